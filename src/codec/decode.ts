@@ -1,0 +1,68 @@
+import { CodecError } from './errors.js';
+import { findFrames, openFrame } from './frame.js';
+import { checkKey } from './options.js';
+import { payloadBytes } from './scan.js';
+import type { DecodeResult, FoundWatermark, KeyOption } from './types.js';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Reads every watermark hidden in `text` (docs/FORMAT.md, "Decoding"). */
+export function decode(text: string, options: KeyOption = {}): DecodeResult {
+  if (typeof text !== 'string') throw new CodecError('INVALID_INPUT', 'The text must be a string');
+  const key = checkKey(options.key);
+  const payload = payloadBytes(text);
+  if (payload.length === 0) throw new CodecError('NO_WATERMARK', 'No watermark found in text');
+  const watermarks = openFrames(payload, key) ?? [readRawRun(payload)];
+  const [first] = watermarks;
+  return { decoded: first.decoded, keyed: first.keyed, stats: { decodedLength: first.decoded.length }, watermarks };
+}
+
+/** The watermarks in the framed payload; null when it holds no frame at all. */
+function openFrames(payload: Uint8Array, key: Uint8Array | undefined): FoundWatermark[] | null {
+  const { frames } = findFrames(payload);
+  if (frames.length === 0) return null;
+  const found: FoundWatermark[] = [];
+  const failures: CodecError[] = [];
+  for (const frame of frames) {
+    try {
+      found.push({ decoded: textOf(openFrame(frame, key)), keyed: frame.keyed });
+    } catch (error) {
+      if (!(error instanceof CodecError)) throw error;
+      failures.push(error);
+    }
+  }
+  if (found.length > 0) return found;
+  throw mostInformative(failures);
+}
+
+const FAILURE_RANK = { KEY_MISMATCH: 3, KEY_REQUIRED: 2, CORRUPTED: 1 } as Record<string, number>;
+
+function mostInformative(failures: CodecError[]): CodecError {
+  return failures.reduce((best, next) => ((FAILURE_RANK[next.code] ?? 0) > (FAILURE_RANK[best.code] ?? 0) ? next : best));
+}
+
+function textOf(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    throw corrupted();
+  }
+}
+
+// C0 controls other than TAB, LF, CR, and DEL. A frame's flags byte (0x00 or 0x01) is one, so a frame that lost or
+// changed its magic byte can never be read as some other raw secret.
+const UNLIKELY_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** An unframed run from another selector tool: the secret is its bytes as UTF-8 text. */
+function readRawRun(payload: Uint8Array): FoundWatermark {
+  let decoded: string;
+  try {
+    decoded = strictUtf8.decode(payload);
+  } catch {
+    throw corrupted();
+  }
+  if (UNLIKELY_IN_TEXT.test(decoded)) throw corrupted();
+  return { decoded, keyed: false };
+}
+
+const corrupted = (): CodecError => new CodecError('CORRUPTED', 'Watermark data corrupted (integrity check fails)');

@@ -1,0 +1,137 @@
+import { crc32 } from './crc32.js';
+import { CodecError } from './errors.js';
+import { KEY_ID_BYTES, NONCE_BYTES, TAG_BYTES, keyIdOf, newNonce, openBytes, sealBytes } from './seal.js';
+
+/**
+ * Frame layout v1 (docs/FORMAT.md):
+ *   magic 0xF7 | flags | body length (LEB128) | [key id (4) | nonce (12)] | body | CRC-32 (4, big-endian)
+ * 0xF7 can never begin valid UTF-8, so a framed run is never mistaken for a raw UTF-8 run.
+ * The body is the secret's UTF-8 bytes, or, when keyed, its AES-256-GCM ciphertext and tag with the
+ * header (magic through nonce) as associated data. The CRC covers every byte before it.
+ */
+export const FRAME_MAGIC = 0xf7;
+export const FLAG_KEYED = 0x01;
+const KNOWN_FLAGS = FLAG_KEYED;
+const CRC_BYTES = 4;
+const MAX_LENGTH_BYTES = 4; // body up to 2^28 - 1 bytes
+
+export interface Frame {
+  keyed: boolean;
+  keyId: Uint8Array | null;
+  nonce: Uint8Array | null;
+  /** magic through nonce: the associated data of a keyed frame */
+  header: Uint8Array;
+  body: Uint8Array;
+  /** offset of the byte after the frame in the buffer it was parsed from */
+  end: number;
+}
+
+function encodeLength(length: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = length & 0x7f;
+    length >>>= 7;
+    if (length > 0) byte |= 0x80;
+    out.push(byte);
+  } while (length > 0);
+  return out;
+}
+
+/** Frames a secret; seals it with AES-256-GCM when a key is given. `nonce` is for test vectors only. */
+export function buildFrame(secret: Uint8Array, key?: Uint8Array, nonce?: Uint8Array): Uint8Array {
+  const keyed = key !== undefined;
+  const bodyLength = keyed ? secret.length + TAG_BYTES : secret.length;
+  if (bodyLength >= 2 ** (7 * MAX_LENGTH_BYTES)) {
+    throw new CodecError('INVALID_INPUT', `Secret too large (${secret.length} bytes)`);
+  }
+  const head = [FRAME_MAGIC, keyed ? FLAG_KEYED : 0, ...encodeLength(bodyLength)];
+  let header: Uint8Array = Uint8Array.from(head);
+  let body = secret;
+  if (keyed) {
+    const usedNonce = nonce ?? newNonce();
+    header = concat([header, keyIdOf(key), usedNonce]);
+    body = sealBytes(key, usedNonce, secret, header);
+  }
+  const frame = new Uint8Array(header.length + body.length + CRC_BYTES);
+  frame.set(header, 0);
+  frame.set(body, header.length);
+  new DataView(frame.buffer).setUint32(frame.length - CRC_BYTES, crc32(frame, 0, frame.length - CRC_BYTES));
+  return frame;
+}
+
+/** The frame starting at `start`, or null when none starts there or its CRC does not match. */
+export function parseFrameAt(bytes: Uint8Array, start: number): Frame | null {
+  if (bytes[start] !== FRAME_MAGIC || start + 2 >= bytes.length) return null;
+  const flags = bytes[start + 1];
+  if ((flags & ~KNOWN_FLAGS) !== 0) return null;
+  const keyed = (flags & FLAG_KEYED) !== 0;
+  let bodyLength = 0;
+  let pos = start + 2;
+  for (let shift = 0; ; shift += 7) {
+    if (pos >= bytes.length || shift >= 7 * MAX_LENGTH_BYTES) return null;
+    const byte = bytes[pos++];
+    bodyLength += (byte & 0x7f) * 2 ** shift;
+    if ((byte & 0x80) === 0) break;
+  }
+  const headerEnd = pos + (keyed ? KEY_ID_BYTES + NONCE_BYTES : 0);
+  const bodyEnd = headerEnd + bodyLength;
+  const end = bodyEnd + CRC_BYTES;
+  if (end > bytes.length || (keyed && bodyLength < TAG_BYTES)) return null;
+  const stored = ((bytes[bodyEnd] << 24) | (bytes[bodyEnd + 1] << 16) | (bytes[bodyEnd + 2] << 8) | bytes[bodyEnd + 3]) >>> 0;
+  if (stored !== crc32(bytes, start, bodyEnd)) return null;
+  return {
+    keyed,
+    keyId: keyed ? bytes.subarray(pos, pos + KEY_ID_BYTES) : null,
+    nonce: keyed ? bytes.subarray(pos + KEY_ID_BYTES, headerEnd) : null,
+    header: bytes.subarray(start, headerEnd),
+    body: bytes.subarray(headerEnd, bodyEnd),
+    end,
+  };
+}
+
+/** Every well-formed frame in `bytes`, in order, and whether any magic byte began something that did not parse. */
+export function findFrames(bytes: Uint8Array): { frames: Frame[]; damaged: boolean } {
+  const frames: Frame[] = [];
+  let damaged = false;
+  let i = bytes.indexOf(FRAME_MAGIC);
+  while (i >= 0) {
+    const frame = parseFrameAt(bytes, i);
+    if (frame) {
+      frames.push(frame);
+      i = bytes.indexOf(FRAME_MAGIC, frame.end);
+    } else {
+      damaged = true;
+      i = bytes.indexOf(FRAME_MAGIC, i + 1);
+    }
+  }
+  return { frames, damaged };
+}
+
+/** The secret bytes of a frame: KEY_REQUIRED, KEY_MISMATCH and CORRUPTED are distinct failures. */
+export function openFrame(frame: Frame, key?: Uint8Array): Uint8Array {
+  if (!frame.keyed) return frame.body;
+  if (!key) throw new CodecError('KEY_REQUIRED', 'This watermark is encrypted: a key is needed to read it');
+  if (!equalBytes(keyIdOf(key), frame.keyId!)) {
+    throw new CodecError('KEY_MISMATCH', 'Decryption failed: this watermark was made with a different key (wrong channel)');
+  }
+  const plain = openBytes(key, frame.nonce!, frame.body, frame.header);
+  if (!plain) throw new CodecError('CORRUPTED', 'Watermark data corrupted (integrity check fails)');
+  return plain;
+}
+
+function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
+  return diff === 0;
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

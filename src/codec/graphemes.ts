@@ -1,0 +1,16 @@
+import { graphemeSegments } from 'unicode-segmenter/grapheme';
+
+export interface Grapheme {
+  /** the extended grapheme cluster (UAX #29) */
+  segment: string;
+  /** its UTF-16 offset in the text */
+  index: number;
+}
+
+/**
+ * Extended grapheme clusters of `text`, lazily, so callers segment only as far as they need.
+ * (Intl.Segmenter is quadratic on Node 20: see PITFALLS.md.)
+ */
+export function* graphemes(text: string): Generator<Grapheme> {
+  for (const { segment, index } of graphemeSegments(text)) yield { segment, index };
+}

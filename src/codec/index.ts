@@ -1,0 +1,11 @@
+/** The codec's public surface: pure functions, typed errors (CodecError). */
+export * from './types.js';
+export { CodecError, isCodecError, type CodecErrorCode } from './errors.js';
+export { KEY_BYTES } from './seal.js';
+export { encode } from './encode.js';
+export { decode } from './decode.js';
+export { analyze } from './analyze.js';
+export { strip } from './strip.js';
+export { reveal, revealText, type RevealSegment } from './reveal.js';
+export { isCarrier } from './carriers.js';
+export { encodeRobust, decodeRobust } from './robust/index.js';

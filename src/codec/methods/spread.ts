@@ -1,0 +1,10 @@
+import { firstCarriers } from './carrier-graphemes.js';
+import { carrierTooShort, type Placement } from './placement.js';
+
+/** `single` (chunkSize 1) and `chunked`: chunkSize bytes after each carrier grapheme from the start of the text. */
+export function placeChunks(text: string, frameLength: number, chunkSize: number, method: 'single' | 'chunked'): Placement {
+  const needed = Math.ceil(frameLength / chunkSize);
+  const carriers = firstCarriers(text, needed);
+  if (carriers.length < needed) throw carrierTooShort(needed, carriers.length, `method ${method} (chunk size ${chunkSize})`);
+  return { carriers, bytesPerCarrier: chunkSize, method, chunkSize };
+}

@@ -1,0 +1,42 @@
+import { CodecError } from './errors.js';
+import { KEY_BYTES } from './seal.js';
+import type { EncodeOptions, Method, OutputMode } from './types.js';
+
+const METHODS: readonly Method[] = ['auto', 'single', 'chunked', 'char', 'pattern'];
+const OUTPUTS: readonly OutputMode[] = ['full', 'tokens'];
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export interface CheckedEncodeOptions {
+  method: Method;
+  chunkSize: number;
+  firstLetterOnly: boolean;
+  pattern: string;
+  output: OutputMode;
+  key?: Uint8Array;
+}
+
+const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT', message);
+
+export function checkKey(key: unknown): Uint8Array | undefined {
+  if (key === undefined) return undefined;
+  if (!(key instanceof Uint8Array) || key.length !== KEY_BYTES) throw invalid(`A key must be exactly ${KEY_BYTES} bytes`);
+  return key;
+}
+
+/** The secret as UTF-8; it must be non-empty, well-formed text so that decode gives back exactly the same string. */
+export function checkSecret(secret: unknown): Uint8Array {
+  if (typeof secret !== 'string' || secret.length === 0) throw invalid('The secret must be a non-empty string');
+  if (LONE_SURROGATE.test(secret)) throw invalid('The secret contains an unpaired surrogate (not valid Unicode text)');
+  return new TextEncoder().encode(secret);
+}
+
+export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOptions {
+  const { method = 'auto', chunkSize = 1, firstLetterOnly = false, pattern, output = 'full' } = options;
+  if (!METHODS.includes(method)) throw invalid(`Unknown method ${JSON.stringify(method)} (expected ${METHODS.join(', ')})`);
+  if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw invalid('chunkSize must be a positive integer');
+  if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
+  if (!OUTPUTS.includes(output)) throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
+  if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');
+  if (method === 'pattern' && !pattern) throw invalid('Method pattern needs a non-empty pattern');
+  return { method, chunkSize, firstLetterOnly, pattern: pattern ?? '', output, key: checkKey(options.key) };
+}

@@ -1,0 +1,89 @@
+import { byteOfSelectorAt, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
+
+export interface RevealSegment {
+  text: string;
+  hidden: boolean;
+  /** short name of a hidden segment, e.g. "VS·f7 00 02" (payload bytes), "FE0F(text)", "VS17(text)", "ZWJ", "TAG-a", "U+2062" */
+  label?: string;
+}
+
+// Invisible characters shown by reveal: variation selectors (both planes), default-ignorable format characters,
+// Hangul fillers, Mongolian selectors, tag characters, musical-symbol formatting controls, shorthand format controls.
+const INVISIBLE =
+  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDFFF]|\uD834[\uDD73-\uDD7A]|\uD82F[\uDCA0-\uDCA3]/g;
+
+const NAMES: Record<number, string> = {
+  0x00ad: 'SHY',
+  0x034f: 'CGJ',
+  0x061c: 'ALM',
+  0x180e: 'MVS',
+  0x200b: 'ZWSP',
+  0x200c: 'ZWNJ',
+  0x200d: 'ZWJ',
+  0x200e: 'LRM',
+  0x200f: 'RLM',
+  0x2060: 'WJ',
+  0xfeff: 'ZWNBSP',
+  0xe0001: 'TAG-LANG',
+  0xe007f: 'TAG-END',
+};
+
+/** Payload bytes shown in a grouped label before it is cut short with "…". */
+const SHOWN_BYTES = 8;
+
+/** The text split into visible stretches and one hidden segment per invisible character (a payload run is one). */
+export function reveal(text: string): RevealSegment[] {
+  const segments: RevealSegment[] = [];
+  const finder = new RegExp(INVISIBLE.source, 'g');
+  let visibleFrom = 0;
+  const hide = (start: number, end: number, label: string): void => {
+    if (start > visibleFrom) segments.push({ text: text.slice(visibleFrom, start), hidden: false });
+    segments.push({ text: text.slice(start, end), hidden: true, label });
+    visibleFrom = end;
+  };
+  for (let found = finder.exec(text); found; found = finder.exec(text)) {
+    const start = found.index;
+    if (selectorLengthAt(text, start) > 0) {
+      const run = selectorRunAt(text, start);
+      if (run.payloadStart > start) hide(start, run.payloadStart, `${selectorName(selectorCodePointAt(text, start))}(text)`);
+      if (run.end > run.payloadStart) hide(run.payloadStart, run.end, payloadLabel(text, run.payloadStart, run.end));
+      finder.lastIndex = run.end;
+    } else {
+      const codePoint = text.codePointAt(start)!;
+      hide(start, start + found[0].length, NAMES[codePoint] ?? tagName(codePoint) ?? `U+${hex(codePoint, 4)}`);
+    }
+  }
+  if (visibleFrom < text.length) segments.push({ text: text.slice(visibleFrom), hidden: false });
+  return segments;
+}
+
+/** The text with every hidden segment drawn as ⟨label⟩. */
+export function revealText(text: string): string {
+  return reveal(text)
+    .map((segment) => (segment.hidden ? `⟨${segment.label}⟩` : segment.text))
+    .join('');
+}
+
+/** Payload as the bytes it carries: "VS·f7 00 02", cut short as "VS·f7 00 02 68 69 a6 f8 97 … (23 bytes)". */
+function payloadLabel(text: string, start: number, end: number): string {
+  const bytes: string[] = [];
+  let count = 0;
+  for (let i = start; i < end; i += selectorLengthAt(text, i), count++) {
+    if (count < SHOWN_BYTES) bytes.push(byteOfSelectorAt(text, i).toString(16).padStart(2, '0'));
+  }
+  return `VS·${bytes.join(' ')}${count > SHOWN_BYTES ? ` … (${count} bytes)` : ''}`;
+}
+
+/** FE0E/FE0F by their code (as emoji documentation names them), every other selector as VS1–VS256. */
+function selectorName(codePoint: number): string {
+  if (codePoint === 0xfe0e || codePoint === 0xfe0f) return hex(codePoint, 4);
+  return `VS${codePoint <= 0xfe0f ? codePoint - 0xfe00 + 1 : codePoint - 0xe0100 + 17}`;
+}
+
+function tagName(codePoint: number): string | undefined {
+  if (codePoint === 0xe0020) return 'TAG-SP';
+  if (codePoint >= 0xe0021 && codePoint <= 0xe007e) return `TAG-${String.fromCharCode(codePoint - 0xe0000)}`;
+  return undefined;
+}
+
+const hex = (value: number, width: number): string => value.toString(16).toUpperCase().padStart(width, '0');

@@ -1,0 +1,101 @@
+import { randomInt } from 'node:crypto';
+import { WHITENED, PLAIN } from './alphabet.js';
+import { carrierEnds } from './carrier-slots.js';
+import { layoutCopy } from './layout.js';
+import { chooseCarriers } from './placement.js';
+import { TextBuilder } from './text-builder.js';
+import { CodecError } from '../errors.js';
+import { buildFrame } from '../frame.js';
+import { checkKey, checkSecret } from '../options.js';
+import { countCodePoints } from '../scan.js';
+import type { Distribution, EncodeRobustOptions, EncodeRobustResult, StealthLevel } from '../types.js';
+
+const DISTRIBUTIONS: readonly Distribution[] = ['even', 'random', 'clustered'];
+const STEALTH_LEVELS: readonly StealthLevel[] = ['standard', 'high', 'maximum'];
+
+/**
+ * Hides `secret` one bit per carrier character, the frame repeated as often as the carrier allows
+ * (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8 UTF-8 bytes per secret byte.
+ */
+export function encodeRobust(text: string, secret: string, options: EncodeRobustOptions = {}): EncodeRobustResult {
+  if (typeof text !== 'string') throw new CodecError('INVALID_INPUT', 'The text must be a string');
+  const distribution = options.distribution ?? 'even';
+  const stealthLevel = options.stealthLevel ?? 'standard';
+  if (!DISTRIBUTIONS.includes(distribution)) throw new CodecError('INVALID_INPUT', `Unknown distribution "${distribution}"`);
+  if (!STEALTH_LEVELS.includes(stealthLevel)) throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
+  const secretBytes = checkSecret(secret);
+  const key = checkKey(options.key);
+  const requiredLength = 8 * secretBytes.length;
+  if (utf8ByteLength(text) < requiredLength) {
+    throw new CodecError(
+      'CARRIER_TOO_SHORT',
+      `Text too short to embed watermark: the robust codec needs a carrier of at least ${requiredLength} UTF-8 bytes (8 per secret byte)`,
+      requiredLength,
+    );
+  }
+  const ends = carrierEnds(text, stealthLevel);
+  if (ends.length === 0) {
+    const which = stealthLevel === 'maximum' ? 'letter' : 'character';
+    throw new CodecError(
+      'CARRIER_TOO_SHORT',
+      `Text too short to embed watermark: it has no ${which} that can carry an invisible mark (needs at least ${requiredLength} UTF-8 bytes of such text)`,
+      requiredLength,
+    );
+  }
+
+  const copy = layoutCopy(buildFrame(secretBytes, key));
+  const copies = Math.max(1, Math.floor(ends.length / copy.length));
+  const markCount = copies * copy.length;
+  const alphabet = stealthLevel === 'standard' ? PLAIN : WHITENED;
+  const selectorAt = (mark: number): string => alphabet.selectorOf[copy.marks[mark % copy.length]];
+
+  const output = new TextBuilder();
+  let written = 0;
+  let mark = 0;
+  const placeAfter = (end: number): void => {
+    output.append(text.slice(written, end));
+    output.append(selectorAt(mark++));
+    written = end;
+  };
+  if (markCount >= ends.length) {
+    // A short carrier: every carrier takes a mark and the surplus follows the last one, so no bit is ever dropped.
+    for (const end of ends) placeAfter(end);
+    while (mark < markCount) output.append(selectorAt(mark++));
+  } else {
+    const chosen = chooseCarriers(ends.length, markCount, copy.length, distribution, options.seed ?? randomInt(2 ** 32));
+    for (let k = 0; k < ends.length; k++) if (chosen[k] === 1) placeAfter(ends[k]);
+  }
+  output.append(text.slice(written));
+
+  const visibleLength = countCodePoints(text);
+  return {
+    watermarked: output.toString(),
+    keyed: key !== undefined,
+    stats: {
+      visibleLength,
+      hiddenLength: markCount,
+      watermarkBitCount: markCount,
+      totalLength: visibleLength + markCount,
+      distribution,
+      stealthLevel,
+    },
+  };
+}
+
+/** UTF-8 length without encoding (a lone surrogate counts as the 3 bytes of U+FFFD, as TextEncoder writes it). */
+function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}

@@ -1,0 +1,2 @@
+export { encodeRobust } from './encode.js';
+export { decodeRobust } from './decode.js';

@@ -1,0 +1,41 @@
+import { ALPHABET_INDEX_OF_BYTE } from './alphabet.js';
+import { isTextSelector } from '../unicode/lookup.js';
+
+/**
+ * The alphabet index (0..91) of every robust mark in the text, in order. Robust marks are all VS17–VS256, so
+ * the scan jumps from one high surrogate U+DB40 to the next (indexOf is the fastest scan V8 has). A selector that
+ * belongs to the text (an ideographic variation sequence) is not a mark: the shared rule `isTextSelector` decides.
+ */
+export function readMarks(text: string): Uint8Array {
+  let marks = new Uint8Array(256);
+  let count = 0;
+  let afterSelector = -1; // UTF-16 offset just after the last selector seen: a selector there continues a run
+  for (let i = text.indexOf('\uDB40'); i >= 0; i = text.indexOf('\uDB40', i + 1)) {
+    const low = text.charCodeAt(i + 1);
+    if (low < 0xdd00 || low > 0xddef) continue;
+    const runContinues = i === afterSelector || (i > 0 && isBmpSelector(text.charCodeAt(i - 1)));
+    afterSelector = i + 2;
+    const index = ALPHABET_INDEX_OF_BYTE[low - 0xdd00 + 16];
+    if (index < 0) continue;
+    if (!runContinues && isTextSelector(codePointBefore(text, i), 0xe0000 + low - 0xdc00)) continue;
+    if (count === marks.length) {
+      const grown = new Uint8Array(count * 2);
+      grown.set(marks);
+      marks = grown;
+    }
+    marks[count++] = index;
+  }
+  return marks.subarray(0, count);
+}
+
+const isBmpSelector = (unit: number): boolean => unit >= 0xfe00 && unit <= 0xfe0f;
+
+function codePointBefore(text: string, index: number): number {
+  if (index === 0) return -1;
+  const unit = text.charCodeAt(index - 1);
+  if (unit >= 0xdc00 && unit <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (unit - 0xdc00) + 0x10000;
+  }
+  return unit;
+}

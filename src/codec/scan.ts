@@ -1,0 +1,140 @@
+import { isTextSelector } from './unicode/lookup.js';
+
+/**
+ * The one reader of "payload selector vs text selector", shared by decode, analyze, strip and reveal.
+ * A selector is text when it is the first selector right after a base that registers a variation sequence with it
+ * (the U+FE0F of "❤️", a CJK ideographic variant); every other variation selector is payload.
+ * The text is scanned with charCodeAt, never segmented, so decoding stays linear and fast.
+ */
+
+export interface SelectorRun {
+  /** UTF-16 offset of the run's first selector */
+  start: number;
+  /** start + the length of the leading text selector, if any */
+  payloadStart: number;
+  /** UTF-16 offset just after the run */
+  end: number;
+}
+
+// Any unit that can begin a variation selector: U+FE00–FE0F, or the high surrogate of U+E0100–E01EF.
+const SELECTOR_START = /[\uFE00-\uFE0F\uDB40]/g;
+
+/** Length in UTF-16 units of the variation selector at `index`, or 0 when none starts there. */
+export function selectorLengthAt(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  if (unit >= 0xfe00 && unit <= 0xfe0f) return 1;
+  if (unit === 0xdb40) {
+    const low = text.charCodeAt(index + 1);
+    if (low >= 0xdd00 && low <= 0xddef) return 2;
+  }
+  return 0;
+}
+
+/** The variation selector code point at `index` (caller checked selectorLengthAt > 0). */
+export function selectorCodePointAt(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  return unit === 0xdb40 ? 0xe0000 + (text.charCodeAt(index + 1) - 0xdc00) : unit;
+}
+
+/** The code point that ends just before `index`, or -1 at the start of the text. */
+function codePointBefore(text: string, index: number): number {
+  if (index === 0) return -1;
+  const unit = text.charCodeAt(index - 1);
+  if (unit >= 0xdc00 && unit <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (unit - 0xdc00) + 0x10000;
+  }
+  return unit;
+}
+
+/** The maximal run of selectors starting at `start` (which must hold a selector). */
+export function selectorRunAt(text: string, start: number): SelectorRun {
+  const firstLength = selectorLengthAt(text, start);
+  const payloadStart = isTextSelector(codePointBefore(text, start), selectorCodePointAt(text, start)) ? start + firstLength : start;
+  let end = start + firstLength;
+  for (let length = selectorLengthAt(text, end); length > 0; length = selectorLengthAt(text, end)) end += length;
+  return { start, payloadStart, end };
+}
+
+/** Calls `visit` for every maximal run of variation selectors in `text`, in order. */
+export function forEachSelectorRun(text: string, visit: (run: SelectorRun) => void): void {
+  const finder = new RegExp(SELECTOR_START.source, 'g');
+  let index = 0;
+  while (index < text.length) {
+    if (selectorLengthAt(text, index) === 0) {
+      // Dense payload (a run after every letter) is walked with charCodeAt: a regex call per run costs more…
+      const limit = Math.min(text.length, index + NEARBY);
+      let unit = 0;
+      while (++index < limit && (unit = text.charCodeAt(index)) !== 0xdb40 && (unit < 0xfe00 || unit > 0xfe0f));
+      if (index === limit) {
+        // …while a regex jumps over long stretches without selectors fastest (instantly in one-byte strings).
+        finder.lastIndex = limit;
+        // test() rather than exec(): no match object; every match is one UTF-16 unit long.
+        if (!finder.test(text)) return;
+        index = finder.lastIndex - 1;
+      }
+      if (selectorLengthAt(text, index) === 0) {
+        index++;
+        continue;
+      }
+    }
+    const run = selectorRunAt(text, index);
+    visit(run);
+    index = run.end;
+  }
+}
+
+const NEARBY = 8;
+
+/** The byte that the selector at `index` carries (U+FE00+b for b < 16, U+E0100+b-16 otherwise). */
+export function byteOfSelectorAt(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  return unit === 0xdb40 ? text.charCodeAt(index + 1) - 0xdd00 + 16 : unit - 0xfe00;
+}
+
+/** Every payload byte hidden in the text, in order. */
+export function payloadBytes(text: string): Uint8Array {
+  let bytes = new Uint8Array(64);
+  let length = 0;
+  forEachSelectorRun(text, (run) => {
+    for (let i = run.payloadStart; i < run.end; ) {
+      if (length === bytes.length) {
+        const grown = new Uint8Array(bytes.length * 2);
+        grown.set(bytes);
+        bytes = grown;
+      }
+      bytes[length++] = byteOfSelectorAt(text, i);
+      i += text.charCodeAt(i) === 0xdb40 ? 2 : 1;
+    }
+  });
+  return bytes.subarray(0, length);
+}
+
+/** The text without its payload selectors, and how many there were. Text selectors stay. */
+export function withoutPayloadSelectors(text: string): { text: string; removed: number } {
+  const parts: string[] = [];
+  let kept = 0;
+  let removed = 0;
+  forEachSelectorRun(text, (run) => {
+    if (run.payloadStart === run.end) return;
+    parts.push(text.slice(kept, run.payloadStart));
+    removed += countCodePoints(text, run.payloadStart, run.end);
+    kept = run.end;
+  });
+  if (kept === 0) return { text, removed };
+  parts.push(text.slice(kept));
+  return { text: parts.join(''), removed };
+}
+
+/** Code points in text[start, end): units that are not low surrogates of a pair. */
+export function countCodePoints(text: string, start = 0, end = text.length): number {
+  let count = end - start;
+  for (let i = start + 1; i < end; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      const high = text.charCodeAt(i - 1);
+      if (high >= 0xd800 && high <= 0xdbff) count--;
+    }
+  }
+  return count;
+}

@@ -1,0 +1,45 @@
+import { IDEOGRAPHIC_RANGES, VARIATION_BASES } from './variation-bases.js';
+
+/** Binary search in a flat table of rows of `width` numbers whose first two are an inclusive [first, last] range. */
+function findRow(table: readonly number[], width: number, codePoint: number): number {
+  let low = 0;
+  let high = table.length / width - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (codePoint < table[mid * width]) high = mid - 1;
+    else if (codePoint > table[mid * width + 1]) low = mid + 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/** Ideographic (CJK, Tangut, Nushu, Khitan…): bases of the Ideographic Variation Database. */
+export function isIdeographic(codePoint: number): boolean {
+  return codePoint >= 0x3006 && findRow(IDEOGRAPHIC_RANGES, 2, codePoint) >= 0;
+}
+
+/** Bits 0-15: which of U+FE00-U+FE0F form a registered variation sequence after this (non-ideographic) base. */
+function standardMask(codePoint: number): number {
+  if (codePoint < 0x23) return 0;
+  const row = findRow(VARIATION_BASES, 3, codePoint);
+  return row < 0 ? 0 : VARIATION_BASES[row * 3 + 2];
+}
+
+/** Whether Unicode registers any variation sequence with this base (a selector after it may change its glyph). */
+export function registersVariations(codePoint: number): boolean {
+  return standardMask(codePoint) !== 0 || isIdeographic(codePoint);
+}
+
+/** Whether the base is one of emoji-variation-sequences.txt (❤ © ™ ⌚ digits # * …): FE0E/FE0F switch its presentation. */
+export function isEmojiVariationBase(codePoint: number): boolean {
+  return (standardMask(codePoint) & 0xc000) === 0xc000;
+}
+
+/**
+ * Whether `selector`, directly after `base`, is part of the text (a registered variation sequence) rather than payload:
+ * FE0E/FE0F after an emoji-variation base, VS1-VS16 after a standardized-variant base, any selector after an ideograph.
+ */
+export function isTextSelector(base: number, selector: number): boolean {
+  if (selector >= 0xfe00 && selector <= 0xfe0f) return ((standardMask(base) >>> (selector - 0xfe00)) & 1) === 1 || isIdeographic(base);
+  return isIdeographic(base);
+}

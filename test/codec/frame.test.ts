@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { CodecError } from '../../src/codec/errors.js';
+import { FRAME_MAGIC, buildFrame, findFrames, openFrame, parseFrameAt } from '../../src/codec/frame.js';
+import { crc32 } from '../../src/codec/crc32.js';
+
+const utf8 = (s: string) => new TextEncoder().encode(s);
+const key = (fill: number) => new Uint8Array(32).fill(fill);
+
+describe('crc32', () => {
+  it('matches the standard check value', () => {
+    expect(crc32(utf8('123456789'))).toBe(0xcbf43926);
+  });
+});
+
+describe('frame', () => {
+  it('starts with a byte that never begins valid UTF-8', () => {
+    const frame = buildFrame(utf8('hi'));
+    expect(frame[0]).toBe(FRAME_MAGIC);
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(frame.subarray(0, 1))).toThrow();
+  });
+
+  it('round-trips unkeyed and keyed secrets', () => {
+    const plain = parseFrameAt(buildFrame(utf8('secret')), 0)!;
+    expect(plain.keyed).toBe(false);
+    expect(new TextDecoder().decode(openFrame(plain))).toBe('secret');
+    const sealed = parseFrameAt(buildFrame(utf8('secret'), key(1)), 0)!;
+    expect(sealed.keyed).toBe(true);
+    expect(new TextDecoder().decode(openFrame(sealed, key(1)))).toBe('secret');
+  });
+
+  it('tells missing key, wrong key and corruption apart', () => {
+    const bytes = buildFrame(utf8('secret'), key(1));
+    const frame = parseFrameAt(bytes, 0)!;
+    const codeOf = (fn: () => unknown) => {
+      try {
+        fn();
+      } catch (error) {
+        return (error as CodecError).code;
+      }
+      return 'none';
+    };
+    expect(codeOf(() => openFrame(frame))).toBe('KEY_REQUIRED');
+    expect(codeOf(() => openFrame(frame, key(2)))).toBe('KEY_MISMATCH');
+    // a frame whose CRC was recomputed over a tampered body still fails authentication
+    const tampered = bytes.slice();
+    tampered[bytes.length - 6] ^= 1;
+    const view = new DataView(tampered.buffer);
+    view.setUint32(tampered.length - 4, crc32(tampered, 0, tampered.length - 4));
+    expect(codeOf(() => openFrame(parseFrameAt(tampered, 0)!, key(1)))).toBe('CORRUPTED');
+  });
+
+  it('rejects every single-byte change through the CRC', () => {
+    const bytes = buildFrame(utf8('watermark'));
+    for (let i = 0; i < bytes.length; i++) {
+      const changed = bytes.slice();
+      changed[i] ^= 0x10;
+      expect(parseFrameAt(changed, 0)).toBeNull();
+    }
+  });
+
+  it('finds several frames in one stream and flags damage', () => {
+    const a = buildFrame(utf8('first'));
+    const b = buildFrame(utf8('second'), key(3));
+    const joined = new Uint8Array([...a, 1, 2, ...b]);
+    const { frames, damaged } = findFrames(joined);
+    expect(frames.map((f) => f.keyed)).toEqual([false, true]);
+    expect(damaged).toBe(false);
+    const broken = joined.slice();
+    broken[3] ^= 1;
+    const result = findFrames(broken);
+    expect(result.frames).toHaveLength(1);
+    expect(result.damaged).toBe(true);
+  });
+});

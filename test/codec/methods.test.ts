@@ -1,0 +1,175 @@
+import { describe, expect, test } from 'vitest';
+import { decode } from '../../src/codec/decode.js';
+import { encode } from '../../src/codec/encode.js';
+import { strip } from '../../src/codec/strip.js';
+import { countCodePoints, forEachSelectorRun } from '../../src/codec/scan.js';
+import type { EncodeOptions } from '../../src/codec/types.js';
+import { CORPUS, misplacedRuns, payloadRunPositions } from './corpus.js';
+
+const KEY = new Uint8Array(32).fill(7);
+const METHODS: Record<string, EncodeOptions> = {
+  auto: {},
+  single: { method: 'single' },
+  chunked3: { method: 'chunked', chunkSize: 3 },
+  char: { method: 'char' },
+  firstLetterOnly: { method: 'char', firstLetterOnly: true },
+};
+const SECRET = 'café ☕ 42';
+
+describe.each(Object.entries(METHODS))('method %s', (_, options) => {
+  test.each(Object.entries(CORPUS))('%s: round trip, strip, runs only after whole carrier graphemes', (_name, text) => {
+    const { encoded, keyed } = encode(text, SECRET, options);
+    expect(keyed).toBe(false);
+    expect(decode(encoded).decoded).toBe(SECRET);
+    expect(strip(encoded)).toBe(text);
+    expect(misplacedRuns(encoded, text)).toEqual([]);
+  });
+
+  test.each(Object.entries(CORPUS))("%s: keyed round trip", (_name, once) => {
+    const text = `${once} ${once} ${once}`; // a keyed frame is 44 bytes longer
+    const { encoded, keyed } = encode(text, SECRET, { ...options, key: KEY });
+    expect(keyed).toBe(true);
+    expect(decode(encoded, { key: KEY })).toMatchObject({ decoded: SECRET, keyed: true });
+    expect(strip(encoded)).toBe(text);
+    expect(misplacedRuns(encoded, text)).toEqual([]);
+  });
+});
+
+describe('non-carriers never get a run', () => {
+  const selectorFollows = (encoded: string, what: string): boolean => {
+    let found = false;
+    forEachSelectorRun(encoded, (run) => {
+      if (run.end > run.payloadStart && encoded.slice(0, run.payloadStart).endsWith(what)) found = true;
+    });
+    return found;
+  };
+
+  test.each(['©', '™', '®', '2', '0', '#', '*', '❤ ', '葛', '飾', ' '])('nothing after %j even with single', (what) => {
+    const text = `${CORPUS.symbols} ${CORPUS.cjk} ${CORPUS.latin}`;
+    const { encoded } = encode(text, 'a longer secret that needs many carriers', { method: 'single' });
+    expect(selectorFollows(encoded, what.trim() || ' ')).toBe(false);
+  });
+
+  test('the run after "❤️" goes after its FE0F, which stays text', () => {
+    const { encoded } = encode('I ❤️ NY', 'x', { method: 'chunked', chunkSize: 4 });
+    expect(encoded.startsWith('I')).toBe(true);
+    const positions = payloadRunPositions(encoded, 'I ❤️ NY').map((p) => p.cluster);
+    expect(positions).toContain('❤️');
+    expect(strip(encoded)).toBe('I ❤️ NY');
+  });
+
+  test('keycaps carry after the whole keycap, never between digit and FE0F', () => {
+    const { encoded } = encode(CORPUS.keycaps, 'secret', { method: 'single' });
+    expect(encoded).not.toMatch(/[0-9#][\u{E0100}-\u{E01EF}\uFE00-\uFE0D]/u);
+    expect(misplacedRuns(encoded, CORPUS.keycaps)).toEqual([]);
+    expect(payloadRunPositions(encoded, CORPUS.keycaps).map((p) => p.cluster)).toContain('1️⃣');
+  });
+
+  test('no run inside a Devanagari or Tamil cluster', () => {
+    const text = 'क्षत्रिय स्त्री தமிழ் க்ஷேத்திரம் ';
+    const { encoded } = encode(text, 'devanagari secret', { method: 'chunked', chunkSize: 2 });
+    expect(misplacedRuns(encoded, text)).toEqual([]);
+    expect(decode(encoded).decoded).toBe('devanagari secret');
+  });
+
+  test('a CJK-only text has no carrier at all', () => {
+    expect(() => encode('葛飾区東京都', 'x')).toThrow(expect.objectContaining({ code: 'CARRIER_TOO_SHORT' }));
+  });
+});
+
+describe('method details', () => {
+  const frameLength = (secret: string): number => 3 + new TextEncoder().encode(secret).length + 4;
+
+  test('auto: one word uses char, several words chunked with the smallest chunk size that fits', () => {
+    expect(encode('Watermarking', 'hi').stats.method).toBe('char');
+    const few = encode('ab cd', 'hello'); // 4 carriers, frame of 12 bytes
+    expect(few.stats).toMatchObject({ method: 'chunked', chunkSize: 3 });
+    expect(decode(few.encoded).decoded).toBe('hello');
+    const many = encode(CORPUS.latin, 'hello');
+    expect(many.stats).toMatchObject({ method: 'chunked', chunkSize: 1 });
+  });
+
+  test('single uses exactly one selector per carrier grapheme', () => {
+    const { encoded } = encode(CORPUS.latin, 'hi', { method: 'single' });
+    const runs = payloadRunPositions(encoded, CORPUS.latin);
+    expect(runs).toHaveLength(frameLength('hi'));
+  });
+
+  test('chunked puts chunkSize bytes per grapheme, the last one fewer', () => {
+    const { encoded, stats } = encode(CORPUS.latin, 'hello', { method: 'chunked', chunkSize: 5 });
+    expect(stats.chunkSize).toBe(5);
+    const lengths: number[] = [];
+    forEachSelectorRun(encoded, (run) => lengths.push(countCodePoints(encoded, run.payloadStart, run.end)));
+    expect(lengths).toEqual([5, 5, 2]);
+  });
+
+  test('char spreads over the first word only; firstLetterOnly uses its first carrier', () => {
+    const text = 'Hello wonderful world';
+    const spread = encode(text, 'hello', { method: 'char' });
+    const spreadRuns = payloadRunPositions(spread.encoded, text);
+    expect(spreadRuns.every((p) => p.originalOffset <= 5)).toBe(true);
+    expect(spreadRuns).toHaveLength(4); // 12 bytes over 5 letters: 3 per letter
+    const first = encode(text, 'hello', { method: 'char', firstLetterOnly: true });
+    expect(payloadRunPositions(first.encoded, text)).toEqual([{ originalOffset: 1, cluster: 'H' }]);
+    expect(first.stats.method).toBe('char');
+    expect(first.stats.chunkSize).toBeUndefined();
+  });
+
+  test('char skips a leading word without carriers', () => {
+    const text = '© 2024 Acme';
+    const { encoded } = encode(text, 'x', { method: 'char' });
+    expect(payloadRunPositions(encoded, text).every((p) => p.originalOffset > 6)).toBe(true);
+  });
+
+  test('char refuses more than 256 bytes per grapheme with the carrier count that would fit', () => {
+    const secret = 'x'.repeat(600); // frame of 609 bytes → 3 graphemes
+    expect(() => encode('ab cd', secret, { method: 'char' })).toThrow(
+      expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 3 }),
+    );
+    expect(decode(encode('abc', secret, { method: 'char' }).encoded).decoded).toBe(secret);
+  });
+
+  test('firstLetterOnly has no 256-byte limit', () => {
+    const secret = 'y'.repeat(1000);
+    expect(decode(encode('a', secret, { method: 'char', firstLetterOnly: true }).encoded).decoded).toBe(secret);
+  });
+
+  test('pattern embeds into the first occurrence only', () => {
+    const text = 'see the cat, the cat sat';
+    const { encoded, stats } = encode(text, 'hi', { method: 'pattern', pattern: 'cat' });
+    expect(stats.method).toBe('pattern');
+    const offsets = payloadRunPositions(encoded, text).map((p) => p.originalOffset);
+    expect(offsets).toEqual([9, 10, 11]);
+    expect(decode(encoded).decoded).toBe('hi');
+    expect(strip(encoded)).toBe(text);
+  });
+
+  test('pattern inside a long text with several lines, after emoji and marks', () => {
+    const text = `${CORPUS.emojiZwj}\n${CORPUS.decomposed}\nthe marker word here`;
+    const { encoded } = encode(text, 'secret', { method: 'pattern', pattern: 'marker' });
+    const start = text.indexOf('marker');
+    expect(payloadRunPositions(encoded, text).every((p) => p.originalOffset > start && p.originalOffset <= start + 6)).toBe(true);
+    expect(decode(encoded).decoded).toBe('secret');
+  });
+
+  test('pattern errors: absent → PATTERN_NOT_FOUND; missing → INVALID_INPUT', () => {
+    expect(() => encode('hello world', 'x', { method: 'pattern', pattern: 'zebra' })).toThrow(
+      expect.objectContaining({ code: 'PATTERN_NOT_FOUND', message: expect.stringContaining('zebra') }),
+    );
+    expect(() => encode('hello world', 'x', { method: 'pattern' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => encode('hello world', 'x', { method: 'pattern', pattern: '' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT' }),
+    );
+    expect(() => encode('a © b', 'x', { method: 'pattern', pattern: '©' })).toThrow(
+      expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 1 }),
+    );
+  });
+
+  test('output tokens returns only the carrying graphemes with their runs', () => {
+    const text = 'Hello wonderful world';
+    const { encoded, stats } = encode(text, 'hi', { method: 'chunked', chunkSize: 4, output: 'tokens' });
+    expect(strip(encoded)).toBe('Hel');
+    expect(decode(encoded).decoded).toBe('hi');
+    expect(stats.encodedLength).toBe(3 + 9);
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'vitest';
+import { encode } from '../../src/codec/encode.js';
+import { reveal, revealText } from '../../src/codec/reveal.js';
+import { selectorsForBytes } from '../../src/codec/selectors.js';
+
+describe('reveal', () => {
+  test('a payload run is one hidden segment labelled with its bytes', () => {
+    const text = `ab${selectorsForBytes(Uint8Array.of(0xf7, 0x01, 0x05))}c`;
+    expect(reveal(text)).toEqual([
+      { text: 'ab', hidden: false },
+      { text: selectorsForBytes(Uint8Array.of(0xf7, 0x01, 0x05)), hidden: true, label: 'VS·f7 01 05' },
+      { text: 'c', hidden: false },
+    ]);
+  });
+
+  test('long runs are cut short with their length', () => {
+    const bytes = Uint8Array.from({ length: 20 }, (_, i) => i);
+    expect(revealText(`x${selectorsForBytes(bytes)}`)).toBe('x⟨VS·00 01 02 03 04 05 06 07 … (20 bytes)⟩');
+  });
+
+  test('presentation selectors of the text are shown as text presentation', () => {
+    expect(revealText('I ❤️ NY')).toBe('I ❤⟨FE0F(text)⟩ NY');
+    expect(revealText('葛\u{E0100}')).toBe('葛⟨VS17(text)⟩');
+    expect(revealText('≩\uFE00')).toBe('≩⟨VS1(text)⟩');
+  });
+
+  test('zero-width, format and tag characters get short names', () => {
+    expect(revealText('a\u200Bb\u200Cc\u200Dd\u2060e\u2062f\uFEFF\u00AD')).toBe('a⟨ZWSP⟩b⟨ZWNJ⟩c⟨ZWJ⟩d⟨WJ⟩e⟨U+2062⟩f⟨ZWNBSP⟩⟨SHY⟩');
+    expect(revealText('x\u{E0001}\u{E0061}\u{E0020}\u{E007F}')).toBe('x⟨TAG-LANG⟩⟨TAG-a⟩⟨TAG-SP⟩⟨TAG-END⟩');
+  });
+
+  test('segments join back to the text exactly', () => {
+    const { encoded } = encode('I ❤️ NY, naïve 👨‍👩‍👧 text', 'secret');
+    expect(reveal(encoded).map((segment) => segment.text).join('')).toBe(encoded);
+    expect(reveal('plain')).toEqual([{ text: 'plain', hidden: false }]);
+    expect(reveal('')).toEqual([]);
+  });
+});
+
+test('the worked example of docs/FORMAT.md', () => {
+  const { encoded, stats } = encode('Hello', 'Hi');
+  expect(revealText(encoded)).toBe('H⟨VS·f7 00⟩e⟨VS·02 48⟩l⟨VS·69 33⟩l⟨VS·7c b3⟩o⟨VS·cf⟩');
+  expect(stats).toEqual({ originalLength: 5, secretLength: 2, encodedLength: 14, method: 'char' });
+});

@@ -1,0 +1,252 @@
+import { describe, expect, test } from 'vitest';
+import { CORPUS } from './corpus.js';
+import { codePoints, copyLength, proseForCopies, supplementarySelectorOffsets } from './robust-fixtures.js';
+import { decode } from '../../src/codec/decode.js';
+import { encode } from '../../src/codec/encode.js';
+import { CodecError } from '../../src/codec/errors.js';
+import { graphemes } from '../../src/codec/graphemes.js';
+import { isCarrier } from '../../src/codec/carriers.js';
+import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
+import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
+import { strip } from '../../src/codec/strip.js';
+import type { Distribution, StealthLevel } from '../../src/codec/types.js';
+
+const DISTRIBUTIONS: Distribution[] = ['even', 'random', 'clustered'];
+const STEALTH_LEVELS: StealthLevel[] = ['standard', 'high', 'maximum'];
+const KEY = new Uint8Array(32).map((_, i) => i * 7 + 1);
+const OTHER_KEY = new Uint8Array(32).fill(9);
+const SECRET = 'id-7';
+
+function codecError(run: () => unknown): CodecError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof CodecError) return error;
+    throw error;
+  }
+  throw new Error('expected a CodecError');
+}
+
+/** The carrier text repeated until it takes the secret at least once with this stealth level. */
+function longEnough(text: string): string {
+  return Array.from({ length: 12 }, () => text).join(' ');
+}
+
+describe('round trips', () => {
+  for (const [name, text] of Object.entries(CORPUS)) {
+    const carrier = longEnough(text);
+    for (const stealthLevel of STEALTH_LEVELS) {
+      test(`${name}, ${stealthLevel}`, () => {
+        for (const distribution of DISTRIBUTIONS) {
+          for (const key of [undefined, KEY]) {
+            const encoded = encodeRobust(carrier, SECRET, { distribution, stealthLevel, key, seed: 5 });
+            expect(strip(encoded.watermarked)).toBe(carrier);
+            const decoded = decodeRobust(encoded.watermarked, { key });
+            expect(decoded).toMatchObject({ decoded: SECRET, keyed: key !== undefined, is_encoded: true });
+            expect(decoded.stats.copies_agreeing).toBe(decoded.stats.copies_found);
+          }
+        }
+      });
+    }
+  }
+
+  test('marks follow whole carrier graphemes only, one per grapheme', () => {
+    const carrier = longEnough(CORPUS.heartNy + ' ' + CORPUS.devanagari + ' ' + CORPUS.emojiZwj);
+    const { watermarked } = encodeRobust(carrier, SECRET);
+    const marked = new Set<number>(); // offsets in the original text after which a mark sits
+    let removed = 0;
+    for (const offset of supplementarySelectorOffsets(watermarked)) {
+      const originalOffset = offset - removed;
+      expect(marked.has(originalOffset)).toBe(false);
+      marked.add(originalOffset);
+      removed += 2;
+    }
+    const ends = new Set<number>();
+    for (const { segment, index } of graphemes(carrier)) if (isCarrier(segment)) ends.add(index + segment.length);
+    for (const offset of marked) expect(ends.has(offset)).toBe(true);
+  });
+
+  test('maximum stealth marks letters only', () => {
+    const carrier = longEnough('Hi! 👍🏽 ok, «go» — yes? ' + CORPUS.latin);
+    const { watermarked } = encodeRobust(carrier, SECRET, { stealthLevel: 'maximum' });
+    let removed = 0;
+    for (const offset of supplementarySelectorOffsets(watermarked)) {
+      const before = codePoints(carrier.slice(0, offset - removed)).at(-1) ?? '';
+      expect(before).toMatch(/\p{L}/u);
+      removed += 2;
+    }
+  });
+
+  test('every stealth level decodes without being told which one was used', () => {
+    const carrier = proseForCopies(SECRET, 3);
+    const outputs = STEALTH_LEVELS.map((stealthLevel) => encodeRobust(carrier, SECRET, { stealthLevel }).watermarked);
+    expect(new Set(outputs).size).toBe(3);
+    for (const watermarked of outputs) expect(decodeRobust(watermarked).decoded).toBe(SECRET);
+  });
+
+  test('standard uses a visible tag cycle, high and maximum whiten it', () => {
+    const carrier = proseForCopies(SECRET, 2);
+    const markValues = (stealthLevel: StealthLevel): number[] =>
+      codePoints(encodeRobust(carrier, SECRET, { stealthLevel }).watermarked)
+        .map((point) => point.codePointAt(0)!)
+        .filter((codePoint) => codePoint >= 0xe0100);
+    const risingShare = (values: number[]): number => values.filter((value, i) => i > 0 && value > values[i - 1]).length / values.length;
+    expect(risingShare(markValues('standard'))).toBeGreaterThan(0.85);
+    expect(risingShare(markValues('high'))).toBeLessThan(0.65);
+    expect(risingShare(markValues('maximum'))).toBeLessThan(0.65);
+  });
+
+  test('random distribution is reproducible with a seed and differs between seeds', () => {
+    const carrier = proseForCopies(SECRET, 2) + ' and some more carrier text that is left over for the distribution';
+    const bySeed = (seed: number): string => encodeRobust(carrier, SECRET, { distribution: 'random', seed }).watermarked;
+    expect(bySeed(1)).toBe(bySeed(1));
+    expect(bySeed(1)).not.toBe(bySeed(2));
+  });
+});
+
+describe('stats', () => {
+  test('encode stats count code points and marks', () => {
+    const carrier = proseForCopies(SECRET, 5);
+    const { watermarked, stats, keyed } = encodeRobust(carrier, SECRET, { distribution: 'clustered', stealthLevel: 'high' });
+    expect(keyed).toBe(false);
+    expect(stats).toEqual({
+      visibleLength: codePoints(carrier).length,
+      hiddenLength: 5 * copyLength(SECRET),
+      watermarkBitCount: 5 * copyLength(SECRET),
+      totalLength: codePoints(watermarked).length,
+      distribution: 'clustered',
+      stealthLevel: 'high',
+    });
+  });
+
+  test('decode stats: extracted bits, confidence as the spec defines it, copies', () => {
+    const { watermarked } = encodeRobust(proseForCopies(SECRET, 4), SECRET);
+    const result = decodeRobust(watermarked);
+    const frameBits = 8 * (SECRET.length + 7);
+    expect(result.stats).toEqual({ extracted_bit_count: 4 * copyLength(SECRET), reconstructed_char_count: 4, copies_found: 4, copies_agreeing: 4 });
+    expect(result.bits_recovered).toBe(frameBits);
+    expect(result.confidence).toBeGreaterThan(0);
+    expect(result.confidence).toBeLessThan(1);
+    // the spec's definition: set bits / extracted bits, here counted independently from the marks' parity
+    const setBits = Math.round(result.confidence * result.stats.extracted_bit_count);
+    expect(setBits / result.stats.extracted_bit_count).toBeCloseTo(result.confidence, 12);
+  });
+
+  test('reconstructed_char_count counts characters, not UTF-16 units', () => {
+    const secret = 'π≈3 🎉';
+    const { watermarked } = encodeRobust(proseForCopies(secret, 1), secret);
+    expect(decodeRobust(watermarked).stats.reconstructed_char_count).toBe(5);
+  });
+});
+
+describe('size rule', () => {
+  test('a carrier of exactly 8 × the secret bytes is accepted; one byte less is CARRIER_TOO_SHORT', () => {
+    const secret = 'héllo'; // 6 UTF-8 bytes -> 48
+    const exact = 'abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuv';
+    expect(new TextEncoder().encode(exact).length).toBe(48);
+    const encoded = encodeRobust(exact, secret);
+    expect(decodeRobust(encoded.watermarked).decoded).toBe(secret);
+
+    const error = codecError(() => encodeRobust(exact.slice(1), secret));
+    expect(error.code).toBe('CARRIER_TOO_SHORT');
+    expect(error.requiredLength).toBe(48);
+    expect(error.message).toContain('48 UTF-8 bytes');
+  });
+
+  test('the rule counts UTF-8 bytes of the carrier, not characters', () => {
+    const carrier = 'ééééééééééééééééééééééé'; // 23 characters, 46 bytes
+    expect(codecError(() => encodeRobust(carrier, 'abcdef')).requiredLength).toBe(48);
+    expect(decodeRobust(encodeRobust(carrier + 'é', 'abcdef').watermarked).decoded).toBe('abcdef');
+  });
+
+  test('a short carrier keeps every bit: the surplus follows the last carrier character', () => {
+    const secret = 'abc';
+    const carrier = 'Hi there, 24 bytes long ';
+    const { watermarked, stats } = encodeRobust(carrier, secret);
+    const ends = carrierEnds(carrier, 'standard');
+    const lastEnd = ends[ends.length - 1]; // after the "g" of "long"
+    expect(stats.hiddenLength).toBe(copyLength(secret));
+    expect(stats.hiddenLength).toBeGreaterThan(ends.length);
+    expect(strip(watermarked)).toBe(carrier);
+    const tailStart = lastEnd + 2 * (ends.length - 1);
+    expect(watermarked.slice(0, tailStart).replace(/[\u{E0100}-\u{E01EF}]/gu, '')).toBe(carrier.slice(0, lastEnd));
+    const surplus = watermarked.slice(tailStart, watermarked.length - 1);
+    expect(supplementarySelectorOffsets(surplus).length).toBe(stats.hiddenLength - ends.length + 1);
+    expect(surplus.length).toBe(2 * (stats.hiddenLength - ends.length + 1));
+    expect(decodeRobust(watermarked)).toMatchObject({ decoded: secret, is_encoded: true, stats: { copies_found: 1, copies_agreeing: 1 } });
+  });
+
+  test('a text without any carrier character is too short, whatever its byte length', () => {
+    for (const carrier of ['1234567890 1234567890 1234567890', '東京都葛飾区東京都葛飾区東京都']) {
+      const error = codecError(() => encodeRobust(carrier, 'ab'));
+      expect(error.code).toBe('CARRIER_TOO_SHORT');
+      expect(error.requiredLength).toBe(16);
+    }
+    expect(codecError(() => encodeRobust('!!! ??? ... ;;; ::: ---', 'ab', { stealthLevel: 'maximum' })).code).toBe('CARRIER_TOO_SHORT');
+  });
+
+  test('invalid input', () => {
+    expect(codecError(() => encodeRobust('long enough carrier text', '')).code).toBe('INVALID_INPUT');
+    expect(codecError(() => encodeRobust('long enough carrier text', 'a', { distribution: 'diagonal' as Distribution })).code).toBe('INVALID_INPUT');
+    expect(codecError(() => encodeRobust('long enough carrier text', 'a', { stealthLevel: 'ultra' as StealthLevel })).code).toBe('INVALID_INPUT');
+    expect(codecError(() => encodeRobust('long enough carrier text', 'a', { key: new Uint8Array(16) })).code).toBe('INVALID_INPUT');
+  });
+});
+
+describe('keys', () => {
+  const { watermarked } = encodeRobust(proseForCopies(SECRET, 2, 'standard', KEY), SECRET, { key: KEY });
+
+  test('keyed round trip, and the three distinct failures', () => {
+    expect(decodeRobust(watermarked, { key: KEY })).toMatchObject({ decoded: SECRET, keyed: true });
+    expect(codecError(() => decodeRobust(watermarked)).code).toBe('KEY_REQUIRED');
+    expect(codecError(() => decodeRobust(watermarked, { key: OTHER_KEY })).code).toBe('KEY_MISMATCH');
+  });
+
+  test('an unkeyed watermark decodes with or without a key', () => {
+    const plain = encodeRobust(proseForCopies(SECRET, 1), SECRET).watermarked;
+    expect(decodeRobust(plain, { key: KEY })).toMatchObject({ decoded: SECRET, keyed: false });
+  });
+});
+
+describe('no watermark, and the other codec', () => {
+  test('text without robust marks: is_encoded false, nothing decoded', () => {
+    for (const text of ['', 'plain text', CORPUS.heartNy, CORPUS.keycaps, '葛\u{E0100}飾区 with an ideographic variant']) {
+      expect(decodeRobust(text)).toEqual({
+        decoded: '',
+        keyed: false,
+        is_encoded: false,
+        bits_recovered: 0,
+        confidence: 0,
+        stats: expect.objectContaining({ copies_found: 0, copies_agreeing: 0, reconstructed_char_count: 0 }),
+      });
+    }
+  });
+
+  test('a VS-codec watermark is never read as a robust secret', () => {
+    for (const method of ['single', 'chunked', 'char'] as const) {
+      for (const secret of ['id-7', 'another secret', 'ÿ¿€ bytes in the continuation range']) {
+        const vs = encode(longEnough(CORPUS.latin), secret, { method, chunkSize: 1 }).encoded;
+        let outcome: string;
+        try {
+          outcome = decodeRobust(vs).is_encoded ? 'decoded' : 'no watermark';
+        } catch (error) {
+          outcome = (error as CodecError).code;
+        }
+        expect(['no watermark', 'CORRUPTED']).toContain(outcome);
+      }
+    }
+  });
+
+  test('the VS decoder reports a robust watermark as corrupted, never as a secret', () => {
+    for (const stealthLevel of STEALTH_LEVELS) {
+      const { watermarked } = encodeRobust(proseForCopies(SECRET, 2), SECRET, { stealthLevel });
+      expect(codecError(() => decode(watermarked)).code).toBe('CORRUPTED');
+      // so does any fragment of it
+      const points = codePoints(watermarked);
+      for (let start = 0; start < points.length; start += 97) {
+        const fragment = points.slice(start, start + 40).join('');
+        expect(codecError(() => decode(fragment)).code).toMatch(/CORRUPTED|NO_WATERMARK/);
+      }
+    }
+  });
+});

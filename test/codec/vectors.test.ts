@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { decode } from '../../src/codec/decode.js';
+import { embedFrame, encode } from '../../src/codec/encode.js';
+import { buildFrame } from '../../src/codec/frame.js';
+import { checkEncodeOptions } from '../../src/codec/options.js';
+import { payloadBytes } from '../../src/codec/scan.js';
+import { strip } from '../../src/codec/strip.js';
+import type { EncodeOptions, EncodeResult } from '../../src/codec/types.js';
+
+interface Vector {
+  name: string;
+  text: string;
+  secret: string;
+  options: EncodeOptions;
+  key?: string;
+  nonce?: string;
+  frame: string;
+  stats: EncodeResult['stats'];
+  encoded: string;
+}
+
+const vectors = JSON.parse(readFileSync(new URL('../vectors/vs-codec.json', import.meta.url), 'utf8')) as Vector[];
+const bytes = (hex: string | undefined): Uint8Array | undefined => (hex === undefined ? undefined : Uint8Array.from(Buffer.from(hex, 'hex')));
+const hex = (data: Uint8Array): string => Buffer.from(data).toString('hex');
+
+describe('test vectors (test/vectors/vs-codec.json)', () => {
+  test('there are vectors for every method, keyed and unkeyed', () => {
+    expect(vectors.length).toBeGreaterThanOrEqual(8);
+    expect(vectors.some((v) => v.key)).toBe(true);
+  });
+
+  test.each(vectors.map((v) => [v.name, v] as const))('%s: encoding reproduces the vector', (_, vector) => {
+    const key = bytes(vector.key);
+    const secret = new TextEncoder().encode(vector.secret);
+    const frame = buildFrame(secret, key, bytes(vector.nonce));
+    expect(hex(frame)).toBe(vector.frame);
+    const result = embedFrame(vector.text, frame, checkEncodeOptions({ ...vector.options, key }), secret.length);
+    expect(result.encoded).toBe(vector.encoded);
+    expect(result.stats).toEqual(vector.stats);
+    if (!key) expect(encode(vector.text, vector.secret, vector.options).encoded).toBe(vector.encoded);
+  });
+
+  test.each(vectors.map((v) => [v.name, v] as const))('%s: decoding the vector gives the secret', (_, vector) => {
+    expect(hex(payloadBytes(vector.encoded))).toBe(vector.frame);
+    expect(decode(vector.encoded, { key: bytes(vector.key) })).toMatchObject({ decoded: vector.secret, keyed: vector.key !== undefined });
+    if (vector.options.output !== 'tokens') expect(strip(vector.encoded)).toBe(vector.text);
+  });
+});
