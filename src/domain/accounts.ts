@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { emailVerifications, refreshTokens, sqliteErrorCode, users, type Queryable } from '../store/index.js';
+import { listTokenMetadata } from './api-tokens.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import { grantCredits, quotaOf } from './ledger.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashSecret, randomSecret } from './secrets.js';
+import type { Plan, Profile, ProfileUpdate, RegisterInput, Registration, User } from './types.js';
+import { findUserByEmail, requireActiveUser, toUser, type UserRow } from './users.js';
+import {
+  emailProblem,
+  normaliseEmail,
+  passwordProblem,
+  personNameProblem,
+  requireValid,
+  usernameProblem,
+} from './validation.js';
+
+export interface Accounts {
+  /** Creates an unverified account on the free plan with the signup grant; returns the verification token once. */
+  register(input: RegisterInput): Promise<Registration>;
+  /** Consumes a verification token (single use, expiring). */
+  verifyEmail(token: string): User;
+  /** A fresh verification token for an unverified account (e.g. "resend the mail"); earlier ones stay valid. */
+  issueVerificationToken(userId: string): { token: string; expiresAt: Date };
+  getProfile(userId: string): Profile;
+  updateProfile(userId: string, update: ProfileUpdate): User;
+  /** Checks the current password, sets the new one and ends every refresh session of the account. */
+  changePassword(userId: string, input: { currentPassword: string; newPassword: string }): Promise<void>;
+}
+
+export interface NewAccount extends RegisterInput {
+  verified?: boolean;
+  plan?: Plan;
+}
+
+export function createAccounts(context: DomainContext): Accounts {
+  return {
+    register: async (input) => {
+      const { user, verification } = await createAccount(context, input);
+      if (!verification) throw new Error('unreachable: a new unverified account always gets a token');
+      return { user, verificationToken: verification.token, verificationExpiresAt: verification.expiresAt };
+    },
+
+    verifyEmail: (token) => {
+      const now = context.now().getTime();
+      const found = context.db
+        .select()
+        .from(emailVerifications)
+        .where(eq(emailVerifications.tokenHash, hashSecret(token)))
+        .get();
+      if (!found || found.usedAt !== null || found.expiresAt <= now) {
+        throw new DomainError('VALIDATION', 'The verification link is invalid, used or expired', {
+          details: { token: 'invalid, already used or expired' },
+        });
+      }
+      return context.db.transaction((tx) => {
+        tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, found.id)).run();
+        const row = tx
+          .update(users)
+          .set({ emailVerifiedAt: now, updatedAt: now })
+          .where(eq(users.id, found.userId))
+          .returning()
+          .get();
+        return toUser(row!);
+      });
+    },
+
+    issueVerificationToken: (userId) => {
+      const row = requireActiveUser(context, userId);
+      if (row.emailVerifiedAt !== null) throw new DomainError('CONFLICT', 'The email address is already verified');
+      return insertVerification(context, context.db, userId);
+    },
+
+    getProfile: (userId) => {
+      const row = requireActiveUser(context, userId);
+      return {
+        user: toUser(row),
+        api_tokens: listTokenMetadata(context, userId),
+        quota: quotaOf(context, userId, row.plan),
+      };
+    },
+
+    updateProfile: (userId, update) => {
+      requireActiveUser(context, userId);
+      const changes = cleanProfileUpdate(update);
+      if (Object.keys(changes).length === 0) {
+        throw new DomainError('VALIDATION', 'Give at least one of username, firstName, lastName', {
+          details: { body: 'at least one of username, firstName, lastName is required' },
+        });
+      }
+      const row = context.db
+        .update(users)
+        .set({ ...changes, updatedAt: context.now().getTime() })
+        .where(eq(users.id, userId))
+        .returning()
+        .get();
+      return toUser(row!);
+    },
+
+    changePassword: async (userId, { currentPassword, newPassword }) => {
+      const row = requireActiveUser(context, userId);
+      requireValid({
+        currentPassword: currentPassword ? undefined : 'Current password is required',
+        newPassword: passwordProblem(newPassword, row.email, row.username),
+      });
+      const check = await verifyPassword(currentPassword, row.passwordHash, context.config.scryptLogN);
+      if (!check.ok) {
+        throw new DomainError('INVALID_CREDENTIALS', 'The current password is wrong', {
+          details: { currentPassword: 'wrong password' },
+        });
+      }
+      await setPassword(context, userId, newPassword);
+    },
+  };
+}
+
+/** One way to create an account, for registration and `wm users create`. */
+export async function createAccount(
+  context: DomainContext,
+  input: NewAccount,
+): Promise<{ user: User; verification?: { token: string; expiresAt: Date } }> {
+  const email = normaliseEmail(input.email ?? '');
+  const username = (input.username ?? '').trim();
+  const firstName = input.firstName?.trim() || undefined;
+  const lastName = input.lastName?.trim() || undefined;
+  requireValid({
+    email: emailProblem(email),
+    username: usernameProblem(username),
+    password: passwordProblem(input.password ?? '', email, username),
+    firstName: firstName === undefined ? undefined : personNameProblem('First name', firstName),
+    lastName: lastName === undefined ? undefined : personNameProblem('Last name', lastName),
+  });
+  if (findUserByEmail(context, email)) throw emailTaken();
+  const passwordHash = await hashPassword(input.password, context.config.scryptLogN);
+  const now = context.now().getTime();
+  const id = randomUUID();
+  try {
+    return context.db.transaction(
+      (tx) => {
+        const row = tx
+          .insert(users)
+          .values({
+            id,
+            email,
+            username,
+            firstName: firstName ?? null,
+            lastName: lastName ?? null,
+            passwordHash,
+            emailVerifiedAt: input.verified ? now : null,
+            plan: input.plan ?? 'free',
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning()
+          .get();
+        grantCredits(context, tx, id, context.config.freeCredits, 'signup-grant');
+        const verification = input.verified ? undefined : insertVerification(context, tx, id);
+        return { user: toUser(row), verification };
+      },
+      { behavior: 'immediate' },
+    );
+  } catch (error) {
+    // a concurrent registration of the same address won the race
+    if (sqliteErrorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE') throw emailTaken();
+    throw error;
+  }
+}
+
+/** Sets a password (already checked against the policy) and ends all refresh sessions of the account. */
+export async function setPassword(context: DomainContext, userId: string, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password, context.config.scryptLogN);
+  const now = context.now().getTime();
+  context.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).run();
+    tx.update(refreshTokens)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .run();
+  });
+}
+
+function insertVerification(context: DomainContext, db: Queryable, userId: string) {
+  const token = randomSecret();
+  const now = context.now().getTime();
+  const expiresAt = new Date(now + context.config.verificationTokenTtlSeconds * 1000);
+  db.insert(emailVerifications)
+    .values({ userId, tokenHash: hashSecret(token), expiresAt: expiresAt.getTime(), createdAt: now })
+    .run();
+  return { token, expiresAt };
+}
+
+function cleanProfileUpdate(update: ProfileUpdate): Partial<Pick<UserRow, 'username' | 'firstName' | 'lastName'>> {
+  const changes: Partial<Pick<UserRow, 'username' | 'firstName' | 'lastName'>> = {};
+  const username = update.username?.trim();
+  const firstName = update.firstName?.trim();
+  const lastName = update.lastName?.trim();
+  requireValid({
+    username: username === undefined ? undefined : usernameProblem(username),
+    // an empty first/last name clears it
+    firstName: firstName ? personNameProblem('First name', firstName) : undefined,
+    lastName: lastName ? personNameProblem('Last name', lastName) : undefined,
+  });
+  if (username !== undefined) changes.username = username;
+  if (firstName !== undefined) changes.firstName = firstName || null;
+  if (lastName !== undefined) changes.lastName = lastName || null;
+  return changes;
+}
+
+function emailTaken(): DomainError {
+  return new DomainError('EMAIL_TAKEN', 'An account with this email address exists already', {
+    details: { email: 'already registered' },
+  });
+}

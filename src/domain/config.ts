@@ -1,0 +1,76 @@
+import type { Plan } from './types.js';
+
+/** The service's tunable numbers. Defaults are documented in docs/ACCOUNTS.md. */
+export interface DomainConfig {
+  /** access-token (JWT) lifetime */
+  accessTokenTtlSeconds: number;
+  /** refresh-token lifetime; every refresh issues a new token with a fresh lifetime */
+  refreshTokenTtlSeconds: number;
+  /** email-verification token lifetime */
+  verificationTokenTtlSeconds: number;
+  /** credits charged per successful watermark operation */
+  creditCost: number;
+  /** credits granted to every new account */
+  freeCredits: number;
+  /** scrypt cost exponent: N = 2^scryptLogN (r=8, p=1). 17 is OWASP's recommendation; lower only in tests */
+  scryptLogN: number;
+  /** successful watermark operations per calendar month (UTC) */
+  monthlyRequestsByPlan: Record<Plan, number>;
+  /** active signing channels allowed */
+  activeChannelsByPlan: Record<Plan, number>;
+}
+
+export const OWASP_SCRYPT_LOG_N = 17;
+
+export const DEFAULT_CONFIG: Readonly<DomainConfig> = Object.freeze({
+  accessTokenTtlSeconds: 2 * 60 * 60,
+  refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
+  verificationTokenTtlSeconds: 24 * 60 * 60,
+  creditCost: 1,
+  freeCredits: 100,
+  scryptLogN: OWASP_SCRYPT_LOG_N,
+  monthlyRequestsByPlan: { free: 1_000, starter: 10_000, pro: 100_000 },
+  activeChannelsByPlan: { free: 0, starter: 3, pro: 20 },
+});
+
+/** Lowest cost accepted at all (tests use it); anything lower would make the stored hashes worthless. */
+const MIN_SCRYPT_LOG_N = 10;
+
+export function resolveConfig(overrides: Partial<DomainConfig> = {}): DomainConfig {
+  const config: DomainConfig = {
+    ...DEFAULT_CONFIG,
+    ...stripUndefined(overrides),
+    monthlyRequestsByPlan: { ...DEFAULT_CONFIG.monthlyRequestsByPlan, ...overrides.monthlyRequestsByPlan },
+    activeChannelsByPlan: { ...DEFAULT_CONFIG.activeChannelsByPlan, ...overrides.activeChannelsByPlan },
+  };
+  requireWhole('accessTokenTtlSeconds', config.accessTokenTtlSeconds, 1);
+  requireWhole('refreshTokenTtlSeconds', config.refreshTokenTtlSeconds, 1);
+  requireWhole('verificationTokenTtlSeconds', config.verificationTokenTtlSeconds, 1);
+  requireWhole('creditCost', config.creditCost, 0);
+  requireWhole('freeCredits', config.freeCredits, 0);
+  requireWhole('scryptLogN', config.scryptLogN, MIN_SCRYPT_LOG_N);
+  if (config.scryptLogN > 20) throw new RangeError('scryptLogN must be at most 20');
+  return config;
+}
+
+/**
+ * Reads the test-only scrypt override WM_SCRYPT_LN (documented as never for production).
+ * Other numbers are options of the faces (`wm serve --credit-cost`, ...), not of the environment here.
+ */
+export function configFromEnv(env: NodeJS.ProcessEnv): Partial<DomainConfig> {
+  const ln = env.WM_SCRYPT_LN;
+  if (ln === undefined || ln === '') return {};
+  const value = Number(ln);
+  if (!Number.isInteger(value)) throw new RangeError(`WM_SCRYPT_LN must be an integer, got "${ln}"`);
+  return { scryptLogN: value };
+}
+
+function requireWhole(name: string, value: number, min: number): void {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${value}`);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,11 @@
+import type { Db } from '../store/index.js';
+import type { DomainConfig } from './config.js';
+import type { DerivedKeys } from './keys.js';
+
+/** What every domain module is built from. */
+export interface DomainContext {
+  db: Db;
+  config: DomainConfig;
+  keys: DerivedKeys;
+  now: () => Date;
+}

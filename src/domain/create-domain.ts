@@ -1,0 +1,57 @@
+import type { Store } from '../store/index.js';
+import { createAccounts, type Accounts } from './accounts.js';
+import { createAdmin, type Admin } from './admin.js';
+import { createApiTokens, type ApiTokens } from './api-tokens.js';
+import { createChannels, type Channels } from './channels.js';
+import { resolveConfig, type DomainConfig } from './config.js';
+import type { DomainContext } from './context.js';
+import { createCredits, type Credits } from './credits.js';
+import { deriveKeys } from './keys.js';
+import { createSessions, type Sessions } from './sessions.js';
+import { createWatermark, type Watermark } from './watermark.js';
+
+export interface CreateDomainOptions {
+  store: Store;
+  /** 32 bytes; sub-keys for JWTs and channel-key wrapping are derived from it */
+  masterKey: Uint8Array;
+  config?: Partial<DomainConfig>;
+  /** the clock; tests move it to cross expiries and quota periods */
+  now?: () => Date;
+}
+
+export interface Domain {
+  readonly config: Readonly<DomainConfig>;
+  /** register, verify email, profile, password (by user id from `sessions.authenticate`) */
+  accounts: Accounts;
+  /** login, access tokens (JWT), refresh rotation, logout */
+  sessions: Sessions;
+  /** watermark API tokens of the signed-in user */
+  apiTokens: ApiTokens;
+  /** signing channels of the signed-in user */
+  channels: Channels;
+  /** balance, quota and usage history of the signed-in user */
+  credits: Credits;
+  /** the five watermark operations, authenticated by an API token secret */
+  watermark: Watermark;
+  /** operator actions by email, used by the `wm users|tokens|channels|credits` commands; no suspension check */
+  admin: Admin;
+}
+
+export function createDomain(options: CreateDomainOptions): Domain {
+  const context: DomainContext = {
+    db: options.store.db,
+    config: resolveConfig(options.config),
+    keys: deriveKeys(options.masterKey),
+    now: options.now ?? (() => new Date()),
+  };
+  return {
+    config: context.config,
+    accounts: createAccounts(context),
+    sessions: createSessions(context),
+    apiTokens: createApiTokens(context),
+    channels: createChannels(context),
+    credits: createCredits(context),
+    watermark: createWatermark(context),
+    admin: createAdmin(context),
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The service's rules, shared by the CLI and the server. Construct with `openDomain({ home })` (resolves the data
+ * folder, master key and database) or, in tests, `createDomain({ store, masterKey, config })`.
+ */
+export { createDomain } from './create-domain.js';
+export type { Domain, CreateDomainOptions } from './create-domain.js';
+export { openDomain } from './open-domain.js';
+export { readChannelKey } from './channel-key.js';
+export type { OpenDomainOptions, OpenedDomain } from './open-domain.js';
+export { DEFAULT_CONFIG, OWASP_SCRYPT_LOG_N, resolveConfig, configFromEnv } from './config.js';
+export type { DomainConfig } from './config.js';
+export { DomainError, isDomainError } from './errors.js';
+export type { DomainErrorCode, DomainErrorOptions } from './errors.js';
+export type { Accounts } from './accounts.js';
+export type { Admin, NewUserByAdmin } from './admin.js';
+export type { ApiTokens } from './api-tokens.js';
+export type { Channels } from './channels.js';
+export type { Credits } from './credits.js';
+export type { Sessions } from './sessions.js';
+export { REQUIRED_PERMISSIONS } from './watermark.js';
+export type { Watermark, EncodeInput, EncodeRobustInput, DecodeInput, AnalyzeInput } from './watermark.js';
+export { API_TOKEN_PREFIX } from './api-token-secret.js';
+export * from './types.js';

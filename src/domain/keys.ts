@@ -1,0 +1,40 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/** Sub-keys of the master key, one per purpose, so no key is ever used for two things. */
+export interface DerivedKeys {
+  /** HS256 key for access tokens */
+  jwt: Uint8Array;
+  /** AES-256-GCM key that seals channel keys at rest */
+  channelWrap: Uint8Array;
+}
+
+const SALT = 'wm master key v1';
+
+export function deriveKeys(masterKey: Uint8Array): DerivedKeys {
+  if (masterKey.length !== 32) throw new RangeError('the master key must be 32 bytes');
+  const derive = (info: string) => new Uint8Array(hkdfSync('sha256', masterKey, SALT, info, 32));
+  return { jwt: derive('jwt-hs256'), channelWrap: derive('channel-key-wrap') };
+}
+
+const NONCE_BYTES = 12;
+const TAG_BYTES = 16;
+
+/** nonce | ciphertext | tag; `context` (the channel id) is bound as associated data so sealed keys can't be swapped. */
+export function sealKey(wrapKey: Uint8Array, plain: Uint8Array, context: string): Buffer {
+  const nonce = randomBytes(NONCE_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', wrapKey, nonce, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([nonce, body, cipher.getAuthTag()]);
+}
+
+export function openSealedKey(wrapKey: Uint8Array, sealed: Uint8Array, context: string): Uint8Array {
+  const data = Buffer.from(sealed);
+  const nonce = data.subarray(0, NONCE_BYTES);
+  const tag = data.subarray(data.length - TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', wrapKey, nonce, { authTagLength: TAG_BYTES });
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(tag);
+  const body = data.subarray(NONCE_BYTES, data.length - TAG_BYTES);
+  return new Uint8Array(Buffer.concat([decipher.update(body), decipher.final()]));
+}

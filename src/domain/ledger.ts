@@ -1,0 +1,112 @@
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { creditLedger, isWatermarkOperation, users, type Queryable } from '../store/index.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import type { Plan, Quota, WatermarkOperation } from './types.js';
+
+/** The quota period: the calendar month in UTC. */
+export function quotaPeriod(now: Date): { start: Date; end: Date } {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+  return { start, end };
+}
+
+function requestsMade(db: Queryable, userId: string, since: Date): number {
+  const row = db
+    .select({ n: count() })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.userId, userId), gte(creditLedger.createdAt, since.getTime()), isWatermarkOperation))
+    .get();
+  return row?.n ?? 0;
+}
+
+export function quotaOf(context: DomainContext, userId: string, plan: Plan, db: Queryable = context.db): Quota {
+  const { start, end } = quotaPeriod(context.now());
+  const limit = context.config.monthlyRequestsByPlan[plan];
+  const made = requestsMade(db, userId, start);
+  return {
+    requests_made: made,
+    requests_limit: limit,
+    requests_remaining: Math.max(0, limit - made),
+    resets_at: end.toISOString(),
+  };
+}
+
+export function refuseExhaustedQuota(quota: Quota): void {
+  if (quota.requests_remaining <= 0) {
+    throw new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${quota.requests_limit} used up`, {
+      resetsAt: new Date(quota.resets_at),
+    });
+  }
+}
+
+export function refuseInsufficientCredits(balance: number, cost: number): void {
+  if (balance < cost) {
+    throw new DomainError('PAYMENT_REQUIRED', `Insufficient credits: balance is ${balance}, the operation costs ${cost}`, {
+      balance,
+      cost,
+    });
+  }
+}
+
+/**
+ * Charges one successful watermark operation and records it, in one immediate transaction: the quota is re-counted
+ * and the balance decremented only if it covers the cost, so concurrent requests can neither overdraw nor exceed
+ * the quota. Returns the new balance.
+ */
+export function chargeOperation(
+  context: DomainContext,
+  charge: { userId: string; plan: Plan; operation: WatermarkOperation; tokenId: string },
+): number {
+  const cost = context.config.creditCost;
+  return context.db.transaction(
+    (tx) => {
+      refuseExhaustedQuota(quotaOf(context, charge.userId, charge.plan, tx));
+      const updated = tx
+        .update(users)
+        .set({ balance: sql`${users.balance} - ${cost}` })
+        .where(and(eq(users.id, charge.userId), gte(users.balance, cost)))
+        .returning({ balance: users.balance })
+        .get();
+      if (!updated) {
+        const current = tx.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
+        refuseInsufficientCredits(current?.balance ?? 0, cost);
+        throw new DomainError('UNAUTHENTICATED', 'The account no longer exists');
+      }
+      tx.insert(creditLedger)
+        .values({
+          userId: charge.userId,
+          operation: charge.operation,
+          credits: -cost,
+          balanceAfter: updated.balance,
+          tokenId: charge.tokenId,
+          createdAt: context.now().getTime(),
+        })
+        .run();
+      return updated.balance;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Adds credits (signup grant or operator grant) and records them. Must run inside the caller's transaction or alone. */
+export function grantCredits(
+  context: DomainContext,
+  db: Queryable,
+  userId: string,
+  credits: number,
+  operation: 'signup-grant' | 'grant',
+): number {
+  const updated = db
+    .update(users)
+    .set({ balance: sql`${users.balance} + ${credits}` })
+    .where(eq(users.id, userId))
+    .returning({ balance: users.balance })
+    .get();
+  if (!updated) throw new DomainError('NOT_FOUND', 'No such user');
+  db.insert(creditLedger)
+    .values({ userId, operation, credits, balanceAfter: updated.balance, tokenId: null, createdAt: context.now().getTime() })
+    .run();
+  return updated.balance;
+}
+

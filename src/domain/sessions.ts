@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { refreshTokens, users, type Queryable } from '../store/index.js';
+import { issueAccessToken, verifyAccessToken } from './access-token.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
+import { hashSecret, randomSecret } from './secrets.js';
+import type { AccessPrincipal, LoginResult, RefreshCredential, RefreshResult } from './types.js';
+import { findUserByEmail, refuseSuspended, requireActiveUser, toUser } from './users.js';
+import { requireValid } from './validation.js';
+
+export interface Sessions {
+  /**
+   * Email + password → access token, refresh token (new family) and the user. Unknown email and wrong password give
+   * the same INVALID_CREDENTIALS after the same work. A suspended account gets ACCOUNT_SUSPENDED (after the password
+   * check, so the state is not revealed to strangers).
+   */
+  login(input: { email: string; password: string }): Promise<LoginResult>;
+  /** Rotates the refresh token. Presenting an already rotated token revokes its whole family (theft detection). */
+  refresh(refreshToken: string): Promise<RefreshResult>;
+  /** Revokes the refresh token's family. Unknown or already revoked tokens are ignored: logging out always works. */
+  logout(refreshToken: string | undefined): void;
+  /**
+   * Revokes the refresh session an access token was issued for (its `sessionId`). Logout needs it because the
+   * refresh cookie (Path=/api/auth/refresh) never reaches the logout endpoint from a browser.
+   */
+  endSession(userId: string, sessionId: string): void;
+  /** Verifies an access token (JWT) and returns its still-existing, not suspended user. */
+  authenticate(accessToken: string): Promise<AccessPrincipal>;
+}
+
+export function createSessions(context: DomainContext): Sessions {
+  return {
+    login: async ({ email, password }) => {
+      requireValid({
+        email: typeof email === 'string' && email.trim() ? undefined : 'Email is required',
+        password: typeof password === 'string' && password ? undefined : 'Password is required',
+      });
+      const row = findUserByEmail(context, email);
+      if (!row) {
+        // the same scrypt work as a real check, so response time does not tell which emails exist
+        await hashPassword(password, context.config.scryptLogN);
+        throw invalidCredentials();
+      }
+      const check = await verifyPassword(password, row.passwordHash, context.config.scryptLogN);
+      if (!check.ok) throw invalidCredentials();
+      refuseSuspended(row);
+      if (check.needsRehash) {
+        const passwordHash = await hashPassword(password, context.config.scryptLogN);
+        context.db.update(users).set({ passwordHash }).where(eq(users.id, row.id)).run();
+      }
+      const familyId = randomUUID();
+      const refresh = insertRefreshToken(context, context.db, row.id, familyId);
+      return { user: toUser(row), ...(await issueAccessToken(context, row.id, familyId)), ...refresh };
+    },
+
+    refresh: async (refreshToken) => {
+      if (!refreshToken) throw new DomainError('UNAUTHENTICATED', 'No refresh token');
+      const now = context.now().getTime();
+      // decide inside one immediate transaction (so two concurrent refreshes can't both rotate), throw after commit
+      // (so a family revocation is not rolled back by the throw)
+      const outcome = context.db.transaction(
+        (tx) => {
+          const found = tx
+            .select()
+            .from(refreshTokens)
+            .where(eq(refreshTokens.tokenHash, hashSecret(refreshToken)))
+            .get();
+          if (!found || found.revokedAt !== null || found.expiresAt <= now) return { refused: 'invalid' } as const;
+          if (found.rotatedAt !== null) {
+            revokeFamily(tx, found.familyId, now);
+            return { refused: 'reused' } as const;
+          }
+          tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, found.id)).run();
+          return {
+            userId: found.userId,
+            familyId: found.familyId,
+            next: insertRefreshToken(context, tx, found.userId, found.familyId),
+          };
+        },
+        { behavior: 'immediate' },
+      );
+      if ('refused' in outcome) {
+        throw new DomainError(
+          'UNAUTHENTICATED',
+          outcome.refused === 'reused'
+            ? 'The refresh token was already used; the session has been ended, please log in again'
+            : 'The refresh token is invalid, expired or revoked',
+        );
+      }
+      requireActiveUser(context, outcome.userId);
+      return { ...(await issueAccessToken(context, outcome.userId, outcome.familyId)), ...outcome.next };
+    },
+
+    logout: (refreshToken) => {
+      if (!refreshToken) return;
+      const found = context.db
+        .select({ familyId: refreshTokens.familyId })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashSecret(refreshToken)))
+        .get();
+      if (found) revokeFamily(context.db, found.familyId, context.now().getTime());
+    },
+
+    endSession: (userId, sessionId) => {
+      const now = context.now().getTime();
+      context.db
+        .update(refreshTokens)
+        .set({ revokedAt: now })
+        .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+        .run();
+    },
+
+    authenticate: async (accessToken) => {
+      if (!accessToken) throw new DomainError('UNAUTHENTICATED', 'No access token');
+      const claims = await verifyAccessToken(context, accessToken);
+      const row = requireActiveUser(context, claims.userId);
+      return { user: toUser(row), tokenId: claims.tokenId, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
+    },
+  };
+}
+
+function insertRefreshToken(
+  context: DomainContext,
+  db: Queryable,
+  userId: string,
+  familyId: string,
+): RefreshCredential {
+  const refreshToken = randomSecret();
+  const now = context.now().getTime();
+  const refreshExpiresAt = new Date(now + context.config.refreshTokenTtlSeconds * 1000);
+  db.insert(refreshTokens)
+    .values({
+      id: randomUUID(),
+      userId,
+      familyId,
+      tokenHash: hashSecret(refreshToken),
+      expiresAt: refreshExpiresAt.getTime(),
+      createdAt: now,
+    })
+    .run();
+  return { refreshToken, refreshExpiresAt };
+}
+
+function revokeFamily(db: Queryable, familyId: string, now: number): void {
+  db.update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .run();
+}
+
+function invalidCredentials(): DomainError {
+  return new DomainError('INVALID_CREDENTIALS', 'Invalid email or password');
+}

@@ -1,0 +1,146 @@
+/** Public shapes returned by the domain. Field names follow spec/interface.md so faces can return them as-is. */
+
+export const PLANS = ['free', 'starter', 'pro'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'cancelled', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const PERMISSIONS = ['encode', 'decode'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const WATERMARK_OPERATIONS = ['encode', 'encode-robust', 'decode', 'decode-robust', 'analyze'] as const;
+export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
+
+/** The spec's User resource (plan included, as login returns it). */
+export interface User {
+  id: string;
+  email: string;
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  plan: Plan;
+}
+
+/** What admin commands show about a user: the User plus account state. */
+export interface UserRecord extends User {
+  email_verified: boolean;
+  suspended: boolean;
+  suspension_reason: string | null;
+  balance: number;
+  subscription_status: SubscriptionStatus;
+  created_at: string;
+}
+
+export interface ApiTokenMetadata {
+  id: string;
+  name: string;
+  permissions: Permission[];
+  token_prefix: string;
+  /** the bound signing channel, null for an unkeyed token */
+  signing_channel_id: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Creation response only: the secret is returned once and never again. */
+export interface ApiTokenWithSecret extends ApiTokenMetadata {
+  token: string;
+}
+
+export interface Channel {
+  id: string;
+  channel_name: string;
+  is_active: boolean;
+  created_at: string;
+}
+
+export interface ChannelListItem extends Channel {
+  /** API tokens bound to this channel (tokens are deleted on revocation, so every existing one is active) */
+  active_tokens: number;
+}
+
+export interface Quota {
+  requests_made: number;
+  requests_limit: number;
+  requests_remaining: number;
+  resets_at: string;
+}
+
+export interface CreditBalance {
+  balance: number;
+  plan: Plan;
+  subscription_status: SubscriptionStatus;
+  renews_at: string | null;
+}
+
+/** One entry of the credit history: grants are positive, watermark operations negative (or 0 when free). */
+export interface UsageRecord {
+  id: number;
+  operation: WatermarkOperation | 'signup-grant' | 'grant';
+  credits: number;
+  balance_after: number;
+  token_id: string | null;
+  created_at: string;
+}
+
+export interface Profile {
+  user: User;
+  api_tokens: ApiTokenMetadata[];
+  quota: Quota;
+}
+
+export interface RegisterInput {
+  email: string;
+  username: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface Registration {
+  user: User;
+  /** the plain email-verification token: mail it, never store it; returned only here */
+  verificationToken: string;
+  verificationExpiresAt: Date;
+}
+
+/** A refresh token (plain, for the cookie) and when it stops working. */
+export interface RefreshCredential {
+  refreshToken: string;
+  refreshExpiresAt: Date;
+}
+
+export interface LoginResult extends RefreshCredential {
+  user: User;
+  accessToken: string;
+  accessExpiresAt: Date;
+}
+
+export interface RefreshResult extends RefreshCredential {
+  accessToken: string;
+  accessExpiresAt: Date;
+}
+
+/** The caller behind a verified access token. */
+export interface AccessPrincipal {
+  user: User;
+  /** the JWT's jti */
+  tokenId: string;
+  /** the refresh session (token family) the access token was issued for; logout without the cookie ends it */
+  sessionId?: string;
+  expiresAt: Date;
+}
+
+export interface ProfileUpdate {
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+export interface CreateTokenInput {
+  name: string;
+  permissions: Permission[];
+  /** bind to one of the owner's active channels; null/undefined gives an unkeyed token */
+  signing_channel_id?: string | null;
+}

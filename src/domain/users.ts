@@ -1,0 +1,67 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../store/index.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import type { User, UserRecord } from './types.js';
+import { normaliseEmail } from './validation.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const iso = (ms: number) => new Date(ms).toISOString();
+export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    ...(row.firstName !== null ? { firstName: row.firstName } : {}),
+    ...(row.lastName !== null ? { lastName: row.lastName } : {}),
+    plan: row.plan,
+  };
+}
+
+export function toUserRecord(row: UserRow): UserRecord {
+  return {
+    ...toUser(row),
+    email_verified: row.emailVerifiedAt !== null,
+    suspended: row.suspendedAt !== null,
+    suspension_reason: row.suspensionReason,
+    balance: row.balance,
+    subscription_status: row.subscriptionStatus,
+    created_at: iso(row.createdAt),
+  };
+}
+
+export function findUserById(context: DomainContext, id: string): UserRow | undefined {
+  return context.db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function findUserByEmail(context: DomainContext, email: string): UserRow | undefined {
+  return context.db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+}
+
+/** The user behind an authenticated request: it must still exist and must not be suspended. */
+export function requireActiveUser(context: DomainContext, userId: string): UserRow {
+  const row = findUserById(context, userId);
+  if (!row) throw new DomainError('UNAUTHENTICATED', 'The account no longer exists');
+  refuseSuspended(row);
+  return row;
+}
+
+export function refuseSuspended(row: UserRow): void {
+  if (row.suspendedAt !== null) {
+    throw new DomainError(
+      'ACCOUNT_SUSPENDED',
+      'The account is suspended because of an open payment dispute',
+      row.suspensionReason ? { details: { reason: row.suspensionReason } } : {},
+    );
+  }
+}
+
+/** Admin lookup by email. */
+export function requireUserByEmail(context: DomainContext, email: string): UserRow {
+  const row = findUserByEmail(context, email);
+  if (!row) throw new DomainError('NOT_FOUND', `No user with email ${normaliseEmail(email)}`);
+  return row;
+}

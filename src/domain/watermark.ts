@@ -1,0 +1,123 @@
+import { eq } from 'drizzle-orm';
+import {
+  analyze,
+  decode,
+  decodeRobust,
+  encode,
+  encodeRobust,
+  type AnalyzeResult,
+  type DecodeResult,
+  type DecodeRobustResult,
+  type EncodeOptions,
+  type EncodeResult,
+  type EncodeRobustOptions,
+  type EncodeRobustResult,
+} from '../codec/index.js';
+import { apiTokens, channels } from '../store/index.js';
+import { isWellFormedApiTokenSecret } from './api-token-secret.js';
+import { channelKeyOf } from './channels.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+import { chargeOperation, quotaOf, refuseExhaustedQuota, refuseInsufficientCredits } from './ledger.js';
+import { hashSecret } from './secrets.js';
+import type { Permission, WatermarkOperation } from './types.js';
+import { findUserById, refuseSuspended } from './users.js';
+
+export interface EncodeInput extends Omit<EncodeOptions, 'key'> {
+  text: string;
+  secret: string;
+}
+export interface EncodeRobustInput extends Omit<EncodeRobustOptions, 'key'> {
+  text: string;
+  secret: string;
+}
+export interface DecodeInput {
+  text: string;
+}
+export interface AnalyzeInput {
+  encoded: string;
+  original?: string;
+}
+
+/**
+ * Each operation: authenticate the API token → refuse a suspended account → require a verified email → check the
+ * token's permission → check quota and credits → run the codec (with the channel key when the token is bound) →
+ * charge and record in one transaction. A codec failure (CodecError) propagates and costs nothing.
+ */
+export interface Watermark {
+  encode(apiToken: string, input: EncodeInput): EncodeResult;
+  encodeRobust(apiToken: string, input: EncodeRobustInput): EncodeRobustResult;
+  decode(apiToken: string, input: DecodeInput): DecodeResult;
+  decodeRobust(apiToken: string, input: DecodeInput): DecodeRobustResult;
+  /** allowed with either permission: analysing reveals sizes, never the secret */
+  analyze(apiToken: string, input: AnalyzeInput): AnalyzeResult;
+}
+
+/** The permissions that allow each operation (any one of them suffices). */
+export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permission[]> = {
+  encode: ['encode'],
+  'encode-robust': ['encode'],
+  decode: ['decode'],
+  'decode-robust': ['decode'],
+  analyze: ['encode', 'decode'],
+};
+
+export function createWatermark(context: DomainContext): Watermark {
+  function run<T>(apiToken: string, operation: WatermarkOperation, work: (key: Uint8Array | undefined) => T): T {
+    const caller = authorise(context, apiToken, operation);
+    const result = work(caller.key);
+    chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
+    return result;
+  }
+  return {
+    encode: (apiToken, { text, secret, ...options }) =>
+      run(apiToken, 'encode', (key) => encode(text, secret, { ...options, key })),
+    encodeRobust: (apiToken, { text, secret, ...options }) =>
+      run(apiToken, 'encode-robust', (key) => encodeRobust(text, secret, { ...options, key })),
+    decode: (apiToken, { text }) => run(apiToken, 'decode', (key) => decode(text, { key })),
+    decodeRobust: (apiToken, { text }) => run(apiToken, 'decode-robust', (key) => decodeRobust(text, { key })),
+    analyze: (apiToken, { encoded, original }) => run(apiToken, 'analyze', () => analyze(encoded, original)),
+  };
+}
+
+interface Caller {
+  userId: string;
+  plan: 'free' | 'starter' | 'pro';
+  tokenId: string;
+  key: Uint8Array | undefined;
+}
+
+function authorise(context: DomainContext, apiToken: string, operation: WatermarkOperation): Caller {
+  if (!apiToken) throw new DomainError('UNAUTHENTICATED', 'An API token is required');
+  if (!isWellFormedApiTokenSecret(apiToken)) throw revoked();
+  const token = context.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashSecret(apiToken))).get();
+  if (!token) throw revoked();
+  const user = findUserById(context, token.userId);
+  if (!user) throw revoked();
+  refuseSuspended(user);
+  if (user.emailVerifiedAt === null) {
+    throw new DomainError('EMAIL_NOT_VERIFIED', 'Watermark operations need a verified email address');
+  }
+  const allowed = REQUIRED_PERMISSIONS[operation];
+  if (!allowed.some((p) => token.permissions.split(',').includes(p))) {
+    throw new DomainError('PERMISSION_DENIED', `This API token lacks the ${allowed.join(' or ')} permission`, {
+      details: { required: allowed.join(' or ') },
+    });
+  }
+  refuseExhaustedQuota(quotaOf(context, user.id, user.plan));
+  refuseInsufficientCredits(user.balance, context.config.creditCost);
+  context.db.update(apiTokens).set({ lastUsedAt: context.now().getTime() }).where(eq(apiTokens.id, token.id)).run();
+  return { userId: user.id, plan: user.plan, tokenId: token.id, key: keyOf(context, token.channelId) };
+}
+
+function keyOf(context: DomainContext, channelId: string | null): Uint8Array | undefined {
+  if (channelId === null) return undefined;
+  const channel = context.db.select().from(channels).where(eq(channels.id, channelId)).get();
+  // bound channels are never deleted while their tokens exist (cascade), so this is a broken database
+  if (!channel) throw new Error(`channel ${channelId} of an API token is missing`);
+  return channelKeyOf(context, channel);
+}
+
+function revoked(): DomainError {
+  return new DomainError('TOKEN_REVOKED', 'The API token is invalid or has been revoked');
+}

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Times are stored as Unix milliseconds. Secrets are stored only as SHA-256 hashes or encrypted. */
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** trimmed and lower-cased */
+    email: text('email').notNull().unique(),
+    username: text('username').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** PHC-style `$scrypt$ln=17,r=8,p=1$salt$hash` */
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: integer('email_verified_at'),
+    plan: text('plan', { enum: ['free', 'starter', 'pro'] }).notNull().default('free'),
+    subscriptionStatus: text('subscription_status', {
+      enum: ['active', 'past_due', 'paused', 'cancelled', 'expired'],
+    })
+      .notNull()
+      .default('active'),
+    renewsAt: integer('renews_at'),
+    balance: integer('balance').notNull().default(0),
+    /** set while a payment dispute is open */
+    suspendedAt: integer('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  // the last line of defence: even a faulty charge can never leave a negative balance
+  (table) => [check('users_balance_non_negative', sql`${table.balance} >= 0`)],
+);
+
+export const emailVerifications = sqliteTable(
+  'email_verifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('email_verifications_user_idx').on(table.userId)],
+);
+
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** all tokens descending from one login share a family; reuse of a rotated one revokes the family */
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    rotatedAt: integer('rotated_at'),
+    revokedAt: integer('revoked_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_user_idx').on(table.userId),
+  ],
+);
+
+export const channels = sqliteTable(
+  'channels',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** the 32-byte channel key sealed with AES-256-GCM under the master-derived wrapping key: nonce | ciphertext | tag */
+    sealedKey: blob('sealed_key', { mode: 'buffer' }).notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: integer('created_at').notNull(),
+    deactivatedAt: integer('deactivated_at'),
+  },
+  (table) => [uniqueIndex('channels_user_name_unique').on(table.userId, table.name)],
+);
+
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    tokenPrefix: text('token_prefix').notNull(),
+    /** comma-separated subset of encode,decode */
+    permissions: text('permissions').notNull(),
+    channelId: text('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at').notNull(),
+    lastUsedAt: integer('last_used_at'),
+  },
+  (table) => [
+    index('api_tokens_user_idx').on(table.userId),
+    index('api_tokens_channel_idx').on(table.channelId),
+  ],
+);
+
+/** The credit history: grants (positive) and successful watermark operations (negative or 0). */
+export const creditLedger = sqliteTable(
+  'credit_ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** encode | encode-robust | decode | decode-robust | analyze | signup-grant | grant */
+    operation: text('operation').notNull(),
+    credits: integer('credits').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** the API token used; kept as plain text because tokens are deleted on revocation */
+    tokenId: text('token_id'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('credit_ledger_user_time_idx').on(table.userId, table.createdAt)],
+);
+
+export const schema = { users, emailVerifications, refreshTokens, channels, apiTokens, creditLedger };
+
+/** A watermark operation is any ledger row that is not a grant; quota counts these. */
+export const isWatermarkOperation = sql`${creditLedger.operation} not in ('signup-grant', 'grant')`;

@@ -1,0 +1,98 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/domain/index.js';
+import { generateApiTokenSecret, isWellFormedApiTokenSecret } from '../../src/domain/api-token-secret.js';
+import { makeFixture, makeUser, type Fixture } from './fixture.js';
+
+let f: Fixture;
+beforeEach(() => {
+  f = makeFixture();
+});
+afterEach(() => f.close());
+
+function failure(work: () => unknown): DomainError {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+}
+
+describe('API token secrets', () => {
+  it('carry the wm_ prefix, ≥128 random bits and a checksum', () => {
+    const secrets = new Set(Array.from({ length: 200 }, generateApiTokenSecret));
+    expect(secrets.size).toBe(200);
+    for (const secret of secrets) {
+      expect(secret).toMatch(/^wm_[0-9A-Za-z]{36}$/);
+      expect(isWellFormedApiTokenSecret(secret)).toBe(true);
+    }
+    // 30 base62 characters of randomness
+    expect(30 * Math.log2(62)).toBeGreaterThan(128);
+    const secret = [...secrets][0];
+    const typo = secret.slice(0, 5) + (secret[5] === 'a' ? 'b' : 'a') + secret.slice(6);
+    expect(isWellFormedApiTokenSecret(typo)).toBe(false);
+  });
+});
+
+describe('apiTokens', () => {
+  it('creates a token, shows the secret once, lists metadata only', async () => {
+    const user = await makeUser(f.domain);
+    const created = f.domain.apiTokens.create(user.id, { name: ' ci ', permissions: ['decode', 'encode', 'encode'] });
+    expect(created).toMatchObject({
+      name: 'ci',
+      permissions: ['encode', 'decode'],
+      signing_channel_id: null,
+      last_used_at: null,
+      token_prefix: created.token.slice(0, 10),
+    });
+    expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
+    const listed = f.domain.apiTokens.list(user.id);
+    const { token: _secret, ...metadata } = created;
+    expect(listed).toEqual([metadata]);
+    expect(JSON.stringify(listed)).not.toContain(created.token);
+    expect(f.domain.accounts.getProfile(user.id).api_tokens).toEqual(listed);
+  });
+
+  it('requires a name and a non-empty subset of encode/decode', async () => {
+    const user = await makeUser(f.domain);
+    const bad = [
+      { name: '', permissions: ['encode'] },
+      { name: 'x', permissions: [] },
+      { name: 'x', permissions: ['admin'] },
+      { name: 'x', permissions: 'encode' },
+    ];
+    for (const input of bad) {
+      expect(failure(() => f.domain.apiTokens.create(user.id, input as never)).code).toBe('VALIDATION');
+    }
+  });
+
+  it("binds only to the owner's active channels", async () => {
+    const owner = await makeUser(f.domain, { plan: 'starter' });
+    const other = await makeUser(f.domain, { plan: 'starter' });
+    const mine = f.domain.channels.create(owner.id, 'mine');
+    const theirs = f.domain.channels.create(other.id, 'theirs');
+    const bound = f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id });
+    expect(bound.signing_channel_id).toBe(mine.id);
+    const foreign = failure(() =>
+      f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: theirs.id }),
+    );
+    expect(foreign.code).toBe('VALIDATION');
+    expect(foreign.details).toHaveProperty('signing_channel_id');
+    f.domain.channels.deactivate(owner.id, mine.id);
+    expect(
+      failure(() => f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id })).code,
+    ).toBe('VALIDATION');
+  });
+
+  it("revokes by deletion; another user's token is FORBIDDEN, an unknown one NOT_FOUND", async () => {
+    const owner = await makeUser(f.domain);
+    const other = await makeUser(f.domain);
+    const token = f.domain.apiTokens.create(owner.id, { name: 't', permissions: ['encode'] });
+    expect(failure(() => f.domain.apiTokens.revoke(other.id, token.id)).code).toBe('FORBIDDEN');
+    expect(failure(() => f.domain.apiTokens.revoke(owner.id, 'no-such-id')).code).toBe('NOT_FOUND');
+    f.domain.apiTokens.revoke(owner.id, token.id);
+    expect(f.domain.apiTokens.list(owner.id)).toEqual([]);
+    expect(failure(() => f.domain.apiTokens.revoke(owner.id, token.id)).code).toBe('NOT_FOUND');
+  });
+});

@@ -1,0 +1,85 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/domain/index.js';
+import { makeFixture, makeUser, type Fixture } from './fixture.js';
+
+let f: Fixture;
+beforeEach(() => {
+  f = makeFixture();
+});
+afterEach(() => f.close());
+
+function failure(work: () => unknown): DomainError {
+  try {
+    work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+}
+
+describe('channels', () => {
+  it('are refused on the free plan', async () => {
+    const user = await makeUser(f.domain);
+    expect(failure(() => f.domain.channels.create(user.id, 'news')).code).toBe('PLAN_REQUIRED');
+  });
+
+  it('are limited to 3 active on starter and 20 on pro; deactivated ones free a slot', async () => {
+    const user = await makeUser(f.domain, { plan: 'starter' });
+    const created = ['a', 'b', 'c'].map((name) => f.domain.channels.create(user.id, name));
+    const limit = failure(() => f.domain.channels.create(user.id, 'd'));
+    expect(limit.code).toBe('PLAN_LIMIT');
+    f.domain.channels.deactivate(user.id, created[0].id);
+    f.domain.channels.create(user.id, 'd');
+    f.domain.admin.setPlan(user.email, 'pro');
+    for (let i = 0; i < 17; i++) f.domain.channels.create(user.id, `pro-${i}`);
+    expect(failure(() => f.domain.channels.create(user.id, 'one-too-many')).code).toBe('PLAN_LIMIT');
+  });
+
+  it('names are unique per account (CONFLICT), free across accounts', async () => {
+    const a = await makeUser(f.domain, { plan: 'starter' });
+    const b = await makeUser(f.domain, { plan: 'starter' });
+    const channel = f.domain.channels.create(a.id, ' news ');
+    expect(channel).toMatchObject({ channel_name: 'news', is_active: true, created_at: f.clock.now.toISOString() });
+    expect(failure(() => f.domain.channels.create(a.id, 'news')).code).toBe('CONFLICT');
+    f.domain.channels.deactivate(a.id, channel.id);
+    expect(failure(() => f.domain.channels.create(a.id, 'news')).code).toBe('CONFLICT');
+    expect(f.domain.channels.create(b.id, 'news').channel_name).toBe('news');
+    expect(failure(() => f.domain.channels.create(a.id, '')).code).toBe('VALIDATION');
+  });
+
+  it('list with active_tokens; deactivation keeps the key and the tokens', async () => {
+    const user = await makeUser(f.domain, { plan: 'starter' });
+    const channel = f.domain.channels.create(user.id, 'news');
+    f.domain.channels.create(user.id, 'blog');
+    for (const name of ['t1', 't2']) {
+      f.domain.apiTokens.create(user.id, { name, permissions: ['encode'], signing_channel_id: channel.id });
+    }
+    f.domain.apiTokens.create(user.id, { name: 'plain', permissions: ['encode'] });
+    const keyBefore = f.domain.admin.channelKey(user.email, 'news');
+    expect(f.domain.channels.deactivate(user.id, channel.id)).toEqual({ id: channel.id, channel_name: 'news' });
+    const list = f.domain.channels.list(user.id);
+    expect(list.map((c) => [c.channel_name, c.is_active, c.active_tokens])).toEqual([
+      ['news', false, 2],
+      ['blog', true, 0],
+    ]);
+    expect(Buffer.from(f.domain.admin.channelKey(user.email, 'news')).equals(Buffer.from(keyBefore))).toBe(true);
+    expect(keyBefore).toHaveLength(32);
+  });
+
+  it("deactivating an unknown or another account's channel is NOT_FOUND", async () => {
+    const a = await makeUser(f.domain, { plan: 'starter' });
+    const b = await makeUser(f.domain, { plan: 'starter' });
+    const channel = f.domain.channels.create(a.id, 'news');
+    expect(failure(() => f.domain.channels.deactivate(b.id, channel.id)).code).toBe('NOT_FOUND');
+    expect(failure(() => f.domain.channels.deactivate(a.id, 'nope')).code).toBe('NOT_FOUND');
+  });
+
+  it('keys are sealed under the master key: another master key cannot open them', async () => {
+    const user = await makeUser(f.domain, { plan: 'starter' });
+    f.domain.channels.create(user.id, 'news');
+    const { createDomain } = await import('../../src/domain/index.js');
+    const other = createDomain({ store: f.store, masterKey: new Uint8Array(32).fill(7), config: { scryptLogN: 10 } });
+    expect(() => other.admin.channelKey(user.email, 'news')).toThrow();
+  });
+});

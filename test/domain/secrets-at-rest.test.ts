@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeFixture, makeUser, PASSWORD, type Fixture } from './fixture.js';
+
+let f: Fixture;
+beforeEach(() => {
+  f = makeFixture();
+});
+afterEach(() => f.close());
+
+/** The raw bytes of the database and its write-ahead log, as an attacker with the files would see them. */
+function databaseBytes(): Buffer {
+  const files = ['wm.db', 'wm.db-wal'].map((name) => join(f.dir, name)).filter(existsSync);
+  return Buffer.concat(files.map((file) => readFileSync(file)));
+}
+
+describe('secrets at rest', () => {
+  it('no password, token, refresh token, verification token or channel key is stored in plain text', async () => {
+    const user = await makeUser(f.domain, { plan: 'starter' });
+    const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    const rotated = await f.domain.sessions.refresh(login.refreshToken);
+    const channel = f.domain.channels.create(user.id, 'news');
+    const keyed = f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode'], signing_channel_id: channel.id });
+    const plain = f.domain.apiTokens.create(user.id, { name: 'p', permissions: ['decode'] });
+    const key = Buffer.from(f.domain.admin.channelKey(user.email, 'news'));
+    const fresh = f.domain.accounts.issueVerificationToken(user.id);
+
+    const bytes = databaseBytes();
+    expect(bytes.length).toBeGreaterThan(0);
+    // the test itself must be able to fail: non-secret values are found
+    expect(bytes.includes(Buffer.from(user.email))).toBe(true);
+    expect(bytes.includes(Buffer.from(keyed.token_prefix))).toBe(true);
+
+    const secrets: [string, Buffer][] = [
+      ['password', Buffer.from(PASSWORD)],
+      ['keyed API token', Buffer.from(keyed.token)],
+      ['plain API token', Buffer.from(plain.token)],
+      ['API token without prefix', Buffer.from(plain.token.slice(10))],
+      ['refresh token', Buffer.from(login.refreshToken)],
+      ['rotated refresh token', Buffer.from(rotated.refreshToken)],
+      ['verification token', Buffer.from(user.verificationToken)],
+      ['second verification token', Buffer.from(fresh.token)],
+      ['channel key (raw)', key],
+      ['channel key (hex)', Buffer.from(key.toString('hex'))],
+      ['channel key (base64)', Buffer.from(key.toString('base64'))],
+      ['master key', Buffer.from(f.masterKey)],
+    ];
+    for (const [name, secret] of secrets) {
+      expect(bytes.includes(secret), name).toBe(false);
+    }
+  });
+});

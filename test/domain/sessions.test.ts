@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DomainError } from '../../src/domain/index.js';
+import { makeFixture, makeUser, PASSWORD, TEST_SCRYPT_LN, type Fixture } from './fixture.js';
+
+let f: Fixture;
+beforeEach(() => {
+  f = makeFixture();
+});
+afterEach(() => f.close());
+
+async function failure(work: () => unknown): Promise<DomainError> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
+}
+
+describe('login', () => {
+  it('returns a 2-hour HS256 access token, a 30-day refresh token and the user with plan', async () => {
+    const user = await makeUser(f.domain);
+    const login = await f.domain.sessions.login({ email: ' USER' + user.email.slice(4).toUpperCase(), password: PASSWORD });
+    expect(login.user).toMatchObject({ id: user.id, plan: 'free' });
+    expect(login.accessExpiresAt.getTime() - f.clock.now.getTime()).toBe(2 * 3600 * 1000);
+    expect(login.refreshExpiresAt.getTime() - f.clock.now.getTime()).toBe(30 * 24 * 3600 * 1000);
+    const header = JSON.parse(Buffer.from(login.accessToken.split('.')[0], 'base64url').toString());
+    expect(header.alg).toBe('HS256');
+    const claims = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ sub: user.id, iat: expect.any(Number), exp: claims.iat + 7200, jti: expect.any(String) });
+    expect((await f.domain.sessions.authenticate(login.accessToken)).user.id).toBe(user.id);
+  });
+
+  it('gives the same answer for an unknown email and a wrong password, after comparable work', async () => {
+    const user = await makeUser(f.domain);
+    const timed = async (email: string) => {
+      const start = performance.now();
+      const error = await failure(() => f.domain.sessions.login({ email, password: 'wrong password 1' }));
+      return { error, ms: performance.now() - start };
+    };
+    const unknown = await timed('nobody@example.com');
+    const wrong = await timed(user.email);
+    expect(unknown.error.code).toBe('INVALID_CREDENTIALS');
+    expect(wrong.error.code).toBe('INVALID_CREDENTIALS');
+    expect(unknown.error.message).toBe(wrong.error.message);
+    // both ran one scrypt hash: neither is an order of magnitude faster
+    expect(unknown.ms).toBeGreaterThan(wrong.ms / 5);
+  });
+
+  it('refuses missing fields as VALIDATION', async () => {
+    expect((await failure(() => f.domain.sessions.login({ email: '', password: '' }))).code).toBe('VALIDATION');
+  });
+
+  it('rehashes a password stored at a lower cost', async () => {
+    const user = await makeUser(f.domain);
+    const stronger = f.reopen();
+    const stored = () =>
+      (f.store.sqlite.prepare('select password_hash as h from users where id = ?').get(user.id) as { h: string }).h;
+    expect(stored()).toContain(`ln=${TEST_SCRYPT_LN},`);
+    // a domain configured with a higher cost upgrades the hash at the next successful login
+    const { createDomain } = await import('../../src/domain/index.js');
+    const upgraded = createDomain({ store: stronger.store, masterKey: f.masterKey, config: { scryptLogN: TEST_SCRYPT_LN + 1 } });
+    await upgraded.sessions.login({ email: user.email, password: PASSWORD });
+    expect(stored()).toContain(`ln=${TEST_SCRYPT_LN + 1},`);
+  });
+});
+
+describe('access tokens', () => {
+  it('expire after their lifetime', async () => {
+    const user = await makeUser(f.domain);
+    const { accessToken } = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    f.clock.advance(7200 + 1);
+    const error = await failure(() => f.domain.sessions.authenticate(accessToken));
+    expect(error).toMatchObject({ code: 'UNAUTHENTICATED', message: 'The access token has expired' });
+  });
+
+  it('pin the algorithm: alg none and foreign keys are refused', async () => {
+    const user = await makeUser(f.domain);
+    const now = Math.floor(f.clock.now.getTime() / 1000);
+    const claims = { sub: user.id, iat: now, exp: now + 60, jti: 'x', iss: 'wm', aud: 'wm-api' };
+    const unsecured = new UnsecuredJWT(claims).encode();
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(randomBytes(32));
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(randomBytes(64));
+    for (const token of [unsecured, foreign, hs512, 'garbage', '']) {
+      expect((await failure(() => f.domain.sessions.authenticate(token))).code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it("stop working when the user is deleted", async () => {
+    const user = await makeUser(f.domain);
+    const { accessToken } = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    f.domain.admin.deleteUser(user.email);
+    expect((await failure(() => f.domain.sessions.authenticate(accessToken))).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('stay valid after logout until they expire', async () => {
+    const user = await makeUser(f.domain);
+    const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    f.domain.sessions.logout(login.refreshToken);
+    expect((await f.domain.sessions.authenticate(login.accessToken)).user.id).toBe(user.id);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on every refresh', async () => {
+    const user = await makeUser(f.domain);
+    const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    f.clock.advance(60);
+    const first = await f.domain.sessions.refresh(login.refreshToken);
+    expect(first.refreshToken).not.toBe(login.refreshToken);
+    expect(first.refreshExpiresAt.getTime() - f.clock.now.getTime()).toBe(30 * 24 * 3600 * 1000);
+    expect((await f.domain.sessions.authenticate(first.accessToken)).user.id).toBe(user.id);
+    const second = await f.domain.sessions.refresh(first.refreshToken);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+  });
+
+  it('presenting a rotated token revokes the whole family, other logins untouched', async () => {
+    const user = await makeUser(f.domain);
+    const stolen = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    const otherDevice = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    const rotated = await f.domain.sessions.refresh(stolen.refreshToken);
+    const reuse = await failure(() => f.domain.sessions.refresh(stolen.refreshToken));
+    expect(reuse.code).toBe('UNAUTHENTICATED');
+    expect(reuse.message).toMatch(/already used/);
+    // the legitimate holder's newest token died with its family
+    expect((await failure(() => f.domain.sessions.refresh(rotated.refreshToken))).code).toBe('UNAUTHENTICATED');
+    await f.domain.sessions.refresh(otherDevice.refreshToken);
+  });
+
+  it('expire after 30 days', async () => {
+    const user = await makeUser(f.domain);
+    const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    f.clock.advance(30 * 24 * 3600 + 1);
+    expect((await failure(() => f.domain.sessions.refresh(login.refreshToken))).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('end with logout; logging out twice or with nothing is harmless', async () => {
+    const user = await makeUser(f.domain);
+    const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    f.domain.sessions.logout(login.refreshToken);
+    f.domain.sessions.logout(login.refreshToken);
+    f.domain.sessions.logout(undefined);
+    expect((await failure(() => f.domain.sessions.refresh(login.refreshToken))).code).toBe('UNAUTHENTICATED');
+    expect((await failure(() => f.domain.sessions.refresh(''))).code).toBe('UNAUTHENTICATED');
+  });
+
+  it('are refused for a suspended account', async () => {
+    const user = await makeUser(f.domain);
+    const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
+    f.domain.admin.suspend(user.email);
+    expect((await failure(() => f.domain.sessions.refresh(login.refreshToken))).code).toBe('ACCOUNT_SUSPENDED');
+  });
+});

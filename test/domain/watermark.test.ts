@@ -1,0 +1,156 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CodecError } from '../../src/codec/index.js';
+import { DomainError } from '../../src/domain/index.js';
+import { makeFixture, makeUser, type Fixture } from './fixture.js';
+
+let f: Fixture;
+beforeEach(() => {
+  f = makeFixture({ freeCredits: 10, creditCost: 1 });
+});
+afterEach(() => f.close());
+
+const CARRIER = 'The quick brown fox jumps over the lazy dog while the cat sleeps in the warm afternoon sun. '.repeat(3);
+
+function failure(work: () => unknown): Error {
+  try {
+    work();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a failure');
+}
+const codeOf = (work: () => unknown) => (failure(work) as DomainError | CodecError).code;
+
+async function verifiedToken(permissions: ('encode' | 'decode')[] = ['encode', 'decode'], plan?: 'starter') {
+  const user = await makeUser(f.domain, { verified: true, plan });
+  const token = f.domain.apiTokens.create(user.id, { name: 't', permissions });
+  return { user, token: token.token, tokenId: token.id };
+}
+
+describe('watermark operations', () => {
+  it('encode and decode round-trip, each charged 1 credit and recorded with its token', async () => {
+    const { user, token, tokenId } = await verifiedToken();
+    const encoded = f.domain.watermark.encode(token, { text: CARRIER, secret: 'order #42' });
+    expect(encoded.keyed).toBe(false);
+    const decoded = f.domain.watermark.decode(token, { text: encoded.encoded });
+    expect(decoded.decoded).toBe('order #42');
+    const robust = f.domain.watermark.encodeRobust(token, { text: CARRIER, secret: 'hi' });
+    expect(f.domain.watermark.decodeRobust(token, { text: robust.watermarked }).decoded).toBe('hi');
+    const analysis = f.domain.watermark.analyze(token, { encoded: encoded.encoded, original: CARRIER });
+    expect(analysis.variation_selectors).toBeGreaterThan(0);
+    expect(f.domain.credits.balance(user.id).balance).toBe(5);
+    expect(f.domain.credits.usage(user.id).map((u) => [u.operation, u.credits, u.balance_after, u.token_id])).toEqual([
+      ['analyze', -1, 5, tokenId],
+      ['decode-robust', -1, 6, tokenId],
+      ['encode-robust', -1, 7, tokenId],
+      ['decode', -1, 8, tokenId],
+      ['encode', -1, 9, tokenId],
+      ['signup-grant', 10, 10, null],
+    ]);
+    expect(f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 5, requests_remaining: 995 });
+    expect(f.domain.apiTokens.list(user.id)[0].last_used_at).toBe(f.clock.now.toISOString());
+  });
+
+  it('a failed operation costs nothing', async () => {
+    const { user, token } = await verifiedToken();
+    expect(codeOf(() => f.domain.watermark.encodeRobust(token, { text: 'ab', secret: 'a much longer secret' }))).toBe(
+      'CARRIER_TOO_SHORT',
+    );
+    expect(codeOf(() => f.domain.watermark.decode(token, { text: 'plain text' }))).toBe('NO_WATERMARK');
+    expect(f.domain.credits.balance(user.id).balance).toBe(10);
+    expect(f.domain.credits.usage(user.id)).toHaveLength(1);
+  });
+
+  it('refuses unknown, malformed and revoked tokens at once', async () => {
+    const { user, token, tokenId } = await verifiedToken();
+    expect(codeOf(() => f.domain.watermark.decode('', { text: 'x' }))).toBe('UNAUTHENTICATED');
+    expect(codeOf(() => f.domain.watermark.decode('wm_nonsense', { text: 'x' }))).toBe('TOKEN_REVOKED');
+    f.domain.apiTokens.revoke(user.id, tokenId);
+    expect(codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('TOKEN_REVOKED');
+  });
+
+  it('checks permissions: encode for encode/encode-robust, decode for decode/decode-robust, either for analyze', async () => {
+    const encoder = (await verifiedToken(['encode'])).token;
+    const decoder = (await verifiedToken(['decode'])).token;
+    const text = f.domain.watermark.encode(encoder, { text: CARRIER, secret: 's' }).encoded;
+    expect(codeOf(() => f.domain.watermark.decode(encoder, { text }))).toBe('PERMISSION_DENIED');
+    expect(codeOf(() => f.domain.watermark.decodeRobust(encoder, { text }))).toBe('PERMISSION_DENIED');
+    expect(codeOf(() => f.domain.watermark.encode(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
+    expect(codeOf(() => f.domain.watermark.encodeRobust(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
+    f.domain.watermark.analyze(encoder, { encoded: text });
+    f.domain.watermark.analyze(decoder, { encoded: text });
+  });
+
+  it('requires a verified email and refuses suspended accounts', async () => {
+    const user = await makeUser(f.domain);
+    const { token } = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode'] });
+    expect(codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('EMAIL_NOT_VERIFIED');
+    f.domain.accounts.verifyEmail(user.verificationToken);
+    f.domain.watermark.encode(token, { text: CARRIER, secret: 's' });
+    f.domain.admin.suspend(user.email);
+    expect(codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('ACCOUNT_SUSPENDED');
+  });
+
+  it('refuses with PAYMENT_REQUIRED and the balance when credits run out', async () => {
+    const { user, token } = await verifiedToken();
+    for (let i = 0; i < 10; i++) f.domain.watermark.analyze(token, { encoded: 'x' });
+    const error = failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
+    expect(error).toMatchObject({ code: 'PAYMENT_REQUIRED', balance: 0, cost: 1 });
+    f.domain.admin.grantCredits(user.email, 1);
+    f.domain.watermark.analyze(token, { encoded: 'x' });
+  });
+
+  it('refuses with QUOTA_EXHAUSTED until the next calendar month (UTC)', async () => {
+    f.close();
+    f = makeFixture({ freeCredits: 100, monthlyRequestsByPlan: { free: 3, starter: 10, pro: 100 } });
+    const { user, token } = await verifiedToken();
+    for (let i = 0; i < 3; i++) f.domain.watermark.analyze(token, { encoded: 'x' });
+    const error = failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
+    expect(error.code).toBe('QUOTA_EXHAUSTED');
+    expect(error.resetsAt?.toISOString()).toBe('2025-04-01T00:00:00.000Z');
+    expect(f.domain.credits.balance(user.id).balance).toBe(97);
+    f.clock.now = new Date('2025-04-01T00:00:00Z');
+    f.domain.watermark.analyze(token, { encoded: 'x' });
+    expect(f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 1, requests_limit: 3, resets_at: '2025-05-01T00:00:00.000Z' });
+  });
+
+  it('a cost of 0 makes operations free but still counted', async () => {
+    f.close();
+    f = makeFixture({ creditCost: 0, freeCredits: 0 });
+    const { user, token } = await verifiedToken();
+    f.domain.watermark.analyze(token, { encoded: 'x' });
+    expect(f.domain.credits.balance(user.id).balance).toBe(0);
+    expect(f.domain.credits.quota(user.id).requests_made).toBe(1);
+  });
+});
+
+describe('keyed tokens', () => {
+  it('encrypt with their channel key; decoding needs a token of the same channel', async () => {
+    const user = await makeUser(f.domain, { verified: true, plan: 'starter' });
+    const news = f.domain.channels.create(user.id, 'news');
+    const blog = f.domain.channels.create(user.id, 'blog');
+    const make = (channel: string | null) =>
+      f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode', 'decode'], signing_channel_id: channel }).token;
+    const newsToken = make(news.id);
+    const encoded = f.domain.watermark.encode(newsToken, { text: CARRIER, secret: 'keyed secret' });
+    expect(encoded.keyed).toBe(true);
+    expect(f.domain.watermark.decode(make(news.id), { text: encoded.encoded })).toMatchObject({ decoded: 'keyed secret', keyed: true });
+    expect(codeOf(() => f.domain.watermark.decode(make(blog.id), { text: encoded.encoded }))).toBe('KEY_MISMATCH');
+    expect(codeOf(() => f.domain.watermark.decode(make(null), { text: encoded.encoded }))).toBe('KEY_REQUIRED');
+    const robust = f.domain.watermark.encodeRobust(newsToken, { text: CARRIER, secret: 'k' });
+    expect(robust.keyed).toBe(true);
+    expect(f.domain.watermark.decodeRobust(newsToken, { text: robust.watermarked }).decoded).toBe('k');
+    // deactivation keeps both the key and the token working
+    f.domain.channels.deactivate(user.id, news.id);
+    expect(f.domain.watermark.decode(newsToken, { text: encoded.encoded }).decoded).toBe('keyed secret');
+  });
+
+  it('the offline channel key decodes what the service encoded', async () => {
+    const user = await makeUser(f.domain, { verified: true, plan: 'starter' });
+    const channel = f.domain.channels.create(user.id, 'news');
+    const { token } = f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode'], signing_channel_id: channel.id });
+    const { encoded } = f.domain.watermark.encode(token, { text: CARRIER, secret: 'offline' });
+    const { decode } = await import('../../src/codec/index.js');
+    expect(decode(encoded, { key: f.domain.admin.channelKey(user.email, 'news') }).decoded).toBe('offline');
+  });
+});
