@@ -1,0 +1,77 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Domain } from '../domain/index.js';
+import { resolveServerConfig, type ServerConfig } from './config.js';
+import type { ServerContext } from './context.js';
+import { loggerOptions } from './logger.js';
+import { createMailer, type Mailer } from './mail/index.js';
+import { registerApiDocs } from './plugins/api-docs.js';
+import { registerAuthentication } from './plugins/authentication.js';
+import { registerRateLimit } from './plugins/auth-rate-limit.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerGracefulClose } from './plugins/graceful-close.js';
+import { registerJsonBodies } from './plugins/json-bodies.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerRoutes } from './routes/index.js';
+import { createValidatorCompiler } from './validation.js';
+
+export interface BuildAppOptions {
+  domain: Domain;
+  /** the data folder (the outbox lives there) */
+  dataDir: string;
+  config?: Partial<ServerConfig>;
+  /** defaults to SMTP (config.smtpUrl) or the outbox file */
+  mailer?: Mailer;
+  /** pino level ('silent' in tests) and an optional destination stream */
+  log?: { level: string; stream?: NodeJS.WritableStream };
+  /** the clock for Retry-After of an exhausted quota; must be the domain's clock (tests move it) */
+  now?: () => Date;
+}
+
+/** Unset fields take the defaults of `wm serve` (environment variables are not read here). */
+function completeConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
+  return { ...resolveServerConfig({}, {}), ...partial };
+}
+
+/** The address the server actually listens on (port 0 resolved), or the configured one before listening. */
+function listeningUrl(app: FastifyInstance, config: ServerConfig): string {
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
+
+/** Builds the whole HTTP interface over an opened domain; tests drive it with `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config = completeConfig(options.config);
+  const app = Fastify({
+    logger: loggerOptions(options.log ?? { level: 'info' }),
+    bodyLimit: config.bodyLimitBytes,
+    // bodies never carry prototype tricks into the domain
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(createValidatorCompiler());
+
+  const publicUrl = () => config.publicUrl ?? listeningUrl(app, config);
+  const checkoutUrl = () => config.checkoutUrl ?? `${publicUrl()}/checkout`;
+  const mailer =
+    options.mailer ??
+    (await createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: options.dataDir, log: app.log }));
+  registerErrorHandler(app, { checkoutUrl, now: options.now });
+  registerJsonBodies(app);
+  registerGracefulClose(app);
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await registerRateLimit(app);
+  await registerApiDocs(app);
+  const auth = registerAuthentication(app, options.domain);
+  const context: ServerContext = { domain: options.domain, config, mailer, auth, publicUrl, checkoutUrl };
+  registerRoutes(app, context);
+
+  app.addHook('onClose', async () => {
+    if (!options.mailer) await mailer.close();
+  });
+  return app;
+}

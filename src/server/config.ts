@@ -1,0 +1,95 @@
+/** Everything `wm serve` can be told, from flags first, then environment variables, then defaults. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** data folder; undefined lets the store choose its documented default */
+  home: string | undefined;
+  /** base of links in mails; undefined means "the address the server listens on" */
+  publicUrl: string | undefined;
+  accessTtlSeconds: number;
+  authRateLimitPerMinute: number;
+  /** credits per successful watermark operation; undefined keeps the domain's default */
+  creditCost: number | undefined;
+  /** credits granted to a new account; undefined keeps the domain's default */
+  freeCredits: number | undefined;
+  /** sent with 402; undefined means `{public-url}/checkout` */
+  checkoutUrl: string | undefined;
+  bodyLimitBytes: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+}
+
+/** The flags of `wm serve`, as commander hands them over (all strings). */
+export interface ServeFlags {
+  host?: string;
+  port?: string;
+  home?: string;
+  publicUrl?: string;
+  accessTtl?: string;
+  authRateLimit?: string;
+  creditCost?: string;
+  freeCredits?: string;
+  checkoutUrl?: string;
+  bodyLimit?: string;
+}
+
+export const CONFIG_DEFAULTS = {
+  host: '127.0.0.1',
+  port: 8080,
+  accessTtlSeconds: 2 * 60 * 60,
+  authRateLimitPerMinute: 10,
+  bodyLimitBytes: 1024 * 1024,
+  mailFrom: 'wm <no-reply@localhost>',
+} as const;
+
+function integerSetting(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  const value = Number(raw.trim());
+  if (value < min || value > max) throw new Error(`${name} must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function urlSetting(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined || raw.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+const nonEmpty = (raw: string | undefined): string | undefined => (raw && raw.trim() !== '' ? raw.trim() : undefined);
+
+/** Resolves the configuration; throws an Error with a one-line message naming the bad setting. */
+export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const pick = (flag: string | undefined, envName: string): [string, string | undefined] =>
+    flag !== undefined ? [`--${flagName(envName)}`, flag] : [envName, env[envName]];
+  const int = (flag: string | undefined, envName: string, min: number, max: number) =>
+    integerSetting(...pick(flag, envName), min, max);
+  const url = (flag: string | undefined, envName: string) => urlSetting(...pick(flag, envName));
+
+  return {
+    host: nonEmpty(pick(flags.host, 'WM_HOST')[1]) ?? CONFIG_DEFAULTS.host,
+    port: int(flags.port, 'WM_PORT', 0, 65535) ?? CONFIG_DEFAULTS.port,
+    home: nonEmpty(pick(flags.home, 'WM_HOME')[1]),
+    publicUrl: url(flags.publicUrl, 'WM_PUBLIC_URL'),
+    accessTtlSeconds: int(flags.accessTtl, 'WM_ACCESS_TTL', 1, 365 * 24 * 3600) ?? CONFIG_DEFAULTS.accessTtlSeconds,
+    authRateLimitPerMinute:
+      int(flags.authRateLimit, 'WM_AUTH_RATE_LIMIT', 1, 1_000_000) ?? CONFIG_DEFAULTS.authRateLimitPerMinute,
+    creditCost: int(flags.creditCost, 'WM_CREDIT_COST', 0, 1_000_000),
+    freeCredits: int(flags.freeCredits, 'WM_FREE_CREDITS', 0, 1_000_000_000),
+    checkoutUrl: url(flags.checkoutUrl, 'WM_CHECKOUT_URL'),
+    bodyLimitBytes: int(flags.bodyLimit, 'WM_BODY_LIMIT', 1024, 1024 * 1024 * 1024) ?? CONFIG_DEFAULTS.bodyLimitBytes,
+    smtpUrl: nonEmpty(env.WM_SMTP_URL),
+    mailFrom: nonEmpty(env.WM_MAIL_FROM) ?? CONFIG_DEFAULTS.mailFrom,
+  };
+}
+
+/** WM_ACCESS_TTL → access-ttl */
+function flagName(envName: string): string {
+  return envName.replace(/^WM_/, '').toLowerCase().replace(/_/g, '-');
+}

@@ -1,0 +1,76 @@
+import { isCodecError, type CodecError, type CodecErrorCode } from '../codec/errors.js';
+import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
+import { HttpError } from './http-error.js';
+
+/** What the error table needs to know about the running server. */
+export interface ErrorMapContext {
+  checkoutUrl: () => string;
+  now?: () => Date;
+}
+
+type Rule<E> = (error: E, context: ErrorMapContext) => HttpError;
+
+const status =
+  (code: number, error?: string): Rule<DomainError | CodecError> =>
+  (failure) =>
+    new HttpError(code, failure.message, { error, details: isDomainError(failure) ? failure.details : undefined });
+
+const fixedMessage =
+  (code: number, message: string): Rule<CodecError> =>
+  (failure) =>
+    new HttpError(code, message, { details: { text: failure.message } });
+
+function retryAfterSeconds(until: Date | undefined, now: Date): number {
+  return until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 60;
+}
+
+/** THE table of the HTTP face: every typed error of the domain and the codec, and its status. */
+const DOMAIN_STATUS: Record<DomainErrorCode, Rule<DomainError>> = {
+  VALIDATION: status(400),
+  EMAIL_TAKEN: status(409),
+  // login: 401; a wrong *current* password (password change, with details) is a bad field of a valid session
+  INVALID_CREDENTIALS: (failure, context) => status(failure.details ? 400 : 401)(failure, context),
+  UNAUTHENTICATED: status(401),
+  TOKEN_REVOKED: status(401),
+  FORBIDDEN: status(403),
+  PERMISSION_DENIED: status(403),
+  EMAIL_NOT_VERIFIED: status(403),
+  ACCOUNT_SUSPENDED: status(403, 'AccountSuspended'),
+  NOT_FOUND: status(404),
+  CONFLICT: status(409),
+  PLAN_REQUIRED: status(403),
+  PLAN_LIMIT: status(403),
+  PAYMENT_REQUIRED: (failure, context) =>
+    new HttpError(402, `Insufficient credits: your balance is ${failure.balance ?? 0}, this operation costs ${failure.cost ?? 1}`, {
+      error: 'Payment Required',
+      extras: { balance: failure.balance ?? 0, checkout_url: context.checkoutUrl() },
+    }),
+  QUOTA_EXHAUSTED: (failure, context) => {
+    const seconds = retryAfterSeconds(failure.resetsAt, (context.now ?? (() => new Date()))());
+    return new HttpError(429, failure.message, {
+      extras: failure.resetsAt ? { resets_at: failure.resetsAt.toISOString() } : {},
+      headers: { 'retry-after': String(seconds) },
+    });
+  },
+};
+
+const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {
+  INVALID_INPUT: (failure) => new HttpError(400, failure.message),
+  PATTERN_NOT_FOUND: (failure) => new HttpError(400, failure.message, { details: { pattern: failure.message } }),
+  CARRIER_TOO_SHORT: (failure) =>
+    new HttpError(400, 'Text too short to embed watermark', {
+      details: { text: failure.message },
+      extras: failure.requiredLength !== undefined ? { required_length: failure.requiredLength } : {},
+    }),
+  NO_WATERMARK: fixedMessage(422, 'No watermark found in text (no zero-width characters)'),
+  CORRUPTED: fixedMessage(422, 'Watermark data corrupted (integrity check fails)'),
+  KEY_MISMATCH: fixedMessage(422, 'decryption failed (wrong channel or corrupted)'),
+  KEY_REQUIRED: fixedMessage(422, 'decryption failed (wrong channel or corrupted)'),
+};
+
+/** The HTTP answer for a typed error, or undefined when the error is not one of ours. */
+export function toHttpError(error: unknown, context: ErrorMapContext): HttpError | undefined {
+  if (isDomainError(error)) return DOMAIN_STATUS[error.code](error, context);
+  if (isCodecError(error)) return CODEC_STATUS[error.code](error, context);
+  return undefined;
+}

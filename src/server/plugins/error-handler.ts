@@ -1,0 +1,73 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { toHttpError, type ErrorMapContext } from '../error-map.js';
+import { HttpError } from '../http-error.js';
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** "/permissions/0" → "permissions[0]"; a missing property is named by itself. */
+function fieldOf(issue: AjvIssue, context: string): string {
+  const path = issue.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
+    .join('')
+    .replace(/^\./, '');
+  const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : '';
+  return [path, missing].filter(Boolean).join('.') || context;
+}
+
+function describeIssue(issue: AjvIssue): string {
+  if (issue.keyword === 'required') return 'is required';
+  if (issue.keyword === 'enum') return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
+  return issue.message ?? 'is invalid';
+}
+
+function validationFailure(error: FastifyError): HttpError {
+  const context = error.validationContext ?? 'body';
+  const details: Record<string, string> = {};
+  for (const issue of (error.validation ?? []) as AjvIssue[]) {
+    details[fieldOf(issue, context)] ??= describeIssue(issue);
+  }
+  const fields = Object.keys(details);
+  const message = fields.length === 1 && fields[0] !== context ? `Invalid field: ${fields[0]}` : `Invalid ${context}`;
+  return new HttpError(400, message, { details });
+}
+
+/** The error is already an HTTP 4xx of Fastify or a plugin (bad JSON, body too large, rate limit, ...). */
+function clientFailure(error: FastifyError): HttpError | undefined {
+  const status = error.statusCode;
+  if (status === undefined || status < 400 || status >= 500) return undefined;
+  const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+    ? 'Malformed JSON body'
+    : error.message;
+  return new HttpError(status, message);
+}
+
+function toFailure(error: FastifyError, context: ErrorMapContext): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error.validation) return validationFailure(error);
+  return toHttpError(error, context) ?? clientFailure(error);
+}
+
+export function registerErrorHandler(app: FastifyInstance, context: ErrorMapContext): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const failure = toFailure(error, context);
+    if (!failure || failure.statusCode >= 500) {
+      // 5xx: log everything, tell the client nothing about the internals
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(failure?.statusCode ?? 500).send(new HttpError(failure?.statusCode ?? 500, 'Unexpected server failure').body());
+    }
+    if (failure.options.headers) reply.headers(failure.options.headers);
+    return reply.code(failure.statusCode).send(failure.body());
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const failure = new HttpError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    return reply.code(404).send(failure.body());
+  });
+}

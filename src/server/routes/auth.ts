@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDomainError } from '../../domain/index.js';
+import { toHttpError } from '../error-map.js';
+import { HttpError } from '../http-error.js';
+import type { ServerContext } from '../context.js';
+import { verificationMail } from '../mail/index.js';
+import { authRateLimit } from '../plugins/auth-rate-limit.js';
+import { credentialOf } from '../plugins/authentication.js';
+import {
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  RefreshResponse,
+  RegisterBody,
+  RegisterResponse,
+  VerifyEmailBody,
+  VerifyEmailQuery,
+} from '../schemas/auth.js';
+import { errors } from '../schemas/common.js';
+import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
+import { verifyEmailPage, wantsJson } from './verify-email-page.js';
+
+const VERIFIED = 'Email address verified; watermark operations are now allowed';
+
+export function authRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { domain } = context;
+  const limited = authRateLimit(context.config.authRateLimitPerMinute);
+
+  app.post<{ Body: RegisterBody }>(
+    '/api/auth/register',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account; a verification link is mailed',
+        body: RegisterBody,
+        response: { 201: RegisterResponse, ...errors(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const registration = await domain.accounts.register(request.body);
+      const mail = verificationMail({
+        to: registration.user.email,
+        username: registration.user.username,
+        publicUrl: context.publicUrl(),
+        token: registration.verificationToken,
+        expiresAt: registration.verificationExpiresAt,
+      });
+      let message = 'Registered. Open the link in the verification mail to enable watermark operations.';
+      try {
+        await context.mailer.send(mail);
+      } catch (error) {
+        request.log.error({ err: error }, 'verification mail could not be sent');
+        message = 'Registered, but the verification mail could not be sent; ask the operator to verify your address.';
+      }
+      return reply.code(201).send({ message, user: registration.user });
+    },
+  );
+
+  app.post<{ Body: LoginBody }>(
+    '/api/auth/login',
+    {
+      config: limited,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in; sets the refreshToken cookie (HttpOnly, Path=/api/auth/refresh, 30 days)',
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errors(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      const login = await domain.sessions.login(request.body);
+      setRefreshCookie(reply, login.refreshToken, domain.config.refreshTokenTtlSeconds);
+      return { message: 'Logged in', accessToken: login.accessToken, user: login.user };
+    },
+  );
+
+  app.post<{ Body: VerifyEmailBody }>(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Verify the email address with the mailed token',
+        body: VerifyEmailBody,
+        response: { 200: MessageResponse, ...errors(400) },
+      },
+    },
+    async (request) => {
+      domain.accounts.verifyEmail(request.body.token);
+      return { message: VERIFIED };
+    },
+  );
+
+  app.get<{ Querystring: VerifyEmailQuery }>(
+    '/api/auth/verify-email',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The mailed link: an HTML page for browsers, JSON for `Accept: application/json`',
+        querystring: VerifyEmailQuery,
+        response: { 200: MessageResponse, ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const json = wantsJson(request.headers.accept);
+      try {
+        const token = request.query.token;
+        if (!token) throw new HttpError(400, 'The link has no token', { details: { token: 'is required' } });
+        domain.accounts.verifyEmail(token);
+        if (json) return { message: VERIFIED };
+        return sendPage(reply, 200, { ok: true, title: 'Email verified', message: `${VERIFIED}. You can close this page.` });
+      } catch (error) {
+        if (json) throw error;
+        const failure = error instanceof HttpError ? error : toHttpError(error, { checkoutUrl: context.checkoutUrl });
+        if (!failure) throw error;
+        return sendPage(reply, failure.statusCode, { ok: false, title: 'Verification failed', message: failure.message });
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'A new access token for the refreshToken cookie; the cookie is rotated',
+        response: { 200: RefreshResponse, ...errors(401) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const refreshed = await domain.sessions.refresh(refreshCookieOf(request) ?? '');
+        setRefreshCookie(reply, refreshed.refreshToken, domain.config.refreshTokenTtlSeconds);
+        return { accessToken: refreshed.accessToken };
+      } catch (error) {
+        // a refused cookie is useless: let the browser forget it
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Revoke the refresh session (of the cookie, or of the Bearer access token: browsers do not send the ' +
+          'cookie here) and clear the cookie; always 200. Access tokens stay valid until they expire',
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request, reply) => {
+      domain.sessions.logout(refreshCookieOf(request));
+      await endSessionOfAccessToken(request);
+      clearRefreshCookie(reply);
+      return { message: 'Logged out' };
+    },
+  );
+
+  /** The cookie's Path keeps it away from /api/auth/logout in browsers; the access token names the session instead. */
+  async function endSessionOfAccessToken(request: FastifyRequest): Promise<void> {
+    const credential = credentialOf(request);
+    if (!credential) return;
+    try {
+      const principal = await domain.sessions.authenticate(credential);
+      if (principal.sessionId) domain.sessions.endSession(principal.user.id, principal.sessionId);
+    } catch (error) {
+      // logging out always succeeds; an invalid or expired access token simply names no session
+      if (!isDomainError(error)) throw error;
+    }
+  }
+}
+
+function sendPage(reply: FastifyReply, status: number, page: Parameters<typeof verifyEmailPage>[0]) {
+  return reply.code(status).type('text/html; charset=utf-8').send(verifyEmailPage(page));
+}

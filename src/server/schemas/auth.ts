@@ -1,0 +1,35 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { MessageResponse, User } from './common.js';
+
+export const RegisterBody = Type.Object({
+  email: Type.String({ format: 'email', maxLength: 254 }),
+  password: Type.String({ maxLength: 1024, description: 'at least 10 characters mixing two of: lower, upper, digits, other' }),
+  username: Type.String({ maxLength: 100 }),
+  firstName: Type.Optional(Type.String({ maxLength: 100 })),
+  lastName: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+export const RegisterResponse = Type.Object({ message: Type.String(), user: User });
+
+export const LoginBody = Type.Object({
+  email: Type.String({ maxLength: 254 }),
+  password: Type.String({ maxLength: 1024 }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginResponse = Type.Object({
+  message: Type.String(),
+  accessToken: Type.String({ description: 'JWT; send as `Authorization: Bearer <accessToken>`' }),
+  user: User,
+});
+
+export const VerifyEmailBody = Type.Object({ token: Type.String({ maxLength: 256 }) });
+export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
+
+export const VerifyEmailQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 256 })) });
+export type VerifyEmailQuery = Static<typeof VerifyEmailQuery>;
+
+export const RefreshResponse = Type.Object({ accessToken: Type.String() });
+
+export { MessageResponse };

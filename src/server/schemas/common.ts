@@ -1,0 +1,75 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { PERMISSIONS, PLANS, SUBSCRIPTION_STATUSES } from '../../domain/index.js';
+
+const DateTime = Type.String({ format: 'date-time' });
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.String({ description: 'short error name, e.g. "Bad Request", "Payment Required", "AccountSuspended"' }),
+    message: Type.Optional(Type.String()),
+    details: Type.Optional(
+      Type.Union([Type.Record(Type.String(), Type.String()), Type.String()], { description: 'per-field messages' }),
+    ),
+    required_length: Type.Optional(Type.Integer({ description: '400 carrier too short: the graphemes needed' })),
+    checkout_url: Type.Optional(Type.String({ description: '402: where to buy credits' })),
+    balance: Type.Optional(Type.Integer({ description: '402: the current balance' })),
+    resets_at: Type.Optional(Type.String({ format: 'date-time', description: '429 quota: when it resets' })),
+  },
+  { additionalProperties: true },
+);
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+
+export const User = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  email: Type.String({ format: 'email' }),
+  username: Type.String(),
+  firstName: Type.Optional(Type.String()),
+  lastName: Type.Optional(Type.String()),
+  plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))),
+});
+
+export const Permission = Type.Union(PERMISSIONS.map((permission) => Type.Literal(permission)));
+
+export const ApiTokenMetadata = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  permissions: Type.Array(Permission),
+  token_prefix: Type.String({ description: 'leading part of the secret, to recognise the token' }),
+  signing_channel_id: Type.Union([Type.String(), Type.Null()], { description: 'bound channel (keyed token), or null' }),
+  created_at: DateTime,
+  last_used_at: Type.Union([DateTime, Type.Null()]),
+});
+
+export const ApiTokenWithSecret = Type.Composite([
+  Type.Object({ token: Type.String({ description: 'the secret; shown only in this response' }) }),
+  ApiTokenMetadata,
+]);
+
+export const Channel = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  channel_name: Type.String(),
+  is_active: Type.Boolean(),
+  created_at: DateTime,
+});
+
+export const ChannelListItem = Type.Composite([Channel, Type.Object({ active_tokens: Type.Integer() })]);
+
+export const Quota = Type.Object({
+  requests_made: Type.Integer(),
+  requests_limit: Type.Integer(),
+  requests_remaining: Type.Integer(),
+  resets_at: DateTime,
+});
+
+export const CreditBalance = Type.Object({
+  balance: Type.Integer(),
+  plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))),
+  subscription_status: Type.Union(SUBSCRIPTION_STATUSES.map((status) => Type.Literal(status))),
+  renews_at: Type.Union([DateTime, Type.Null()]),
+});
+
+/** Response schemas of the error statuses a route documents. */
+export function errors(...statuses: number[]): Record<number, TSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+}

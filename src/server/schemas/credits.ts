@@ -1,0 +1,26 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { CreditBalance } from './common.js';
+
+export const UsageQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'records per page' })),
+  before: Type.Optional(Type.Integer({ minimum: 1, description: 'only records with an id below this (next_before of the previous page)' })),
+});
+export type UsageQuery = Static<typeof UsageQuery>;
+
+export const UsageRecord = Type.Object({
+  id: Type.Integer({ description: 'increasing with time' }),
+  operation: Type.String({
+    description: 'encode, encode-robust, decode, decode-robust, analyze (charges), signup-grant or grant (credits added)',
+  }),
+  credits: Type.Integer({ description: 'change of the balance: negative for a charge, positive for a grant' }),
+  balance_after: Type.Integer({ description: 'the balance right after this record' }),
+  token_id: Type.Union([Type.String(), Type.Null()], { description: 'the API token that made the request (null for grants)' }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const UsagePage = Type.Object({
+  usage: Type.Array(UsageRecord, { description: 'newest first' }),
+  next_before: Type.Union([Type.Integer(), Type.Null()], { description: 'pass as `before` for the next page; null at the end' }),
+});
+
+export { CreditBalance };

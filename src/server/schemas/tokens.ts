@@ -1,0 +1,20 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ApiTokenMetadata, ApiTokenWithSecret, Permission } from './common.js';
+
+export const CreateTokenBody = Type.Object({
+  name: Type.String({ maxLength: 100 }),
+  permissions: Type.Array(Permission, { minItems: 1, maxItems: 2, uniqueItems: true }),
+  signing_channel_id: Type.Optional(
+    Type.Union([Type.String(), Type.Null()], { description: 'bind to one of your active channels (keyed token); null: unkeyed' }),
+  ),
+});
+export type CreateTokenBody = Static<typeof CreateTokenBody>;
+
+export const TokenIdParams = Type.Object({ tokenId: Type.String({ maxLength: 100 }) });
+export type TokenIdParams = Static<typeof TokenIdParams>;
+
+export const LegacyTokenIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export type LegacyTokenIdParams = Static<typeof LegacyTokenIdParams>;
+
+export const TokenList = Type.Array(ApiTokenMetadata);
+export { ApiTokenWithSecret };

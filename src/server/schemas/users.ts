@@ -1,0 +1,22 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { ApiTokenMetadata, Quota, User } from './common.js';
+
+export const ProfileResponse = Type.Object({ user: User, api_tokens: Type.Array(ApiTokenMetadata), quota: Quota });
+
+export const UpdateProfileBody = Type.Object(
+  {
+    username: Type.Optional(Type.String({ maxLength: 100 })),
+    firstName: Type.Optional(Type.String({ maxLength: 100, description: 'empty string clears it' })),
+    lastName: Type.Optional(Type.String({ maxLength: 100, description: 'empty string clears it' })),
+  },
+  { description: 'at least one of the three fields' },
+);
+export type UpdateProfileBody = Static<typeof UpdateProfileBody>;
+
+export const UpdateProfileResponse = Type.Object({ message: Type.String(), user: User });
+
+export const ChangePasswordBody = Type.Object({
+  currentPassword: Type.String({ maxLength: 1024 }),
+  newPassword: Type.String({ maxLength: 1024 }),
+});
+export type ChangePasswordBody = Static<typeof ChangePasswordBody>;

@@ -1,0 +1,75 @@
+import { openDomain } from '../domain/index.js';
+import { buildApp } from './app.js';
+import type { ServerConfig } from './config.js';
+import { outboxPathOf } from './mail/index.js';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Opens the data folder (creating and migrating the database), listens, and prints where everything is. */
+export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
+  const opened = openDomain({
+    home: config.home,
+    config: {
+      accessTokenTtlSeconds: config.accessTtlSeconds,
+      ...(config.creditCost !== undefined ? { creditCost: config.creditCost } : {}),
+      ...(config.freeCredits !== undefined ? { freeCredits: config.freeCredits } : {}),
+    },
+  });
+  let app;
+  try {
+    app = await buildApp({ domain: opened.domain, dataDir: opened.home, config });
+    app.addHook('onClose', async () => opened.close());
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    if (app) await app.close();
+    else opened.close();
+    throw error;
+  }
+
+  const address = app.server.address();
+  const port = address && typeof address === 'object' ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `outbox ${outboxPathOf(opened.home)}`;
+  print(
+    [
+      `wm serve listening on ${url}`,
+      `  data folder: ${opened.home}`,
+      `  mail:        ${mail}`,
+      `  docs:        ${url}/docs  (OpenAPI: ${url}/openapi.json)`,
+    ].join('\n'),
+  );
+  return { url, close: () => app.close() };
+}
+
+/**
+ * SIGINT/SIGTERM: stop accepting connections, let in-flight requests finish, then close the database.
+ * A second signal exits at once.
+ */
+export function closeOnSignals(server: RunningServer, print: (line: string) => void): void {
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) {
+      print(`${signal} again: exiting without waiting`);
+      process.exit(130);
+    }
+    closing = true;
+    print(`${signal}: finishing in-flight requests, then closing the database`);
+    server.close().then(
+      () => {
+        process.off('SIGINT', onSignal);
+        process.off('SIGTERM', onSignal);
+        print('wm serve stopped');
+      },
+      (error: unknown) => {
+        print(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exitCode = 1;
+      },
+    );
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -1,0 +1,26 @@
+import { Ajv, type Options } from 'ajv';
+import ajvFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+
+/** Same safety settings as Fastify's own Ajv: allErrors stays off (on, it enables a DoS). */
+const BASE: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false };
+
+// ajv-formats is CommonJS whose typings only describe its `default` property
+const addFormats = ajvFormats as unknown as typeof ajvFormats.default;
+
+function createAjv(options: Options): Ajv {
+  const ajv = new Ajv({ ...BASE, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+/**
+ * JSON bodies are validated as sent: "42" is not 42 and "true" is not true. Query strings and path parameters
+ * arrive as text by nature, so there (only) "20" may stand for 20. Unknown body fields are ignored, not removed
+ * and not refused, so newer clients keep working against this server.
+ */
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const forBody = createAjv({ coerceTypes: false });
+  const forUrl = createAjv({ coerceTypes: true });
+  return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forUrl).compile(schema as object);
+}

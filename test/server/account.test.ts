@@ -1,0 +1,219 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD, bearer, createApiToken, createChannel, makeServer, signUp, type SignedInUser, type TestServer } from './harness.js';
+
+let server: TestServer;
+let user: SignedInUser;
+beforeEach(async () => {
+  server = await makeServer();
+  user = await signUp(server);
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const as = (who: SignedInUser | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  server.app.inject({ method, url, payload: payload as object, headers: who ? bearer(who.accessToken) : {} });
+
+describe('/api/v2/users', () => {
+  it('GET me: user, api_tokens without secrets, quota', async () => {
+    const created = await createApiToken(server, user, { name: 'ci' });
+    const response = await as(user, 'GET', '/api/v2/users/me');
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.user).toMatchObject({ id: user.id, email: user.email, plan: 'free' });
+    expect(body.api_tokens).toEqual([
+      expect.objectContaining({ id: created.id, name: 'ci', permissions: ['encode', 'decode'], last_used_at: null }),
+    ]);
+    expect(response.body).not.toContain(created.token);
+    expect(body.quota).toEqual({
+      requests_made: 0,
+      requests_limit: expect.any(Number),
+      requests_remaining: expect.any(Number),
+      resets_at: expect.any(String),
+    });
+  });
+
+  it('401 without, with a garbage or with an expired access token', async () => {
+    expect((await as(null, 'GET', '/api/v2/users/me')).statusCode).toBe(401);
+    const garbage = await server.app.inject({ url: '/api/v2/users/me', headers: bearer('a.b.c') });
+    expect(garbage.statusCode).toBe(401);
+    server.fixture.clock.advance(2 * 3600 + 1);
+    const expired = await as(user, 'GET', '/api/v2/users/me');
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().message).toMatch(/expired/);
+  });
+
+  it('PUT me: 200 with the updated user; 400 with none of the fields or a wrong type', async () => {
+    const updated = await as(user, 'PUT', '/api/v2/users/me', { firstName: 'Grace', lastName: 'Hopper' });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ message: expect.any(String), user: { firstName: 'Grace', lastName: 'Hopper' } });
+    const empty = await as(user, 'PUT', '/api/v2/users/me', { unknown: 'ignored' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().details).toEqual({ body: expect.stringMatching(/at least one/) });
+    expect((await as(user, 'PUT', '/api/v2/users/me', { username: 7 })).statusCode).toBe(400);
+    expect((await as(null, 'PUT', '/api/v2/users/me', { username: 'x' })).statusCode).toBe(401);
+  });
+
+  it('PUT password: 200 and the new password logs in; 400 for a wrong current or weak new one; 401 unauthenticated', async () => {
+    const wrong = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: 'Not it 12345', newPassword: 'Brand new 12345' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details).toEqual({ currentPassword: expect.any(String) });
+    const weak = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'short' });
+    expect(weak.statusCode).toBe(400);
+    const ok = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'Brand new 12345' });
+    expect(ok.statusCode).toBe(200);
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: 'Brand new 12345' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect((await as(null, 'PUT', '/api/v2/users/password', { currentPassword: 'a', newPassword: 'b' })).statusCode).toBe(401);
+  });
+});
+
+describe('/api/v2/tokens', () => {
+  it('POST: 201 with the secret once and the spec fields; GET lists metadata only', async () => {
+    const response = await as(user, 'POST', '/api/v2/tokens', { name: 'build', permissions: ['encode'], signing_channel_id: null });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toEqual({
+      token: expect.stringMatching(/^wm_/),
+      id: expect.any(String),
+      name: 'build',
+      token_prefix: expect.any(String),
+      permissions: ['encode'],
+      signing_channel_id: null,
+      created_at: expect.any(String),
+      last_used_at: null,
+    });
+    expect(body.token.startsWith(body.token_prefix)).toBe(true);
+    const list = await as(user, 'GET', '/api/v2/tokens');
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([expect.objectContaining({ id: body.id, name: 'build' })]);
+    expect(list.body).not.toContain(body.token);
+    expect((await as(null, 'GET', '/api/v2/tokens')).statusCode).toBe(401);
+  });
+
+  it('POST: 400 for empty or unknown permissions and a missing name; 401 unauthenticated', async () => {
+    expect((await as(user, 'POST', '/api/v2/tokens', { name: 'x', permissions: [] })).statusCode).toBe(400);
+    const unknown = await as(user, 'POST', '/api/v2/tokens', { name: 'x', permissions: ['admin'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().details)).toEqual(['permissions[0]']);
+    expect((await as(user, 'POST', '/api/v2/tokens', { permissions: ['encode'] })).json().details).toEqual({ name: 'is required' });
+    expect((await as(user, 'POST', '/api/v2/tokens', { name: 'x', permissions: ['encode'], signing_channel_id: 'nope' })).statusCode).toBe(400);
+    expect((await as(null, 'POST', '/api/v2/tokens', { name: 'x', permissions: ['encode'] })).statusCode).toBe(401);
+  });
+
+  it('DELETE and its alias: 204; 404 unknown; 403 for another user’s token; 401 unauthenticated', async () => {
+    const one = await createApiToken(server, user);
+    const two = await createApiToken(server, user);
+    const deleted = await as(user, 'DELETE', `/api/v2/tokens/${one.id}`);
+    expect(deleted.statusCode).toBe(204);
+    expect(deleted.body).toBe('');
+    expect((await as(user, 'DELETE', `/api/v2/users/tokens/${two.id}`)).statusCode).toBe(204);
+    expect((await as(user, 'DELETE', `/api/v2/tokens/${one.id}`)).statusCode).toBe(404);
+    const stranger = await signUp(server);
+    const theirs = await createApiToken(server, stranger);
+    expect((await as(user, 'DELETE', `/api/v2/tokens/${theirs.id}`)).statusCode).toBe(403);
+    expect((await as(user, 'DELETE', `/api/v2/users/tokens/${theirs.id}`)).statusCode).toBe(403);
+    expect((await as(null, 'DELETE', `/api/v2/tokens/${theirs.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('/api/v2/credits', () => {
+  it('balance: 200 with the spec fields; 401 unauthenticated', async () => {
+    const response = await as(user, 'GET', '/api/v2/credits/balance');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ balance: 100, plan: 'free', subscription_status: 'active', renews_at: null });
+    expect((await as(null, 'GET', '/api/v2/credits/balance')).statusCode).toBe(401);
+  });
+
+  it('usage: newest first, paginated with limit/before; 400 for a bad limit', async () => {
+    const { token } = await createApiToken(server, user);
+    for (let i = 0; i < 3; i += 1) {
+      const encoded = await server.app.inject({
+        method: 'POST',
+        url: '/api/watermark/encode',
+        headers: bearer(token),
+        payload: { text: 'Some words to carry it', secret: `n${i}` },
+      });
+      expect(encoded.statusCode).toBe(200);
+    }
+    const first = await as(user, 'GET', '/api/v2/credits/usage?limit=2');
+    expect(first.statusCode).toBe(200);
+    const page = first.json();
+    expect(page.usage).toHaveLength(2);
+    expect(page.usage[0]).toEqual({
+      id: expect.any(Number),
+      operation: 'encode',
+      credits: -1,
+      balance_after: 97,
+      token_id: expect.any(String),
+      created_at: expect.any(String),
+    });
+    const rest = (await as(user, 'GET', `/api/v2/credits/usage?limit=2&before=${page.next_before}`)).json();
+    expect(rest.usage.map((r: { operation: string }) => r.operation)).toEqual(['encode', 'signup-grant']);
+    expect(rest.next_before).toBeNull();
+    expect((await as(user, 'GET', '/api/v2/credits/usage?limit=zero')).statusCode).toBe(400);
+    expect((await as(null, 'GET', '/api/v2/credits/usage')).statusCode).toBe(401);
+  });
+});
+
+describe('/api/v2/channels', () => {
+  it('free plan: 403', async () => {
+    const response = await as(user, 'POST', '/api/v2/channels', { channel_name: 'news' });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('create 201, list with active_tokens, name taken 409, plan limit 403, 400 invalid, deactivate 200 / 404', async () => {
+    const owner = await signUp(server, { plan: 'starter' });
+    const created = await as(owner, 'POST', '/api/v2/channels', { channel_name: 'news' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      message: expect.any(String),
+      channel: { id: expect.any(String), channel_name: 'news', is_active: true, created_at: expect.any(String) },
+    });
+    expect(JSON.stringify(created.json())).not.toMatch(/key/i);
+    const id = created.json().channel.id;
+    await createApiToken(server, owner, { signing_channel_id: id });
+    expect((await as(owner, 'POST', '/api/v2/channels', { channel_name: 'news' })).statusCode).toBe(409);
+    expect((await as(owner, 'POST', '/api/v2/channels', { channel_name: 12 })).statusCode).toBe(400);
+    expect((await as(owner, 'POST', '/api/v2/channels', {})).statusCode).toBe(400);
+    await createChannel(server, owner, 'two');
+    await createChannel(server, owner, 'three');
+    expect((await as(owner, 'POST', '/api/v2/channels', { channel_name: 'four' })).statusCode).toBe(403);
+
+    const list = await as(owner, 'GET', '/api/v2/channels');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().channels[0]).toEqual({
+      id,
+      channel_name: 'news',
+      is_active: true,
+      created_at: expect.any(String),
+      active_tokens: 1,
+    });
+
+    const deactivated = await as(owner, 'DELETE', `/api/v2/channels/${id}`);
+    expect(deactivated.statusCode).toBe(200);
+    expect(deactivated.json()).toEqual({ message: expect.any(String), channel: { id, channel_name: 'news' } });
+    expect((await as(owner, 'GET', '/api/v2/channels')).json().channels[0].is_active).toBe(false);
+    expect((await as(owner, 'DELETE', '/api/v2/channels/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await as(user, 'DELETE', `/api/v2/channels/${id}`)).statusCode).toBe(404);
+    for (const [method, url] of [['GET', '/api/v2/channels'], ['POST', '/api/v2/channels'], ['DELETE', `/api/v2/channels/${id}`]] as const) {
+      expect((await as(null, method, url, method === 'POST' ? { channel_name: 'x' } : undefined)).statusCode).toBe(401);
+    }
+  });
+
+  it('a deactivated channel keeps its key: bound tokens still encode and decode', async () => {
+    const owner = await signUp(server, { plan: 'pro' });
+    const id = await createChannel(server, owner, 'archive');
+    const { token } = await createApiToken(server, owner, { signing_channel_id: id });
+    const run = (path: string, payload: object) =>
+      server.app.inject({ method: 'POST', url: `/api/watermark/${path}`, headers: bearer(token), payload });
+    const before = (await run('encode', { text: 'Words that carry a secret', secret: 'old' })).json().encoded;
+    await as(owner, 'DELETE', `/api/v2/channels/${id}`);
+    expect((await run('decode', { text: before })).json()).toMatchObject({ decoded: 'old', keyed: true });
+    expect((await run('encode', { text: 'Words that carry a secret', secret: 'new' })).statusCode).toBe(200);
+  });
+});

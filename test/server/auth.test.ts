@@ -1,0 +1,250 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PASSWORD, bearer, cookieOf, makeServer, signUp, tokenFromMail, type TestServer } from './harness.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await makeServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('POST /api/auth/register', () => {
+  it('creates the account (201) and mails a verification link under the public URL', async () => {
+    const response = await post('/api/auth/register', { email: 'Ada@Example.com', password: PASSWORD, username: 'ada', firstName: 'Ada' });
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body.message).toEqual(expect.any(String));
+    expect(body.user).toEqual({ id: expect.any(String), email: 'ada@example.com', username: 'ada', firstName: 'Ada', plan: 'free' });
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+    expect(server.mails).toHaveLength(1);
+    expect(server.mails[0]!.to).toBe('ada@example.com');
+    expect(server.mails[0]!.text).toMatch(/http:\/\/wm\.test\/api\/auth\/verify-email\?token=\S+/);
+  });
+
+  it('accepts a body without Content-Type (as the spec allows) and with curl -d form type', async () => {
+    const raw = JSON.stringify({ email: 'raw@example.com', password: PASSWORD, username: 'raw' });
+    const none = await server.app.inject({ method: 'POST', url: '/api/auth/register', body: raw });
+    expect(none.statusCode).toBe(201);
+    const form = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      body: JSON.stringify({ email: 'form@example.com', password: PASSWORD, username: 'form' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(form.statusCode).toBe(201);
+  });
+
+  it('400 with per-field details for missing and wrongly typed fields', async () => {
+    const missing = await post('/api/auth/register', { email: 'x@example.com', username: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'Bad Request', details: { password: expect.any(String) } });
+    const typed = await post('/api/auth/register', { email: 'x@example.com', username: 42, password: PASSWORD });
+    expect(typed.statusCode).toBe(400);
+    expect(typed.json().details).toEqual({ username: 'must be string' });
+  });
+
+  it('400 for a weak password, with the rule in details', async () => {
+    const response = await post('/api/auth/register', { email: 'w@example.com', username: 'w', password: 'short' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.password).toMatch(/at least 10/);
+  });
+
+  it('409 when the email is registered already (any letter case)', async () => {
+    await post('/api/auth/register', { email: 'dup@example.com', password: PASSWORD, username: 'a' });
+    const again = await post('/api/auth/register', { email: 'DUP@example.com', password: PASSWORD, username: 'b' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: 'Conflict', details: { email: expect.any(String) } });
+  });
+
+  it('400 for malformed JSON and for a non-object body', async () => {
+    const malformed = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      body: '{"email": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ error: 'Bad Request', message: 'Malformed JSON body' });
+    const array = await post('/api/auth/register', [1, 2]);
+    expect(array.statusCode).toBe(400);
+    expect(array.json().details).toEqual({ body: 'must be object' });
+  });
+});
+
+describe('rate limit on login and register', () => {
+  it('429 with Retry-After past the per-address limit', async () => {
+    const limited = await makeServer({ config: { authRateLimitPerMinute: 2 } });
+    try {
+      const attempt = () =>
+        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'n@example.com', password: 'nope-nope-1' } });
+      expect((await attempt()).statusCode).toBe(401);
+      expect((await attempt()).statusCode).toBe(401);
+      const third = await attempt();
+      expect(third.statusCode).toBe(429);
+      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
+      expect(third.json()).toMatchObject({ error: 'Too Many Requests', message: expect.stringMatching(/retry/i) });
+      const otherAddress = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.1.2.3',
+        payload: { email: 'n@example.com', password: 'nope-nope-1' },
+      });
+      expect(otherAddress.statusCode).toBe(401);
+      const register = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'r@example.com', password: PASSWORD, username: 'r' },
+      });
+      expect(register.statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  it('200 with accessToken and user (plan); refresh token only in the cookie', async () => {
+    await post('/api/auth/register', { email: 'l@example.com', password: PASSWORD, username: 'l' });
+    const response = await post('/api/auth/login', { email: 'L@example.com', password: PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({
+      message: expect.any(String),
+      accessToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      user: expect.objectContaining({ email: 'l@example.com', plan: 'free' }),
+    });
+    const cookie = cookieOf(response)!;
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth/refresh', maxAge: 30 * 24 * 3600 });
+    expect(response.body).not.toContain(cookie.value);
+  });
+
+  it('400 for missing fields, 401 for a wrong password or unknown email', async () => {
+    await post('/api/auth/register', { email: 'l2@example.com', password: PASSWORD, username: 'l' });
+    expect((await post('/api/auth/login', { email: 'l2@example.com' })).statusCode).toBe(400);
+    const wrong = await post('/api/auth/login', { email: 'l2@example.com', password: 'Wrong password 1' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Unauthorized', message: 'Invalid email or password' });
+    expect((await post('/api/auth/login', { email: 'ghost@example.com', password: PASSWORD })).statusCode).toBe(401);
+  });
+
+  it('403 AccountSuspended for a suspended account', async () => {
+    await post('/api/auth/register', { email: 's@example.com', password: PASSWORD, username: 's' });
+    server.fixture.domain.admin.suspend('s@example.com', 'dispute');
+    const response = await post('/api/auth/login', { email: 's@example.com', password: PASSWORD });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('AccountSuspended');
+  });
+});
+
+describe('verify-email', () => {
+  it('POST {token}: 200, then 400 when used again or invalid', async () => {
+    await post('/api/auth/register', { email: 'v@example.com', password: PASSWORD, username: 'v' });
+    const token = tokenFromMail(server.mails[0]!);
+    const ok = await post('/api/auth/verify-email', { token });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: expect.any(String) });
+    expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(400);
+    expect((await post('/api/auth/verify-email', {})).statusCode).toBe(400);
+  });
+
+  it('GET link: an HTML page for a browser, JSON for Accept: application/json', async () => {
+    await post('/api/auth/register', { email: 'g1@example.com', password: PASSWORD, username: 'g' });
+    await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g' });
+    const [first, second] = server.mails.map(tokenFromMail);
+    const page = await server.app.inject({
+      url: `/api/auth/verify-email?token=${encodeURIComponent(first!)}`,
+      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('Email verified');
+    const json = await server.app.inject({
+      url: `/api/auth/verify-email?token=${encodeURIComponent(second!)}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('GET link with a bad or missing token: 400 page or 400 JSON', async () => {
+    const page = await server.app.inject({ url: '/api/auth/verify-email?token=<script>', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(400);
+    expect(page.body).toContain('Verification failed');
+    expect(page.body).not.toContain('<script>');
+    const json = await server.app.inject({ url: '/api/auth/verify-email', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().details).toEqual({ token: 'is required' });
+  });
+});
+
+describe('refresh and logout', () => {
+  it('refresh: 200 with a new access token and a rotated cookie; the old cookie is then refused', async () => {
+    const user = await signUp(server);
+    const first = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ accessToken: expect.any(String) });
+    const rotated = cookieOf(first)!;
+    expect(rotated.value).not.toBe(user.refreshToken);
+    expect(rotated).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth/refresh' });
+    const me = await server.app.inject({ url: '/api/v2/users/me', headers: bearer(first.json().accessToken) });
+    expect(me.statusCode).toBe(200);
+
+    const reused = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    expect(reused.statusCode).toBe(401);
+    // reuse ends the whole session family, the rotated cookie included
+    const afterTheft = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: rotated.value } });
+    expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('refresh: 401 without a cookie or with garbage', async () => {
+    const none = await server.app.inject({ method: 'POST', url: '/api/auth/refresh' });
+    expect(none.statusCode).toBe(401);
+    expect(none.json().error).toBe('Unauthorized');
+    const garbage = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: 'nope' } });
+    expect(garbage.statusCode).toBe(401);
+  });
+
+  it('logout: 200, revokes the refresh token, clears the cookie on its path; the access token stays valid', async () => {
+    const user = await signUp(server);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { refreshToken: user.refreshToken },
+      headers: bearer(user.accessToken),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+    const cleared = cookieOf(response)!;
+    expect(cleared.value).toBe('');
+    expect(cleared.path).toBe('/api/auth/refresh');
+    expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
+    const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    expect(refresh.statusCode).toBe(401);
+    const me = await server.app.inject({ url: '/api/v2/users/me', headers: bearer(user.accessToken) });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('logout with only the Bearer access token (a browser never sends the cookie there) ends that session', async () => {
+    const user = await signUp(server);
+    const other = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+    const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    const rotated = cookieOf(refreshed)!.value;
+    const response = await post('/api/auth/logout', undefined, bearer(refreshed.json().accessToken));
+    expect(response.statusCode).toBe(200);
+    const afterLogout = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: rotated } });
+    expect(afterLogout.statusCode).toBe(401);
+    // the other login (another device) is a different session and keeps working
+    const elsewhere = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: cookieOf(other)!.value } });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('logout: 200 even without a cookie or with a garbage access token', async () => {
+    expect((await post('/api/auth/logout', undefined, bearer('not.a.jwt'))).statusCode).toBe(200);
+    const response = await post('/api/auth/logout');
+    expect(response.statusCode).toBe(200);
+  });
+});

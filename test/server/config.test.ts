@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { CONFIG_DEFAULTS, resolveServerConfig } from '../../src/server/index.js';
+
+describe('wm serve configuration', () => {
+  it('defaults serve a newcomer on 127.0.0.1:8080', () => {
+    expect(resolveServerConfig({}, {})).toEqual({
+      host: '127.0.0.1',
+      port: 8080,
+      home: undefined,
+      publicUrl: undefined,
+      accessTtlSeconds: 7200,
+      authRateLimitPerMinute: CONFIG_DEFAULTS.authRateLimitPerMinute,
+      creditCost: undefined,
+      freeCredits: undefined,
+      checkoutUrl: undefined,
+      bodyLimitBytes: 1_048_576,
+      smtpUrl: undefined,
+      mailFrom: CONFIG_DEFAULTS.mailFrom,
+    });
+  });
+
+  it('reads every WM_* variable; a flag wins over its variable', () => {
+    const env = {
+      WM_HOST: '0.0.0.0',
+      WM_PORT: '9000',
+      WM_HOME: '/srv/wm',
+      WM_PUBLIC_URL: 'https://wm.example.org/',
+      WM_ACCESS_TTL: '600',
+      WM_AUTH_RATE_LIMIT: '5',
+      WM_CREDIT_COST: '2',
+      WM_FREE_CREDITS: '50',
+      WM_CHECKOUT_URL: 'https://shop.example.org/buy',
+      WM_BODY_LIMIT: '65536',
+      WM_SMTP_URL: 'smtp://mail:25',
+      WM_MAIL_FROM: 'wm <wm@example.org>',
+    };
+    expect(resolveServerConfig({}, env)).toEqual({
+      host: '0.0.0.0',
+      port: 9000,
+      home: '/srv/wm',
+      publicUrl: 'https://wm.example.org',
+      accessTtlSeconds: 600,
+      authRateLimitPerMinute: 5,
+      creditCost: 2,
+      freeCredits: 50,
+      checkoutUrl: 'https://shop.example.org/buy',
+      bodyLimitBytes: 65536,
+      smtpUrl: 'smtp://mail:25',
+      mailFrom: 'wm <wm@example.org>',
+    });
+    expect(resolveServerConfig({ port: '0', creditCost: '0' }, env)).toMatchObject({ port: 0, creditCost: 0 });
+  });
+
+  it('names the bad setting in its error', () => {
+    expect(() => resolveServerConfig({ port: 'eighty' }, {})).toThrow(/--port must be a whole number/);
+    expect(() => resolveServerConfig({}, { WM_PORT: '70000' })).toThrow(/WM_PORT must be between 0 and 65535/);
+    expect(() => resolveServerConfig({ publicUrl: 'wm.example.org' }, {})).toThrow(/--public-url must be an absolute URL/);
+    expect(() => resolveServerConfig({}, { WM_BODY_LIMIT: '10' })).toThrow(/WM_BODY_LIMIT/);
+  });
+});

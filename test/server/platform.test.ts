@@ -1,0 +1,146 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PASSWORD, createApiToken, makeServer, signUp, type TestServer } from './harness.js';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('service endpoints', () => {
+  it('GET /healthz', async () => {
+    server = await makeServer();
+    const response = await server.app.inject({ url: '/healthz' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', version: expect.any(String) });
+  });
+
+  it('GET /openapi.json documents every route with its schemas and security', async () => {
+    server = await makeServer();
+    const response = await server.app.inject({ url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    const expected = {
+      '/api/auth/register': ['post'],
+      '/api/auth/login': ['post'],
+      '/api/auth/verify-email': ['get', 'post'],
+      '/api/auth/refresh': ['post'],
+      '/api/auth/logout': ['post'],
+      '/api/v2/users/me': ['get', 'put'],
+      '/api/v2/users/password': ['put'],
+      '/api/v2/tokens': ['get', 'post'],
+      '/api/v2/tokens/{tokenId}': ['delete'],
+      '/api/v2/users/tokens/{id}': ['delete'],
+      '/api/v2/credits/balance': ['get'],
+      '/api/v2/credits/usage': ['get'],
+      '/api/v2/channels': ['get', 'post'],
+      '/api/v2/channels/{channelId}': ['delete'],
+      '/api/watermark/encode': ['post'],
+      '/api/watermark/encode-robust': ['post'],
+      '/api/watermark/decode': ['post'],
+      '/api/watermark/decode-robust': ['post'],
+      '/api/watermark/analyze': ['post'],
+      '/api/v1/encode': ['post'],
+      '/healthz': ['get'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods);
+    }
+    const encode = doc.paths['/api/watermark/encode'].post;
+    expect(encode.requestBody.content['application/json'].schema.required).toEqual(['text', 'secret']);
+    expect(encode.responses['402']).toBeDefined();
+    expect(encode.security).toEqual([{ apiToken: [] }, { apiTokenLegacy: [] }]);
+    expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('GET /docs serves the interactive docs with a CSP that allows them', async () => {
+    server = await makeServer();
+    const entry = await server.app.inject({ url: '/docs' });
+    expect([200, 302]).toContain(entry.statusCode);
+    const response = await server.app.inject({ url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    const initializer = await server.app.inject({ url: '/docs/static/swagger-initializer.js' });
+    expect(initializer.statusCode).toBe(200);
+    expect(initializer.body).toContain('json');
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('sends security headers', async () => {
+    server = await makeServer();
+    const response = await server.app.inject({ url: '/healthz' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+});
+
+describe('error shape', () => {
+  it('unknown route: 404 JSON', async () => {
+    server = await makeServer();
+    const response = await server.app.inject({ url: '/api/v2/nothing?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not Found', message: 'Route GET /api/v2/nothing not found' });
+  });
+
+  it('an empty body is no body: fine where none is expected, 400 with details where one is', async () => {
+    server = await makeServer();
+    const json = { 'content-type': 'application/json' };
+    const logout = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: json, body: '' });
+    expect(logout.statusCode).toBe(200);
+    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', headers: json, body: '' });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toMatchObject({ error: 'Bad Request', details: { body: 'must be object' } });
+  });
+
+  it('body over the limit: 413 JSON', async () => {
+    server = await makeServer({ config: { bodyLimitBytes: 2048 } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a@example.com', password: 'x'.repeat(4096) },
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ error: 'Payload Too Large' });
+  });
+
+  it('unexpected failures: 500 without internals', async () => {
+    server = await makeServer();
+    server.app.get('/boom', async () => {
+      throw new Error('secret internal detail at /var/lib/db');
+    });
+    const response = await server.app.inject({ url: '/boom' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal Server Error', message: 'Unexpected server failure' });
+  });
+});
+
+describe('logs', () => {
+  it('redact Authorization, cookies, passwords, tokens and the verification token in URLs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    server = await makeServer({ logStream: stream });
+    server.app.addHook('preHandler', async (request) => {
+      request.log.info({ body: request.body, headers: request.headers }, 'incoming');
+    });
+    const user = await signUp(server);
+    const { token } = await createApiToken(server, user);
+    await server.app.inject({ method: 'POST', url: '/api/watermark/encode', headers: { authorization: `Token ${token}` }, payload: { text: 'Some words here', secret: 'TOPSECRET' } });
+    await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    await server.app.inject({ url: '/api/auth/verify-email?token=LEAKYTOKEN', headers: { accept: 'application/json' } });
+    const log = lines.join('');
+    expect(log).toContain('[redacted]');
+    for (const secret of [PASSWORD, token, user.refreshToken, user.accessToken, 'TOPSECRET', 'LEAKYTOKEN']) {
+      expect(log, secret).not.toContain(secret);
+    }
+    expect(log).toContain('verify-email?token=[redacted]');
+  });
+});

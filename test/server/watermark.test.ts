@@ -1,0 +1,243 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createApiToken,
+  createChannel,
+  makeServer,
+  signUp,
+  type SignedInUser,
+  type TestServer,
+} from './harness.js';
+
+const CARRIER = 'The quick brown fox jumps over the lazy dog while the cat sleeps in the warm afternoon sun.';
+
+let server: TestServer;
+let user: SignedInUser;
+let token: string;
+
+beforeEach(async () => {
+  server = await makeServer();
+  user = await signUp(server);
+  token = (await createApiToken(server, user)).token;
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const call = (path: string, payload: unknown, headers: Record<string, string> = bearer(token)) =>
+  server.app.inject({ method: 'POST', url: `/api/watermark/${path}`, payload: payload as object, headers });
+
+const balance = async () =>
+  (await server.app.inject({ url: '/api/v2/credits/balance', headers: bearer(user.accessToken) })).json().balance as number;
+
+describe('encode / decode / analyze', () => {
+  it('round-trips with the spec fields', async () => {
+    const encoded = await call('encode', { text: CARRIER, secret: 'ID-42' });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json()).toMatchObject({ keyed: false, stats: { secretLength: 5, method: 'chunked' } });
+    const decoded = await call('decode', { text: encoded.json().encoded });
+    expect(decoded.statusCode).toBe(200);
+    expect(decoded.json()).toMatchObject({ decoded: 'ID-42', keyed: false, stats: { decodedLength: 5 } });
+  });
+
+  it('accepts `Authorization: Token <api token>` like `Bearer`', async () => {
+    const response = await call('encode', { text: CARRIER, secret: 'x' }, { authorization: `Token ${token}` });
+    expect(response.statusCode).toBe(200);
+    const decoded = await call('decode', { text: response.json().encoded }, { authorization: `token ${token}` });
+    expect(decoded.json().decoded).toBe('x');
+  });
+
+  it('encode-robust accepts text/secret and visible_text/hidden_text; decode-robust recovers it', async () => {
+    const carrier = CARRIER.repeat(3);
+    const spec = await call('encode-robust', { text: carrier, secret: 'hi' });
+    expect(spec.statusCode).toBe(200);
+    const legacy = await call('encode-robust', { visible_text: carrier, hidden_text: 'hi', distribution: 'even', stealth_level: 'high' });
+    expect(legacy.statusCode).toBe(200);
+    expect(legacy.json()).toMatchObject({ keyed: false, stats: { distribution: 'even', stealthLevel: 'high' } });
+    const decoded = await call('decode-robust', { text: legacy.json().watermarked });
+    expect(decoded.statusCode).toBe(200);
+    expect(decoded.json()).toMatchObject({ decoded: 'hi', keyed: false, is_encoded: true });
+    expect(decoded.json().confidence).toEqual(expect.any(Number));
+    const missing = await call('encode-robust', { visible_text: carrier });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual({ secret: 'is required (or hidden_text)' });
+  });
+
+  it('analyze works with an encode-only or a decode-only token', async () => {
+    const encoded = (await call('encode', { text: CARRIER, secret: 'abc' })).json().encoded;
+    for (const permissions of [['encode'], ['decode']]) {
+      const scoped = await createApiToken(server, user, { permissions });
+      const response = await call('analyze', { encoded, original: CARRIER }, bearer(scoped.token));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ encoded_bytes: expect.any(Number), base_characters: expect.any(Number) });
+      expect(response.json().encoded_bytes).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('legacy POST /api/v1/encode maps original_text/payload onto encode', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/encode',
+      headers: { authorization: `Token ${token}` },
+      payload: { original_text: CARRIER, payload: 'legacy' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await call('decode', { text: response.json().encoded })).json().decoded).toBe('legacy');
+  });
+});
+
+describe('watermark failures', () => {
+  it('400 with required_length when the carrier is too short, and nothing is charged', async () => {
+    const before = await balance();
+    const response = await call('encode', { text: 'ab', secret: 'a longer secret', method: 'single' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'Bad Request', required_length: expect.any(Number) });
+    expect(response.json().required_length).toBeGreaterThan(2);
+    const robust = await call('encode-robust', { text: 'short', secret: 'too long a secret' });
+    expect(robust.statusCode).toBe(400);
+    expect(await balance()).toBe(before);
+  });
+
+  it('400 per-field details: no type coercion ("3" is not 3), enums checked', async () => {
+    const coerced = await call('encode', { text: CARRIER, secret: 's', method: 'chunked', chunkSize: '3' });
+    expect(coerced.statusCode).toBe(400);
+    expect(coerced.json().details).toEqual({ chunkSize: 'must be integer' });
+    const badEnum = await call('encode', { text: CARRIER, secret: 's', output: 'everything' });
+    expect(badEnum.statusCode).toBe(400);
+    expect(badEnum.json().details.output).toEqual(expect.any(String));
+    const missing = await call('decode', {});
+    expect(missing.json()).toMatchObject({ error: 'Bad Request', details: { text: 'is required' } });
+  });
+
+  it('422 for text without a watermark and for a corrupted one', async () => {
+    const none = await call('decode', { text: CARRIER });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toBe('No watermark found in text (no zero-width characters)');
+    const encoded: string = (await call('encode', { text: CARRIER, secret: 'integrity' })).json().encoded;
+    const cps = [...encoded];
+    // change the last hidden byte (CRC) of the frame: its selector moves to a neighbour
+    const last = cps.findLastIndex((cp) => cp.codePointAt(0)! >= 0xe0100 || (cp.codePointAt(0)! >= 0xfe00 && cp.codePointAt(0)! <= 0xfe0f));
+    const code = cps[last]!.codePointAt(0)!;
+    cps[last] = String.fromCodePoint(code === 0xe01ef ? code - 1 : code + 1);
+    const corrupted = await call('decode', { text: cps.join('') });
+    expect(corrupted.statusCode).toBe(422);
+    expect(corrupted.json().message).toBe('Watermark data corrupted (integrity check fails)');
+  });
+
+  it('401 without a token, with an unknown token, and at once after revocation', async () => {
+    const missing = await call('encode', { text: CARRIER, secret: 's' }, {});
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toBe('Unauthorized');
+    expect((await call('encode', { text: CARRIER, secret: 's' }, bearer('wm_nonsense'))).statusCode).toBe(401);
+    const access = await call('encode', { text: CARRIER, secret: 's' }, bearer(user.accessToken));
+    expect(access.statusCode).toBe(401);
+    const doomed = await createApiToken(server, user);
+    expect((await call('encode', { text: CARRIER, secret: 's' }, bearer(doomed.token))).statusCode).toBe(200);
+    await server.app.inject({ method: 'DELETE', url: `/api/v2/tokens/${doomed.id}`, headers: bearer(user.accessToken) });
+    expect((await call('encode', { text: CARRIER, secret: 's' }, bearer(doomed.token))).statusCode).toBe(401);
+  });
+
+  it('403 for a missing permission, an unverified email, a suspended account (AccountSuspended)', async () => {
+    const decodeOnly = await createApiToken(server, user, { permissions: ['decode'] });
+    const denied = await call('encode', { text: CARRIER, secret: 's' }, bearer(decodeOnly.token));
+    expect(denied.statusCode).toBe(403);
+    const encodeOnly = await createApiToken(server, user, { permissions: ['encode'] });
+    expect((await call('decode-robust', { text: CARRIER }, bearer(encodeOnly.token))).statusCode).toBe(403);
+
+    const unverified = await signUp(server, { verified: false });
+    const unverifiedToken = await createApiToken(server, unverified);
+    const refused = await call('encode', { text: CARRIER, secret: 's' }, bearer(unverifiedToken.token));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/verified email/);
+
+    server.fixture.domain.admin.suspend(user.email, 'chargeback');
+    const suspended = await call('encode', { text: CARRIER, secret: 's' });
+    expect(suspended.statusCode).toBe(403);
+    expect(suspended.json().error).toBe('AccountSuspended');
+    const me = await server.app.inject({ url: '/api/v2/users/me', headers: bearer(user.accessToken) });
+    expect(me.statusCode).toBe(403);
+    expect(me.json().error).toBe('AccountSuspended');
+  });
+});
+
+describe('credits and quota', () => {
+  it('402 Payment Required with the balance in message and a checkout_url; never charged below zero', async () => {
+    const poor = await makeServer({ domain: { freeCredits: 1 }, config: { checkoutUrl: 'https://shop.example/buy' } });
+    try {
+      const owner = await signUp(poor);
+      const { token: secret } = await createApiToken(poor, owner);
+      const send = () =>
+        poor.app.inject({ method: 'POST', url: '/api/watermark/encode', headers: bearer(secret), payload: { text: CARRIER, secret: 's' } });
+      expect((await send()).statusCode).toBe(200);
+      const refused = await send();
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json()).toMatchObject({ error: 'Payment Required', checkout_url: 'https://shop.example/buy', balance: 0 });
+      expect(refused.json().message).toMatch(/balance is 0/);
+    } finally {
+      await poor.close();
+    }
+  });
+
+  it('the default checkout_url points at this server and answers', async () => {
+    const poor = await makeServer({ domain: { freeCredits: 0 } });
+    try {
+      const owner = await signUp(poor);
+      const { token: secret } = await createApiToken(poor, owner);
+      const refused = await poor.app.inject({ method: 'POST', url: '/api/watermark/decode', headers: bearer(secret), payload: { text: 'x' } });
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json().checkout_url).toBe('http://wm.test/checkout');
+      const page = await poor.app.inject({ url: '/checkout' });
+      expect(page.statusCode).toBe(200);
+      expect(page.json().message).toMatch(/wm credits grant/);
+    } finally {
+      await poor.close();
+    }
+  });
+
+  it('429 with Retry-After until resets_at when the quota is used up', async () => {
+    const tight = await makeServer({ domain: { monthlyRequestsByPlan: { free: 1, starter: 1, pro: 1 } } });
+    try {
+      const owner = await signUp(tight);
+      const { token: secret } = await createApiToken(tight, owner);
+      const send = () =>
+        tight.app.inject({ method: 'POST', url: '/api/watermark/encode', headers: bearer(secret), payload: { text: CARRIER, secret: 's' } });
+      expect((await send()).statusCode).toBe(200);
+      const refused = await send();
+      expect(refused.statusCode).toBe(429);
+      const resetsAt = Date.parse(refused.json().resets_at);
+      const expected = Math.ceil((resetsAt - tight.fixture.clock.now.getTime()) / 1000);
+      expect(Number(refused.headers['retry-after'])).toBe(expected);
+    } finally {
+      await tight.close();
+    }
+  });
+});
+
+describe('keyed tokens (signing channels)', () => {
+  it('encrypt with the channel key; only a token of the same channel decodes', async () => {
+    const owner = await signUp(server, { plan: 'starter' });
+    const alpha = await createChannel(server, owner, 'alpha');
+    const beta = await createChannel(server, owner, 'beta');
+    const alphaToken = await createApiToken(server, owner, { signing_channel_id: alpha });
+    const alphaToken2 = await createApiToken(server, owner, { signing_channel_id: alpha, permissions: ['decode'] });
+    const betaToken = await createApiToken(server, owner, { signing_channel_id: beta });
+    const plainToken = await createApiToken(server, owner);
+
+    const encoded = await call('encode', { text: CARRIER, secret: 'keyed secret' }, bearer(alphaToken.token));
+    expect(encoded.json().keyed).toBe(true);
+    const same = await call('decode', { text: encoded.json().encoded }, bearer(alphaToken2.token));
+    expect(same.json()).toMatchObject({ decoded: 'keyed secret', keyed: true });
+    for (const other of [betaToken, plainToken]) {
+      const refused = await call('decode', { text: encoded.json().encoded }, bearer(other.token));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe('decryption failed (wrong channel or corrupted)');
+    }
+
+    const robust = await call('encode-robust', { text: CARRIER.repeat(4), secret: 'rk' }, bearer(alphaToken.token));
+    expect(robust.json().keyed).toBe(true);
+    expect((await call('decode-robust', { text: robust.json().watermarked }, bearer(alphaToken.token))).json().decoded).toBe('rk');
+    const wrong = await call('decode-robust', { text: robust.json().watermarked }, bearer(betaToken.token));
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().message).toBe('decryption failed (wrong channel or corrupted)');
+  });
+});
