@@ -1,0 +1,131 @@
+import type { Command } from 'commander';
+
+// Only option definitions live here; each action imports its implementation (and with it drizzle and SQLite)
+// when it runs, so `wm --help` and the codec commands stay fast.
+
+const common = (command: Command): Command =>
+  command
+    .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
+    .option('--json', 'print the result as JSON (the HTTP response shape of the same operation)');
+
+const passwordSources = (command: Command): Command =>
+  command
+    .option('--password-file <file>', 'read the password from the first line of FILE')
+    .option('--password-stdin', 'read the password from the first line of standard input');
+
+function registerUsers(program: Command): void {
+  const users = program.command('users').summary('manage accounts in the data folder').description('Manage accounts directly in the database.');
+  common(
+    passwordSources(
+      users
+        .command('create')
+        .description('create an account (asks for missing values on a terminal)')
+        .option('--email <email>', 'email address (unique)')
+        .option('--username <name>', 'display name')
+        .option('--first-name <name>', 'first name')
+        .option('--last-name <name>', 'last name')
+        .option('--verified', 'mark the email address as verified')
+        .option('--plan <plan>', 'free, starter or pro (default free)'),
+    ),
+  ).action(async (options) => (await import('./admin/users.js')).createUser(options));
+  common(users.command('list').description('list all accounts')).action(async (options) =>
+    (await import('./admin/users.js')).listUsers(options),
+  );
+  common(users.command('show').description('show one account').argument('<email>')).action(async (email, options) =>
+    (await import('./admin/users.js')).showUser(email, options),
+  );
+  common(users.command('verify').description('mark the email address as verified').argument('<email>')).action(
+    async (email, options) => (await import('./admin/users.js')).verifyUser(email, options),
+  );
+  common(
+    users
+      .command('set-plan')
+      .description('change the plan (free, starter, pro) and optionally the subscription status')
+      .argument('<email>')
+      .argument('<plan>')
+      .option('--status <status>', 'active, past_due, paused, cancelled or expired'),
+  ).action(async (email, plan, options) => (await import('./admin/users.js')).setPlan(email, plan, options));
+  common(
+    users
+      .command('suspend')
+      .description('suspend the account (open payment dispute): every API operation is refused')
+      .argument('<email>')
+      .option('--reason <text>', 'why, shown to the operator'),
+  ).action(async (email, options) => (await import('./admin/users.js')).suspendUser(email, options));
+  common(users.command('unsuspend').description('lift a suspension').argument('<email>')).action(async (email, options) =>
+    (await import('./admin/users.js')).unsuspendUser(email, options),
+  );
+  common(
+    users.command('delete').description('delete the account with its tokens, channels and history').argument('<email>'),
+  ).action(async (email, options) => (await import('./admin/users.js')).deleteUser(email, options));
+  common(
+    passwordSources(users.command('passwd').description('set a new password (ends all sessions)').argument('<email>')),
+  ).action(async (email, options) => (await import('./admin/users.js')).changePassword(email, options));
+}
+
+function registerTokens(program: Command): void {
+  const tokens = program.command('tokens').summary('manage watermark API tokens').description('Manage watermark API tokens.');
+  common(
+    tokens
+      .command('create')
+      .description('create an API token and print its secret (shown this once only)')
+      .option('--user <email>', 'owner')
+      .option('--name <name>', 'a name to recognise the token by')
+      .option('--permissions <list>', 'comma-separated: encode, decode or encode,decode')
+      .option('--channel <name>', "bind to the owner's signing channel NAME (keyed mode)"),
+  ).action(async (options) => (await import('./admin/tokens.js')).createToken(options));
+  common(tokens.command('list').description("list a user's tokens (never the secrets)").option('--user <email>', 'owner')).action(
+    async (options) => (await import('./admin/tokens.js')).listTokens(options),
+  );
+  common(tokens.command('revoke').description('delete a token; it stops working at once').argument('<id>')).action(
+    async (id, options) => (await import('./admin/tokens.js')).revokeToken(id, options),
+  );
+}
+
+function registerChannels(program: Command): void {
+  const channels = program.command('channels').summary('manage signing channels').description('Manage signing channels (keyed watermarks).');
+  common(
+    channels.command('create').description('create a signing channel with a new key').argument('[name]').option('--user <email>', 'owner'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).createChannel(name, options));
+  common(channels.command('list').description("list a user's signing channels").option('--user <email>', 'owner')).action(
+    async (options) => (await import('./admin/channels.js')).listChannels(options),
+  );
+  common(
+    channels
+      .command('deactivate')
+      .description('deactivate a channel (its key and bound tokens keep working)')
+      .argument('[name]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).deactivateChannel(name, options));
+}
+
+function registerCredits(program: Command): void {
+  const credits = program.command('credits').summary('show and grant credits').description('Show and grant credits.');
+  common(credits.command('show').description('balance, plan and quota').argument('<email>')).action(async (email, options) =>
+    (await import('./admin/credits.js')).showCredits(email, options),
+  );
+  common(credits.command('grant').description('add N credits').argument('<email>').argument('<n>')).action(
+    async (email, n, options) => (await import('./admin/credits.js')).grantCredits(email, n, options),
+  );
+  common(
+    credits.command('usage').description('credit history, newest first').argument('<email>').option('--limit <n>', 'at most N entries', '100'),
+  ).action(async (email, options) => (await import('./admin/credits.js')).showUsage(email, options));
+}
+
+function registerDb(program: Command): void {
+  const db = program.command('db').summary('database maintenance').description('Create, migrate and inspect the database.');
+  common(db.command('migrate').description('create or bring the database up to date')).action(async (options) =>
+    (await import('./admin/db.js')).migrateDb(options),
+  );
+  common(db.command('info').description('where the data is and what it holds')).action(async (options) =>
+    (await import('./admin/db.js')).dbInfo(options),
+  );
+}
+
+export function registerAdminCommands(program: Command): void {
+  registerUsers(program);
+  registerTokens(program);
+  registerChannels(program);
+  registerCredits(program);
+  registerDb(program);
+}

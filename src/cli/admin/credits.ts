@@ -1,0 +1,43 @@
+import { CliError, EXIT } from '../errors.js';
+import { fields, print, table, withDomain, type AdminOptions } from './output.js';
+
+export async function showCredits(email: string, options: AdminOptions): Promise<void> {
+  await withDomain(options, (domain) => {
+    const credits = domain.admin.credits(email);
+    const { quota } = credits;
+    print(options, credits, fields([
+      ['balance', credits.balance],
+      ['plan', credits.plan],
+      ['subscription', credits.subscription_status],
+      ['renews at', credits.renews_at],
+      ['requests', `${quota.requests_made} of ${quota.requests_limit} this month, ${quota.requests_remaining} left`],
+      ['resets at', quota.resets_at],
+    ]));
+  });
+}
+
+export async function grantCredits(email: string, amount: string, options: AdminOptions): Promise<void> {
+  const credits = wholeNumber(amount, 'N');
+  await withDomain(options, (domain) => {
+    const balance = domain.admin.grantCredits(email, credits);
+    print(options, balance, `Granted ${credits} credits; balance is now ${balance.balance}`);
+  });
+}
+
+export async function showUsage(email: string, options: AdminOptions & { limit?: string }): Promise<void> {
+  const limit = wholeNumber(options.limit ?? '100', '--limit');
+  await withDomain(options, (domain) => {
+    const usage = domain.admin.usage(email, limit);
+    const rows = usage.map((u) => [u.created_at, u.operation, signed(u.credits), String(u.balance_after), u.token_id ?? '-']);
+    print(options, { usage }, usage.length ? table([['TIME', 'OPERATION', 'CREDITS', 'BALANCE', 'TOKEN'], ...rows]) : 'No usage yet.');
+  });
+}
+
+function wholeNumber(text: string, name: string): number {
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new CliError(EXIT.USAGE, `${name} must be a whole number, got "${text}"`);
+  }
+  return Number(text);
+}
+
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));

@@ -1,0 +1,36 @@
+import type { Domain, OpenedDomain } from '../../domain/index.js';
+
+export interface AdminOptions {
+  home?: string;
+  json?: boolean;
+}
+
+/** Opens the data folder's database for one command and always closes it. */
+export async function withDomain<T>(options: AdminOptions, work: (domain: Domain, opened: OpenedDomain) => T | Promise<T>): Promise<T> {
+  const { openDomain } = await import('../../domain/index.js');
+  const opened = openDomain({ home: options.home });
+  try {
+    return await work(opened.domain, opened);
+  } finally {
+    opened.close();
+  }
+}
+
+/** `--json`: the value as JSON; otherwise the human lines. Both on stdout. */
+export function print(options: AdminOptions, value: unknown, human: string | string[]): void {
+  const text = options.json ? JSON.stringify(value, null, 2) : Array.isArray(human) ? human.join('\n') : human;
+  if (text.length > 0) process.stdout.write(`${text}\n`);
+}
+
+/** Aligned `label: value` lines. */
+export function fields(pairs: [string, unknown][]): string[] {
+  const width = Math.max(...pairs.map(([label]) => label.length));
+  return pairs.map(([label, value]) => `${`${label}:`.padEnd(width + 1)} ${value ?? '-'}`);
+}
+
+/** A plain text table; the first row is the header. */
+export function table(rows: string[][]): string[] {
+  if (rows.length === 0) return [];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd());
+}

@@ -1,0 +1,164 @@
+import { Option, type Command } from 'commander';
+import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS, parseChunkSize, parseSeed } from './codec/option-parsers.js';
+
+// Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
+// and the other commands stay fast.
+
+const FILE_ARGUMENT = ['[file]', 'input text file (default: standard input; "-" also means standard input)'] as const;
+
+const addInputOutput = (command: Command): Command =>
+  command
+    .argument(...FILE_ARGUMENT)
+    .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output');
+
+const addSecretOptions = (command: Command): Command =>
+  command
+    .option('--secret <secret>', 'the secret to hide (visible to other users in the process list)')
+    .option('--secret-file <file>', 'read the secret from FILE (UTF-8; one trailing newline is removed)')
+    .option('--secret-env <name>', 'read the secret from environment variable NAME');
+
+const addKeyOptions = (command: Command): Command =>
+  command
+    .option('--key-file <file>', 'keyed mode (AES-256-GCM): 32-byte key from FILE, as written by `wm keygen`')
+    .option('--channel <name>', "keyed mode with the stored key of signing channel NAME (needs --user)")
+    .option('--user <email>', 'owner of --channel')
+    .option('--home <dir>', 'data folder holding the channel keys (default: $WM_HOME, else ~/.wm)');
+
+const addJsonOption = (command: Command, shape: string): Command =>
+  command.option('--json', `print ${shape} as JSON (the HTTP response of the same operation)`);
+
+function registerEncode(program: Command): void {
+  const command = program
+    .command('encode')
+    .summary('hide a secret in text with variation selectors')
+    .description('Hide a secret in the text with invisible variation selectors. Prints the text with the marks, byte for byte otherwise unchanged.');
+  addInputOutput(command);
+  addSecretOptions(command);
+  addKeyOptions(command);
+  command
+    .addOption(new Option('--method <method>', 'where the marks go').choices(METHODS).default('auto'))
+    .addOption(
+      new Option('--chunk-size <n>', 'bytes per grapheme for method chunked (implies --method chunked)')
+        .argParser(parseChunkSize)
+        .implies({ method: 'chunked' }),
+    )
+    .addOption(
+      new Option('--first-letter-only', 'method char: put the whole secret on the first grapheme (implies --method char)').implies({
+        method: 'char',
+      }),
+    )
+    .addOption(new Option('--pattern <text>', 'method pattern: mark the first occurrence of TEXT (implies --method pattern)').implies({ method: 'pattern' }))
+    .addOption(new Option('--output <mode>', 'full text, or only the graphemes that carry marks').choices(OUTPUT_MODES).default('full'));
+  addJsonOption(command, '{encoded, keyed, stats}').action(async (file: string | undefined, options) => {
+    const { runEncode } = await import('./codec/encode.js');
+    await runEncode(file, options);
+  });
+}
+
+function registerDecode(program: Command): void {
+  const command = program
+    .command('decode')
+    .summary('recover the secret hidden by encode')
+    .description('Print the first secret hidden in the text, followed by a newline.');
+  addInputOutput(command);
+  addKeyOptions(command);
+  command.option('--all', 'print every watermark found, one per line');
+  addJsonOption(command, '{decoded, keyed, stats, watermarks}').action(async (file: string | undefined, options) => {
+    const { runDecode } = await import('./codec/decode.js');
+    await runDecode(file, options);
+  });
+}
+
+function registerAnalyze(program: Command): void {
+  const command = program
+    .command('analyze')
+    .summary('count visible graphemes and hidden marks')
+    .description('Count the visible graphemes and hidden variation selectors of an encoded text.')
+    .argument(...FILE_ARGUMENT)
+    .option('--original <file>', 'the text before encoding, for the size ratio');
+  addJsonOption(command, 'the analysis').action(async (file: string | undefined, options) => {
+    const { runAnalyze } = await import('./codec/analyze.js');
+    await runAnalyze(file, options);
+  });
+}
+
+function registerEncodeRobust(program: Command): void {
+  const command = program
+    .command('encode-robust')
+    .summary('hide a secret one bit per character (survives partial loss)')
+    .description('Hide a secret one bit per visible character, repeated as often as the text allows, so it survives lost parts of the text.');
+  addInputOutput(command);
+  addSecretOptions(command);
+  addKeyOptions(command);
+  command
+    .addOption(new Option('--distribution <name>', 'how the marked characters are spread').choices(DISTRIBUTIONS).default('even'))
+    .addOption(new Option('--stealth <level>', 'which invisible characters carry the bits').choices(STEALTH_LEVELS).default('standard'))
+    .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed));
+  addJsonOption(command, '{watermarked, keyed, stats}').action(async (file: string | undefined, options) => {
+    const { runEncodeRobust } = await import('./codec/encode-robust.js');
+    await runEncodeRobust(file, options);
+  });
+}
+
+function registerDecodeRobust(program: Command): void {
+  const command = program
+    .command('decode-robust')
+    .summary('recover the secret hidden by encode-robust')
+    .description('Print the secret hidden by encode-robust, followed by a newline.');
+  addInputOutput(command);
+  addKeyOptions(command);
+  addJsonOption(command, '{decoded, keyed, is_encoded, bits_recovered, confidence, stats}').action(
+    async (file: string | undefined, options) => {
+      const { runDecodeRobust } = await import('./codec/decode-robust.js');
+      await runDecodeRobust(file, options);
+    },
+  );
+}
+
+function registerStrip(program: Command): void {
+  const command = program
+    .command('strip')
+    .summary('remove every hidden mark')
+    .description('Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); presentation selectors that belong to the text stay.');
+  addInputOutput(command);
+  addJsonOption(command, '{text}').action(async (file: string | undefined, options) => {
+    const { runStrip } = await import('./codec/strip.js');
+    await runStrip(file, options);
+  });
+}
+
+function registerReveal(program: Command): void {
+  const command = program
+    .command('reveal')
+    .summary('show hidden characters as visible tokens')
+    .description('Show each invisible character as a visible token (coloured on a terminal; plain in pipes or with NO_COLOR).');
+  addInputOutput(command);
+  addJsonOption(command, '{segments, text}').action(async (file: string | undefined, options) => {
+    const { runReveal } = await import('./codec/reveal.js');
+    await runReveal(file, options);
+  });
+}
+
+function registerKeygen(program: Command): void {
+  program
+    .command('keygen')
+    .summary('create a random 32-byte key for --key-file')
+    .description('Create a random 32-byte key, written as 64 hex digits and a newline: to FILE with mode 0600, or to standard output.')
+    .option('-o, --out <file>', 'write the key to FILE (mode 0600)')
+    .option('--force', 'replace an existing FILE')
+    .action(async (options) => {
+      const { runKeygen } = await import('./codec/keygen.js');
+      await runKeygen(options);
+    });
+}
+
+export function registerCodecCommands(program: Command): void {
+  registerEncode(program);
+  registerDecode(program);
+  registerAnalyze(program);
+  registerEncodeRobust(program);
+  registerDecodeRobust(program);
+  registerStrip(program);
+  registerReveal(program);
+  registerKeygen(program);
+}

@@ -1,0 +1,27 @@
+import { encodeRobust } from '../../codec/index.js';
+import type { Distribution, StealthLevel } from '../../codec/types.js';
+import { formatJson } from './format.js';
+import { readInputText, writeOutput } from './io.js';
+import { resolveKey, type KeySourceOptions } from './key.js';
+import { resolveSecret, type SecretSourceOptions } from './secret.js';
+
+export interface EncodeRobustCommandOptions extends SecretSourceOptions, KeySourceOptions {
+  distribution: Distribution;
+  stealth: StealthLevel;
+  seed?: number;
+  json?: boolean;
+  out?: string;
+}
+
+export async function runEncodeRobust(file: string | undefined, options: EncodeRobustCommandOptions): Promise<void> {
+  const secret = await resolveSecret(options);
+  const key = await resolveKey(options);
+  const text = await readInputText(file);
+  const result = encodeRobust(text, secret, {
+    distribution: options.distribution,
+    stealthLevel: options.stealth,
+    seed: options.seed,
+    key,
+  });
+  await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
+}

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import { link, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { CliError, EXIT } from '../errors.js';
+
+/** Like git: a NUL byte this early means a binary file (or UTF-16 text, whose ASCII is full of NULs). */
+const BINARY_SNIFF_BYTES = 8000;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** No FILE, or "-", means the standard stream. */
+const isStandardStream = (file: string | undefined): boolean => file === undefined || file === '-';
+
+/** "ENOENT: no such file or directory, open 'x'" → "no such file or directory" */
+function reasonOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /^E[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
+}
+
+export const ioFailure = (action: string, path: string, error: unknown): CliError =>
+  new CliError(EXIT.IO, `cannot ${action} ${path}: ${reasonOf(error)}`);
+
+async function readStdin(): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  // one concat at the end: no quadratic growth for large inputs
+  return Buffer.concat(chunks);
+}
+
+/** The raw bytes of FILE, or of stdin when FILE is absent or "-". */
+export async function readInputBytes(file: string | undefined): Promise<Buffer> {
+  if (isStandardStream(file)) return readStdin();
+  try {
+    return await readFile(file as string);
+  } catch (error) {
+    throw ioFailure('read', file as string, error);
+  }
+}
+
+/** Decodes UTF-8 exactly once, keeping a byte-order mark so the output stays byte-identical. */
+export function decodeUtf8Text(bytes: Uint8Array, source: string): string {
+  if (bytes.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
+    throw new CliError(EXIT.USAGE, `${source} looks binary (it contains NUL bytes); wm reads UTF-8 text only`);
+  }
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new CliError(EXIT.USAGE, `${source} is not valid UTF-8 text`);
+  }
+}
+
+export const describeSource = (file: string | undefined): string => (isStandardStream(file) ? 'standard input' : file as string);
+
+/** The text of FILE (or stdin), validated as UTF-8. */
+export async function readInputText(file: string | undefined): Promise<string> {
+  return decodeUtf8Text(await readInputBytes(file), describeSource(file));
+}
+
+function writeStdout(data: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const fail = (error: Error) =>
+      reject(ioFailure('write', 'standard output', (error as NodeJS.ErrnoException).code === 'EPIPE' ? new Error('the reader closed the pipe') : error));
+    // a failed write is reported to the callback and then as an 'error' event, which must not go unheard
+    process.stdout.once('error', fail);
+    process.stdout.write(data, 'utf8', (error) => {
+      if (error) return fail(error);
+      process.stdout.off('error', fail);
+      resolve();
+    });
+  });
+}
+
+export interface AtomicWriteOptions {
+  /** mode of the file; when absent, a replaced file keeps its own mode and a new one gets 0666 minus umask */
+  mode?: number;
+  /** false: fail with EEXIST instead of replacing an existing file */
+  replace?: boolean;
+}
+
+async function existingMode(path: string): Promise<number | undefined> {
+  try {
+    return (await stat(path)).mode & 0o7777;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Writes a sibling temporary file, flushes it, then renames it over PATH, so PATH is either untouched or
+ * complete; on any failure the temporary file is removed. With replace: false the final step is link(),
+ * which refuses an existing PATH atomically.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+  const replace = options.replace ?? true;
+  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const keptMode = replace && options.mode === undefined ? await existingMode(path) : undefined;
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(temp, 'wx', options.mode ?? 0o666);
+    await handle.writeFile(data, 'utf8');
+    if (keptMode !== undefined) await handle.chmod(keptMode);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    if (replace) {
+      await rename(temp, path);
+    } else {
+      await link(temp, path);
+      await unlink(temp);
+    }
+  } catch (error) {
+    await handle?.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Writes DATA exactly as given: to FILE atomically, or to stdout. */
+export async function writeOutput(data: string, file: string | undefined): Promise<void> {
+  if (isStandardStream(file)) return writeStdout(data);
+  try {
+    await writeFileAtomic(file as string, data);
+  } catch (error) {
+    throw ioFailure('write', file as string, error);
+  }
+}

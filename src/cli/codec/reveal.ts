@@ -1,0 +1,37 @@
+import { Chalk, supportsColor } from 'chalk';
+import { reveal, revealText } from '../../codec/index.js';
+import { formatJson } from './format.js';
+import { readInputText, writeOutput } from './io.js';
+
+export interface RevealCommandOptions {
+  json?: boolean;
+  out?: string;
+}
+
+/** chalk ignores NO_COLOR (https://no-color.org), so it is honoured here; pipes and files get no colour either. */
+function colourLevel(toFile: boolean): 0 | 1 | 2 | 3 {
+  const noColor = process.env.NO_COLOR;
+  if (toFile || (noColor !== undefined && noColor !== '')) return 0;
+  return supportsColor ? supportsColor.level : 0;
+}
+
+function colourReveal(text: string, level: 1 | 2 | 3): string {
+  const chalk = new Chalk({ level });
+  // the same ⟨label⟩ tokens as revealText (a test compares them), only coloured
+  return reveal(text)
+    .map((segment) => (segment.hidden ? chalk.inverse.yellow(`⟨${segment.label}⟩`) : segment.text))
+    .join('');
+}
+
+export async function runReveal(file: string | undefined, options: RevealCommandOptions): Promise<void> {
+  const text = await readInputText(file);
+  const toFile = options.out !== undefined && options.out !== '-';
+  let output: string;
+  if (options.json) {
+    output = formatJson({ segments: reveal(text), text: revealText(text) });
+  } else {
+    const level = colourLevel(toFile);
+    output = level === 0 ? revealText(text) : colourReveal(text, level);
+  }
+  await writeOutput(output, options.out);
+}

@@ -1,0 +1,76 @@
+import { isCodecError, type CodecErrorCode } from '../codec/errors.js';
+import { isDomainError, type DomainErrorCode } from '../domain/errors.js';
+import { findSqliteError } from '../store/sqlite-error.js';
+
+/** Exit codes, documented in `wm --help` and the README. */
+export const EXIT = {
+  OK: 0,
+  NO_WATERMARK: 1,
+  USAGE: 2,
+  INTEGRITY: 3,
+  IO: 4,
+} as const;
+
+/** An error the CLI reports as one line on stderr with a chosen exit code. */
+export class CliError extends Error {
+  override readonly name = 'CliError';
+
+  constructor(
+    readonly exitCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const CODEC_EXIT: Record<CodecErrorCode, number> = {
+  INVALID_INPUT: EXIT.USAGE,
+  CARRIER_TOO_SHORT: EXIT.USAGE,
+  PATTERN_NOT_FOUND: EXIT.USAGE,
+  NO_WATERMARK: EXIT.NO_WATERMARK,
+  CORRUPTED: EXIT.INTEGRITY,
+  KEY_REQUIRED: EXIT.INTEGRITY,
+  KEY_MISMATCH: EXIT.INTEGRITY,
+};
+
+// Every refusal of an account rule is the caller's to fix (wrong value, missing plan, unknown user, ...): exit 2,
+// with the domain's message saying which.
+const DOMAIN_EXIT: Record<DomainErrorCode, number> = {
+  VALIDATION: EXIT.USAGE,
+  EMAIL_TAKEN: EXIT.USAGE,
+  INVALID_CREDENTIALS: EXIT.USAGE,
+  UNAUTHENTICATED: EXIT.USAGE,
+  TOKEN_REVOKED: EXIT.USAGE,
+  FORBIDDEN: EXIT.USAGE,
+  PERMISSION_DENIED: EXIT.USAGE,
+  EMAIL_NOT_VERIFIED: EXIT.USAGE,
+  ACCOUNT_SUSPENDED: EXIT.USAGE,
+  NOT_FOUND: EXIT.USAGE,
+  CONFLICT: EXIT.USAGE,
+  PLAN_REQUIRED: EXIT.USAGE,
+  PLAN_LIMIT: EXIT.USAGE,
+  PAYMENT_REQUIRED: EXIT.USAGE,
+  QUOTA_EXHAUSTED: EXIT.USAGE,
+};
+
+/** The one place an error becomes an exit code and a message. */
+export function describeFailure(error: unknown): { exitCode: number; message: string } {
+  if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message };
+  if (isCodecError(error)) {
+    const message =
+      error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined
+        ? `${error.message} (required length: ${error.requiredLength})`
+        : error.message;
+    return { exitCode: CODEC_EXIT[error.code], message };
+  }
+  if (isDomainError(error)) return { exitCode: DOMAIN_EXIT[error.code], message: error.message };
+  // the database's failures (SQLITE_BUSY, SQLITE_CANTOPEN, ...) are I/O; drizzle wraps them, so report the
+  // original message (the wrapper's would print the query and its parameters)
+  const databaseFailure = findSqliteError(error);
+  if (databaseFailure) return { exitCode: EXIT.IO, message: databaseFailure.message };
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {
+    return { exitCode: EXIT.IO, message: (error as Error).message };
+  }
+  return { exitCode: EXIT.USAGE, message: error instanceof Error ? error.message : String(error) };
+}

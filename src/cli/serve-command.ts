@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+
+const ENVIRONMENT_HELP = `
+Every option can also be set by an environment variable (the flag wins):
+  WM_HOST, WM_PORT, WM_HOME, WM_PUBLIC_URL, WM_ACCESS_TTL, WM_AUTH_RATE_LIMIT,
+  WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT
+Mail: WM_SMTP_URL (smtp://user:pass@host:587) sends through SMTP; without it mail is
+appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.`;
+
+/** `wm serve`: defined cheaply here; Fastify, the database and the domain load only when it runs. */
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('run the HTTP API (accounts, tokens, channels, credits, watermarking) with docs at /docs')
+    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
+    .option('--port <port>', 'port to listen on; 0 picks a free one (default 8080)')
+    .option('--home <dir>', 'data folder: database, master key, outbox (default $WM_HOME or ~/.wm)')
+    .option('--public-url <url>', 'base URL used in mailed links (default: the listening address)')
+    .option('--access-ttl <seconds>', 'access token lifetime (default 7200)')
+    .option('--auth-rate-limit <n>', 'login and register attempts per client address and minute (default 10)')
+    .option('--credit-cost <n>', 'credits charged per successful watermark operation (default 1)')
+    .option('--free-credits <n>', 'credits granted to every new account (default 100)')
+    .option('--checkout-url <url>', 'checkout_url returned with 402 Payment Required (default {public-url}/checkout)')
+    .option('--body-limit <bytes>', 'largest accepted request body (default 1048576)')
+    .addHelpText('after', ENVIRONMENT_HELP)
+    .action(async (flags: Record<string, string | undefined>) => {
+      const { resolveServerConfig, startServer, closeOnSignals } = await import('../server/index.js');
+      const print = (line: string) => process.stdout.write(`${line}\n`);
+      const server = await startServer(resolveServerConfig(flags), print);
+      closeOnSignals(server, print);
+    });
+}

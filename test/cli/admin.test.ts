@@ -1,0 +1,165 @@
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, runWm } from './codec-harness.js';
+
+// the real bin/wm.js (built by test/global-setup.ts), against a fresh data folder, with a low scrypt cost
+const temp = makeTempDir();
+const home = join(temp.dir, 'data');
+const env = { WM_SCRYPT_LN: '10', WM_HOME: undefined, WM_MASTER_KEY: undefined };
+const wm = (args: string[], input?: string) => runWm([...args, '--home', home], { env, input });
+const json = async (args: string[], input?: string) => {
+  const run = await wm([...args, '--json'], input);
+  expect(run.stderr, args.join(' ')).toBe('');
+  expect(run.code, args.join(' ')).toBe(0);
+  return JSON.parse(run.out);
+};
+
+const EMAIL = 'ada@example.com';
+const PASSWORD = 'correct horse 42';
+
+beforeAll(async () => {
+  await json(['db', 'migrate']);
+});
+afterAll(() => temp.remove());
+
+describe('wm db', () => {
+  it('creates the data folder, database and an owner-only master key on first use', async () => {
+    expect(statSync(join(home, 'master.key')).mode & 0o777).toBe(0o600);
+    const info = await json(['db', 'info']);
+    expect(info).toMatchObject({ home, database: join(home, 'wm.db'), journal_mode: 'wal', migrations_applied: 1 });
+  });
+
+  it('uses WM_HOME when --home is absent', async () => {
+    const run = await runWm(['db', 'info', '--json'], { env: { ...env, WM_HOME: home } });
+    expect(JSON.parse(run.out).home).toBe(home);
+  });
+});
+
+describe('wm users', () => {
+  it('creates an account from --password-stdin and shows it', async () => {
+    const { user } = await json(
+      ['users', 'create', '--email', ' Ada@Example.com', '--username', 'ada', '--first-name', 'Ada', '--verified', '--password-stdin'],
+      `${PASSWORD}\nignored second line\n`,
+    );
+    expect(user).toMatchObject({ email: EMAIL, username: 'ada', firstName: 'Ada', plan: 'free', email_verified: true, balance: 100 });
+    const shown = await json(['users', 'show', EMAIL]);
+    expect(shown.user.quota).toMatchObject({ requests_made: 0, requests_limit: 1000 });
+    const list = await json(['users', 'list']);
+    expect(list.users.map((u: { email: string }) => u.email)).toContain(EMAIL);
+    const human = await wm(['users', 'show', EMAIL]);
+    expect(human.out).toMatch(/^email:\s+ada@example\.com$/m);
+  });
+
+  it('fails with exit 2 and a clear message when a value is missing off a terminal', async () => {
+    const noPassword = await wm(['users', 'create', '--email', 'b@example.com', '--username', 'b']);
+    expect(noPassword.code).toBe(2);
+    expect(noPassword.stderr).toMatch(/--password-file FILE or --password-stdin/);
+    const noEmail = await wm(['users', 'create', '--username', 'b', '--password-stdin'], `${PASSWORD}\n`);
+    expect(noEmail.code).toBe(2);
+    expect(noEmail.stderr).toMatch(/missing --email/);
+  });
+
+  it('reports rule violations with exit 2', async () => {
+    const taken = await wm(['users', 'create', '--email', EMAIL, '--username', 'x', '--password-stdin'], `${PASSWORD}\n`);
+    expect(taken.code).toBe(2);
+    expect(taken.stderr).toMatch(/exists already/);
+    const weak = await wm(['users', 'create', '--email', 'w@example.com', '--username', 'w', '--password-stdin'], 'weak\n');
+    expect(weak.code).toBe(2);
+    expect(weak.stderr).toMatch(/at least 10 characters/);
+    const unknown = await wm(['users', 'show', 'nobody@example.com']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/No user with email nobody@example\.com/);
+    const plan = await wm(['users', 'set-plan', EMAIL, 'gold']);
+    expect(plan.code).toBe(2);
+  });
+
+  it('sets plans, suspends and lifts suspensions, verifies', async () => {
+    expect((await json(['users', 'set-plan', EMAIL, 'starter', '--status', 'past_due'])).user).toMatchObject({
+      plan: 'starter',
+      subscription_status: 'past_due',
+      renews_at: expect.any(String),
+    });
+    expect((await json(['users', 'suspend', EMAIL, '--reason', 'dispute 7'])).user).toMatchObject({
+      suspended: true,
+      suspension_reason: 'dispute 7',
+    });
+    expect((await json(['users', 'unsuspend', EMAIL])).user.suspended).toBe(false);
+    expect((await json(['users', 'verify', EMAIL])).user.email_verified).toBe(true);
+  });
+});
+
+describe('wm channels, tokens and keyed codec commands', () => {
+  it('create a channel, a keyed token (secret printed once), and use the stored key offline', async () => {
+    await json(['users', 'set-plan', EMAIL, 'starter']);
+    const { channel } = await json(['channels', 'create', '--user', EMAIL, 'news']);
+    expect(channel).toMatchObject({ channel_name: 'news', is_active: true });
+    await json(['channels', 'create', '--user', EMAIL, 'blog']);
+    const dup = await wm(['channels', 'create', '--user', EMAIL, 'news']);
+    expect(dup.code).toBe(2);
+
+    const created = await wm(['tokens', 'create', '--user', EMAIL, '--name', 'ci', '--permissions', 'encode,decode', '--channel', 'news']);
+    expect(created.code).toBe(0);
+    const secret = created.out.trim();
+    expect(secret).toMatch(/^wm_[0-9A-Za-z]{36}$/);
+    expect(created.stderr).toMatch(/never shown again/);
+
+    const tokens = await json(['tokens', 'list', '--user', EMAIL]);
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).toMatchObject({ name: 'ci', permissions: ['encode', 'decode'], signing_channel_id: channel.id });
+    expect(JSON.stringify(tokens)).not.toContain(secret);
+    const channels = await json(['channels', 'list', '--user', EMAIL]);
+    expect(channels.channels.find((c: { channel_name: string }) => c.channel_name === 'news').active_tokens).toBe(1);
+
+    const text = 'The quick brown fox jumps over the lazy dog.';
+    const keyed = ['--channel', 'news', '--user', EMAIL];
+    const encoded = await wm(['encode', '--secret', 'offline secret', ...keyed], text);
+    expect(encoded.code).toBe(0);
+    const decoded = await wm(['decode', ...keyed], encoded.out);
+    expect(decoded.out).toBe('offline secret\n');
+    const wrongChannel = await wm(['decode', '--channel', 'blog', '--user', EMAIL], encoded.out);
+    expect(wrongChannel.code).toBe(3);
+
+    await json(['channels', 'deactivate', '--user', EMAIL, 'news']);
+    expect((await wm(['decode', ...keyed], encoded.out)).out).toBe('offline secret\n');
+
+    const revoked = await json(['tokens', 'revoke', tokens[0].id]);
+    expect(revoked).toMatchObject({ id: tokens[0].id });
+    expect(await json(['tokens', 'list', '--user', EMAIL])).toEqual([]);
+    expect((await wm(['tokens', 'revoke', tokens[0].id])).code).toBe(2);
+  });
+
+  it('refuses a token with bad permissions', async () => {
+    const run = await wm(['tokens', 'create', '--user', EMAIL, '--name', 'x', '--permissions', 'admin']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/subset of encode, decode/);
+  });
+});
+
+describe('wm credits', () => {
+  it('shows, grants and lists usage', async () => {
+    const before = await json(['credits', 'show', EMAIL]);
+    expect(before).toMatchObject({ balance: 100, plan: 'starter', quota: { requests_limit: 10000 } });
+    expect(await json(['credits', 'grant', EMAIL, '25'])).toMatchObject({ balance: 125 });
+    const { usage } = await json(['credits', 'usage', EMAIL]);
+    expect(usage.map((u: { operation: string; credits: number }) => [u.operation, u.credits])).toEqual([
+      ['grant', 25],
+      ['signup-grant', 100],
+    ]);
+    expect((await wm(['credits', 'grant', EMAIL, '-3'])).code).toBe(2);
+  });
+});
+
+describe('wm users passwd and delete', () => {
+  it('changes the password from a file and deletes the account with everything it owns', async () => {
+    const file = join(temp.dir, 'password.txt');
+    writeFileSync(file, 'a new password 7\n');
+    const changed = await wm(['users', 'passwd', EMAIL, '--password-file', file]);
+    expect(changed.code).toBe(0);
+    const stored = readFileSync(join(home, 'wm.db'));
+    expect(stored.includes(Buffer.from('a new password 7'))).toBe(false);
+    expect((await json(['users', 'delete', EMAIL])).deleted.email).toBe(EMAIL);
+    expect((await wm(['users', 'show', EMAIL])).code).toBe(2);
+    expect((await json(['users', 'list'])).users).toEqual([]);
+  });
+});

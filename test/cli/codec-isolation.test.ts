@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CARRIER, ROOT, makeTempDir, runWm } from './codec-harness.js';
+
+const FORBID = fileURLToPath(new URL('./fixtures/codec-forbid-server-modules.register.mjs', import.meta.url));
+const nodeArgs = ['--import', FORBID];
+
+const temp = makeTempDir();
+afterAll(() => temp.remove());
+
+describe('codec commands load no server, database or prompt code', () => {
+  it('the guard itself rejects fastify and better-sqlite3', () => {
+    for (const name of ['fastify', 'better-sqlite3', 'drizzle-orm']) {
+      const run = spawnSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', `await import('${name}')`], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toContain(`forbidden module loaded: ${name}`);
+    }
+  });
+
+  it('every codec command runs under the guard', async () => {
+    const keyFile = temp.path('guard.key');
+    expect((await runWm(['keygen', '-o', keyFile], { nodeArgs })).code).toBe(0);
+    const encoded = await runWm(['encode', '--secret', 'isolated', '--key-file', keyFile], { input: CARRIER, nodeArgs });
+    expect(encoded.stderr).toBe('');
+    const encodedFile = temp.path('encoded.txt');
+    writeFileSync(encodedFile, encoded.stdout);
+    const robust = await runWm(['encode-robust', '--secret', 'r'], { input: CARRIER.repeat(4), nodeArgs });
+    const runs = await Promise.all([
+      runWm(['decode', encodedFile, '--key-file', keyFile], { nodeArgs }),
+      runWm(['analyze', encodedFile], { nodeArgs }),
+      runWm(['strip', encodedFile], { nodeArgs }),
+      runWm(['reveal', encodedFile], { nodeArgs }),
+      runWm(['decode-robust'], { input: robust.stdout, nodeArgs }),
+      runWm(['--help'], { nodeArgs }),
+    ]);
+    for (const run of [encoded, robust, ...runs]) {
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+    }
+  });
+});
