@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 const ENVIRONMENT_HELP = `
 Every option can also be set by an environment variable (the flag wins):
   WM_HOST, WM_PORT, WM_HOME, WM_PUBLIC_URL, WM_ACCESS_TTL, WM_AUTH_RATE_LIMIT,
-  WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT
+  WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_TRUST_PROXY
 Mail: WM_SMTP_URL (smtp://user:pass@host:587) sends through SMTP; without it mail is
 appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.`;
 
@@ -22,6 +22,11 @@ export function registerServeCommand(program: Command): void {
     .option('--free-credits <n>', 'credits granted to every new account (default 100)')
     .option('--checkout-url <url>', 'checkout_url returned with 402 Payment Required (default {public-url}/checkout)')
     .option('--body-limit <bytes>', 'largest accepted request body (default 1048576)')
+    .option(
+      '--trust-proxy <value>',
+      'behind a reverse proxy: take the client address from X-Forwarded-For when the peer is trusted: ' +
+        'true, or addresses/CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8) (default false)',
+    )
     .addHelpText('after', ENVIRONMENT_HELP)
     .action(async (flags: Record<string, string | undefined>) => {
       const { resolveServerConfig, startServer, closeOnSignals } = await import('../server/index.js');

@@ -3,10 +3,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Domain } from '../domain/index.js';
 import { resolveServerConfig, type ServerConfig } from './config.js';
 import type { ServerContext } from './context.js';
+import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthentication } from './plugins/authentication.js';
+import { answerClientError } from './plugins/client-errors.js';
 import { registerRateLimit } from './plugins/auth-rate-limit.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
@@ -33,24 +35,19 @@ function completeConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
   return { ...resolveServerConfig({}, {}), ...partial };
 }
 
-/** The address the server actually listens on (port 0 resolved), or the configured one before listening. */
-function listeningUrl(app: FastifyInstance, config: ServerConfig): string {
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.port;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-}
-
 /** Builds the whole HTTP interface over an opened domain; tests drive it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = completeConfig(options.config);
   const app = Fastify({
     logger: loggerOptions(options.log ?? { level: 'info' }),
     bodyLimit: config.bodyLimitBytes,
+    // the client address (rate limits, logs) comes from X-Forwarded-For only behind proxies the operator names
+    trustProxy: config.trustProxy,
     // bodies never carry prototype tricks into the domain
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(createValidatorCompiler());
 

@@ -1,3 +1,12 @@
+import { isIP } from 'node:net';
+
+/**
+ * Which peers may tell the client address in X-Forwarded-For (Fastify's `trustProxy`): false (the default)
+ * trusts none, true every peer, a list these addresses, CIDR ranges or the names loopback, linklocal and
+ * uniquelocal. (Fastify 5 trusts no one for a bare hop count, since the peer itself could not be checked.)
+ */
+export type TrustProxy = boolean | string[];
+
 /** Everything `wm serve` can be told, from flags first, then environment variables, then defaults. */
 export interface ServerConfig {
   host: string;
@@ -15,6 +24,7 @@ export interface ServerConfig {
   /** sent with 402; undefined means `{public-url}/checkout` */
   checkoutUrl: string | undefined;
   bodyLimitBytes: number;
+  trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
 }
@@ -31,6 +41,7 @@ export interface ServeFlags {
   freeCredits?: string;
   checkoutUrl?: string;
   bodyLimit?: string;
+  trustProxy?: string;
 }
 
 export const CONFIG_DEFAULTS = {
@@ -62,6 +73,28 @@ function urlSetting(name: string, raw: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, '');
 }
 
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+function trustProxySetting(name: string, raw: string | undefined): TrustProxy {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const wrong = entries.find((entry) => !isProxyAddress(entry));
+  if (wrong !== undefined || entries.length === 0) {
+    throw new Error(`${name} must be true, false, or addresses/CIDR ranges separated by commas, got "${raw}"`);
+  }
+  return entries;
+}
+
 const nonEmpty = (raw: string | undefined): string | undefined => (raw && raw.trim() !== '' ? raw.trim() : undefined);
 
 /** Resolves the configuration; throws an Error with a one-line message naming the bad setting. */
@@ -84,6 +117,7 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     freeCredits: int(flags.freeCredits, 'WM_FREE_CREDITS', 0, 1_000_000_000),
     checkoutUrl: url(flags.checkoutUrl, 'WM_CHECKOUT_URL'),
     bodyLimitBytes: int(flags.bodyLimit, 'WM_BODY_LIMIT', 1024, 1024 * 1024 * 1024) ?? CONFIG_DEFAULTS.bodyLimitBytes,
+    trustProxy: trustProxySetting(...pick(flags.trustProxy, 'WM_TRUST_PROXY')),
     smtpUrl: nonEmpty(env.WM_SMTP_URL),
     mailFrom: nonEmpty(env.WM_MAIL_FROM) ?? CONFIG_DEFAULTS.mailFrom,
   };

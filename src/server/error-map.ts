@@ -11,9 +11,9 @@ export interface ErrorMapContext {
 type Rule<E> = (error: E, context: ErrorMapContext) => HttpError;
 
 const status =
-  (code: number, error?: string): Rule<DomainError | CodecError> =>
+  (code: number, error?: string): Rule<DomainError> =>
   (failure) =>
-    new HttpError(code, failure.message, { error, details: isDomainError(failure) ? failure.details : undefined });
+    new HttpError(code, failure.message, { error, details: failure.details });
 
 const fixedMessage =
   (code: number, message: string): Rule<CodecError> =>

@@ -1,6 +1,7 @@
 import { openDomain } from '../domain/index.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { isWildcardHost, listeningUrl } from './listening-url.js';
 import { outboxPathOf } from './mail/index.js';
 
 export interface RunningServer {
@@ -29,16 +30,14 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
     throw error;
   }
 
-  const address = app.server.address();
-  const port = address && typeof address === 'object' ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const url = `http://${host}:${port}`;
+  const url = listeningUrl(app, config);
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `outbox ${outboxPathOf(opened.home)}`;
   print(
     [
-      `wm serve listening on ${url}`,
+      `wm serve listening on ${url}${isWildcardHost(config.host) ? ` (all interfaces: ${config.host})` : ''}`,
       `  data folder: ${opened.home}`,
       `  mail:        ${mail}`,
+      ...(config.trustProxy !== false ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${config.trustProxy})`] : []),
       `  docs:        ${url}/docs  (OpenAPI: ${url}/openapi.json)`,
     ].join('\n'),
   );

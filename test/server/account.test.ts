@@ -37,6 +37,7 @@ describe('/api/v2/users', () => {
     expect((await as(null, 'GET', '/api/v2/users/me')).statusCode).toBe(401);
     const garbage = await server.app.inject({ url: '/api/v2/users/me', headers: bearer('a.b.c') });
     expect(garbage.statusCode).toBe(401);
+    expect(garbage.headers['www-authenticate']).toBe('Bearer');
     server.fixture.clock.advance(2 * 3600 + 1);
     const expired = await as(user, 'GET', '/api/v2/users/me');
     expect(expired.statusCode).toBe(401);
@@ -215,5 +216,38 @@ describe('/api/v2/channels', () => {
     await as(owner, 'DELETE', `/api/v2/channels/${id}`);
     expect((await run('decode', { text: before })).json()).toMatchObject({ decoded: 'old', keyed: true });
     expect((await run('encode', { text: 'Words that carry a secret', secret: 'new' })).statusCode).toBe(200);
+  });
+});
+
+describe('a suspended account (open payment dispute)', () => {
+  it('gets 403 AccountSuspended from every JWT endpoint, whatever the request', async () => {
+    const token = await createApiToken(server, user);
+    server.fixture.domain.admin.setPlan(user.email, 'starter');
+    const channelId = await createChannel(server, user, 'press');
+    server.fixture.domain.admin.suspend(user.email, 'chargeback');
+    const calls: [Parameters<typeof as>[1], string, unknown?][] = [
+      ['GET', '/api/v2/users/me'],
+      ['PUT', '/api/v2/users/me', { firstName: 'Ada' }],
+      ['PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'Another horse 43' }],
+      ['POST', '/api/v2/tokens', { name: 'more', permissions: ['encode'] }],
+      ['GET', '/api/v2/tokens'],
+      ['DELETE', `/api/v2/tokens/${token.id}`],
+      ['DELETE', `/api/v2/users/tokens/${token.id}`],
+      ['GET', '/api/v2/credits/balance'],
+      ['GET', '/api/v2/credits/usage'],
+      ['POST', '/api/v2/channels', { channel_name: 'other' }],
+      ['GET', '/api/v2/channels'],
+      ['DELETE', `/api/v2/channels/${channelId}`],
+    ];
+    for (const [method, url, payload] of calls) {
+      const response = await as(user, method, url, payload);
+      expect([response.statusCode, response.json().error], `${method} ${url}`).toEqual([403, 'AccountSuspended']);
+    }
+    const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    expect([refresh.statusCode, refresh.json().error]).toEqual([403, 'AccountSuspended']);
+    // nothing changed meanwhile: once the dispute is resolved, everything is as it was
+    server.fixture.domain.admin.unsuspend(user.email);
+    expect((await as(user, 'GET', '/api/v2/tokens')).json()).toHaveLength(1);
+    expect((await as(user, 'GET', '/api/v2/channels')).json().channels[0].is_active).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD, bearer, cookieOf, makeServer, signUp, tokenFromMail, type TestServer } from './harness.js';
+import { PASSWORD, bearer, cookieOf, makeServer, signUp, tokenFromMail, withServer, type TestServer } from './harness.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -77,8 +77,7 @@ describe('POST /api/auth/register', () => {
 
 describe('rate limit on login and register', () => {
   it('429 with Retry-After past the per-address limit', async () => {
-    const limited = await makeServer({ config: { authRateLimitPerMinute: 2 } });
-    try {
+    await withServer({ config: { authRateLimitPerMinute: 2 } }, async (limited) => {
       const attempt = () =>
         limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'n@example.com', password: 'nope-nope-1' } });
       expect((await attempt()).statusCode).toBe(401);
@@ -100,9 +99,28 @@ describe('rate limit on login and register', () => {
         payload: { email: 'r@example.com', password: PASSWORD, username: 'r' },
       });
       expect(register.statusCode).toBe(201);
-    } finally {
-      await limited.close();
-    }
+    });
+  });
+
+  it('behind a trusted proxy (--trust-proxy) counts each client of X-Forwarded-For, else the proxy', async () => {
+    const attempt = (server: TestServer, client: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.5',
+        headers: { 'x-forwarded-for': client },
+        payload: { email: 'n@example.com', password: 'nope-nope-1' },
+      });
+    await withServer({ config: { authRateLimitPerMinute: 1, trustProxy: ['10.0.0.0/8'] } }, async (proxied) => {
+      expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(401);
+      expect((await attempt(proxied, '203.0.113.2')).statusCode).toBe(401);
+      expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(429);
+    });
+    // by default the header is anybody's claim: the peer (the proxy) is the client
+    await withServer({ config: { authRateLimitPerMinute: 1 } }, async (direct) => {
+      expect((await attempt(direct, '203.0.113.1')).statusCode).toBe(401);
+      expect((await attempt(direct, '203.0.113.2')).statusCode).toBe(429);
+    });
   });
 });
 

@@ -14,6 +14,7 @@ describe('wm serve configuration', () => {
       freeCredits: undefined,
       checkoutUrl: undefined,
       bodyLimitBytes: 1_048_576,
+      trustProxy: false,
       smtpUrl: undefined,
       mailFrom: CONFIG_DEFAULTS.mailFrom,
     });
@@ -31,6 +32,7 @@ describe('wm serve configuration', () => {
       WM_FREE_CREDITS: '50',
       WM_CHECKOUT_URL: 'https://shop.example.org/buy',
       WM_BODY_LIMIT: '65536',
+      WM_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
       WM_SMTP_URL: 'smtp://mail:25',
       WM_MAIL_FROM: 'wm <wm@example.org>',
     };
@@ -45,10 +47,16 @@ describe('wm serve configuration', () => {
       freeCredits: 50,
       checkoutUrl: 'https://shop.example.org/buy',
       bodyLimitBytes: 65536,
+      trustProxy: ['127.0.0.1', '10.0.0.0/8'],
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'wm <wm@example.org>',
     });
-    expect(resolveServerConfig({ port: '0', creditCost: '0' }, env)).toMatchObject({ port: 0, creditCost: 0 });
+    expect(resolveServerConfig({ port: '0', creditCost: '0', trustProxy: 'true' }, env)).toMatchObject({
+      port: 0,
+      creditCost: 0,
+      trustProxy: true,
+    });
+    expect(resolveServerConfig({}, { WM_TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
   });
 
   it('names the bad setting in its error', () => {
@@ -56,5 +64,7 @@ describe('wm serve configuration', () => {
     expect(() => resolveServerConfig({}, { WM_PORT: '70000' })).toThrow(/WM_PORT must be between 0 and 65535/);
     expect(() => resolveServerConfig({ publicUrl: 'wm.example.org' }, {})).toThrow(/--public-url must be an absolute URL/);
     expect(() => resolveServerConfig({}, { WM_BODY_LIMIT: '10' })).toThrow(/WM_BODY_LIMIT/);
+    expect(() => resolveServerConfig({ trustProxy: 'proxy.example.org' }, {})).toThrow(/--trust-proxy must be true, false/);
+    expect(() => resolveServerConfig({}, { WM_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/WM_TRUST_PROXY/);
   });
 });

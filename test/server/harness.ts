@@ -46,6 +46,16 @@ export async function makeServer(
   };
 }
 
+/** Runs `use` against a server of its own (settings other than the shared one's), closing it afterwards. */
+export async function withServer<T>(options: Parameters<typeof makeServer>[0], use: (server: TestServer) => Promise<T>): Promise<T> {
+  const server = await makeServer(options);
+  try {
+    return await use(server);
+  } finally {
+    await server.close();
+  }
+}
+
 let counter = 0;
 
 export const bearer = (credential: string) => ({ authorization: `Bearer ${credential}` });

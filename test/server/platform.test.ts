@@ -53,19 +53,39 @@ describe('service endpoints', () => {
     expect(encode.responses['402']).toBeDefined();
     expect(encode.security).toEqual([{ apiToken: [] }, { apiTokenLegacy: [] }]);
     expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(encode.requestBody.content['application/json'].schema.properties.method.enum).toEqual(['auto', 'single', 'chunked', 'char', 'pattern']);
+    expect(doc.paths['/api/auth/refresh'].post.security).toEqual([{ refreshCookie: [] }]);
+    expect(doc.components.securitySchemes.refreshCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'refreshToken' });
+    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, { content?: object }> }>>(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses);
+        expect(statuses.some((status) => /^2/.test(status)), `${method} ${path}`).toBe(true);
+        expect(statuses, `${method} ${path}`).toContain('500');
+        for (const status of statuses.filter((status) => status !== '204')) {
+          expect(operation.responses[status]!.content, `${method} ${path} ${status}`).toBeDefined();
+        }
+      }
+    }
+    const me = doc.paths['/api/v2/users/me'].get;
+    expect(Object.keys(me.responses)).toEqual(['200', '401', '403', '500']);
   });
 
   it('GET /docs serves the interactive docs with a CSP that allows them', async () => {
     server = await makeServer();
-    const entry = await server.app.inject({ url: '/docs' });
-    expect([200, 302]).toContain(entry.statusCode);
-    const response = await server.app.inject({ url: '/docs/' });
-    expect(response.statusCode).toBe(200);
+    // both spellings of the address, and every asset the page references, relative to where it was loaded
+    for (const page of ['/docs', '/docs/']) {
+      const response = await server.app.inject({ url: page });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      const assets = [...response.body.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => new URL(match[1]!, `http://wm.test${page}`).pathname);
+      expect(assets.length).toBeGreaterThan(3);
+      for (const asset of assets) expect((await server.app.inject({ url: asset })).statusCode, asset).toBe(200);
+    }
     const initializer = await server.app.inject({ url: '/docs/static/swagger-initializer.js' });
-    expect(initializer.statusCode).toBe(200);
-    expect(initializer.body).toContain('json');
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(initializer.body).toContain("resolveUrl('./json')");
+    const spec = await server.app.inject({ url: '/docs/json' });
+    expect(spec.json().paths['/api/watermark/encode']).toBeDefined();
   });
 
   it('sends security headers', async () => {

@@ -5,6 +5,7 @@ import {
   createChannel,
   makeServer,
   signUp,
+  withServer,
   type SignedInUser,
   type TestServer,
 } from './harness.js';
@@ -104,15 +105,29 @@ describe('watermark failures', () => {
     expect(coerced.json().details).toEqual({ chunkSize: 'must be integer' });
     const badEnum = await call('encode', { text: CARRIER, secret: 's', output: 'everything' });
     expect(badEnum.statusCode).toBe(400);
-    expect(badEnum.json().details.output).toEqual(expect.any(String));
+    expect(badEnum.json().details).toEqual({ output: 'must be one of: full, tokens' });
+    const badMethod = await call('encode', { text: CARRIER, secret: 's', method: 'magic' });
+    expect(badMethod.json().details).toEqual({ method: 'must be one of: auto, single, chunked, char, pattern' });
+    const noPattern = await call('encode', { text: CARRIER, secret: 's', method: 'pattern' });
+    expect(noPattern.statusCode).toBe(400);
+    expect(noPattern.json().details).toEqual({ pattern: 'is required when method is pattern' });
+    const legacyNoPattern = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/encode',
+      payload: { original_text: CARRIER, payload: 's', method: 'pattern', pattern: '' },
+      headers: bearer(token),
+    });
+    expect(legacyNoPattern.json().details).toEqual({ pattern: 'is required when method is pattern' });
     const missing = await call('decode', {});
     expect(missing.json()).toMatchObject({ error: 'Bad Request', details: { text: 'is required' } });
   });
 
-  it('422 for text without a watermark and for a corrupted one', async () => {
+  it('422 for text without a watermark and for a corrupted one; neither is charged', async () => {
+    const before = await balance();
     const none = await call('decode', { text: CARRIER });
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toBe('No watermark found in text (no zero-width characters)');
+    expect(await balance()).toBe(before);
     const encoded: string = (await call('encode', { text: CARRIER, secret: 'integrity' })).json().encoded;
     const cps = [...encoded];
     // change the last hidden byte (CRC) of the frame: its selector moves to a neighbour
@@ -122,6 +137,8 @@ describe('watermark failures', () => {
     const corrupted = await call('decode', { text: cps.join('') });
     expect(corrupted.statusCode).toBe(422);
     expect(corrupted.json().message).toBe('Watermark data corrupted (integrity check fails)');
+    // the encode was charged, the two failures were not
+    expect(await balance()).toBe(before - 1);
   });
 
   it('401 without a token, with an unknown token, and at once after revocation', async () => {
@@ -162,8 +179,7 @@ describe('watermark failures', () => {
 
 describe('credits and quota', () => {
   it('402 Payment Required with the balance in message and a checkout_url; never charged below zero', async () => {
-    const poor = await makeServer({ domain: { freeCredits: 1 }, config: { checkoutUrl: 'https://shop.example/buy' } });
-    try {
+    await withServer({ domain: { freeCredits: 1 }, config: { checkoutUrl: 'https://shop.example/buy' } }, async (poor) => {
       const owner = await signUp(poor);
       const { token: secret } = await createApiToken(poor, owner);
       const send = () =>
@@ -173,14 +189,11 @@ describe('credits and quota', () => {
       expect(refused.statusCode).toBe(402);
       expect(refused.json()).toMatchObject({ error: 'Payment Required', checkout_url: 'https://shop.example/buy', balance: 0 });
       expect(refused.json().message).toMatch(/balance is 0/);
-    } finally {
-      await poor.close();
-    }
+    });
   });
 
   it('the default checkout_url points at this server and answers', async () => {
-    const poor = await makeServer({ domain: { freeCredits: 0 } });
-    try {
+    await withServer({ domain: { freeCredits: 0 } }, async (poor) => {
       const owner = await signUp(poor);
       const { token: secret } = await createApiToken(poor, owner);
       const refused = await poor.app.inject({ method: 'POST', url: '/api/watermark/decode', headers: bearer(secret), payload: { text: 'x' } });
@@ -189,14 +202,11 @@ describe('credits and quota', () => {
       const page = await poor.app.inject({ url: '/checkout' });
       expect(page.statusCode).toBe(200);
       expect(page.json().message).toMatch(/wm credits grant/);
-    } finally {
-      await poor.close();
-    }
+    });
   });
 
   it('429 with Retry-After until resets_at when the quota is used up', async () => {
-    const tight = await makeServer({ domain: { monthlyRequestsByPlan: { free: 1, starter: 1, pro: 1 } } });
-    try {
+    await withServer({ domain: { monthlyRequestsByPlan: { free: 1, starter: 1, pro: 1 } } }, async (tight) => {
       const owner = await signUp(tight);
       const { token: secret } = await createApiToken(tight, owner);
       const send = () =>
@@ -207,9 +217,7 @@ describe('credits and quota', () => {
       const resetsAt = Date.parse(refused.json().resets_at);
       const expected = Math.ceil((resetsAt - tight.fixture.clock.now.getTime()) / 1000);
       expect(Number(refused.headers['retry-after'])).toBe(expected);
-    } finally {
-      await tight.close();
-    }
+    });
   });
 });
 

@@ -8,6 +8,10 @@ export const SECURITY = {
   session: [{ accessToken: [] }],
   /** watermark API token, either scheme */
   apiToken: [{ apiToken: [] }, { apiTokenLegacy: [] }],
+  /** the refreshToken cookie set by login */
+  refreshCookie: [{ refreshCookie: [] }],
+  /** logout: the cookie, the access token (whose session ends), or nothing at all */
+  logout: [{ refreshCookie: [] }, { accessToken: [] }, {}],
 } as const;
 
 const DOCS_CSP =
@@ -36,6 +40,12 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             in: 'header',
             name: 'Authorization',
             description: 'API token secret as `Authorization: Token <token>` (accepted for existing clients)',
+          },
+          refreshCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'refreshToken',
+            description: 'Set by login and refresh (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)',
           },
         },
       },

@@ -22,9 +22,7 @@ export function credentialOf(request: FastifyRequest): string | undefined {
 }
 
 function missingCredential(kind: string): HttpError {
-  return new HttpError(401, `Missing credential: send "Authorization: Bearer <${kind}>"`, {
-    headers: { 'www-authenticate': 'Bearer' },
-  });
+  return new HttpError(401, `Missing credential: send "Authorization: Bearer <${kind}>"`);
 }
 
 export interface Authentication {

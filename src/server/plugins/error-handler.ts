@@ -63,6 +63,8 @@ export function registerErrorHandler(app: FastifyInstance, context: ErrorMapCont
       return reply.code(failure?.statusCode ?? 500).send(new HttpError(failure?.statusCode ?? 500, 'Unexpected server failure').body());
     }
     if (failure.options.headers) reply.headers(failure.options.headers);
+    // HTTP requires a challenge with every 401; the credentials of this API are all bearer tokens
+    if (failure.statusCode === 401) reply.header('www-authenticate', 'Bearer');
     return reply.code(failure.statusCode).send(failure.body());
   });
 

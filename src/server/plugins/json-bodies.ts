@@ -1,6 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../http-error.js';
 
 type Done = (error: Error | null, body?: unknown) => void;
+
+// fatal: invalid UTF-8 is refused rather than silently turned into U+FFFD (which would change a secret)
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Every body is JSON, whatever Content-Type says or whether it is sent at all (the spec makes it optional for
@@ -10,11 +14,16 @@ type Done = (error: Error | null, body?: unknown) => void;
 export function registerJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   const parse = (request: FastifyRequest, body: string | Buffer, done: Done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      return done(new HttpError(400, 'The body is not valid UTF-8'));
+    }
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   };
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
-  app.addContentTypeParser('*', { parseAs: 'string' }, parse);
+  // Fastify's own text/plain parser would hand a string to the routes (fetch sends a string body as text/plain)
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, parse);
 }

@@ -5,6 +5,7 @@ import { HttpError } from '../http-error.js';
 import type { ServerContext } from '../context.js';
 import { verificationMail } from '../mail/index.js';
 import { authRateLimit } from '../plugins/auth-rate-limit.js';
+import { SECURITY } from '../plugins/api-docs.js';
 import { credentialOf } from '../plugins/authentication.js';
 import {
   LoginBody,
@@ -18,6 +19,7 @@ import {
 } from '../schemas/auth.js';
 import { errors } from '../schemas/common.js';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
+import { documented } from './route-options.js';
 import { verifyEmailPage, wantsJson } from './verify-email-page.js';
 
 const VERIFIED = 'Email address verified; watermark operations are now allowed';
@@ -30,12 +32,10 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     '/api/auth/register',
     {
       config: limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Create an account; a verification link is mailed',
+      schema: documented('auth', 'Create an account; a verification link is mailed', {
         body: RegisterBody,
-        response: { 201: RegisterResponse, ...errors(400, 409, 429) },
-      },
+        response: { 201: RegisterResponse, ...errors(409, 429) },
+      }),
     },
     async (request, reply) => {
       const registration = await domain.accounts.register(request.body);
@@ -61,12 +61,10 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     '/api/auth/login',
     {
       config: limited,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in; sets the refreshToken cookie (HttpOnly, Path=/api/auth/refresh, 30 days)',
+      schema: documented('auth', 'Sign in; sets the refreshToken cookie (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)', {
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors(400, 401, 403, 429) },
-      },
+        response: { 200: LoginResponse, ...errors(401, 403, 429) },
+      }),
     },
     async (request, reply) => {
       const login = await domain.sessions.login(request.body);
@@ -78,12 +76,10 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post<{ Body: VerifyEmailBody }>(
     '/api/auth/verify-email',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Verify the email address with the mailed token',
+      schema: documented('auth', 'Verify the email address with the mailed token', {
         body: VerifyEmailBody,
-        response: { 200: MessageResponse, ...errors(400) },
-      },
+        response: { 200: MessageResponse },
+      }),
     },
     async (request) => {
       domain.accounts.verifyEmail(request.body.token);
@@ -94,12 +90,10 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   app.get<{ Querystring: VerifyEmailQuery }>(
     '/api/auth/verify-email',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'The mailed link: an HTML page for browsers, JSON for `Accept: application/json`',
+      schema: documented('auth', 'The mailed link: an HTML page for browsers, JSON for `Accept: application/json`', {
         querystring: VerifyEmailQuery,
-        response: { 200: MessageResponse, ...errors(400) },
-      },
+        response: { 200: MessageResponse },
+      }),
     },
     async (request, reply) => {
       const json = wantsJson(request.headers.accept);
@@ -121,11 +115,10 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post(
     '/api/auth/refresh',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'A new access token for the refreshToken cookie; the cookie is rotated',
-        response: { 200: RefreshResponse, ...errors(401) },
-      },
+      schema: documented('auth', 'A new access token for the refreshToken cookie; the cookie is rotated', {
+        security: SECURITY.refreshCookie,
+        response: { 200: RefreshResponse, ...errors(401, 403) },
+      }),
     },
     async (request, reply) => {
       try {
@@ -143,13 +136,12 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post(
     '/api/auth/logout',
     {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Revoke the refresh session (of the cookie, or of the Bearer access token: browsers do not send the ' +
+      schema: documented(
+        'auth',
+        'Revoke the refresh session (of the cookie, or of the Bearer access token: browsers do not send the ' +
           'cookie here) and clear the cookie; always 200. Access tokens stay valid until they expire',
-        response: { 200: MessageResponse },
-      },
+        { security: SECURITY.logout, response: { 200: MessageResponse } },
+      ),
     },
     async (request, reply) => {
       domain.sessions.logout(refreshCookieOf(request));

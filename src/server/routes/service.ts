@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { VERSION } from '../../cli/version.js';
+import { documented } from './route-options.js';
 
 const Health = Type.Object({ status: Type.Literal('ok'), version: Type.String() });
 const CheckoutInfo = Type.Object({ message: Type.String() });
@@ -9,13 +10,13 @@ const CheckoutInfo = Type.Object({ message: Type.String() });
 export function serviceRoutes(app: FastifyInstance): void {
   app.get(
     '/healthz',
-    { schema: { tags: ['service'], summary: 'Liveness and version', response: { 200: Health } } },
+    { schema: documented('service', 'Liveness and version', { response: { 200: Health } }) },
     async () => ({ status: 'ok' as const, version: VERSION }),
   );
 
   app.get(
     '/checkout',
-    { schema: { tags: ['service'], summary: 'Where a 402 points when no checkout URL is configured', response: { 200: CheckoutInfo } } },
+    { schema: documented('service', 'Where a 402 points when no checkout URL is configured', { response: { 200: CheckoutInfo } }) },
     async () => ({
       message:
         'This wm server sells no credits online. Ask its operator to add credits ' +

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../plugins/authentication.js';
-import { SECURITY } from '../plugins/api-docs.js';
 import { errors } from '../schemas/common.js';
 import {
   ApiTokenWithSecret,
@@ -10,24 +9,19 @@ import {
   TokenIdParams,
   TokenList,
 } from '../schemas/tokens.js';
+import { sessionRoute } from './route-options.js';
+
+const REVOKED = { 204: { type: 'null', description: 'revoked' }, ...errors(404) };
 
 export function tokenRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
-  const guarded = { onRequest: context.auth.requireSession };
-  const security = [...SECURITY.session];
 
   app.post<{ Body: CreateTokenBody }>(
     '/api/v2/tokens',
-    {
-      ...guarded,
-      schema: {
-        tags: ['tokens'],
-        summary: 'Create an API token; the secret (`token`) is shown only in this response',
-        security,
-        body: CreateTokenBody,
-        response: { 201: ApiTokenWithSecret, ...errors(400, 401, 403) },
-      },
-    },
+    sessionRoute(context, 'tokens', 'Create an API token; the secret (`token`) is shown only in this response', {
+      body: CreateTokenBody,
+      response: { 201: ApiTokenWithSecret },
+    }),
     async (request, reply) => {
       const { name, permissions, signing_channel_id } = request.body;
       const created = domain.apiTokens.create(sessionOf(request).user.id, { name, permissions, signing_channel_id });
@@ -37,10 +31,7 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
 
   app.get(
     '/api/v2/tokens',
-    {
-      ...guarded,
-      schema: { tags: ['tokens'], summary: 'Your API tokens (no secrets)', security, response: { 200: TokenList, ...errors(401, 403) } },
-    },
+    sessionRoute(context, 'tokens', 'Your API tokens (no secrets)', { response: { 200: TokenList } }),
     async (request) => domain.apiTokens.list(sessionOf(request).user.id),
   );
 
@@ -51,31 +42,16 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
 
   app.delete<{ Params: TokenIdParams }>(
     '/api/v2/tokens/:tokenId',
-    {
-      ...guarded,
-      schema: {
-        tags: ['tokens'],
-        summary: 'Revoke (delete) an API token; effective at once',
-        security,
-        params: TokenIdParams,
-        response: { 204: { type: 'null', description: 'revoked' }, ...errors(401, 403, 404) },
-      },
-    },
+    sessionRoute(context, 'tokens', 'Revoke (delete) an API token; effective at once. 403: the token is another account’s', {
+      params: TokenIdParams,
+      response: REVOKED,
+    }),
     async (request, reply) => revoke(request, reply, request.params.tokenId),
   );
 
   app.delete<{ Params: LegacyTokenIdParams }>(
     '/api/v2/users/tokens/:id',
-    {
-      ...guarded,
-      schema: {
-        tags: ['tokens'],
-        summary: 'Alias of DELETE /api/v2/tokens/{tokenId}',
-        security,
-        params: LegacyTokenIdParams,
-        response: { 204: { type: 'null', description: 'revoked' }, ...errors(401, 403, 404) },
-      },
-    },
+    sessionRoute(context, 'tokens', 'Alias of DELETE /api/v2/tokens/{tokenId}', { params: LegacyTokenIdParams, response: REVOKED }),
     async (request, reply) => revoke(request, reply, request.params.id),
   );
 }

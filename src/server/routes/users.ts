@@ -1,40 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../plugins/authentication.js';
-import { SECURITY } from '../plugins/api-docs.js';
-import { MessageResponse, errors } from '../schemas/common.js';
+import { MessageResponse } from '../schemas/common.js';
 import { ChangePasswordBody, ProfileResponse, UpdateProfileBody, UpdateProfileResponse } from '../schemas/users.js';
+import { sessionRoute } from './route-options.js';
 
 export function userRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
-  const guarded = { onRequest: context.auth.requireSession };
 
   app.get(
     '/api/v2/users/me',
-    {
-      ...guarded,
-      schema: {
-        tags: ['users'],
-        summary: 'Profile, API tokens (no secrets) and quota',
-        security: [...SECURITY.session],
-        response: { 200: ProfileResponse, ...errors(401, 403) },
-      },
-    },
+    sessionRoute(context, 'users', 'Profile, API tokens (no secrets) and quota', { response: { 200: ProfileResponse } }),
     async (request) => domain.accounts.getProfile(sessionOf(request).user.id),
   );
 
   app.put<{ Body: UpdateProfileBody }>(
     '/api/v2/users/me',
-    {
-      ...guarded,
-      schema: {
-        tags: ['users'],
-        summary: 'Change username, firstName or lastName (at least one)',
-        security: [...SECURITY.session],
-        body: UpdateProfileBody,
-        response: { 200: UpdateProfileResponse, ...errors(400, 401, 403) },
-      },
-    },
+    sessionRoute(context, 'users', 'Change username, firstName or lastName (at least one)', {
+      body: UpdateProfileBody,
+      response: { 200: UpdateProfileResponse },
+    }),
     async (request) => {
       const { username, firstName, lastName } = request.body;
       const user = domain.accounts.updateProfile(sessionOf(request).user.id, { username, firstName, lastName });
@@ -44,16 +29,10 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
 
   app.put<{ Body: ChangePasswordBody }>(
     '/api/v2/users/password',
-    {
-      ...guarded,
-      schema: {
-        tags: ['users'],
-        summary: 'Change the password; ends every refresh session of the account',
-        security: [...SECURITY.session],
-        body: ChangePasswordBody,
-        response: { 200: MessageResponse, ...errors(400, 401, 403) },
-      },
-    },
+    sessionRoute(context, 'users', 'Change the password; ends every refresh session of the account', {
+      body: ChangePasswordBody,
+      response: { 200: MessageResponse },
+    }),
     async (request) => {
       await domain.accounts.changePassword(sessionOf(request).user.id, request.body);
       return { message: 'Password changed; other sessions have to log in again' };

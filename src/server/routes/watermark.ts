@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../http-error.js';
-import { SECURITY } from '../plugins/api-docs.js';
 import { errors } from '../schemas/common.js';
 import {
   AnalyzeBody,
@@ -15,6 +14,7 @@ import {
   EncodeRobustResponse,
   LegacyEncodeBody,
 } from '../schemas/watermark.js';
+import { apiTokenRoute } from './route-options.js';
 
 /** The API token checked by `requireApiToken`. */
 function tokenOf(request: FastifyRequest): string {
@@ -30,33 +30,31 @@ function required<T>(values: Record<string, T | undefined>, hint: Record<string,
   return values as Record<string, T>;
 }
 
+/** The codec would refuse it too, but without naming the field. */
+function withPattern<T extends { method?: string; pattern?: string }>(options: T): T {
+  if (options.method === 'pattern') required({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
+  return options;
+}
+
 export function watermarkRoutes(app: FastifyInstance, context: ServerContext): void {
   const { watermark } = context.domain;
-  const route = (summary: string, body: object, ok: object, failures: number[]) => ({
-    onRequest: context.auth.requireApiToken,
-    schema: {
-      tags: ['watermark'],
-      summary,
-      security: [...SECURITY.apiToken],
-      body,
-      response: { 200: ok, ...errors(...failures) },
-    },
-  });
+  const CANNOT_READ = errors(422);
 
   app.post<{ Body: EncodeBody }>(
     '/api/watermark/encode',
-    route('Hide a secret in text (variation selectors); needs the encode permission', EncodeBody, EncodeResponse, [400, 401, 402, 403, 429]),
-    async (request) => watermark.encode(tokenOf(request), request.body),
+    apiTokenRoute(context, 'Hide a secret in text (variation selectors); needs the encode permission', {
+      body: EncodeBody,
+      response: { 200: EncodeResponse },
+    }),
+    async (request) => watermark.encode(tokenOf(request), withPattern(request.body)),
   );
 
   app.post<{ Body: EncodeRobustBody }>(
     '/api/watermark/encode-robust',
-    route(
-      'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
-      EncodeRobustBody,
-      EncodeRobustResponse,
-      [400, 401, 402, 403, 429],
-    ),
+    apiTokenRoute(context, 'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret', {
+      body: EncodeRobustBody,
+      response: { 200: EncodeRobustResponse },
+    }),
     async (request) => {
       const { text, secret, visible_text, hidden_text, distribution, stealth_level } = request.body;
       const fields = required(
@@ -74,28 +72,40 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.post<{ Body: DecodeBody }>(
     '/api/watermark/decode',
-    route('Recover the secret (variation selectors); needs decode', DecodeBody, DecodeResponse, [400, 401, 402, 403, 422, 429]),
+    apiTokenRoute(context, 'Recover the secret (variation selectors); needs decode', {
+      body: DecodeBody,
+      response: { 200: DecodeResponse, ...CANNOT_READ },
+    }),
     async (request) => watermark.decode(tokenOf(request), { text: request.body.text }),
   );
 
   app.post<{ Body: DecodeBody }>(
     '/api/watermark/decode-robust',
-    route('Recover a robust (bit-level) secret; needs decode', DecodeBody, DecodeRobustResponse, [400, 401, 402, 403, 422, 429]),
+    apiTokenRoute(context, 'Recover a robust (bit-level) secret; needs decode', {
+      body: DecodeBody,
+      response: { 200: DecodeRobustResponse, ...CANNOT_READ },
+    }),
     async (request) => watermark.decodeRobust(tokenOf(request), { text: request.body.text }),
   );
 
   app.post<{ Body: AnalyzeBody }>(
     '/api/watermark/analyze',
-    route('Count visible graphemes and hidden bytes; needs encode or decode', AnalyzeBody, AnalyzeResponse, [400, 401, 402, 403, 429]),
+    apiTokenRoute(context, 'Count visible graphemes and hidden bytes; needs encode or decode', {
+      body: AnalyzeBody,
+      response: { 200: AnalyzeResponse },
+    }),
     async (request) => watermark.analyze(tokenOf(request), { encoded: request.body.encoded, original: request.body.original }),
   );
 
   app.post<{ Body: LegacyEncodeBody }>(
     '/api/v1/encode',
-    route('Legacy form of encode: original_text = text, payload = secret', LegacyEncodeBody, EncodeResponse, [400, 401, 402, 403, 429]),
+    apiTokenRoute(context, 'Legacy form of encode: original_text = text, payload = secret', {
+      body: LegacyEncodeBody,
+      response: { 200: EncodeResponse },
+    }),
     async (request) => {
       const { original_text, payload, ...options } = request.body;
-      return watermark.encode(tokenOf(request), { ...options, text: original_text, secret: payload });
+      return watermark.encode(tokenOf(request), { ...withPattern(options), text: original_text, secret: payload });
     },
   );
 }

@@ -1,7 +1,18 @@
-import { Type, type TSchema } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
 import { PERMISSIONS, PLANS, SUBSCRIPTION_STATUSES } from '../../domain/index.js';
+import { reasonPhrase } from '../http-error.js';
 
 const DateTime = Type.String({ format: 'date-time' });
+
+/**
+ * One of a fixed list of strings, as a single `enum` keyword: a wrong value reads "must be one of: …" and the
+ * OpenAPI document lists the values (a union of literals would say "must be equal to constant").
+ */
+export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
+}
+
+const Plan = StringEnum(PLANS);
 
 export const ErrorResponse = Type.Object(
   {
@@ -26,10 +37,10 @@ export const User = Type.Object({
   username: Type.String(),
   firstName: Type.Optional(Type.String()),
   lastName: Type.Optional(Type.String()),
-  plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))),
+  plan: Plan,
 });
 
-export const Permission = Type.Union(PERMISSIONS.map((permission) => Type.Literal(permission)));
+export const Permission = StringEnum(PERMISSIONS);
 
 export const ApiTokenMetadata = Type.Object({
   id: Type.String(),
@@ -64,12 +75,12 @@ export const Quota = Type.Object({
 
 export const CreditBalance = Type.Object({
   balance: Type.Integer(),
-  plan: Type.Union(PLANS.map((plan) => Type.Literal(plan))),
-  subscription_status: Type.Union(SUBSCRIPTION_STATUSES.map((status) => Type.Literal(status))),
+  plan: Plan,
+  subscription_status: StringEnum(SUBSCRIPTION_STATUSES),
   renews_at: Type.Union([DateTime, Type.Null()]),
 });
 
-/** Response schemas of the error statuses a route documents. */
+/** Response schemas of the error statuses a route documents, each described by its reason phrase. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorResponse]));
+  return Object.fromEntries(statuses.map((status) => [status, { ...ErrorResponse, description: reasonPhrase(status) }]));
 }

@@ -1,17 +1,14 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../../codec/index.js';
+import { StringEnum } from './common.js';
 
 const Text = (description: string) => Type.String({ description });
 
 export const EncodeOptions = {
-  method: Type.Optional(
-    Type.Union([Type.Literal('auto'), Type.Literal('single'), Type.Literal('chunked'), Type.Literal('char'), Type.Literal('pattern')], {
-      default: 'auto',
-      description: 'auto: one word → char, several words → chunked',
-    }),
-  ),
+  method: Type.Optional(StringEnum(METHODS, { default: 'auto', description: 'auto: one word → char, several words → chunked' })),
   chunkSize: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'bytes per grapheme (method chunked)' })),
   firstLetterOnly: Type.Optional(Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' })),
-  output: Type.Optional(Type.Union([Type.Literal('full'), Type.Literal('tokens')], { default: 'full' })),
+  output: Type.Optional(StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' })),
   pattern: Type.Optional(Type.String({ description: 'required when method is pattern' })),
 };
 
@@ -39,12 +36,8 @@ export const EncodeRobustBody = Type.Object({
   secret: Type.Optional(Text('payload (required unless hidden_text is sent)')),
   visible_text: Type.Optional(Text('another spelling of text, sent by existing clients')),
   hidden_text: Type.Optional(Text('another spelling of secret, sent by existing clients')),
-  distribution: Type.Optional(
-    Type.Union([Type.Literal('even'), Type.Literal('random'), Type.Literal('clustered')], { default: 'even' }),
-  ),
-  stealth_level: Type.Optional(
-    Type.Union([Type.Literal('standard'), Type.Literal('high'), Type.Literal('maximum')], { default: 'standard' }),
-  ),
+  distribution: Type.Optional(StringEnum(DISTRIBUTIONS, { default: 'even' })),
+  stealth_level: Type.Optional(StringEnum(STEALTH_LEVELS, { default: 'standard' })),
 });
 export type EncodeRobustBody = Static<typeof EncodeRobustBody>;
 

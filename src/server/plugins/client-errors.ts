@@ -1,0 +1,25 @@
+import type { Socket } from 'node:net';
+import { HttpError } from '../http-error.js';
+
+const ANSWERS: Record<string, [status: number, message: string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive'],
+};
+
+/**
+ * Fastify's `clientErrorHandler`: requests that fail before routing (headers too large, unparsable HTTP, timeout)
+ * get the spec's error shape like every other failure, instead of Fastify's own body with a `statusCode` field.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = ANSWERS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+  const failure = new HttpError(status, message);
+  const body = JSON.stringify(failure.body());
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${failure.error}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
