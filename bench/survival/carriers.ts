@@ -1,0 +1,32 @@
+import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
+import { layoutCopy } from '../../src/codec/robust/layout.js';
+import { buildFrame } from '../../src/codec/frame.js';
+import { loadCorpus, type CorpusText } from '../../test/corpus/load.js';
+import { TEST_KEY } from '../../test/render/modes.js';
+
+export const SECRETS = ['ID-42', 'acct 7781'];
+export const OTHER_SECRET = 'other-99';
+/** The robust codec's damage promises hold from four copies on (docs/ROBUST.md). */
+export const MIN_COPIES = 4;
+/** Texts with fewer letter carriers than this (Chinese, Thai) would need hundreds of repetitions: left out. */
+const MIN_LETTER_CARRIERS = 50;
+
+/** Marks in one robust copy of the longest secret's keyed frame: the largest copy any mode here needs. */
+function largestCopy(): number {
+  return Math.max(...SECRETS.map((secret) => layoutCopy(buildFrame(new TextEncoder().encode(secret), TEST_KEY)).length));
+}
+
+/**
+ * The corpus texts, each repeated (line after line) until even robust keyed at `maximum` stealth holds
+ * MIN_COPIES copies, so that every robust row is measured on a carrier of at least four copies.
+ */
+export function survivalCarriers(): CorpusText[] {
+  const needed = MIN_COPIES * largestCopy();
+  return loadCorpus()
+    .filter((entry) => carrierEnds(entry.text, 'maximum').length >= MIN_LETTER_CARRIERS)
+    .map((entry) => {
+      let text = entry.text;
+      while (carrierEnds(text, 'maximum').length < needed) text += `\n${entry.text}`;
+      return { ...entry, text };
+    });
+}

@@ -1,0 +1,50 @@
+// Runs inside Chromium (added with page.addScriptTag): lays out boxes, reads the browser's copy, finds graphemes.
+globalThis.wmRender = {
+  /** Replaces the page's boxes; returns each box's [x, y, width, height] in CSS pixels. */
+  layout(boxes) {
+    document.body.replaceChildren(
+      ...boxes.map(({ text, font }) => {
+        const box = document.createElement('div');
+        box.className = 'box';
+        box.style.fontFamily = font;
+        box.textContent = text;
+        return box;
+      }),
+    );
+    return [...document.body.children].map((box) => {
+      const rect = box.getBoundingClientRect();
+      return [rect.x + window.scrollX, rect.y + window.scrollY, rect.width, rect.height];
+    });
+  },
+
+  /** What a reader copying the whole box gets: the selection's text. */
+  copy(index) {
+    const selection = window.getSelection();
+    const range = document.createRange();
+    range.selectNodeContents(document.body.children[index]);
+    selection.removeAllRanges();
+    selection.addRange(range);
+    const copied = selection.toString();
+    selection.removeAllRanges();
+    return copied;
+  },
+
+  /** The grapheme (index and text) of box `index` drawn over the page point (x, y), or null. */
+  graphemeAt(index, x, y) {
+    const node = document.body.children[index].firstChild;
+    const segments = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(node.data);
+    let count = 0;
+    for (const { segment, index: offset } of segments) {
+      const range = document.createRange();
+      range.setStart(node, offset);
+      range.setEnd(node, offset + segment.length);
+      for (const rect of range.getClientRects()) {
+        const left = rect.left + window.scrollX;
+        const top = rect.top + window.scrollY;
+        if (x >= left && x < left + rect.width + 1 && y >= top && y < top + rect.height) return { grapheme: count, segment };
+      }
+      count++;
+    }
+    return null;
+  },
+};
