@@ -1,15 +1,9 @@
 import { Option, type Command } from 'commander';
-import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS, parseChunkSize, parseSeed } from './codec/option-parsers.js';
+import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
+import { parseChunkSize, parseSeed } from './codec/option-parsers.js';
 
 // Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
 // and the other commands stay fast.
-
-const FILE_ARGUMENT = ['[file]', 'input text file (default: standard input; "-" also means standard input)'] as const;
-
-const addInputOutput = (command: Command): Command =>
-  command
-    .argument(...FILE_ARGUMENT)
-    .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output');
 
 const addSecretOptions = (command: Command): Command =>
   command
@@ -27,12 +21,30 @@ const addKeyOptions = (command: Command): Command =>
 const addJsonOption = (command: Command, shape: string): Command =>
   command.option('--json', `print ${shape} as JSON (the HTTP response of the same operation)`);
 
+type TextCommandRunner<O> = (file: string | undefined, options: O) => Promise<void>;
+
+/** The action of a command on a text: its implementation is imported only when the command runs. */
+const runLazily =
+  <O>(load: () => Promise<TextCommandRunner<O>>): TextCommandRunner<O> =>
+  async (file, options) =>
+    (await load())(file, options);
+
+/** A command that reads FILE (or stdin) and writes to stdout or -o FILE. */
+const textCommand = (program: Command, name: string, summary: string, description: string): Command =>
+  program
+    .command(name)
+    .summary(summary)
+    .description(description)
+    .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
+    .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output');
+
 function registerEncode(program: Command): void {
-  const command = program
-    .command('encode')
-    .summary('hide a secret in text with variation selectors')
-    .description('Hide a secret in the text with invisible variation selectors. Prints the text with the marks, byte for byte otherwise unchanged.');
-  addInputOutput(command);
+  const command = textCommand(
+    program,
+    'encode',
+    'hide a secret in text with variation selectors',
+    'Hide a secret in the text with invisible variation selectors. Prints the text with the marks, byte for byte otherwise unchanged.',
+  );
   addSecretOptions(command);
   addKeyOptions(command);
   command
@@ -49,94 +61,90 @@ function registerEncode(program: Command): void {
     )
     .addOption(new Option('--pattern <text>', 'method pattern: mark the first occurrence of TEXT (implies --method pattern)').implies({ method: 'pattern' }))
     .addOption(new Option('--output <mode>', 'full text, or only the graphemes that carry marks').choices(OUTPUT_MODES).default('full'));
-  addJsonOption(command, '{encoded, keyed, stats}').action(async (file: string | undefined, options) => {
-    const { runEncode } = await import('./codec/encode.js');
-    await runEncode(file, options);
-  });
+  addJsonOption(command, '{encoded, keyed, stats}').action(
+    runLazily(async () => (await import('./codec/encode.js')).runEncode),
+  );
 }
 
 function registerDecode(program: Command): void {
-  const command = program
-    .command('decode')
-    .summary('recover the secret hidden by encode')
-    .description('Print the first secret hidden in the text, followed by a newline.');
-  addInputOutput(command);
+  const command = textCommand(
+    program,
+    'decode',
+    'recover the secret hidden by encode',
+    'Print the first secret hidden in the text, followed by a newline.',
+  );
   addKeyOptions(command);
   command.option('--all', 'print every watermark found, one per line');
-  addJsonOption(command, '{decoded, keyed, stats, watermarks}').action(async (file: string | undefined, options) => {
-    const { runDecode } = await import('./codec/decode.js');
-    await runDecode(file, options);
-  });
+  addJsonOption(command, '{decoded, keyed, stats, watermarks}').action(
+    runLazily(async () => (await import('./codec/decode.js')).runDecode),
+  );
 }
 
 function registerAnalyze(program: Command): void {
-  const command = program
-    .command('analyze')
-    .summary('count visible graphemes and hidden marks')
-    .description('Count the visible graphemes and hidden variation selectors of an encoded text.')
-    .argument(...FILE_ARGUMENT)
-    .option('--original <file>', 'the text before encoding, for the size ratio');
-  addJsonOption(command, 'the analysis').action(async (file: string | undefined, options) => {
-    const { runAnalyze } = await import('./codec/analyze.js');
-    await runAnalyze(file, options);
-  });
+  const command = textCommand(
+    program,
+    'analyze',
+    'count visible graphemes and hidden marks',
+    'Count the visible graphemes and hidden variation selectors of an encoded text.',
+  ).option('--original <file>', 'the text before encoding, for the size ratio');
+  addJsonOption(command, 'the analysis').action(
+    runLazily(async () => (await import('./codec/analyze.js')).runAnalyze),
+  );
 }
 
 function registerEncodeRobust(program: Command): void {
-  const command = program
-    .command('encode-robust')
-    .summary('hide a secret one bit per character (survives partial loss)')
-    .description('Hide a secret one bit per visible character, repeated as often as the text allows, so it survives lost parts of the text.');
-  addInputOutput(command);
+  const command = textCommand(
+    program,
+    'encode-robust',
+    'hide a secret one bit per character (survives partial loss)',
+    'Hide a secret one bit per visible character, repeated as often as the text allows, so it survives lost parts of the text.',
+  );
   addSecretOptions(command);
   addKeyOptions(command);
   command
     .addOption(new Option('--distribution <name>', 'how the marked characters are spread').choices(DISTRIBUTIONS).default('even'))
     .addOption(new Option('--stealth <level>', 'which invisible characters carry the bits').choices(STEALTH_LEVELS).default('standard'))
     .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed));
-  addJsonOption(command, '{watermarked, keyed, stats}').action(async (file: string | undefined, options) => {
-    const { runEncodeRobust } = await import('./codec/encode-robust.js');
-    await runEncodeRobust(file, options);
-  });
+  addJsonOption(command, '{watermarked, keyed, stats}').action(
+    runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
+  );
 }
 
 function registerDecodeRobust(program: Command): void {
-  const command = program
-    .command('decode-robust')
-    .summary('recover the secret hidden by encode-robust')
-    .description('Print the secret hidden by encode-robust, followed by a newline.');
-  addInputOutput(command);
+  const command = textCommand(
+    program,
+    'decode-robust',
+    'recover the secret hidden by encode-robust',
+    'Print the secret hidden by encode-robust, followed by a newline.',
+  );
   addKeyOptions(command);
   addJsonOption(command, '{decoded, keyed, is_encoded, bits_recovered, confidence, stats}').action(
-    async (file: string | undefined, options) => {
-      const { runDecodeRobust } = await import('./codec/decode-robust.js');
-      await runDecodeRobust(file, options);
-    },
+    runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust),
   );
 }
 
 function registerStrip(program: Command): void {
-  const command = program
-    .command('strip')
-    .summary('remove every hidden mark')
-    .description('Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); presentation selectors that belong to the text stay.');
-  addInputOutput(command);
-  addJsonOption(command, '{text}').action(async (file: string | undefined, options) => {
-    const { runStrip } = await import('./codec/strip.js');
-    await runStrip(file, options);
-  });
+  const command = textCommand(
+    program,
+    'strip',
+    'remove every hidden mark',
+    'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); presentation selectors that belong to the text stay.',
+  );
+  addJsonOption(command, '{text}').action(
+    runLazily(async () => (await import('./codec/strip.js')).runStrip),
+  );
 }
 
 function registerReveal(program: Command): void {
-  const command = program
-    .command('reveal')
-    .summary('show hidden characters as visible tokens')
-    .description('Show each invisible character as a visible token (coloured on a terminal; plain in pipes or with NO_COLOR).');
-  addInputOutput(command);
-  addJsonOption(command, '{segments, text}').action(async (file: string | undefined, options) => {
-    const { runReveal } = await import('./codec/reveal.js');
-    await runReveal(file, options);
-  });
+  const command = textCommand(
+    program,
+    'reveal',
+    'show hidden characters as visible tokens',
+    'Show each invisible character as a visible token (coloured on a terminal; plain in pipes or with NO_COLOR).',
+  );
+  addJsonOption(command, '{segments, text}').action(
+    runLazily(async () => (await import('./codec/reveal.js')).runReveal),
+  );
 }
 
 function registerKeygen(program: Command): void {

@@ -9,9 +9,10 @@ const EXIT_CODES_HELP = `
 Exit codes:
   0  success
   1  no watermark found
-  2  usage error or invalid input (e.g. carrier too short: the message gives the required length)
+  2  usage error, invalid input (e.g. carrier too short: the message gives the required length) or a
+     refused account rule (unknown user, channel or token, email taken, plan limit, ...)
   3  watermark corrupted, wrong key or key missing
-  4  I/O error (file not found, not writable, ...)
+  4  I/O error (file not found, not writable, database locked or unreadable, ...)
 
 Set WM_DEBUG=1 to print stack traces.`;
 
@@ -31,6 +32,11 @@ export function buildProgram(): Command {
 
 /** Runs the CLI; resolves to the process exit code. Only this function turns errors into exit codes. */
 export async function main(argv: string[]): Promise<number> {
+  // `wm --help | head`: a reader that stops early is not a crash (commander writes help without a callback;
+  // the codec commands' own writes still report it, see cli/codec/io.ts)
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
   try {
     await buildProgram().parseAsync(argv);
     return EXIT.OK;

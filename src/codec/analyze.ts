@@ -1,12 +1,12 @@
 import { countGraphemes } from 'unicode-segmenter/grapheme';
-import { CodecError } from './errors.js';
+import { checkText } from './options.js';
 import { withoutPayloadSelectors } from './scan.js';
 import type { AnalyzeResult } from './types.js';
 
 /** Counts of an encoded text (spec field names): visible graphemes and hidden payload selectors. */
 export function analyze(encoded: string, original?: string): AnalyzeResult {
-  if (typeof encoded !== 'string') throw new CodecError('INVALID_INPUT', 'The encoded text must be a string');
-  if (original !== undefined && typeof original !== 'string') throw new CodecError('INVALID_INPUT', 'The original text must be a string');
+  checkText(encoded, 'The encoded text');
+  if (original !== undefined) checkText(original, 'The original text');
   const { text: visible, removed } = withoutPayloadSelectors(encoded);
   const baseCharacters = countGraphemes(visible);
   const encodedLength = baseCharacters + removed;

@@ -1,5 +1,6 @@
 import { isVariationSelector } from './selectors.js';
 import { isEmojiVariationBase, isTextSelector, registersVariations } from './unicode/lookup.js';
+import { marksChangeRendering } from './unicode/render-exclusions.js';
 
 // A visible start: letters, marks, numbers, punctuation, symbols (never separators, controls, format, private use,
 // unassigned), and not a default-ignorable such as a Hangul filler or a combining grapheme joiner.
@@ -15,6 +16,7 @@ const ZWJ = 0x200d;
 export function isCarrier(cluster: string): boolean {
   const first = cluster.codePointAt(0);
   if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return false;
+  if (marksChangeRendering(cluster)) return false;
   const firstLength = first > 0xffff ? 2 : 1;
   if (isEmojiVariationBase(first)) {
     // ❤ © ™ 1 only with the presentation the text already gave them: a selector ("❤️", "1️⃣") or a skin tone ("👍🏽").

@@ -1,18 +1,18 @@
 import { CodecError } from './errors.js';
 import { findFrames, openFrame } from './frame.js';
-import { checkKey } from './options.js';
-import { payloadBytes } from './scan.js';
+import { checkKey, checkText } from './options.js';
+import { forEachSelectorRun, payloadBytes } from './scan.js';
 import type { DecodeResult, FoundWatermark, KeyOption } from './types.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads every watermark hidden in `text` (docs/FORMAT.md, "Decoding"). */
 export function decode(text: string, options: KeyOption = {}): DecodeResult {
-  if (typeof text !== 'string') throw new CodecError('INVALID_INPUT', 'The text must be a string');
+  checkText(text);
   const key = checkKey(options.key);
   const payload = payloadBytes(text);
   if (payload.length === 0) throw new CodecError('NO_WATERMARK', 'No watermark found in text');
-  const watermarks = openFrames(payload, key) ?? [readRawRun(payload)];
+  const watermarks = openFrames(payload, key) ?? [readRawRun(payload, payloadRunCount(text))];
   const [first] = watermarks;
   return { decoded: first.decoded, keyed: first.keyed, stats: { decodedLength: first.decoded.length }, watermarks };
 }
@@ -53,8 +53,22 @@ function textOf(bytes: Uint8Array): string {
 // changed its magic byte can never be read as some other raw secret.
 const UNLIKELY_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** An unframed run from another selector tool: the secret is its bytes as UTF-8 text. */
-function readRawRun(payload: Uint8Array): FoundWatermark {
+/** Selector runs that carry payload bytes. */
+function payloadRunCount(text: string): number {
+  let runs = 0;
+  forEachSelectorRun(text, (run) => {
+    if (run.end > run.payloadStart) runs += 1;
+  });
+  return runs;
+}
+
+/**
+ * An unframed run from another selector tool: the secret is its bytes as UTF-8 text. Such tools hang the whole
+ * secret on one character; unframed bytes spread over several runs are what is left of one of our frames that
+ * lost its start (a quote from the middle of a text), and reading them would invent a secret.
+ */
+function readRawRun(payload: Uint8Array, runs: number): FoundWatermark {
+  if (runs !== 1) throw corrupted();
   let decoded: string;
   try {
     decoded = strictUtf8.decode(payload);

@@ -1,18 +1,17 @@
-import { CodecError } from './errors.js';
 import { buildFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
 import { placeInPattern } from './methods/pattern.js';
 import type { Placement } from './methods/placement.js';
 import { placeChunks } from './methods/spread.js';
 import { placeInFirstWord } from './methods/word.js';
-import { checkEncodeOptions, checkSecret, type CheckedEncodeOptions } from './options.js';
+import { checkEncodeOptions, checkSecret, checkText, type CheckedEncodeOptions } from './options.js';
 import { countCodePoints } from './scan.js';
 import { selectorsForBytes } from './selectors.js';
 import type { EncodeOptions, EncodeResult } from './types.js';
 
 /** Hides `secret` in `text` as variation selectors after carrier graphemes (docs/FORMAT.md). */
 export function encode(text: string, secret: string, options?: EncodeOptions): EncodeResult {
-  if (typeof text !== 'string') throw new CodecError('INVALID_INPUT', 'The text must be a string');
+  checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions(options);
   return embedFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length);

@@ -6,6 +6,6 @@ export { encode } from './encode.js';
 export { decode } from './decode.js';
 export { analyze } from './analyze.js';
 export { strip } from './strip.js';
-export { reveal, revealText, type RevealSegment } from './reveal.js';
+export { reveal, revealText, revealToken, type RevealSegment } from './reveal.js';
 export { isCarrier } from './carriers.js';
 export { encodeRobust, decodeRobust } from './robust/index.js';

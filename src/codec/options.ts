@@ -1,9 +1,6 @@
 import { CodecError } from './errors.js';
 import { KEY_BYTES } from './seal.js';
-import type { EncodeOptions, Method, OutputMode } from './types.js';
-
-const METHODS: readonly Method[] = ['auto', 'single', 'chunked', 'char', 'pattern'];
-const OUTPUTS: readonly OutputMode[] = ['full', 'tokens'];
+import { METHODS, OUTPUT_MODES, type EncodeOptions, type Method, type OutputMode } from './types.js';
 const LONE_SURROGATE = /\p{Cs}/u;
 
 export interface CheckedEncodeOptions {
@@ -16,6 +13,11 @@ export interface CheckedEncodeOptions {
 }
 
 const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT', message);
+
+/** Every codec entry point refuses a non-string text the same way (JavaScript callers are not type-checked). */
+export function checkText(value: unknown, what = 'The text'): asserts value is string {
+  if (typeof value !== 'string') throw invalid(`${what} must be a string`);
+}
 
 export function checkKey(key: unknown): Uint8Array | undefined {
   if (key === undefined) return undefined;
@@ -35,7 +37,7 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
   if (!METHODS.includes(method)) throw invalid(`Unknown method ${JSON.stringify(method)} (expected ${METHODS.join(', ')})`);
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw invalid('chunkSize must be a positive integer');
   if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
-  if (!OUTPUTS.includes(output)) throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
+  if (!OUTPUT_MODES.includes(output)) throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');
   if (method === 'pattern' && !pattern) throw invalid('Method pattern needs a non-empty pattern');
   return { method, chunkSize, firstLetterOnly, pattern: pattern ?? '', output, key: checkKey(options.key) };

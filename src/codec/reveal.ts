@@ -57,10 +57,13 @@ export function reveal(text: string): RevealSegment[] {
   return segments;
 }
 
-/** The text with every hidden segment drawn as ⟨label⟩. */
-export function revealText(text: string): string {
+/** How a hidden segment is drawn: its label between ⟨ ⟩. */
+export const revealToken = (segment: RevealSegment): string => `⟨${segment.label}⟩`;
+
+/** The text with every hidden segment drawn as its token; `drawToken` may decorate it (the CLI colours it). */
+export function revealText(text: string, drawToken: (token: string) => string = (token) => token): string {
   return reveal(text)
-    .map((segment) => (segment.hidden ? `⟨${segment.label}⟩` : segment.text))
+    .map((segment) => (segment.hidden ? drawToken(revealToken(segment)) : segment.text))
     .join('');
 }
 

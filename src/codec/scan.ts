@@ -1,3 +1,4 @@
+import { doubled } from './growable.js';
 import { isTextSelector } from './unicode/lookup.js';
 
 /**
@@ -37,7 +38,7 @@ export function selectorCodePointAt(text: string, index: number): number {
 }
 
 /** The code point that ends just before `index`, or -1 at the start of the text. */
-function codePointBefore(text: string, index: number): number {
+export function codePointBefore(text: string, index: number): number {
   if (index === 0) return -1;
   const unit = text.charCodeAt(index - 1);
   if (unit >= 0xdc00 && unit <= 0xdfff && index >= 2) {
@@ -98,11 +99,7 @@ export function payloadBytes(text: string): Uint8Array {
   let length = 0;
   forEachSelectorRun(text, (run) => {
     for (let i = run.payloadStart; i < run.end; ) {
-      if (length === bytes.length) {
-        const grown = new Uint8Array(bytes.length * 2);
-        grown.set(bytes);
-        bytes = grown;
-      }
+      if (length === bytes.length) bytes = doubled(bytes);
       bytes[length++] = byteOfSelectorAt(text, i);
       i += text.charCodeAt(i) === 0xdb40 ? 2 : 1;
     }

@@ -1,9 +1,15 @@
 /** The public shapes of the codec. Field names follow the HTTP spec so the CLI's --json and the server agree. */
 
-export type Method = 'auto' | 'single' | 'chunked' | 'char' | 'pattern';
-export type OutputMode = 'full' | 'tokens';
-export type Distribution = 'even' | 'random' | 'clustered';
-export type StealthLevel = 'standard' | 'high' | 'maximum';
+// The allowed values, listed once: the codec checks against them and the CLI offers them as choices.
+export const METHODS = ['auto', 'single', 'chunked', 'char', 'pattern'] as const;
+export const OUTPUT_MODES = ['full', 'tokens'] as const;
+export const DISTRIBUTIONS = ['even', 'random', 'clustered'] as const;
+export const STEALTH_LEVELS = ['standard', 'high', 'maximum'] as const;
+
+export type Method = (typeof METHODS)[number];
+export type OutputMode = (typeof OUTPUT_MODES)[number];
+export type Distribution = (typeof DISTRIBUTIONS)[number];
+export type StealthLevel = (typeof STEALTH_LEVELS)[number];
 
 export interface KeyOption {
   /** 32-byte AES-256-GCM key: keyed mode. */

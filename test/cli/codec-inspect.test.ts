@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CARRIER, ROOT, WM, countSelectors, makeTempDir, runWm } from './codec-harness.js';
 
@@ -25,6 +25,12 @@ describe('wm analyze', () => {
     expect(body.encoded_bytes).toBe(body.variation_selectors);
     expect(body.original_length).toBe(CARRIER.length);
     expect(body.ratio).toBeGreaterThan(1);
+  });
+
+  it('-o writes the table to a file, like every codec command', async () => {
+    const run = await runWm(['analyze', '-o', temp.path('analysis.txt')], { input: await encoded() });
+    expect({ code: run.code, out: run.out }).toEqual({ code: 0, out: '' });
+    expect(readFileSync(temp.path('analysis.txt'), 'utf8')).toMatch(/^visible graphemes\s+\d+\n/);
   });
 
   it('prints an aligned table by default', async () => {
@@ -99,6 +105,15 @@ describe('wm --help', () => {
     for (const command of ['encode', 'decode', 'analyze', 'encode-robust', 'decode-robust', 'strip', 'reveal', 'keygen']) {
       expect(run.out).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     }
+  });
+
+  it('a reader that is already gone (`wm --help | head -0`) is no crash', async () => {
+    const child = spawn(process.execPath, [WM, '--help'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
   });
 
   it('encode --help documents the secret-file newline rule', async () => {

@@ -44,7 +44,7 @@ describe('wm encode-robust / decode-robust', () => {
 
   it('no watermark exits 1; with --json the object still says is_encoded: false', async () => {
     const plain = await runWm(['decode-robust'], { input: LONG_CARRIER });
-    expect(plain).toMatchObject({ code: 1, out: '', stderr: 'wm: no watermark found\n' });
+    expect(plain).toMatchObject({ code: 1, out: '', stderr: 'wm: No watermark found in text\n' });
     const json = await runWm(['decode-robust', '--json'], { input: LONG_CARRIER });
     expect(json.code).toBe(1);
     expect(JSON.parse(json.out)).toMatchObject({ is_encoded: false });

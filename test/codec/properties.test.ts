@@ -28,12 +28,17 @@ const options = fc.oneof(
   fc.integer({ min: 1, max: 12 }).map((chunkSize): EncodeOptions => ({ method: 'chunked', chunkSize })),
   fc.constant<EncodeOptions>({ method: 'char' }),
   fc.constant<EncodeOptions>({ method: 'char', firstLetterOnly: true }),
+  fc.constant<EncodeOptions>({ method: 'pattern' }),
 );
+
+/** Method pattern marks a stretch of the text itself: its last two thirds, which may start mid-cluster. */
+const withPattern = (text: string, opts: EncodeOptions): EncodeOptions =>
+  opts.method === 'pattern' ? { ...opts, pattern: text.slice(Math.floor(text.length / 3)) } : opts;
 
 /** encode, or null when the text has too few carriers (that error is tested elsewhere). */
 function tryEncode(text: string, s: string, opts: EncodeOptions): string | null {
   try {
-    return encode(text, s, opts).encoded;
+    return encode(text, s, withPattern(text, opts)).encoded;
   } catch (error) {
     if (error instanceof CodecError && error.code === 'CARRIER_TOO_SHORT') return null;
     throw error;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { encode } from '../../src/codec/encode.js';
-import { reveal, revealText } from '../../src/codec/reveal.js';
+import { reveal, revealText, revealToken } from '../../src/codec/reveal.js';
 import { selectorsForBytes } from '../../src/codec/selectors.js';
 
 describe('reveal', () => {
@@ -27,6 +27,11 @@ describe('reveal', () => {
   test('zero-width, format and tag characters get short names', () => {
     expect(revealText('a\u200Bb\u200Cc\u200Dd\u2060e\u2062f\uFEFF\u00AD')).toBe('a⟨ZWSP⟩b⟨ZWNJ⟩c⟨ZWJ⟩d⟨WJ⟩e⟨U+2062⟩f⟨ZWNBSP⟩⟨SHY⟩');
     expect(revealText('x\u{E0001}\u{E0061}\u{E0020}\u{E007F}')).toBe('x⟨TAG-LANG⟩⟨TAG-a⟩⟨TAG-SP⟩⟨TAG-END⟩');
+  });
+
+  test('one token format: revealToken draws every hidden segment, a decorator only wraps it', () => {
+    expect(revealToken({ text: '\u200D', hidden: true, label: 'ZWJ' })).toBe('⟨ZWJ⟩');
+    expect(revealText('a\u200Db', (token) => `[${token}]`)).toBe('a[⟨ZWJ⟩]b');
   });
 
   test('segments join back to the text exactly', () => {

@@ -1,6 +1,8 @@
+import { ALPHABET_INDEX_OF_BYTE, PLAIN } from '../../src/codec/robust/alphabet.js';
 import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
 import { layoutCopy } from '../../src/codec/robust/layout.js';
-import { buildFrame } from '../../src/codec/frame.js';
+import { crc32 } from '../../src/codec/crc32.js';
+import { buildFrame, parseFrameAt } from '../../src/codec/frame.js';
 import { seededRandom } from '../../src/codec/robust/prng.js';
 import type { StealthLevel } from '../../src/codec/types.js';
 
@@ -52,4 +54,27 @@ export function supplementarySelectorOffsets(text: string): number[] {
     if (low >= 0xdd00 && low <= 0xddef) offsets.push(i);
   }
   return offsets;
+}
+
+/**
+ * An undamaged watermark (stealth standard) whose frame, in every copy, is replaced by `tamper` of it with a
+ * valid CRC again: what the GCM tag alone must catch. Mark k of the text carries frame bit k mod copy length.
+ */
+export function rewriteFrame(watermarked: string, markCount: number, tamper: (frame: Uint8Array) => void): string {
+  const offsets = supplementarySelectorOffsets(watermarked);
+  const packedAt = (offset: number): number => PLAIN.markOfIndex[ALPHABET_INDEX_OF_BYTE[watermarked.charCodeAt(offset + 1) - 0xdd00 + 16]];
+  const frame = new Uint8Array(Math.ceil(markCount / 8));
+  for (let p = 0; p < markCount; p++) frame[p >> 3] |= (packedAt(offsets[p]) & 1) << (7 - (p & 7));
+  const end = parseFrameAt(frame, 0)!.end;
+  tamper(frame.subarray(0, end - 4));
+  new DataView(frame.buffer).setUint32(end - 4, crc32(frame, 0, end - 4));
+  let rewritten = '';
+  let copied = 0;
+  offsets.forEach((offset, k) => {
+    const p = k % markCount;
+    const bit = p < end * 8 ? (frame[p >> 3] >> (7 - (p & 7))) & 1 : packedAt(offset) & 1;
+    rewritten += watermarked.slice(copied, offset) + PLAIN.selectorOf[(packedAt(offset) & ~1) | bit];
+    copied = offset + 2;
+  });
+  return rewritten + watermarked.slice(copied);
 }

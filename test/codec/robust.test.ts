@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CORPUS } from './corpus.js';
-import { codePoints, copyLength, proseForCopies, supplementarySelectorOffsets } from './robust-fixtures.js';
+import { codePoints, copyLength, proseForCopies, rewriteFrame, supplementarySelectorOffsets } from './robust-fixtures.js';
 import { decode } from '../../src/codec/decode.js';
 import { encode } from '../../src/codec/encode.js';
 import { CodecError } from '../../src/codec/errors.js';
@@ -200,6 +200,19 @@ describe('keys', () => {
     expect(decodeRobust(watermarked, { key: KEY })).toMatchObject({ decoded: SECRET, keyed: true });
     expect(codecError(() => decodeRobust(watermarked)).code).toBe('KEY_REQUIRED');
     expect(codecError(() => decodeRobust(watermarked, { key: OTHER_KEY })).code).toBe('KEY_MISMATCH');
+  });
+
+  test('keyed: a frame whose ciphertext changed (CRC made valid again) is CORRUPTED, told apart by the GCM tag', () => {
+    const marks = copyLength(SECRET, KEY);
+    const unchanged = rewriteFrame(watermarked, marks, () => undefined);
+    expect(decodeRobust(unchanged, { key: KEY })).toMatchObject({ decoded: SECRET, keyed: true });
+    const tampered = rewriteFrame(watermarked, marks, (frame) => {
+      frame[frame.length - 1] ^= 0x01; // the last byte of the GCM tag
+    });
+    expect(tampered).not.toBe(watermarked);
+    expect(codecError(() => decodeRobust(tampered, { key: KEY })).code).toBe('CORRUPTED');
+    expect(codecError(() => decodeRobust(tampered, { key: OTHER_KEY })).code).toBe('KEY_MISMATCH');
+    expect(codecError(() => decodeRobust(tampered)).code).toBe('KEY_REQUIRED');
   });
 
   test('an unkeyed watermark decodes with or without a key', () => {

@@ -5,11 +5,12 @@ import { readInputText, writeOutput } from './io.js';
 export interface AnalyzeCommandOptions {
   original?: string;
   json?: boolean;
+  out?: string;
 }
 
 export async function runAnalyze(file: string | undefined, options: AnalyzeCommandOptions): Promise<void> {
   const encoded = await readInputText(file);
   const original = options.original === undefined ? undefined : await readInputText(options.original);
   const result = analyze(encoded, original);
-  await writeOutput(options.json ? formatJson(result) : formatAnalyzeTable(result), undefined);
+  await writeOutput(options.json ? formatJson(result) : formatAnalyzeTable(result), options.out);
 }

@@ -1,5 +1,4 @@
-import { decodeRobust } from '../../codec/index.js';
-import { CliError, EXIT } from '../errors.js';
+import { CodecError, decodeRobust } from '../../codec/index.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
@@ -14,6 +13,6 @@ export async function runDecodeRobust(file: string | undefined, options: DecodeR
   const result = decodeRobust(await readInputText(file), { key });
   // --json still prints the object (is_encoded: false) so scripts see the whole answer; the exit code says 1
   if (options.json) await writeOutput(formatJson(result), options.out);
-  if (!result.is_encoded) throw new CliError(EXIT.NO_WATERMARK, 'no watermark found');
+  if (!result.is_encoded) throw new CodecError('NO_WATERMARK', 'No watermark found in text');
   if (!options.json) await writeOutput(formatSecretLine(result.decoded), options.out);
 }

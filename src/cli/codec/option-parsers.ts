@@ -1,13 +1,4 @@
 import { InvalidArgumentError } from 'commander';
-import type { Distribution, Method, OutputMode, StealthLevel } from '../../codec/types.js';
-
-/** Lists every value of a union once; the Record type makes the compiler catch a missing or stray value. */
-const valuesOf = <T extends string>(record: Record<T, true>): T[] => Object.keys(record) as T[];
-
-export const METHODS = valuesOf<Method>({ auto: true, single: true, chunked: true, char: true, pattern: true });
-export const OUTPUT_MODES = valuesOf<OutputMode>({ full: true, tokens: true });
-export const DISTRIBUTIONS = valuesOf<Distribution>({ even: true, random: true, clustered: true });
-export const STEALTH_LEVELS = valuesOf<StealthLevel>({ standard: true, high: true, maximum: true });
 
 function parseInteger(value: string, minimum: number, maximum: number): number {
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;

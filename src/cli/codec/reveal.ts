@@ -15,14 +15,6 @@ function colourLevel(toFile: boolean): 0 | 1 | 2 | 3 {
   return supportsColor ? supportsColor.level : 0;
 }
 
-function colourReveal(text: string, level: 1 | 2 | 3): string {
-  const chalk = new Chalk({ level });
-  // the same ⟨label⟩ tokens as revealText (a test compares them), only coloured
-  return reveal(text)
-    .map((segment) => (segment.hidden ? chalk.inverse.yellow(`⟨${segment.label}⟩`) : segment.text))
-    .join('');
-}
-
 export async function runReveal(file: string | undefined, options: RevealCommandOptions): Promise<void> {
   const text = await readInputText(file);
   const toFile = options.out !== undefined && options.out !== '-';
@@ -31,7 +23,8 @@ export async function runReveal(file: string | undefined, options: RevealCommand
     output = formatJson({ segments: reveal(text), text: revealText(text) });
   } else {
     const level = colourLevel(toFile);
-    output = level === 0 ? revealText(text) : colourReveal(text, level);
+    const chalk = new Chalk({ level });
+    output = level === 0 ? revealText(text) : revealText(text, (token) => chalk.inverse.yellow(token));
   }
   await writeOutput(output, options.out);
 }

@@ -8,9 +8,14 @@ import { parseFrameAt, type Frame } from '../frame.js';
  */
 const MAX_DOUBTFUL_BITS = 12;
 const MAX_DOUBTFUL_MARGIN = 2;
-const MASKS_BY_CHANGES = Array.from({ length: 2 ** MAX_DOUBTFUL_BITS - 1 }, (_, i) => i + 1).sort(
-  (a, b) => popCount(a) - popCount(b) || a - b,
-);
+const MASKS_BY_CHANGES = masksByChanges();
+
+/** Every non-empty mask of MAX_DOUBTFUL_BITS bits, fewest set bits first, then by value (bucketed: no sort at load). */
+function masksByChanges(): number[] {
+  const buckets: number[][] = Array.from({ length: MAX_DOUBTFUL_BITS + 1 }, () => []);
+  for (let mask = 1; mask < 2 ** MAX_DOUBTFUL_BITS; mask++) buckets[popCount(mask)].push(mask);
+  return buckets.flat();
+}
 
 export interface Consensus {
   frame: Frame;

@@ -4,7 +4,7 @@ import { locateMarks, syncScore, type LocatedMarks } from './locate.js';
 import { readMarks } from './read-marks.js';
 import { CodecError } from '../errors.js';
 import { openFrame } from '../frame.js';
-import { checkKey } from '../options.js';
+import { checkKey, checkText } from '../options.js';
 import type { DecodeRobustResult, KeyOption } from '../types.js';
 
 const utf8 = new TextDecoder();
@@ -14,7 +14,7 @@ const utf8 = new TextDecoder();
  * do not yield a verified frame: CORRUPTED. Keyed frames: KEY_REQUIRED / KEY_MISMATCH via openFrame.
  */
 export function decodeRobust(text: string, options: KeyOption = {}): DecodeRobustResult {
-  if (typeof text !== 'string') throw new CodecError('INVALID_INPUT', 'The text must be a string');
+  checkText(text);
   const key = checkKey(options.key);
   const indexes = readMarks(text);
   const alphabets = robustAlphabetsFor(indexes);

@@ -6,19 +6,16 @@ import { chooseCarriers } from './placement.js';
 import { TextBuilder } from './text-builder.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
-import { checkKey, checkSecret } from '../options.js';
+import { checkKey, checkSecret, checkText } from '../options.js';
 import { countCodePoints } from '../scan.js';
-import type { Distribution, EncodeRobustOptions, EncodeRobustResult, StealthLevel } from '../types.js';
-
-const DISTRIBUTIONS: readonly Distribution[] = ['even', 'random', 'clustered'];
-const STEALTH_LEVELS: readonly StealthLevel[] = ['standard', 'high', 'maximum'];
+import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRobustResult } from '../types.js';
 
 /**
  * Hides `secret` one bit per carrier character, the frame repeated as often as the carrier allows
  * (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8 UTF-8 bytes per secret byte.
  */
 export function encodeRobust(text: string, secret: string, options: EncodeRobustOptions = {}): EncodeRobustResult {
-  if (typeof text !== 'string') throw new CodecError('INVALID_INPUT', 'The text must be a string');
+  checkText(text);
   const distribution = options.distribution ?? 'even';
   const stealthLevel = options.stealthLevel ?? 'standard';
   if (!DISTRIBUTIONS.includes(distribution)) throw new CodecError('INVALID_INPUT', `Unknown distribution "${distribution}"`);
@@ -49,11 +46,12 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   const alphabet = stealthLevel === 'standard' ? PLAIN : WHITENED;
   const selectorAt = (mark: number): string => alphabet.selectorOf[copy.marks[mark % copy.length]];
 
-  const output = new TextBuilder();
+  // every robust mark is one VS17–VS256: two UTF-16 units
+  const output = new TextBuilder(text.length + 2 * markCount);
   let written = 0;
   let mark = 0;
   const placeAfter = (end: number): void => {
-    output.append(text.slice(written, end));
+    output.appendSlice(text, written, end);
     output.append(selectorAt(mark++));
     written = end;
   };
@@ -65,7 +63,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     const chosen = chooseCarriers(ends.length, markCount, copy.length, distribution, options.seed ?? randomInt(2 ** 32));
     for (let k = 0; k < ends.length; k++) if (chosen[k] === 1) placeAfter(ends[k]);
   }
-  output.append(text.slice(written));
+  output.appendSlice(text, written, text.length);
 
   const visibleLength = countCodePoints(text);
   return {

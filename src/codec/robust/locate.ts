@@ -167,7 +167,10 @@ function resolveUnknownIndexes(blocks: Block[], width: number): void {
 function blocksPerCopyOf(blocks: Block[], width: number): number {
   const seen = new Int32Array(2 ** width);
   for (const block of blocks) if (block.index >= 0) seen[block.index]++;
-  const threshold = Math.max(1, Math.max(...seen) / 4);
+  // a loop, not Math.max(...seen): up to 2^18 arguments overflow the stack
+  let most = 0;
+  for (const count of seen) if (count > most) most = count;
+  const threshold = Math.max(1, most / 4);
   for (let index = seen.length - 1; index > 0; index--) if (seen[index] >= threshold) return index + 1;
   return seen.length;
 }

@@ -1,4 +1,6 @@
 import { ALPHABET_INDEX_OF_BYTE } from './alphabet.js';
+import { doubled } from '../growable.js';
+import { codePointBefore } from '../scan.js';
 import { isTextSelector } from '../unicode/lookup.js';
 
 /**
@@ -18,24 +20,10 @@ export function readMarks(text: string): Uint8Array {
     const index = ALPHABET_INDEX_OF_BYTE[low - 0xdd00 + 16];
     if (index < 0) continue;
     if (!runContinues && isTextSelector(codePointBefore(text, i), 0xe0000 + low - 0xdc00)) continue;
-    if (count === marks.length) {
-      const grown = new Uint8Array(count * 2);
-      grown.set(marks);
-      marks = grown;
-    }
+    if (count === marks.length) marks = doubled(marks);
     marks[count++] = index;
   }
   return marks.subarray(0, count);
 }
 
 const isBmpSelector = (unit: number): boolean => unit >= 0xfe00 && unit <= 0xfe0f;
-
-function codePointBefore(text: string, index: number): number {
-  if (index === 0) return -1;
-  const unit = text.charCodeAt(index - 1);
-  if (unit >= 0xdc00 && unit <= 0xdfff && index >= 2) {
-    const high = text.charCodeAt(index - 2);
-    if (high >= 0xd800 && high <= 0xdbff) return (high - 0xd800) * 0x400 + (unit - 0xdc00) + 0x10000;
-  }
-  return unit;
-}

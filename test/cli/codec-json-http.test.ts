@@ -1,0 +1,139 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createApiToken, createChannel, makeServer, signUp, type TestServer } from '../server/harness.js';
+import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
+
+// `--json` must print what the HTTP endpoint of the same operation answers, field for field, so a script can
+// switch between the command and the server. Deterministic inputs give equal objects; keyed ones (random nonce)
+// give the same shape.
+
+const temp = makeTempDir();
+let server: TestServer;
+let token: string;
+let keyedToken: string;
+
+beforeAll(async () => {
+  server = await makeServer();
+  const user = await signUp(server, { plan: 'starter' });
+  token = (await createApiToken(server, user)).token;
+  keyedToken = (await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'press') })).token;
+  writeFileSync(temp.path('carrier.txt'), CARRIER);
+  writeFileSync(temp.path('long.txt'), CARRIER.repeat(6));
+  writeFileSync(temp.path('team.key'), `${'ab'.repeat(32)}\n`);
+});
+afterAll(async () => {
+  await server.close();
+  temp.remove();
+});
+
+async function http(operation: string, body: object, apiToken = token): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await server.app.inject({ method: 'POST', url: `/api/watermark/${operation}`, payload: body, headers: bearer(apiToken) });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function cli(args: string[], input?: string): Promise<{ code: number | null; body: Record<string, unknown> }> {
+  const run = await runWm([...args, '--json'], { input });
+  return { code: run.code, body: run.out === '' ? {} : JSON.parse(run.out) };
+}
+
+/** Field names and value types, recursively: what a script relies on when values differ (random nonces). */
+function shapeOf(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(shapeOf);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([field, inner]) => [field, shapeOf(inner)]));
+  }
+  return typeof value;
+}
+
+const ENCODE_CASES: [label: string, args: string[], body: object][] = [
+  ['auto', [], {}],
+  ['single', ['--method', 'single'], { method: 'single' }],
+  ['chunked', ['--method', 'chunked', '--chunk-size', '3'], { method: 'chunked', chunkSize: 3 }],
+  ['char', ['--method', 'char'], { method: 'char' }],
+  ['char, first letter only', ['--method', 'char', '--first-letter-only'], { method: 'char', firstLetterOnly: true }],
+  ['pattern', ['--method', 'pattern', '--pattern', 'lazy dog'], { method: 'pattern', pattern: 'lazy dog' }],
+  ['tokens', ['--method', 'chunked', '--chunk-size', '2', '--output', 'tokens'], { method: 'chunked', chunkSize: 2, output: 'tokens' }],
+];
+
+describe('--json equals the HTTP response of the same operation', () => {
+  it.each(ENCODE_CASES)('encode, %s; then decode and analyze of the result', async (_, args, body) => {
+    const viaCli = await cli(['encode', temp.path('carrier.txt'), '--secret', 'ID-42 ✓', ...args]);
+    const viaHttp = await http('encode', { text: CARRIER, secret: 'ID-42 ✓', ...body });
+    expect(viaHttp.status).toBe(200);
+    expect(viaCli).toEqual({ code: 0, body: viaHttp.body });
+
+    const encoded = viaHttp.body.encoded as string;
+    expect(await cli(['decode'], encoded)).toEqual({ code: 0, body: (await http('decode', { text: encoded })).body });
+    writeFileSync(temp.path('original.txt'), CARRIER);
+    expect(await cli(['analyze', '--original', temp.path('original.txt')], encoded)).toEqual({
+      code: 0,
+      body: (await http('analyze', { encoded, original: CARRIER })).body,
+    });
+  });
+
+  it.each(['even', 'clustered'])('encode-robust (%s) and decode-robust', async (distribution) => {
+    const text = CARRIER.repeat(6);
+    const viaCli = await cli(['encode-robust', temp.path('long.txt'), '--secret', 'r-1', '--distribution', distribution, '--stealth', 'high']);
+    const viaHttp = await http('encode-robust', { text, secret: 'r-1', distribution, stealth_level: 'high' });
+    expect(viaHttp.status).toBe(200);
+    expect(viaCli).toEqual({ code: 0, body: viaHttp.body });
+
+    const watermarked = viaHttp.body.watermarked as string;
+    expect(await cli(['decode-robust'], watermarked)).toEqual({ code: 0, body: (await http('decode-robust', { text: watermarked })).body });
+  });
+
+  it('decode-robust of a text without marks: the same object (is_encoded false); the command exits 1', async () => {
+    const viaHttp = await http('decode-robust', { text: CARRIER });
+    expect(viaHttp).toMatchObject({ status: 200, body: { is_encoded: false } });
+    expect(await cli(['decode-robust'], CARRIER)).toEqual({ code: 1, body: viaHttp.body });
+  });
+
+  it('several watermarks: decode lists them all, as the endpoint does', async () => {
+    const one = (await http('encode', { text: 'first paragraph here', secret: 'one' })).body.encoded as string;
+    const two = (await http('encode', { text: 'second paragraph here', secret: 'two' })).body.encoded as string;
+    const text = `${one}\n${two}`;
+    const viaHttp = await http('decode', { text });
+    expect(viaHttp.body.watermarks).toEqual([
+      { decoded: 'one', keyed: false },
+      { decoded: 'two', keyed: false },
+    ]);
+    expect(await cli(['decode'], text)).toEqual({ code: 0, body: viaHttp.body });
+  });
+
+  it('keyed: the same shape, keyed: true, from --key-file and from a channel-bound token', async () => {
+    const key = ['--key-file', temp.path('team.key')];
+    const viaCli = await cli(['encode', temp.path('carrier.txt'), '--secret', 'k', ...key]);
+    const viaHttp = await http('encode', { text: CARRIER, secret: 'k' }, keyedToken);
+    expect(viaCli.body).toMatchObject({ keyed: true });
+    expect(shapeOf(viaCli.body)).toEqual(shapeOf(viaHttp.body));
+    expect(viaCli.body.stats).toEqual(viaHttp.body.stats);
+    const decodedCli = await cli(['decode', ...key], viaCli.body.encoded as string);
+    const decodedHttp = await http('decode', { text: viaHttp.body.encoded }, keyedToken);
+    expect(decodedCli.body).toEqual(decodedHttp.body);
+
+    const robustCli = await cli(['encode-robust', temp.path('long.txt'), '--secret', 'k', ...key]);
+    const robustHttp = await http('encode-robust', { text: CARRIER.repeat(6), secret: 'k' }, keyedToken);
+    expect(robustCli.body).toMatchObject({ keyed: true });
+    expect(robustCli.body.stats).toEqual(robustHttp.body.stats);
+    const robustDecodedCli = await cli(['decode-robust', ...key], robustCli.body.watermarked as string);
+    const robustDecodedHttp = await http('decode-robust', { text: robustHttp.body.watermarked }, keyedToken);
+    expect(shapeOf(robustDecodedCli.body)).toEqual(shapeOf(robustDecodedHttp.body));
+    expect(robustDecodedCli.body).toMatchObject({ decoded: 'k', keyed: true, is_encoded: true });
+    expect(robustDecodedHttp.body).toMatchObject({ decoded: 'k', keyed: true, is_encoded: true });
+  });
+
+  it('carrier too short: exit 2 with the required length the endpoint returns as required_length', async () => {
+    const secret = 'a secret far too long for this carrier';
+    const viaHttp = await http('encode', { text: 'ab cd', secret, method: 'single' });
+    expect(viaHttp.status).toBe(400);
+    const run = await runWm(['encode', '--secret', secret, '--method', 'single', '--json'], { input: 'ab cd' });
+    expect(run).toMatchObject({ code: 2, out: '' });
+    expect(run.stderr).toContain(`(required length: ${viaHttp.body.required_length})`);
+
+    const robustHttp = await http('encode-robust', { text: 'short', secret });
+    expect(robustHttp.body.required_length).toBe(8 * secret.length);
+    const robust = await runWm(['encode-robust', '--secret', secret], { input: 'short' });
+    expect(robust.code).toBe(2);
+    expect(robust.stderr).toContain(`(required length: ${robustHttp.body.required_length})`);
+  });
+});
