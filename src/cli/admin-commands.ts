@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
+import { registerRotateMasterKey } from './admin/rotate.js';
 
 // Only option definitions live here; each action imports its implementation (and with it drizzle and SQLite)
-// when it runs, so `wm --help` and the codec commands stay fast.
+// when it runs, so `wm --help` and the codec commands stay fast. Arguments are optional for commander because
+// a missing one is asked for on a terminal (and refused with exit 2 elsewhere) by the implementation.
 
 const common = (command: Command): Command =>
   command
@@ -31,35 +33,35 @@ function registerUsers(program: Command): void {
   common(users.command('list').description('list all accounts')).action(async (options) =>
     (await import('./admin/users.js')).listUsers(options),
   );
-  common(users.command('show').description('show one account').argument('<email>')).action(async (email, options) =>
+  common(users.command('show').description('show one account').argument('[email]')).action(async (email, options) =>
     (await import('./admin/users.js')).showUser(email, options),
   );
-  common(users.command('verify').description('mark the email address as verified').argument('<email>')).action(
+  common(users.command('verify').description('mark the email address as verified').argument('[email]')).action(
     async (email, options) => (await import('./admin/users.js')).verifyUser(email, options),
   );
   common(
     users
       .command('set-plan')
       .description('change the plan (free, starter, pro) and optionally the subscription status')
-      .argument('<email>')
-      .argument('<plan>')
+      .argument('[email]')
+      .argument('[plan]')
       .option('--status <status>', 'active, past_due, paused, cancelled or expired'),
   ).action(async (email, plan, options) => (await import('./admin/users.js')).setPlan(email, plan, options));
   common(
     users
       .command('suspend')
       .description('suspend the account (open payment dispute): every API operation is refused')
-      .argument('<email>')
+      .argument('[email]')
       .option('--reason <text>', 'why, shown to the operator'),
   ).action(async (email, options) => (await import('./admin/users.js')).suspendUser(email, options));
-  common(users.command('unsuspend').description('lift a suspension').argument('<email>')).action(async (email, options) =>
+  common(users.command('unsuspend').description('lift a suspension').argument('[email]')).action(async (email, options) =>
     (await import('./admin/users.js')).unsuspendUser(email, options),
   );
   common(
-    users.command('delete').description('delete the account with its tokens, channels and history').argument('<email>'),
+    users.command('delete').description('delete the account with its tokens, channels and history').argument('[email]'),
   ).action(async (email, options) => (await import('./admin/users.js')).deleteUser(email, options));
   common(
-    passwordSources(users.command('passwd').description('set a new password (ends all sessions)').argument('<email>')),
+    passwordSources(users.command('passwd').description('set a new password (ends all sessions)').argument('[email]')),
   ).action(async (email, options) => (await import('./admin/users.js')).changePassword(email, options));
 }
 
@@ -77,7 +79,7 @@ function registerTokens(program: Command): void {
   common(tokens.command('list').description("list a user's tokens (never the secrets)").option('--user <email>', 'owner')).action(
     async (options) => (await import('./admin/tokens.js')).listTokens(options),
   );
-  common(tokens.command('revoke').description('delete a token; it stops working at once').argument('<id>')).action(
+  common(tokens.command('revoke').description('delete a token; it stops working at once').argument('[id]')).action(
     async (id, options) => (await import('./admin/tokens.js')).revokeToken(id, options),
   );
 }
@@ -101,14 +103,14 @@ function registerChannels(program: Command): void {
 
 function registerCredits(program: Command): void {
   const credits = program.command('credits').summary('show and grant credits').description('Show and grant credits.');
-  common(credits.command('show').description('balance, plan and quota').argument('<email>')).action(async (email, options) =>
+  common(credits.command('show').description('balance, plan and quota').argument('[email]')).action(async (email, options) =>
     (await import('./admin/credits.js')).showCredits(email, options),
   );
-  common(credits.command('grant').description('add N credits').argument('<email>').argument('<n>')).action(
+  common(credits.command('grant').description('add N credits').argument('[email]').argument('[n]')).action(
     async (email, n, options) => (await import('./admin/credits.js')).grantCredits(email, n, options),
   );
   common(
-    credits.command('usage').description('credit history, newest first').argument('<email>').option('--limit <n>', 'at most N entries', '100'),
+    credits.command('usage').description('credit history, newest first').argument('[email]').option('--limit <n>', 'at most N entries', '100'),
   ).action(async (email, options) => (await import('./admin/credits.js')).showUsage(email, options));
 }
 
@@ -120,6 +122,7 @@ function registerDb(program: Command): void {
   common(db.command('info').description('where the data is and what it holds')).action(async (options) =>
     (await import('./admin/db.js')).dbInfo(options),
   );
+  registerRotateMasterKey(db);
 }
 
 export function registerAdminCommands(program: Command): void {

@@ -8,7 +8,7 @@ import { grantCredits, quotaOf } from './ledger.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { hashSecret, randomSecret } from './secrets.js';
 import type { Plan, Profile, ProfileUpdate, RegisterInput, Registration, User } from './types.js';
-import { findUserByEmail, requireActiveUser, toUser, type UserRow } from './users.js';
+import { findUserByEmail, findUserById, refuseSuspended, requireActiveUser, toUser, type UserRow } from './users.js';
 import {
   emailProblem,
   normaliseEmail,
@@ -56,6 +56,8 @@ export function createAccounts(context: DomainContext): Accounts {
           details: { token: 'invalid, already used or expired' },
         });
       }
+      // a suspended account can do nothing, not even confirm its address; the link stays valid until it expires
+      refuseSuspended(findUserById(context, found.userId)!);
       return context.db.transaction((tx) => {
         tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, found.id)).run();
         const row = tx

@@ -46,7 +46,8 @@ export interface Admin {
   suspend(email: string, reason?: string): UserRecord;
   unsuspend(email: string): UserRecord;
   deleteUser(email: string): { id: string; email: string };
-  setPassword(email: string, password: string): Promise<void>;
+  /** Sets a new password (same policy as registration) and ends every refresh session of the account. */
+  setPassword(email: string, password: string): Promise<UserRecord>;
   createToken(
     email: string,
     input: { name: string; permissions: Permission[]; channelName?: string },
@@ -72,8 +73,7 @@ export function createAdmin(context: DomainContext): Admin {
       .where(eq(users.id, row.id))
       .returning()
       .get()!;
-  const channelByName = (email: string, name: string) => {
-    const owner = byEmail(email);
+  const channelByName = (owner: UserRow, name: string) => {
     const channel = findChannelByName(context, owner.id, name);
     if (!channel) throw new DomainError('NOT_FOUND', `${owner.email} has no signing channel named "${name}"`);
     return channel;
@@ -119,17 +119,18 @@ export function createAdmin(context: DomainContext): Admin {
       const row = byEmail(email);
       requireValid({ password: passwordProblem(password ?? '', row.email, row.username) });
       await setPassword(context, row.id, password);
+      return toUserRecord(row);
     },
     createToken: (email, { name, permissions, channelName }) => {
       const owner = byEmail(email);
-      const channelId = channelName === undefined ? null : channelByName(email, channelName).id;
+      const channelId = channelName === undefined ? null : channelByName(owner, channelName).id;
       return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId });
     },
     listTokens: (email) => listTokenMetadata(context, byEmail(email).id),
     revokeToken: (tokenId) => deleteApiToken(context, tokenId),
     createChannel: (email, channelName) => insertChannel(context, byEmail(email), channelName),
     listChannels: (email) => listChannels(context, byEmail(email).id),
-    deactivateChannel: (email, channelName) => deactivateChannel(context, channelByName(email, channelName)),
+    deactivateChannel: (email, channelName) => deactivateChannel(context, channelByName(byEmail(email), channelName)),
     credits: (email) => {
       const row = byEmail(email);
       return { ...balanceOf(row), quota: quotaOf(context, row.id, row.plan) };
@@ -143,7 +144,7 @@ export function createAdmin(context: DomainContext): Admin {
       return balanceOf(byEmail(email));
     },
     usage: (email, limit) => usageOf(context, byEmail(email).id, limit),
-    channelKey: (email, channelName) => channelKeyOf(context, channelByName(email, channelName)),
+    channelKey: (email, channelName) => channelKeyOf(context, channelByName(byEmail(email), channelName)),
   };
 }
 

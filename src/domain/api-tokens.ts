@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { apiTokens, channels } from '../store/index.js';
+import { and, asc, eq } from 'drizzle-orm';
+import { apiTokens, channels, insertionOrder } from '../store/index.js';
 import { displayPrefixOf, generateApiTokenSecret } from './api-token-secret.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -18,9 +18,6 @@ export interface ApiTokens {
 }
 
 type TokenRow = typeof apiTokens.$inferSelect;
-
-// rows created in the same millisecond keep their insertion order
-const creationOrder = sql`rowid`;
 
 export function createApiTokens(context: DomainContext): ApiTokens {
   return {
@@ -75,7 +72,7 @@ export function listTokenMetadata(context: DomainContext, userId: string): ApiTo
     .select()
     .from(apiTokens)
     .where(eq(apiTokens.userId, userId))
-    .orderBy(asc(apiTokens.createdAt), creationOrder)
+    .orderBy(asc(apiTokens.createdAt), insertionOrder)
     .all()
     .map(toMetadata);
 }

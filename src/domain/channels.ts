@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { apiTokens, channels } from '../store/index.js';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { apiTokens, channels, insertionOrder } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import { openSealedKey, sealKey } from './keys.js';
@@ -19,9 +19,6 @@ export interface Channels {
 type ChannelRow = typeof channels.$inferSelect;
 
 const CHANNEL_KEY_BYTES = 32;
-
-// rows created in the same millisecond keep their insertion order
-const creationOrder = sql`rowid`;
 
 export function createChannels(context: DomainContext): Channels {
   return {
@@ -97,7 +94,7 @@ export function listChannels(context: DomainContext, userId: string): ChannelLis
     .select()
     .from(channels)
     .where(eq(channels.userId, userId))
-    .orderBy(asc(channels.createdAt), creationOrder)
+    .orderBy(asc(channels.createdAt), insertionOrder)
     .all()
     .map((row) => ({ ...toChannel(row), active_tokens: tokenCounts.get(row.id) ?? 0 }));
 }

@@ -3,6 +3,7 @@ import { creditLedger, isWatermarkOperation, users, type Queryable } from '../st
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import type { Plan, Quota, WatermarkOperation } from './types.js';
+import { accountGone } from './users.js';
 
 /** The quota period: the calendar month in UTC. */
 export function quotaPeriod(now: Date): { start: Date; end: Date } {
@@ -41,12 +42,14 @@ export function refuseExhaustedQuota(quota: Quota): void {
 }
 
 export function refuseInsufficientCredits(balance: number, cost: number): void {
-  if (balance < cost) {
-    throw new DomainError('PAYMENT_REQUIRED', `Insufficient credits: balance is ${balance}, the operation costs ${cost}`, {
-      balance,
-      cost,
-    });
-  }
+  if (balance < cost) throw insufficientCredits(balance, cost);
+}
+
+function insufficientCredits(balance: number, cost: number): DomainError {
+  return new DomainError('PAYMENT_REQUIRED', `Insufficient credits: balance is ${balance}, the operation costs ${cost}`, {
+    balance,
+    cost,
+  });
 }
 
 /**
@@ -70,8 +73,7 @@ export function chargeOperation(
         .get();
       if (!updated) {
         const current = tx.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
-        refuseInsufficientCredits(current?.balance ?? 0, cost);
-        throw new DomainError('UNAUTHENTICATED', 'The account no longer exists');
+        throw current ? insufficientCredits(current.balance, cost) : accountGone();
       }
       tx.insert(creditLedger)
         .values({

@@ -44,10 +44,12 @@ export function findUserByEmail(context: DomainContext, email: string): UserRow 
 /** The user behind an authenticated request: it must still exist and must not be suspended. */
 export function requireActiveUser(context: DomainContext, userId: string): UserRow {
   const row = findUserById(context, userId);
-  if (!row) throw new DomainError('UNAUTHENTICATED', 'The account no longer exists');
+  if (!row) throw accountGone();
   refuseSuspended(row);
   return row;
 }
+
+export const accountGone = () => new DomainError('UNAUTHENTICATED', 'The account no longer exists');
 
 export function refuseSuspended(row: UserRow): void {
   if (row.suspendedAt !== null) {

@@ -63,10 +63,16 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
 };
 
 export function createWatermark(context: DomainContext): Watermark {
-  function run<T>(apiToken: string, operation: WatermarkOperation, work: (key: Uint8Array | undefined) => T): T {
+  /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" without throwing) */
+  function run<T>(
+    apiToken: string,
+    operation: WatermarkOperation,
+    work: (key: Uint8Array | undefined) => T,
+    succeeded: (result: T) => boolean = () => true,
+  ): T {
     const caller = authorise(context, apiToken, operation);
     const result = work(caller.key);
-    chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
+    if (succeeded(result)) chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
     return result;
   }
   return {
@@ -75,7 +81,8 @@ export function createWatermark(context: DomainContext): Watermark {
     encodeRobust: (apiToken, { text, secret, ...options }) =>
       run(apiToken, 'encode-robust', (key) => encodeRobust(text, secret, { ...options, key })),
     decode: (apiToken, { text }) => run(apiToken, 'decode', (key) => decode(text, { key })),
-    decodeRobust: (apiToken, { text }) => run(apiToken, 'decode-robust', (key) => decodeRobust(text, { key })),
+    decodeRobust: (apiToken, { text }) =>
+      run(apiToken, 'decode-robust', (key) => decodeRobust(text, { key }), (result) => result.is_encoded),
     analyze: (apiToken, { encoded, original }) => run(apiToken, 'analyze', () => analyze(encoded, original)),
   };
 }

@@ -129,5 +129,8 @@ export const creditLedger = sqliteTable(
 
 export const schema = { users, emailVerifications, refreshTokens, channels, apiTokens, creditLedger };
 
+/** Orders rows of one table as inserted, e.g. as a tie-break between rows created in the same millisecond. */
+export const insertionOrder = sql`rowid`;
+
 /** A watermark operation is any ledger row that is not a grant; quota counts these. */
 export const isWatermarkOperation = sql`${creditLedger.operation} not in ('signup-grant', 'grant')`;

@@ -27,7 +27,14 @@ describe('wm db', () => {
   it('creates the data folder, database and an owner-only master key on first use', async () => {
     expect(statSync(join(home, 'master.key')).mode & 0o777).toBe(0o600);
     const info = await json(['db', 'info']);
-    expect(info).toMatchObject({ home, database: join(home, 'wm.db'), journal_mode: 'wal', migrations_applied: 1 });
+    expect(info).toMatchObject({
+      home,
+      database: join(home, 'wm.db'),
+      journal_mode: 'wal',
+      foreign_keys: true,
+      busy_timeout_ms: 5000,
+      migrations_applied: 1,
+    });
   });
 
   it('uses WM_HOME when --home is absent', async () => {
@@ -58,6 +65,9 @@ describe('wm users', () => {
     const noEmail = await wm(['users', 'create', '--username', 'b', '--password-stdin'], `${PASSWORD}\n`);
     expect(noEmail.code).toBe(2);
     expect(noEmail.stderr).toMatch(/missing --email/);
+    const noArgument = await wm(['users', 'show']);
+    expect(noArgument.code).toBe(2);
+    expect(noArgument.stderr).toMatch(/missing the email argument \(required when standard input is not a terminal\)/);
   });
 
   it('reports rule violations with exit 2', async () => {
@@ -121,6 +131,9 @@ describe('wm channels, tokens and keyed codec commands', () => {
     expect(wrongChannel.code).toBe(3);
 
     await json(['channels', 'deactivate', '--user', EMAIL, 'news']);
+    const unknownChannel = await wm(['channels', 'deactivate', '--user', EMAIL, 'nope']);
+    expect(unknownChannel.code).toBe(2);
+    expect(unknownChannel.stderr).toMatch(/has no signing channel named "nope"/);
     expect((await wm(['decode', ...keyed], encoded.out)).out).toBe('offline secret\n');
 
     const revoked = await json(['tokens', 'revoke', tokens[0].id]);
@@ -147,6 +160,7 @@ describe('wm credits', () => {
       ['signup-grant', 100],
     ]);
     expect((await wm(['credits', 'grant', EMAIL, '-3'])).code).toBe(2);
+    expect((await wm(['credits', 'usage', EMAIL, '--limit', '0'])).code).toBe(2);
   });
 });
 

@@ -1,23 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/index.js';
 import { generateApiTokenSecret, isWellFormedApiTokenSecret } from '../../src/domain/api-token-secret.js';
-import { makeFixture, makeUser, type Fixture } from './fixture.js';
+import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
 beforeEach(() => {
   f = makeFixture();
 });
 afterEach(() => f.close());
-
-function failure(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-}
 
 describe('API token secrets', () => {
   it('carry the wm_ prefix, ≥128 random bits and a checksum', () => {
@@ -63,7 +52,7 @@ describe('apiTokens', () => {
       { name: 'x', permissions: 'encode' },
     ];
     for (const input of bad) {
-      expect(failure(() => f.domain.apiTokens.create(user.id, input as never)).code).toBe('VALIDATION');
+      expect((await refusal(() => f.domain.apiTokens.create(user.id, input as never))).code).toBe('VALIDATION');
     }
   });
 
@@ -74,14 +63,14 @@ describe('apiTokens', () => {
     const theirs = f.domain.channels.create(other.id, 'theirs');
     const bound = f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id });
     expect(bound.signing_channel_id).toBe(mine.id);
-    const foreign = failure(() =>
+    const foreign = await refusal(() =>
       f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: theirs.id }),
     );
     expect(foreign.code).toBe('VALIDATION');
     expect(foreign.details).toHaveProperty('signing_channel_id');
     f.domain.channels.deactivate(owner.id, mine.id);
     expect(
-      failure(() => f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id })).code,
+      (await refusal(() => f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id }))).code,
     ).toBe('VALIDATION');
   });
 
@@ -89,10 +78,10 @@ describe('apiTokens', () => {
     const owner = await makeUser(f.domain);
     const other = await makeUser(f.domain);
     const token = f.domain.apiTokens.create(owner.id, { name: 't', permissions: ['encode'] });
-    expect(failure(() => f.domain.apiTokens.revoke(other.id, token.id)).code).toBe('FORBIDDEN');
-    expect(failure(() => f.domain.apiTokens.revoke(owner.id, 'no-such-id')).code).toBe('NOT_FOUND');
+    expect((await refusal(() => f.domain.apiTokens.revoke(other.id, token.id))).code).toBe('FORBIDDEN');
+    expect((await refusal(() => f.domain.apiTokens.revoke(owner.id, 'no-such-id'))).code).toBe('NOT_FOUND');
     f.domain.apiTokens.revoke(owner.id, token.id);
     expect(f.domain.apiTokens.list(owner.id)).toEqual([]);
-    expect(failure(() => f.domain.apiTokens.revoke(owner.id, token.id)).code).toBe('NOT_FOUND');
+    expect((await refusal(() => f.domain.apiTokens.revoke(owner.id, token.id))).code).toBe('NOT_FOUND');
   });
 });

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DomainError } from '../../src/domain/index.js';
-import { makeFixture, makeUser, type Fixture } from './fixture.js';
+import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
 beforeEach(() => {
@@ -8,32 +7,22 @@ beforeEach(() => {
 });
 afterEach(() => f.close());
 
-function failure(work: () => unknown): DomainError {
-  try {
-    work();
-  } catch (error) {
-    if (error instanceof DomainError) return error;
-    throw error;
-  }
-  throw new Error('expected a DomainError');
-}
-
 describe('channels', () => {
   it('are refused on the free plan', async () => {
     const user = await makeUser(f.domain);
-    expect(failure(() => f.domain.channels.create(user.id, 'news')).code).toBe('PLAN_REQUIRED');
+    expect((await refusal(() => f.domain.channels.create(user.id, 'news'))).code).toBe('PLAN_REQUIRED');
   });
 
   it('are limited to 3 active on starter and 20 on pro; deactivated ones free a slot', async () => {
     const user = await makeUser(f.domain, { plan: 'starter' });
     const created = ['a', 'b', 'c'].map((name) => f.domain.channels.create(user.id, name));
-    const limit = failure(() => f.domain.channels.create(user.id, 'd'));
+    const limit = await refusal(() => f.domain.channels.create(user.id, 'd'));
     expect(limit.code).toBe('PLAN_LIMIT');
     f.domain.channels.deactivate(user.id, created[0].id);
     f.domain.channels.create(user.id, 'd');
     f.domain.admin.setPlan(user.email, 'pro');
     for (let i = 0; i < 17; i++) f.domain.channels.create(user.id, `pro-${i}`);
-    expect(failure(() => f.domain.channels.create(user.id, 'one-too-many')).code).toBe('PLAN_LIMIT');
+    expect((await refusal(() => f.domain.channels.create(user.id, 'one-too-many'))).code).toBe('PLAN_LIMIT');
   });
 
   it('names are unique per account (CONFLICT), free across accounts', async () => {
@@ -41,11 +30,11 @@ describe('channels', () => {
     const b = await makeUser(f.domain, { plan: 'starter' });
     const channel = f.domain.channels.create(a.id, ' news ');
     expect(channel).toMatchObject({ channel_name: 'news', is_active: true, created_at: f.clock.now.toISOString() });
-    expect(failure(() => f.domain.channels.create(a.id, 'news')).code).toBe('CONFLICT');
+    expect((await refusal(() => f.domain.channels.create(a.id, 'news'))).code).toBe('CONFLICT');
     f.domain.channels.deactivate(a.id, channel.id);
-    expect(failure(() => f.domain.channels.create(a.id, 'news')).code).toBe('CONFLICT');
+    expect((await refusal(() => f.domain.channels.create(a.id, 'news'))).code).toBe('CONFLICT');
     expect(f.domain.channels.create(b.id, 'news').channel_name).toBe('news');
-    expect(failure(() => f.domain.channels.create(a.id, '')).code).toBe('VALIDATION');
+    expect((await refusal(() => f.domain.channels.create(a.id, ''))).code).toBe('VALIDATION');
   });
 
   it('list with active_tokens; deactivation keeps the key and the tokens', async () => {
@@ -71,8 +60,8 @@ describe('channels', () => {
     const a = await makeUser(f.domain, { plan: 'starter' });
     const b = await makeUser(f.domain, { plan: 'starter' });
     const channel = f.domain.channels.create(a.id, 'news');
-    expect(failure(() => f.domain.channels.deactivate(b.id, channel.id)).code).toBe('NOT_FOUND');
-    expect(failure(() => f.domain.channels.deactivate(a.id, 'nope')).code).toBe('NOT_FOUND');
+    expect((await refusal(() => f.domain.channels.deactivate(b.id, channel.id))).code).toBe('NOT_FOUND');
+    expect((await refusal(() => f.domain.channels.deactivate(a.id, 'nope'))).code).toBe('NOT_FOUND');
   });
 
   it('keys are sealed under the master key: another master key cannot open them', async () => {

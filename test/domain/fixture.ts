@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDomain, type Domain, type DomainConfig } from '../../src/domain/index.js';
+import { createDomain, DomainError, type Domain, type DomainConfig } from '../../src/domain/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
 /** Low scrypt cost for speed; the default (OWASP) is asserted in its own test. */
@@ -68,4 +68,15 @@ export async function makeUser(
   if (options.verified) domain.admin.verifyUser(email);
   if (options.plan) domain.admin.setPlan(email, options.plan);
   return { ...registration, email, id: registration.user.id };
+}
+
+/** The DomainError a piece of work (sync or async) is refused with; anything else fails the test. */
+export async function refusal(work: () => unknown): Promise<DomainError> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+  throw new Error('expected a DomainError');
 }

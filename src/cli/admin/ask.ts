@@ -3,13 +3,15 @@ import { CliError, EXIT } from '../errors.js';
 
 const onTerminal = () => process.stdin.isTTY === true;
 
-/** The value, or on a terminal a prompt for it, or exit 2 naming the missing option. */
-export async function requireValue(value: string | undefined, flag: string, question: string): Promise<string> {
+/** The value, or on a terminal a prompt for it, or exit 2 naming what is missing (`--user`, `the email argument`). */
+export async function requireValue(value: string | undefined, missing: string, question: string): Promise<string> {
   if (value !== undefined && value !== '') return value;
-  if (!onTerminal()) throw new CliError(EXIT.USAGE, `missing ${flag} (required when standard input is not a terminal)`);
+  if (!onTerminal()) throw new CliError(EXIT.USAGE, `missing ${missing} (required when standard input is not a terminal)`);
   const { input } = await import('@inquirer/prompts');
-  return input({ message: question, required: true }, { output: process.stderr });
+  return prompted(input({ message: question, required: true }, { output: process.stderr }));
 }
+
+export const requireEmail = (email: string | undefined) => requireValue(email, 'the email argument', 'Email');
 
 export interface PasswordSources {
   passwordFile?: string;
@@ -28,10 +30,20 @@ export async function readPassword(options: PasswordSources): Promise<string> {
   }
   const { password } = await import('@inquirer/prompts');
   const context = { output: process.stderr };
-  const first = await password({ message: 'Password', mask: '*' }, context);
-  const again = await password({ message: 'Repeat the password', mask: '*' }, context);
+  const first = await prompted(password({ message: 'Password', mask: '*' }, context));
+  const again = await prompted(password({ message: 'Repeat the password', mask: '*' }, context));
   if (first !== again) throw new CliError(EXIT.USAGE, 'the two passwords differ');
   return first;
+}
+
+/** Ctrl-C or end of input at a prompt: a short message instead of @inquirer's "User force closed the prompt ...". */
+async function prompted(answer: Promise<string>): Promise<string> {
+  try {
+    return await answer;
+  } catch (error) {
+    if ((error as Error).name === 'ExitPromptError') throw new CliError(EXIT.USAGE, 'cancelled at the prompt');
+    throw error;
+  }
 }
 
 function firstLine(text: string): string {

@@ -5,7 +5,7 @@ type ChannelOptions = AdminOptions & { user?: string };
 
 export async function createChannel(name: string | undefined, options: ChannelOptions): Promise<void> {
   const email = await requireValue(options.user, '--user', 'Owner (email)');
-  const channelName = await requireValue(name, 'the channel NAME', 'Channel name');
+  const channelName = await requireValue(name, 'the name argument', 'Channel name');
   await withDomain(options, (domain) => {
     const channel = domain.admin.createChannel(email, channelName);
     print(options, { message: 'Signing channel created', channel }, `Created signing channel "${channel.channel_name}" (id ${channel.id})`);
@@ -23,7 +23,7 @@ export async function listChannels(options: ChannelOptions): Promise<void> {
 
 export async function deactivateChannel(name: string | undefined, options: ChannelOptions): Promise<void> {
   const email = await requireValue(options.user, '--user', 'Owner (email)');
-  const channelName = await requireValue(name, 'the channel NAME', 'Channel name');
+  const channelName = await requireValue(name, 'the name argument', 'Channel name');
   await withDomain(options, (domain) => {
     const channel = domain.admin.deactivateChannel(email, channelName);
     print(

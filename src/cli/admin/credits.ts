@@ -1,9 +1,11 @@
 import { CliError, EXIT } from '../errors.js';
+import { requireEmail, requireValue } from './ask.js';
 import { fields, print, table, withDomain, type AdminOptions } from './output.js';
 
-export async function showCredits(email: string, options: AdminOptions): Promise<void> {
+export async function showCredits(email: string | undefined, options: AdminOptions): Promise<void> {
+  const address = await requireEmail(email);
   await withDomain(options, (domain) => {
-    const credits = domain.admin.credits(email);
+    const credits = domain.admin.credits(address);
     const { quota } = credits;
     print(options, credits, fields([
       ['balance', credits.balance],
@@ -16,26 +18,29 @@ export async function showCredits(email: string, options: AdminOptions): Promise
   });
 }
 
-export async function grantCredits(email: string, amount: string, options: AdminOptions): Promise<void> {
-  const credits = wholeNumber(amount, 'N');
+export async function grantCredits(email: string | undefined, amount: string | undefined, options: AdminOptions): Promise<void> {
+  const address = await requireEmail(email);
+  const credits = wholeNumber(await requireValue(amount, 'the number of credits', 'Credits to grant'), 'N');
   await withDomain(options, (domain) => {
-    const balance = domain.admin.grantCredits(email, credits);
+    const balance = domain.admin.grantCredits(address, credits);
     print(options, balance, `Granted ${credits} credits; balance is now ${balance.balance}`);
   });
 }
 
-export async function showUsage(email: string, options: AdminOptions & { limit?: string }): Promise<void> {
+export async function showUsage(email: string | undefined, options: AdminOptions & { limit?: string }): Promise<void> {
+  const address = await requireEmail(email);
   const limit = wholeNumber(options.limit ?? '100', '--limit');
   await withDomain(options, (domain) => {
-    const usage = domain.admin.usage(email, limit);
+    const usage = domain.admin.usage(address, limit);
     const rows = usage.map((u) => [u.created_at, u.operation, signed(u.credits), String(u.balance_after), u.token_id ?? '-']);
     print(options, { usage }, usage.length ? table([['TIME', 'OPERATION', 'CREDITS', 'BALANCE', 'TOKEN'], ...rows]) : 'No usage yet.');
   });
 }
 
+/** A positive whole number: granting 0 credits or listing 0 entries means nothing. */
 function wholeNumber(text: string, name: string): number {
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new CliError(EXIT.USAGE, `${name} must be a whole number, got "${text}"`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) === 0) {
+    throw new CliError(EXIT.USAGE, `${name} must be a positive whole number, got "${text}"`);
   }
   return Number(text);
 }

@@ -33,10 +33,11 @@ export async function listTokens(options: AdminOptions & { user?: string }): Pro
   });
 }
 
-export async function revokeToken(id: string, options: AdminOptions): Promise<void> {
+export async function revokeToken(id: string | undefined, options: AdminOptions): Promise<void> {
+  const tokenId = await requireValue(id, 'the id argument', 'Token id');
   await withDomain(options, (domain) => {
-    domain.admin.revokeToken(id);
-    print(options, { message: 'Token revoked', id }, `Revoked token ${id}`);
+    domain.admin.revokeToken(tokenId);
+    print(options, { message: 'Token revoked', id: tokenId }, `Revoked token ${tokenId}`);
   });
 }
 

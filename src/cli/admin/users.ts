@@ -1,5 +1,5 @@
 import type { UserRecord } from '../../domain/index.js';
-import { readPassword, requireValue, type PasswordSources } from './ask.js';
+import { readPassword, requireEmail, requireValue, type PasswordSources } from './ask.js';
 import { fields, print, table, withDomain, type AdminOptions } from './output.js';
 
 export interface CreateUserOptions extends AdminOptions, PasswordSources {
@@ -37,9 +37,10 @@ export async function listUsers(options: AdminOptions): Promise<void> {
   });
 }
 
-export async function showUser(email: string, options: AdminOptions): Promise<void> {
+export async function showUser(email: string | undefined, options: AdminOptions): Promise<void> {
+  const address = await requireEmail(email);
   await withDomain(options, (domain) => {
-    const user = domain.admin.showUser(email);
+    const user = domain.admin.showUser(address);
     print(options, { user }, describe(user, [
       ['quota', `${user.quota.requests_made}/${user.quota.requests_limit} this month (resets ${user.quota.resets_at})`],
       ['renews at', user.renews_at],
@@ -47,46 +48,53 @@ export async function showUser(email: string, options: AdminOptions): Promise<vo
   });
 }
 
-export async function verifyUser(email: string, options: AdminOptions): Promise<void> {
+export async function verifyUser(email: string | undefined, options: AdminOptions): Promise<void> {
+  const address = await requireEmail(email);
   await withDomain(options, (domain) => {
-    const user = domain.admin.verifyUser(email);
+    const user = domain.admin.verifyUser(address);
     print(options, { user }, `Verified ${user.email}`);
   });
 }
 
-export async function setPlan(email: string, plan: string, options: AdminOptions & { status?: string }): Promise<void> {
+export async function setPlan(email: string | undefined, plan: string | undefined, options: AdminOptions & { status?: string }): Promise<void> {
+  const address = await requireEmail(email);
+  const newPlan = await requireValue(plan, 'the plan argument', 'Plan (free, starter, pro)');
   await withDomain(options, (domain) => {
-    const user = domain.admin.setPlan(email, plan, options.status);
+    const user = domain.admin.setPlan(address, newPlan, options.status);
     print(options, { user }, `${user.email}: plan ${user.plan}, subscription ${user.subscription_status}, renews ${user.renews_at ?? '-'}`);
   });
 }
 
-export async function suspendUser(email: string, options: AdminOptions & { reason?: string }): Promise<void> {
+export async function suspendUser(email: string | undefined, options: AdminOptions & { reason?: string }): Promise<void> {
+  const address = await requireEmail(email);
   await withDomain(options, (domain) => {
-    const user = domain.admin.suspend(email, options.reason);
+    const user = domain.admin.suspend(address, options.reason);
     print(options, { user }, `Suspended ${user.email}${user.suspension_reason ? ` (${user.suspension_reason})` : ''}`);
   });
 }
 
-export async function unsuspendUser(email: string, options: AdminOptions): Promise<void> {
+export async function unsuspendUser(email: string | undefined, options: AdminOptions): Promise<void> {
+  const address = await requireEmail(email);
   await withDomain(options, (domain) => {
-    const user = domain.admin.unsuspend(email);
+    const user = domain.admin.unsuspend(address);
     print(options, { user }, `Lifted the suspension of ${user.email}`);
   });
 }
 
-export async function deleteUser(email: string, options: AdminOptions): Promise<void> {
+export async function deleteUser(email: string | undefined, options: AdminOptions): Promise<void> {
+  const address = await requireEmail(email);
   await withDomain(options, (domain) => {
-    const deleted = domain.admin.deleteUser(email);
+    const deleted = domain.admin.deleteUser(address);
     print(options, { deleted }, `Deleted ${deleted.email} and everything it owned`);
   });
 }
 
-export async function changePassword(email: string, options: AdminOptions & PasswordSources): Promise<void> {
+export async function changePassword(email: string | undefined, options: AdminOptions & PasswordSources): Promise<void> {
+  const address = await requireEmail(email);
   const password = await readPassword(options);
   await withDomain(options, async (domain) => {
-    await domain.admin.setPassword(email, password);
-    print(options, { message: 'Password changed' }, `Password of ${email.trim().toLowerCase()} changed; its sessions were ended`);
+    const user = await domain.admin.setPassword(address, password);
+    print(options, { message: 'Password changed' }, `Password of ${user.email} changed; its sessions were ended`);
   });
 }
 
