@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
@@ -22,6 +23,8 @@ const BUSY_TIMEOUT_MS = 5_000;
 
 /** Opens (creating if needed) the database file and brings its schema up to date. */
 export function openStore(file: string): Store {
+  // created owner-only even in a shared folder; SQLite gives its -wal and -shm files the same mode
+  if (file !== ':memory:') closeSync(openSync(file, 'a', 0o600));
   const sqlite = new Database(file);
   try {
     sqlite.pragma('journal_mode = WAL');

@@ -33,6 +33,18 @@ describe('openStore', () => {
     }
   });
 
+  it('creates the database file and its WAL readable by the owner only', () => {
+    const file = join(tempDir(), 'wm.db');
+    const store = openStore(file);
+    try {
+      store.sqlite.prepare('create table probe (x)').run();
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+    } finally {
+      store.close();
+    }
+  });
+
   it('re-opening applies nothing twice', () => {
     const file = join(tempDir(), 'wm.db');
     openStore(file).close();
