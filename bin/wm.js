@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+// dist/bundle/ is the CLI bundled by scripts/build-cli.mjs (part of `npm run build`): one file to load, fast start.
+import { main } from '../dist/bundle/wm.js';
 
 main(process.argv).then((code) => {
   process.exitCode = code;

@@ -1,0 +1,62 @@
+import type { CodecRow } from './codec.js';
+import type { ColdStartRow } from './cli.js';
+import type { MemoryRow } from './memory.js';
+import type { ServerRow } from './server.js';
+
+export interface BudgetCheck {
+  budget: string;
+  /** the worst figure over every carrier and size it applies to */
+  worst: number;
+  limit: string;
+  met: boolean;
+}
+
+export interface Results {
+  codec?: { rows: CodecRow[]; linearity: Record<string, Record<string, number>> };
+  cli?: ColdStartRow[];
+  server?: { endpoints: ServerRow[] };
+  memory?: MemoryRow[];
+}
+
+const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
+  const worst = Math.min(...values);
+  return { budget, worst, limit: `≥ ${limit}`, met: worst >= limit };
+};
+const atMost = (budget: string, values: number[], limit: number): BudgetCheck => {
+  const worst = Math.max(...values);
+  return { budget, worst, limit: `≤ ${limit}`, met: worst <= limit };
+};
+
+/** The budgets of issue 6, checked against whatever sections ran. */
+export function checkBudgets(results: Results): BudgetCheck[] {
+  const checks: BudgetCheck[] = [];
+  if (results.codec) {
+    const { rows, linearity } = results.codec;
+    const pick = (operation: string, against: string, mb?: number) =>
+      rows.filter((row) => row.operation === operation && (mb === undefined || row.mb === mb)).map((row) => row.against[against]);
+    const largest = Math.max(...rows.map((row) => row.mb));
+    checks.push(
+      atLeast('decode speed ÷ regex scan', pick('decode', 'regex scan'), 0.5),
+      atLeast('decode speed ÷ emoji-encoder decode', pick('decode', 'emoji-encoder decode'), 10),
+      atMost(`encode 64 B into ${largest} MB: cost ÷ Buffer round trip`, pick('encode 64 B', 'cost vs Buffer round trip', largest), 2),
+      atLeast('decode-robust speed ÷ regex scan', pick('decode-robust', 'regex scan (robust text)'), 0.25),
+      atLeast('encode-robust speed ÷ regex scan', pick('encode-robust', 'regex scan (robust text)'), 0.25),
+    );
+    const codecPaths = ['decode', 'encode 64 B', 'encode 4 KB', 'analyze', 'strip', 'decode-robust', 'encode-robust'];
+    const perMb = Object.values(linearity).flatMap((byOperation) => codecPaths.map((path) => byOperation[path]));
+    checks.push(atMost('linearity: per-MB cost large ÷ small', perMb, 1.5));
+  }
+  if (results.cli) {
+    const codecCommands = results.cli.filter((row) => row.command !== 'node -e 0' && row.command !== 'wm users list');
+    checks.push(atMost('CLI cold start (codec commands) ÷ node -e 0', codecCommands.map((row) => row.vsNode), 1.3));
+  }
+  if (results.server) {
+    const watermark = results.server.endpoints.filter((row) => row.endpoint.includes('/api/watermark/'));
+    checks.push(
+      atLeast('watermark endpoints req/s ÷ bare route', watermark.map((row) => row.vsBare), 0.5),
+      atMost('watermark endpoints p99 (ms), 50 connections', watermark.map((row) => row.p99Ms), 19.999),
+    );
+  }
+  if (results.memory) checks.push(atMost('peak RSS ÷ input size (100 MB files)', results.memory.map((row) => row.timesInput), 4));
+  return checks;
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env node
+// `npm run bench`: bundles the TypeScript sources of bench/ with esbuild (the codec inlined from src/, packages
+// left external) into node_modules/.cache/wm-bench/ and runs them. BENCH_QUICK=1 gives a short trial run.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = join(root, 'node_modules', '.cache', 'wm-bench');
+
+await build({
+  entryPoints: ['main.ts', 'bare-server.ts', 'peak-rss.ts'].map((entry) => join(root, 'bench', entry)),
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  outExtension: { '.js': '.mjs' },
+  logLevel: 'warning',
+});
+
+const run = spawnSync(process.execPath, [join(outdir, 'main.mjs'), ...process.argv.slice(2)], {
+  stdio: 'inherit',
+  env: { ...process.env, WM_BENCH_ROOT: root, WM_BENCH_OUT: outdir },
+});
+process.exitCode = run.status ?? 1;
