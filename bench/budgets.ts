@@ -1,5 +1,6 @@
 import type { CodecRow } from './codec.js';
 import type { ColdStartRow } from './cli.js';
+import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
 import type { ServerRow } from './server.js';
 
@@ -13,6 +14,7 @@ export interface BudgetCheck {
 
 export interface Results {
   codec?: { rows: CodecRow[]; linearity: Record<string, Record<string, number>> };
+  hostile?: HostileRow[];
   cli?: ColdStartRow[];
   server?: { endpoints: ServerRow[] };
   memory?: MemoryRow[];
@@ -45,6 +47,10 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     const codecPaths = ['decode', 'encode 64 B', 'encode 4 KB', 'analyze', 'strip', 'decode-robust', 'encode-robust'];
     const perMb = Object.values(linearity).flatMap((byOperation) => codecPaths.map((path) => byOperation[path]));
     checks.push(atMost('linearity: per-MB cost large ÷ small', perMb, 1.5));
+  }
+  if (results.hostile) {
+    // the sizes differ 4× (quick) or 8×: a quadratic path would show about that ratio, a linear one about 1
+    checks.push(atMost('linearity on hostile decode input: per-MB cost large ÷ small', results.hostile.map((row) => row.perMbCostRatio), 2));
   }
   if (results.cli) {
     const codecCommands = results.cli.filter((row) => row.command !== 'node -e 0' && row.command !== 'wm users list');

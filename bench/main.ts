@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { checkBudgets, type Results } from './budgets.js';
 import { measureColdStart } from './cli.js';
+import { measureHostile } from './hostile.js';
 import { measureCodec } from './codec.js';
 import { QUICK } from './measure.js';
 import { measureMemory } from './memory.js';
@@ -11,7 +12,7 @@ import { measureSegmentation } from './segmentation.js';
 import { measureServer } from './server.js';
 import { table } from './table.js';
 
-const SECTIONS = ['codec', 'segmentation', 'cli', 'server', 'memory'] as const;
+const SECTIONS = ['codec', 'hostile', 'segmentation', 'cli', 'server', 'memory'] as const;
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...SECTIONS];
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(' ')})`);
@@ -45,6 +46,14 @@ if (wants('codec')) {
       ),
     ));
   } else print('StegCloak', 'not installed: column skipped');
+}
+if (wants('hostile')) {
+  const rows = measureHostile(log);
+  results.hostile = rows;
+  print('Hostile decode input (per-MB cost at the large size ÷ at the small size; about 1 = linear)', table(
+    ['input', 'operation', 'per-MB cost ratio', 'MB/s (large)'],
+    rows.map((row) => [row.input, row.operation, row.perMbCostRatio, row.mbPerSecondLarge]),
+  ));
 }
 if (wants('segmentation')) {
   const rows = measureSegmentation(log);
