@@ -1,5 +1,5 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { creditLedger, isWatermarkOperation, users, type Queryable } from '../store/index.js';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import { creditLedger, usageCounters, users, type Queryable } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import type { Plan, Quota, WatermarkOperation } from './types.js';
@@ -12,25 +12,42 @@ export function quotaPeriod(now: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-function requestsMade(db: Queryable, userId: string, since: Date): number {
+function requestsMade(db: Queryable, userId: string, periodStart: Date): number {
   const row = db
-    .select({ n: count() })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.userId, userId), gte(creditLedger.createdAt, since.getTime()), isWatermarkOperation))
+    .select({ n: usageCounters.requestsMade })
+    .from(usageCounters)
+    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.periodStart, periodStart.getTime())))
     .get();
   return row?.n ?? 0;
 }
 
-export function quotaOf(context: DomainContext, userId: string, plan: Plan, db: Queryable = context.db): Quota {
-  const { start, end } = quotaPeriod(context.now());
+/** Counts one more operation in the period; returns the count before it. */
+function countRequest(db: Queryable, userId: string, periodStart: Date): number {
+  const row = db
+    .insert(usageCounters)
+    .values({ userId, periodStart: periodStart.getTime(), requestsMade: 1 })
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.periodStart],
+      set: { requestsMade: sql`${usageCounters.requestsMade} + 1` },
+    })
+    .returning({ n: usageCounters.requestsMade })
+    .get();
+  return row.n - 1;
+}
+
+function quotaFor(context: DomainContext, plan: Plan, made: number, periodEnd: Date): Quota {
   const limit = context.config.monthlyRequestsByPlan[plan];
-  const made = requestsMade(db, userId, start);
   return {
     requests_made: made,
     requests_limit: limit,
     requests_remaining: Math.max(0, limit - made),
-    resets_at: end.toISOString(),
+    resets_at: periodEnd.toISOString(),
   };
+}
+
+export function quotaOf(context: DomainContext, userId: string, plan: Plan, db: Queryable = context.db): Quota {
+  const { start, end } = quotaPeriod(context.now());
+  return quotaFor(context, plan, requestsMade(db, userId, start), end);
 }
 
 export function refuseExhaustedQuota(quota: Quota): void {
@@ -53,18 +70,20 @@ function insufficientCredits(balance: number, cost: number): DomainError {
 }
 
 /**
- * Charges one successful watermark operation and records it, in one immediate transaction: the quota is re-counted
- * and the balance decremented only if it covers the cost, so concurrent requests can neither overdraw nor exceed
- * the quota. Returns the new balance.
+ * Charges one successful watermark operation and records it, in one immediate transaction: the balance is
+ * decremented only if it covers the cost, and the period's counter is incremented and checked against the quota
+ * (a refusal rolls both back), so concurrent requests can neither overdraw nor exceed the quota. Returns the new
+ * balance.
  */
 export function chargeOperation(
   context: DomainContext,
   charge: { userId: string; plan: Plan; operation: WatermarkOperation; tokenId: string },
 ): number {
   const cost = context.config.creditCost;
+  const now = context.now();
+  const { start, end } = quotaPeriod(now);
   return context.db.transaction(
     (tx) => {
-      refuseExhaustedQuota(quotaOf(context, charge.userId, charge.plan, tx));
       const updated = tx
         .update(users)
         .set({ balance: sql`${users.balance} - ${cost}` })
@@ -73,8 +92,12 @@ export function chargeOperation(
         .get();
       if (!updated) {
         const current = tx.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
-        throw current ? insufficientCredits(current.balance, cost) : accountGone();
+        if (!current) throw accountGone();
+        // an exhausted quota is reported before missing credits, as the check before the operation does
+        refuseExhaustedQuota(quotaFor(context, charge.plan, requestsMade(tx, charge.userId, start), end));
+        throw insufficientCredits(current.balance, cost);
       }
+      refuseExhaustedQuota(quotaFor(context, charge.plan, countRequest(tx, charge.userId, start), end));
       tx.insert(creditLedger)
         .values({
           userId: charge.userId,
@@ -82,7 +105,7 @@ export function chargeOperation(
           credits: -cost,
           balanceAfter: updated.balance,
           tokenId: charge.tokenId,
-          createdAt: context.now().getTime(),
+          createdAt: now.getTime(),
         })
         .run();
       return updated.balance;

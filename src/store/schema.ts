@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blob, check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /** Times are stored as Unix milliseconds. Secrets are stored only as SHA-256 hashes or encrypted. */
 
@@ -127,10 +127,24 @@ export const creditLedger = sqliteTable(
   (table) => [index('credit_ledger_user_time_idx').on(table.userId, table.createdAt)],
 );
 
-export const schema = { users, emailVerifications, refreshTokens, channels, apiTokens, creditLedger };
+/**
+ * Successful watermark operations per user and quota period, incremented in the charge's transaction, so a quota
+ * check reads one row instead of counting the month's ledger rows.
+ */
+export const usageCounters = sqliteTable(
+  'usage_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the first instant of the period (a calendar month in UTC) */
+    periodStart: integer('period_start').notNull(),
+    requestsMade: integer('requests_made').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.periodStart] })],
+);
+
+export const schema = { users, emailVerifications, refreshTokens, channels, apiTokens, creditLedger, usageCounters };
 
 /** Orders rows of one table as inserted, e.g. as a tie-break between rows created in the same millisecond. */
 export const insertionOrder = sql`rowid`;
-
-/** A watermark operation is any ledger row that is not a grant; quota counts these. */
-export const isWatermarkOperation = sql`${creditLedger.operation} not in ('signup-grant', 'grant')`;

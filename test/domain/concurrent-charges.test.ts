@@ -33,8 +33,10 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
     `
     const { openStore } = await import(${JSON.stringify(new URL('../../dist/store/index.js', import.meta.url).href)});
     const { createDomain } = await import(${JSON.stringify(new URL('../../dist/domain/index.js', import.meta.url).href)});
-    const [file, key, token, config] = process.argv.slice(2);
-    const domain = createDomain({ store: openStore(file), masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config) });
+    const [file, key, token, config, now] = process.argv.slice(2);
+    const domain = createDomain({
+      store: openStore(file), masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config), now: () => new Date(now),
+    });
     process.once('message', () => {
       const outcomes = {};
       for (let i = 0; i < ${ATTEMPTS_PER_WORKER}; i++) {
@@ -48,7 +50,14 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
     process.send('ready');
     `,
   );
-  const args = [join(f.dir, 'wm.db'), Buffer.from(f.masterKey).toString('hex'), token, JSON.stringify(config)];
+  // the workers charge in the fixture's quota period
+  const args = [
+    join(f.dir, 'wm.db'),
+    Buffer.from(f.masterKey).toString('hex'),
+    token,
+    JSON.stringify(config),
+    f.clock.now.toISOString(),
+  ];
   const children = Array.from({ length: WORKERS }, () => fork(worker, args, { stdio: 'inherit' }));
   const results = children.map(
     (child) =>
