@@ -3,6 +3,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runWm } from './codec-harness.js';
 
+const MIGRATIONS = (JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+  entries: unknown[];
+}).entries.length;
+
 // the real bin/wm.js (built by test/global-setup.ts), against a fresh data folder, with a low scrypt cost
 const temp = makeTempDir();
 const home = join(temp.dir, 'data');
@@ -33,7 +37,7 @@ describe('wm db', () => {
       journal_mode: 'wal',
       foreign_keys: true,
       busy_timeout_ms: 5000,
-      migrations_applied: 1,
+      migrations_applied: MIGRATIONS,
     });
   });
 
