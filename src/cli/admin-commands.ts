@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { registerRotateMasterKey } from './admin/rotate.js';
 
 // Only option definitions live here; each action imports its implementation (and with it drizzle and SQLite)
 // when it runs, so `wm --help` and the codec commands stay fast. Arguments are optional for commander because
@@ -122,7 +121,15 @@ function registerDb(program: Command): void {
   common(db.command('info').description('where the data is and what it holds')).action(async (options) =>
     (await import('./admin/db.js')).dbInfo(options),
   );
-  registerRotateMasterKey(db);
+  db.command('rotate-master-key')
+    .description(
+      're-seal every channel key under a new master key (stop wm serve first); access tokens signed with the old key ' +
+        'stop working, refresh tokens keep working',
+    )
+    .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
+    .option('--json', 'print the result as JSON')
+    .option('--new-key-env <name>', 'take the new key (64 hex characters) from this variable (required when WM_MASTER_KEY is set)')
+    .action(async (options) => (await import('./admin/rotate.js')).rotateMasterKey(options));
 }
 
 export function registerAdminCommands(program: Command): void {

@@ -16,7 +16,8 @@ Exit codes:
 
 Set WM_DEBUG=1 to print stack traces.`;
 
-export function buildProgram(): Command {
+/** The program that parses ARGV: a codec command is built alone, since defining the admin and serve commands too costs each start a few ms. */
+export function buildProgram(argv: string[]): Command {
   const program = new Command('wm')
     .description('Hide a secret inside ordinary text with invisible Unicode characters, and recover it.')
     .version(VERSION, '-V, --version')
@@ -25,6 +26,8 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ outputError: (message, write) => write(`wm: ${message.replace(/^error: /, '')}`) });
   registerCodecCommands(program);
+  const invoked = argv[2];
+  if (program.commands.some((command) => command.name() === invoked)) return program;
   registerAdminCommands(program);
   registerServeCommand(program);
   return program;
@@ -38,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
     if (error.code !== 'EPIPE') throw error;
   });
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram(argv).parseAsync(argv);
     return EXIT.OK;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Command } from 'commander';
 import { CliError, EXIT } from '../errors.js';
 import { print, type AdminOptions } from './output.js';
 
@@ -10,19 +9,6 @@ const PENDING_FILE = 'master.key.new';
 
 interface RotateOptions extends AdminOptions {
   newKeyEnv?: string;
-}
-
-/** `wm db rotate-master-key`: registered under `wm db` by admin-commands.ts. */
-export function registerRotateMasterKey(db: Command): void {
-  db.command('rotate-master-key')
-    .description(
-      're-seal every channel key under a new master key (stop wm serve first); access tokens signed with the old key ' +
-        'stop working, refresh tokens keep working',
-    )
-    .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
-    .option('--json', 'print the result as JSON')
-    .option('--new-key-env <name>', 'take the new key (64 hex characters) from this variable (required when WM_MASTER_KEY is set)')
-    .action(async (options: RotateOptions) => rotateMasterKey(options));
 }
 
 function hexKey(name: string, value: string | undefined): Buffer {

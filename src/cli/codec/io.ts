@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { link, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
@@ -92,6 +91,8 @@ async function existingMode(path: string): Promise<number | undefined> {
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
   const replace = options.replace ?? true;
+  // imported here, not at the top: node:crypto weighs on the start of every command, and only -o writes need it
+  const { randomBytes } = await import('node:crypto');
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const keptMode = replace && options.mode === undefined ? await existingMode(path) : undefined;
   let handle: FileHandle | undefined;

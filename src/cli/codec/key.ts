@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { KEY_BYTES } from '../../codec/index.js';
 import { CliError, EXIT } from '../errors.js';
 import { readInputBytes } from './io.js';
@@ -14,11 +13,6 @@ export interface KeySourceOptions {
 
 const HEX_KEY = new RegExp(`^[0-9a-fA-F]{${KEY_BYTES * 2}}$`);
 const BASE64_KEY = /^[A-Za-z0-9+/_-]+={0,2}$/;
-
-/** A new random key in the on-disk format `wm keygen` writes: lowercase hex and one newline. */
-export function newKeyFileContent(): string {
-  return `${randomBytes(KEY_BYTES).toString('hex')}\n`;
-}
 
 /**
  * Accepts exactly KEY_BYTES raw bytes, or (surrounding whitespace ignored) the same bytes as hex or as

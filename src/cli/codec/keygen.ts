@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { KEY_BYTES } from '../../codec/index.js';
 import { CliError, EXIT } from '../errors.js';
 import { ioFailure, writeFileAtomic, writeOutput } from './io.js';
-import { newKeyFileContent } from './key.js';
 
 export interface KeygenCommandOptions {
   out?: string;
@@ -8,6 +9,11 @@ export interface KeygenCommandOptions {
 }
 
 const OWNER_ONLY = 0o600;
+
+/** A new random key in the on-disk format parseKeyFile (key.ts) reads: lowercase hex and one newline. */
+function newKeyFileContent(): string {
+  return `${randomBytes(KEY_BYTES).toString('hex')}\n`;
+}
 
 export async function runKeygen(options: KeygenCommandOptions): Promise<void> {
   const content = newKeyFileContent();

@@ -10,7 +10,10 @@ const LETTER = 2;
 const MAX_CACHED_CLUSTERS = 1 << 16;
 
 const flagsOf = (cluster: string): number => (isCarrier(cluster) ? CARRIER : 0) | (STARTS_WITH_LETTER.test(cluster) ? LETTER : 0);
-const ASCII_FLAGS = Uint8Array.from({ length: 0x80 }, (_, unit) => flagsOf(String.fromCharCode(unit)));
+// built on first use, not at load: the Unicode property regexes it runs cost every CLI command a few ms
+let asciiFlagsTable: Uint8Array | undefined;
+const asciiFlags = (): Uint8Array =>
+  (asciiFlagsTable ??= Uint8Array.from({ length: 0x80 }, (_, unit) => flagsOf(String.fromCharCode(unit))));
 const isAscii = (unit: number): boolean => unit < 0x80;
 
 /**
@@ -24,6 +27,7 @@ const isAscii = (unit: number): boolean => unit < 0x80;
  */
 export function carrierEnds(text: string, stealthLevel: StealthLevel): Int32Array {
   const wanted = stealthLevel === 'maximum' ? CARRIER | LETTER : CARRIER;
+  const asciiFlagsOf = asciiFlags();
   const cached = new Map<string, number>();
   let ends = new Int32Array(1024);
   let count = 0;
@@ -31,7 +35,7 @@ export function carrierEnds(text: string, stealthLevel: StealthLevel): Int32Arra
   while (at < text.length) {
     const unit = text.charCodeAt(at);
     if (isAscii(unit) && (at + 1 === text.length || isAscii(text.charCodeAt(at + 1)))) {
-      if ((ASCII_FLAGS[unit] & wanted) === wanted) {
+      if ((asciiFlagsOf[unit] & wanted) === wanted) {
         if (count === ends.length) ends = doubled(ends);
         ends[count++] = at + 1;
       }

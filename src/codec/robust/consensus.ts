@@ -8,13 +8,18 @@ import { parseFrameAt, type Frame } from '../frame.js';
  */
 const MAX_DOUBTFUL_BITS = 12;
 const MAX_DOUBTFUL_MARGIN = 2;
-const MASKS_BY_CHANGES = masksByChanges();
+let masksByChangesTable: number[] | undefined;
 
-/** Every non-empty mask of MAX_DOUBTFUL_BITS bits, fewest set bits first, then by value (bucketed: no sort at load). */
+/**
+ * Every non-empty mask of MAX_DOUBTFUL_BITS bits, fewest set bits first, then by value. Built on the first doubtful
+ * vote rather than at load, which every CLI command pays (bucketed: no sort).
+ */
 function masksByChanges(): number[] {
+  if (masksByChangesTable) return masksByChangesTable;
   const buckets: number[][] = Array.from({ length: MAX_DOUBTFUL_BITS + 1 }, () => []);
   for (let mask = 1; mask < 2 ** MAX_DOUBTFUL_BITS; mask++) buckets[popCount(mask)].push(mask);
-  return buckets.flat();
+  masksByChangesTable = buckets.flat();
+  return masksByChangesTable;
 }
 
 export interface Consensus {
@@ -63,7 +68,7 @@ function doubtfulBits(ones: Int32Array, votes: Int32Array, bound: number): numbe
 function tryDoubtfulBits(bytes: Uint8Array, doubtful: number[] | null): Frame | null {
   if (!doubtful || doubtful.length === 0) return null;
   const original = bytes.slice();
-  for (const mask of MASKS_BY_CHANGES) {
+  for (const mask of masksByChanges()) {
     if (mask >= 2 ** doubtful.length) continue;
     bytes.set(original);
     doubtful.forEach((p, k) => {
