@@ -103,7 +103,9 @@ export function neverInventSecrets(numRuns: number): void {
   fc.assert(
     fc.property(secretText, fc.boolean(), fc.array(mutation, { minLength: 1, maxLength: 4 }), (secret, keyed, edits) => {
       const key = keyed ? { key: KEY } : {};
-      const text = 'Robust marks need a long carrier: one bit of the frame per character, so here is plenty of text. '.repeat(6);
+      const line = 'Robust marks need a long carrier: one bit of the frame per character, so here is plenty of text. ';
+      // at least six lines, and always the 8 × secret bytes the robust codec requires (a grapheme can be many bytes)
+      const text = line.repeat(Math.max(6, Math.ceil((8 * Buffer.byteLength(secret)) / line.length) + 1));
       const { watermarked } = encodeRobust(text, secret, { ...key, seed: 1 });
       const decoded = onlyCodecErrors(() => decodeRobust(mutate(watermarked, edits), key));
       if (!(decoded instanceof CodecError) && decoded.is_encoded) expect(decoded.decoded).toBe(secret);
