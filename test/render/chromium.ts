@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { existsSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -61,4 +62,16 @@ export async function openRenderBrowser(): Promise<RenderBrowser> {
       rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/** One browser for the test file: opened before its tests, closed after; returns the page to draw on. */
+export function useRenderPage(): () => Page {
+  let browser: RenderBrowser | undefined;
+  beforeAll(async () => {
+    browser = await openRenderBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!.page;
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openRenderBrowser, type RenderBrowser } from './chromium.js';
+import { expect, test } from 'vitest';
+import { useRenderPage } from './chromium.js';
 import { compareRenderings } from './compare.js';
 import { fontFamilyFor } from './fonts.js';
 import { loadCorpus } from '../corpus/load.js';
@@ -10,13 +10,7 @@ const text = (name: string): string => corpus.get(name)!;
 /** Inserts `mark` after the first occurrence of `after`. */
 const markAfter = (original: string, after: string, mark: string): string => original.replace(after, after + mark);
 
-let browser: RenderBrowser;
-beforeAll(async () => {
-  browser = await openRenderBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const renderPage = useRenderPage();
 
 // The marks the codec refuses to place, placed by hand: the check must see each of them, or it proves nothing.
 test.each([
@@ -29,6 +23,6 @@ test.each([
   const original = text(name);
   const marked = markAfter(original, after, mark);
   expect(marked).not.toBe(original);
-  const [{ difference }] = await compareRenderings(browser.page, original, [marked], fontFamilyFor(name));
+  const [{ difference }] = await compareRenderings(renderPage(), original, [marked], fontFamilyFor(name));
   expect(difference).not.toBeNull();
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openRenderBrowser, type RenderBrowser } from './chromium.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { useRenderPage } from './chromium.js';
 import { compareRenderings, describeDifference, type Comparison } from './compare.js';
 import { fontFamilyFor } from './fonts.js';
 import { MODES, type Mode } from './modes.js';
@@ -20,13 +20,7 @@ function watermark(mode: Mode, entry: CorpusText): Case {
   }
 }
 
-let browser: RenderBrowser;
-beforeAll(async () => {
-  browser = await openRenderBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const renderPage = useRenderPage();
 
 describe.each(loadCorpus())('$name: watermarked text renders pixel-identical in Chromium', (entry) => {
   const cases = MODES.map((mode) => watermark(mode, entry));
@@ -36,7 +30,7 @@ describe.each(loadCorpus())('$name: watermarked text renders pixel-identical in 
 
   beforeAll(async () => {
     // The original drawn twice first: proves the boxes are aligned so that any difference is the marks'.
-    const results = await compareRenderings(browser.page, entry.text, [entry.text, ...rendered], fontFamilyFor(entry.name));
+    const results = await compareRenderings(renderPage(), entry.text, [entry.text, ...rendered], fontFamilyFor(entry.name));
     control = results[0];
     rendered.forEach((text, i) => comparisons.set(text, results[i + 1]));
   }, 120_000);
