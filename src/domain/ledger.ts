@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { creditLedger, usageCounters, users, type Queryable } from '../store/index.js';
+import { apiTokens, creditLedger, preparedPerDatabase, usageCounters, users, type Queryable } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import type { Plan, Quota, WatermarkOperation } from './types.js';
@@ -12,30 +12,36 @@ export function quotaPeriod(now: Date): { start: Date; end: Date } {
   return { start, end };
 }
 
-function requestsMade(db: Queryable, userId: string, periodStart: Date): number {
-  const row = db
+const counterOfPeriod = preparedPerDatabase((db) =>
+  db
     .select({ n: usageCounters.requestsMade })
     .from(usageCounters)
-    .where(and(eq(usageCounters.userId, userId), eq(usageCounters.periodStart, periodStart.getTime())))
-    .get();
-  return row?.n ?? 0;
+    .where(and(eq(usageCounters.userId, sql.placeholder('userId')), eq(usageCounters.periodStart, sql.placeholder('periodStart'))))
+    .prepare(),
+);
+
+function requestsMade(context: DomainContext, userId: string, periodStart: Date): number {
+  return counterOfPeriod(context.db).get({ userId, periodStart: periodStart.getTime() })?.n ?? 0;
 }
 
-/** Counts one more operation in the period; returns the count before it. */
-function countRequest(db: Queryable, userId: string, periodStart: Date): number {
-  const row = db
+const incrementCounter = preparedPerDatabase((db) =>
+  db
     .insert(usageCounters)
-    .values({ userId, periodStart: periodStart.getTime(), requestsMade: 1 })
+    .values({ userId: sql.placeholder('userId'), periodStart: sql.placeholder('periodStart'), requestsMade: 1 })
     .onConflictDoUpdate({
       target: [usageCounters.userId, usageCounters.periodStart],
       set: { requestsMade: sql`${usageCounters.requestsMade} + 1` },
     })
     .returning({ n: usageCounters.requestsMade })
-    .get();
-  return row.n - 1;
+    .prepare(),
+);
+
+/** Counts one more operation in the period; returns the count before it. */
+function countRequest(context: DomainContext, userId: string, periodStart: Date): number {
+  return incrementCounter(context.db).get({ userId, periodStart: periodStart.getTime() })!.n - 1;
 }
 
-function quotaFor(context: DomainContext, plan: Plan, made: number, periodEnd: Date): Quota {
+export function quotaFor(context: DomainContext, plan: Plan, made: number, periodEnd: Date): Quota {
   const limit = context.config.monthlyRequestsByPlan[plan];
   return {
     requests_made: made,
@@ -45,9 +51,9 @@ function quotaFor(context: DomainContext, plan: Plan, made: number, periodEnd: D
   };
 }
 
-export function quotaOf(context: DomainContext, userId: string, plan: Plan, db: Queryable = context.db): Quota {
+export function quotaOf(context: DomainContext, userId: string, plan: Plan): Quota {
   const { start, end } = quotaPeriod(context.now());
-  return quotaFor(context, plan, requestsMade(db, userId, start), end);
+  return quotaFor(context, plan, requestsMade(context, userId, start), end);
 }
 
 export function refuseExhaustedQuota(quota: Quota): void {
@@ -69,49 +75,84 @@ function insufficientCredits(balance: number, cost: number): DomainError {
   });
 }
 
+const debitBalance = preparedPerDatabase((db) =>
+  db
+    .update(users)
+    .set({ balance: sql`${users.balance} - ${sql.placeholder('cost')}` })
+    .where(and(eq(users.id, sql.placeholder('userId')), gte(users.balance, sql.placeholder('cost'))))
+    .returning({ balance: users.balance })
+    .prepare(),
+);
+
+const recordCharge = preparedPerDatabase((db) =>
+  db
+    .insert(creditLedger)
+    .values({
+      userId: sql.placeholder('userId'),
+      operation: sql.placeholder('operation'),
+      credits: sql.placeholder('credits'),
+      balanceAfter: sql.placeholder('balanceAfter'),
+      tokenId: sql.placeholder('tokenId'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .prepare(),
+);
+
+const touchToken = preparedPerDatabase((db) =>
+  db
+    .update(apiTokens)
+    .set({ lastUsedAt: sql`${sql.placeholder('lastUsedAt')}` })
+    .where(eq(apiTokens.id, sql.placeholder('tokenId')))
+    .prepare(),
+);
+
+/** Records that an API token was used now (its `last_used_at`). */
+export function recordTokenUse(context: DomainContext, tokenId: string, now: Date = context.now()): void {
+  touchToken(context.db).run({ tokenId, lastUsedAt: now.getTime() });
+}
+
+interface Charge {
+  userId: string;
+  plan: Plan;
+  operation: WatermarkOperation;
+  tokenId: string;
+}
+
+const chargeTransaction = preparedPerDatabase((db) =>
+  db.$client.transaction((context: DomainContext, charge: Charge): number => {
+    const cost = context.config.creditCost;
+    const now = context.now();
+    const { start, end } = quotaPeriod(now);
+    const updated = debitBalance(db).get({ userId: charge.userId, cost });
+    if (!updated) {
+      const current = db.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
+      if (!current) throw accountGone();
+      // an exhausted quota is reported before missing credits, as the check before the operation does
+      refuseExhaustedQuota(quotaFor(context, charge.plan, requestsMade(context, charge.userId, start), end));
+      throw insufficientCredits(current.balance, cost);
+    }
+    refuseExhaustedQuota(quotaFor(context, charge.plan, countRequest(context, charge.userId, start), end));
+    recordCharge(db).run({
+      userId: charge.userId,
+      operation: charge.operation,
+      credits: -cost,
+      balanceAfter: updated.balance,
+      tokenId: charge.tokenId,
+      createdAt: now.getTime(),
+    });
+    recordTokenUse(context, charge.tokenId, now);
+    return updated.balance;
+  }),
+);
+
 /**
  * Charges one successful watermark operation and records it, in one immediate transaction: the balance is
  * decremented only if it covers the cost, and the period's counter is incremented and checked against the quota
- * (a refusal rolls both back), so concurrent requests can neither overdraw nor exceed the quota. Returns the new
- * balance.
+ * (a refusal rolls both back), so concurrent requests can neither overdraw nor exceed the quota. The token's
+ * `last_used_at` is set in the same transaction, to commit once per request. Returns the new balance.
  */
-export function chargeOperation(
-  context: DomainContext,
-  charge: { userId: string; plan: Plan; operation: WatermarkOperation; tokenId: string },
-): number {
-  const cost = context.config.creditCost;
-  const now = context.now();
-  const { start, end } = quotaPeriod(now);
-  return context.db.transaction(
-    (tx) => {
-      const updated = tx
-        .update(users)
-        .set({ balance: sql`${users.balance} - ${cost}` })
-        .where(and(eq(users.id, charge.userId), gte(users.balance, cost)))
-        .returning({ balance: users.balance })
-        .get();
-      if (!updated) {
-        const current = tx.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
-        if (!current) throw accountGone();
-        // an exhausted quota is reported before missing credits, as the check before the operation does
-        refuseExhaustedQuota(quotaFor(context, charge.plan, requestsMade(tx, charge.userId, start), end));
-        throw insufficientCredits(current.balance, cost);
-      }
-      refuseExhaustedQuota(quotaFor(context, charge.plan, countRequest(tx, charge.userId, start), end));
-      tx.insert(creditLedger)
-        .values({
-          userId: charge.userId,
-          operation: charge.operation,
-          credits: -cost,
-          balanceAfter: updated.balance,
-          tokenId: charge.tokenId,
-          createdAt: now.getTime(),
-        })
-        .run();
-      return updated.balance;
-    },
-    { behavior: 'immediate' },
-  );
+export function chargeOperation(context: DomainContext, charge: Charge): number {
+  return chargeTransaction(context.db).immediate(context, charge);
 }
 
 /** Adds credits (signup grant or operator grant) and records them. Must run inside the caller's transaction or alone. */

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../store/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { preparedPerDatabase, users } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import type { User, UserRecord } from './types.js';
@@ -33,8 +33,10 @@ export function toUserRecord(row: UserRow): UserRecord {
   };
 }
 
+const userById = preparedPerDatabase((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+
 export function findUserById(context: DomainContext, id: string): UserRow | undefined {
-  return context.db.select().from(users).where(eq(users.id, id)).get();
+  return userById(context.db).get({ id });
 }
 
 export function findUserByEmail(context: DomainContext, email: string): UserRow | undefined {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   analyze,
   decode,
@@ -13,15 +13,15 @@ import {
   type EncodeRobustOptions,
   type EncodeRobustResult,
 } from '../codec/index.js';
-import { apiTokens, channels } from '../store/index.js';
+import { apiTokens, channels, preparedPerDatabase, usageCounters, users } from '../store/index.js';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import { chargeOperation, quotaOf, refuseExhaustedQuota, refuseInsufficientCredits } from './ledger.js';
+import { chargeOperation, quotaFor, quotaPeriod, recordTokenUse, refuseExhaustedQuota, refuseInsufficientCredits } from './ledger.js';
 import { hashSecret } from './secrets.js';
 import type { Permission, WatermarkOperation } from './types.js';
-import { findUserById, refuseSuspended } from './users.js';
+import { refuseSuspended } from './users.js';
 
 export interface EncodeInput extends Omit<EncodeOptions, 'key'> {
   text: string;
@@ -71,9 +71,18 @@ export function createWatermark(context: DomainContext): Watermark {
     succeeded: (result: T) => boolean = () => true,
   ): T {
     const caller = authorise(context, apiToken, operation);
-    const result = work(caller.key);
-    if (succeeded(result)) chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
-    return result;
+    let charged = false;
+    try {
+      const result = work(caller.key);
+      if (succeeded(result)) {
+        chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
+        charged = true;
+      }
+      return result;
+    } finally {
+      // a charge records the use in its own transaction
+      if (!charged) recordTokenUse(context, caller.tokenId);
+    }
   }
   return {
     encode: (apiToken, { text, secret, ...options }) =>
@@ -94,13 +103,30 @@ interface Caller {
   key: Uint8Array | undefined;
 }
 
+/** The token with its account and the account's request count in the current quota period, in one query. */
+const callerByTokenHash = preparedPerDatabase((db) =>
+  db
+    .select({ token: apiTokens, user: users, requestsMade: usageCounters.requestsMade })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .leftJoin(
+      usageCounters,
+      and(eq(usageCounters.userId, apiTokens.userId), eq(usageCounters.periodStart, sql.placeholder('periodStart'))),
+    )
+    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+    .prepare(),
+);
+const channelById = preparedPerDatabase((db) =>
+  db.select().from(channels).where(eq(channels.id, sql.placeholder('channelId'))).prepare(),
+);
+
 function authorise(context: DomainContext, apiToken: string, operation: WatermarkOperation): Caller {
   if (!apiToken) throw new DomainError('UNAUTHENTICATED', 'An API token is required');
   if (!isWellFormedApiTokenSecret(apiToken)) throw revoked();
-  const token = context.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, hashSecret(apiToken))).get();
-  if (!token) throw revoked();
-  const user = findUserById(context, token.userId);
-  if (!user) throw revoked();
+  const { start, end } = quotaPeriod(context.now());
+  const caller = callerByTokenHash(context.db).get({ tokenHash: hashSecret(apiToken), periodStart: start.getTime() });
+  if (!caller) throw revoked();
+  const { token, user } = caller;
   refuseSuspended(user);
   if (user.emailVerifiedAt === null) {
     throw new DomainError('EMAIL_NOT_VERIFIED', 'Watermark operations need a verified email address');
@@ -111,15 +137,14 @@ function authorise(context: DomainContext, apiToken: string, operation: Watermar
       details: { required: allowed.join(' or ') },
     });
   }
-  refuseExhaustedQuota(quotaOf(context, user.id, user.plan));
+  refuseExhaustedQuota(quotaFor(context, user.plan, caller.requestsMade ?? 0, end));
   refuseInsufficientCredits(user.balance, context.config.creditCost);
-  context.db.update(apiTokens).set({ lastUsedAt: context.now().getTime() }).where(eq(apiTokens.id, token.id)).run();
   return { userId: user.id, plan: user.plan, tokenId: token.id, key: keyOf(context, token.channelId) };
 }
 
 function keyOf(context: DomainContext, channelId: string | null): Uint8Array | undefined {
   if (channelId === null) return undefined;
-  const channel = context.db.select().from(channels).where(eq(channels.id, channelId)).get();
+  const channel = channelById(context.db).get({ channelId });
   // bound channels are never deleted while their tokens exist (cascade), so this is a broken database
   if (!channel) throw new Error(`channel ${channelId} of an API token is missing`);
   return channelKeyOf(context, channel);

@@ -59,7 +59,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app, { checkoutUrl, now: options.now });
   registerJsonBodies(app);
   registerGracefulClose(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(cookie);
   await registerRateLimit(app);
   await registerApiDocs(app);

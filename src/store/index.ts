@@ -4,4 +4,5 @@ export { DATABASE_FILE, MASTER_KEY_FILE, ensureDataHome, resolveDataHome } from 
 export { MASTER_KEY_BYTES, loadMasterKey } from './master-key.js';
 export { MIGRATIONS_FOLDER } from './migrations-folder.js';
 export * from './schema.js';
+export { preparedPerDatabase } from './prepared.js';
 export { findSqliteError, sqliteErrorCode } from './sqlite-error.js';

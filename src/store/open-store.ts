@@ -6,7 +6,7 @@ import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { MIGRATIONS_FOLDER } from './migrations-folder.js';
 import { schema } from './schema.js';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** The database or a transaction on it: what query helpers accept. */
 export type Queryable = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
 

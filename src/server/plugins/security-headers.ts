@@ -1,17 +1,41 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Helmet's defaults minus `upgrade-insecure-requests`: `wm serve` listens on plain http by default, and that
  * directive would make browsers fetch the docs' assets over https from a server that does not speak it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: { 'upgrade-insecure-requests': null },
+const OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: true,
+    directives: { 'upgrade-insecure-requests': null },
+  },
+  // a JSON API and its docs page are safe to show cross-origin resources of; HSTS only when served over https
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sets with these options. They do not depend on the request (no CSP nonces, no function
+ * directives), so they are computed once instead of by helmet's middleware on every request, which re-parses
+ * the policy each time (~25 µs, a tenth of a bare route's whole cost).
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
     },
-    // a JSON API and its docs page are safe to show cross-origin resources of; HSTS only when served over https
-    strictTransportSecurity: false,
+    removeHeader: () => {},
+  };
+  helmet(OPTIONS)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 }
