@@ -41,7 +41,7 @@ function countRequest(context: DomainContext, userId: string, periodStart: Date)
   return incrementCounter(context.db).get({ userId, periodStart: periodStart.getTime() })!.n - 1;
 }
 
-export function quotaFor(context: DomainContext, plan: Plan, made: number, periodEnd: Date): Quota {
+function quotaFor(context: DomainContext, plan: Plan, made: number, periodEnd: Date): Quota {
   const limit = context.config.monthlyRequestsByPlan[plan];
   return {
     requests_made: made,
@@ -56,11 +56,11 @@ export function quotaOf(context: DomainContext, userId: string, plan: Plan): Quo
   return quotaFor(context, plan, requestsMade(context, userId, start), end);
 }
 
-export function refuseExhaustedQuota(quota: Quota): void {
-  if (quota.requests_remaining <= 0) {
-    throw new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${quota.requests_limit} used up`, {
-      resetsAt: new Date(quota.resets_at),
-    });
+/** Refuses an operation when the plan's monthly quota is used up (`made` operations so far in the period). */
+export function refuseExhaustedQuota(context: DomainContext, plan: Plan, made: number, periodEnd: Date): void {
+  const limit = context.config.monthlyRequestsByPlan[plan];
+  if (made >= limit) {
+    throw new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${limit} used up`, { resetsAt: periodEnd });
   }
 }
 
@@ -128,10 +128,10 @@ const chargeTransaction = preparedPerDatabase((db) =>
       const current = db.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
       if (!current) throw accountGone();
       // an exhausted quota is reported before missing credits, as the check before the operation does
-      refuseExhaustedQuota(quotaFor(context, charge.plan, requestsMade(context, charge.userId, start), end));
+      refuseExhaustedQuota(context, charge.plan, requestsMade(context, charge.userId, start), end);
       throw insufficientCredits(current.balance, cost);
     }
-    refuseExhaustedQuota(quotaFor(context, charge.plan, countRequest(context, charge.userId, start), end));
+    refuseExhaustedQuota(context, charge.plan, countRequest(context, charge.userId, start), end);
     recordCharge(db).run({
       userId: charge.userId,
       operation: charge.operation,

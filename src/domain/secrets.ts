@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random bearer secret: 32 bytes (256 bits), base64url. Used for refresh and email-verification tokens. */
 export function randomSecret(): string {
@@ -7,5 +7,5 @@ export function randomSecret(): string {
 
 /** Bearer secrets have ≥128 bits of entropy, so a fast hash is enough for storage and lookup. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return hash('sha256', secret, 'hex');
 }

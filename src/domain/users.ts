@@ -53,7 +53,7 @@ export function requireActiveUser(context: DomainContext, userId: string): UserR
 
 export const accountGone = () => new DomainError('UNAUTHENTICATED', 'The account no longer exists');
 
-export function refuseSuspended(row: UserRow): void {
+export function refuseSuspended(row: Pick<UserRow, 'suspendedAt' | 'suspensionReason'>): void {
   if (row.suspendedAt !== null) {
     throw new DomainError(
       'ACCOUNT_SUSPENDED',

@@ -18,7 +18,7 @@ import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import { chargeOperation, quotaFor, quotaPeriod, recordTokenUse, refuseExhaustedQuota, refuseInsufficientCredits } from './ledger.js';
+import { chargeOperation, quotaPeriod, recordTokenUse, refuseExhaustedQuota, refuseInsufficientCredits } from './ledger.js';
 import { hashSecret } from './secrets.js';
 import type { Permission, WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
@@ -106,7 +106,18 @@ interface Caller {
 /** The token with its account and the account's request count in the current quota period, in one query. */
 const callerByTokenHash = preparedPerDatabase((db) =>
   db
-    .select({ token: apiTokens, user: users, requestsMade: usageCounters.requestsMade })
+    .select({
+      tokenId: apiTokens.id,
+      permissions: apiTokens.permissions,
+      channelId: apiTokens.channelId,
+      userId: users.id,
+      plan: users.plan,
+      balance: users.balance,
+      emailVerifiedAt: users.emailVerifiedAt,
+      suspendedAt: users.suspendedAt,
+      suspensionReason: users.suspensionReason,
+      requestsMade: usageCounters.requestsMade,
+    })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))
     .leftJoin(
@@ -126,20 +137,19 @@ function authorise(context: DomainContext, apiToken: string, operation: Watermar
   const { start, end } = quotaPeriod(context.now());
   const caller = callerByTokenHash(context.db).get({ tokenHash: hashSecret(apiToken), periodStart: start.getTime() });
   if (!caller) throw revoked();
-  const { token, user } = caller;
-  refuseSuspended(user);
-  if (user.emailVerifiedAt === null) {
+  refuseSuspended(caller);
+  if (caller.emailVerifiedAt === null) {
     throw new DomainError('EMAIL_NOT_VERIFIED', 'Watermark operations need a verified email address');
   }
   const allowed = REQUIRED_PERMISSIONS[operation];
-  if (!allowed.some((p) => token.permissions.split(',').includes(p))) {
+  if (!allowed.some((p) => caller.permissions.split(',').includes(p))) {
     throw new DomainError('PERMISSION_DENIED', `This API token lacks the ${allowed.join(' or ')} permission`, {
       details: { required: allowed.join(' or ') },
     });
   }
-  refuseExhaustedQuota(quotaFor(context, user.plan, caller.requestsMade ?? 0, end));
-  refuseInsufficientCredits(user.balance, context.config.creditCost);
-  return { userId: user.id, plan: user.plan, tokenId: token.id, key: keyOf(context, token.channelId) };
+  refuseExhaustedQuota(context, caller.plan, caller.requestsMade ?? 0, end);
+  refuseInsufficientCredits(caller.balance, context.config.creditCost);
+  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key: keyOf(context, caller.channelId) };
 }
 
 function keyOf(context: DomainContext, channelId: string | null): Uint8Array | undefined {

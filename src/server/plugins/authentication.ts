@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { AccessPrincipal, Domain } from '../../domain/index.js';
 import { HttpError } from '../http-error.js';
 
@@ -29,7 +29,7 @@ export interface Authentication {
   /** onRequest hook for user-session routes (JWT access token) */
   requireSession(request: FastifyRequest): Promise<void>;
   /** onRequest hook for watermark routes: the API token must be present; the domain checks it with the operation */
-  requireApiToken(request: FastifyRequest): Promise<void>;
+  requireApiToken(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
 }
 
 export function registerAuthentication(app: FastifyInstance, domain: Domain): Authentication {
@@ -41,10 +41,12 @@ export function registerAuthentication(app: FastifyInstance, domain: Domain): Au
       if (!credential) throw missingCredential('access token');
       request.session = await domain.sessions.authenticate(credential);
     },
-    async requireApiToken(request) {
+    // a callback hook: the hottest routes need no promise for this
+    requireApiToken(request, _reply, done) {
       const credential = credentialOf(request);
-      if (!credential) throw missingCredential('API token');
+      if (!credential) return done(missingCredential('API token'));
       request.apiTokenSecret = credential;
+      done();
     },
   };
 }
