@@ -1,9 +1,12 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
 
 /** Sub-keys of the master key, one per purpose, so no key is ever used for two things. */
 export interface DerivedKeys {
-  /** HS256 key for access tokens */
-  jwt: Uint8Array;
+  /**
+   * HS256 key for access tokens. A KeyObject, not bytes: jose imports raw bytes into WebCrypto on every
+   * verification, but converts a KeyObject once and caches it.
+   */
+  jwt: KeyObject;
   /** AES-256-GCM key that seals channel keys at rest */
   channelWrap: Uint8Array;
 }
@@ -13,7 +16,7 @@ const SALT = 'wm master key v1';
 export function deriveKeys(masterKey: Uint8Array): DerivedKeys {
   if (masterKey.length !== 32) throw new RangeError('the master key must be 32 bytes');
   const derive = (info: string) => new Uint8Array(hkdfSync('sha256', masterKey, SALT, info, 32));
-  return { jwt: derive('jwt-hs256'), channelWrap: derive('channel-key-wrap') };
+  return { jwt: createSecretKey(derive('jwt-hs256')), channelWrap: derive('channel-key-wrap') };
 }
 
 const NONCE_BYTES = 12;

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -36,7 +36,7 @@ async function apiToken(account: Account, body: Record<string, unknown> = {}) {
 }
 
 /** A JWT like the server's, with chosen claims and key. */
-function jwt(claims: { sub: string; exp?: number; iat?: number }, key: Uint8Array = JWT_KEY): Promise<string> {
+function jwt(claims: { sub: string; exp?: number; iat?: number }, key: KeyObject | Uint8Array = JWT_KEY): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
