@@ -9,6 +9,19 @@ import { countCodePoints } from './scan.js';
 import { selectorsForBytes } from './selectors.js';
 import type { EncodeOptions, EncodeResult } from './types.js';
 
+/** A run of variation selectors that encode inserts into the text. */
+export interface MarkInsertion {
+  /** UTF-16 offset in the text: the end of a carrier grapheme, so never inside a surrogate pair */
+  index: number;
+  marks: string;
+}
+
+/** encode() with output `full`, as insertions: the encoded text is the text with each run inserted at its index. */
+export interface EncodeInsertions extends Omit<EncodeResult, 'encoded'> {
+  /** in text order */
+  insertions: MarkInsertion[];
+}
+
 /** Hides `secret` in `text` as variation selectors after carrier graphemes (docs/FORMAT.md). */
 export function encode(text: string, secret: string, options?: EncodeOptions): EncodeResult {
   checkText(text);
@@ -17,32 +30,71 @@ export function encode(text: string, secret: string, options?: EncodeOptions): E
   return embedFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length);
 }
 
+/**
+ * encode() with output `full`, without building the encoded text: for callers that pass the untouched text
+ * between the insertions on as it is (the CLI writes the input's own bytes instead of a copy of a large carrier).
+ */
+export function encodeInsertions(text: string, secret: string, options: Omit<EncodeOptions, 'output'> = {}): EncodeInsertions {
+  checkText(text);
+  const secretBytes = checkSecret(secret);
+  const checked = checkEncodeOptions({ ...options, output: 'full' });
+  return insertFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length);
+}
+
 /** Embeds an already built frame (test vectors build theirs with a fixed nonce). */
 export function embedFrame(text: string, frame: Uint8Array, options: CheckedEncodeOptions, secretLength: number): EncodeResult {
-  const placement = place(text, frame.length, options);
-  const parts: string[] = [];
-  let copied = 0;
-  let offset = 0;
-  for (const carrier of placement.carriers) {
-    const end = carrier.index + carrier.segment.length;
-    const take = Math.min(placement.bytesPerCarrier, frame.length - offset);
-    parts.push(options.output === 'tokens' ? carrier.segment : text.slice(copied, end), selectorsForBytes(frame, offset, offset + take));
-    copied = end;
-    offset += take;
+  if (options.output === 'full') {
+    const { insertions, ...result } = insertFrame(text, frame, options, secretLength);
+    return { encoded: insertMarks(text, insertions), ...result };
   }
-  if (options.output === 'full') parts.push(text.slice(copied));
-  const encoded = parts.join('');
-  const originalLength = countCodePoints(text);
+  const placement = place(text, frame.length, options);
+  const insertions = insertionsOf(placement, frame);
+  const encoded = placement.carriers.map((carrier, i) => carrier.segment + insertions[i].marks).join('');
   return {
     encoded,
     keyed: options.key !== undefined,
-    stats: {
-      originalLength,
-      secretLength,
-      encodedLength: options.output === 'full' ? originalLength + frame.length : countCodePoints(encoded),
-      ...(placement.chunkSize !== undefined ? { chunkSize: placement.chunkSize } : {}),
-      method: placement.method,
-    },
+    stats: statsOf(placement, countCodePoints(text), secretLength, countCodePoints(encoded)),
+  };
+}
+
+function insertFrame(text: string, frame: Uint8Array, options: CheckedEncodeOptions, secretLength: number): EncodeInsertions {
+  const placement = place(text, frame.length, options);
+  const originalLength = countCodePoints(text);
+  return {
+    insertions: insertionsOf(placement, frame),
+    keyed: options.key !== undefined,
+    // one selector (one code point) per frame byte
+    stats: statsOf(placement, originalLength, secretLength, originalLength + frame.length),
+  };
+}
+
+/** `bytesPerCarrier` bytes of the frame after each carrier in turn (the last may get fewer). */
+function insertionsOf(placement: Placement, frame: Uint8Array): MarkInsertion[] {
+  return placement.carriers.map((carrier, i) => {
+    const start = i * placement.bytesPerCarrier;
+    const end = Math.min(start + placement.bytesPerCarrier, frame.length);
+    return { index: carrier.index + carrier.segment.length, marks: selectorsForBytes(frame, start, end) };
+  });
+}
+
+function insertMarks(text: string, insertions: readonly MarkInsertion[]): string {
+  const parts: string[] = [];
+  let copied = 0;
+  for (const { index, marks } of insertions) {
+    parts.push(text.slice(copied, index), marks);
+    copied = index;
+  }
+  parts.push(text.slice(copied));
+  return parts.join('');
+}
+
+function statsOf(placement: Placement, originalLength: number, secretLength: number, encodedLength: number): EncodeResult['stats'] {
+  return {
+    originalLength,
+    secretLength,
+    encodedLength,
+    ...(placement.chunkSize !== undefined ? { chunkSize: placement.chunkSize } : {}),
+    method: placement.method,
   };
 }
 

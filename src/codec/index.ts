@@ -2,7 +2,7 @@
 export * from './types.js';
 export { CodecError, isCodecError, type CodecErrorCode } from './errors.js';
 export { KEY_BYTES } from './seal.js';
-export { encode } from './encode.js';
+export { encode, encodeInsertions, type EncodeInsertions, type MarkInsertion } from './encode.js';
 export { decode } from './decode.js';
 export { analyze } from './analyze.js';
 export { strip } from './strip.js';

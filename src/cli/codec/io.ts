@@ -1,4 +1,4 @@
-import { link, open, readFile, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { link, open, readFile, rename, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 
@@ -55,7 +55,10 @@ export async function readInputText(file: string | undefined): Promise<string> {
   return decodeUtf8Text(await readInputBytes(file), describeSource(file));
 }
 
-function writeStdout(data: string): Promise<void> {
+/** What the commands write: one string, or pieces written in order (strings as UTF-8, bytes as they are). */
+export type OutputData = string | Uint8Array | readonly (string | Uint8Array)[];
+
+function writeStdout(data: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (error: Error) =>
       reject(ioFailure('write', 'standard output', (error as NodeJS.ErrnoException).code === 'EPIPE' ? new Error('the reader closed the pipe') : error));
@@ -89,7 +92,7 @@ async function existingMode(path: string): Promise<number | undefined> {
  * complete; on any failure the temporary file is removed. With replace: false the final step is link(),
  * which refuses an existing PATH atomically.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(path: string, data: OutputData, options: AtomicWriteOptions = {}): Promise<void> {
   const replace = options.replace ?? true;
   // imported here, not at the top: node:crypto weighs on the start of every command, and only -o writes need it
   const { randomBytes } = await import('node:crypto');
@@ -98,7 +101,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx', options.mode ?? 0o666);
-    await handle.writeFile(data, 'utf8');
+    await writeFile(handle, data, 'utf8');
     if (keptMode !== undefined) await handle.chmod(keptMode);
     await handle.sync();
     await handle.close();
@@ -117,8 +120,12 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
 }
 
 /** Writes DATA exactly as given: to FILE atomically, or to stdout. */
-export async function writeOutput(data: string, file: string | undefined): Promise<void> {
-  if (isStandardStream(file)) return writeStdout(data);
+export async function writeOutput(data: OutputData, file: string | undefined): Promise<void> {
+  if (isStandardStream(file)) {
+    if (typeof data === 'string' || data instanceof Uint8Array) return writeStdout(data);
+    for (const piece of data) await writeStdout(piece);
+    return;
+  }
   try {
     await writeFileAtomic(file as string, data);
   } catch (error) {
