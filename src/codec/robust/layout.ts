@@ -21,10 +21,13 @@ export interface CopyLayout {
 
 export const indexWidthFor = (blocks: number): number => Math.max(1, Math.ceil(Math.log2(blocks)));
 
-/** The index-channel bit at `fine` for block `block` of a copy whose index width is `width`. */
+/**
+ * The index-channel bit at `fine` for block `block` of a copy whose index width is `width`.
+ * (block < MAX_BLOCKS_PER_COPY = 2^18: integer shifts are exact; decode asks once per mark.)
+ */
 export function indexChannelBit(fine: number, block: number, width: number): number {
   if (fine < WIDTH_FIELD_BITS) return (width >> fine) & 1;
-  return Math.floor(block / 2 ** ((fine - WIDTH_FIELD_BITS) % width)) & 1;
+  return (block >> ((fine - WIDTH_FIELD_BITS) % width)) & 1;
 }
 
 export function layoutCopy(frame: Uint8Array): CopyLayout {

@@ -136,10 +136,10 @@ function readBlockIndex(
   for (let b = 0; b < width; b++) {
     disagreements += Math.min(ones[b], zeros[b]);
     if (ones[b] === zeros[b]) continue;
-    knownMask |= 2 ** b;
-    if (ones[b] > zeros[b]) knownValue |= 2 ** b;
+    knownMask |= 1 << b;
+    if (ones[b] > zeros[b]) knownValue |= 1 << b;
   }
-  const full = 2 ** width - 1;
+  const full = (1 << width) - 1;
   return { block: { start, end, index: knownMask === full ? knownValue : -1, knownMask, knownValue }, disagreements };
 }
 

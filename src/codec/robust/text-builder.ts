@@ -1,16 +1,15 @@
-const CHUNK_UNITS = 8192;
-
 /**
- * Appends many small pieces in linear time and memory: UTF-16 code units go into one growing typed array and
- * become a string once, in chunks, at the end. A mark after every letter means millions of pieces; a string per
- * piece (even joined in batches) cost several times the copy itself (bench/). Lone surrogates pass through as is.
+ * Appends many small pieces in linear time and memory: UTF-16 code units go into one growing byte array
+ * (little-endian, whatever the platform) and become a string once, natively, at the end. A mark after every
+ * letter means millions of pieces; a string per piece (even joined in batches) cost several times the copy
+ * itself, String.fromCharCode over chunks ten times the native decoding (bench/). Lone surrogates pass through.
  */
 export class TextBuilder {
-  private units: Uint16Array;
+  private bytes: Uint8Array;
   private length = 0;
 
   constructor(expectedUnits = 1024) {
-    this.units = new Uint16Array(Math.max(16, expectedUnits));
+    this.bytes = new Uint8Array(2 * Math.max(16, expectedUnits));
   }
 
   append(piece: string): void {
@@ -20,24 +19,24 @@ export class TextBuilder {
   /** Appends text[start, end) without making a substring. */
   appendSlice(text: string, start: number, end: number): void {
     this.reserve(end - start);
-    const units = this.units;
-    let length = this.length;
-    for (let i = start; i < end; i++) units[length++] = text.charCodeAt(i);
-    this.length = length;
+    const bytes = this.bytes;
+    let at = 2 * this.length;
+    for (let i = start; i < end; i++) {
+      const unit = text.charCodeAt(i);
+      bytes[at++] = unit & 0xff;
+      bytes[at++] = unit >> 8;
+    }
+    this.length += end - start;
   }
 
   toString(): string {
-    const parts: string[] = [];
-    for (let start = 0; start < this.length; start += CHUNK_UNITS) {
-      parts.push(String.fromCharCode.apply(null, this.units.subarray(start, Math.min(this.length, start + CHUNK_UNITS)) as unknown as number[]));
-    }
-    return parts.join('');
+    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, 2 * this.length).toString('utf16le');
   }
 
   private reserve(extra: number): void {
-    if (this.length + extra <= this.units.length) return;
-    const grown = new Uint16Array(Math.max(this.units.length * 2, this.length + extra));
-    grown.set(this.units.subarray(0, this.length));
-    this.units = grown;
+    if (2 * (this.length + extra) <= this.bytes.length) return;
+    const grown = new Uint8Array(2 * Math.max(this.bytes.length, this.length + extra));
+    grown.set(this.bytes.subarray(0, 2 * this.length));
+    this.bytes = grown;
   }
 }
