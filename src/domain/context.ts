@@ -1,4 +1,4 @@
-import type { Db } from '../store/index.js';
+import type { Db, GroupCommit } from '../store/index.js';
 import type { DomainConfig } from './config.js';
 import type { DerivedKeys } from './keys.js';
 
@@ -8,4 +8,6 @@ export interface DomainContext {
   config: DomainConfig;
   keys: DerivedKeys;
   now: () => Date;
+  /** the hot path's writes: shared with the other writes of this event-loop turn, settled after COMMIT */
+  commitTogether: GroupCommit;
 }

@@ -1,4 +1,4 @@
-import type { Store } from '../store/index.js';
+import { createGroupCommit, type Store } from '../store/index.js';
 import { createAccounts, type Accounts } from './accounts.js';
 import { createAdmin, type Admin } from './admin.js';
 import { createApiTokens, type ApiTokens } from './api-tokens.js';
@@ -43,6 +43,7 @@ export function createDomain(options: CreateDomainOptions): Domain {
     config: resolveConfig(options.config),
     keys: deriveKeys(options.masterKey),
     now: options.now ?? (() => new Date()),
+    commitTogether: createGroupCommit(options.store.sqlite),
   };
   return {
     config: context.config,

@@ -118,41 +118,41 @@ interface Charge {
   tokenId: string;
 }
 
-const chargeTransaction = preparedPerDatabase((db) =>
-  db.$client.transaction((context: DomainContext, charge: Charge): number => {
-    const cost = context.config.creditCost;
-    const now = context.now();
-    const { start, end } = quotaPeriod(now);
-    const updated = debitBalance(db).get({ userId: charge.userId, cost });
-    if (!updated) {
-      const current = db.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
-      if (!current) throw accountGone();
-      // an exhausted quota is reported before missing credits, as the check before the operation does
-      refuseExhaustedQuota(context, charge.plan, requestsMade(context, charge.userId, start), end);
-      throw insufficientCredits(current.balance, cost);
-    }
-    refuseExhaustedQuota(context, charge.plan, countRequest(context, charge.userId, start), end);
-    recordCharge(db).run({
-      userId: charge.userId,
-      operation: charge.operation,
-      credits: -cost,
-      balanceAfter: updated.balance,
-      tokenId: charge.tokenId,
-      createdAt: now.getTime(),
-    });
-    recordTokenUse(context, charge.tokenId, now);
-    return updated.balance;
-  }),
-);
+function applyCharge(context: DomainContext, charge: Charge): number {
+  const { db } = context;
+  const cost = context.config.creditCost;
+  const now = context.now();
+  const { start, end } = quotaPeriod(now);
+  const updated = debitBalance(db).get({ userId: charge.userId, cost });
+  if (!updated) {
+    const current = db.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
+    if (!current) throw accountGone();
+    // an exhausted quota is reported before missing credits, as the check before the operation does
+    refuseExhaustedQuota(context, charge.plan, requestsMade(context, charge.userId, start), end);
+    throw insufficientCredits(current.balance, cost);
+  }
+  refuseExhaustedQuota(context, charge.plan, countRequest(context, charge.userId, start), end);
+  recordCharge(db).run({
+    userId: charge.userId,
+    operation: charge.operation,
+    credits: -cost,
+    balanceAfter: updated.balance,
+    tokenId: charge.tokenId,
+    createdAt: now.getTime(),
+  });
+  recordTokenUse(context, charge.tokenId, now);
+  return updated.balance;
+}
 
 /**
- * Charges one successful watermark operation and records it, in one immediate transaction: the balance is
- * decremented only if it covers the cost, and the period's counter is incremented and checked against the quota
- * (a refusal rolls both back), so concurrent requests can neither overdraw nor exceed the quota. The token's
- * `last_used_at` is set in the same transaction, to commit once per request. Returns the new balance.
+ * Charges one successful watermark operation and records it, atomically and in a transaction of its own or
+ * shared with the other writes of the moment (`context.commitTogether`): the balance is decremented only if it
+ * covers the cost, and the period's counter is incremented and checked against the quota (a refusal rolls both
+ * back), so concurrent requests can neither overdraw nor exceed the quota. The token's `last_used_at` is set in
+ * the same transaction. Resolves with the new balance once committed.
  */
-export function chargeOperation(context: DomainContext, charge: Charge): number {
-  return chargeTransaction(context.db).immediate(context, charge);
+export function chargeOperation(context: DomainContext, charge: Charge): Promise<number> {
+  return context.commitTogether(() => applyCharge(context, charge));
 }
 
 /** Adds credits (signup grant or operator grant) and records them. Must run inside the caller's transaction or alone. */

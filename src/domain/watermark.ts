@@ -42,15 +42,16 @@ export interface AnalyzeInput {
 /**
  * Each operation: authenticate the API token → refuse a suspended account → require a verified email → check the
  * token's permission → check quota and credits → run the codec (with the channel key when the token is bound) →
- * charge and record in one transaction. A codec failure (CodecError) propagates and costs nothing.
+ * charge and record in one transaction. A codec failure (CodecError) propagates and costs nothing. The result
+ * is resolved only once the charge is committed.
  */
 export interface Watermark {
-  encode(apiToken: string, input: EncodeInput): EncodeResult;
-  encodeRobust(apiToken: string, input: EncodeRobustInput): EncodeRobustResult;
-  decode(apiToken: string, input: DecodeInput): DecodeResult;
-  decodeRobust(apiToken: string, input: DecodeInput): DecodeRobustResult;
+  encode(apiToken: string, input: EncodeInput): Promise<EncodeResult>;
+  encodeRobust(apiToken: string, input: EncodeRobustInput): Promise<EncodeRobustResult>;
+  decode(apiToken: string, input: DecodeInput): Promise<DecodeResult>;
+  decodeRobust(apiToken: string, input: DecodeInput): Promise<DecodeRobustResult>;
   /** allowed with either permission: analysing reveals sizes, never the secret */
-  analyze(apiToken: string, input: AnalyzeInput): AnalyzeResult;
+  analyze(apiToken: string, input: AnalyzeInput): Promise<AnalyzeResult>;
 }
 
 /** The permissions that allow each operation (any one of them suffices). */
@@ -63,25 +64,25 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
 };
 
 export function createWatermark(context: DomainContext): Watermark {
-  /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" without throwing) */
-  function run<T>(
+  /**
+   * `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" without
+   * throwing). Settles once the charge, or else the token's use, is committed.
+   */
+  async function run<T>(
     apiToken: string,
     operation: WatermarkOperation,
     work: (key: Uint8Array | undefined) => T,
     succeeded: (result: T) => boolean = () => true,
-  ): T {
+  ): Promise<T> {
     const caller = authorise(context, apiToken, operation);
-    let charged = false;
+    let charge = false;
     try {
       const result = work(caller.key);
-      if (succeeded(result)) {
-        chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
-        charged = true;
-      }
+      charge = succeeded(result);
       return result;
     } finally {
-      // a charge records the use in its own transaction
-      if (!charged) recordTokenUse(context, caller.tokenId);
+      if (charge) await chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
+      else await context.commitTogether(() => recordTokenUse(context, caller.tokenId));
     }
   }
   return {

@@ -5,4 +5,5 @@ export { MASTER_KEY_BYTES, loadMasterKey } from './master-key.js';
 export { MIGRATIONS_FOLDER } from './migrations-folder.js';
 export * from './schema.js';
 export { preparedPerDatabase } from './prepared.js';
+export { createGroupCommit, type GroupCommit } from './group-commit.js';
 export { findSqliteError, sqliteErrorCode } from './sqlite-error.js';

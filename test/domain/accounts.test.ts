@@ -172,7 +172,7 @@ describe('suspension', () => {
     expect((await f.domain.sessions.authenticate(login.accessToken)).user.id).toBe(user.id);
     // nothing was consumed or changed while suspended: the verification link and the token still work
     f.domain.accounts.verifyEmail(user.verificationToken);
-    expect(f.domain.watermark.analyze(apiToken.token, { encoded: text }).variation_selectors).toBe(0);
+    expect((await f.domain.watermark.analyze(apiToken.token, { encoded: text })).variation_selectors).toBe(0);
     expect(f.domain.channels.list(user.id).map((c) => c.is_active)).toEqual([true]);
   });
 

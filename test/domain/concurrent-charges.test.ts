@@ -37,11 +37,11 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
     const domain = createDomain({
       store: openStore(file), masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config), now: () => new Date(now),
     });
-    process.once('message', () => {
+    process.once('message', async () => {
       const outcomes = {};
       for (let i = 0; i < ${ATTEMPTS_PER_WORKER}; i++) {
         let outcome = 'ok';
-        try { domain.watermark.analyze(token, { encoded: 'x' }); }
+        try { await domain.watermark.analyze(token, { encoded: 'x' }); }
         catch (e) { if (e.code === 'PAYMENT_REQUIRED' || e.code === 'QUOTA_EXHAUSTED') outcome = e.code; else throw e; }
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       }
@@ -85,14 +85,15 @@ describe('charging under concurrency', () => {
     const user = await makeUser(f.domain, { verified: true });
     const { token } = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode', 'decode'] });
     const connections = [f.domain, f.reopen().domain, f.reopen().domain];
-    const outcomes = Array.from({ length: 30 }, (_, i) => {
-      try {
-        connections[i % 3].watermark.analyze(token, { encoded: 'x' });
-        return 'ok';
-      } catch (error) {
-        return (error as { code: string }).code;
-      }
-    });
+    // all thirty at once: each connection commits its share of them in one transaction of its own
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        connections[i % 3].watermark.analyze(token, { encoded: 'x' }).then(
+          () => 'ok',
+          (error: { code: string }) => error.code,
+        ),
+      ),
+    );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(7);
     expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'PAYMENT_REQUIRED')).toBe(true);
     expect(expectConsistent(user.id, 7)).toBe(0);

@@ -3,13 +3,20 @@ import { resolveConfig } from '../../src/domain/config.js';
 import type { DomainContext } from '../../src/domain/context.js';
 import { deriveKeys } from '../../src/domain/keys.js';
 import { chargeOperation } from '../../src/domain/ledger.js';
+import { createGroupCommit } from '../../src/store/index.js';
 import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
 let context: DomainContext;
 beforeEach(() => {
   f = makeFixture();
-  context = { db: f.store.db, config: resolveConfig(), keys: deriveKeys(f.masterKey), now: () => f.clock.now };
+  context = {
+    db: f.store.db,
+    config: resolveConfig(),
+    keys: deriveKeys(f.masterKey),
+    now: () => f.clock.now,
+    commitTogether: createGroupCommit(f.store.sqlite),
+  };
 });
 afterEach(() => f.close());
 
@@ -18,7 +25,7 @@ const charge = (userId: string) => () => chargeOperation(context, { userId, plan
 describe('chargeOperation', () => {
   it('takes the cost and records it with the balance after', async () => {
     const user = await makeUser(f.domain);
-    expect(charge(user.id)()).toBe(99);
+    expect(await charge(user.id)()).toBe(99);
     expect(f.domain.credits.usage(user.id)[0]).toMatchObject({ operation: 'analyze', credits: -1, balance_after: 99, token_id: 't' });
   });
 

@@ -11,15 +11,15 @@ afterEach(() => f.close());
 
 const CARRIER = 'The quick brown fox jumps over the lazy dog while the cat sleeps in the warm afternoon sun. '.repeat(3);
 
-function failure(work: () => unknown): Error {
+async function failure(work: () => unknown): Promise<Error> {
   try {
-    work();
+    await work();
   } catch (error) {
     return error as Error;
   }
   throw new Error('expected a failure');
 }
-const codeOf = (work: () => unknown) => (failure(work) as DomainError | CodecError).code;
+const codeOf = async (work: () => unknown) => ((await failure(work)) as DomainError | CodecError).code;
 
 async function verifiedToken(permissions: ('encode' | 'decode')[] = ['encode', 'decode'], plan?: 'starter') {
   const user = await makeUser(f.domain, { verified: true, plan });
@@ -30,13 +30,13 @@ async function verifiedToken(permissions: ('encode' | 'decode')[] = ['encode', '
 describe('watermark operations', () => {
   it('encode and decode round-trip, each charged 1 credit and recorded with its token', async () => {
     const { user, token, tokenId } = await verifiedToken();
-    const encoded = f.domain.watermark.encode(token, { text: CARRIER, secret: 'order #42' });
+    const encoded = await f.domain.watermark.encode(token, { text: CARRIER, secret: 'order #42' });
     expect(encoded.keyed).toBe(false);
-    const decoded = f.domain.watermark.decode(token, { text: encoded.encoded });
+    const decoded = await f.domain.watermark.decode(token, { text: encoded.encoded });
     expect(decoded.decoded).toBe('order #42');
-    const robust = f.domain.watermark.encodeRobust(token, { text: CARRIER, secret: 'hi' });
-    expect(f.domain.watermark.decodeRobust(token, { text: robust.watermarked }).decoded).toBe('hi');
-    const analysis = f.domain.watermark.analyze(token, { encoded: encoded.encoded, original: CARRIER });
+    const robust = await f.domain.watermark.encodeRobust(token, { text: CARRIER, secret: 'hi' });
+    expect((await f.domain.watermark.decodeRobust(token, { text: robust.watermarked })).decoded).toBe('hi');
+    const analysis = await f.domain.watermark.analyze(token, { encoded: encoded.encoded, original: CARRIER });
     expect(analysis.variation_selectors).toBeGreaterThan(0);
     expect(f.domain.credits.balance(user.id).balance).toBe(5);
     expect(f.domain.credits.usage(user.id).map((u) => [u.operation, u.credits, u.balance_after, u.token_id])).toEqual([
@@ -53,64 +53,64 @@ describe('watermark operations', () => {
 
   it('a failed operation costs nothing', async () => {
     const { user, token } = await verifiedToken();
-    expect(codeOf(() => f.domain.watermark.encodeRobust(token, { text: 'ab', secret: 'a much longer secret' }))).toBe(
+    expect(await codeOf(() => f.domain.watermark.encodeRobust(token, { text: 'ab', secret: 'a much longer secret' }))).toBe(
       'CARRIER_TOO_SHORT',
     );
-    expect(codeOf(() => f.domain.watermark.decode(token, { text: 'plain text' }))).toBe('NO_WATERMARK');
+    expect(await codeOf(() => f.domain.watermark.decode(token, { text: 'plain text' }))).toBe('NO_WATERMARK');
     expect(f.domain.credits.balance(user.id).balance).toBe(10);
     expect(f.domain.credits.usage(user.id)).toHaveLength(1);
   });
 
   it('refuses unknown, malformed and revoked tokens at once', async () => {
     const { user, token, tokenId } = await verifiedToken();
-    expect(codeOf(() => f.domain.watermark.decode('', { text: 'x' }))).toBe('UNAUTHENTICATED');
-    expect(codeOf(() => f.domain.watermark.decode('wm_nonsense', { text: 'x' }))).toBe('TOKEN_REVOKED');
+    expect(await codeOf(() => f.domain.watermark.decode('', { text: 'x' }))).toBe('UNAUTHENTICATED');
+    expect(await codeOf(() => f.domain.watermark.decode('wm_nonsense', { text: 'x' }))).toBe('TOKEN_REVOKED');
     f.domain.apiTokens.revoke(user.id, tokenId);
-    expect(codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('TOKEN_REVOKED');
+    expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('TOKEN_REVOKED');
   });
 
   it('checks permissions: encode for encode/encode-robust, decode for decode/decode-robust, either for analyze', async () => {
     const encoder = (await verifiedToken(['encode'])).token;
     const decoder = (await verifiedToken(['decode'])).token;
-    const text = f.domain.watermark.encode(encoder, { text: CARRIER, secret: 's' }).encoded;
-    expect(codeOf(() => f.domain.watermark.decode(encoder, { text }))).toBe('PERMISSION_DENIED');
-    expect(codeOf(() => f.domain.watermark.decodeRobust(encoder, { text }))).toBe('PERMISSION_DENIED');
-    expect(codeOf(() => f.domain.watermark.encode(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
-    expect(codeOf(() => f.domain.watermark.encodeRobust(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
-    f.domain.watermark.analyze(encoder, { encoded: text });
-    f.domain.watermark.analyze(decoder, { encoded: text });
+    const text = (await f.domain.watermark.encode(encoder, { text: CARRIER, secret: 's' })).encoded;
+    expect(await codeOf(() => f.domain.watermark.decode(encoder, { text }))).toBe('PERMISSION_DENIED');
+    expect(await codeOf(() => f.domain.watermark.decodeRobust(encoder, { text }))).toBe('PERMISSION_DENIED');
+    expect(await codeOf(() => f.domain.watermark.encode(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
+    expect(await codeOf(() => f.domain.watermark.encodeRobust(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
+    await f.domain.watermark.analyze(encoder, { encoded: text });
+    await f.domain.watermark.analyze(decoder, { encoded: text });
   });
 
   it('requires a verified email and refuses suspended accounts', async () => {
     const user = await makeUser(f.domain);
     const { token } = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode'] });
-    expect(codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('EMAIL_NOT_VERIFIED');
+    expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('EMAIL_NOT_VERIFIED');
     f.domain.accounts.verifyEmail(user.verificationToken);
-    f.domain.watermark.encode(token, { text: CARRIER, secret: 's' });
+    await f.domain.watermark.encode(token, { text: CARRIER, secret: 's' });
     f.domain.admin.suspend(user.email);
-    expect(codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('ACCOUNT_SUSPENDED');
+    expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('ACCOUNT_SUSPENDED');
   });
 
   it('refuses with PAYMENT_REQUIRED and the balance when credits run out', async () => {
     const { user, token } = await verifiedToken();
-    for (let i = 0; i < 10; i++) f.domain.watermark.analyze(token, { encoded: 'x' });
-    const error = failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
+    for (let i = 0; i < 10; i++) await f.domain.watermark.analyze(token, { encoded: 'x' });
+    const error = await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
     expect(error).toMatchObject({ code: 'PAYMENT_REQUIRED', balance: 0, cost: 1 });
     f.domain.admin.grantCredits(user.email, 1);
-    f.domain.watermark.analyze(token, { encoded: 'x' });
+    await f.domain.watermark.analyze(token, { encoded: 'x' });
   });
 
   it('refuses with QUOTA_EXHAUSTED until the next calendar month (UTC)', async () => {
     f.close();
     f = makeFixture({ freeCredits: 100, monthlyRequestsByPlan: { free: 3, starter: 10, pro: 100 } });
     const { user, token } = await verifiedToken();
-    for (let i = 0; i < 3; i++) f.domain.watermark.analyze(token, { encoded: 'x' });
-    const error = failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
+    for (let i = 0; i < 3; i++) await f.domain.watermark.analyze(token, { encoded: 'x' });
+    const error = await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
     expect(error.code).toBe('QUOTA_EXHAUSTED');
     expect(error.resetsAt?.toISOString()).toBe('2025-04-01T00:00:00.000Z');
     expect(f.domain.credits.balance(user.id).balance).toBe(97);
     f.clock.now = new Date('2025-04-01T00:00:00Z');
-    f.domain.watermark.analyze(token, { encoded: 'x' });
+    await f.domain.watermark.analyze(token, { encoded: 'x' });
     expect(f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 1, requests_limit: 3, resets_at: '2025-05-01T00:00:00.000Z' });
   });
 
@@ -118,7 +118,7 @@ describe('watermark operations', () => {
     f.close();
     f = makeFixture({ creditCost: 0, freeCredits: 0 });
     const { user, token } = await verifiedToken();
-    f.domain.watermark.analyze(token, { encoded: 'x' });
+    await f.domain.watermark.analyze(token, { encoded: 'x' });
     expect(f.domain.credits.balance(user.id).balance).toBe(0);
     expect(f.domain.credits.quota(user.id).requests_made).toBe(1);
   });
@@ -132,24 +132,24 @@ describe('keyed tokens', () => {
     const make = (channel: string | null) =>
       f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode', 'decode'], signing_channel_id: channel }).token;
     const newsToken = make(news.id);
-    const encoded = f.domain.watermark.encode(newsToken, { text: CARRIER, secret: 'keyed secret' });
+    const encoded = await f.domain.watermark.encode(newsToken, { text: CARRIER, secret: 'keyed secret' });
     expect(encoded.keyed).toBe(true);
-    expect(f.domain.watermark.decode(make(news.id), { text: encoded.encoded })).toMatchObject({ decoded: 'keyed secret', keyed: true });
-    expect(codeOf(() => f.domain.watermark.decode(make(blog.id), { text: encoded.encoded }))).toBe('KEY_MISMATCH');
-    expect(codeOf(() => f.domain.watermark.decode(make(null), { text: encoded.encoded }))).toBe('KEY_REQUIRED');
-    const robust = f.domain.watermark.encodeRobust(newsToken, { text: CARRIER, secret: 'k' });
+    expect(await f.domain.watermark.decode(make(news.id), { text: encoded.encoded })).toMatchObject({ decoded: 'keyed secret', keyed: true });
+    expect(await codeOf(() => f.domain.watermark.decode(make(blog.id), { text: encoded.encoded }))).toBe('KEY_MISMATCH');
+    expect(await codeOf(() => f.domain.watermark.decode(make(null), { text: encoded.encoded }))).toBe('KEY_REQUIRED');
+    const robust = await f.domain.watermark.encodeRobust(newsToken, { text: CARRIER, secret: 'k' });
     expect(robust.keyed).toBe(true);
-    expect(f.domain.watermark.decodeRobust(newsToken, { text: robust.watermarked }).decoded).toBe('k');
+    expect((await f.domain.watermark.decodeRobust(newsToken, { text: robust.watermarked })).decoded).toBe('k');
     // deactivation keeps both the key and the token working
     f.domain.channels.deactivate(user.id, news.id);
-    expect(f.domain.watermark.decode(newsToken, { text: encoded.encoded }).decoded).toBe('keyed secret');
+    expect((await f.domain.watermark.decode(newsToken, { text: encoded.encoded })).decoded).toBe('keyed secret');
   });
 
   it('the offline channel key decodes what the service encoded', async () => {
     const user = await makeUser(f.domain, { verified: true, plan: 'starter' });
     const channel = f.domain.channels.create(user.id, 'news');
     const { token } = f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode'], signing_channel_id: channel.id });
-    const { encoded } = f.domain.watermark.encode(token, { text: CARRIER, secret: 'offline' });
+    const { encoded } = await f.domain.watermark.encode(token, { text: CARRIER, secret: 'offline' });
     const { decode } = await import('../../src/codec/index.js');
     expect(decode(encoded, { key: f.domain.admin.channelKey(user.email, 'news') }).decoded).toBe('offline');
   });
