@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   analyze,
   decode,
@@ -13,14 +13,14 @@ import {
   type EncodeRobustOptions,
   type EncodeRobustResult,
 } from '../codec/index.js';
-import { apiTokens, channels, preparedPerDatabase, usageCounters, users } from '../store/index.js';
+import { channels, preparedPerDatabase } from '../store/index.js';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import { chargeOperation, quotaPeriod, recordTokenUse, refuseExhaustedQuota, refuseInsufficientCredits } from './ledger.js';
 import { hashSecret } from './secrets.js';
-import type { Permission, WatermarkOperation } from './types.js';
+import type { Permission, Plan, WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
 
 export interface EncodeInput extends Omit<EncodeOptions, 'key'> {
@@ -104,29 +104,30 @@ interface Caller {
   key: Uint8Array | undefined;
 }
 
+interface CallerRow {
+  tokenId: string;
+  permissions: string;
+  channelId: string | null;
+  userId: string;
+  plan: Plan;
+  balance: number;
+  emailVerifiedAt: number | null;
+  suspendedAt: number | null;
+  suspensionReason: string | null;
+  requestsMade: number | null;
+}
+
 /** The token with its account and the account's request count in the current quota period, in one query. */
 const callerByTokenHash = preparedPerDatabase((db) =>
-  db
-    .select({
-      tokenId: apiTokens.id,
-      permissions: apiTokens.permissions,
-      channelId: apiTokens.channelId,
-      userId: users.id,
-      plan: users.plan,
-      balance: users.balance,
-      emailVerifiedAt: users.emailVerifiedAt,
-      suspendedAt: users.suspendedAt,
-      suspensionReason: users.suspensionReason,
-      requestsMade: usageCounters.requestsMade,
-    })
-    .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
-    .leftJoin(
-      usageCounters,
-      and(eq(usageCounters.userId, apiTokens.userId), eq(usageCounters.periodStart, sql.placeholder('periodStart'))),
-    )
-    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
-    .prepare(),
+  db.$client.prepare<{ tokenHash: string; periodStart: number }, CallerRow>(
+    `SELECT t.id AS tokenId, t.permissions, t.channel_id AS channelId, u.id AS userId, u.plan, u.balance,
+            u.email_verified_at AS emailVerifiedAt, u.suspended_at AS suspendedAt,
+            u.suspension_reason AS suspensionReason, c.requests_made AS requestsMade
+     FROM api_tokens t
+     JOIN users u ON u.id = t.user_id
+     LEFT JOIN usage_counters c ON c.user_id = t.user_id AND c.period_start = @periodStart
+     WHERE t.token_hash = @tokenHash`,
+  ),
 );
 const channelById = preparedPerDatabase((db) =>
   db.select().from(channels).where(eq(channels.id, sql.placeholder('channelId'))).prepare(),
