@@ -1,5 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { CodecError } from './errors.js';
+import { nodeCrypto } from './node-crypto.js';
 
 export const KEY_BYTES = 32;
 export const NONCE_BYTES = 12;
@@ -18,15 +18,15 @@ export function assertKey(key: Uint8Array): void {
  */
 export function keyIdOf(key: Uint8Array): Uint8Array {
   assertKey(key);
-  return createHmac('sha256', key).update('wm key id v1').digest().subarray(0, KEY_ID_BYTES);
+  return nodeCrypto().createHmac('sha256', key).update('wm key id v1').digest().subarray(0, KEY_ID_BYTES);
 }
 
-export const newNonce = (): Uint8Array => randomBytes(NONCE_BYTES);
+export const newNonce = (): Uint8Array => nodeCrypto().randomBytes(NONCE_BYTES);
 
 /** AES-256-GCM: returns ciphertext followed by the 16-byte tag. */
 export function sealBytes(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): Uint8Array {
   assertKey(key);
-  const cipher = createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
+  const cipher = nodeCrypto().createCipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
   cipher.setAAD(aad);
   const head = cipher.update(plaintext);
   const tail = cipher.final();
@@ -37,7 +37,7 @@ export function sealBytes(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Ar
 export function openBytes(key: Uint8Array, nonce: Uint8Array, sealed: Uint8Array, aad: Uint8Array): Uint8Array | null {
   assertKey(key);
   if (sealed.length < TAG_BYTES) return null;
-  const decipher = createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
+  const decipher = nodeCrypto().createDecipheriv('aes-256-gcm', key, nonce, { authTagLength: TAG_BYTES });
   decipher.setAAD(aad);
   decipher.setAuthTag(sealed.subarray(sealed.length - TAG_BYTES));
   try {

@@ -1,4 +1,4 @@
-import { analyze } from '../../codec/index.js';
+import { analyze } from '../../codec/analyze.js';
 import { formatAnalyzeTable, formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 

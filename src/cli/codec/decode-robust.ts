@@ -1,4 +1,5 @@
-import { CodecError, decodeRobust } from '../../codec/index.js';
+import { CodecError } from '../../codec/errors.js';
+import { decodeRobust } from '../../codec/robust/index.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';

@@ -1,4 +1,4 @@
-import { decode } from '../../codec/index.js';
+import { decode } from '../../codec/decode.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';

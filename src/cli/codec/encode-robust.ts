@@ -1,4 +1,4 @@
-import { encodeRobust } from '../../codec/index.js';
+import { encodeRobust } from '../../codec/robust/index.js';
 import type { Distribution, StealthLevel } from '../../codec/types.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';

@@ -1,4 +1,4 @@
-import { encode, encodeInsertions } from '../../codec/index.js';
+import { encode, encodeInsertions } from '../../codec/encode.js';
 import type { Method, OutputMode } from '../../codec/types.js';
 import { formatJson } from './format.js';
 import { decodeUtf8Text, describeSource, readInputBytes, readInputText, writeOutput } from './io.js';

@@ -1,4 +1,5 @@
-import { link, open, readFile, rename, stat, unlink, writeFile, type FileHandle } from 'node:fs/promises';
+import { readFile } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 
@@ -26,11 +27,16 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+// node:fs/promises (and node:crypto) are imported where used, not at the top: loading them weighs ~2 ms on the
+// start of every command (docs/PERFORMANCE.md), and only -o writes need them.
+const readFileBytes = (path: string): Promise<Buffer> =>
+  new Promise((resolve, reject) => readFile(path, (error, bytes) => (error ? reject(error) : resolve(bytes))));
+
 /** The raw bytes of FILE, or of stdin when FILE is absent or "-". */
 export async function readInputBytes(file: string | undefined): Promise<Buffer> {
   if (isStandardStream(file)) return readStdin();
   try {
-    return await readFile(file as string);
+    return await readFileBytes(file as string);
   } catch (error) {
     throw ioFailure('read', file as string, error);
   }
@@ -80,6 +86,7 @@ export interface AtomicWriteOptions {
 }
 
 async function existingMode(path: string): Promise<number | undefined> {
+  const { stat } = await import('node:fs/promises');
   try {
     return (await stat(path)).mode & 0o7777;
   } catch {
@@ -94,8 +101,7 @@ async function existingMode(path: string): Promise<number | undefined> {
  */
 export async function writeFileAtomic(path: string, data: OutputData, options: AtomicWriteOptions = {}): Promise<void> {
   const replace = options.replace ?? true;
-  // imported here, not at the top: node:crypto weighs on the start of every command, and only -o writes need it
-  const { randomBytes } = await import('node:crypto');
+  const [{ randomBytes }, { link, open, rename, unlink, writeFile }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const keptMode = replace && options.mode === undefined ? await existingMode(path) : undefined;
   let handle: FileHandle | undefined;

@@ -1,4 +1,4 @@
-import { KEY_BYTES } from '../../codec/index.js';
+import { KEY_BYTES } from '../../codec/seal.js';
 import { CliError, EXIT } from '../errors.js';
 import { readInputBytes } from './io.js';
 

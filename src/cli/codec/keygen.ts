@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { KEY_BYTES } from '../../codec/index.js';
+import { KEY_BYTES } from '../../codec/seal.js';
 import { CliError, EXIT } from '../errors.js';
 import { ioFailure, writeFileAtomic, writeOutput } from './io.js';
 

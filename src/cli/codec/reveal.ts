@@ -1,5 +1,5 @@
 import { Chalk, supportsColor } from 'chalk';
-import { reveal, revealText } from '../../codec/index.js';
+import { reveal, revealText } from '../../codec/reveal.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 

@@ -1,4 +1,4 @@
-import { strip } from '../../codec/index.js';
+import { strip } from '../../codec/strip.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 

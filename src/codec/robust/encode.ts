@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { WHITENED, PLAIN } from './alphabet.js';
 import { carrierEnds } from './carrier-slots.js';
 import { layoutCopy } from './layout.js';
@@ -6,6 +5,7 @@ import { chooseCarriers } from './placement.js';
 import { TextBuilder } from './text-builder.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
+import { nodeCrypto } from '../node-crypto.js';
 import { checkKey, checkSecret, checkText } from '../options.js';
 import { countCodePoints } from '../scan.js';
 import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRobustResult } from '../types.js';
@@ -60,7 +60,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     for (const end of ends) placeAfter(end);
     while (mark < markCount) output.append(selectorAt(mark++));
   } else {
-    const chosen = chooseCarriers(ends.length, markCount, copy.length, distribution, options.seed ?? randomInt(2 ** 32));
+    const chosen = chooseCarriers(ends.length, markCount, copy.length, distribution, options.seed ?? nodeCrypto().randomInt(2 ** 32));
     for (let k = 0; k < ends.length; k++) if (chosen[k] === 1) placeAfter(ends[k]);
   }
   output.appendSlice(text, written, text.length);
