@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CARRIER, ROOT, makeTempDir, runWm } from './codec-harness.js';
 
-const FORBID = fileURLToPath(new URL('./fixtures/codec-forbid-server-modules.register.mjs', import.meta.url));
-const nodeArgs = ['--import', FORBID];
+const FORBID = fileURLToPath(new URL('./fixtures/codec-forbid-server-modules.cjs', import.meta.url));
+const nodeArgs = ['--require', FORBID];
 
 const temp = makeTempDir();
 afterAll(() => temp.remove());
@@ -13,13 +13,16 @@ afterAll(() => temp.remove());
 describe('codec commands load no server, database or prompt code', () => {
   it('the guard itself rejects fastify and better-sqlite3', () => {
     for (const name of ['fastify', 'better-sqlite3', 'drizzle-orm']) {
-      const run = spawnSync(process.execPath, [...nodeArgs, '--input-type=module', '-e', `await import('${name}')`], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      });
+      const run = spawnSync(process.execPath, [...nodeArgs, '-e', `require('${name}')`], { cwd: ROOT, encoding: 'utf8' });
       expect(run.status).not.toBe(0);
       expect(run.stderr).toContain(`forbidden module loaded: ${name}`);
     }
+  });
+
+  it('the guard catches an admin command of the built CLI, which needs the database', async () => {
+    const run = await runWm(['users', 'list', '--home', temp.path('home')], { nodeArgs, env: { WM_DEBUG: '1' } });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('forbidden module loaded: ');
   });
 
   it('every codec command runs under the guard', async () => {
