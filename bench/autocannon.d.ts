@@ -1,12 +1,17 @@
 // The part of autocannon's API the bench uses (the package ships no types).
 declare module 'autocannon' {
-  interface Options {
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Options extends Request {
     url: string;
     connections?: number;
     duration?: number;
-    method?: string;
-    headers?: Record<string, string>;
-    body?: string;
+    /** each connection sends these in turn, over and over */
+    requests?: Request[];
   }
   interface Histogram {
     average: number;

@@ -11,6 +11,13 @@ import { OUT, ROOT, WM, createAccount, scratchDir, type BenchAccount } from './p
 const DURATION_S = QUICK ? 2 : 10;
 const CONNECTIONS = 50;
 const ROUNDS = QUICK ? 1 : 3;
+/** Unmeasured load on each target and server before the rounds, so the first round does not time the JIT warming up. */
+const WARM_UP_S = QUICK ? 1 : 3;
+/**
+ * Accounts whose tokens one watermark load cycles through: a pro account allows 100,000 operations a month, fewer
+ * than 10 s at full speed.
+ */
+const ACCOUNTS_PER_LOAD = 3;
 /** the cost `wm serve` hashes passwords with (DEFAULT_DOMAIN_CONFIG.scryptLogN) */
 const SCRYPT_LOG_N = 17;
 
@@ -42,16 +49,20 @@ function stop(server: Running): Promise<void> {
 interface Load {
   method: 'GET' | 'POST';
   path: string;
-  headers: Record<string, string>;
+  /** the headers of each request in turn: every connection cycles through them */
+  headers: Record<string, string>[];
   body?: string;
 }
 
 async function load(base: string, target: Load, connections = CONNECTIONS, duration = DURATION_S) {
   const result = await autocannon({
-    url: base + target.path,
-    method: target.method,
-    headers: { 'content-type': 'application/json', ...target.headers },
-    ...(target.body !== undefined ? { body: target.body } : {}),
+    url: base,
+    requests: target.headers.map((headers) => ({
+      method: target.method,
+      path: target.path,
+      headers: { 'content-type': 'application/json', ...headers },
+      ...(target.body !== undefined ? { body: target.body } : {}),
+    })),
     connections,
     duration,
   });
@@ -64,7 +75,7 @@ async function load(base: string, target: Load, connections = CONNECTIONS, durat
 async function responseBytes(base: string, target: Load): Promise<number> {
   const response = await fetch(base + target.path, {
     method: target.method,
-    headers: { 'content-type': 'application/json', ...target.headers },
+    headers: { 'content-type': 'application/json', ...target.headers[0] },
     ...(target.body !== undefined ? { body: target.body } : {}),
   });
   if (!response.ok) throw new Error(`${target.path} answered ${response.status}: ${await response.text()}`);
@@ -102,8 +113,10 @@ export interface LoginRow {
 
 export async function measureServer(log: (line: string) => void): Promise<{ endpoints: ServerRow[]; login: LoginRow }> {
   const home = join(scratchDir(), 'home');
-  // one account per endpoint and round: a pro plan allows 100,000 operations a month
-  const accounts = Array.from({ length: 2 * ROUNDS + 1 }, (_, i) => createAccount(home, `load${i}`));
+  const accounts = Array.from({ length: 2 * ROUNDS * ACCOUNTS_PER_LOAD + 1 }, (_, i) => createAccount(home, `load${i}`));
+  /** the token headers of watermark load N (one per endpoint and round) */
+  const tokensOfLoad = (n: number) =>
+    accounts.slice(n * ACCOUNTS_PER_LOAD, (n + 1) * ACCOUNTS_PER_LOAD).map((account) => ({ authorization: `Token ${account.token}` }));
   const wmServer = await startServer([WM, 'serve', '--home', home, '--port', '0'], { WM_AUTH_RATE_LIMIT: '1000000' });
   const bare = await startServer([join(OUT, 'bare-server.mjs')]);
   try {
@@ -114,23 +127,28 @@ export async function measureServer(log: (line: string) => void): Promise<{ endp
       'POST /api/watermark/encode (1 KB)': {
         method: 'POST',
         path: '/api/watermark/encode',
-        headers: { authorization: `Token ${accounts[2 * round].token}` },
+        headers: tokensOfLoad(2 * round),
         body: JSON.stringify({ text: carrier, secret: 'bench secret' }),
       },
       'POST /api/watermark/decode (1 KB)': {
         method: 'POST',
         path: '/api/watermark/decode',
-        headers: { authorization: `Token ${accounts[2 * round + 1].token}` },
+        headers: tokensOfLoad(2 * round + 1),
         body: JSON.stringify({ text: marked }),
       },
-      'GET /api/v2/users/me': { method: 'GET', path: '/api/v2/users/me', headers: { authorization: `Bearer ${accessToken}` } },
+      'GET /api/v2/users/me': { method: 'GET', path: '/api/v2/users/me', headers: [{ authorization: `Bearer ${accessToken}` }] },
     });
+    const bareOf = async (target: Load): Promise<Load> => ({ ...target, path: `/bare?bytes=${await responseBytes(wmServer.url, target)}` });
+    log(`server: warming both servers up, ${WARM_UP_S} s per endpoint…`);
+    for (const target of Object.values(targets(0))) {
+      await load(wmServer.url, target, CONNECTIONS, WARM_UP_S);
+      await load(bare.url, await bareOf(target), CONNECTIONS, WARM_UP_S);
+    }
     const figures: Record<string, { ours: { requestsPerSecond: number; p99Ms: number }[]; bare: { requestsPerSecond: number; p99Ms: number }[] }> = {};
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, target] of Object.entries(targets(r))) {
         log(`server: ${name}, round ${r + 1}/${ROUNDS} (${DURATION_S} s + ${DURATION_S} s bare)…`);
-        const bytes = await responseBytes(wmServer.url, target);
-        const bareTarget: Load = { ...target, path: `/bare?bytes=${bytes}` };
+        const bareTarget = await bareOf(target);
         figures[name] ??= { ours: [], bare: [] };
         figures[name].ours.push(await load(wmServer.url, target));
         figures[name].bare.push(await load(bare.url, bareTarget));
@@ -168,7 +186,7 @@ async function measureLogin(base: string, account: BenchAccount): Promise<LoginR
     {
       method: 'POST',
       path: '/api/auth/login',
-      headers: {},
+      headers: [{}],
       body: JSON.stringify({ email: account.email, password: account.password }),
     },
     8,
