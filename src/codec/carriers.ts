@@ -14,6 +14,17 @@ const ZWJ = 0x200d;
  * invisibility rules), and so that decode reads every byte of that run as payload (see scan.ts).
  */
 export function isCarrier(cluster: string): boolean {
+  if (cluster.length === 1) {
+    const unit = cluster.charCodeAt(0);
+    if (unit < 0x80) return (asciiCarriers ??= Array.from({ length: 0x80 }, (_, code) => isCarrierCluster(String.fromCharCode(code))))[unit];
+  }
+  return isCarrierCluster(cluster);
+}
+
+/** isCarrier of each ASCII character, worked out on first use: most graphemes of most carriers are ASCII. */
+let asciiCarriers: boolean[] | undefined;
+
+function isCarrierCluster(cluster: string): boolean {
   const first = cluster.codePointAt(0);
   if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return false;
   if (marksChangeRendering(cluster)) return false;

@@ -11,6 +11,4 @@ export interface Grapheme {
  * Extended grapheme clusters of `text`, lazily, so callers segment only as far as they need.
  * (Intl.Segmenter is quadratic on Node 20: see PITFALLS.md.)
  */
-export function* graphemes(text: string): Generator<Grapheme> {
-  for (const { segment, index } of graphemeSegments(text)) yield { segment, index };
-}
+export const graphemes = (text: string): IterableIterator<Grapheme> => graphemeSegments(text);
