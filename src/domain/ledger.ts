@@ -24,19 +24,6 @@ function requestsMade(context: DomainContext, userId: string, periodStart: Date)
   return counterOfPeriod(context.db).get({ userId, periodStart: periodStart.getTime() })?.n ?? 0;
 }
 
-const incrementCounter = preparedPerDatabase((db) =>
-  db.$client.prepare<{ userId: string; periodStart: number }, { n: number }>(
-    `INSERT INTO usage_counters (user_id, period_start, requests_made) VALUES (@userId, @periodStart, 1)
-     ON CONFLICT (user_id, period_start) DO UPDATE SET requests_made = requests_made + 1
-     RETURNING requests_made AS n`,
-  ),
-);
-
-/** Counts one more operation in the period; returns the count before it. */
-function countRequest(context: DomainContext, userId: string, periodStart: Date): number {
-  return incrementCounter(context.db).get({ userId, periodStart: periodStart.getTime() })!.n - 1;
-}
-
 function quotaFor(context: DomainContext, plan: Plan, made: number, periodEnd: Date): Quota {
   const limit = context.config.monthlyRequestsByPlan[plan];
   return {
@@ -55,9 +42,11 @@ export function quotaOf(context: DomainContext, userId: string, plan: Plan): Quo
 /** Refuses an operation when the plan's monthly quota is used up (`made` operations so far in the period). */
 export function refuseExhaustedQuota(context: DomainContext, plan: Plan, made: number, periodEnd: Date): void {
   const limit = context.config.monthlyRequestsByPlan[plan];
-  if (made >= limit) {
-    throw new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${limit} used up`, { resetsAt: periodEnd });
-  }
+  if (made >= limit) throw quotaExhausted(limit, periodEnd);
+}
+
+function quotaExhausted(limit: number, periodEnd: Date): DomainError {
+  return new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${limit} used up`, { resetsAt: periodEnd });
 }
 
 export function refuseInsufficientCredits(balance: number, cost: number): void {
@@ -74,9 +63,22 @@ function insufficientCredits(balance: number, cost: number): DomainError {
 // The statements of every charge are plain SQL prepared once: drizzle's per-call placeholder filling and row
 // mapping cost ~1 µs a statement, a fifth of the charge (docs/PERFORMANCE.md).
 
+const accountState = preparedPerDatabase((db) =>
+  db.$client.prepare<{ userId: string; periodStart: number }, { balance: number; made: number | null }>(
+    `SELECT u.balance, c.requests_made AS made FROM users u
+     LEFT JOIN usage_counters c ON c.user_id = u.id AND c.period_start = @periodStart
+     WHERE u.id = @userId`,
+  ),
+);
+
 const debitBalance = preparedPerDatabase((db) =>
-  db.$client.prepare<{ userId: string; cost: number }, { balance: number }>(
-    'UPDATE users SET balance = balance - @cost WHERE id = @userId AND balance >= @cost RETURNING balance',
+  db.$client.prepare<{ userId: string; credits: number }>('UPDATE users SET balance = balance - @credits WHERE id = @userId'),
+);
+
+const countRequests = preparedPerDatabase((db) =>
+  db.$client.prepare<{ userId: string; periodStart: number; n: number }>(
+    `INSERT INTO usage_counters (user_id, period_start, requests_made) VALUES (@userId, @periodStart, @n)
+     ON CONFLICT (user_id, period_start) DO UPDATE SET requests_made = requests_made + @n`,
   ),
 );
 
@@ -91,6 +93,9 @@ const touchToken = preparedPerDatabase((db) =>
   db.$client.prepare<{ tokenId: string; lastUsedAt: number }>('UPDATE api_tokens SET last_used_at = @lastUsedAt WHERE id = @tokenId'),
 );
 
+/** Runs `write` in a savepoint: a throw rolls back its writes alone. */
+const inSavepoint = preparedPerDatabase((db) => db.$client.transaction((write: () => void) => write()));
+
 /** Records that an API token was used now (its `last_used_at`). */
 export function recordTokenUse(context: DomainContext, tokenId: string, now: Date = context.now()): void {
   touchToken(context.db).run({ tokenId, lastUsedAt: now.getTime() });
@@ -103,41 +108,100 @@ interface Charge {
   tokenId: string;
 }
 
-function applyCharge(context: DomainContext, charge: Charge): number {
+type Outcome = { balance: number } | { refusal: unknown };
+
+/** The charges submitted since the last commit of `commitTogether`, to be applied together by the next one. */
+interface OpenBatch {
+  charges: Charge[];
+  outcomes: Promise<Outcome[]>;
+}
+const openBatches = new WeakMap<DomainContext, OpenBatch>();
+
+/**
+ * Charges one successful watermark operation and records it, atomically, in the transaction the moment's writes
+ * share (`context.commitTogether`): the balance is decremented only if it covers the cost, and the period's
+ * counter is incremented only while under the quota, so concurrent requests can neither overdraw nor exceed the
+ * quota; an exhausted quota is reported before missing credits. The token's `last_used_at` is set in the same
+ * transaction. Resolves with the new balance once committed.
+ *
+ * The charges of one turn are applied together, one account at a time: its balance and counter are read once,
+ * each charge is decided in order as if it ran alone, and the account is debited and counted once for all it
+ * admitted. Under load one turn holds dozens of charges of a few accounts, and the per-charge statements were
+ * most of the server's write cost (docs/PERFORMANCE.md).
+ */
+export async function chargeOperation(context: DomainContext, charge: Charge): Promise<number> {
+  let batch = openBatches.get(context);
+  if (!batch) {
+    const charges: Charge[] = [];
+    const outcomes = context.commitTogether(() => {
+      openBatches.delete(context);
+      return applyCharges(context, charges);
+    });
+    const opened = (batch = { charges, outcomes });
+    openBatches.set(context, opened);
+    // if the shared transaction could not even begin, the batch never ran: let the next charge open a new one
+    outcomes.catch(() => openBatches.get(context) === opened && openBatches.delete(context));
+  }
+  const index = batch.charges.push(charge) - 1;
+  const outcome = (await batch.outcomes)[index];
+  if ('refusal' in outcome) throw outcome.refusal;
+  return outcome.balance;
+}
+
+function applyCharges(context: DomainContext, charges: readonly Charge[]): Outcome[] {
+  const outcomes: Outcome[] = new Array(charges.length);
+  const byAccount = new Map<string, number[]>();
+  charges.forEach((charge, index) => {
+    const indexes = byAccount.get(charge.userId);
+    if (indexes) indexes.push(index);
+    else byAccount.set(charge.userId, [index]);
+  });
+  for (const [userId, indexes] of byAccount) {
+    try {
+      inSavepoint(context.db)(() => chargeAccount(context, userId, indexes, charges, outcomes));
+    } catch (error) {
+      for (const index of indexes) outcomes[index] = { refusal: error };
+    }
+  }
+  return outcomes;
+}
+
+/** Decides the charges `indexes` of one account in order, writes what they admitted, fills in their outcomes. */
+function chargeAccount(context: DomainContext, userId: string, indexes: number[], charges: readonly Charge[], outcomes: Outcome[]): void {
   const { db } = context;
   const cost = context.config.creditCost;
   const now = context.now();
   const { start, end } = quotaPeriod(now);
-  const updated = debitBalance(db).get({ userId: charge.userId, cost });
-  if (!updated) {
-    const current = db.select({ balance: users.balance }).from(users).where(eq(users.id, charge.userId)).get();
-    if (!current) throw accountGone();
-    // an exhausted quota is reported before missing credits, as the check before the operation does
-    refuseExhaustedQuota(context, charge.plan, requestsMade(context, charge.userId, start), end);
-    throw insufficientCredits(current.balance, cost);
+  const account = accountState(db).get({ userId, periodStart: start.getTime() });
+  if (!account) throw accountGone();
+  let { balance } = account;
+  let made = account.made ?? 0;
+  const admitted = new Set<string>();
+  for (const index of indexes) {
+    const charge = charges[index];
+    const limit = context.config.monthlyRequestsByPlan[charge.plan];
+    if (made >= limit) outcomes[index] = { refusal: quotaExhausted(limit, end) };
+    else if (balance < cost) outcomes[index] = { refusal: insufficientCredits(balance, cost) };
+    else {
+      balance -= cost;
+      made++;
+      recordCharge(db).run({
+        userId,
+        operation: charge.operation,
+        credits: -cost,
+        balanceAfter: balance,
+        tokenId: charge.tokenId,
+        createdAt: now.getTime(),
+      });
+      admitted.add(charge.tokenId);
+      outcomes[index] = { balance };
+    }
   }
-  refuseExhaustedQuota(context, charge.plan, countRequest(context, charge.userId, start), end);
-  recordCharge(db).run({
-    userId: charge.userId,
-    operation: charge.operation,
-    credits: -cost,
-    balanceAfter: updated.balance,
-    tokenId: charge.tokenId,
-    createdAt: now.getTime(),
-  });
-  recordTokenUse(context, charge.tokenId, now);
-  return updated.balance;
-}
-
-/**
- * Charges one successful watermark operation and records it, atomically and in a transaction of its own or
- * shared with the other writes of the moment (`context.commitTogether`): the balance is decremented only if it
- * covers the cost, and the period's counter is incremented and checked against the quota (a refusal rolls both
- * back), so concurrent requests can neither overdraw nor exceed the quota. The token's `last_used_at` is set in
- * the same transaction. Resolves with the new balance once committed.
- */
-export function chargeOperation(context: DomainContext, charge: Charge): Promise<number> {
-  return context.commitTogether(() => applyCharge(context, charge));
+  const count = made - (account.made ?? 0);
+  if (count === 0) return;
+  debitBalance(db).run({ userId, credits: count * cost });
+  countRequests(db).run({ userId, periodStart: start.getTime(), n: count });
+  for (const tokenId of admitted) recordTokenUse(context, tokenId, now);
 }
 
 /** Adds credits (signup grant or operator grant) and records them. Must run inside the caller's transaction or alone. */
