@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Domain } from '../domain/index.js';
 import { resolveServerConfig, type ServerConfig } from './config.js';
@@ -60,7 +59,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodies(app);
   registerGracefulClose(app);
   registerSecurityHeaders(app);
-  await app.register(cookie);
   await registerRateLimit(app);
   await registerApiDocs(app);
   const auth = registerAuthentication(app, options.domain);

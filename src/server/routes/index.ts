@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { authRoutes } from './auth.js';
@@ -10,7 +11,11 @@ import { watermarkRoutes } from './watermark.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
   serviceRoutes(app);
-  authRoutes(app, context);
+  // only the auth routes read or set a cookie (the refresh token): the others skip its per-request hooks
+  void app.register(async (auth) => {
+    await auth.register(cookie);
+    authRoutes(auth, context);
+  });
   userRoutes(app, context);
   tokenRoutes(app, context);
   creditRoutes(app, context);
