@@ -39,25 +39,21 @@ export function quotaOf(context: DomainContext, userId: string, plan: Plan): Quo
   return quotaFor(context, plan, requestsMade(context, userId, start), end);
 }
 
-/** Refuses an operation when the plan's monthly quota is used up (`made` operations so far in the period). */
-export function refuseExhaustedQuota(context: DomainContext, plan: Plan, made: number, periodEnd: Date): void {
+/**
+ * Why one more operation is refused to an account on `plan` with `made` operations in the period ending at
+ * `periodEnd` and `balance` credits, or undefined: an exhausted quota is reported before missing credits.
+ */
+export function operationRefusal(context: DomainContext, plan: Plan, made: number, balance: number, periodEnd: Date): DomainError | undefined {
   const limit = context.config.monthlyRequestsByPlan[plan];
-  if (made >= limit) throw quotaExhausted(limit, periodEnd);
-}
-
-function quotaExhausted(limit: number, periodEnd: Date): DomainError {
-  return new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${limit} used up`, { resetsAt: periodEnd });
-}
-
-export function refuseInsufficientCredits(balance: number, cost: number): void {
-  if (balance < cost) throw insufficientCredits(balance, cost);
-}
-
-function insufficientCredits(balance: number, cost: number): DomainError {
-  return new DomainError('PAYMENT_REQUIRED', `Insufficient credits: balance is ${balance}, the operation costs ${cost}`, {
-    balance,
-    cost,
-  });
+  if (made >= limit) return new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${limit} used up`, { resetsAt: periodEnd });
+  const cost = context.config.creditCost;
+  if (balance < cost) {
+    return new DomainError('PAYMENT_REQUIRED', `Insufficient credits: balance is ${balance}, the operation costs ${cost}`, {
+      balance,
+      cost,
+    });
+  }
+  return undefined;
 }
 
 // The statements of every charge are plain SQL prepared once: drizzle's per-call placeholder filling and row
@@ -94,7 +90,7 @@ const touchToken = preparedPerDatabase((db) =>
 );
 
 /** Runs `write` in a savepoint: a throw rolls back its writes alone. */
-const inSavepoint = preparedPerDatabase((db) => db.$client.transaction((write: () => void) => write()));
+const inSavepoint = preparedPerDatabase((db) => db.$client.transaction((write: () => Outcome[]) => write()));
 
 /** Records that an API token was used now (its `last_used_at`). */
 export function recordTokenUse(context: DomainContext, tokenId: string, now: Date = context.now()): void {
@@ -149,25 +145,28 @@ export async function chargeOperation(context: DomainContext, charge: Charge): P
 }
 
 function applyCharges(context: DomainContext, charges: readonly Charge[]): Outcome[] {
-  const outcomes: Outcome[] = new Array(charges.length);
   const byAccount = new Map<string, number[]>();
   charges.forEach((charge, index) => {
     const indexes = byAccount.get(charge.userId);
     if (indexes) indexes.push(index);
     else byAccount.set(charge.userId, [index]);
   });
+  const outcomes: Outcome[] = new Array(charges.length);
   for (const [userId, indexes] of byAccount) {
+    const ofAccount = indexes.map((index) => charges[index]);
+    let decided: Outcome[];
     try {
-      inSavepoint(context.db)(() => chargeAccount(context, userId, indexes, charges, outcomes));
+      decided = inSavepoint(context.db)(() => chargeAccount(context, userId, ofAccount));
     } catch (error) {
-      for (const index of indexes) outcomes[index] = { refusal: error };
+      decided = ofAccount.map(() => ({ refusal: error }));
     }
+    indexes.forEach((index, k) => (outcomes[index] = decided[k]));
   }
   return outcomes;
 }
 
-/** Decides the charges `indexes` of one account in order, writes what they admitted, fills in their outcomes. */
-function chargeAccount(context: DomainContext, userId: string, indexes: number[], charges: readonly Charge[], outcomes: Outcome[]): void {
+/** Decides the charges of one account in order, writes what they admitted, and returns their outcomes. */
+function chargeAccount(context: DomainContext, userId: string, charges: readonly Charge[]): Outcome[] {
   const { db } = context;
   const cost = context.config.creditCost;
   const now = context.now();
@@ -176,32 +175,31 @@ function chargeAccount(context: DomainContext, userId: string, indexes: number[]
   if (!account) throw accountGone();
   let { balance } = account;
   let made = account.made ?? 0;
-  const admitted = new Set<string>();
-  for (const index of indexes) {
-    const charge = charges[index];
-    const limit = context.config.monthlyRequestsByPlan[charge.plan];
-    if (made >= limit) outcomes[index] = { refusal: quotaExhausted(limit, end) };
-    else if (balance < cost) outcomes[index] = { refusal: insufficientCredits(balance, cost) };
-    else {
-      balance -= cost;
-      made++;
-      recordCharge(db).run({
-        userId,
-        operation: charge.operation,
-        credits: -cost,
-        balanceAfter: balance,
-        tokenId: charge.tokenId,
-        createdAt: now.getTime(),
-      });
-      admitted.add(charge.tokenId);
-      outcomes[index] = { balance };
-    }
+  let admitted = 0;
+  const usedTokens = new Set<string>();
+  const outcomes = charges.map((charge): Outcome => {
+    const refusal = operationRefusal(context, charge.plan, made, balance, end);
+    if (refusal) return { refusal };
+    balance -= cost;
+    made++;
+    admitted++;
+    recordCharge(db).run({
+      userId,
+      operation: charge.operation,
+      credits: -cost,
+      balanceAfter: balance,
+      tokenId: charge.tokenId,
+      createdAt: now.getTime(),
+    });
+    usedTokens.add(charge.tokenId);
+    return { balance };
+  });
+  if (admitted > 0) {
+    debitBalance(db).run({ userId, credits: admitted * cost });
+    countRequests(db).run({ userId, periodStart: start.getTime(), n: admitted });
+    for (const tokenId of usedTokens) recordTokenUse(context, tokenId, now);
   }
-  const count = made - (account.made ?? 0);
-  if (count === 0) return;
-  debitBalance(db).run({ userId, credits: count * cost });
-  countRequests(db).run({ userId, periodStart: start.getTime(), n: count });
-  for (const tokenId of admitted) recordTokenUse(context, tokenId, now);
+  return outcomes;
 }
 
 /** Adds credits (signup grant or operator grant) and records them. Must run inside the caller's transaction or alone. */

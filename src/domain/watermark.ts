@@ -18,7 +18,7 @@ import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import { chargeOperation, quotaPeriod, recordTokenUse, refuseExhaustedQuota, refuseInsufficientCredits } from './ledger.js';
+import { chargeOperation, operationRefusal, quotaPeriod, recordTokenUse } from './ledger.js';
 import { hashSecret } from './secrets.js';
 import type { Permission, Plan, WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
@@ -149,8 +149,8 @@ function authorise(context: DomainContext, apiToken: string, operation: Watermar
       details: { required: allowed.join(' or ') },
     });
   }
-  refuseExhaustedQuota(context, caller.plan, caller.requestsMade ?? 0, end);
-  refuseInsufficientCredits(caller.balance, context.config.creditCost);
+  const refusal = operationRefusal(context, caller.plan, caller.requestsMade ?? 0, caller.balance, end);
+  if (refusal) throw refusal;
   return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key: keyOf(context, caller.channelId) };
 }
 

@@ -32,8 +32,8 @@ export function openStore(file: string): Store {
     sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // WAL makes NORMAL durable against application crashes; only a power loss may lose the last commits
     sqlite.pragma('synchronous = NORMAL');
-    // every RETURNING clause fills a temporary table; on file-backed temp storage setting it up and freeing it cost
-    // ~10 µs per statement (a malloc trim each time), on MEMORY ~0.3 µs (docs/PERFORMANCE.md)
+    // every RETURNING clause fills a temporary table: with file-backed temp storage a statement cost ~11 µs in a
+    // standalone process (the heap grown and trimmed each time), ~2 µs with MEMORY (docs/PERFORMANCE.md)
     sqlite.pragma('temp_store = MEMORY');
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
