@@ -45,7 +45,7 @@ const { version } = JSON.parse(await readFile(`${root}/package.json`, 'utf8'));
 const inlineVersion = {
   name: 'inline-version',
   setup(context) {
-    context.onLoad({ filter: /src[\\/]cli[\\/]version\.ts$/ }, () => ({
+    context.onLoad({ filter: /src[\\/]version\.ts$/ }, () => ({
       contents: `export const VERSION = ${JSON.stringify(version)};`,
       loader: 'ts',
     }));

@@ -3,7 +3,7 @@ import { registerAdminCommands } from './admin-commands.js';
 import { registerCodecCommands } from './codec-commands.js';
 import { EXIT, describeFailure } from './errors.js';
 import { registerServeCommand } from './serve-command.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../version.js';
 
 const EXIT_CODES_HELP = `
 Exit codes:

@@ -1,7 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { VERSION } from '../../cli/version.js';
+import { VERSION } from '../../version.js';
 
 export const SECURITY = {
   /** user session: the JWT access token from login or refresh */

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { VERSION } from '../../cli/version.js';
+import { VERSION } from '../../version.js';
 import { documented } from './route-options.js';
 
 const Health = Type.Object({ status: Type.Literal('ok'), version: Type.String() });
