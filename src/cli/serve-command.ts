@@ -1,34 +1,64 @@
 import type { Command } from 'commander';
+import { CONFIG_DEFAULTS as DEFAULTS, type ServeFlags } from '../server/config.js';
 
 const ENVIRONMENT_HELP = `
 Every option can also be set by an environment variable (the flag wins):
   WM_HOST, WM_PORT, WM_HOME, WM_PUBLIC_URL, WM_ACCESS_TTL, WM_AUTH_RATE_LIMIT,
-  WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_TRUST_PROXY
+  WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_REQUEST_TIMEOUT,
+  WM_HEADERS_TIMEOUT, WM_KEEP_ALIVE_TIMEOUT, WM_MAX_CONNECTIONS, WM_ALLOWED_ORIGINS
+  (origins separated by commas), WM_TRUST_PROXY
 Mail: WM_SMTP_URL (smtp://user:pass@host:587) sends through SMTP; without it mail is
 appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.`;
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 /** `wm serve`: defined cheaply here; Fastify, the database and the domain load only when it runs. */
 export function registerServeCommand(program: Command): void {
   program
     .command('serve')
     .description('run the HTTP API (accounts, tokens, channels, credits, watermarking) with docs at /docs')
-    .option('--host <host>', 'address to listen on (default 127.0.0.1)')
-    .option('--port <port>', 'port to listen on; 0 picks a free one (default 8080)')
+    .option('--host <host>', `address to listen on (default ${DEFAULTS.host})`)
+    .option('--port <port>', `port to listen on; 0 picks a free one (default ${DEFAULTS.port})`)
     .option('--home <dir>', 'data folder: database, master key, outbox (default $WM_HOME or ~/.wm)')
     .option('--public-url <url>', 'base URL used in mailed links (default: the listening address)')
-    .option('--access-ttl <seconds>', 'access token lifetime (default 7200)')
-    .option('--auth-rate-limit <n>', 'login and register attempts per client address and minute (default 10)')
+    .option('--access-ttl <seconds>', `access token lifetime (default ${DEFAULTS.accessTtlSeconds})`)
+    .option(
+      '--auth-rate-limit <n>',
+      `login and register attempts per client address and minute (default ${DEFAULTS.authRateLimitPerMinute})`,
+    )
     .option('--credit-cost <n>', 'credits charged per successful watermark operation (default 1)')
     .option('--free-credits <n>', 'credits granted to every new account (default 100)')
     .option('--checkout-url <url>', 'checkout_url returned with 402 Payment Required (default {public-url}/checkout)')
-    .option('--body-limit <bytes>', 'largest accepted request body (default 1048576)')
+    .option('--body-limit <bytes>', `largest accepted request body (default ${DEFAULTS.bodyLimitBytes})`)
+    .option(
+      '--request-timeout <seconds>',
+      `a whole request, headers and body, must arrive within this, else 408 (default ${DEFAULTS.requestTimeoutSeconds})`,
+    )
+    .option(
+      '--headers-timeout <seconds>',
+      `the request headers must arrive within this; also closes silent connections (default ${DEFAULTS.headersTimeoutSeconds})`,
+    )
+    .option(
+      '--keep-alive-timeout <seconds>',
+      `close a kept-alive connection idle this long (default ${DEFAULTS.keepAliveTimeoutSeconds})`,
+    )
+    .option(
+      '--max-connections <n>',
+      `open connections at most; more are closed at once (default ${DEFAULTS.maxConnections})`,
+    )
+    .option(
+      '--allowed-origin <origin>',
+      'a browser origin besides this server\'s own that may call the sign-in routes (login, register, refresh, ' +
+        'logout), e.g. https://app.example.org; repeat for several (default: none)',
+      collect,
+    )
     .option(
       '--trust-proxy <value>',
       'behind a reverse proxy: take the client address from X-Forwarded-For when the peer is trusted: ' +
         'true, or addresses/CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8) (default false)',
     )
     .addHelpText('after', ENVIRONMENT_HELP)
-    .action(async (flags: Record<string, string | undefined>) => {
+    .action(async (flags: ServeFlags) => {
       const { resolveServerConfig, startServer, closeOnSignals } = await import('../server/index.js');
       const print = (line: string) => process.stdout.write(`${line}\n`);
       const server = await startServer(resolveServerConfig(flags), print);

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Domain } from '../domain/index.js';
 import { resolveServerConfig, type ServerConfig } from './config.js';
+import { capConnections, connectionTimeouts } from './connection-limits.js';
 import type { ServerContext } from './context.js';
 import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
@@ -9,7 +10,7 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { answerClientError } from './plugins/client-errors.js';
 import { registerRateLimit } from './plugins/auth-rate-limit.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerJsonBodies } from './plugins/json-bodies.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -45,9 +46,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // bodies never carry prototype tricks into the domain
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
-    return503OnClosing: true,
+    ...connectionTimeouts(config),
+    // a client that builds URLs as base + path with a base ending in "/" asks for //api/…
+    routerOptions: { ignoreDuplicateSlashes: true },
+    // Fastify's own answers to a closing server and to a malformed URL have neither the spec's shape nor our headers
+    return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  capConnections(app, config.maxConnections);
   app.setValidatorCompiler(createValidatorCompiler());
 
   const publicUrl = () => config.publicUrl ?? listeningUrl(app, config);

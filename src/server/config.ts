@@ -24,6 +24,16 @@ export interface ServerConfig {
   /** sent with 402; undefined means `{public-url}/checkout` */
   checkoutUrl: string | undefined;
   bodyLimitBytes: number;
+  /** a whole request (headers and body) must arrive within this; then 408 and the connection closes */
+  requestTimeoutSeconds: number;
+  /** the headers of a request must arrive within this (≤ requestTimeoutSeconds); also ends silent new connections */
+  headersTimeoutSeconds: number;
+  /** an idle keep-alive connection is closed after this */
+  keepAliveTimeoutSeconds: number;
+  /** open connections at most; further ones are closed as soon as they are accepted */
+  maxConnections: number;
+  /** origins other than the server's own that may call the sign-in routes from a browser (exact `scheme://host[:port]`) */
+  allowedOrigins: string[];
   trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -41,6 +51,12 @@ export interface ServeFlags {
   freeCredits?: string;
   checkoutUrl?: string;
   bodyLimit?: string;
+  requestTimeout?: string;
+  headersTimeout?: string;
+  keepAliveTimeout?: string;
+  maxConnections?: string;
+  /** repeatable: commander collects every `--allowed-origin` */
+  allowedOrigin?: string[];
   trustProxy?: string;
 }
 
@@ -50,6 +66,10 @@ export const CONFIG_DEFAULTS = {
   accessTtlSeconds: 2 * 60 * 60,
   authRateLimitPerMinute: 10,
   bodyLimitBytes: 1024 * 1024,
+  requestTimeoutSeconds: 30,
+  headersTimeoutSeconds: 10,
+  keepAliveTimeoutSeconds: 5,
+  maxConnections: 1000,
   mailFrom: 'wm <no-reply@localhost>',
 } as const;
 
@@ -95,6 +115,21 @@ function trustProxySetting(name: string, raw: string | undefined): TrustProxy {
   return entries;
 }
 
+/** `https://Example.org:443/` → `https://example.org`: the form browsers send in `Origin`. */
+function originSetting(name: string, raw: string): string {
+  const url = URL.canParse(raw.trim()) ? new URL(raw.trim()) : undefined;
+  const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`${name} must be an origin such as https://app.example.org (scheme, host and port only), got "${raw}"`);
+  }
+  return url.origin;
+}
+
+function originsSetting(name: string, raw: string[] | string | undefined): string[] {
+  const entries = (Array.isArray(raw) ? raw : (raw ?? '').split(',')).map((entry) => entry.trim()).filter(Boolean);
+  return [...new Set(entries.map((entry) => originSetting(name, entry)))];
+}
+
 const nonEmpty = (raw: string | undefined): string | undefined => (raw && raw.trim() !== '' ? raw.trim() : undefined);
 
 /** Resolves the configuration; throws an Error with a one-line message naming the bad setting. */
@@ -117,10 +152,33 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     freeCredits: int(flags.freeCredits, 'WM_FREE_CREDITS', 0, 1_000_000_000),
     checkoutUrl: url(flags.checkoutUrl, 'WM_CHECKOUT_URL'),
     bodyLimitBytes: int(flags.bodyLimit, 'WM_BODY_LIMIT', 1024, 1024 * 1024 * 1024) ?? CONFIG_DEFAULTS.bodyLimitBytes,
+    ...timeouts(
+      int(flags.requestTimeout, 'WM_REQUEST_TIMEOUT', 1, MAX_TIMEOUT_SECONDS) ?? CONFIG_DEFAULTS.requestTimeoutSeconds,
+      int(flags.headersTimeout, 'WM_HEADERS_TIMEOUT', 1, MAX_TIMEOUT_SECONDS) ?? CONFIG_DEFAULTS.headersTimeoutSeconds,
+    ),
+    keepAliveTimeoutSeconds:
+      int(flags.keepAliveTimeout, 'WM_KEEP_ALIVE_TIMEOUT', 1, MAX_TIMEOUT_SECONDS) ?? CONFIG_DEFAULTS.keepAliveTimeoutSeconds,
+    maxConnections: int(flags.maxConnections, 'WM_MAX_CONNECTIONS', 1, 1_000_000) ?? CONFIG_DEFAULTS.maxConnections,
+    allowedOrigins:
+      flags.allowedOrigin !== undefined && flags.allowedOrigin.length > 0
+        ? originsSetting('--allowed-origin', flags.allowedOrigin)
+        : originsSetting('WM_ALLOWED_ORIGINS', env.WM_ALLOWED_ORIGINS),
     trustProxy: trustProxySetting(...pick(flags.trustProxy, 'WM_TRUST_PROXY')),
     smtpUrl: nonEmpty(env.WM_SMTP_URL),
     mailFrom: nonEmpty(env.WM_MAIL_FROM) ?? CONFIG_DEFAULTS.mailFrom,
   };
+}
+
+const MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
+
+/** The headers arrive as part of the request, so their limit cannot be the longer one (Node refuses that too). */
+function timeouts(requestTimeoutSeconds: number, headersTimeoutSeconds: number) {
+  if (headersTimeoutSeconds > requestTimeoutSeconds) {
+    throw new Error(
+      `the headers timeout (${headersTimeoutSeconds} s) must not exceed the request timeout (${requestTimeoutSeconds} s)`,
+    );
+  }
+  return { requestTimeoutSeconds, headersTimeoutSeconds };
 }
 
 /** WM_ACCESS_TTL → access-ttl */

@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { WM_BIN } from './serve-process.js';
 import { CONFIG_DEFAULTS, resolveServerConfig } from '../../src/server/index.js';
 
 describe('wm serve configuration', () => {
@@ -14,6 +16,11 @@ describe('wm serve configuration', () => {
       freeCredits: undefined,
       checkoutUrl: undefined,
       bodyLimitBytes: 1_048_576,
+      requestTimeoutSeconds: 30,
+      headersTimeoutSeconds: 10,
+      keepAliveTimeoutSeconds: 5,
+      maxConnections: 1000,
+      allowedOrigins: [],
       trustProxy: false,
       smtpUrl: undefined,
       mailFrom: CONFIG_DEFAULTS.mailFrom,
@@ -32,6 +39,11 @@ describe('wm serve configuration', () => {
       WM_FREE_CREDITS: '50',
       WM_CHECKOUT_URL: 'https://shop.example.org/buy',
       WM_BODY_LIMIT: '65536',
+      WM_REQUEST_TIMEOUT: '60',
+      WM_HEADERS_TIMEOUT: '20',
+      WM_KEEP_ALIVE_TIMEOUT: '65',
+      WM_MAX_CONNECTIONS: '5000',
+      WM_ALLOWED_ORIGINS: 'https://App.Example.org:443/, http://localhost:5173',
       WM_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
       WM_SMTP_URL: 'smtp://mail:25',
       WM_MAIL_FROM: 'wm <wm@example.org>',
@@ -47,6 +59,11 @@ describe('wm serve configuration', () => {
       freeCredits: 50,
       checkoutUrl: 'https://shop.example.org/buy',
       bodyLimitBytes: 65536,
+      requestTimeoutSeconds: 60,
+      headersTimeoutSeconds: 20,
+      keepAliveTimeoutSeconds: 65,
+      maxConnections: 5000,
+      allowedOrigins: ['https://app.example.org', 'http://localhost:5173'],
       trustProxy: ['127.0.0.1', '10.0.0.0/8'],
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'wm <wm@example.org>',
@@ -57,6 +74,14 @@ describe('wm serve configuration', () => {
       trustProxy: true,
     });
     expect(resolveServerConfig({}, { WM_TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
+    const flags = { requestTimeout: '45', headersTimeout: '5', keepAliveTimeout: '2', maxConnections: '50', allowedOrigin: ['https://a.example'] };
+    expect(resolveServerConfig(flags, env)).toMatchObject({
+      requestTimeoutSeconds: 45,
+      headersTimeoutSeconds: 5,
+      keepAliveTimeoutSeconds: 2,
+      maxConnections: 50,
+      allowedOrigins: ['https://a.example'],
+    });
   });
 
   it('names the bad setting in its error', () => {
@@ -66,5 +91,29 @@ describe('wm serve configuration', () => {
     expect(() => resolveServerConfig({}, { WM_BODY_LIMIT: '10' })).toThrow(/WM_BODY_LIMIT/);
     expect(() => resolveServerConfig({ trustProxy: 'proxy.example.org' }, {})).toThrow(/--trust-proxy must be true, false/);
     expect(() => resolveServerConfig({}, { WM_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/WM_TRUST_PROXY/);
+    expect(() => resolveServerConfig({ requestTimeout: '0' }, {})).toThrow(/--request-timeout must be between 1 and/);
+    expect(() => resolveServerConfig({ maxConnections: 'many' }, {})).toThrow(/--max-connections must be a whole number/);
+    expect(() => resolveServerConfig({ headersTimeout: '40' }, {})).toThrow(/headers timeout \(40 s\) must not exceed the request timeout \(30 s\)/);
+    for (const origin of ['app.example.org', 'https://app.example.org/path', 'ftp://app.example.org', '*', 'null']) {
+      expect(() => resolveServerConfig({ allowedOrigin: [origin] }, {}), origin).toThrow(/--allowed-origin must be an origin/);
+    }
+    expect(() => resolveServerConfig({}, { WM_ALLOWED_ORIGINS: 'https://ok.example,nope' })).toThrow(/WM_ALLOWED_ORIGINS/);
+  });
+
+  it('wm serve --help names every limit with the default the configuration uses', () => {
+    const help = spawnSync(process.execPath, [WM_BIN, 'serve', '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    const text = help.stdout.replace(/\s+/g, ' ');
+    for (const [flag, value] of [
+      ['--request-timeout <seconds>', CONFIG_DEFAULTS.requestTimeoutSeconds],
+      ['--headers-timeout <seconds>', CONFIG_DEFAULTS.headersTimeoutSeconds],
+      ['--keep-alive-timeout <seconds>', CONFIG_DEFAULTS.keepAliveTimeoutSeconds],
+      ['--max-connections <n>', CONFIG_DEFAULTS.maxConnections],
+      ['--body-limit <bytes>', CONFIG_DEFAULTS.bodyLimitBytes],
+    ] as const) {
+      expect(text).toMatch(new RegExp(`${flag} [^(]*\\(default ${value}\\)`));
+    }
+    expect(text).toContain('--allowed-origin <origin>');
+    expect(text).toContain('WM_ALLOWED_ORIGINS');
   });
 });

@@ -1,5 +1,12 @@
 import type { Socket } from 'node:net';
 import { HttpError } from '../http-error.js';
+import { securityHeaders } from './security-headers.js';
+
+let headerLines: string | undefined;
+const securityHeaderLines = () =>
+  (headerLines ??= Object.entries(securityHeaders())
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join(''));
 
 const ANSWERS: Record<string, [status: number, message: string]> = {
   HPE_HEADER_OVERFLOW: [431, 'The request headers are too large'],
@@ -8,7 +15,8 @@ const ANSWERS: Record<string, [status: number, message: string]> = {
 
 /**
  * Fastify's `clientErrorHandler`: requests that fail before routing (headers too large, unparsable HTTP, timeout)
- * get the spec's error shape like every other failure, instead of Fastify's own body with a `statusCode` field.
+ * get the spec's error shape and the security headers like every other failure, instead of Fastify's own body
+ * with a `statusCode` field.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
@@ -18,7 +26,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${failure.error}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Type: application/json; charset=utf-8\r\n${securityHeaderLines()}Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toHttpError, type ErrorMapContext } from '../error-map.js';
 import { HttpError } from '../http-error.js';
+import { securityHeaders } from './security-headers.js';
 
 interface AjvIssue {
   instancePath: string;
@@ -56,8 +57,11 @@ function toFailure(error: FastifyError, context: ErrorMapContext): HttpError | u
 
 export function registerErrorHandler(app: FastifyInstance, context: ErrorMapContext): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // an error can come from a hook that ran before the one setting them
+    reply.headers(securityHeaders());
     const failure = toFailure(error, context);
-    if (!failure || failure.statusCode >= 500) {
+    // a 5xx we raise on purpose (503 while closing) says what it is; any other is hidden
+    if (!failure || (failure.statusCode >= 500 && !(error instanceof HttpError))) {
       // 5xx: log everything, tell the client nothing about the internals
       request.log.error({ err: error }, 'request failed');
       return reply.code(failure?.statusCode ?? 500).send(new HttpError(failure?.statusCode ?? 500, 'Unexpected server failure').body());
@@ -70,6 +74,20 @@ export function registerErrorHandler(app: FastifyInstance, context: ErrorMapCont
 
   app.setNotFoundHandler((request, reply) => {
     const failure = new HttpError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.code(404).send(failure.body());
+    return reply.headers(securityHeaders()).code(404).send(failure.body());
   });
+}
+
+const FRAMEWORK_ANSWERS: Record<string, [status: number, message: string]> = {
+  FST_ERR_BAD_URL: [400, 'The URL is malformed (an invalid percent-escape)'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A path segment is too long'],
+};
+
+/**
+ * Fastify's `frameworkErrors`: failures of the router, before any hook runs. Fastify's own answer echoes the URL
+ * and has a `statusCode` field and no security headers.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, message] = FRAMEWORK_ANSWERS[error.code] ?? [500, 'Unexpected server failure'];
+  void reply.headers(securityHeaders()).code(status).send(new HttpError(status, message).body());
 }
