@@ -13,10 +13,29 @@ export const REDACTED_PATHS = [
 ];
 
 /** Query parameters whose value is a credential (the verification link). */
-const SECRET_QUERY = /([?&](?:token|access_token|api_key)=)[^&#]*/gi;
+const SECRET_QUERY_NAMES = new Set(['token', 'access_token', 'api_key']);
+
+/** A query parameter's name as the query parser reads it: `%74oken` and `to%6Ben` are `token`. */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[redacted]');
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1 || !SECRET_QUERY_NAMES.has(decodedName(pair.slice(0, equals)))) return pair;
+      return `${pair.slice(0, equals)}=[redacted]`;
+    });
+  return `${url.slice(0, start + 1)}${pairs.join('&')}`;
 }
 
 interface LoggedRequest {

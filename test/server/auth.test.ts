@@ -25,7 +25,7 @@ describe('POST /api/auth/register', () => {
     expect(server.mails[0]!.text).toMatch(/http:\/\/wm\.test\/api\/auth\/verify-email\?token=\S+/);
   });
 
-  it('accepts a body without Content-Type (as the spec allows) and with curl -d form type', async () => {
+  it('accepts a body without Content-Type (as the spec allows); a form type is 415 (see cross-site.test.ts)', async () => {
     const raw = JSON.stringify({ email: 'raw@example.com', password: PASSWORD, username: 'raw' });
     const none = await server.app.inject({ method: 'POST', url: '/api/auth/register', body: raw });
     expect(none.statusCode).toBe(201);
@@ -35,7 +35,7 @@ describe('POST /api/auth/register', () => {
       body: JSON.stringify({ email: 'form@example.com', password: PASSWORD, username: 'form' }),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(form.statusCode).toBe(201);
+    expect(form.statusCode).toBe(415);
   });
 
   it('400 with per-field details for missing and wrongly typed fields', async () => {
@@ -186,6 +186,21 @@ describe('verify-email', () => {
     });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('HEAD on the link (mail scanners, link previews) consumes nothing; the GET after it verifies', async () => {
+    await post('/api/auth/register', { email: 'head@example.com', password: PASSWORD, username: 'h' });
+    const link = `/api/auth/verify-email?token=${encodeURIComponent(tokenFromMail(server.mails[0]!))}`;
+    for (const accept of ['text/html', 'application/json']) {
+      const head = await server.app.inject({ method: 'HEAD', url: link, headers: { accept } });
+      expect(head.statusCode).toBe(200);
+      expect(head.headers['content-type']).toContain(accept);
+      expect(head.body).toBe('');
+    }
+    expect(server.fixture.domain.admin.showUser('head@example.com').email_verified).toBe(false);
+    const opened = await server.app.inject({ url: link, headers: { accept: 'application/json' } });
+    expect(opened.statusCode).toBe(200);
+    expect(server.fixture.domain.admin.showUser('head@example.com').email_verified).toBe(true);
   });
 
   it('GET link with a bad or missing token: 400 page or 400 JSON', async () => {

@@ -87,9 +87,16 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     },
   );
 
+  // mail scanners and link previews send HEAD: it answers like the page but consumes nothing; GET (a person
+  // opening the link) verifies
+  app.head('/api/auth/verify-email', { schema: { hide: true } }, async (request, reply) =>
+    reply.type(wantsJson(request.headers.accept) ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8').send(),
+  );
+
   app.get<{ Querystring: VerifyEmailQuery }>(
     '/api/auth/verify-email',
     {
+      exposeHeadRoute: false,
       schema: documented('auth', 'The mailed link: an HTML page for browsers, JSON for `Accept: application/json`', {
         querystring: VerifyEmailQuery,
         response: { 200: MessageResponse },

@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { refuseCrossSite } from '../plugins/cross-site-guard.js';
 import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
 import { creditRoutes } from './credits.js';
@@ -11,9 +12,11 @@ import { watermarkRoutes } from './watermark.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
   serviceRoutes(app);
-  // only the auth routes read or set a cookie (the refresh token): the others skip its per-request hooks
+  // only the auth routes read or set a cookie (the refresh token): the others skip its per-request hooks, and
+  // only they need to know which page sent a request
   void app.register(async (auth) => {
     await auth.register(cookie);
+    auth.addHook('onRequest', refuseCrossSite({ allowedOrigins: context.config.allowedOrigins, publicUrl: context.publicUrl }));
     authRoutes(auth, context);
   });
   userRoutes(app, context);
