@@ -53,7 +53,8 @@ export interface Admin {
     input: { name: string; permissions: Permission[]; channelName?: string },
   ): ApiTokenWithSecret;
   listTokens(email: string): ApiTokenMetadata[];
-  revokeToken(tokenId: string): void;
+  /** By id, bare or `tok_`-prefixed; returns the canonical (bare) id. */
+  revokeToken(tokenId: string): { id: string };
   createChannel(email: string, channelName: string): Channel;
   listChannels(email: string): ChannelListItem[];
   deactivateChannel(email: string, channelName: string): { id: string; channel_name: string };
@@ -127,7 +128,7 @@ export function createAdmin(context: DomainContext): Admin {
       return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId });
     },
     listTokens: (email) => listTokenMetadata(context, byEmail(email).id),
-    revokeToken: (tokenId) => deleteApiToken(context, tokenId),
+    revokeToken: (tokenId) => ({ id: deleteApiToken(context, tokenId) }),
     createChannel: (email, channelName) => insertChannel(context, byEmail(email), channelName),
     listChannels: (email) => listChannels(context, byEmail(email).id),
     deactivateChannel: (email, channelName) => deactivateChannel(context, channelByName(byEmail(email), channelName)),

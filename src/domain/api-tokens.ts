@@ -31,10 +31,11 @@ export function createApiTokens(context: DomainContext): ApiTokens {
     },
     revoke: (userId, tokenId) => {
       requireActiveUser(context, userId);
-      const row = context.db.select().from(apiTokens).where(eq(apiTokens.id, tokenId)).get();
-      if (!row) throw new DomainError('NOT_FOUND', 'No such API token');
+      const id = canonicalTokenId(tokenId);
+      const row = id === undefined ? undefined : context.db.select().from(apiTokens).where(eq(apiTokens.id, id)).get();
+      if (!row) throw noSuchToken();
       if (row.userId !== userId) throw new DomainError('FORBIDDEN', 'The API token belongs to another account');
-      deleteApiToken(context, tokenId);
+      deleteApiToken(context, row.id);
     },
   };
 }
@@ -77,9 +78,24 @@ export function listTokenMetadata(context: DomainContext, userId: string): ApiTo
     .map(toMetadata);
 }
 
-export function deleteApiToken(context: DomainContext, tokenId: string): void {
-  const result = context.db.delete(apiTokens).where(eq(apiTokens.id, tokenId)).run();
-  if (result.changes === 0) throw new DomainError('NOT_FOUND', 'No such API token');
+const TOKEN_ID = /^(?:tok_)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
+
+/**
+ * A token id as given by a client: the canonical form is the bare UUID that every response carries; the `tok_`
+ * prefix the interface allows is accepted too. Undefined when it is neither.
+ */
+export function canonicalTokenId(given: string): string | undefined {
+  return TOKEN_ID.exec(given)?.[1]!.toLowerCase();
+}
+
+const noSuchToken = () => new DomainError('NOT_FOUND', 'No such API token');
+
+/** Deletes a token by id (either form) and returns its canonical id; NOT_FOUND when there is none. */
+export function deleteApiToken(context: DomainContext, tokenId: string): string {
+  const id = canonicalTokenId(tokenId);
+  const result = id === undefined ? { changes: 0 } : context.db.delete(apiTokens).where(eq(apiTokens.id, id)).run();
+  if (result.changes === 0) throw noSuchToken();
+  return id!;
 }
 
 export function toMetadata(row: TokenRow): ApiTokenMetadata {

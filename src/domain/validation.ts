@@ -13,14 +13,31 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** Returns a message when the field is wrong, undefined when it is fine. */
+/** Characters allowed before the @ (RFC 5322 dot-atom text; no quoted forms, no comments, no display names). */
+const LOCAL_PART = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/i;
+/** A host name of two or more labels (IDN domains in their xn-- form); no trailing dot, no IP literal. */
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
+
+/**
+ * The one email rule, for registration (HTTP) and `wm users create` alike: the plain `local@domain` form mail
+ * providers hand out, ASCII only. Refused: display names and brackets (`a<ada@example.com>`), a trailing dot
+ * (`ada@example.com.` would be a second account for the same mailbox), quoted local parts, IP literals.
+ * Returns a message when the address is wrong, undefined when it is fine; give it the normalised address.
+ */
 export function emailProblem(email: string): string | undefined {
   if (email.length === 0) return 'Email is required';
   if (email.length > EMAIL_MAX) return `Email must be at most ${EMAIL_MAX} characters`;
-  // deliberately simple: one @, something on both sides, a dot in the domain, no spaces
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return 'Email is not a valid address';
+  const at = email.lastIndexOf('@');
+  const local = email.slice(0, at);
+  const domain = email.slice(at + 1);
+  if (at < 1 || local.length > 64 || !LOCAL_PART.test(local) || !DOMAIN.test(domain)) {
+    return 'Email is not a valid address (the form name@example.org, without spaces, brackets or a trailing dot)';
+  }
   return undefined;
 }
+
+/** The email rule as a predicate on what a client sent (HTTP schemas check `format: email` with it). */
+export const isValidEmail = (email: string): boolean => emailProblem(normaliseEmail(email)) === undefined;
 
 export function passwordProblem(password: string, email: string, username: string): string | undefined {
   const length = [...password].length;
@@ -37,11 +54,31 @@ export function passwordProblem(password: string, email: string, username: strin
   return undefined;
 }
 
-/** A display name (username, first/last name, channel or token name): trimmed, non-empty, no control characters. */
+/**
+ * Refused in every name: control characters, line and paragraph separators, unpaired surrogates, and the
+ * invisible format characters (bidi controls U+202A–U+202E and U+2066–U+2069, U+200B, U+2060–U+2064, U+FEFF,
+ * tag characters, …), which could reorder or hide text where the name is shown, e.g. in the verification mail.
+ */
+const UNSAFE_IN_NAMES = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+/** …except the joiners (Persian, Indic scripts, emoji sequences) and variation selectors (emoji presentation). */
+const NEEDED_INVISIBLES = /[\u200C\u200D\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+
+/** The first code point of `value` that a name must not contain, as "U+202E", or undefined. */
+function unsafeCharacterOf(value: string): string | undefined {
+  for (const character of value) {
+    if (UNSAFE_IN_NAMES.test(character) && !NEEDED_INVISIBLES.test(character)) {
+      return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    }
+  }
+  return undefined;
+}
+
+/** A display name (username, first/last name, channel or token name): trimmed, non-empty, nothing invisible. */
 function nameProblem(label: string, value: string, max: number): string | undefined {
   if (value.length === 0) return `${label} must not be empty`;
   if ([...value].length > max) return `${label} must be at most ${max} characters`;
-  if (/\p{Cc}/u.test(value)) return `${label} must not contain control characters`;
+  const unsafe = unsafeCharacterOf(value);
+  if (unsafe) return `${label} must not contain control, invisible or text-direction characters (found ${unsafe})`;
   return undefined;
 }
 

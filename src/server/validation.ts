@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { isValidEmail } from '../domain/index.js';
 
 /** Same safety settings as Fastify's own Ajv: allErrors stays off (on, it enables a DoS). */
 const BASE: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false };
@@ -11,6 +12,8 @@ const addFormats = ajvFormats as unknown as typeof ajvFormats.default;
 function createAjv(options: Options): Ajv {
   const ajv = new Ajv({ ...BASE, ...options });
   addFormats(ajv);
+  // the domain's rule, so that HTTP and `wm users create` accept the same addresses
+  ajv.addFormat('email', isValidEmail);
   return ajv;
 }
 

@@ -88,6 +88,20 @@ describe('wm users', () => {
     expect(plan.code).toBe(2);
   });
 
+  it('applies the email and name rules of HTTP registration (exit 2, nothing created)', async () => {
+    const create = (email: string, username = 'x') =>
+      wm(['users', 'create', '--email', email, '--username', username, '--password-stdin'], `${PASSWORD}\n`);
+    for (const email of ['ADA@example.com.', 'a<ada@example.com>']) {
+      const refused = await create(email);
+      expect(refused.code, email).toBe(2);
+      expect(refused.stderr).toMatch(/^wm: Email is not a valid address/);
+    }
+    const bidi = await create('bidi@example.com', 'ada\u202Eevil');
+    expect(bidi.code).toBe(2);
+    expect(bidi.stderr).toMatch(/Username must not contain control, invisible or text-direction characters \(found U\+202E\)/);
+    expect((await json(['users', 'list'])).users.map((u: { email: string }) => u.email)).toEqual([EMAIL]);
+  });
+
   it('sets plans, suspends and lifts suspensions, verifies', async () => {
     expect((await json(['users', 'set-plan', EMAIL, 'starter', '--status', 'past_due'])).user).toMatchObject({
       plan: 'starter',
@@ -140,7 +154,7 @@ describe('wm channels, tokens and keyed codec commands', () => {
     expect(unknownChannel.stderr).toMatch(/has no signing channel named "nope"/);
     expect((await wm(['decode', ...keyed], encoded.out)).out).toBe('offline secret\n');
 
-    const revoked = await json(['tokens', 'revoke', tokens[0].id]);
+    const revoked = await json(['tokens', 'revoke', `tok_${tokens[0].id}`]);
     expect(revoked).toMatchObject({ id: tokens[0].id });
     expect(await json(['tokens', 'list', '--user', EMAIL])).toEqual([]);
     expect((await wm(['tokens', 'revoke', tokens[0].id])).code).toBe(2);

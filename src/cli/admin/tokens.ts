@@ -36,8 +36,8 @@ export async function listTokens(options: AdminOptions & { user?: string }): Pro
 export async function revokeToken(id: string | undefined, options: AdminOptions): Promise<void> {
   const tokenId = await requireValue(id, 'the id argument', 'Token id');
   await withDomain(options, (domain) => {
-    domain.admin.revokeToken(tokenId);
-    print(options, { message: 'Token revoked', id: tokenId }, `Revoked token ${tokenId}`);
+    const revoked = domain.admin.revokeToken(tokenId);
+    print(options, { message: 'Token revoked', id: revoked.id }, `Revoked token ${revoked.id}`);
   });
 }
 

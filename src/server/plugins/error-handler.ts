@@ -24,6 +24,7 @@ function fieldOf(issue: AjvIssue, context: string): string {
 
 function describeIssue(issue: AjvIssue): string {
   if (issue.keyword === 'required') return 'is required';
+  if (issue.keyword === 'format' && issue.params.format === 'email') return 'is not a valid email address';
   if (issue.keyword === 'enum') return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
   return issue.message ?? 'is invalid';
 }
