@@ -1,15 +1,20 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { creditLedger } from '../store/index.js';
 import type { DomainContext } from './context.js';
+import { invalid } from './errors.js';
 import { quotaOf } from './ledger.js';
 import type { CreditBalance, Quota, UsageRecord } from './types.js';
+import { openUsageId, sealUsageId } from './usage-id.js';
 import { iso, isoOrNull, requireActiveUser, type UserRow } from './users.js';
 
 export interface Credits {
   balance(userId: string): CreditBalance;
   quota(userId: string): Quota;
-  /** The credit history, newest first (at most `limit`, default 100; only records with id < `before` when given). */
-  usage(userId: string, options?: { limit?: number; before?: number }): UsageRecord[];
+  /**
+   * The credit history, newest first: at most `limit` (default 100), and only records older than `before` (the
+   * opaque id of a record) when given.
+   */
+  usage(userId: string, options?: { limit?: number; before?: string }): UsageRecord[];
 }
 
 export function createCredits(context: DomainContext): Credits {
@@ -32,7 +37,11 @@ export function balanceOf(row: UserRow): CreditBalance {
   };
 }
 
-export function usageOf(context: DomainContext, userId: string, limit = 100, before?: number): UsageRecord[] {
+export function usageOf(context: DomainContext, userId: string, limit = 100, beforeId?: string): UsageRecord[] {
+  const before = beforeId === undefined ? undefined : openUsageId(context.keys.usageId, beforeId);
+  if (beforeId !== undefined && before === undefined) {
+    throw invalid({ before: 'is not the id of a usage record' }, 'Invalid before: not the id of a usage record');
+  }
   const ofUser = eq(creditLedger.userId, userId);
   return context.db
     .select()
@@ -42,7 +51,7 @@ export function usageOf(context: DomainContext, userId: string, limit = 100, bef
     .limit(Math.max(1, Math.min(limit, 10_000)))
     .all()
     .map((row) => ({
-      id: row.id,
+      id: sealUsageId(context.keys.usageId, row.id),
       operation: row.operation as UsageRecord['operation'],
       credits: row.credits,
       balance_after: row.balanceAfter,

@@ -9,6 +9,8 @@ export interface DerivedKeys {
   jwt: KeyObject;
   /** AES-256-GCM key that seals channel keys at rest */
   channelWrap: Uint8Array;
+  /** AES-256 key that turns usage record ids into opaque strings (usage-id.ts) */
+  usageId: KeyObject;
 }
 
 const SALT = 'wm master key v1';
@@ -16,7 +18,11 @@ const SALT = 'wm master key v1';
 export function deriveKeys(masterKey: Uint8Array): DerivedKeys {
   if (masterKey.length !== 32) throw new RangeError('the master key must be 32 bytes');
   const derive = (info: string) => new Uint8Array(hkdfSync('sha256', masterKey, SALT, info, 32));
-  return { jwt: createSecretKey(derive('jwt-hs256')), channelWrap: derive('channel-key-wrap') };
+  return {
+    jwt: createSecretKey(derive('jwt-hs256')),
+    channelWrap: derive('channel-key-wrap'),
+    usageId: createSecretKey(derive('usage-record-id')),
+  };
 }
 
 const NONCE_BYTES = 12;

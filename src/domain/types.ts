@@ -76,7 +76,8 @@ export interface CreditBalance {
 
 /** One entry of the credit history: grants are positive, watermark operations negative (or 0 when free). */
 export interface UsageRecord {
-  id: number;
+  /** opaque: the ledger row id encrypted (the row ids count every account's charges) */
+  id: string;
   operation: WatermarkOperation | 'signup-grant' | 'grant';
   credits: number;
   balance_after: number;

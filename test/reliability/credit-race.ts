@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import { CARRIER, startLiveServer, type Account, type LiveServer } from './live-server.js';
 
 export interface UsageRecord {
-  id: number;
+  id: string;
   operation: string;
   credits: number;
   balance_after: number;
@@ -12,7 +12,7 @@ export interface UsageRecord {
 /** Every usage record of the account, newest first, following `next_before`. */
 export async function usageOf(server: LiveServer, account: Account): Promise<UsageRecord[]> {
   const records: UsageRecord[] = [];
-  let before: number | null = null;
+  let before: string | null = null;
   do {
     const page = await server.api('GET', `/api/v2/credits/usage?limit=500${before === null ? '' : `&before=${before}`}`, {
       auth: `Bearer ${account.accessToken}`,

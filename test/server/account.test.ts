@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ACCEPTED_EMAILS, REFUSED_EMAILS, REFUSED_NAMES } from '../domain/field-cases.js';
 import { PASSWORD, bearer, createApiToken, createChannel, makeServer, signUp, type SignedInUser, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -120,6 +121,49 @@ describe('/api/v2/tokens', () => {
     expect((await as(user, 'DELETE', `/api/v2/users/tokens/${theirs.id}`)).statusCode).toBe(403);
     expect((await as(null, 'DELETE', `/api/v2/tokens/${theirs.id}`)).statusCode).toBe(401);
   });
+
+  it('token ids: the bare UUID (canonical, what responses carry) and tok_<uuid> both work on both paths', async () => {
+    const tokens = await Promise.all(Array.from({ length: 4 }, () => createApiToken(server, user)));
+    expect(tokens.map((token) => token.id)).toEqual(tokens.map(() => expect.stringMatching(/^[0-9a-f-]{36}$/)));
+    const [a, b, c, d] = tokens.map((token) => ({ id: token.id })) as [{ id: string }, { id: string }, { id: string }, { id: string }];
+    expect((await as(user, 'DELETE', `/api/v2/tokens/tok_${a.id}`)).statusCode).toBe(204);
+    expect((await as(user, 'DELETE', `/api/v2/users/tokens/tok_${b.id}`)).statusCode).toBe(204);
+    expect((await as(user, 'DELETE', `/api/v2/tokens/${c.id.toUpperCase()}`)).statusCode).toBe(204);
+    expect((await as(user, 'DELETE', `/api/v2/users/tokens/${d.id}`)).statusCode).toBe(204);
+    expect((await as(user, 'GET', '/api/v2/tokens')).json()).toEqual([]);
+    expect((await as(user, 'DELETE', `/api/v2/tokens/tok_${a.id}`)).statusCode).toBe(404);
+    expect((await as(user, 'DELETE', `/api/v2/tokens/tok_tok_${a.id}`)).statusCode).toBe(404);
+    expect((await as(user, 'DELETE', '/api/v2/tokens/tok_')).statusCode).toBe(404);
+  });
+});
+
+describe('field rules through HTTP (the domain rules, as for the admin CLI)', () => {
+  const register = (body: Record<string, string>) =>
+    server.app.inject({ method: 'POST', url: '/api/auth/register', payload: { password: PASSWORD, username: 'ada', ...body } });
+
+  it('the email rule', async () => {
+    for (const email of ACCEPTED_EMAILS) expect((await register({ email })).statusCode, email).toBe(201);
+    for (const email of REFUSED_EMAILS) {
+      const response = await register({ email });
+      expect(response.statusCode, email).toBe(400);
+      expect(Object.keys(response.json().details), email).toEqual(['email']);
+    }
+  });
+
+  it('names: 400 with per-field details on register and PUT me', async () => {
+    for (const [name, codePoint] of REFUSED_NAMES) {
+      const registered = await register({ email: 'names@example.com', username: name, lastName: name });
+      expect(registered.statusCode, name).toBe(400);
+      expect(registered.json().details).toEqual({
+        username: expect.stringContaining(codePoint),
+        lastName: expect.stringContaining(codePoint),
+      });
+      const updated = await as(user, 'PUT', '/api/v2/users/me', { firstName: `x${name}` });
+      expect(updated.statusCode, name).toBe(400);
+      expect(updated.json().details).toEqual({ firstName: expect.stringContaining(codePoint) });
+    }
+    expect(server.mails.filter((mail) => mail.to === 'names@example.com')).toEqual([]);
+  });
 });
 
 describe('/api/v2/credits', () => {
@@ -146,7 +190,7 @@ describe('/api/v2/credits', () => {
     const page = first.json();
     expect(page.usage).toHaveLength(2);
     expect(page.usage[0]).toEqual({
-      id: expect.any(Number),
+      id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       operation: 'encode',
       credits: -1,
       balance_after: 97,
@@ -157,6 +201,10 @@ describe('/api/v2/credits', () => {
     expect(rest.usage.map((r: { operation: string }) => r.operation)).toEqual(['encode', 'signup-grant']);
     expect(rest.next_before).toBeNull();
     expect((await as(user, 'GET', '/api/v2/credits/usage?limit=zero')).statusCode).toBe(400);
+    const forged = await as(user, 'GET', '/api/v2/credits/usage?before=AAAAAAAAAAAAAAAAAAAAAA');
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().details).toEqual({ before: expect.any(String) });
+    expect((await as(user, 'GET', '/api/v2/credits/usage?before=12')).statusCode).toBe(400);
     expect((await as(null, 'GET', '/api/v2/credits/usage')).statusCode).toBe(401);
   });
 });

@@ -3,12 +3,14 @@ import { CreditBalance } from './common.js';
 
 export const UsageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'records per page' })),
-  before: Type.Optional(Type.Integer({ minimum: 1, description: 'only records with an id below this (next_before of the previous page)' })),
+  before: Type.Optional(
+    Type.String({ maxLength: 64, description: 'only records older than the one with this id (next_before of the previous page)' }),
+  ),
 });
 export type UsageQuery = Static<typeof UsageQuery>;
 
 export const UsageRecord = Type.Object({
-  id: Type.Integer({ description: 'increasing with time' }),
+  id: Type.String({ description: 'opaque and stable; says nothing about other accounts or the number of records' }),
   operation: Type.String({
     description: 'encode, encode-robust, decode, decode-robust, analyze (charges), signup-grant or grant (credits added)',
   }),
@@ -20,7 +22,7 @@ export const UsageRecord = Type.Object({
 
 export const UsagePage = Type.Object({
   usage: Type.Array(UsageRecord, { description: 'newest first' }),
-  next_before: Type.Union([Type.Integer(), Type.Null()], { description: 'pass as `before` for the next page; null at the end' }),
+  next_before: Type.Union([Type.String(), Type.Null()], { description: 'pass as `before` for the next page; null at the end' }),
 });
 
 export { CreditBalance };

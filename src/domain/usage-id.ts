@@ -1,0 +1,32 @@
+import { createCipheriv, createDecipheriv, type KeyObject } from 'node:crypto';
+
+const BLOCK = 16;
+const OPAQUE = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * The ledger's row ids count every charge of every account, so showing them would tell each user the whole
+ * server's volume. Users see them as one AES-256 block instead: the id (8 bytes, big-endian) followed by 8 zero
+ * bytes, encrypted under a key of its own derived from the master key, in base64url (22 characters). The same
+ * id always gives the same string, and the server can turn a string back into the id (for `before` paging); the
+ * zero bytes tell a real id from a made-up string (a guess passes with probability 2^-64). Ids change when the
+ * master key is rotated.
+ */
+export function sealUsageId(key: KeyObject, id: number): string {
+  const block = Buffer.alloc(BLOCK);
+  block.writeBigUInt64BE(BigInt(id));
+  const cipher = createCipheriv('aes-256-ecb', key, null).setAutoPadding(false);
+  return Buffer.concat([cipher.update(block), cipher.final()]).toString('base64url');
+}
+
+/** The ledger row id behind an opaque id, or undefined when the string is not one of this server's ids. */
+export function openUsageId(key: KeyObject, opaque: string): number | undefined {
+  if (!OPAQUE.test(opaque)) return undefined;
+  const sealed = Buffer.from(opaque, 'base64url');
+  // 22 characters carry 132 bits: only the encoding of the 16 bytes themselves is accepted
+  if (sealed.toString('base64url') !== opaque) return undefined;
+  const decipher = createDecipheriv('aes-256-ecb', key, null).setAutoPadding(false);
+  const block = Buffer.concat([decipher.update(sealed), decipher.final()]);
+  if (block.readBigUInt64BE(8) !== 0n) return undefined;
+  const id = block.readBigUInt64BE(0);
+  return id <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(id) : undefined;
+}
