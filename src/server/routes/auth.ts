@@ -23,6 +23,8 @@ import { documented } from './route-options.js';
 import { verifyEmailPage, wantsJson } from './verify-email-page.js';
 
 const VERIFIED = 'Email address verified; watermark operations are now allowed';
+/** what the cross-site guard of every POST route here can answer: 403 for another site's page, 415 for a form body */
+const GUARDED = errors(403, 415);
 
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
@@ -34,7 +36,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       config: limited,
       schema: documented('auth', 'Create an account; a verification link is mailed', {
         body: RegisterBody,
-        response: { 201: RegisterResponse, ...errors(409, 429) },
+        response: { 201: RegisterResponse, ...GUARDED, ...errors(409, 429) },
       }),
     },
     async (request, reply) => {
@@ -63,7 +65,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       config: limited,
       schema: documented('auth', 'Sign in; sets the refreshToken cookie (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)', {
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors(401, 403, 429) },
+        response: { 200: LoginResponse, ...GUARDED, ...errors(401, 429) },
       }),
     },
     async (request, reply) => {
@@ -78,7 +80,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     {
       schema: documented('auth', 'Verify the email address with the mailed token', {
         body: VerifyEmailBody,
-        response: { 200: MessageResponse },
+        response: { 200: MessageResponse, ...GUARDED },
       }),
     },
     async (request) => {
@@ -124,7 +126,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     {
       schema: documented('auth', 'A new access token for the refreshToken cookie; the cookie is rotated', {
         security: SECURITY.refreshCookie,
-        response: { 200: RefreshResponse, ...errors(401, 403) },
+        response: { 200: RefreshResponse, ...GUARDED, ...errors(401) },
       }),
     },
     async (request, reply) => {
@@ -146,8 +148,8 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       schema: documented(
         'auth',
         'Revoke the refresh session (of the cookie, or of the Bearer access token: browsers do not send the ' +
-          'cookie here) and clear the cookie; always 200. Access tokens stay valid until they expire',
-        { security: SECURITY.logout, response: { 200: MessageResponse } },
+          'cookie here) and clear the cookie; 200 whatever the credentials. Access tokens stay valid until they expire',
+        { security: SECURITY.logout, response: { 200: MessageResponse, ...GUARDED } },
       ),
     },
     async (request, reply) => {
