@@ -1,5 +1,12 @@
 import { isVariationSelector } from './selectors.js';
-import { isEmojiVariationBase, isTextSelector, registersVariations } from './unicode/lookup.js';
+import {
+  isDictionaryScript,
+  isEmojiVariationBase,
+  isIdeographic,
+  isTextSelector,
+  registersStandardVariant,
+  registersVariations,
+} from './unicode/lookup.js';
 import { marksChangeRendering } from './unicode/render-exclusions.js';
 
 // A visible start: letters, marks, numbers, punctuation, symbols (never separators, controls, format, private use,
@@ -10,45 +17,113 @@ const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
 
 /**
- * Whether a selector run may follow this grapheme cluster without changing how the text renders (DESIGN.md,
- * invisibility rules), and so that decode reads every byte of that run as payload (see scan.ts).
+ * What a carrier rule says (docs/FORMAT.md, "Where the selectors go"): NOT_CARRIER, or the lowest byte whose selector
+ * may directly follow the cluster (ANY_BYTE; STANDARD_VARIANT_FLOOR after a base whose VS1-VS16 sequences are
+ * registered; IDEOGRAPH_FLOOR after an ideograph), plus BEFORE_SPACE_ONLY for a cluster of a script broken into words
+ * by a dictionary, which carries only right before whitespace or at the end of the text (a mark anywhere else moves
+ * the line breaks).
  */
-export function isCarrier(cluster: string): boolean {
+export const NOT_CARRIER = -1;
+export const ANY_BYTE = 0;
+/** VS17 and up: never one of U+FE00-U+FE0F, where standardized variants live */
+export const STANDARD_VARIANT_FLOOR = 0x10;
+/** VS129 and up (FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH): above every ideographic variation sequence */
+export const IDEOGRAPH_FLOOR = 0x80;
+export const BEFORE_SPACE_ONLY = 0x100;
+
+/** The context-free carrier rule of a grapheme cluster (see the constants above). */
+export function carrierRule(cluster: string): number {
   if (cluster.length === 1) {
     const unit = cluster.charCodeAt(0);
-    if (unit < 0x80) return (asciiCarriers ??= Array.from({ length: 0x80 }, (_, code) => isCarrierCluster(String.fromCharCode(code))))[unit];
+    if (unit < 0x80) return (asciiRules ??= Int16Array.from({ length: 0x80 }, (_, code) => ruleOfCluster(String.fromCharCode(code))))[unit];
   }
-  return isCarrierCluster(cluster);
+  return ruleOfCluster(cluster);
 }
 
-/** isCarrier of each ASCII character, worked out on first use: most graphemes of most carriers are ASCII. */
-let asciiCarriers: boolean[] | undefined;
+/** carrierRule of each ASCII character, worked out on first use: most graphemes of most carriers are ASCII. */
+let asciiRules: Int16Array | undefined;
 
-function isCarrierCluster(cluster: string): boolean {
+/**
+ * The carrier rule of the cluster that ends at `end` in `text`, its context resolved: the lowest byte that may
+ * start a run after it, or NOT_CARRIER.
+ */
+export function carrierFloorAt(cluster: string, text: string, end: number): number {
+  const rule = carrierRule(cluster);
+  if (rule < BEFORE_SPACE_ONLY) return rule;
+  return end >= text.length || isWhiteSpace(text.charCodeAt(end)) ? rule - BEFORE_SPACE_ONLY : NOT_CARRIER;
+}
+
+/**
+ * Whether a selector run may follow this grapheme cluster without changing how the text renders (the invisibility
+ * rules), and so that decode reads every byte of that run as payload (see scan.ts). `following` is the text right
+ * after the cluster ("" at the end of the text); without it, a cluster that carries only before a space does not.
+ */
+export function isCarrier(cluster: string, following?: string): boolean {
+  const rule = carrierRule(cluster);
+  if (rule < BEFORE_SPACE_ONLY) return rule !== NOT_CARRIER;
+  return following !== undefined && (following.length === 0 || isWhiteSpace(following.charCodeAt(0)));
+}
+
+/** White_Space code units (the property; the same set as the \s of JavaScript regexes, less U+FEFF). */
+export function isWhiteSpace(unit: number): boolean {
+  if (unit <= 0x20) return unit === 0x20 || (unit >= 0x09 && unit <= 0x0d);
+  if (unit < 0x85) return false;
+  return (
+    unit === 0x85 ||
+    unit === 0xa0 ||
+    unit === 0x1680 ||
+    (unit >= 0x2000 && unit <= 0x200a) ||
+    unit === 0x2028 ||
+    unit === 0x2029 ||
+    unit === 0x202f ||
+    unit === 0x205f ||
+    unit === 0x3000
+  );
+}
+
+function ruleOfCluster(cluster: string): number {
   const first = cluster.codePointAt(0);
-  if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return false;
-  if (marksChangeRendering(cluster)) return false;
+  if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return NOT_CARRIER;
+  if (marksChangeRendering(cluster)) return NOT_CARRIER;
+  const placement = holdsDictionaryScript(cluster) ? BEFORE_SPACE_ONLY : 0;
   const firstLength = first > 0xffff ? 2 : 1;
   if (isEmojiVariationBase(first)) {
     // ❤ © ™ 1 only with the presentation the text already gave them: a selector ("❤️", "1️⃣") or a skin tone ("👍🏽").
     const second = cluster.codePointAt(firstLength) ?? 0;
-    if (second !== 0xfe0e && second !== 0xfe0f && !isEmojiModifier(second)) return false;
-  } else if (registersVariations(first)) {
-    return false;
+    if (second !== 0xfe0e && second !== 0xfe0f && !isEmojiModifier(second)) return NOT_CARRIER;
   }
-  if (cluster.length === firstLength) return true;
   const lastLength = cluster.length >= 2 && isLowSurrogate(cluster.charCodeAt(cluster.length - 1)) ? 2 : 1;
   const last = cluster.codePointAt(cluster.length - lastLength)!;
-  if (last === ZWJ || last === ZWNJ) return false;
+  if (last === ZWJ || last === ZWNJ) return NOT_CARRIER;
   if (isVariationSelector(last)) {
+    if (cluster.length === lastLength) return NOT_CARRIER;
     // The run's first payload selector would follow this selector, not the base; only safe when decode reads
     // this selector as text, i.e. it is the registered one of its base.
     const before = cluster.length - lastLength;
     const baseLength = before >= 2 && isLowSurrogate(cluster.charCodeAt(before - 1)) ? 2 : 1;
     const base = cluster.codePointAt(before - baseLength)!;
-    return !isVariationSelector(base) && isTextSelector(base, last);
+    return !isVariationSelector(base) && isTextSelector(base, last) ? placement : NOT_CARRIER;
   }
-  return !registersVariations(last);
+  // A variation sequence is a base and the selector right after it: only the cluster's last code point can form one.
+  const floor = floorAfter(last);
+  return floor === NOT_CARRIER ? NOT_CARRIER : placement + floor;
+}
+
+/** The lowest byte whose selector, right after this code point, forms no registered variation sequence. */
+function floorAfter(codePoint: number): number {
+  if (isIdeographic(codePoint)) return IDEOGRAPH_FLOOR;
+  if (!registersVariations(codePoint)) return ANY_BYTE;
+  // emoji bases (FE0E/FE0F switch their presentation) and Mongolian (free variation selectors) stay out
+  return registersStandardVariant(codePoint) && !isEmojiVariationBase(codePoint) ? STANDARD_VARIANT_FLOOR : NOT_CARRIER;
+}
+
+function holdsDictionaryScript(cluster: string): boolean {
+  for (let i = 0; i < cluster.length; i++) {
+    const codePoint = cluster.codePointAt(i)!;
+    if (codePoint > 0xffff) i++;
+    if (isDictionaryScript(codePoint)) return true;
+  }
+  return false;
 }
 
 const isEmojiModifier = (codePoint: number): boolean => codePoint >= 0x1f3fb && codePoint <= 0x1f3ff;

@@ -1,7 +1,7 @@
 import { buildFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
 import { placeInPattern } from './methods/pattern.js';
-import type { Placement } from './methods/placement.js';
+import { runsOf, type Placement, type Run } from './methods/placement.js';
 import { placeChunks } from './methods/spread.js';
 import { placeInFirstWord } from './methods/word.js';
 import { checkEncodeOptions, checkSecret, checkText, type CheckedEncodeOptions } from './options.js';
@@ -48,8 +48,9 @@ export function embedFrame(text: string, frame: Uint8Array, options: CheckedEnco
     return { encoded: insertMarks(text, insertions), ...result };
   }
   const placement = place(text, frame.length, options);
-  const insertions = insertionsOf(placement, frame);
-  const encoded = placement.carriers.map((carrier, i) => carrier.segment + insertions[i].marks).join('');
+  const encoded = runsOf(placement, frame)
+    .map((run) => run.carrier.segment + selectorsForBytes(frame, run.start, run.end))
+    .join('');
   return {
     encoded,
     keyed: options.key !== undefined,
@@ -68,13 +69,12 @@ function insertFrame(text: string, frame: Uint8Array, options: CheckedEncodeOpti
   };
 }
 
-/** `bytesPerCarrier` bytes of the frame after each carrier in turn (the last may get fewer). */
+/** Each run of the frame as the selectors to insert after its carrier. */
 function insertionsOf(placement: Placement, frame: Uint8Array): MarkInsertion[] {
-  return placement.carriers.map((carrier, i) => {
-    const start = i * placement.bytesPerCarrier;
-    const end = Math.min(start + placement.bytesPerCarrier, frame.length);
-    return { index: carrier.index + carrier.segment.length, marks: selectorsForBytes(frame, start, end) };
-  });
+  return runsOf(placement, frame).map(({ carrier, start, end }: Run) => ({
+    index: carrier.index + carrier.segment.length,
+    marks: selectorsForBytes(frame, start, end),
+  }));
 }
 
 function insertMarks(text: string, insertions: readonly MarkInsertion[]): string {

@@ -1,6 +1,6 @@
 import { graphemes } from '../../src/codec/graphemes.js';
-import { isCarrier } from '../../src/codec/carriers.js';
-import { forEachSelectorRun } from '../../src/codec/scan.js';
+import { NOT_CARRIER, carrierFloorAt } from '../../src/codec/carriers.js';
+import { byteOfSelectorAt, forEachSelectorRun } from '../../src/codec/scan.js';
 
 /** Carriers of every kind the invisibility rules talk about, each long enough for a short secret with any method. */
 export const CORPUS: Record<string, string> = {
@@ -23,6 +23,8 @@ export interface PayloadRunPosition {
   originalOffset: number;
   /** the grapheme cluster of the original text that ends there, or undefined */
   cluster: string | undefined;
+  /** the byte the run's first payload selector carries */
+  firstByte: number;
 }
 
 /** Where each payload run sits in the original text, and which cluster precedes it. */
@@ -34,13 +36,20 @@ export function payloadRunPositions(encoded: string, original: string): PayloadR
   forEachSelectorRun(encoded, (run) => {
     if (run.end === run.payloadStart) return;
     const originalOffset = run.payloadStart - removed;
-    positions.push({ originalOffset, cluster: clusterEndingAt.get(originalOffset) });
+    positions.push({ originalOffset, cluster: clusterEndingAt.get(originalOffset), firstByte: byteOfSelectorAt(encoded, run.payloadStart) });
     removed += run.end - run.payloadStart;
   });
   return positions;
 }
 
-/** Asserts the invisibility rules: every payload run follows a whole carrier grapheme of the original. */
+/**
+ * Asserts the invisibility rules: every payload run follows a whole carrier grapheme of the original (in its
+ * context) and starts with a byte at or above that carrier's floor.
+ */
 export function misplacedRuns(encoded: string, original: string): PayloadRunPosition[] {
-  return payloadRunPositions(encoded, original).filter((p) => p.cluster === undefined || !isCarrier(p.cluster));
+  return payloadRunPositions(encoded, original).filter((p) => {
+    if (p.cluster === undefined) return true;
+    const floor = carrierFloorAt(p.cluster, original, p.originalOffset);
+    return floor === NOT_CARRIER || p.firstByte < floor;
+  });
 }

@@ -77,8 +77,29 @@ describe('non-carriers never get a run', () => {
     expect(decode(encoded).decoded).toBe('devanagari secret');
   });
 
-  test('a CJK-only text has no carrier at all', () => {
-    expect(() => encode('葛飾区東京都', 'x')).toThrow(expect.objectContaining({ code: 'CARRIER_TOO_SHORT' }));
+  test('after an ideograph a run starts at VS129 or above; the bytes below join the run before', () => {
+    const text = '葛飾区東京都の中心で人々は静かに暮らしている';
+    for (const options of [{}, { method: 'single' as const }, { method: 'chunked' as const, chunkSize: 2 }]) {
+      const { encoded } = encode(text, 'ID-42 ascii', options);
+      expect(decode(encoded).decoded).toBe('ID-42 ascii');
+      expect(strip(encoded)).toBe(text);
+      expect(misplacedRuns(encoded, text)).toEqual([]);
+      forEachSelectorRun(encoded, (run) => {
+        expect(run.payloadStart).toBe(run.start);
+        expect(encoded.codePointAt(run.start)).toBeGreaterThanOrEqual(0xe0170);
+      });
+    }
+  });
+
+  test('Thai without spaces carries only after its last cluster; with spaces, right before each space', () => {
+    const unspaced = 'สวัสดีชาวโลกนี่คือข้อความ';
+    const { encoded } = encode(unspaced, 'ID-42');
+    expect(encoded.startsWith(unspaced)).toBe(true);
+    expect(decode(encoded).decoded).toBe('ID-42');
+    const spaced = 'สวัสดีชาวโลก นี่คือข้อความ ทดสอบ';
+    const marked = encode(spaced, 'ID-42', { method: 'chunked', chunkSize: 4 }).encoded;
+    expect(payloadRunPositions(marked, spaced).map((p) => p.originalOffset)).toEqual([12, 26, 32]);
+    expect(decode(marked).decoded).toBe('ID-42');
   });
 });
 
@@ -115,7 +136,7 @@ describe('method details', () => {
     expect(spreadRuns.every((p) => p.originalOffset <= 5)).toBe(true);
     expect(spreadRuns).toHaveLength(4); // 12 bytes over 5 letters: 3 per letter
     const first = encode(text, 'hello', { method: 'char', firstLetterOnly: true });
-    expect(payloadRunPositions(first.encoded, text)).toEqual([{ originalOffset: 1, cluster: 'H' }]);
+    expect(payloadRunPositions(first.encoded, text)).toMatchObject([{ originalOffset: 1, cluster: 'H' }]);
     expect(first.stats.method).toBe('char');
     expect(first.stats.chunkSize).toBeUndefined();
   });

@@ -1,5 +1,11 @@
-import { isCarrier } from '../carriers.js';
+import { NOT_CARRIER, carrierFloorAt, isWhiteSpace } from '../carriers.js';
 import { graphemes, type Grapheme } from '../graphemes.js';
+
+/** Carrier graphemes in text order, each with the lowest byte that may start its run (carriers.ts). */
+export interface Carriers {
+  graphemes: Grapheme[];
+  floors: number[];
+}
 
 /** Grapheme clusters of `text` from `from` (a grapheme boundary) on, lazily, with offsets into `text`. */
 export function* graphemesFrom(text: string, from = 0): Generator<Grapheme> {
@@ -7,34 +13,41 @@ export function* graphemesFrom(text: string, from = 0): Generator<Grapheme> {
   for (const grapheme of graphemes(rest)) yield from === 0 ? grapheme : { segment: grapheme.segment, index: grapheme.index + from };
 }
 
+/** The floor of `grapheme` as a carrier of `text`, or NOT_CARRIER. */
+export const floorOf = (text: string, grapheme: Grapheme): number =>
+  carrierFloorAt(grapheme.segment, text, grapheme.index + grapheme.segment.length);
+
 /** The first `limit` carrier graphemes of `text` (fewer when the text has fewer), segmenting no further than needed. */
-export function firstCarriers(text: string, limit: number): Grapheme[] {
-  const carriers: Grapheme[] = [];
+export function firstCarriers(text: string, limit: number): Carriers {
+  const carriers: Carriers = { graphemes: [], floors: [] };
   if (limit <= 0) return carriers;
   for (const grapheme of graphemes(text)) {
-    if (!isCarrier(grapheme.segment)) continue;
-    carriers.push(grapheme);
-    if (carriers.length === limit) break;
+    const floor = floorOf(text, grapheme);
+    if (floor === NOT_CARRIER) continue;
+    carriers.graphemes.push(grapheme);
+    carriers.floors.push(floor);
+    if (carriers.floors.length === limit) break;
   }
   return carriers;
 }
-
-const WHITESPACE = /^\s/u;
 
 /**
  * Up to `limit` carrier graphemes of the first whitespace-delimited word that has any
  * (a leading word without carriers, such as "©" or "2024", is skipped).
  */
-export function firstWordCarriers(text: string, limit: number): Grapheme[] {
-  const carriers: Grapheme[] = [];
+export function firstWordCarriers(text: string, limit: number): Carriers {
+  const carriers: Carriers = { graphemes: [], floors: [] };
   for (const grapheme of graphemes(text)) {
-    if (WHITESPACE.test(grapheme.segment)) {
-      if (carriers.length > 0) break;
+    const unit = grapheme.segment.charCodeAt(0);
+    if (isWhiteSpace(unit) || unit === 0xfeff) {
+      if (carriers.floors.length > 0) break;
       continue;
     }
-    if (!isCarrier(grapheme.segment)) continue;
-    carriers.push(grapheme);
-    if (carriers.length === limit) break;
+    const floor = floorOf(text, grapheme);
+    if (floor === NOT_CARRIER) continue;
+    carriers.graphemes.push(grapheme);
+    carriers.floors.push(floor);
+    if (carriers.floors.length === limit) break;
   }
   return carriers;
 }

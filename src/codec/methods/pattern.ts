@@ -1,7 +1,6 @@
-import { isCarrier } from '../carriers.js';
+import { NOT_CARRIER } from '../carriers.js';
 import { CodecError } from '../errors.js';
-import type { Grapheme } from '../graphemes.js';
-import { graphemesFrom } from './carrier-graphemes.js';
+import { floorOf, graphemesFrom, type Carriers } from './carrier-graphemes.js';
 import { spreadEvenly, type Placement } from './placement.js';
 
 /** `pattern`: the frame spread (as with `char`) over the carrier graphemes of the first occurrence of `pattern`. */
@@ -9,11 +8,15 @@ export function placeInPattern(text: string, frameLength: number, pattern: strin
   const start = text.indexOf(pattern);
   if (start < 0) throw new CodecError('PATTERN_NOT_FOUND', `The text does not contain the pattern ${JSON.stringify(pattern)}`);
   const end = start + pattern.length;
-  const carriers: Grapheme[] = [];
+  const carriers: Carriers = { graphemes: [], floors: [] };
   // Segment from the line start: a grapheme boundary always follows a line feed (UAX #29, GB4).
   for (const grapheme of graphemesFrom(text, text.lastIndexOf('\n', start - 1) + 1)) {
-    if (grapheme.index >= end || carriers.length === frameLength) break;
-    if (grapheme.index >= start && isCarrier(grapheme.segment)) carriers.push(grapheme);
+    if (grapheme.index >= end || carriers.floors.length === frameLength) break;
+    if (grapheme.index < start) continue;
+    const floor = floorOf(text, grapheme);
+    if (floor === NOT_CARRIER) continue;
+    carriers.graphemes.push(grapheme);
+    carriers.floors.push(floor);
   }
   return spreadEvenly(carriers, frameLength, 'pattern', `the pattern ${JSON.stringify(pattern)}`);
 }

@@ -5,6 +5,7 @@ import { carrierTooShort, type Placement } from './placement.js';
 export function placeChunks(text: string, frameLength: number, chunkSize: number, method: 'single' | 'chunked'): Placement {
   const needed = Math.ceil(frameLength / chunkSize);
   const carriers = firstCarriers(text, needed);
-  if (carriers.length < needed) throw carrierTooShort(needed, carriers.length, `method ${method} (chunk size ${chunkSize})`);
+  const found = carriers.floors.length;
+  if (found < needed) throw carrierTooShort(needed, found, `method ${method} (chunk size ${chunkSize})`);
   return { carriers, bytesPerCarrier: chunkSize, method, chunkSize };
 }

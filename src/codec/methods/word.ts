@@ -5,7 +5,7 @@ import { carrierTooShort, spreadEvenly, type Placement } from './placement.js';
 export function placeInFirstWord(text: string, frameLength: number, firstLetterOnly: boolean): Placement {
   if (firstLetterOnly) {
     const carriers = firstWordCarriers(text, 1);
-    if (carriers.length === 0) throw carrierTooShort(1, 0, 'method char');
+    if (carriers.floors.length === 0) throw carrierTooShort(1, 0, 'method char');
     return { carriers, bytesPerCarrier: frameLength, method: 'char' };
   }
   return spreadEvenly(firstWordCarriers(text, frameLength), frameLength, 'char', 'method char (first word)');

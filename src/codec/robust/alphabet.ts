@@ -17,6 +17,13 @@ const MARK_BYTES: readonly number[] = [
   ...range(0xf8, 0xff),
 ];
 
+/**
+ * After an ideograph a run must start at VS129 (byte 0x80, docs/FORMAT.md), which the sixteen C0 marks are below: there
+ * the encoder writes 0xE0 + k for 0x10 + k instead, a byte the decoder reads as the same mark. A lone 3-byte UTF-8 lead,
+ * so still not valid UTF-8 alone, and not the frame magic.
+ */
+const IDEOGRAPH_SAFE_BYTE = (byte: number): number => (byte < 0x80 ? 0xe0 + byte - 0x10 : byte);
+
 /** Marks per block: the fine position tag runs 0..22, so a symbol = fine × 4 + indexBit × 2 + payloadBit. */
 export const BLOCK = 23;
 const SYMBOLS = MARK_BYTES.length; // 92 = BLOCK × 2 × 2
@@ -30,22 +37,26 @@ export interface MarkAlphabet {
   readonly name: 'plain' | 'whitened';
   /** selector string of each mark: index fine*4 + indexBit*2 + bit */
   readonly selectorOf: readonly string[];
+  /** the same marks as they are written right after an ideograph (VS129 and up only) */
+  readonly selectorAfterIdeographOf: readonly string[];
   /** alphabet index (0..91) -> packed mark fine*4 + indexBit*2 + bit */
   readonly markOfIndex: Uint8Array;
 }
 
 function buildAlphabet(name: MarkAlphabet['name'], permutation: number[], keystream: number[]): MarkAlphabet {
   const selectorOf: string[] = new Array(SYMBOLS);
+  const selectorAfterIdeographOf: string[] = new Array(SYMBOLS);
   const markOfIndex = new Uint8Array(SYMBOLS);
   for (let fine = 0; fine < BLOCK; fine++) {
     for (let bits = 0; bits < 4; bits++) {
       const packed = fine * 4 + bits;
       const index = permutation[fine * 4 + (bits ^ keystream[fine])];
       selectorOf[packed] = selectorForByte(MARK_BYTES[index]);
+      selectorAfterIdeographOf[packed] = selectorForByte(IDEOGRAPH_SAFE_BYTE(MARK_BYTES[index]));
       markOfIndex[index] = packed;
     }
   }
-  return { name, selectorOf, markOfIndex };
+  return { name, selectorOf, selectorAfterIdeographOf, markOfIndex };
 }
 
 function whiteningTables(): { permutation: number[]; keystream: number[] } {
@@ -66,7 +77,10 @@ export const WHITENED: MarkAlphabet = buildAlphabet('whitened', whitening.permut
 /** Alphabet index (0..91) of a selector byte, or -1 for a selector that is not a robust mark. */
 export const ALPHABET_INDEX_OF_BYTE: Int8Array = (() => {
   const table = new Int8Array(256).fill(-1);
-  MARK_BYTES.forEach((byte, index) => (table[byte] = index));
+  MARK_BYTES.forEach((byte, index) => {
+    table[byte] = index;
+    table[IDEOGRAPH_SAFE_BYTE(byte)] = index;
+  });
   return table;
 })();
 

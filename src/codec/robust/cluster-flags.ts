@@ -1,17 +1,25 @@
 import { countGraphemes } from 'unicode-segmenter/grapheme';
-import { isCarrier } from '../carriers.js';
+import { BEFORE_SPACE_ONLY, NOT_CARRIER, carrierRule } from '../carriers.js';
 
 export const CARRIER = 1;
 export const LETTER = 2;
 /** a code unit that never joins a cluster with an inert neighbour (see unitFlags) */
 export const INERT = 4;
 const KNOWN = 8;
+/** a carrier only right before whitespace or at the end of the text (scripts broken by a dictionary) */
+export const BEFORE_SPACE = 16;
 
 const STARTS_WITH_LETTER = /^\p{L}/u;
 
-/** CARRIER and LETTER of one grapheme cluster: the carrier rule (src/codec/carriers.ts) and maximum stealth's test. */
-export const clusterFlags = (cluster: string): number =>
-  (isCarrier(cluster) ? CARRIER : 0) | (STARTS_WITH_LETTER.test(cluster) ? LETTER : 0);
+/**
+ * CARRIER, BEFORE_SPACE and LETTER of one grapheme cluster: the carrier rule (src/codec/carriers.ts) and maximum
+ * stealth's test.
+ */
+export function clusterFlags(cluster: string): number {
+  const rule = carrierRule(cluster);
+  const carrier = rule === NOT_CARRIER ? 0 : rule >= BEFORE_SPACE_ONLY ? CARRIER | BEFORE_SPACE : CARRIER;
+  return carrier | (STARTS_WITH_LETTER.test(cluster) ? LETTER : 0);
+}
 
 // Filled per code unit on first sight, not at load: the Unicode property regexes cost every CLI command a few ms.
 const unitTable = new Uint8Array(0x10000);

@@ -7,7 +7,8 @@ import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
 import { nodeCrypto } from '../node-crypto.js';
 import { checkKey, checkSecret, checkText } from '../options.js';
-import { countCodePoints } from '../scan.js';
+import { codePointBefore, countCodePoints } from '../scan.js';
+import { isIdeographic } from '../unicode/lookup.js';
 import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRobustResult } from '../types.js';
 
 /**
@@ -45,6 +46,8 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   const markCount = copies * copy.length;
   const alphabet = stealthLevel === 'standard' ? PLAIN : WHITENED;
   const selectorAt = (mark: number): string => alphabet.selectorOf[copy.marks[mark % copy.length]];
+  const selectorAfter = (end: number, mark: number): string =>
+    (afterIdeograph(text, end) ? alphabet.selectorAfterIdeographOf : alphabet.selectorOf)[copy.marks[mark % copy.length]];
 
   // every robust mark is one VS17–VS256: two UTF-16 units
   const output = new TextBuilder(text.length + 2 * markCount);
@@ -52,7 +55,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   let mark = 0;
   const placeAfter = (end: number): void => {
     output.appendSlice(text, written, end);
-    output.append(selectorAt(mark++));
+    output.append(selectorAfter(end, mark++));
     written = end;
   };
   if (markCount >= ends.length) {
@@ -78,6 +81,12 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
       stealthLevel,
     },
   };
+}
+
+/** Whether the carrier ending at `end` ends in an ideograph: its mark must be VS129 or above (docs/FORMAT.md). */
+function afterIdeograph(text: string, end: number): boolean {
+  // below U+3006 nothing is ideographic: prose answers here
+  return text.charCodeAt(end - 1) >= 0x3006 && isIdeographic(codePointBefore(text, end));
 }
 
 /** UTF-8 length without encoding (a lone surrogate counts as the 3 bytes of U+FFFD, as TextEncoder writes it). */

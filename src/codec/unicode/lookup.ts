@@ -1,4 +1,4 @@
-import { IDEOGRAPHIC_RANGES, VARIATION_BASES } from './variation-bases.js';
+import { DICTIONARY_BLOCKS, IDEOGRAPHIC_RANGES, VARIATION_BASES } from './variation-bases.js';
 
 /** Binary search in a flat table of rows of `width` numbers whose first two are an inclusive [first, last] range. */
 function findRow(table: readonly number[], width: number, codePoint: number): number {
@@ -16,6 +16,23 @@ function findRow(table: readonly number[], width: number, codePoint: number): nu
 /** Ideographic (CJK, Tangut, Nushu, Khitan…): bases of the Ideographic Variation Database. */
 export function isIdeographic(codePoint: number): boolean {
   return codePoint >= 0x3006 && findRow(IDEOGRAPHIC_RANGES, 2, codePoint) >= 0;
+}
+
+/**
+ * After an ideograph, a selector below this one (VS1-VS16, VS17-VS128) is read as text, one from here on (VS129-VS256)
+ * as payload. The IVD hands out selectors from VS17 upward per base (VS48 at most in the release the tables were
+ * checked against: variation-bases.ts), so the encoder starts every run after an ideograph at VS129 (byte 0x80).
+ */
+export const FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH = 0xe0170;
+
+/** Whether the code point belongs to a script broken into words by a dictionary (Thai, Lao, Khmer, Myanmar, Tai…). */
+export function isDictionaryScript(codePoint: number): boolean {
+  return codePoint >= 0xe00 && findRow(DICTIONARY_BLOCKS, 2, codePoint) >= 0;
+}
+
+/** Whether the base is one of StandardizedVariants.txt with a registered sequence among VS1-VS16 (not an emoji base). */
+export function registersStandardVariant(codePoint: number): boolean {
+  return (standardMask(codePoint) & 0xffff) !== 0;
 }
 
 /** Bits 0-15: which of U+FE00-U+FE0F form a registered variation sequence after this (non-ideographic) base. */
@@ -37,9 +54,11 @@ export function isEmojiVariationBase(codePoint: number): boolean {
 
 /**
  * Whether `selector`, directly after `base`, is part of the text (a registered variation sequence) rather than payload:
- * FE0E/FE0F after an emoji-variation base, VS1-VS16 after a standardized-variant base, any selector after an ideograph.
+ * FE0E/FE0F after an emoji-variation base, VS1-VS16 after a standardized-variant base, VS1-VS128 after an ideograph.
  */
 export function isTextSelector(base: number, selector: number): boolean {
-  if (selector >= 0xfe00 && selector <= 0xfe0f) return ((standardMask(base) >>> (selector - 0xfe00)) & 1) === 1 || isIdeographic(base);
-  return isIdeographic(base);
+  if (selector >= 0xfe00 && selector <= 0xfe0f) {
+    return ((standardMask(base) >>> (selector - 0xfe00)) & 1) === 1 || isIdeographic(base);
+  }
+  return selector < FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH && isIdeographic(base);
 }
