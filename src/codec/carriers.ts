@@ -7,7 +7,7 @@ import {
   registersStandardVariant,
   registersVariations,
 } from './unicode/lookup.js';
-import { marksChangeRendering } from './unicode/render-exclusions.js';
+import { marksChangeRendering, refusesBmpSelectors } from './unicode/render-exclusions.js';
 
 // A visible start: letters, marks, numbers, punctuation, symbols (never separators, controls, format, private use,
 // unassigned), and not a default-ignorable such as a Hangul filler or a combining grapheme joiner.
@@ -30,6 +30,10 @@ export const STANDARD_VARIANT_FLOOR = 0x10;
 /** VS129 and up (FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH): above every ideographic variation sequence */
 export const IDEOGRAPH_FLOOR = 0x80;
 export const BEFORE_SPACE_ONLY = 0x100;
+/** no VS1-VS16 anywhere in the run (Myanmar): the frame goes in its v2 form, which has no byte below 0x10 */
+export const NO_BMP_SELECTORS = 0x200;
+/** the floor bits of a rule */
+export const FLOOR_MASK = 0xff;
 
 /** The context-free carrier rule of a grapheme cluster (see the constants above). */
 export function carrierRule(cluster: string): number {
@@ -45,11 +49,11 @@ let asciiRules: Int16Array | undefined;
 
 /**
  * The carrier rule of the cluster that ends at `end` in `text`, its context resolved: the lowest byte that may
- * start a run after it, or NOT_CARRIER.
+ * start a run after it (FLOOR_MASK bits, plus NO_BMP_SELECTORS), or NOT_CARRIER.
  */
 export function carrierFloorAt(cluster: string, text: string, end: number): number {
   const rule = carrierRule(cluster);
-  if (rule < BEFORE_SPACE_ONLY) return rule;
+  if (rule === NOT_CARRIER || (rule & BEFORE_SPACE_ONLY) === 0) return rule;
   return end >= text.length || isWhiteSpace(text.charCodeAt(end)) ? rule - BEFORE_SPACE_ONLY : NOT_CARRIER;
 }
 
@@ -60,7 +64,8 @@ export function carrierFloorAt(cluster: string, text: string, end: number): numb
  */
 export function isCarrier(cluster: string, following?: string): boolean {
   const rule = carrierRule(cluster);
-  if (rule < BEFORE_SPACE_ONLY) return rule !== NOT_CARRIER;
+  if (rule === NOT_CARRIER) return false;
+  if ((rule & BEFORE_SPACE_ONLY) === 0) return true;
   return following !== undefined && (following.length === 0 || isWhiteSpace(following.charCodeAt(0)));
 }
 
@@ -85,7 +90,7 @@ function ruleOfCluster(cluster: string): number {
   const first = cluster.codePointAt(0);
   if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return NOT_CARRIER;
   if (marksChangeRendering(cluster)) return NOT_CARRIER;
-  const placement = holdsDictionaryScript(cluster) ? BEFORE_SPACE_ONLY : 0;
+  const placement = (holdsDictionaryScript(cluster) ? BEFORE_SPACE_ONLY : 0) | (refusesBmpSelectors(cluster) ? NO_BMP_SELECTORS : 0);
   const firstLength = first > 0xffff ? 2 : 1;
   if (isEmojiVariationBase(first)) {
     // ❤ © ™ 1 only with the presentation the text already gave them: a selector ("❤️", "1️⃣") or a skin tone ("👍🏽").
@@ -106,7 +111,7 @@ function ruleOfCluster(cluster: string): number {
   }
   // A variation sequence is a base and the selector right after it: only the cluster's last code point can form one.
   const floor = floorAfter(last);
-  return floor === NOT_CARRIER ? NOT_CARRIER : placement + floor;
+  return floor === NOT_CARRIER ? NOT_CARRIER : placement | floor;
 }
 
 /** The lowest byte whose selector, right after this code point, forms no registered variation sequence. */

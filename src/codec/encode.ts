@@ -1,7 +1,7 @@
-import { buildFrame } from './frame.js';
+import { buildFrame, stuffFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
 import { placeInPattern } from './methods/pattern.js';
-import { runsOf, type Placement, type Run } from './methods/placement.js';
+import { needsStuffedFrame, runsOf, type Placement, type Run } from './methods/placement.js';
 import { placeChunks } from './methods/spread.js';
 import { placeInFirstWord } from './methods/word.js';
 import { checkEncodeOptions, checkSecret, checkText, type CheckedEncodeOptions } from './options.js';
@@ -47,7 +47,8 @@ export function embedFrame(text: string, frame: Uint8Array, options: CheckedEnco
     const { insertions, ...result } = insertFrame(text, frame, options, secretLength);
     return { encoded: insertMarks(text, insertions), ...result };
   }
-  const placement = place(text, frame.length, options);
+  const { placement, frame: placed } = placeFrame(text, frame, options);
+  frame = placed;
   const encoded = runsOf(placement, frame)
     .map((run) => run.carrier.segment + selectorsForBytes(frame, run.start, run.end))
     .join('');
@@ -58,8 +59,8 @@ export function embedFrame(text: string, frame: Uint8Array, options: CheckedEnco
   };
 }
 
-function insertFrame(text: string, frame: Uint8Array, options: CheckedEncodeOptions, secretLength: number): EncodeInsertions {
-  const placement = place(text, frame.length, options);
+function insertFrame(text: string, v1Frame: Uint8Array, options: CheckedEncodeOptions, secretLength: number): EncodeInsertions {
+  const { placement, frame } = placeFrame(text, v1Frame, options);
   const originalLength = countCodePoints(text);
   return {
     insertions: insertionsOf(placement, frame),
@@ -96,6 +97,14 @@ function statsOf(placement: Placement, originalLength: number, secretLength: num
     ...(placement.chunkSize !== undefined ? { chunkSize: placement.chunkSize } : {}),
     method: placement.method,
   };
+}
+
+/** Where the frame goes, and the frame itself: its v2 form when a carrier takes no VS1-VS16 (frame.ts). */
+function placeFrame(text: string, frame: Uint8Array, options: CheckedEncodeOptions): { placement: Placement; frame: Uint8Array } {
+  const placement = place(text, frame.length, options);
+  if (!needsStuffedFrame(placement)) return { placement, frame };
+  const stuffed = stuffFrame(frame);
+  return { placement: place(text, stuffed.length, options), frame: stuffed };
 }
 
 function place(text: string, frameLength: number, options: CheckedEncodeOptions): Placement {

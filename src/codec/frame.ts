@@ -10,6 +10,13 @@ import { KEY_ID_BYTES, NONCE_BYTES, TAG_BYTES, keyIdOf, newNonce, openBytes, sea
  * header (magic through nonce) as associated data. The CRC covers every byte before it.
  */
 export const FRAME_MAGIC = 0xf7;
+/**
+ * Frame v2, the same frame for carriers after which VS1-VS16 change the rendering (Myanmar): 0xF8, then the v1
+ * frame's bytes after its magic, each byte below 0x10 and each 0xFF written as two, 0xFF and 0x10 + the byte (0x20 for
+ * 0xFF), so that no byte maps to U+FE00-U+FE0F. Decoders read it back into the v1 frame and check that.
+ */
+export const STUFFED_MAGIC = 0xf8;
+const ESCAPE = 0xff;
 export const FLAG_KEYED = 0x01;
 const KNOWN_FLAGS = FLAG_KEYED;
 const CRC_BYTES = 4;
@@ -97,20 +104,82 @@ export function parseFrameAt(bytes: Uint8Array, start: number): Frame | null {
   };
 }
 
-/** Every well-formed frame in `bytes`, in order, and whether any magic byte began something that did not parse. */
+/** The v2 form of a v1 frame (STUFFED_MAGIC): no byte below 0x10. */
+export function stuffFrame(frame: Uint8Array): Uint8Array {
+  const out: number[] = [STUFFED_MAGIC];
+  for (let i = 1; i < frame.length; i++) {
+    const byte = frame[i];
+    if (byte < 0x10) out.push(ESCAPE, 0x10 + byte);
+    else if (byte === ESCAPE) out.push(ESCAPE, 0x20);
+    else out.push(byte);
+  }
+  return Uint8Array.from(out);
+}
+
+/** The v2 frame starting at `start` read back into its v1 frame, with `end` in `bytes`; null when none starts there. */
+export function parseStuffedFrameAt(bytes: Uint8Array, start: number): Frame | null {
+  if (bytes[start] !== STUFFED_MAGIC) return null;
+  let pos = start + 1;
+  const next = (): number => {
+    if (pos >= bytes.length) return -1;
+    const byte = bytes[pos++];
+    if (byte < 0x10) return -1;
+    if (byte !== ESCAPE) return byte;
+    const escaped = pos < bytes.length ? bytes[pos++] : -1;
+    return escaped < 0x10 || escaped > 0x20 ? -1 : escaped === 0x20 ? ESCAPE : escaped - 0x10;
+  };
+  const header = [FRAME_MAGIC];
+  for (let i = 0; i < 1 + MAX_LENGTH_BYTES; i++) {
+    const byte = next();
+    if (byte < 0) return null;
+    header.push(byte);
+    if (i > 0 && (byte & 0x80) === 0) break;
+  }
+  const probe = parseHeader(Uint8Array.from(header), 0);
+  // every unstuffed byte takes at least one byte of `bytes`: a length beyond them is no frame (and costs nothing)
+  if (!probe || probe.frameLength - header.length > bytes.length - pos) return null;
+  const v1 = new Uint8Array(probe.frameLength);
+  v1.set(header);
+  for (let i = header.length; i < v1.length; i++) {
+    const byte = next();
+    if (byte < 0) return null;
+    v1[i] = byte;
+  }
+  const frame = parseFrameAt(v1, 0);
+  return frame && { ...frame, end: pos };
+}
+
+/** Flags and length of the v1 header at `start`: how long the whole frame is, or null when it is no header. */
+function parseHeader(bytes: Uint8Array, start: number): { frameLength: number } | null {
+  if (bytes[start] !== FRAME_MAGIC || start + 2 >= bytes.length) return null;
+  const flags = bytes[start + 1];
+  if ((flags & ~KNOWN_FLAGS) !== 0) return null;
+  let bodyLength = 0;
+  let pos = start + 2;
+  for (let shift = 0; ; shift += 7) {
+    if (pos >= bytes.length || shift >= 7 * MAX_LENGTH_BYTES) return null;
+    const byte = bytes[pos++];
+    bodyLength += (byte & 0x7f) * 2 ** shift;
+    if ((byte & 0x80) === 0) break;
+  }
+  const keyedHeader = (flags & FLAG_KEYED) !== 0 ? KEY_ID_BYTES + NONCE_BYTES : 0;
+  return { frameLength: pos - start + keyedHeader + bodyLength + CRC_BYTES };
+}
+
+/** Every well-formed frame (v1 or v2) in `bytes`, in order, and whether any magic byte began something that did not parse. */
 export function findFrames(bytes: Uint8Array): { frames: Frame[]; damaged: boolean } {
   const frames: Frame[] = [];
   let damaged = false;
-  let i = bytes.indexOf(FRAME_MAGIC);
-  while (i >= 0) {
-    const frame = parseFrameAt(bytes, i);
-    if (frame) {
-      frames.push(frame);
-      i = bytes.indexOf(FRAME_MAGIC, frame.end);
-    } else {
-      damaged = true;
-      i = bytes.indexOf(FRAME_MAGIC, i + 1);
-    }
+  let v1 = bytes.indexOf(FRAME_MAGIC);
+  let v2 = bytes.indexOf(STUFFED_MAGIC);
+  while (v1 >= 0 || v2 >= 0) {
+    const i = v2 < 0 || (v1 >= 0 && v1 < v2) ? v1 : v2;
+    const frame = i === v1 ? parseFrameAt(bytes, i) : parseStuffedFrameAt(bytes, i);
+    const from = frame ? frame.end : i + 1;
+    if (frame) frames.push(frame);
+    else damaged = true;
+    if (v1 >= 0 && v1 < from) v1 = bytes.indexOf(FRAME_MAGIC, from);
+    if (v2 >= 0 && v2 < from) v2 = bytes.indexOf(STUFFED_MAGIC, from);
   }
   return { frames, damaged };
 }

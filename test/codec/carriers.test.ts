@@ -4,6 +4,7 @@ import {
   BEFORE_SPACE_ONLY,
   IDEOGRAPH_FLOOR,
   NOT_CARRIER,
+  NO_BMP_SELECTORS,
   STANDARD_VARIANT_FLOOR,
   carrierFloorAt,
   carrierRule,
@@ -57,7 +58,7 @@ describe('isCarrier (invisibility rules)', () => {
     ['。', STANDARD_VARIANT_FLOOR],
     ['\u201d', STANDARD_VARIANT_FLOOR],
     ['กำ', BEFORE_SPACE_ONLY + ANY_BYTE],
-    ['က', BEFORE_SPACE_ONLY + STANDARD_VARIANT_FLOOR],
+    ['က', BEFORE_SPACE_ONLY + NO_BMP_SELECTORS + STANDARD_VARIANT_FLOOR],
   ])('carrierRule(%s) = %i', (cluster, rule) => expect(carrierRule(cluster)).toBe(rule));
 
   test.each([

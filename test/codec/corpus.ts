@@ -1,5 +1,5 @@
 import { graphemes } from '../../src/codec/graphemes.js';
-import { NOT_CARRIER, carrierFloorAt } from '../../src/codec/carriers.js';
+import { FLOOR_MASK, NOT_CARRIER, carrierFloorAt } from '../../src/codec/carriers.js';
 import { byteOfSelectorAt, forEachSelectorRun } from '../../src/codec/scan.js';
 
 /** Carriers of every kind the invisibility rules talk about, each long enough for a short secret with any method. */
@@ -50,6 +50,6 @@ export function misplacedRuns(encoded: string, original: string): PayloadRunPosi
   return payloadRunPositions(encoded, original).filter((p) => {
     if (p.cluster === undefined) return true;
     const floor = carrierFloorAt(p.cluster, original, p.originalOffset);
-    return floor === NOT_CARRIER || p.firstByte < floor;
+    return floor === NOT_CARRIER || p.firstByte < (floor & FLOOR_MASK);
   });
 }

@@ -1,6 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { CodecError } from '../../src/codec/errors.js';
-import { FRAME_MAGIC, buildFrame, findFrames, openFrame, parseFrameAt } from '../../src/codec/frame.js';
+import {
+  FRAME_MAGIC,
+  STUFFED_MAGIC,
+  buildFrame,
+  findFrames,
+  openFrame,
+  parseFrameAt,
+  parseStuffedFrameAt,
+  stuffFrame,
+} from '../../src/codec/frame.js';
 import { crc32 } from '../../src/codec/crc32.js';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -70,5 +79,36 @@ describe('frame', () => {
     const result = findFrames(broken);
     expect(result.frames).toHaveLength(1);
     expect(result.damaged).toBe(true);
+  });
+});
+
+describe('frame v2 (stuffed: no byte below 0x10)', () => {
+  const key = new Uint8Array(32).map((_, i) => i);
+  const samples = [
+    buildFrame(new TextEncoder().encode('ID-42')),
+    buildFrame(new Uint8Array([0, 1, 2, 15, 16, 0xff, 0xfe, 0xf7, 0xf8])),
+    buildFrame(new TextEncoder().encode('keyed secret'), key),
+  ];
+
+  test.each(samples.map((frame, i) => [i, frame] as const))('sample %i: no byte below 0x10, and it reads back as the v1 frame', (_, frame) => {
+    const stuffed = stuffFrame(frame);
+    expect(stuffed[0]).toBe(STUFFED_MAGIC);
+    expect([...stuffed].every((byte) => byte >= 0x10)).toBe(true);
+    const parsed = parseStuffedFrameAt(stuffed, 0)!;
+    expect(parsed.end).toBe(stuffed.length);
+    expect(Buffer.from(parsed.header).toString('hex')).toBe(Buffer.from(parseFrameAt(frame, 0)!.header).toString('hex'));
+    expect(Buffer.from(openFrame(parsed, key)).toString('hex')).toBe(Buffer.from(openFrame(parseFrameAt(frame, 0)!, key)).toString('hex'));
+  });
+
+  test('findFrames finds v1 and v2 frames side by side; a damaged v2 frame is no frame', () => {
+    const [a, b] = samples;
+    const joined = Uint8Array.from([...stuffFrame(a), ...b, ...stuffFrame(b)]);
+    const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+    expect(findFrames(joined).frames.map((frame) => hex(frame.body))).toEqual(['49442d3432', '0001020f10fffef7f8', '0001020f10fffef7f8']);
+    const damaged = stuffFrame(a);
+    damaged[5] ^= 1;
+    expect(findFrames(damaged)).toEqual({ frames: [], damaged: true });
+    expect(parseStuffedFrameAt(Uint8Array.from([STUFFED_MAGIC, 0xff, 0x10, 0x05]), 0)).toBeNull();
+    expect(parseStuffedFrameAt(Uint8Array.from([STUFFED_MAGIC, 0x00, 0x10]), 0)).toBeNull();
   });
 });

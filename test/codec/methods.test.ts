@@ -199,3 +199,15 @@ describe('method details', () => {
     expect(stats.encodedLength).toBe(3 + 9);
   });
 });
+
+describe('Myanmar: no VS1-VS16 anywhere (frame v2)', () => {
+  const text = 'မင်္ဂလာပါ။ ဒီနေ့ ရာသီဥတု အရမ်းကောင်းပါတယ်။';
+
+  test.each<EncodeOptions>([{}, { method: 'chunked', chunkSize: 8 }, { method: 'char' }, { key: new Uint8Array(32).fill(3) }])('%o', (options) => {
+    const { encoded } = encode(text, 'ID-2026-000042-X', options);
+    expect(encoded).not.toMatch(/[\uFE00-\uFE0F]/);
+    expect(misplacedRuns(encoded, text)).toEqual([]);
+    expect(decode(encoded, { key: options.key }).decoded).toBe('ID-2026-000042-X');
+    expect(strip(encoded)).toBe(text);
+  });
+});

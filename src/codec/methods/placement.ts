@@ -2,6 +2,7 @@ import type { Grapheme } from '../graphemes.js';
 import type { Method } from '../types.js';
 import { CodecError } from '../errors.js';
 import type { Carriers } from './carrier-graphemes.js';
+import { FLOOR_MASK, NO_BMP_SELECTORS } from '../carriers.js';
 
 /**
  * Where a frame goes: `bytesPerCarrier` bytes after each carrier grapheme in turn, each run starting with a byte
@@ -65,7 +66,7 @@ export function runsOf(placement: Placement, frame: Uint8Array): Run[] {
   const runs: Run[] = [];
   let at = 0;
   for (let i = 0; i < floors.length && at < frame.length; i++) {
-    const floor = floors[i];
+    const floor = floors[i] & FLOOR_MASK;
     if (frame[at] < floor) {
       let start = at;
       while (start < frame.length && frame[start] < floor) start++;
@@ -85,3 +86,7 @@ export function runsOf(placement: Placement, frame: Uint8Array): Run[] {
   }
   return runs;
 }
+
+/** Whether a carrier of the placement takes no VS1-VS16 in its run: the frame must go in its v2 form. */
+export const needsStuffedFrame = (placement: Placement): boolean =>
+  placement.carriers.floors.some((floor) => (floor & NO_BMP_SELECTORS) !== 0);

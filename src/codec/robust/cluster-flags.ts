@@ -17,7 +17,7 @@ const STARTS_WITH_LETTER = /^\p{L}/u;
  */
 export function clusterFlags(cluster: string): number {
   const rule = carrierRule(cluster);
-  const carrier = rule === NOT_CARRIER ? 0 : rule >= BEFORE_SPACE_ONLY ? CARRIER | BEFORE_SPACE : CARRIER;
+  const carrier = rule === NOT_CARRIER ? 0 : (rule & BEFORE_SPACE_ONLY) !== 0 ? CARRIER | BEFORE_SPACE : CARRIER;
   return carrier | (STARTS_WITH_LETTER.test(cluster) ? LETTER : 0);
 }
 

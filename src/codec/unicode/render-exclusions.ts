@@ -58,3 +58,12 @@ export function marksChangeRendering(cluster: string): boolean {
   }
   return inRanges(VIRAMAS, last);
 }
+
+/**
+ * Myanmar (its three blocks): a VS1-VS16 anywhere in a run after a Myanmar cluster changed the rendering of the words
+ * around it in Chromium (Noto Sans Myanmar and Padauk), where VS17-VS256 did not; such runs use frame v2 (frame.ts).
+ */
+export function refusesBmpSelectors(cluster: string): boolean {
+  const first = cluster.codePointAt(0)!;
+  return (first >= 0x1000 && first <= 0x109f) || (first >= 0xa9e0 && first <= 0xa9ff) || (first >= 0xaa60 && first <= 0xaa7f);
+}
