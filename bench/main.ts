@@ -8,11 +8,12 @@ import { measureCodec } from './codec.js';
 import { QUICK } from './measure.js';
 import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
+import { measureScripts } from './scripts.js';
 import { measureSegmentation } from './segmentation.js';
 import { measureServer } from './server.js';
 import { table } from './table.js';
 
-const SECTIONS = ['codec', 'hostile', 'segmentation', 'cli', 'server', 'memory'] as const;
+const SECTIONS = ['codec', 'scripts', 'hostile', 'segmentation', 'cli', 'server', 'memory'] as const;
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...SECTIONS];
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(' ')})`);
@@ -46,6 +47,14 @@ if (wants('codec')) {
       ),
     ));
   } else print('StegCloak', 'not installed: column skipped');
+}
+if (wants('scripts')) {
+  const rows = measureScripts(log);
+  results.scripts = rows;
+  print('Per script (MB of carrier per second, 1 MB of each language\'s corpus paragraph, 64-byte secret)', table(
+    ['language', 'encode', 'decode', 'encode-robust', 'decode-robust'],
+    rows.map((row) => [row.language, row.encode, row.decode, row.encodeRobust, row.decodeRobust]),
+  ));
 }
 if (wants('hostile')) {
   const rows = measureHostile(log);

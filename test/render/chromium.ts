@@ -8,8 +8,10 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { APT_PACKAGES } from './fonts.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
-/** One box width for every text: narrow enough that every corpus text wraps several times. */
+/** The widest box: narrow enough that every corpus text wraps several times. */
 export const BOX_WIDTH = 320;
+/** Every text is drawn at these widths, so that line breaks fall at different places. */
+export const BOX_WIDTHS = [BOX_WIDTH, 190];
 export const LINE_HEIGHT = 28;
 
 const STYLE = `

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
-import { LINE_HEIGHT } from './chromium.js';
+import { BOX_WIDTH, LINE_HEIGHT } from './chromium.js';
 
 /** Where a variant's pixels first differ from the original's. */
 export interface Difference {
@@ -25,7 +25,7 @@ export interface Comparison {
 
 interface InPage {
   wmRender: {
-    layout(boxes: { text: string; font: string }[]): [number, number, number, number][];
+    layout(boxes: { text: string; font: string; width: number }[]): [number, number, number, number][];
     copy(index: number): string;
     graphemeAt(index: number, x: number, y: number): { grapheme: number; segment: string } | null;
   };
@@ -36,16 +36,22 @@ interface InPage {
 const BATCH = 12;
 
 /** Renders `original` and each variant in boxes of one width and font, and compares each variant's pixels with it. */
-export async function compareRenderings(page: Page, original: string, variants: string[], font: string): Promise<Comparison[]> {
+export async function compareRenderings(
+  page: Page,
+  original: string,
+  variants: string[],
+  font: string,
+  width = BOX_WIDTH,
+): Promise<Comparison[]> {
   const results: Comparison[] = [];
   for (let start = 0; start < variants.length; start += BATCH) {
-    results.push(...(await compareBatch(page, original, variants.slice(start, start + BATCH), font)));
+    results.push(...(await compareBatch(page, original, variants.slice(start, start + BATCH), font, width)));
   }
   return results;
 }
 
-async function compareBatch(page: Page, original: string, variants: string[], font: string): Promise<Comparison[]> {
-  const boxes = [original, ...variants].map((text) => ({ text, font }));
+async function compareBatch(page: Page, original: string, variants: string[], font: string, width: number): Promise<Comparison[]> {
+  const boxes = [original, ...variants].map((text) => ({ text, font, width }));
   const rects = await page.evaluate((list) => (globalThis as unknown as InPage).wmRender.layout(list), boxes);
   for (const rect of rects) {
     if (!rect.every(Number.isInteger)) throw new Error(`box at ${rect.join(',')} is not pixel-aligned: comparison invalid`);

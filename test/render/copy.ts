@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 interface InPage {
-  wmRender: { layout(boxes: { text: string; font: string }[]): unknown; copy(index: number): string };
+  wmRender: { layout(boxes: { text: string; font: string; width?: number }[]): unknown; copy(index: number): string };
 }
 
 const BATCH = 50;

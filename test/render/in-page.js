@@ -3,10 +3,11 @@ globalThis.wmRender = {
   /** Replaces the page's boxes; returns each box's [x, y, width, height] in CSS pixels. */
   layout(boxes) {
     document.body.replaceChildren(
-      ...boxes.map(({ text, font }) => {
+      ...boxes.map(({ text, font, width }) => {
         const box = document.createElement('div');
         box.className = 'box';
         box.style.fontFamily = font;
+        if (width) box.style.width = `${width}px`;
         box.textContent = text;
         return box;
       }),
