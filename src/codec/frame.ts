@@ -166,7 +166,7 @@ function parseHeader(bytes: Uint8Array, start: number): { frameLength: number } 
   return { frameLength: pos - start + keyedHeader + bodyLength + CRC_BYTES };
 }
 
-/** Every well-formed frame (v1 or v2) in `bytes`, in order, and whether any magic byte began something that did not parse. */
+/** Every well-formed frame (v1 or v2) in `bytes`, in order, and whether a magic began something that did not parse. */
 export function findFrames(bytes: Uint8Array): { frames: Frame[]; damaged: boolean } {
   const frames: Frame[] = [];
   let damaged = false;

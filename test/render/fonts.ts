@@ -38,7 +38,8 @@ const DEFAULT: string[][] = [['Noto Sans'], ['DejaVu Serif']];
 
 /** The CSS font-family lists a corpus text is drawn with: one per family, each ending in symbols and emoji. */
 export function fontFamiliesFor(corpusName: string): string[] {
-  return (FAMILIES[corpusName] ?? DEFAULT).map((fonts) => [...fonts, ...SYMBOLS, EMOJI].map((font) => `"${font}"`).join(', '));
+  const lists = FAMILIES[corpusName] ?? DEFAULT;
+  return lists.map((fonts) => [...fonts, ...SYMBOLS, EMOJI].map((font) => `"${font}"`).join(', '));
 }
 
 /** The first of them (the survival report copies from one rendering). */

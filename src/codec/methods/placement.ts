@@ -82,7 +82,8 @@ export function runsOf(placement: Placement, frame: Uint8Array): Run[] {
   runs[runs.length - 1].end = frame.length;
   const maxRun = placement.maxRun ?? Infinity;
   if (runs.some((run) => run.end - run.start > maxRun)) {
-    throw carrierTooShort(floors.length + 1, floors.length, `method ${placement.method} (at most ${maxRun} bytes per grapheme)`);
+    const where = `method ${placement.method} (at most ${maxRun} bytes per grapheme)`;
+    throw carrierTooShort(floors.length + 1, floors.length, where);
   }
   return runs;
 }

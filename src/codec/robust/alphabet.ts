@@ -18,9 +18,9 @@ const MARK_BYTES: readonly number[] = [
 ];
 
 /**
- * After an ideograph a run must start at VS129 (byte 0x80, docs/FORMAT.md), which the sixteen C0 marks are below: there
- * the encoder writes 0xE0 + k for 0x10 + k instead, a byte the decoder reads as the same mark. A lone 3-byte UTF-8 lead,
- * so still not valid UTF-8 alone, and not the frame magic.
+ * After an ideograph a run must start at VS129 (byte 0x80, docs/FORMAT.md), which the sixteen C0 marks are below:
+ * there the encoder writes 0xE0 + k for 0x10 + k instead, a byte the decoder reads as the same mark. A lone 3-byte
+ * UTF-8 lead, so still not valid UTF-8 alone, and not the frame magic.
  */
 const IDEOGRAPH_SAFE_BYTE = (byte: number): number => (byte < 0x80 ? 0xe0 + byte - 0x10 : byte);
 

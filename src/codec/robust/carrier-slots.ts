@@ -32,7 +32,8 @@ export function carrierEnds(text: string, stealthLevel: StealthLevel): Int32Arra
   };
   const isInertAt = (at: number): boolean => (unitFlags(text.charCodeAt(at)) & INERT) !== 0;
   const carriesAt = (flags: number, end: number): boolean =>
-    (flags & wanted) === wanted && ((flags & BEFORE_SPACE) === 0 || end === text.length || isWhiteSpace(text.charCodeAt(end)));
+    (flags & wanted) === wanted &&
+    ((flags & BEFORE_SPACE) === 0 || end === text.length || isWhiteSpace(text.charCodeAt(end)));
   let ends = new Int32Array(1024);
   let count = 0;
   let at = 0; // always a grapheme boundary

@@ -46,8 +46,10 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   const markCount = copies * copy.length;
   const alphabet = stealthLevel === 'standard' ? PLAIN : WHITENED;
   const selectorAt = (mark: number): string => alphabet.selectorOf[copy.marks[mark % copy.length]];
-  const selectorAfter = (end: number, mark: number): string =>
-    (afterIdeograph(text, end) ? alphabet.selectorAfterIdeographOf : alphabet.selectorOf)[copy.marks[mark % copy.length]];
+  const selectorAfter = (end: number, mark: number): string => {
+    const selectors = afterIdeograph(text, end) ? alphabet.selectorAfterIdeographOf : alphabet.selectorOf;
+    return selectors[copy.marks[mark % copy.length]];
+  };
 
   // every robust mark is one VS17–VS256: two UTF-16 units
   const output = new TextBuilder(text.length + 2 * markCount);

@@ -30,7 +30,7 @@ export function isDictionaryScript(codePoint: number): boolean {
   return codePoint >= 0xe00 && findRow(DICTIONARY_BLOCKS, 2, codePoint) >= 0;
 }
 
-/** Whether the base is one of StandardizedVariants.txt with a registered sequence among VS1-VS16 (not an emoji base). */
+/** Whether the base has a registered sequence with one of VS1-VS16 in StandardizedVariants.txt or the emoji list. */
 export function registersStandardVariant(codePoint: number): boolean {
   return (standardMask(codePoint) & 0xffff) !== 0;
 }

@@ -65,5 +65,7 @@ export function marksChangeRendering(cluster: string): boolean {
  */
 export function refusesBmpSelectors(cluster: string): boolean {
   const first = cluster.codePointAt(0)!;
-  return (first >= 0x1000 && first <= 0x109f) || (first >= 0xa9e0 && first <= 0xa9ff) || (first >= 0xaa60 && first <= 0xaa7f);
+  return (
+    (first >= 0x1000 && first <= 0x109f) || (first >= 0xa9e0 && first <= 0xa9ff) || (first >= 0xaa60 && first <= 0xaa7f)
+  );
 }
