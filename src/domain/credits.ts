@@ -1,9 +1,9 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { creditLedger } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { invalid } from './errors.js';
 import { quotaOf } from './ledger.js';
-import type { CreditBalance, Quota, UsageRecord } from './types.js';
+import { WATERMARK_OPERATIONS, type CreditBalance, type DailyUsage, type Quota, type UsageRecord } from './types.js';
 import { openUsageId, sealUsageId } from './usage-id.js';
 import { iso, isoOrNull, requireActiveUser, type UserRow } from './users.js';
 
@@ -15,6 +15,8 @@ export interface Credits {
    * opaque id of a record) when given.
    */
   usage(userId: string, options?: { limit?: number; before?: string }): UsageRecord[];
+  /** Watermark operations and credits spent per UTC day, the last `days` days up to today, oldest first, every day present. */
+  dailyUsage(userId: string, days: number): DailyUsage[];
 }
 
 export function createCredits(context: DomainContext): Credits {
@@ -24,6 +26,10 @@ export function createCredits(context: DomainContext): Credits {
     usage: (userId, options) => {
       requireActiveUser(context, userId);
       return usageOf(context, userId, options?.limit, options?.before);
+    },
+    dailyUsage: (userId, days) => {
+      requireActiveUser(context, userId);
+      return dailyUsageOf(context, userId, days);
     },
   };
 }
@@ -58,4 +64,32 @@ export function usageOf(context: DomainContext, userId: string, limit = 100, bef
       token_id: row.tokenId,
       created_at: iso(row.createdAt),
     }));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function dailyUsageOf(context: DomainContext, userId: string, days: number): DailyUsage[] {
+  const now = context.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = today - (days - 1) * DAY_MS;
+  // the day's index counted from `from`; bound numbers are REALs in SQLite, hence the cast
+  const day = sql<number>`cast((${creditLedger.createdAt} - ${from}) / ${DAY_MS} as integer)`;
+  const rows = context.db
+    .select({ day, operations: sql<number>`count(*)`, credits: sql<number>`coalesce(-sum(${creditLedger.credits}), 0)` })
+    .from(creditLedger)
+    .where(
+      and(
+        eq(creditLedger.userId, userId),
+        gte(creditLedger.createdAt, from),
+        inArray(creditLedger.operation, [...WATERMARK_OPERATIONS]),
+      ),
+    )
+    .groupBy(day)
+    .all();
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return Array.from({ length: days }, (_, index) => ({
+    date: new Date(from + index * DAY_MS).toISOString().slice(0, 10),
+    operations: byDay.get(index)?.operations ?? 0,
+    credits: byDay.get(index)?.credits ?? 0,
+  }));
 }

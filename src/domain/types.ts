@@ -85,6 +85,16 @@ export interface UsageRecord {
   created_at: string;
 }
 
+/** One UTC day of the usage chart. */
+export interface DailyUsage {
+  /** YYYY-MM-DD (UTC) */
+  date: string;
+  /** successful watermark operations */
+  operations: number;
+  /** credits they cost */
+  credits: number;
+}
+
 export interface Profile {
   user: User;
   api_tokens: ApiTokenMetadata[];

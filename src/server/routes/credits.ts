@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../plugins/authentication.js';
-import { CreditBalance, UsagePage, UsageQuery } from '../schemas/credits.js';
+import { CreditBalance, DailyUsageQuery, DailyUsageResponse, UsagePage, UsageQuery } from '../schemas/credits.js';
 import { sessionRoute } from './route-options.js';
 
 const DEFAULT_PAGE = 50;
+const DEFAULT_DAYS = 30;
 
 export function creditRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
@@ -28,5 +29,16 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
       const usage = records.slice(0, limit);
       return { usage, next_before: records.length > limit ? usage[usage.length - 1]!.id : null };
     },
+  );
+
+  app.get<{ Querystring: DailyUsageQuery }>(
+    '/api/v2/credits/usage/daily',
+    sessionRoute(context, 'credits', 'Watermark operations and credits per UTC day, the last `days` days (for a chart)', {
+      querystring: DailyUsageQuery,
+      response: { 200: DailyUsageResponse },
+    }),
+    async (request) => ({
+      days: domain.credits.dailyUsage(sessionOf(request).user.id, request.query.days ?? DEFAULT_DAYS),
+    }),
   );
 }

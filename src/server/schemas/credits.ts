@@ -25,4 +25,20 @@ export const UsagePage = Type.Object({
   next_before: Type.Union([Type.String(), Type.Null()], { description: 'pass as `before` for the next page; null at the end' }),
 });
 
+export const DailyUsageQuery = Type.Object({
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'how many days, ending today (UTC)' })),
+});
+export type DailyUsageQuery = Static<typeof DailyUsageQuery>;
+
+export const DailyUsageResponse = Type.Object({
+  days: Type.Array(
+    Type.Object({
+      date: Type.String({ format: 'date', description: 'UTC day' }),
+      operations: Type.Integer({ description: 'successful watermark operations' }),
+      credits: Type.Integer({ description: 'credits they cost' }),
+    }),
+    { description: 'oldest first, one entry for every day (zeros included)' },
+  ),
+});
+
 export { CreditBalance };
