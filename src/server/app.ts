@@ -3,6 +3,7 @@ import type { Domain } from '../domain/index.js';
 import { resolveServerConfig, type ServerConfig } from './config.js';
 import { capConnections, connectionTimeouts } from './connection-limits.js';
 import type { ServerContext } from './context.js';
+import { registerDashboard } from './dashboard/plugin.js';
 import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
 import { createMailer, type Mailer } from './mail/index.js';
@@ -28,6 +29,8 @@ export interface BuildAppOptions {
   log?: { level: string; stream?: NodeJS.WritableStream };
   /** the clock for Retry-After of an exhausted quota; must be the domain's clock (tests move it) */
   now?: () => Date;
+  /** the built dashboard; dist/web/ by default */
+  dashboardFolder?: string;
 }
 
 /** Unset fields take the defaults of `wm serve` (environment variables are not read here). */
@@ -71,6 +74,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = registerAuthentication(app, options.domain);
   const context: ServerContext = { domain: options.domain, config, mailer, auth, publicUrl, checkoutUrl };
   registerRoutes(app, context);
+  registerDashboard(app, { mailDelivery: config.smtpUrl ? 'smtp' : 'outbox', folder: options.dashboardFolder });
 
   app.addHook('onClose', async () => {
     if (!options.mailer) await mailer.close();

@@ -21,7 +21,7 @@ const STYLE = `
 `;
 
 // No background networking: this machine's closed network would refuse Chromium's calls home.
-const ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -46,7 +46,7 @@ export async function openRenderBrowser(): Promise<RenderBrowser> {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
-      args: ARGS,
+      args: CHROMIUM_ARGS,
       viewport: { width: BOX_WIDTH + 16, height: 600 },
       deviceScaleFactor: 1,
     });

@@ -30,7 +30,8 @@ export class TextBuilder {
   }
 
   toString(): string {
-    return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, 2 * this.length).toString('utf16le');
+    if (typeof Buffer === 'function') return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, 2 * this.length).toString('utf16le');
+    return unitsToString(new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
   }
 
   private reserve(extra: number): void {
@@ -39,4 +40,18 @@ export class TextBuilder {
     grown.set(this.bytes.subarray(0, 2 * this.length));
     this.bytes = grown;
   }
+}
+
+/**
+ * The browser build (the checker) has no Buffer; TextDecoder would turn lone surrogates into U+FFFD, so the units
+ * become a string in chunks small enough for fromCharCode's argument list. Little-endian hosts only, as every
+ * browser the checker targets is.
+ */
+function unitsToString(units: Uint16Array): string {
+  const CHUNK = 8192;
+  let text = '';
+  for (let start = 0; start < units.length; start += CHUNK) {
+    text += String.fromCharCode(...units.subarray(start, start + CHUNK));
+  }
+  return text;
 }

@@ -1,0 +1,84 @@
+/** The shapes of the API's responses the dashboard reads (the HTTP contract, docs/SERVER.md and /openapi.json). */
+
+export type Plan = 'free' | 'starter' | 'pro';
+export type Permission = 'encode' | 'decode';
+
+export interface User {
+  id: string;
+  email: string;
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  plan: Plan;
+}
+
+export interface Quota {
+  requests_made: number;
+  requests_limit: number;
+  requests_remaining: number;
+  resets_at: string;
+}
+
+export interface Profile {
+  user: User;
+  quota: Quota;
+}
+
+export interface Balance {
+  balance: number;
+  plan: Plan;
+  subscription_status: 'active' | 'past_due' | 'paused' | 'cancelled' | 'expired';
+  renews_at: string | null;
+}
+
+export interface ApiToken {
+  id: string;
+  name: string;
+  permissions: Permission[];
+  token_prefix: string;
+  signing_channel_id: string | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface CreatedApiToken extends ApiToken {
+  token: string;
+}
+
+export interface Channel {
+  id: string;
+  channel_name: string;
+  is_active: boolean;
+  created_at: string;
+  active_tokens: number;
+}
+
+export interface UsageRecord {
+  id: number;
+  operation: string;
+  credits: number;
+  balance_after: number;
+  token_id: string | null;
+  created_at: string;
+}
+
+export interface UsagePage {
+  usage: UsageRecord[];
+  next_before: number | null;
+}
+
+export interface DailyUsage {
+  date: string;
+  operations: number;
+  credits: number;
+}
+
+/** The error body of every failed request. */
+export interface ErrorBody {
+  error: string;
+  message?: string;
+  details?: Record<string, string> | string;
+  required_length?: number;
+  checkout_url?: string;
+  balance?: number;
+}

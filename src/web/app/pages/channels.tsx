@@ -1,0 +1,196 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api.js';
+import type { Channel, User } from '../api-types.js';
+import { formatDateTime, planName } from '../format.js';
+import { api, currentUser } from '../session.js';
+import { ConfirmDialog } from '../ui/dialog.js';
+import { Field } from '../ui/field.js';
+import { Notice } from '../ui/notice.js';
+import { PageTitle } from '../ui/page-title.js';
+import { Loading } from '../ui/skeleton.js';
+import { useForm } from '../use-form.js';
+import { messageOf, useLoad } from '../use-load.js';
+
+const loadChannels = async () => {
+  const [{ channels }, { user }] = await Promise.all([
+    api<{ channels: Channel[] }>('GET', '/api/v2/channels'),
+    api<{ user: User }>('GET', '/api/v2/users/me'),
+  ]);
+  currentUser.value = user;
+  return channels;
+};
+
+const ASK_OPERATOR = 'Plans are changed by the operator of this server (wm users set-plan); ask them for the starter or pro plan.';
+
+export function ChannelsPage() {
+  const { data, error, reload } = useLoad(loadChannels);
+  const [deactivating, setDeactivating] = useState<Channel | null>(null);
+  const plan = currentUser.value?.plan ?? 'free';
+  return (
+    <main id="main">
+      <PageTitle title="Signing channels">
+        <p>A channel holds a secret key on the server; tokens bound to it make keyed watermarks only its tokens can read.</p>
+      </PageTitle>
+      {error && <Notice kind="error">{error}</Notice>}
+      <div class="two-columns">
+        <section class="card" aria-labelledby="channels-title">
+          <h2 id="channels-title">Your channels</h2>
+          {!data ? (
+            !error && <Loading what="channels" lines={4} />
+          ) : data.length === 0 ? (
+            <p class="empty">No signing channels yet.</p>
+          ) : (
+            <ChannelTable channels={data} onDeactivate={setDeactivating} />
+          )}
+        </section>
+        {plan === 'free' ? (
+          <section class="card" aria-labelledby="create-channel-title">
+            <h2 id="create-channel-title">Create a channel</h2>
+            <Notice kind="info">
+              <p>Signing channels come with the starter plan (3 active channels) and the pro plan (20). You are on the free plan.</p>
+              <p>{ASK_OPERATOR}</p>
+            </Notice>
+          </section>
+        ) : (
+          <CreateChannelForm onCreated={reload} plan={plan} />
+        )}
+      </div>
+      {deactivating && (
+        <DeactivateDialog
+          channel={deactivating}
+          onDone={() => {
+            setDeactivating(null);
+            reload();
+          }}
+          onCancel={() => setDeactivating(null)}
+        />
+      )}
+    </main>
+  );
+}
+
+function ChannelTable({ channels, onDeactivate }: { channels: Channel[]; onDeactivate: (channel: Channel) => void }) {
+  return (
+    <div class="table-wrap">
+      <table class="stack">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">State</th>
+            <th scope="col" class="num">
+              Active tokens
+            </th>
+            <th scope="col">Created</th>
+            <th scope="col">
+              <span class="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {channels.map((channel) => (
+            <tr key={channel.id}>
+              <td data-label="Name">{channel.channel_name}</td>
+              <td data-label="State">
+                <span class={`badge ${channel.is_active ? 'ok' : 'off'}`}>{channel.is_active ? 'active' : 'deactivated'}</span>
+              </td>
+              <td data-label="Active tokens" class="num">
+                {channel.active_tokens}
+              </td>
+              <td data-label="Created">{formatDateTime(channel.created_at)}</td>
+              <td data-label="">
+                {channel.is_active && (
+                  <button type="button" class="button danger small" onClick={() => onDeactivate(channel)} aria-label={`Deactivate ${channel.channel_name}`}>
+                    Deactivate
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The plan refusals (403) as what they mean and what to do; anything else as the API says it. */
+function channelRefusal(failure: unknown, plan: string): string | null {
+  if (!(failure instanceof ApiError) || failure.status !== 403) return null;
+  const limit = failure.fields.limit;
+  if (limit) return `The ${planName(plan)} plan allows ${limit} active channels, and you have them all. Deactivate one, or: ${ASK_OPERATOR}`;
+  return `${failure.message}. ${ASK_OPERATOR}`;
+}
+
+function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: string }) {
+  const [name, setName] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const form = useForm(['channel_name']);
+  const create = async () => {
+    setRefusal(null);
+    try {
+      await api('POST', '/api/v2/channels', { body: { channel_name: name.trim() } });
+    } catch (failure) {
+      const explained = channelRefusal(failure, plan);
+      if (!explained) throw failure;
+      setRefusal(explained);
+      return;
+    }
+    setName('');
+    onCreated();
+  };
+  return (
+    <form class="card" aria-labelledby="create-channel-title" onSubmit={(event) => form.submit(event, create)} noValidate>
+      <h2 id="create-channel-title">Create a channel</h2>
+      {refusal && <Notice kind="warn">{refusal}</Notice>}
+      {form.error && <Notice kind="error">{form.error}</Notice>}
+      <Field
+        id="channel-name"
+        label="Channel name"
+        value={name}
+        onValue={setName}
+        required
+        maxLength={64}
+        hint="Unique among your channels, e.g. “press” or “contracts”."
+        error={form.fields.channel_name}
+      />
+      <button type="submit" class="button primary" disabled={form.busy}>
+        {form.busy ? 'Creating…' : 'Create channel'}
+      </button>
+    </form>
+  );
+}
+
+function DeactivateDialog({ channel, onDone, onCancel }: { channel: Channel; onDone: () => void; onCancel: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const deactivate = async () => {
+    setBusy(true);
+    try {
+      await api('DELETE', `/api/v2/channels/${encodeURIComponent(channel.id)}`);
+      onDone();
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <ConfirmDialog
+      id="deactivate"
+      title={`Deactivate “${channel.channel_name}”?`}
+      confirmLabel="Deactivate channel"
+      busy={busy}
+      error={error}
+      onConfirm={deactivate}
+      onCancel={onCancel}
+    >
+      <p>What this keeps:</p>
+      <ul>
+        <li>The channel's key stays on the server, so every watermark made with it can still be decoded.</li>
+        <li>
+          Its {channel.active_tokens === 1 ? 'token keeps' : `${channel.active_tokens} tokens keep`} working until you revoke{' '}
+          {channel.active_tokens === 1 ? 'it' : 'them'} on the API tokens page.
+        </li>
+      </ul>
+      <p>What changes: no new token can be bound to it, and it no longer counts towards your plan's channel limit.</p>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'preact/hooks';
+import { signIn, signInNotice } from '../session.js';
+import { Link } from '../router.js';
+import { Field } from '../ui/field.js';
+import { Notice } from '../ui/notice.js';
+import { PageTitle } from '../ui/page-title.js';
+import { useForm } from '../use-form.js';
+
+export function SignInPage() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const form = useForm(['email', 'password']);
+  const notice = signInNotice.value;
+  return (
+    <main id="main" class="narrow">
+      <PageTitle title="Sign in" />
+      {notice && <Notice kind="info">{notice}</Notice>}
+      <form class="card" onSubmit={(event) => form.submit(event, () => signIn(email.trim(), password))} noValidate>
+        {form.error && <Notice kind="error">{form.error}</Notice>}
+        <Field id="email" label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} error={form.fields.email} />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={password}
+          onValue={setPassword}
+          error={form.fields.password}
+        />
+        <button type="submit" class="button primary wide" disabled={form.busy}>
+          {form.busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+      <p class="muted">
+        No account yet? <Link href="/signup">Create one</Link>. Just checking a text? The <Link href="/check">checker</Link> needs no
+        account.
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,139 @@
+import { signal } from '@preact/signals';
+import { ApiError, request, type RequestOptions } from './api.js';
+import type { User } from './api-types.js';
+import { currentPath, currentQuery, navigate } from './router.js';
+
+export type SessionState = 'restoring' | 'signed-in' | 'signed-out';
+
+export const sessionState = signal<SessionState>('restoring');
+export const currentUser = signal<User | null>(null);
+/** Shown once on the sign-in page: why the user is there (session ended, password changed, …). */
+export const signInNotice = signal<string | null>(null);
+
+// The access token lives in this closure only: never in storage, a URL or the DOM. A reload gets a new one from the
+// HttpOnly refresh cookie, which scripts cannot read.
+let accessToken: string | null = null;
+let renewTimer: ReturnType<typeof setTimeout> | undefined;
+let renewing: Promise<boolean> | null = null;
+/** Where to return after signing in again. */
+let returnTo: string | null = null;
+
+const RENEW_BEFORE_EXPIRY_MS = 60_000;
+const MIN_RENEW_DELAY_MS = 5_000;
+
+function expiryOf(token: string): number | undefined {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function adopt(token: string): void {
+  accessToken = token;
+  clearTimeout(renewTimer);
+  const expiry = expiryOf(token);
+  if (expiry === undefined) return;
+  const delay = Math.max(MIN_RENEW_DELAY_MS, expiry - Date.now() - RENEW_BEFORE_EXPIRY_MS);
+  renewTimer = setTimeout(() => void renew().then((ok) => ok || endSession('Your session has ended. Please sign in again.')), delay);
+}
+
+function forget(): void {
+  accessToken = null;
+  clearTimeout(renewTimer);
+  currentUser.value = null;
+  sessionState.value = 'signed-out';
+}
+
+/**
+ * A new access token from the refresh cookie (which the server rotates). Tabs of one browser share the cookie: a
+ * lock makes them take turns, since presenting an already rotated cookie ends the session (theft detection).
+ */
+export function renew(): Promise<boolean> {
+  renewing ??= (async () => {
+    const call = () => request<{ accessToken: string }>('POST', '/api/auth/refresh');
+    try {
+      const body = navigator.locks ? await navigator.locks.request('wm-refresh', call) : await call();
+      adopt(body.accessToken);
+      return true;
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return false;
+      throw error;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
+
+/** A request of the signed-in user; an expired access token is renewed once, silently. */
+export async function api<T>(method: string, path: string, options: Omit<RequestOptions, 'bearer'> = {}): Promise<T> {
+  if (!accessToken && !(await renew())) throw sessionEnded();
+  try {
+    return await request<T>(method, path, { ...options, bearer: accessToken! });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (!(await renew())) throw sessionEnded();
+    return request<T>(method, path, { ...options, bearer: accessToken! });
+  }
+}
+
+function sessionEnded(): ApiError {
+  endSession('Your session has ended. Please sign in again.');
+  return new ApiError(401, { error: 'Unauthorized', message: 'Your session has ended. Please sign in again.' });
+}
+
+/** First load: a session from the refresh cookie, if there is one. */
+export async function restoreSession(): Promise<void> {
+  try {
+    if (await renew()) {
+      const { user } = await request<{ user: User }>('GET', '/api/v2/users/me', { bearer: accessToken! });
+      currentUser.value = user;
+      sessionState.value = 'signed-in';
+      return;
+    }
+  } catch {
+    // unreachable server or refused session: the sign-in page says what to do
+  }
+  forget();
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/login', { body: { email, password } });
+  adopt(body.accessToken);
+  currentUser.value = body.user;
+  sessionState.value = 'signed-in';
+  signInNotice.value = null;
+  const target = returnTo ?? '/';
+  returnTo = null;
+  navigate(target, { replace: true });
+}
+
+/** The access token after a password change, when the server hands out a fresh one. */
+export function adoptAccessToken(token: string): void {
+  adopt(token);
+}
+
+export async function signOut(notice?: string): Promise<void> {
+  const token = accessToken;
+  forget();
+  // the refresh cookie never reaches /api/auth/logout (its Path); the access token names the session to end
+  await request('POST', '/api/auth/logout', { bearer: token ?? undefined }).catch(() => undefined);
+  returnTo = null;
+  signInNotice.value = notice ?? 'You are signed out.';
+  navigate('/signin', { replace: true });
+}
+
+/** The session is gone (refresh refused): back to sign-in, with a message, returning here afterwards. */
+export function endSession(notice: string): void {
+  if (sessionState.value !== 'signed-in') return;
+  returnTo = currentPath.value + currentQuery.value;
+  forget();
+  signInNotice.value = notice;
+  navigate('/signin', { replace: true });
+}
+
+export function rememberReturnTo(path: string): void {
+  returnTo = path;
+}

@@ -1,0 +1,26 @@
+import { CodecError } from '../../codec/errors.js';
+
+type NodeCrypto = typeof import('node:crypto');
+
+const keyedInBrowser = (): never => {
+  throw new CodecError('INVALID_INPUT', 'Keyed watermarks are made and read by the server: use an API token');
+};
+
+const randomBytes = (size: number): Uint8Array => crypto.getRandomValues(new Uint8Array(size));
+
+/**
+ * What the codec asks of node:crypto, in the browser: randomness from getRandomValues. Sealing and key ids need a
+ * key, which never reaches the checker: keyed operations are sent to the API with the user's token.
+ */
+const browserCrypto = {
+  randomBytes,
+  randomInt: (max: number) => {
+    const [value] = crypto.getRandomValues(new Uint32Array(1));
+    return value! % max;
+  },
+  createHmac: keyedInBrowser,
+  createCipheriv: keyedInBrowser,
+  createDecipheriv: keyedInBrowser,
+} as unknown as NodeCrypto;
+
+export const nodeCrypto = (): NodeCrypto => browserCrypto;

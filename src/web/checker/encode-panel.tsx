@@ -1,0 +1,255 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../app/api.js';
+import { formatNumber } from '../app/format.js';
+import { Field } from '../app/ui/field.js';
+import { Notice } from '../app/ui/notice.js';
+import {
+  DISTRIBUTIONS,
+  METHODS,
+  OUTPUT_MODES,
+  STEALTH_LEVELS,
+  encode,
+  encodeRobust,
+  isCodecError,
+  type Distribution,
+  type Method,
+  type OutputMode,
+  type StealthLevel,
+} from './codec.js';
+import { ResultActions } from './result-actions.js';
+import { TextInput } from './text-input.js';
+import { TokenField } from './token-field.js';
+import { watermarkRequest } from './watermark-api.js';
+
+type Family = 'vs' | 'robust';
+
+const METHOD_HELP: Record<Method, string> = {
+  auto: 'one word: char; several words: chunked with the smallest chunk that fits',
+  single: 'one byte after each character',
+  chunked: 'a fixed number of bytes after each character',
+  char: 'the whole secret inside the first word',
+  pattern: 'the marks inside a phrase you choose',
+};
+
+interface Made {
+  text: string;
+  summary: string;
+}
+
+/** The options of one encoding, as both the codec and the API take them. */
+interface Options {
+  family: Family;
+  method: Method;
+  chunkSize: string;
+  firstLetterOnly: boolean;
+  pattern: string;
+  output: OutputMode;
+  distribution: Distribution;
+  stealth: StealthLevel;
+}
+
+function encodeHere(text: string, secret: string, options: Options): Made {
+  if (options.family === 'robust') {
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    const made = encodeRobust(text, secret, { distribution: options.distribution, stealthLevel: options.stealth, seed });
+    return { text: made.watermarked, summary: `${formatNumber(made.stats.watermarkBitCount)} marks, ${made.stats.distribution}, ${made.stats.stealthLevel}` };
+  }
+  const made = encode(text, secret, vsOptions(options));
+  return { text: made.encoded, summary: `method ${made.stats.method}${made.stats.chunkSize ? `, ${made.stats.chunkSize} bytes a character` : ''}` };
+}
+
+function vsOptions(options: Options) {
+  return {
+    method: options.method,
+    output: options.output,
+    ...(options.method === 'chunked' ? { chunkSize: Number(options.chunkSize) } : {}),
+    ...(options.method === 'char' ? { firstLetterOnly: options.firstLetterOnly } : {}),
+    ...(options.method === 'pattern' ? { pattern: options.pattern } : {}),
+  };
+}
+
+async function encodeOnServer(text: string, secret: string, options: Options): Promise<Made> {
+  if (options.family === 'robust') {
+    const made = await watermarkRequest<{ watermarked: string; keyed: boolean }>('encode-robust', {
+      text,
+      secret,
+      distribution: options.distribution,
+      stealth_level: options.stealth,
+    });
+    return { text: made.watermarked, summary: made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed' };
+  }
+  const made = await watermarkRequest<{ encoded: string; keyed: boolean; stats: { method: string } }>('encode', { text, secret, ...vsOptions(options) });
+  return { text: made.encoded, summary: `method ${made.stats.method}, ${made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed'}` };
+}
+
+export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
+  const [text, setText] = useState('');
+  const [secret, setSecret] = useState('');
+  const [onServer, setOnServer] = useState(false);
+  const [options, setOptions] = useState<Options>({
+    family: 'vs',
+    method: 'auto',
+    chunkSize: '1',
+    firstLetterOnly: false,
+    pattern: '',
+    output: 'full',
+    distribution: 'even',
+    stealth: 'standard',
+  });
+  const set = <K extends keyof Options>(key: K, value: Options[K]) => setOptions((current) => ({ ...current, [key]: value }));
+  const [made, setMade] = useState<Made | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (event: Event) => {
+    event.preventDefault();
+    setMade(null);
+    setErrors({});
+    setError(null);
+    setBusy(true);
+    try {
+      setMade(onServer ? await encodeOnServer(text, secret, options) : encodeHere(text, secret, options));
+    } catch (failure) {
+      if (isCodecError(failure)) {
+        const field = failure.code === 'PATTERN_NOT_FOUND' ? 'pattern' : failure.code === 'CARRIER_TOO_SHORT' ? 'text' : null;
+        if (field) setErrors({ [field]: failure.message });
+        else setError(failure.message);
+      } else if (failure instanceof ApiError) {
+        const fields = failure.fields;
+        setErrors(fields);
+        if (!fields.text && !fields.secret && !fields.pattern && !fields.chunkSize) setError(failure.message);
+      } else {
+        setError('Something went wrong while encoding.');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={run} noValidate>
+      <TextInput id="encode-text" label="Text to carry the secret" value={text} onValue={setText} error={errors.text} rows={6} />
+      <Field id="encode-secret" label="Secret to hide" value={secret} onValue={setSecret} error={errors.secret} autocomplete="off" spellcheck={false} />
+      <fieldset>
+        <legend>Kind of watermark</legend>
+        <label class="check">
+          <input type="radio" name="family" checked={options.family === 'vs'} onChange={() => set('family', 'vs')} />
+          Variation selectors — compact, any length of text
+        </label>
+        <label class="check">
+          <input type="radio" name="family" checked={options.family === 'robust'} onChange={() => set('family', 'robust')} />
+          Robust — one bit a character, survives cutting and editing (needs 8 characters a secret byte)
+        </label>
+      </fieldset>
+      {options.family === 'vs' ? <VsOptions options={options} set={set} errors={errors} /> : <RobustOptions options={options} set={set} />}
+      <fieldset>
+        <legend>Where</legend>
+        <label class="check">
+          <input type="radio" name="where" checked={!onServer} onChange={() => setOnServer(false)} />
+          In this browser — unkeyed, free, nothing is sent
+        </label>
+        <label class="check">
+          <input type="radio" name="where" checked={onServer} onChange={() => setOnServer(true)} />
+          On this server with an API token — keyed when the token has a signing channel; costs a credit
+        </label>
+        {onServer && <TokenField />}
+      </fieldset>
+      {error && <Notice kind="error">{error}</Notice>}
+      <button type="submit" class="button primary" disabled={busy}>
+        {busy ? 'Encoding…' : 'Hide the secret'}
+      </button>
+      {made && (
+        <section class="card" aria-labelledby="encoded-title">
+          <h2 id="encoded-title">Marked text</h2>
+          <p role="status">
+            Done: {made.summary}. It looks exactly like the original; {formatNumber(made.text.length - text.length)} invisible UTF-16 units were added.
+          </p>
+          <label class="label" for="encoded-text">
+            Marked text
+          </label>
+          <textarea id="encoded-text" readOnly rows={6} value={made.text} />
+          <div class="actions">
+            <ResultActions text={made.text} fileName="marked.txt" what="marked text" />
+            <button type="button" class="button" onClick={() => onCheck(made.text)}>
+              Check it
+            </button>
+          </div>
+        </section>
+      )}
+    </form>
+  );
+}
+
+type Setter = <K extends keyof Options>(key: K, value: Options[K]) => void;
+
+function Select<T extends string>({ id, label, value, values, onChange, hint }: { id: string; label: string; value: T; values: readonly T[]; onChange: (value: T) => void; hint?: string }) {
+  return (
+    <div class="field">
+      <label for={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value as T)} aria-describedby={hint ? `${id}-hint` : undefined}>
+        {values.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      {hint && (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function VsOptions({ options, set, errors }: { options: Options; set: Setter; errors: Record<string, string> }) {
+  return (
+    <div class="row">
+      <Select id="encode-method" label="Method" value={options.method} values={METHODS} onChange={(value) => set('method', value)} hint={METHOD_HELP[options.method]} />
+      {options.method === 'chunked' && (
+        <Field id="encode-chunk-size" label="Bytes per character" type="number" min={1} value={options.chunkSize} onValue={(value) => set('chunkSize', value)} error={errors.chunkSize} />
+      )}
+      {options.method === 'pattern' && (
+        <Field id="encode-pattern" label="Pattern" value={options.pattern} onValue={(value) => set('pattern', value)} hint="A phrase of the text; the marks go inside its first occurrence." error={errors.pattern} />
+      )}
+      {options.method === 'char' && (
+        <label class="check">
+          <input type="checkbox" checked={options.firstLetterOnly} onChange={(event) => set('firstLetterOnly', event.currentTarget.checked)} />
+          First letter only
+        </label>
+      )}
+      <Select
+        id="encode-output"
+        label="Output"
+        value={options.output}
+        values={OUTPUT_MODES}
+        onChange={(value) => set('output', value)}
+        hint={options.output === 'tokens' ? 'only the characters that carry marks' : 'the whole text'}
+      />
+    </div>
+  );
+}
+
+function RobustOptions({ options, set }: { options: Options; set: Setter }) {
+  return (
+    <div class="row">
+      <Select
+        id="encode-distribution"
+        label="Distribution"
+        value={options.distribution}
+        values={DISTRIBUTIONS}
+        onChange={(value) => set('distribution', value)}
+        hint="where the marked characters sit among the carriers"
+      />
+      <Select
+        id="encode-stealth"
+        label="Stealth level"
+        value={options.stealth}
+        values={STEALTH_LEVELS}
+        onChange={(value) => set('stealth', value)}
+        hint="high: no visible pattern in mark values; maximum: also letters only"
+      />
+    </div>
+  );
+}
