@@ -55,7 +55,10 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
           <Watermarks inspection={inspection} text={checked} />
           <section class="card" aria-labelledby="strip-title">
             <h2 id="strip-title">Remove them</h2>
-            <p>Removes payload selectors, zero-width characters and stray tags; keeps what belongs to the text (emoji).</p>
+            <p>
+              Removes payload selectors, zero-width characters and stray tags, as <code>wm strip</code> does; keeps what
+              belongs to the text: emoji sequences, and direction controls, which change how the text reads.
+            </p>
             <button type="button" class="button primary" onClick={() => setClean(strip(checked))}>
               Remove hidden marks
             </button>

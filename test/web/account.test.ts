@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { PASSWORD, makeAccount, openBrowser, signInThroughPage, startLiveServer, type Browser, type LiveServer } from './harness.js';
+
+let server: LiveServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  browser = await openBrowser();
+  page = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
+
+async function apiToken(email: string, name: string): Promise<string> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  const created = await fetch(`${server.url}/api/v2/tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ name, permissions: ['encode', 'decode'] }),
+  });
+  return ((await created.json()) as { token: string }).token;
+}
+
+describe('the dashboard in Chromium, against wm serve', () => {
+  it('sign up (errors next to their fields) → check your mail → the mailed link → sign in', async () => {
+    await makeAccount(server, 'taken@example.com');
+    await page.goto(`${server.url}/signup`);
+    await page.getByLabel('Email').fill('taken@example.com');
+    await page.getByLabel('Username').fill('ada');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    // the API's details, each under its own field, and the first one focused
+    await expect.poll(() => page.locator('#password-error').textContent()).toMatch(/10 characters|weak|at least/i);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect.poll(() => page.locator('#email-error').textContent()).toContain('already registered');
+    expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await heading('Check your mail').waitFor();
+    const sent = await page.locator('main').textContent();
+    expect(sent).toContain('ada@example.com');
+    expect(sent).toContain('outbox.jsonl');
+    expect(sent).toContain('wm users verify ada@example.com');
+
+    await page.goto(server.verificationLink('ada@example.com'));
+    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
+    await page.getByRole('link', { name: 'Continue to sign in' }).click();
+    await heading('Sign in').waitFor();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('wrong password 1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await heading('Overview').waitFor();
+  });
+
+  it('overview: balance, plan, status, the quota bar with its reset date, recent usage', async () => {
+    const token = await apiToken('ada@example.com', 'script');
+    const encoded = await fetch(`${server.url}/api/watermark/encode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ text: 'Some words to carry it', secret: 's' }),
+    });
+    expect(encoded.status).toBe(200);
+    await page.reload();
+    await heading('Overview').waitFor();
+    await page.locator('table tbody tr').first().waitFor();
+    const text = (await page.locator('main').textContent())!;
+    expect(text).toMatch(/Credits\s*99/);
+    expect(text).toContain('Free');
+    expect(text).toContain('Active');
+    expect(text).toMatch(/resets/);
+    expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('1');
+    expect(await page.locator('table tbody tr').first().textContent()).toContain('Encode');
+  });
+
+  it('tokens: create → the secret once, copied, gone when the dialog closes; listed by prefix; revoked after confirming', async () => {
+    await nav('API tokens').click();
+    await heading('API tokens').waitFor();
+    await page.getByLabel('Name').fill('laptop');
+    await page.getByLabel(/^decode/).uncheck();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const secret = (await dialog.locator('#secret-value').textContent())!;
+    expect(secret).toMatch(/^wm_/);
+    await dialog.getByRole('button', { name: 'Copy token' }).click();
+    await dialog.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    await dialog.getByRole('button', { name: /close/ }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.content()).not.toContain(secret);
+    expect(page.url()).not.toContain(secret);
+
+    const row = page.locator('tr', { hasText: 'laptop' });
+    expect(await row.textContent()).toContain(`${secret.slice(0, 8)}`);
+    expect(await row.textContent()).toContain('encode');
+    expect(await row.textContent()).not.toContain('decode');
+    expect(await row.textContent()).toContain('never');
+
+    await row.getByRole('button', { name: 'Revoke laptop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('tr', { hasText: 'laptop' }).count()).toBe(1);
+    await row.getByRole('button', { name: 'Revoke laptop' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
+    await expect.poll(() => page.locator('tr', { hasText: 'laptop' }).count()).toBe(0);
+    const refused = await fetch(`${server.url}/api/watermark/encode`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+      body: JSON.stringify({ text: 'Some words to carry it', secret: 's' }),
+    });
+    expect(refused.status).toBe(401);
+  });
+
+  it('channels: the free plan explained; created on starter; a bound token; deactivated with what it keeps', async () => {
+    await nav('Channels').click();
+    await heading('Signing channels').waitFor();
+    await page.getByText('Signing channels come with the starter plan').waitFor();
+    expect(server.wm('users', 'set-plan', 'ada@example.com', 'starter').status).toBe(0);
+    await page.reload();
+    await page.getByLabel('Channel name').fill('press');
+    await page.getByRole('button', { name: 'Create channel' }).click();
+    await page.locator('tr', { hasText: 'press' }).waitFor();
+    await page.getByLabel('Channel name').fill('press');
+    await page.getByRole('button', { name: 'Create channel' }).click();
+    await expect.poll(() => page.locator('#channel-name-error').textContent()).toContain('already exists');
+    for (const name of ['two', 'three']) {
+      await page.getByLabel('Channel name').fill(name);
+      await page.getByRole('button', { name: 'Create channel' }).click();
+      await page.locator('tr', { hasText: name }).waitFor();
+    }
+    await page.getByLabel('Channel name').fill('four');
+    await page.getByRole('button', { name: 'Create channel' }).click();
+    await page.getByText('allows 3 active channels').waitFor();
+
+    await nav('API tokens').click();
+    await page.getByLabel('Name').fill('press office');
+    await page.getByLabel('Signing channel (optional)').selectOption({ label: 'press' });
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /close/ }).click();
+    expect(await page.locator('tr', { hasText: 'press office' }).textContent()).toContain('press');
+
+    await nav('Channels').click();
+    const press = page.locator('tr', { hasText: 'press' });
+    await expect.poll(() => press.locator('td[data-label="Active tokens"]').textContent()).toBe('1');
+    await press.getByRole('button', { name: 'Deactivate press' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('can still be decoded');
+    expect(await dialog.textContent()).toContain('keeps working until you revoke');
+    await dialog.getByRole('button', { name: 'Deactivate channel' }).click();
+    await expect.poll(() => press.textContent()).toContain('deactivated');
+  });
+
+  it('usage: a chart of the last 30 days and the history in pages', async () => {
+    const token = await apiToken('ada@example.com', 'bulk');
+    for (let i = 0; i < 24; i++) {
+      const response = await fetch(`${server.url}/api/watermark/encode`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ text: 'Some words to carry it', secret: `n${i}` }),
+      });
+      expect(response.status).toBe(200);
+    }
+    await nav('Usage').click();
+    await heading('Usage').waitFor();
+    await page.locator('svg.chart').waitFor();
+    expect(await page.locator('svg.chart rect.bar').count()).toBe(30);
+    expect(await page.locator('figcaption').textContent()).toContain('25 operations in the last 30 days');
+    await page.locator('table.stack tbody tr').first().waitFor();
+    expect(await page.locator('table.stack tbody tr').count()).toBe(20);
+    expect(await page.locator('table.stack tbody tr').first().textContent()).toContain('bulk');
+    await page.getByRole('button', { name: 'Older' }).click();
+    await page.getByText('Page 2').waitFor();
+    await expect.poll(() => page.locator('table.stack tbody tr').count()).toBe(6);
+    expect(await page.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await page.getByText('Page 1').waitFor();
+  });
+
+  it('profile: names saved; a wrong current password shown at its field; a password change says what happened to sessions', async () => {
+    await nav('Profile').click();
+    await heading('Profile').waitFor();
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile saved.').waitFor();
+    await page.reload();
+    expect(await page.getByLabel('Last name').inputValue()).toBe('Lovelace');
+
+    await page.getByLabel('Current password').fill('not my password 1');
+    await page.getByLabel('New password').fill('Another horse 43');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => page.locator('#currentPassword-error').textContent()).toContain('wrong password');
+
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    // either this session goes on with a fresh token, or every session ended and sign-in says so
+    await page.getByText(/Password changed|password was changed/).waitFor();
+    if (await heading('Sign in').isVisible()) {
+      expect(await page.locator('main').textContent()).toContain('every session was signed out');
+      await signInThroughPage(page, server, 'ada@example.com', 'Another horse 43');
+    }
+    await page.getByRole('button', { name: 'Sign out' }).first().click();
+    await heading('Sign in').waitFor();
+    expect(await page.locator('main').textContent()).toContain('You are signed out.');
+    await page.goto(`${server.url}/tokens`);
+    await heading('Sign in').waitFor();
+  });
+
+  it('left no CSP violation or page error behind', () => {
+    expect(browser.problems).toEqual([]);
+  });
+});

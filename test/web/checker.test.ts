@@ -1,0 +1,180 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCorpus } from '../corpus/load.js';
+import { WM_BIN } from '../server/serve-process.js';
+import { PASSWORD, makeAccount, openBrowser, startLiveServer, type Browser, type LiveServer } from './harness.js';
+
+const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));
+const SECRET = 'copy #17 — ünïcødé ✓';
+
+let server: LiveServer;
+let browser: Browser;
+let page: Page;
+/** requests the checker page made to the API (it must make none while working locally) */
+const apiRequests: string[] = [];
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  browser = await openBrowser();
+  page = await browser.newPage();
+  page.on('request', (request) => {
+    // (loading a page asks /api/auth/refresh whether a session exists; that sends no text)
+    if (new URL(request.url()).pathname.startsWith('/api/watermark/')) apiRequests.push(request.url());
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The CLI's bytes for the same operation, or its one-line error. */
+function cliOutcome(...args: string[]): Buffer | string {
+  const run = spawnSync(process.execPath, [WM_BIN, ...args], { encoding: 'buffer' });
+  return run.status === 0 ? run.stdout : run.stderr.toString();
+}
+
+function cli(...args: string[]): Buffer {
+  const outcome = cliOutcome(...args);
+  if (typeof outcome === 'string') throw new Error(`wm ${args.join(' ')}: ${outcome}`);
+  return outcome;
+}
+
+async function download(button: string): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return readFileSync((await file.path())!);
+}
+
+async function openChecker(tab: 'Check a text' | 'Hide a secret'): Promise<void> {
+  if (!page.url().endsWith('/check')) {
+    await page.goto(`${server.url}/check`);
+    await page.getByRole('heading', { level: 1, name: 'Checker' }).waitFor();
+  }
+  await page.getByRole('tab', { name: tab }).click();
+}
+
+/** Encodes a corpus file in the page (loaded through the file input): the downloaded result, or the error shown. */
+async function encodeInPage(file: string, family: 'vs' | 'robust'): Promise<Buffer | string> {
+  await openChecker('Hide a secret');
+  await page.locator('#encode-text-file').setInputFiles(join(CORPUS, file));
+  await page.getByLabel('Secret to hide').fill(SECRET);
+  await page.getByLabel(family === 'vs' ? /^Variation selectors/ : /^Robust/).check();
+  if (family === 'robust') await page.getByLabel('Distribution').selectOption('even');
+  await page.getByRole('button', { name: 'Hide the secret' }).click();
+  const error = page.locator('#encode-text-error');
+  await page.getByRole('heading', { name: 'Marked text' }).or(error).waitFor();
+  const made = (await error.isVisible()) ? (await error.textContent())! : await download('Download marked.txt');
+  // back to a clean form for the next text
+  await page.getByRole('tab', { name: 'Check a text' }).click();
+  return made;
+}
+
+describe('the checker against the CLI, on every corpus text', () => {
+  const files = loadCorpus().map((text) => `${text.name}.txt`);
+
+  it('encodes byte for byte as `wm encode` and `wm encode-robust` do', async () => {
+    const same = (page: Buffer | string, cli: Buffer | string) =>
+      typeof page === 'string' ? typeof cli === 'string' && cli.includes(page) : Buffer.isBuffer(cli) && page.equals(cli);
+    let compared = 0;
+    for (const file of files) {
+      const path = join(CORPUS, file);
+      const vs = [await encodeInPage(file, 'vs'), cliOutcome('encode', path, '--secret', SECRET)] as const;
+      expect(same(...vs), `${file} vs: ${vs[0]}`).toBe(true);
+      const robust = [await encodeInPage(file, 'robust'), cliOutcome('encode-robust', path, '--secret', SECRET, '--distribution', 'even')] as const;
+      expect(same(...robust), `${file} robust: ${robust[0]}`).toBe(true);
+      compared += [vs[0], robust[0]].filter(Buffer.isBuffer).length;
+    }
+    // (a text with no carrier, such as Thai, gives the CLI's "too short" error in both; most texts encode)
+    expect(compared).toBeGreaterThan(files.length);
+  });
+
+  it('reads and strips them as `wm decode`, `wm decode-robust` and `wm strip` do', async () => {
+    for (const file of files) {
+      if (typeof cliOutcome('encode', join(CORPUS, file), '--secret', SECRET) === 'string') continue;
+      const marked = cli('encode', join(CORPUS, file), '--secret', SECRET);
+      const robust = cli('encode-robust', join(CORPUS, file), '--secret', `${SECRET}!`);
+      const both = Buffer.concat([marked, Buffer.from('\n'), robust]);
+      await openChecker('Check a text');
+      await page.locator('#check-text-file').setInputFiles({ name: file, mimeType: 'text/plain', buffer: both });
+      await page.getByRole('heading', { name: 'Hidden characters' }).waitFor();
+      const decoded = JSON.parse(spawnSync(process.execPath, [WM_BIN, 'decode', '--json'], { input: both }).stdout.toString());
+      const decodedRobust = JSON.parse(spawnSync(process.execPath, [WM_BIN, 'decode-robust', '--json'], { input: both }).stdout.toString());
+      const secrets = await page.locator('.decoded').allTextContents();
+      expect(secrets, file).toEqual([...decoded.watermarks.map((w: { decoded: string }) => w.decoded), decodedRobust.decoded]);
+
+      await page.getByRole('button', { name: 'Remove hidden marks' }).click();
+      const clean = await download('Download clean.txt');
+      const stripped = spawnSync(process.execPath, [WM_BIN, 'strip'], { input: both }).stdout;
+      expect(clean.equals(stripped), file).toBe(true);
+      expect(clean.toString()).toBe(`${readFileSync(join(CORPUS, file), 'utf8')}\n${readFileSync(join(CORPUS, file), 'utf8')}`);
+    }
+  });
+
+  it('counts what `wm analyze` counts, and sent nothing to the server', async () => {
+    const marked = cli('encode', join(CORPUS, 'english.txt'), '--secret', SECRET);
+    const analysed = JSON.parse(spawnSync(process.execPath, [WM_BIN, 'analyze', '--json'], { input: marked }).stdout.toString());
+    await openChecker('Check a text');
+    await page.locator('#check-text-file').setInputFiles({ name: 'marked.txt', mimeType: 'text/plain', buffer: marked });
+    const legend = page.getByRole('list', { name: 'Hidden characters by kind' });
+    await expect.poll(() => legend.textContent()).toContain(`Watermark selectors: ${analysed.encoded_bytes}`);
+    expect(apiRequests).toEqual([]);
+  });
+});
+
+describe('the checker on foreign marks and keyed watermarks', () => {
+  it('tells tags, zero-width characters, direction controls and emoji presentation apart', async () => {
+    await page.goto(`${server.url}/check`);
+    const text = 'Hi\u200B\u200Bthere \u202Eevil\u202C tag\u{E0041}\u{E0042} ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    await page.getByLabel('Text to check').fill(text);
+    const legend = page.getByRole('list', { name: 'Hidden characters by kind' });
+    await expect.poll(() => legend.textContent()).toContain('Zero-width characters: 2');
+    const counts = (await legend.textContent())!;
+    expect(counts).toContain('Tag characters: 2');
+    expect(counts).toContain('Direction controls: 2');
+    // FE0F of ❤️, the two ZWJ of the family, the five tags and CANCEL TAG of the flag of Scotland
+    expect(counts).toContain('Part of the text: 9');
+    expect(await page.locator('.revealed .mark.zero-width').count()).toBe(2);
+    await page.getByRole('button', { name: 'Remove hidden marks' }).click();
+    // direction controls change how the text reads, so strip (CLI and checker alike) keeps them
+    expect(await page.locator('#clean-text').inputValue()).toBe('Hithere \u202Eevil\u202C tag ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}');
+  });
+
+  it('keyed: encodes on the server with a pasted channel token, and reads it back only with it', async () => {
+    await makeAccount(server, 'keyed@example.com', { plan: 'starter' });
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'keyed@example.com', password: PASSWORD }),
+    });
+    const session = { 'content-type': 'application/json', authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+    const channel = (await (await fetch(`${server.url}/api/v2/channels`, { method: "POST", headers: session, body: JSON.stringify({ channel_name: "press" }) })).json()) as { channel: { id: string } };
+    const created = await fetch(`${server.url}/api/v2/tokens`, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ name: 'press', permissions: ['encode', 'decode'], signing_channel_id: channel.channel.id }),
+    });
+    const token = ((await created.json()) as { token: string }).token;
+
+    await openChecker('Hide a secret');
+    await page.getByLabel('Text to carry the secret').fill('The quarterly report goes to the press office on Monday.');
+    await page.getByLabel('Secret to hide').fill('leak-42');
+    await page.getByLabel(/^On this server/).check();
+    await page.getByLabel('API token', { exact: true }).fill(token);
+    await page.getByRole('button', { name: 'Hide the secret' }).click();
+    await page.getByText(/keyed \(encrypted with the channel key\)/).waitFor();
+    expect(page.url()).not.toContain(token);
+    await page.getByRole('button', { name: 'Check it' }).click();
+    await page.getByText('A keyed watermark: only an API token of its signing channel').first().waitFor();
+    await page.getByRole('button', { name: 'Decode with my token' }).click();
+    await page.locator('.notice.ok .decoded').filter({ hasText: 'leak-42' }).waitFor();
+    expect(apiRequests.filter((url) => url.includes('/api/watermark/'))).toHaveLength(2);
+    expect(apiRequests.every((url) => !url.includes(token))).toBe(true);
+  });
+
+  it('left no CSP violation or page error behind', () => {
+    expect(browser.problems).toEqual([]);
+  });
+});

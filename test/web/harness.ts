@@ -1,0 +1,128 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from '../render/chromium.js';
+import { runWm, startServe, type ServeProcess } from '../server/serve-process.js';
+
+export const PASSWORD = 'Correct horse 42';
+const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+
+/** A real `wm serve` on a temporary data folder (outbox mail, cheap password hashing), and the CLI on that folder. */
+export interface LiveServer {
+  url: string;
+  home: string;
+  serve: ServeProcess;
+  wm(...args: string[]): ReturnType<typeof runWm>;
+  /** the verification link of the last mail to `email`, from the outbox */
+  verificationLink(email: string): string;
+  stop(): Promise<void>;
+}
+
+/** `env`: more settings for `wm serve`, e.g. WM_ACCESS_TTL. */
+export async function startLiveServer(env: NodeJS.ProcessEnv = {}): Promise<LiveServer> {
+  const home = mkdtempSync(join(tmpdir(), 'wm-web-'));
+  env = { ...process.env, WM_SCRYPT_LN: '10', WM_HOME: '', WM_SMTP_URL: '', WM_AUTH_RATE_LIMIT: '1000', ...env };
+  const serve = await startServe(home, env);
+  return {
+    url: serve.url,
+    home,
+    serve,
+    wm: (...args) => runWm(home, env, ...args),
+    verificationLink(email) {
+      const mails = readFileSync(join(home, 'outbox.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      const mail = mails.filter((entry) => entry.to === email).at(-1);
+      if (!mail) throw new Error(`no mail to ${email}`);
+      return /(http:\/\/\S+\/api\/auth\/verify-email\?token=\S+)/.exec(mail.text)![1]!;
+    },
+    stop: async () => {
+      await serve.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  /** a new tab; page errors and refused resources (CSP, 4xx other than the API's expected ones) are collected */
+  newPage(): Promise<Page>;
+  /** what went wrong in any page: uncaught errors and CSP violations */
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function openBrowser(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  const profile = mkdtempSync(join(tmpdir(), 'wm-web-browser-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+    acceptDownloads: true,
+    deviceScaleFactor: 1,
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const problems: string[] = [];
+  const watch = (page: Page) => {
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (/Content.Security.Policy|Refused to|TrustedHTML|TrustedScript/i.test(message.text())) problems.push(`console: ${message.text()}`);
+    });
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return {
+    context,
+    problems,
+    newPage: async () => {
+      const page = await context.newPage();
+      return page;
+    },
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** axe-core's serious and critical violations on the page as it is now (evaluated past the page's own CSP). */
+export async function accessibilityViolations(page: Page): Promise<string[]> {
+  const loaded = await page.evaluate('typeof window.axe !== "undefined"');
+  if (!loaded) await page.evaluate(readFileSync(AXE, 'utf8'));
+  // a string: the test files are type-checked without the DOM library
+  const violations = (await page.evaluate(`(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  })()`)) as { id: string; impact: string; help: string; nodes: string[] }[];
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).join(', ')}`);
+}
+
+/** Registers, verifies through the outboxed link and sets a plan, with the CLI where the browser is not the point. */
+export async function makeAccount(server: LiveServer, email: string, options: { plan?: 'free' | 'starter' | 'pro' } = {}): Promise<void> {
+  const response = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, username: email.split('@')[0] }),
+  });
+  if (response.status !== 201) throw new Error(`register ${email}: ${response.status} ${await response.text()}`);
+  const verified = await fetch(server.verificationLink(email), { headers: { accept: 'application/json' } });
+  if (verified.status !== 200) throw new Error(`verify ${email}: ${verified.status}`);
+  if (options.plan && options.plan !== 'free') {
+    const set = server.wm('users', 'set-plan', email, options.plan);
+    if (set.status !== 0) throw new Error(set.stderr);
+  }
+}
+
+/** Signs in through the sign-in page and waits for the overview. */
+export async function signInThroughPage(page: Page, server: LiveServer, email: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${server.url}/signin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+}

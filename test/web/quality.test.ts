@@ -1,0 +1,184 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessibilityViolations,
+  makeAccount,
+  openBrowser,
+  signInThroughPage,
+  startLiveServer,
+  type Browser,
+  type LiveServer,
+} from './harness.js';
+
+let server: LiveServer;
+const EMAIL = 'grace@example.com';
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  await makeAccount(server, EMAIL, { plan: 'starter' });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const SIGNED_OUT: [string, string][] = [
+  ['/signin', 'Sign in'],
+  ['/signup', 'Create an account'],
+  ['/signup/sent', 'Check your mail'],
+  ['/check', 'Checker'],
+];
+const SIGNED_IN: [string, string][] = [
+  ['/', 'Overview'],
+  ['/tokens', 'API tokens'],
+  ['/channels', 'Signing channels'],
+  ['/usage', 'Usage'],
+  ['/profile', 'Profile'],
+  ['/check', 'Checker'],
+];
+
+/** Each page, drawn and settled (no loading placeholder left). */
+async function visit(page: Page, path: string, title: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  await page.locator('.skeleton').first().waitFor({ state: 'detached' });
+}
+
+/** Problems a person would meet on this page at this width: axe's serious/critical findings, sideways scrolling. */
+async function pageProblems(page: Page, width: number): Promise<string[]> {
+  const problems = await accessibilityViolations(page);
+  const overflow = (await page.evaluate('document.documentElement.scrollWidth')) as number;
+  if (overflow > width) problems.push(`the page is ${overflow} px wide at ${width} px`);
+  return problems;
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  describe(`every page in the ${colorScheme} theme, at 1280 and 360 px`, () => {
+    let browser: Browser;
+    let page: Page;
+    beforeAll(async () => {
+      browser = await openBrowser({ colorScheme });
+      page = await browser.newPage();
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    it('signed out: no serious or critical axe violation, nothing wider than the screen', async () => {
+      const found: string[] = [];
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [path, title] of SIGNED_OUT) {
+          await visit(page, path, title);
+          found.push(...(await pageProblems(page, width)).map((problem) => `${path} @${width}: ${problem}`));
+        }
+        await page.getByRole('tab', { name: 'Hide a secret' }).click();
+        found.push(...(await pageProblems(page, width)).map((problem) => `/check (encode) @${width}: ${problem}`));
+      }
+      expect(found).toEqual([]);
+    });
+
+    it('signed in, dialogs and checker results included: the same', async () => {
+      const found: string[] = [];
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signInThroughPage(page, server, EMAIL);
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const [path, title] of SIGNED_IN) {
+          await visit(page, path, title);
+          found.push(...(await pageProblems(page, width)).map((problem) => `${path} @${width}: ${problem}`));
+        }
+        await page.getByLabel('Text to check').fill('Hello\u200B world \u202Ecd\u202C');
+        await page.getByRole('button', { name: 'Remove hidden marks' }).click();
+        found.push(...(await pageProblems(page, width)).map((problem) => `/check (results) @${width}: ${problem}`));
+        await visit(page, '/tokens', 'API tokens');
+        await page.getByLabel('Name').fill(`token ${width}`);
+        await page.getByRole('button', { name: 'Create token' }).click();
+        await page.getByRole('dialog').waitFor();
+        found.push(...(await pageProblems(page, width)).map((problem) => `/tokens (secret dialog) @${width}: ${problem}`));
+        await page.keyboard.press('Escape');
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+      }
+      expect(found).toEqual([]);
+      expect(browser.problems).toEqual([]);
+    });
+  });
+}
+
+describe('keyboard, session and what the browser keeps', () => {
+  // access tokens of 8 s: the page renews them from the cookie after 5 s (its shortest wait)
+  let shortLived: LiveServer;
+  let browser: Browser;
+  let page: Page;
+  const requested: string[] = [];
+  beforeAll(async () => {
+    shortLived = await startLiveServer({ WM_ACCESS_TTL: '8' });
+    await makeAccount(shortLived, EMAIL);
+    browser = await openBrowser();
+    page = await browser.newPage();
+    page.on('request', (request) => requested.push(request.url()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await shortLived?.stop();
+  });
+
+  it('axe is really looking: an unlabelled field is reported', async () => {
+    await page.goto(`${shortLived.url}/signin`);
+    await page.getByLabel('Email').waitFor();
+    await page.evaluate('document.querySelector("label[for=email]").remove()');
+    expect((await accessibilityViolations(page)).join('\n')).toMatch(/^label \(critical\)/m);
+  });
+
+  it('signs in by keyboard alone, every focused control visibly outlined', async () => {
+    await page.goto(`${shortLived.url}/signin`);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    const outlined: string[] = [];
+    const focusStyle = `(() => { const e = document.activeElement; const s = getComputedStyle(e);
+      return e.tagName + '#' + (e.id || e.textContent.trim()) + ':' + (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2); })()`;
+    // skip link, brand, navigation links, then the form
+    do {
+      await page.keyboard.press('Tab');
+      outlined.push((await page.evaluate(focusStyle)) as string);
+    } while ((await page.evaluate('document.activeElement.id')) !== 'email' && outlined.length < 20);
+    await page.keyboard.type(EMAIL);
+    await page.keyboard.press('Tab');
+    outlined.push((await page.evaluate(focusStyle)) as string);
+    await page.keyboard.type('Correct horse 42');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(outlined.length).toBeGreaterThan(3);
+    expect(outlined.filter((entry) => !entry.endsWith(':true'))).toEqual([]);
+  });
+
+  it('keeps the access token in memory only: nothing in storage, cookies or URLs; a reload signs in again from the cookie', async () => {
+    const stored = await page.evaluate('JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])');
+    expect(stored).toBe('[[],[],""]');
+    const cookies = await browser.context.cookies();
+    expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.path])).toEqual([['refreshToken', true, '/api/auth/refresh']]);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    expect(requested.every((url) => !/token=|accessToken|wm_/.test(new URL(url).search))).toBe(true);
+    expect(requested.every((url) => url.startsWith(shortLived.url))).toBe(true);
+  });
+
+  it('renews the access token silently before it expires, and keeps working', async () => {
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Usage', exact: true }).click();
+    const renewed = await page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'), { timeout: 20_000 });
+    expect(renewed.status()).toBe(200);
+    // past the first token's 8 s: the page still gets data with the renewed one
+    await page.waitForTimeout(4_000);
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API tokens', exact: true }).click();
+    await page.getByText('No API tokens yet').waitFor();
+  });
+
+  it('a refused renewal returns to sign-in with a message, and back to the same page afterwards', async () => {
+    await browser.context.clearCookies();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('status').filter({ hasText: 'Your session has ended' }).count()).toBe(1);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('Correct horse 42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'API tokens' }).waitFor();
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:web`: the dashboard and checker end to end in Debian's Chromium against a real `wm serve`. */
+export default defineConfig({
+  test: {
+    include: ['test/web/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
+});
