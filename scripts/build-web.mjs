@@ -74,9 +74,10 @@ const html = template
   .replace('<!--styles-->', `<link rel="stylesheet" href="${url(entry.cssBundle)}">`)
   .replace(
     '<!--scripts-->',
-    [...preloads.map((file) => `<link rel="modulepreload" href="${url(file)}">`), `<script type="module" src="${url(entryFile)}"></script>`].join(
-      '\n',
-    ),
+    [
+      ...preloads.map((file) => `<link rel="modulepreload" href="${url(file)}">`),
+      `<script type="module" src="${url(entryFile)}"></script>`,
+    ].join('\n'),
   );
 await writeFile(join(OUT, 'index.html'), html);
 
@@ -90,5 +91,8 @@ for (const file of [...Object.keys(outputs), relative(root, join(ASSETS, favicon
   if (file.endsWith('.map')) continue;
   const content = await readFile(join(root, file));
   await writeFile(join(root, `${file}.gz`), gzipSync(content, { level: 9 }));
-  await writeFile(join(root, `${file}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(
+    join(root, `${file}.br`),
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }

@@ -8,11 +8,19 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { createDomain } from '../src/domain/index.js';
 import { DATABASE_FILE, loadMasterKey, openStore } from '../src/store/index.js';
-import { PASSWORD, makeAccount, openBrowser, signInThroughPage, startLiveServer, type LiveServer } from '../test/web/harness.js';
+import {
+  PASSWORD,
+  makeAccount,
+  openBrowser,
+  signInThroughPage,
+  startLiveServer,
+  type LiveServer,
+} from '../test/web/harness.js';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const EMAIL = 'ada@example.com';
-const CARRIER = 'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then.';
+const CARRIER =
+  'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then.';
 
 async function api(server: LiveServer, method: string, path: string, accessToken: string, body?: unknown) {
   const response = await fetch(`${server.url}${path}`, {
@@ -36,7 +44,10 @@ async function seed(server: LiveServer): Promise<void> {
   const { accessToken } = (await login.json()) as { accessToken: string };
   const press = await api(server, 'POST', '/api/v2/channels', accessToken, { channel_name: 'press' });
   await api(server, 'POST', '/api/v2/channels', accessToken, { channel_name: 'contracts' });
-  const laptop = await api(server, 'POST', '/api/v2/tokens', accessToken, { name: 'laptop', permissions: ['encode', 'decode'] });
+  const laptop = await api(server, 'POST', '/api/v2/tokens', accessToken, {
+    name: 'laptop',
+    permissions: ['encode', 'decode'],
+  });
   await api(server, 'POST', '/api/v2/tokens', accessToken, { name: 'CI pipeline', permissions: ['encode'] });
   const pressToken = await api(server, 'POST', '/api/v2/tokens', accessToken, {
     name: 'press office',

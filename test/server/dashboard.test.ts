@@ -7,7 +7,10 @@ import { DASHBOARD_CSP } from '../../src/server/dashboard/plugin.js';
 import { makeServer, withServer, type TestServer } from './harness.js';
 
 // dist/web/ is built by the global setup (npm run build)
-const manifest = JSON.parse(readFileSync(join(DASHBOARD_FOLDER, 'manifest.json'), 'utf8')) as { pages: string[]; firstLoad: string[] };
+const manifest = JSON.parse(readFileSync(join(DASHBOARD_FOLDER, 'manifest.json'), 'utf8')) as {
+  pages: string[];
+  firstLoad: string[];
+};
 const asset = (name: string) => readFileSync(join(DASHBOARD_FOLDER, 'assets', name));
 const SIGN_IN_BUDGET_BYTES = 60 * 1024;
 
@@ -68,7 +71,9 @@ describe('the dashboard', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.rawPayload).equals(asset(script!))).toBe(true);
     expect((await get(`/assets/${script}`, { 'accept-encoding': 'gzip, br' })).headers['content-encoding']).toBe('br');
-    expect((await get(`/assets/${script}`, { 'accept-encoding': 'gzip, br;q=0' })).headers['content-encoding']).toBe('gzip');
+    expect((await get(`/assets/${script}`, { 'accept-encoding': 'gzip, br;q=0' })).headers['content-encoding']).toBe(
+      'gzip',
+    );
 
     const missing = await get('/assets/main-00000000.js');
     expect(missing.statusCode).toBe(404);

@@ -34,7 +34,11 @@ describe('GET /api/v2/credits/usage/daily', () => {
     await encodeOnce(token);
     server.fixture.domain.admin.grantCredits(user.email, 50);
     // the access token of the day before has expired
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
     user = { ...user, accessToken: login.json().accessToken };
 
     const response = await daily('?days=3');

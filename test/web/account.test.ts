@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PASSWORD, makeAccount, openBrowser, signInThroughPage, startLiveServer, type Browser, type LiveServer } from './harness.js';
+import {
+  PASSWORD,
+  makeAccount,
+  openBrowser,
+  signInThroughPage,
+  startLiveServer,
+  type Browser,
+  type LiveServer,
+} from './harness.js';
 
 let server: LiveServer;
 let browser: Browser;
@@ -17,7 +25,8 @@ afterAll(async () => {
 });
 
 const heading = (name: string) => page.getByRole('heading', { level: 1, name });
-const nav = (name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
+const nav = (name: string) =>
+  page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name, exact: true });
 
 async function apiToken(email: string, name: string): Promise<string> {
   const login = await fetch(`${server.url}/api/auth/login`, {
@@ -90,7 +99,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     expect(await page.locator('table tbody tr').first().textContent()).toContain('Encode');
   });
 
-  it('tokens: create → the secret once, copied, gone when the dialog closes; listed by prefix; revoked after confirming', async () => {
+  it('tokens: the secret shown once, copied, gone when the dialog closes; listed by prefix; revoked if confirmed', async () => {
     await nav('API tokens').click();
     await heading('API tokens').waitFor();
     await page.getByLabel('Name').fill('laptop');
@@ -128,7 +137,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     expect(refused.status).toBe(401);
   });
 
-  it('channels: the free plan explained; created on starter; a bound token; deactivated with what it keeps', async () => {
+  it('channels: free plan explained; created on starter; a bound token; deactivated with what it keeps', async () => {
     await nav('Channels').click();
     await heading('Signing channels').waitFor();
     await page.getByText('Signing channels come with the starter plan').waitFor();
@@ -193,7 +202,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     await page.getByText('Page 1').waitFor();
   });
 
-  it('profile: names saved; a wrong current password shown at its field; a password change says what happened to sessions', async () => {
+  it('profile: names saved; a wrong current password at its field; what a password change did to sessions', async () => {
     await nav('Profile').click();
     await heading('Profile').waitFor();
     await page.getByLabel('First name').fill('Ada');

@@ -77,13 +77,18 @@ describe('the checker against the CLI, on every corpus text', () => {
 
   it('encodes byte for byte as `wm encode` and `wm encode-robust` do', async () => {
     const same = (page: Buffer | string, cli: Buffer | string) =>
-      typeof page === 'string' ? typeof cli === 'string' && cli.includes(page) : Buffer.isBuffer(cli) && page.equals(cli);
+      typeof page === 'string'
+        ? typeof cli === 'string' && cli.includes(page)
+        : Buffer.isBuffer(cli) && page.equals(cli);
     let compared = 0;
     for (const file of files) {
       const path = join(CORPUS, file);
       const vs = [await encodeInPage(file, 'vs'), cliOutcome('encode', path, '--secret', SECRET)] as const;
       expect(same(...vs), `${file} vs: ${vs[0]}`).toBe(true);
-      const robust = [await encodeInPage(file, 'robust'), cliOutcome('encode-robust', path, '--secret', SECRET, '--distribution', 'even')] as const;
+      const robust = [
+        await encodeInPage(file, 'robust'),
+        cliOutcome('encode-robust', path, '--secret', SECRET, '--distribution', 'even'),
+      ] as const;
       expect(same(...robust), `${file} robust: ${robust[0]}`).toBe(true);
       compared += [vs[0], robust[0]].filter(Buffer.isBuffer).length;
     }
@@ -100,24 +105,37 @@ describe('the checker against the CLI, on every corpus text', () => {
       await openChecker('Check a text');
       await page.locator('#check-text-file').setInputFiles({ name: file, mimeType: 'text/plain', buffer: both });
       await page.getByRole('heading', { name: 'Hidden characters' }).waitFor();
-      const decoded = JSON.parse(spawnSync(process.execPath, [WM_BIN, 'decode', '--json'], { input: both }).stdout.toString());
-      const decodedRobust = JSON.parse(spawnSync(process.execPath, [WM_BIN, 'decode-robust', '--json'], { input: both }).stdout.toString());
+      const decoded = JSON.parse(
+        spawnSync(process.execPath, [WM_BIN, 'decode', '--json'], { input: both }).stdout.toString(),
+      );
+      const decodedRobust = JSON.parse(
+        spawnSync(process.execPath, [WM_BIN, 'decode-robust', '--json'], { input: both }).stdout.toString(),
+      );
       const secrets = await page.locator('.decoded').allTextContents();
-      expect(secrets, file).toEqual([...decoded.watermarks.map((w: { decoded: string }) => w.decoded), decodedRobust.decoded]);
+      expect(secrets, file).toEqual([
+        ...decoded.watermarks.map((w: { decoded: string }) => w.decoded),
+        decodedRobust.decoded,
+      ]);
 
       await page.getByRole('button', { name: 'Remove hidden marks' }).click();
       const clean = await download('Download clean.txt');
       const stripped = spawnSync(process.execPath, [WM_BIN, 'strip'], { input: both }).stdout;
       expect(clean.equals(stripped), file).toBe(true);
-      expect(clean.toString()).toBe(`${readFileSync(join(CORPUS, file), 'utf8')}\n${readFileSync(join(CORPUS, file), 'utf8')}`);
+      expect(clean.toString()).toBe(
+        `${readFileSync(join(CORPUS, file), 'utf8')}\n${readFileSync(join(CORPUS, file), 'utf8')}`,
+      );
     }
   });
 
   it('counts what `wm analyze` counts, and sent nothing to the server', async () => {
     const marked = cli('encode', join(CORPUS, 'english.txt'), '--secret', SECRET);
-    const analysed = JSON.parse(spawnSync(process.execPath, [WM_BIN, 'analyze', '--json'], { input: marked }).stdout.toString());
+    const analysed = JSON.parse(
+      spawnSync(process.execPath, [WM_BIN, 'analyze', '--json'], { input: marked }).stdout.toString(),
+    );
     await openChecker('Check a text');
-    await page.locator('#check-text-file').setInputFiles({ name: 'marked.txt', mimeType: 'text/plain', buffer: marked });
+    await page
+      .locator('#check-text-file')
+      .setInputFiles({ name: 'marked.txt', mimeType: 'text/plain', buffer: marked });
     const legend = page.getByRole('list', { name: 'Hidden characters by kind' });
     await expect.poll(() => legend.textContent()).toContain(`Watermark selectors: ${analysed.encoded_bytes}`);
     expect(apiRequests).toEqual([]);
@@ -127,7 +145,8 @@ describe('the checker against the CLI, on every corpus text', () => {
 describe('the checker on foreign marks and keyed watermarks', () => {
   it('tells tags, zero-width characters, direction controls and emoji presentation apart', async () => {
     await page.goto(`${server.url}/check`);
-    const text = 'Hi\u200B\u200Bthere \u202Eevil\u202C tag\u{E0041}\u{E0042} ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+    const text =
+      'Hi\u200B\u200Bthere \u202Eevil\u202C tag\u{E0041}\u{E0042} ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
     await page.getByLabel('Text to check').fill(text);
     const legend = page.getByRole('list', { name: 'Hidden characters by kind' });
     await expect.poll(() => legend.textContent()).toContain('Zero-width characters: 2');
@@ -139,7 +158,9 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     expect(await page.locator('.revealed .mark.zero-width').count()).toBe(2);
     await page.getByRole('button', { name: 'Remove hidden marks' }).click();
     // direction controls change how the text reads, so strip (CLI and checker alike) keeps them
-    expect(await page.locator('#clean-text').inputValue()).toBe('Hithere \u202Eevil\u202C tag ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}');
+    expect(await page.locator('#clean-text').inputValue()).toBe(
+      'Hithere \u202Eevil\u202C tag ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+    );
   });
 
   it('keyed: encodes on the server with a pasted channel token, and reads it back only with it', async () => {
@@ -149,12 +170,24 @@ describe('the checker on foreign marks and keyed watermarks', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'keyed@example.com', password: PASSWORD }),
     });
-    const session = { 'content-type': 'application/json', authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
-    const channel = (await (await fetch(`${server.url}/api/v2/channels`, { method: "POST", headers: session, body: JSON.stringify({ channel_name: "press" }) })).json()) as { channel: { id: string } };
+    const session = {
+      'content-type': 'application/json',
+      authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
+    };
+    const channelResponse = await fetch(`${server.url}/api/v2/channels`, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ channel_name: 'press' }),
+    });
+    const channel = (await channelResponse.json()) as { channel: { id: string } };
     const created = await fetch(`${server.url}/api/v2/tokens`, {
       method: 'POST',
       headers: session,
-      body: JSON.stringify({ name: 'press', permissions: ['encode', 'decode'], signing_channel_id: channel.channel.id }),
+      body: JSON.stringify({
+        name: 'press',
+        permissions: ['encode', 'decode'],
+        signing_channel_id: channel.channel.id,
+      }),
     });
     const token = ((await created.json()) as { token: string }).token;
 

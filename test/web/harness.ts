@@ -31,7 +31,10 @@ export async function startLiveServer(env: NodeJS.ProcessEnv = {}): Promise<Live
     serve,
     wm: (...args) => runWm(home, env, ...args),
     verificationLink(email) {
-      const mails = readFileSync(join(home, 'outbox.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      const mails = readFileSync(join(home, 'outbox.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       const mail = mails.filter((entry) => entry.to === email).at(-1);
       if (!mail) throw new Error(`no mail to ${email}`);
       return /(http:\/\/\S+\/api\/auth\/verify-email\?token=\S+)/.exec(mail.text)![1]!;
@@ -52,7 +55,9 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Browser> {
+export async function openBrowser(
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const profile = mkdtempSync(join(tmpdir(), 'wm-web-browser-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -69,7 +74,8 @@ export async function openBrowser(options: { width?: number; height?: number; co
   const watch = (page: Page) => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (/Content.Security.Policy|Refused to|TrustedHTML|TrustedScript/i.test(message.text())) problems.push(`console: ${message.text()}`);
+      if (/Content.Security.Policy|Refused to|TrustedHTML|TrustedScript/i.test(message.text()))
+        problems.push(`console: ${message.text()}`);
     });
   };
   context.pages().forEach(watch);
@@ -95,15 +101,23 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
   // a string: the test files are type-checked without the DOM library
   const violations = (await page.evaluate(`(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    return result.violations.map((v) =>
+      ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   })()`)) as { id: string; impact: string; help: string; nodes: string[] }[];
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.slice(0, 3).join(', ')}`,
+    );
 }
 
 /** Registers, verifies through the outboxed link and sets a plan, with the CLI where the browser is not the point. */
-export async function makeAccount(server: LiveServer, email: string, options: { plan?: 'free' | 'starter' | 'pro' } = {}): Promise<void> {
+export async function makeAccount(
+  server: LiveServer,
+  email: string,
+  options: { plan?: 'free' | 'starter' | 'pro' } = {},
+): Promise<void> {
   const response = await fetch(`${server.url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -119,7 +133,12 @@ export async function makeAccount(server: LiveServer, email: string, options: { 
 }
 
 /** Signs in through the sign-in page and waits for the overview. */
-export async function signInThroughPage(page: Page, server: LiveServer, email: string, password = PASSWORD): Promise<void> {
+export async function signInThroughPage(
+  page: Page,
+  server: LiveServer,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
   await page.goto(`${server.url}/signin`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);

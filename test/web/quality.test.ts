@@ -94,7 +94,9 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.getByLabel('Name').fill(`token ${width}`);
         await page.getByRole('button', { name: 'Create token' }).click();
         await page.getByRole('dialog').waitFor();
-        found.push(...(await pageProblems(page, width)).map((problem) => `/tokens (secret dialog) @${width}: ${problem}`));
+        found.push(
+          ...(await pageProblems(page, width)).map((problem) => `/tokens (secret dialog) @${width}: ${problem}`),
+        );
         await page.keyboard.press('Escape');
         await page.getByRole('dialog').waitFor({ state: 'detached' });
       }
@@ -134,7 +136,8 @@ describe('keyboard, session and what the browser keeps', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     const outlined: string[] = [];
     const focusStyle = `(() => { const e = document.activeElement; const s = getComputedStyle(e);
-      return e.tagName + '#' + (e.id || e.textContent.trim()) + ':' + (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2); })()`;
+      const outlined = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+      return e.tagName + '#' + (e.id || e.textContent.trim()) + ':' + outlined; })()`;
     // skip link, brand, navigation links, then the form
     do {
       await page.keyboard.press('Tab');
@@ -150,11 +153,15 @@ describe('keyboard, session and what the browser keeps', () => {
     expect(outlined.filter((entry) => !entry.endsWith(':true'))).toEqual([]);
   });
 
-  it('keeps the access token in memory only: nothing in storage, cookies or URLs; a reload signs in again from the cookie', async () => {
-    const stored = await page.evaluate('JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])');
+  it('keeps the access token in memory only (not in storage, cookies or URLs); a reload signs in from the cookie', async () => {
+    const stored = await page.evaluate(
+      'JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])',
+    );
     expect(stored).toBe('[[],[],""]');
     const cookies = await browser.context.cookies();
-    expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.path])).toEqual([['refreshToken', true, '/api/auth/refresh']]);
+    expect(cookies.map((cookie) => [cookie.name, cookie.httpOnly, cookie.path])).toEqual([
+      ['refreshToken', true, '/api/auth/refresh'],
+    ]);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     expect(requested.every((url) => !/token=|accessToken|wm_/.test(new URL(url).search))).toBe(true);
@@ -163,11 +170,16 @@ describe('keyboard, session and what the browser keeps', () => {
 
   it('renews the access token silently before it expires, and keeps working', async () => {
     await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Usage', exact: true }).click();
-    const renewed = await page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'), { timeout: 20_000 });
+    const renewed = await page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'), {
+      timeout: 20_000,
+    });
     expect(renewed.status()).toBe(200);
     // past the first token's 8 s: the page still gets data with the renewed one
     await page.waitForTimeout(4_000);
-    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'API tokens', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'API tokens', exact: true })
+      .click();
     await page.getByText('No API tokens yet').waitFor();
   });
 

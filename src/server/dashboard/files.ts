@@ -48,7 +48,8 @@ export function loadDashboardFiles(folder: string, mail: MailDelivery): Dashboar
     const type = TYPES[extname(name)];
     if (!type) continue;
     const file = join(assetFolder, name);
-    const variant = (suffix: string) => (names.includes(`${name}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined);
+    const variant = (suffix: string) =>
+      names.includes(`${name}${suffix}`) ? readFileSync(`${file}${suffix}`) : undefined;
     assets.set(name, { type, identity: readFileSync(file), gzip: variant('.gz'), br: variant('.br') });
   }
   const htmlEtag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 16)}"`;

@@ -40,7 +40,10 @@ export async function request<T>(method: string, path: string, options: RequestO
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, { error: 'Network error', message: 'The server could not be reached. Check your connection and try again.' });
+    throw new ApiError(0, {
+      error: 'Network error',
+      message: 'The server could not be reached. Check your connection and try again.',
+    });
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -51,7 +54,9 @@ export async function request<T>(method: string, path: string, options: RequestO
     parsed = undefined;
   }
   if (!response.ok) {
-    const body = (parsed && typeof parsed === 'object' ? parsed : { error: response.statusText || `HTTP ${response.status}` }) as ErrorBody;
+    const body = (
+      parsed && typeof parsed === 'object' ? parsed : { error: response.statusText || `HTTP ${response.status}` }
+    ) as ErrorBody;
     throw new ApiError(response.status, body);
   }
   return parsed as T;

@@ -50,7 +50,11 @@ function CheckerRoute() {
   if (Page) return <Page />;
   return (
     <main id="main">
-      {checkerFailed.value ? <Notice kind="error">The checker could not be loaded. Reload the page to try again.</Notice> : <Loading what="the checker" lines={8} />}
+      {checkerFailed.value ? (
+        <Notice kind="error">The checker could not be loaded. Reload the page to try again.</Notice>
+      ) : (
+        <Loading what="the checker" lines={8} />
+      )}
     </main>
   );
 }

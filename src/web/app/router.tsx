@@ -31,7 +31,15 @@ type AnchorProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string; chi
 /** A link within the dashboard: drawn without reloading the page (a modified click still opens a new tab). */
 export function Link({ href, children, ...rest }: AnchorProps) {
   const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     event.preventDefault();
     navigate(href);
   };

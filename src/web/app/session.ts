@@ -36,7 +36,10 @@ function adopt(token: string): void {
   const expiry = expiryOf(token);
   if (expiry === undefined) return;
   const delay = Math.max(MIN_RENEW_DELAY_MS, expiry - Date.now() - RENEW_BEFORE_EXPIRY_MS);
-  renewTimer = setTimeout(() => void renew().then((ok) => ok || endSession('Your session has ended. Please sign in again.')), delay);
+  renewTimer = setTimeout(
+    () => void renew().then((ok) => ok || endSession('Your session has ended. Please sign in again.')),
+    delay,
+  );
 }
 
 function forget(): void {
@@ -100,7 +103,9 @@ export async function restoreSession(): Promise<void> {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/login', { body: { email, password } });
+  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/login', {
+    body: { email, password },
+  });
   adopt(body.accessToken);
   currentUser.value = body.user;
   sessionState.value = 'signed-in';

@@ -27,7 +27,13 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
   const hiddenTotal = MARK_KINDS.reduce((sum, { kind }) => sum + (kind === 'text' ? 0 : classified.counts[kind]), 0);
   return (
     <div>
-      <TextInput id="check-text" label="Text to check" value={text} onValue={onText} hint="Paste text here: hidden marks are found as you type." />
+      <TextInput
+        id="check-text"
+        label="Text to check"
+        value={text}
+        onValue={onText}
+        hint="Paste text here: hidden marks are found as you type."
+      />
       {checked !== '' && (
         <>
           <section class="card" aria-labelledby="marks-title">
@@ -45,12 +51,21 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
                 </li>
               ))}
             </ul>
-            <div class="revealed" tabIndex={0} role="region" aria-label="The visible text, hidden characters drawn as coloured bars">
+            <div
+              class="revealed"
+              tabIndex={0}
+              role="region"
+              aria-label="The visible text, hidden characters drawn as coloured bars"
+            >
               {classified.pieces.map((piece, index) =>
                 piece.kind ? <span key={index} class={`mark ${piece.kind}`} title={piece.label} /> : piece.text,
               )}
             </div>
-            {classified.truncated && <p class="hint">The first {formatNumber(50_000)} characters are drawn; the counts cover the whole text.</p>}
+            {classified.truncated && (
+              <p class="hint">
+                The first {formatNumber(50_000)} characters are drawn; the counts cover the whole text.
+              </p>
+            )}
           </section>
           <Watermarks inspection={inspection} text={checked} />
           <section class="card" aria-labelledby="strip-title">
@@ -119,7 +134,9 @@ function VsResult({ result }: { result: DecodeResult }) {
     <ul class="result-list">
       {result.watermarks.map((watermark, index) => (
         <li key={index}>
-          <span class="muted small">Secret {result.watermarks.length > 1 ? `${index + 1} of ${result.watermarks.length}` : ''}</span>
+          <span class="muted small">
+            Secret {result.watermarks.length > 1 ? `${index + 1} of ${result.watermarks.length}` : ''}
+          </span>
           <div class="decoded">{watermark.decoded}</div>
         </li>
       ))}
@@ -134,7 +151,8 @@ function RobustResult({ result }: { result: DecodeRobustResult }) {
         <span class="muted small">Secret</span>
         <div class="decoded">{result.decoded}</div>
         <span class="muted small">
-          {result.stats.copies_agreeing} of {result.stats.copies_found} copies agree · {result.bits_recovered} bits read
+          {result.stats.copies_agreeing} of {result.stats.copies_found} copies agree ·{' '}
+          {result.bits_recovered} bits read
         </span>
       </li>
     </ul>

@@ -1,6 +1,12 @@
 import { FRAME_MAGIC, parseFrameAt } from '../../codec/frame.js';
 import { ALPHABET_INDEX_OF_BYTE } from '../../codec/robust/alphabet.js';
-import { byteOfSelectorAt, forEachSelectorRun, payloadBytes, selectorCodePointAt, selectorLengthAt } from '../../codec/scan.js';
+import {
+  byteOfSelectorAt,
+  forEachSelectorRun,
+  payloadBytes,
+  selectorCodePointAt,
+  selectorLengthAt,
+} from '../../codec/scan.js';
 
 /**
  * vs: bytes of a framed watermark (ours); robust: single bit-level marks; raw: other payload selectors (unframed,
@@ -15,9 +21,17 @@ export const MARK_KINDS: { kind: MarkKind; name: string; description: string }[]
   { kind: 'robust', name: 'Robust marks', description: 'one-bit marks of a robust watermark, one after a character' },
   { kind: 'raw', name: 'Other selectors', description: 'variation selectors carrying unframed data (other tools)' },
   { kind: 'tag', name: 'Tag characters', description: 'U+E0000–E007F outside an emoji flag' },
-  { kind: 'zero-width', name: 'Zero-width characters', description: 'ZWSP, ZWJ/ZWNJ runs, word joiners, invisible operators, BOM, fillers' },
+  {
+    kind: 'zero-width',
+    name: 'Zero-width characters',
+    description: 'ZWSP, ZWJ/ZWNJ runs, word joiners, invisible operators, BOM, fillers',
+  },
   { kind: 'bidi', name: 'Direction controls', description: 'bidirectional marks, embeddings, overrides and isolates' },
-  { kind: 'text', name: 'Part of the text', description: 'emoji presentation selectors, joiners inside emoji, emoji flag tags' },
+  {
+    kind: 'text',
+    name: 'Part of the text',
+    description: 'emoji presentation selectors, joiners inside emoji, emoji flag tags',
+  },
 ];
 
 export interface Piece {
@@ -44,7 +58,7 @@ const hex = (codePoint: number) => `U+${codePoint.toString(16).toUpperCase().pad
 /** Where each payload byte's selector sits: the byte ranges that parse as frames of ours. */
 function frameRanges(bytes: Uint8Array): [number, number][] {
   const ranges: [number, number][] = [];
-  for (let i = bytes.indexOf(FRAME_MAGIC); i >= 0; ) {
+  for (let i = bytes.indexOf(FRAME_MAGIC); i >= 0;) {
     const frame = parseFrameAt(bytes, i);
     if (frame) ranges.push([i, frame.end]);
     i = bytes.indexOf(FRAME_MAGIC, frame ? frame.end : i + 1);
@@ -62,7 +76,11 @@ export function classify(text: string, displayLimit = 50_000): Classified {
 
   forEachSelectorRun(text, (run) => {
     if (run.payloadStart > run.start) {
-      hidden.set(run.start, { end: run.payloadStart, kind: 'text', label: `${hex(selectorCodePointAt(text, run.start))} (emoji presentation)` });
+      hidden.set(run.start, {
+        end: run.payloadStart,
+        kind: 'text',
+        label: `${hex(selectorCodePointAt(text, run.start))} (emoji presentation)`,
+      });
       counts.text += 1;
     }
     if (run.end === run.payloadStart) return;
@@ -70,14 +88,22 @@ export function classify(text: string, displayLimit = 50_000): Classified {
     for (let i = run.payloadStart; i < run.end; i += selectorLengthAt(text, i)) bytes.push(byteOfSelectorAt(text, i));
     while (range < ranges.length && ranges[range]![1] <= byteIndex) range++;
     const inFrame = range < ranges.length && ranges[range]![0] <= byteIndex;
-    const kind: MarkKind = inFrame ? 'vs' : bytes.length === 1 && ALPHABET_INDEX_OF_BYTE[bytes[0]!]! >= 0 ? 'robust' : 'raw';
+    const kind: MarkKind = inFrame
+      ? 'vs'
+      : bytes.length === 1 && ALPHABET_INDEX_OF_BYTE[bytes[0]!]! >= 0
+        ? 'robust'
+        : 'raw';
     const shown = bytes.slice(0, 8).map((byte) => byte.toString(16).padStart(2, '0'));
-    hidden.set(run.payloadStart, { end: run.end, kind, label: `VS·${shown.join(' ')}${bytes.length > 8 ? ` … (${bytes.length} bytes)` : ''}` });
+    hidden.set(run.payloadStart, {
+      end: run.end,
+      kind,
+      label: `VS·${shown.join(' ')}${bytes.length > 8 ? ` … (${bytes.length} bytes)` : ''}`,
+    });
     counts[kind] += bytes.length;
     byteIndex += bytes.length;
   });
 
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const codePoint = text.codePointAt(i)!;
     const width = codePoint > 0xffff ? 2 : 1;
     if (hidden.has(i)) {
@@ -104,7 +130,11 @@ export function classify(text: string, displayLimit = 50_000): Classified {
     } else if (ZERO_WIDTH.test(char)) {
       const alone = JOINERS.test(char) && !ZERO_WIDTH.test(text[i - 1] ?? '') && !ZERO_WIDTH.test(text[i + 1] ?? '');
       const kind: MarkKind = alone || (codePoint === 0xfeff && i === 0) ? 'text' : 'zero-width';
-      hidden.set(i, { end: i + width, kind, label: `${hex(codePoint)}${kind === 'text' ? ' (part of the text)' : ''}` });
+      hidden.set(i, {
+        end: i + width,
+        kind,
+        label: `${hex(codePoint)}${kind === 'text' ? ' (part of the text)' : ''}`,
+      });
       counts[kind] += 1;
     }
     i += width;

@@ -9,4 +9,11 @@ export { analyze } from '../../codec/analyze.js';
 export { encodeRobust, decodeRobust } from '../../codec/robust/index.js';
 export { isCodecError } from '../../codec/errors.js';
 export { METHODS, OUTPUT_MODES, DISTRIBUTIONS, STEALTH_LEVELS } from '../../codec/types.js';
-export type { Method, OutputMode, Distribution, StealthLevel, DecodeResult, DecodeRobustResult } from '../../codec/types.js';
+export type {
+  Method,
+  OutputMode,
+  Distribution,
+  StealthLevel,
+  DecodeResult,
+  DecodeRobustResult,
+} from '../../codec/types.js';

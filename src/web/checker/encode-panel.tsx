@@ -51,11 +51,20 @@ interface Options {
 function encodeHere(text: string, secret: string, options: Options): Made {
   if (options.family === 'robust') {
     const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
-    const made = encodeRobust(text, secret, { distribution: options.distribution, stealthLevel: options.stealth, seed });
-    return { text: made.watermarked, summary: `${formatNumber(made.stats.watermarkBitCount)} marks, ${made.stats.distribution}, ${made.stats.stealthLevel}` };
+    const made = encodeRobust(text, secret, {
+      distribution: options.distribution,
+      stealthLevel: options.stealth,
+      seed,
+    });
+    const { watermarkBitCount, distribution, stealthLevel } = made.stats;
+    const summary = `${formatNumber(watermarkBitCount)} marks, ${distribution}, ${stealthLevel}`;
+    return { text: made.watermarked, summary };
   }
   const made = encode(text, secret, vsOptions(options));
-  return { text: made.encoded, summary: `method ${made.stats.method}${made.stats.chunkSize ? `, ${made.stats.chunkSize} bytes a character` : ''}` };
+  return {
+    text: made.encoded,
+    summary: `method ${made.stats.method}${made.stats.chunkSize ? `, ${made.stats.chunkSize} bytes a character` : ''}`,
+  };
 }
 
 function vsOptions(options: Options) {
@@ -78,8 +87,15 @@ async function encodeOnServer(text: string, secret: string, options: Options): P
     });
     return { text: made.watermarked, summary: made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed' };
   }
-  const made = await watermarkRequest<{ encoded: string; keyed: boolean; stats: { method: string } }>('encode', { text, secret, ...vsOptions(options) });
-  return { text: made.encoded, summary: `method ${made.stats.method}, ${made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed'}` };
+  const made = await watermarkRequest<{ encoded: string; keyed: boolean; stats: { method: string } }>('encode', {
+    text,
+    secret,
+    ...vsOptions(options),
+  });
+  return {
+    text: made.encoded,
+    summary: `method ${made.stats.method}, ${made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed'}`,
+  };
 }
 
 export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
@@ -96,7 +112,8 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
     distribution: 'even',
     stealth: 'standard',
   });
-  const set = <K extends keyof Options>(key: K, value: Options[K]) => setOptions((current) => ({ ...current, [key]: value }));
+  const set = <K extends keyof Options>(key: K, value: Options[K]) =>
+    setOptions((current) => ({ ...current, [key]: value }));
   const [made, setMade] = useState<Made | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -112,7 +129,8 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
       setMade(onServer ? await encodeOnServer(text, secret, options) : encodeHere(text, secret, options));
     } catch (failure) {
       if (isCodecError(failure)) {
-        const field = failure.code === 'PATTERN_NOT_FOUND' ? 'pattern' : failure.code === 'CARRIER_TOO_SHORT' ? 'text' : null;
+        const field =
+          failure.code === 'PATTERN_NOT_FOUND' ? 'pattern' : failure.code === 'CARRIER_TOO_SHORT' ? 'text' : null;
         if (field) setErrors({ [field]: failure.message });
         else setError(failure.message);
       } else if (failure instanceof ApiError) {
@@ -129,8 +147,23 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
 
   return (
     <form onSubmit={run} noValidate>
-      <TextInput id="encode-text" label="Text to carry the secret" value={text} onValue={setText} error={errors.text} rows={6} />
-      <Field id="encode-secret" label="Secret to hide" value={secret} onValue={setSecret} error={errors.secret} autocomplete="off" spellcheck={false} />
+      <TextInput
+        id="encode-text"
+        label="Text to carry the secret"
+        value={text}
+        onValue={setText}
+        error={errors.text}
+        rows={6}
+      />
+      <Field
+        id="encode-secret"
+        label="Secret to hide"
+        value={secret}
+        onValue={setSecret}
+        error={errors.secret}
+        autocomplete="off"
+        spellcheck={false}
+      />
       <fieldset>
         <legend>Kind of watermark</legend>
         <label class="check">
@@ -138,11 +171,20 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
           Variation selectors — compact, any length of text
         </label>
         <label class="check">
-          <input type="radio" name="family" checked={options.family === 'robust'} onChange={() => set('family', 'robust')} />
+          <input
+            type="radio"
+            name="family"
+            checked={options.family === 'robust'}
+            onChange={() => set('family', 'robust')}
+          />
           Robust — one bit a character, survives cutting and editing (needs 8 characters a secret byte)
         </label>
       </fieldset>
-      {options.family === 'vs' ? <VsOptions options={options} set={set} errors={errors} /> : <RobustOptions options={options} set={set} />}
+      {options.family === 'vs' ? (
+        <VsOptions options={options} set={set} errors={errors} />
+      ) : (
+        <RobustOptions options={options} set={set} />
+      )}
       <fieldset>
         <legend>Where</legend>
         <label class="check">
@@ -163,7 +205,9 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         <section class="card" aria-labelledby="encoded-title">
           <h2 id="encoded-title">Marked text</h2>
           <p role="status">
-            Done: {made.summary}. It looks exactly like the original; {formatNumber(made.text.length - text.length)} invisible UTF-16 units were added.
+            Done: {made.summary}. It looks exactly like the original;{' '}
+            {formatNumber(made.text.length - text.length)}{' '}
+            invisible UTF-16 units were added.
           </p>
           <label class="label" for="encoded-text">
             Marked text
@@ -183,11 +227,30 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
 
 type Setter = <K extends keyof Options>(key: K, value: Options[K]) => void;
 
-function Select<T extends string>({ id, label, value, values, onChange, hint }: { id: string; label: string; value: T; values: readonly T[]; onChange: (value: T) => void; hint?: string }) {
+function Select<T extends string>({
+  id,
+  label,
+  value,
+  values,
+  onChange,
+  hint,
+}: {
+  id: string;
+  label: string;
+  value: T;
+  values: readonly T[];
+  onChange: (value: T) => void;
+  hint?: string;
+}) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.currentTarget.value as T)} aria-describedby={hint ? `${id}-hint` : undefined}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value as T)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      >
         {values.map((option) => (
           <option key={option} value={option}>
             {option}
@@ -206,16 +269,42 @@ function Select<T extends string>({ id, label, value, values, onChange, hint }: 
 function VsOptions({ options, set, errors }: { options: Options; set: Setter; errors: Record<string, string> }) {
   return (
     <div class="row">
-      <Select id="encode-method" label="Method" value={options.method} values={METHODS} onChange={(value) => set('method', value)} hint={METHOD_HELP[options.method]} />
+      <Select
+        id="encode-method"
+        label="Method"
+        value={options.method}
+        values={METHODS}
+        onChange={(value) => set('method', value)}
+        hint={METHOD_HELP[options.method]}
+      />
       {options.method === 'chunked' && (
-        <Field id="encode-chunk-size" label="Bytes per character" type="number" min={1} value={options.chunkSize} onValue={(value) => set('chunkSize', value)} error={errors.chunkSize} />
+        <Field
+          id="encode-chunk-size"
+          label="Bytes per character"
+          type="number"
+          min={1}
+          value={options.chunkSize}
+          onValue={(value) => set('chunkSize', value)}
+          error={errors.chunkSize}
+        />
       )}
       {options.method === 'pattern' && (
-        <Field id="encode-pattern" label="Pattern" value={options.pattern} onValue={(value) => set('pattern', value)} hint="A phrase of the text; the marks go inside its first occurrence." error={errors.pattern} />
+        <Field
+          id="encode-pattern"
+          label="Pattern"
+          value={options.pattern}
+          onValue={(value) => set('pattern', value)}
+          hint="A phrase of the text; the marks go inside its first occurrence."
+          error={errors.pattern}
+        />
       )}
       {options.method === 'char' && (
         <label class="check">
-          <input type="checkbox" checked={options.firstLetterOnly} onChange={(event) => set('firstLetterOnly', event.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            checked={options.firstLetterOnly}
+            onChange={(event) => set('firstLetterOnly', event.currentTarget.checked)}
+          />
           First letter only
         </label>
       )}

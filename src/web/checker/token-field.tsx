@@ -15,7 +15,8 @@ export function TokenField() {
         aria-describedby="checker-token-hint"
       />
       <p class="hint" id="checker-token-hint">
-        A token from the API tokens page; bound to a signing channel for keyed watermarks. Kept only while this page is open.
+        A token from the API tokens page; bound to a signing channel for keyed watermarks. Kept only while this page is
+        open.
       </p>
     </div>
   );

@@ -20,7 +20,8 @@ const loadChannels = async () => {
   return channels;
 };
 
-const ASK_OPERATOR = 'Plans are changed by the operator of this server (wm users set-plan); ask them for the starter or pro plan.';
+const ASK_OPERATOR =
+  'Plans are changed by the operator of this server (wm users set-plan); ask them for the starter or pro plan.';
 
 export function ChannelsPage() {
   const { data, error, reload } = useLoad(loadChannels);
@@ -29,7 +30,9 @@ export function ChannelsPage() {
   return (
     <main id="main">
       <PageTitle title="Signing channels">
-        <p>A channel holds a secret key on the server; tokens bound to it make keyed watermarks only its tokens can read.</p>
+        <p>
+          A channel holds a secret key on the server; tokens bound to it make keyed watermarks only its tokens can read.
+        </p>
       </PageTitle>
       {error && <Notice kind="error">{error}</Notice>}
       <div class="two-columns">
@@ -47,7 +50,10 @@ export function ChannelsPage() {
           <section class="card" aria-labelledby="create-channel-title">
             <h2 id="create-channel-title">Create a channel</h2>
             <Notice kind="info">
-              <p>Signing channels come with the starter plan (3 active channels) and the pro plan (20). You are on the free plan.</p>
+              <p>
+                Signing channels come with the starter plan (3 active channels) and the pro plan (20). You are on the
+                free plan.
+              </p>
               <p>{ASK_OPERATOR}</p>
             </Notice>
           </section>
@@ -91,7 +97,9 @@ function ChannelTable({ channels, onDeactivate }: { channels: Channel[]; onDeact
             <tr key={channel.id}>
               <td data-label="Name">{channel.channel_name}</td>
               <td data-label="State">
-                <span class={`badge ${channel.is_active ? 'ok' : 'off'}`}>{channel.is_active ? 'active' : 'deactivated'}</span>
+                <span class={`badge ${channel.is_active ? 'ok' : 'off'}`}>
+                  {channel.is_active ? 'active' : 'deactivated'}
+                </span>
               </td>
               <td data-label="Active tokens" class="num">
                 {channel.active_tokens}
@@ -99,7 +107,12 @@ function ChannelTable({ channels, onDeactivate }: { channels: Channel[]; onDeact
               <td data-label="Created">{formatDateTime(channel.created_at)}</td>
               <td data-label="">
                 {channel.is_active && (
-                  <button type="button" class="button danger small" onClick={() => onDeactivate(channel)} aria-label={`Deactivate ${channel.channel_name}`}>
+                  <button
+                    type="button"
+                    class="button danger small"
+                    onClick={() => onDeactivate(channel)}
+                    aria-label={`Deactivate ${channel.channel_name}`}
+                  >
                     Deactivate
                   </button>
                 )}
@@ -116,7 +129,10 @@ function ChannelTable({ channels, onDeactivate }: { channels: Channel[]; onDeact
 function channelRefusal(failure: unknown, plan: string): string | null {
   if (!(failure instanceof ApiError) || failure.status !== 403) return null;
   const limit = failure.fields.limit;
-  if (limit) return `The ${planName(plan)} plan allows ${limit} active channels, and you have them all. Deactivate one, or: ${ASK_OPERATOR}`;
+  if (limit) {
+    const full = `The ${planName(plan)} plan allows ${limit} active channels, and you have them all.`;
+    return `${full} Deactivate one, or: ${ASK_OPERATOR}`;
+  }
   return `${failure.message}. ${ASK_OPERATOR}`;
 }
 
@@ -138,7 +154,12 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
     onCreated();
   };
   return (
-    <form class="card" aria-labelledby="create-channel-title" onSubmit={(event) => form.submit(event, create)} noValidate>
+    <form
+      class="card"
+      aria-labelledby="create-channel-title"
+      onSubmit={(event) => form.submit(event, create)}
+      noValidate
+    >
       <h2 id="create-channel-title">Create a channel</h2>
       {refusal && <Notice kind="warn">{refusal}</Notice>}
       {form.error && <Notice kind="error">{form.error}</Notice>}
@@ -159,7 +180,15 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
   );
 }
 
-function DeactivateDialog({ channel, onDone, onCancel }: { channel: Channel; onDone: () => void; onCancel: () => void }) {
+function DeactivateDialog({
+  channel,
+  onDone,
+  onCancel,
+}: {
+  channel: Channel;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const deactivate = async () => {
@@ -186,8 +215,8 @@ function DeactivateDialog({ channel, onDone, onCancel }: { channel: Channel; onD
       <ul>
         <li>The channel's key stays on the server, so every watermark made with it can still be decoded.</li>
         <li>
-          Its {channel.active_tokens === 1 ? 'token keeps' : `${channel.active_tokens} tokens keep`} working until you revoke{' '}
-          {channel.active_tokens === 1 ? 'it' : 'them'} on the API tokens page.
+          Its {channel.active_tokens === 1 ? 'token keeps' : `${channel.active_tokens} tokens keep`} working until you
+          revoke {channel.active_tokens === 1 ? 'it' : 'them'} on the API tokens page.
         </li>
       </ul>
       <p>What changes: no new token can be bound to it, and it no longer counts towards your plan's channel limit.</p>

@@ -27,8 +27,8 @@ export function CheckMailPage() {
             <h2>This server keeps its mail</h2>
             <p>
               No mail server is set up for this <code>wm serve</code>: the message was written to the outbox file{' '}
-              <code>outbox.jsonl</code> in the server's data folder instead. Ask the person who runs it for the link, or to
-              verify you directly with:
+              <code>outbox.jsonl</code> in the server's data folder instead. Ask the person who runs it for the link, or
+              to verify you directly with:
             </p>
             <p>
               <code>wm users verify {registered?.email ?? '<your email>'}</code>
@@ -37,9 +37,7 @@ export function CheckMailPage() {
         ) : (
           <p class="muted">Nothing after a few minutes? Look in your spam folder.</p>
         )}
-        <p>
-          You can sign in now; your account works once the address is verified.
-        </p>
+        <p>You can sign in now; your account works once the address is verified.</p>
         <Link class="button primary" href="/signin">
           Go to sign in
         </Link>

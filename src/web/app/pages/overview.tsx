@@ -80,7 +80,10 @@ export function OverviewPage() {
         {loading && !data ? (
           <Loading what="recent activity" lines={4} />
         ) : data && data.recent.usage.length > 0 ? (
-          <UsageTable records={data.recent.usage} tokenNames={new Map(data.profile.api_tokens.map((token) => [token.id, token.name]))} />
+          <UsageTable
+            records={data.recent.usage}
+            tokenNames={new Map(data.profile.api_tokens.map((token) => [token.id, token.name]))}
+          />
         ) : (
           <p class="empty">No activity yet.</p>
         )}
@@ -90,7 +93,8 @@ export function OverviewPage() {
           <h2>Get started</h2>
           <p>
             Watermark requests use an API token. <Link href="/tokens">Create one</Link>, then send{' '}
-            <code>Authorization: Bearer &lt;token&gt;</code> to <code>/api/watermark/encode</code> (see <a href="/docs">the API docs</a>
+            <code>Authorization: Bearer &lt;token&gt;</code> to <code>/api/watermark/encode</code> (see{' '}
+            <a href="/docs">the API docs</a>
             ), or try the <Link href="/check">checker</Link> first.
           </p>
         </section>

@@ -49,9 +49,33 @@ function NamesForm({ user }: { user: User }) {
       <h2 id="names-title">Names</h2>
       {saved && <Notice kind="ok">Profile saved.</Notice>}
       {form.error && <Notice kind="error">{form.error}</Notice>}
-      <Field id="username" label="Username" autocomplete="username" required value={username} onValue={setUsername} error={form.fields.username} />
-      <Field id="firstName" label="First name" autocomplete="given-name" value={firstName} onValue={setFirstName} hint="Leave empty to remove it." error={form.fields.firstName} />
-      <Field id="lastName" label="Last name" autocomplete="family-name" value={lastName} onValue={setLastName} hint="Leave empty to remove it." error={form.fields.lastName} />
+      <Field
+        id="username"
+        label="Username"
+        autocomplete="username"
+        required
+        value={username}
+        onValue={setUsername}
+        error={form.fields.username}
+      />
+      <Field
+        id="firstName"
+        label="First name"
+        autocomplete="given-name"
+        value={firstName}
+        onValue={setFirstName}
+        hint="Leave empty to remove it."
+        error={form.fields.firstName}
+      />
+      <Field
+        id="lastName"
+        label="Last name"
+        autocomplete="family-name"
+        value={lastName}
+        onValue={setLastName}
+        hint="Leave empty to remove it."
+        error={form.fields.lastName}
+      />
       <button type="submit" class="button primary" disabled={form.busy}>
         {form.busy ? 'Saving…' : 'Save'}
       </button>
@@ -83,7 +107,9 @@ function PasswordForm() {
   return (
     <form class="card" aria-labelledby="password-title" onSubmit={(event) => form.submit(event, change)} noValidate>
       <h2 id="password-title">Password</h2>
-      <p class="muted small">Changing it signs out every other browser and device signed in to this account. API tokens keep working.</p>
+      <p class="muted small">
+        Changing it signs out every other browser and device signed in to this account. API tokens keep working.
+      </p>
       {changed && <Notice kind="ok">Password changed. Other sessions have been signed out.</Notice>}
       {form.error && <Notice kind="error">{form.error}</Notice>}
       <Field

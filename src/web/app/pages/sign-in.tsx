@@ -17,7 +17,16 @@ export function SignInPage() {
       {notice && <Notice kind="info">{notice}</Notice>}
       <form class="card" onSubmit={(event) => form.submit(event, () => signIn(email.trim(), password))} noValidate>
         {form.error && <Notice kind="error">{form.error}</Notice>}
-        <Field id="email" label="Email" type="email" autocomplete="username" required value={email} onValue={setEmail} error={form.fields.email} />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autocomplete="username"
+          required
+          value={email}
+          onValue={setEmail}
+          error={form.fields.email}
+        />
         <Field
           id="password"
           label="Password"
@@ -33,8 +42,8 @@ export function SignInPage() {
         </button>
       </form>
       <p class="muted">
-        No account yet? <Link href="/signup">Create one</Link>. Just checking a text? The <Link href="/check">checker</Link> needs no
-        account.
+        No account yet? <Link href="/signup">Create one</Link>. Just checking a text? The{' '}
+        <Link href="/check">checker</Link> needs no account.
       </p>
     </main>
   );

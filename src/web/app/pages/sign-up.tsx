@@ -36,7 +36,16 @@ export function SignUpPage() {
       <PageTitle title="Create an account" />
       <form class="card" onSubmit={(event) => form.submit(event, register)} noValidate>
         {form.error && <Notice kind="error">{form.error}</Notice>}
-        <Field id="email" label="Email" type="email" autocomplete="email" required value={email} onValue={setEmail} error={form.fields.email} />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autocomplete="email"
+          required
+          value={email}
+          onValue={setEmail}
+          error={form.fields.email}
+        />
         <Field
           id="username"
           label="Username"
@@ -58,8 +67,22 @@ export function SignUpPage() {
           error={form.fields.password}
         />
         <div class="row">
-          <Field id="firstName" label="First name (optional)" autocomplete="given-name" value={firstName} onValue={setFirstName} error={form.fields.firstName} />
-          <Field id="lastName" label="Last name (optional)" autocomplete="family-name" value={lastName} onValue={setLastName} error={form.fields.lastName} />
+          <Field
+            id="firstName"
+            label="First name (optional)"
+            autocomplete="given-name"
+            value={firstName}
+            onValue={setFirstName}
+            error={form.fields.firstName}
+          />
+          <Field
+            id="lastName"
+            label="Last name (optional)"
+            autocomplete="family-name"
+            value={lastName}
+            onValue={setLastName}
+            error={form.fields.lastName}
+          />
         </div>
         <button type="submit" class="button primary wide" disabled={form.busy}>
           {form.busy ? 'Creating…' : 'Create account'}

@@ -30,7 +30,8 @@ export function TokensPage() {
   // the secret lives in this state only while its dialog is open; closing the dialog drops it
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
-  const channelName = (id: string | null) => (id ? (data?.channels.find((channel) => channel.id === id)?.channel_name ?? 'unknown channel') : null);
+  const channelName = (id: string | null) =>
+    id ? (data?.channels.find((channel) => channel.id === id)?.channel_name ?? 'unknown channel') : null;
 
   return (
     <main id="main">
@@ -72,7 +73,15 @@ export function TokensPage() {
   );
 }
 
-function TokenTable({ tokens, channelName, onRevoke }: { tokens: ApiToken[]; channelName: (id: string | null) => string | null; onRevoke: (token: ApiToken) => void }) {
+function TokenTable({
+  tokens,
+  channelName,
+  onRevoke,
+}: {
+  tokens: ApiToken[];
+  channelName: (id: string | null) => string | null;
+  onRevoke: (token: ApiToken) => void;
+}) {
   return (
     <div class="table-wrap">
       <table class="stack">
@@ -97,11 +106,20 @@ function TokenTable({ tokens, channelName, onRevoke }: { tokens: ApiToken[]; cha
                 <code>{token.token_prefix}…</code>
               </td>
               <td data-label="Permissions">{token.permissions.join(', ')}</td>
-              <td data-label="Channel">{channelName(token.signing_channel_id) ?? <span class="muted">none (unkeyed)</span>}</td>
+              <td data-label="Channel">
+                {channelName(token.signing_channel_id) ?? <span class="muted">none (unkeyed)</span>}
+              </td>
               <td data-label="Created">{formatDateTime(token.created_at)}</td>
-              <td data-label="Last used">{token.last_used_at ? formatDateTime(token.last_used_at) : <span class="muted">never</span>}</td>
+              <td data-label="Last used">
+                {token.last_used_at ? formatDateTime(token.last_used_at) : <span class="muted">never</span>}
+              </td>
               <td data-label="">
-                <button type="button" class="button danger small" onClick={() => onRevoke(token)} aria-label={`Revoke ${token.name}`}>
+                <button
+                  type="button"
+                  class="button danger small"
+                  onClick={() => onRevoke(token)}
+                  aria-label={`Revoke ${token.name}`}
+                >
                   Revoke
                 </button>
               </td>
@@ -113,7 +131,13 @@ function TokenTable({ tokens, channelName, onRevoke }: { tokens: ApiToken[]; cha
   );
 }
 
-function CreateTokenForm({ channels, onCreated }: { channels: Channel[]; onCreated: (token: CreatedApiToken) => void }) {
+function CreateTokenForm({
+  channels,
+  onCreated,
+}: {
+  channels: Channel[];
+  onCreated: (token: CreatedApiToken) => void;
+}) {
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<Permission[]>(['encode', 'decode']);
   const [channelId, setChannelId] = useState('');
@@ -133,13 +157,28 @@ function CreateTokenForm({ channels, onCreated }: { channels: Channel[]; onCreat
     <form class="card" aria-labelledby="create-title" onSubmit={(event) => form.submit(event, create)} noValidate>
       <h2 id="create-title">Create a token</h2>
       {form.error && <Notice kind="error">{form.error}</Notice>}
-      <Field id="token-name" label="Name" value={name} onValue={setName} required maxLength={100} hint="Where it is used, e.g. “laptop” or “CI”." error={form.fields.name} />
+      <Field
+        id="token-name"
+        label="Name"
+        value={name}
+        onValue={setName}
+        required
+        maxLength={100}
+        hint="Where it is used, e.g. “laptop” or “CI”."
+        error={form.fields.name}
+      />
       <fieldset aria-describedby={form.fields.permissions ? 'permissions-error' : undefined}>
         <legend>Permissions</legend>
         {(['encode', 'decode'] as const).map((permission) => (
           <label class="check" key={permission}>
-            <input type="checkbox" checked={permissions.includes(permission)} onChange={(event) => toggle(permission, event.currentTarget.checked)} />
-            {permission === 'encode' ? 'encode — hide secrets (encode, encode-robust)' : 'decode — read them (decode, decode-robust)'}
+            <input
+              type="checkbox"
+              checked={permissions.includes(permission)}
+              onChange={(event) => toggle(permission, event.currentTarget.checked)}
+            />
+            {permission === 'encode'
+              ? 'encode — hide secrets (encode, encode-robust)'
+              : 'decode — read them (decode, decode-robust)'}
           </label>
         ))}
         {form.fields.permissions && (
@@ -165,8 +204,8 @@ function CreateTokenForm({ channels, onCreated }: { channels: Channel[]; onCreat
           ))}
         </select>
         <p class="hint" id="token-channel-hint">
-          A token bound to a channel makes keyed watermarks (AES-256-GCM): only tokens of the same channel read them. See{' '}
-          <Link href="/channels">signing channels</Link>.
+          A token bound to a channel makes keyed watermarks (AES-256-GCM): only tokens of the same channel read them.
+          See <Link href="/channels">signing channels</Link>.
         </p>
         {form.fields.signing_channel_id && <p class="field-error">{form.fields.signing_channel_id}</p>}
       </div>
@@ -182,8 +221,8 @@ function SecretDialog({ token, onClose }: { token: CreatedApiToken; onClose: () 
     <Dialog id="secret" title={`Token “${token.name}” created`} onClose={onClose}>
       <Notice kind="warn">
         <p>
-          <strong>Copy the token now.</strong> It is shown only this once: the server keeps a hash, not the token, and this page
-          forgets it when you close this window.
+          <strong>Copy the token now.</strong> It is shown only this once: the server keeps a hash, not the token, and
+          this page forgets it when you close this window.
         </p>
       </Notice>
       <div class="secret-box">
@@ -218,10 +257,19 @@ function RevokeDialog({ token, onDone, onCancel }: { token: ApiToken; onDone: ()
     }
   };
   return (
-    <ConfirmDialog id="revoke" title={`Revoke “${token.name}”?`} confirmLabel="Revoke token" busy={busy} error={error} onConfirm={revoke} onCancel={onCancel}>
+    <ConfirmDialog
+      id="revoke"
+      title={`Revoke “${token.name}”?`}
+      confirmLabel="Revoke token"
+      busy={busy}
+      error={error}
+      onConfirm={revoke}
+      onCancel={onCancel}
+    >
       <p>
-        Requests with <code>{token.token_prefix}…</code> are refused from this moment on (401). This cannot be undone; a new token
-        has a new secret.
+        Requests with <code>{token.token_prefix}…</code> are refused from this moment on (401). This cannot be undone;
+        a
+        new token has a new secret.
       </p>
     </ConfirmDialog>
   );

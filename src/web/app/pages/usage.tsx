@@ -45,7 +45,12 @@ export function UsagePage() {
           page && <p class="empty">Nothing yet: operations show up here as soon as a token is used.</p>
         )}
         <nav class="actions" aria-label="History pages">
-          <button type="button" class="button" disabled={cursors.length === 1 || history.loading} onClick={() => setCursors((list) => list.slice(0, -1))}>
+          <button
+            type="button"
+            class="button"
+            disabled={cursors.length === 1 || history.loading}
+            onClick={() => setCursors((list) => list.slice(0, -1))}
+          >
             Newer
           </button>
           <span class="muted small">Page {cursors.length}</span>

@@ -22,7 +22,15 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /** A copy button that says "Copied" (to the eye and to screen readers) for a moment afterwards. */
-export function CopyButton({ text, label = 'Copy', class: className = 'button' }: { text: () => string; label?: string; class?: string }) {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  class: className = 'button',
+}: {
+  text: () => string;
+  label?: string;
+  class?: string;
+}) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -31,7 +39,11 @@ export function CopyButton({ text, label = 'Copy', class: className = 'button' }
   }, [state]);
   const shown = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : label;
   return (
-    <button type="button" class={className} onClick={async () => setState((await copyText(text())) ? 'copied' : 'failed')}>
+    <button
+      type="button"
+      class={className}
+      onClick={async () => setState((await copyText(text())) ? 'copied' : 'failed')}
+    >
       <span aria-live="polite">{shown}</span>
     </button>
   );

@@ -13,7 +13,7 @@ interface FieldProps {
   error?: string;
 }
 
-/** A labelled input whose hint and error are announced with it (aria-describedby), the error from the API's `details`. */
+/** A labelled input whose hint and error (from the API's `details`) are announced with it (aria-describedby). */
 export function Field({ id, label, value, onValue, hint, error, type = 'text', ...input }: FieldProps) {
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (

@@ -12,7 +12,8 @@ function niceStep(max: number): number {
   return [1, 2, 5, 10].map((factor) => factor * power).find((step) => step >= rough)!;
 }
 
-const dayLabel = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const dayLabel = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /**
  * Operations per day as SVG bars (scales with its box; no chart library). Screen readers get the figures as a
@@ -45,7 +46,15 @@ export function UsageChart({ days }: { days: DailyUsage[] }) {
         {days.map((day, index) => {
           const height = (day.operations / top) * plotHeight;
           return (
-            <rect key={day.date} class="bar" x={PAD.left + index * slot + slot * 0.15} y={y(day.operations)} width={slot * 0.7} height={height} rx={2}>
+            <rect
+              key={day.date}
+              class="bar"
+              x={PAD.left + index * slot + slot * 0.15}
+              y={y(day.operations)}
+              width={slot * 0.7}
+              height={height}
+              rx={2}
+            >
               <title>
                 {dayLabel(day.date)}: {formatNumber(day.operations)} operations
               </title>

@@ -35,7 +35,11 @@ export function UsageTable({ records, tokenNames }: { records: UsageRecord[]; to
               <td data-label="When">{formatDateTime(record.created_at)}</td>
               <td data-label="Operation">{OPERATION_NAMES[record.operation] ?? record.operation}</td>
               <td data-label="API token">
-                {record.token_id ? (tokenNames.get(record.token_id) ?? <span class="muted">revoked token</span>) : <span class="muted">—</span>}
+                {record.token_id ? (
+                  (tokenNames.get(record.token_id) ?? <span class="muted">revoked token</span>)
+                ) : (
+                  <span class="muted">—</span>
+                )}
               </td>
               <td data-label="Credits" class="num">
                 {record.credits > 0 ? `+${formatNumber(record.credits)}` : formatNumber(record.credits)}
