@@ -1,6 +1,7 @@
 import { CodecError } from '../../codec/errors.js';
 
-type NodeCrypto = typeof import('node:crypto');
+// the shape the codec expects, named through the codec's own module (this folder never imports node: modules)
+type NodeCrypto = ReturnType<typeof import('../../codec/node-crypto.js').nodeCrypto>;
 
 const keyedInBrowser = (): never => {
   throw new CodecError('INVALID_INPUT', 'Keyed watermarks are made and read by the server: use an API token');
