@@ -16,6 +16,8 @@ const ALLOWED: Record<string, readonly string[]> = {
   server: ['server', 'domain', 'store', 'codec', 'root'],
   cli: ['cli', 'server', 'domain', 'store', 'codec', 'root'],
   root: ['root', 'codec'],
+  // the dashboard and checker run in browsers and know the server only as its HTTP API
+  web: ['web', 'codec'],
 };
 
 /** Packages a layer must not load, beyond the layer rules: the codec runs in browsers and in the CLI's fast path. */
@@ -23,6 +25,7 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   codec: /^(?!unicode-segmenter(\/|$)|node:(crypto|module)$)/,
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
+  web: /^(?!preact(\/|$)|@preact\/signals$)/,
 };
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
