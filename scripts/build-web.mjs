@@ -5,7 +5,7 @@
 // request. The checker's codec is a chunk of its own, fetched only when the checker page opens.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -86,7 +86,6 @@ const firstLoad = [entryFile, entry.cssBundle, ...preloads].map((file) => basena
 const pages = JSON.parse(await readFile(join(root, 'src', 'web', 'pages.json'), 'utf8'));
 await writeFile(join(OUT, 'manifest.json'), `${JSON.stringify({ html: 'index.html', pages, firstLoad }, null, 2)}\n`);
 
-await mkdir(ASSETS, { recursive: true });
 for (const file of [...Object.keys(outputs), relative(root, join(ASSETS, faviconName))]) {
   if (file.endsWith('.map')) continue;
   const content = await readFile(join(root, file));

@@ -38,6 +38,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       `  data folder: ${opened.home}`,
       `  mail:        ${mail}`,
       ...(config.trustProxy !== false ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${config.trustProxy})`] : []),
+      `  dashboard:   ${url}/  (checker: ${url}/check)`,
       `  docs:        ${url}/docs  (OpenAPI: ${url}/openapi.json)`,
     ].join('\n'),
   );

@@ -45,6 +45,7 @@ async function apiToken(email: string, name: string): Promise<string> {
 
 describe('the dashboard in Chromium, against wm serve', () => {
   it('sign up (errors next to their fields) → check your mail → the mailed link → sign in', async () => {
+    expect(server.serve.output()).toContain(`dashboard:   ${server.url}/`);
     await makeAccount(server, 'taken@example.com');
     await page.goto(`${server.url}/signup`);
     await page.getByLabel('Email').fill('taken@example.com');

@@ -20,6 +20,7 @@ let returnTo: string | null = null;
 
 const RENEW_BEFORE_EXPIRY_MS = 60_000;
 const MIN_RENEW_DELAY_MS = 5_000;
+const RETRY_RENEWAL_MS = 30_000;
 
 function expiryOf(token: string): number | undefined {
   try {
@@ -32,14 +33,19 @@ function expiryOf(token: string): number | undefined {
 
 function adopt(token: string): void {
   accessToken = token;
-  clearTimeout(renewTimer);
   const expiry = expiryOf(token);
-  if (expiry === undefined) return;
-  const delay = Math.max(MIN_RENEW_DELAY_MS, expiry - Date.now() - RENEW_BEFORE_EXPIRY_MS);
-  renewTimer = setTimeout(
-    () => void renew().then((ok) => ok || endSession('Your session has ended. Please sign in again.')),
-    delay,
-  );
+  if (expiry !== undefined) scheduleRenewal(Math.max(MIN_RENEW_DELAY_MS, expiry - Date.now() - RENEW_BEFORE_EXPIRY_MS));
+}
+
+/** Renews ahead of expiry; an unreachable server is asked again later, a refusal ends the session. */
+function scheduleRenewal(delay: number): void {
+  clearTimeout(renewTimer);
+  renewTimer = setTimeout(() => {
+    renew().then(
+      (ok) => ok || endSession('Your session has ended. Please sign in again.'),
+      () => scheduleRenewal(RETRY_RENEWAL_MS),
+    );
+  }, delay);
 }
 
 function forget(): void {

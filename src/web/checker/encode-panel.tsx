@@ -63,9 +63,11 @@ function encodeHere(text: string, secret: string, options: Options): Made {
   const made = encode(text, secret, vsOptions(options));
   return {
     text: made.encoded,
-    summary: `method ${made.stats.method}${made.stats.chunkSize ? `, ${made.stats.chunkSize} bytes a character` : ''}`,
+    summary: `method ${made.stats.method}${made.stats.chunkSize ? `, ${bytesPerCharacter(made.stats.chunkSize)}` : ''}`,
   };
 }
+
+const bytesPerCharacter = (size: number) => `${size} byte${size === 1 ? '' : 's'} a character`;
 
 function vsOptions(options: Options) {
   return {
