@@ -149,6 +149,7 @@ describe('suspension', () => {
         balance: () => f.domain.credits.balance(user.id),
         quota: () => f.domain.credits.quota(user.id),
         usage: () => f.domain.credits.usage(user.id),
+        dailyUsage: () => f.domain.credits.dailyUsage(user.id, 30),
       },
       watermark: {
         encode: () => f.domain.watermark.encode(apiToken.token, { text, secret: 's' }),
