@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** `npm run test:web`: the dashboard and checker end to end in Debian's Chromium against a real `wm serve`. */
 export default defineConfig({
   test: {
-    include: ['test/web/**/*.test.ts'],
+    include: ['test/web/e2e/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 120_000,

@@ -15,7 +15,7 @@ import {
   signInThroughPage,
   startLiveServer,
   type LiveServer,
-} from '../test/web/harness.js';
+} from '../test/web/e2e/harness.js';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const EMAIL = 'ada@example.com';

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../corpus/load.js';
-import { WM_BIN } from '../server/serve-process.js';
+import { loadCorpus } from '../../corpus/load.js';
+import { WM_BIN } from '../../server/serve-process.js';
 import { PASSWORD, makeAccount, openBrowser, startLiveServer, type Browser, type LiveServer } from './harness.js';
 
-const CORPUS = fileURLToPath(new URL('../corpus/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('../../corpus/', import.meta.url));
 const SECRET = 'copy #17 — ünïcødé ✓';
 
 let server: LiveServer;

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../render/chromium.js';
-import { runWm, startServe, type ServeProcess } from '../server/serve-process.js';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../render/chromium.js';
+import { runWm, startServe, type ServeProcess } from '../../server/serve-process.js';
 
 export const PASSWORD = 'Correct horse 42';
-const AXE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+const AXE = fileURLToPath(new URL('../../../node_modules/axe-core/axe.min.js', import.meta.url));
 
 /** A real `wm serve` on a temporary data folder (outbox mail, cheap password hashing), and the CLI on that folder. */
 export interface LiveServer {
