@@ -54,7 +54,8 @@ export interface Channel {
 }
 
 export interface UsageRecord {
-  id: number;
+  /** opaque */
+  id: string;
   operation: string;
   credits: number;
   balance_after: number;
@@ -64,7 +65,7 @@ export interface UsageRecord {
 
 export interface UsagePage {
   usage: UsageRecord[];
-  next_before: number | null;
+  next_before: string | null;
 }
 
 export interface DailyUsage {

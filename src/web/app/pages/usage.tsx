@@ -14,12 +14,10 @@ export function UsagePage() {
   const chart = useLoad(() => api<{ days: DailyUsage[] }>('GET', '/api/v2/credits/usage/daily?days=30'));
   const tokens = useLoad(() => api<ApiToken[]>('GET', '/api/v2/tokens'));
   // the `before` cursor of each page visited; the last is the page shown (undefined: the newest)
-  const [cursors, setCursors] = useState<(number | undefined)[]>([undefined]);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const before = cursors[cursors.length - 1];
-  const history = useLoad(
-    () => api<UsagePageBody>('GET', `/api/v2/credits/usage?limit=${PAGE_SIZE}${before ? `&before=${before}` : ''}`),
-    [before],
-  );
+  const query = `limit=${PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ''}`;
+  const history = useLoad(() => api<UsagePageBody>('GET', `/api/v2/credits/usage?${query}`), [before]);
   const tokenNames = new Map((tokens.data ?? []).map((token) => [token.id, token.name]));
   const page = history.data;
   return (
