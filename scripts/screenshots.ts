@@ -22,14 +22,20 @@ const EMAIL = 'ada@example.com';
 const CARRIER =
   'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then.';
 
-async function api(server: LiveServer, method: string, path: string, accessToken: string, body?: unknown) {
+/** The fields the demo reads of what it creates: a channel's id, a token's secret. */
+interface Created {
+  channel: { id: string };
+  token: string;
+}
+
+async function api(server: LiveServer, method: string, path: string, token: string, body?: unknown): Promise<Created> {
   const response = await fetch(`${server.url}${path}`, {
     method,
-    headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return response.json();
+  return (await response.json()) as Created;
 }
 
 /** A starter account with two channels, three tokens and a month of watermark operations. */
