@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { apiTokens, channels, insertionOrder } from '../store/index.js';
+import { apiTokens, channels, countChannelsInUse, insertionOrder } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import { openSealedKey, sealKey } from './keys.js';
@@ -9,7 +9,10 @@ import { iso, requireActiveUser, type UserRow } from './users.js';
 import { channelNameProblem, requireValid } from './validation.js';
 
 export interface Channels {
-  /** Free plan: PLAN_REQUIRED; limit of active channels reached: PLAN_LIMIT; name used in the account: CONFLICT. */
+  /**
+   * Free plan: PLAN_REQUIRED; the plan's limit of channels in use (active, or deactivated with a live token bound)
+   * reached: PLAN_LIMIT; name used in the account: CONFLICT.
+   */
   create(userId: string, channelName: string): Channel;
   list(userId: string): ChannelListItem[];
   /** Keeps the key (old watermarks stay decodable) and the bound tokens (they keep working). Unknown: NOT_FOUND. */
@@ -53,15 +56,13 @@ export function insertChannel(context: DomainContext, owner: UserRow, rawName: s
   // counting and inserting in one immediate transaction: two concurrent creations can't both take the last slot
   const row = context.db.transaction(
     (tx) => {
-      const active = tx
-        .select({ n: count() })
-        .from(channels)
-        .where(and(eq(channels.userId, owner.id), eq(channels.isActive, true)))
-        .get();
-      if ((active?.n ?? 0) >= limit) {
-        throw new DomainError('PLAN_LIMIT', `The ${owner.plan} plan allows ${limit} active signing channels`, {
-          details: { limit: String(limit) },
-        });
+      if (countChannelsInUse(tx, owner.id) >= limit) {
+        throw new DomainError(
+          'PLAN_LIMIT',
+          `The ${owner.plan} plan allows ${limit} signing channels in use; a deactivated channel counts until the ` +
+            'API tokens bound to it are revoked',
+          { details: { limit: String(limit) } },
+        );
       }
       const taken = tx
         .select({ id: channels.id })

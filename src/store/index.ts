@@ -7,3 +7,4 @@ export * from './schema.js';
 export { preparedPerDatabase } from './prepared.js';
 export { createGroupCommit, type GroupCommit } from './group-commit.js';
 export { findSqliteError, sqliteErrorCode } from './sqlite-error.js';
+export { countChannelsInUse } from './channel-queries.js';

@@ -25,6 +25,41 @@ describe('channels', () => {
     expect((await refusal(() => f.domain.channels.create(user.id, 'one-too-many'))).code).toBe('PLAN_LIMIT');
   });
 
+  it('count against the plan while active or while a live token is bound to them', async () => {
+    const user = await makeUser(f.domain, { plan: 'starter', verified: true });
+    const [a] = ['a', 'b', 'c'].map((name) => f.domain.channels.create(user.id, name));
+    const bound = f.domain.apiTokens.create(user.id, { name: 'keyed', permissions: ['encode'], signing_channel_id: a!.id });
+    f.domain.channels.deactivate(user.id, a!.id);
+    // the deactivated channel still works through its token, so it still takes a slot
+    const encoded = await f.domain.watermark.encode(bound.token, { text: 'The quick brown fox jumps over the lazy dog.', secret: 's' });
+    expect(encoded.keyed).toBe(true);
+    const limit = await refusal(() => f.domain.channels.create(user.id, 'd'));
+    expect(limit.code).toBe('PLAN_LIMIT');
+    expect(limit.message).toMatch(/3 signing channels in use; a deactivated channel counts until the API tokens bound to it/);
+    // revoking its last token frees the slot
+    f.domain.apiTokens.revoke(user.id, bound.id);
+    f.domain.channels.create(user.id, 'd');
+    expect((await refusal(() => f.domain.channels.create(user.id, 'e'))).code).toBe('PLAN_LIMIT');
+  });
+
+  it('cannot be multiplied by deactivating and re-creating with tokens bound (the 8-channel finding)', async () => {
+    const user = await makeUser(f.domain, { plan: 'starter' });
+    const working: string[] = [];
+    for (let round = 0; round < 8; round++) {
+      let channel;
+      try {
+        channel = f.domain.channels.create(user.id, `round-${round}`);
+      } catch (error) {
+        expect(error).toMatchObject({ code: 'PLAN_LIMIT' });
+        break;
+      }
+      f.domain.apiTokens.create(user.id, { name: `t${round}`, permissions: ['encode'], signing_channel_id: channel.id });
+      f.domain.channels.deactivate(user.id, channel.id);
+      working.push(channel.id);
+    }
+    expect(working).toHaveLength(3);
+  });
+
   it('names are unique per account (CONFLICT), free across accounts', async () => {
     const a = await makeUser(f.domain, { plan: 'starter' });
     const b = await makeUser(f.domain, { plan: 'starter' });
