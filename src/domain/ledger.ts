@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import { creditLedger, preparedPerDatabase, usageCounters, users, type Queryable } from '../store/index.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { DomainError, invalid } from './errors.js';
 import type { Plan, Quota, WatermarkOperation } from './types.js';
 import { accountGone } from './users.js';
 
@@ -202,7 +202,17 @@ function chargeAccount(context: DomainContext, userId: string, charges: readonly
   return outcomes;
 }
 
-/** Adds credits (signup grant or operator grant) and records them. Must run inside the caller's transaction or alone. */
+/**
+ * The most credits an account can hold: 2^53 − 1, so that every balance, charge and `balance_after` is an exact
+ * JavaScript number and an exact JSON number for clients that read numbers as doubles (above it, a 1-credit charge
+ * could move a balance by 2 and the ledger would disagree with the balance).
+ */
+export const MAX_BALANCE = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Adds credits (signup grant or operator grant) and records them. Must run inside the caller's transaction or
+ * alone. A grant that would take the balance above MAX_BALANCE is refused (VALIDATION) and changes nothing.
+ */
 export function grantCredits(
   context: DomainContext,
   db: Queryable,
@@ -210,16 +220,26 @@ export function grantCredits(
   credits: number,
   operation: 'signup-grant' | 'grant',
 ): number {
+  if (!Number.isSafeInteger(credits) || credits < 0) {
+    throw invalid({ credits: 'must be a whole number of credits' }, 'Credits must be a whole number');
+  }
   const updated = db
     .update(users)
     .set({ balance: sql`${users.balance} + ${credits}` })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), lte(users.balance, MAX_BALANCE - credits)))
     .returning({ balance: users.balance })
     .get();
-  if (!updated) throw new DomainError('NOT_FOUND', 'No such user');
+  if (!updated) {
+    const current = db.select({ balance: users.balance }).from(users).where(eq(users.id, userId)).get();
+    if (!current) throw new DomainError('NOT_FOUND', 'No such user');
+    const room = Math.max(0, MAX_BALANCE - current.balance);
+    throw invalid(
+      { credits: `at most ${room} can be granted (a balance holds at most ${MAX_BALANCE})` },
+      `A balance holds at most ${MAX_BALANCE} credits; with ${current.balance} now, at most ${room} can be granted`,
+    );
+  }
   db.insert(creditLedger)
     .values({ userId, operation, credits, balanceAfter: updated.balance, tokenId: null, createdAt: context.now().getTime() })
     .run();
   return updated.balance;
 }
-

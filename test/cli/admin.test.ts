@@ -180,6 +180,17 @@ describe('wm credits', () => {
     expect((await wm(['credits', 'grant', EMAIL, '-3'])).code).toBe(2);
     expect((await wm(['credits', 'usage', EMAIL, '--limit', '0'])).code).toBe(2);
   });
+
+  it('grants up to a balance of 2^53 − 1 exactly, and refuses a grant beyond it without changing anything', async () => {
+    const { balance } = await json(['credits', 'show', EMAIL]);
+    const room = Number.MAX_SAFE_INTEGER - balance;
+    expect(await json(['credits', 'grant', EMAIL, String(room)])).toMatchObject({ balance: Number.MAX_SAFE_INTEGER });
+    const beyond = await wm(['credits', 'grant', EMAIL, '1']);
+    expect(beyond.code).toBe(2);
+    expect(beyond.stderr).toMatch(/at most 9007199254740991 credits; with 9007199254740991 now, at most 0 can be granted/);
+    expect(await json(['credits', 'show', EMAIL])).toMatchObject({ balance: Number.MAX_SAFE_INTEGER });
+    expect((await wm(['credits', 'grant', EMAIL, '9007199254740992'])).code).toBe(2);
+  });
 });
 
 describe('wm users passwd and delete', () => {

@@ -167,6 +167,28 @@ describe('field rules through HTTP (the domain rules, as for the admin CLI)', ()
 });
 
 describe('/api/v2/credits', () => {
+  it('stay exact at the largest balance: a 1-credit charge takes 1, and the ledger agrees with the balance', async () => {
+    const top = Number.MAX_SAFE_INTEGER;
+    server.fixture.domain.admin.grantCredits(user.email, top - 100);
+    const { token } = await createApiToken(server, user);
+    const encoded = await server.app.inject({
+      method: 'POST',
+      url: '/api/watermark/encode',
+      headers: bearer(token),
+      payload: { text: 'The quick brown fox jumps over the lazy dog.', secret: 's' },
+    });
+    expect(encoded.statusCode).toBe(200);
+    const balance = await as(user, 'GET', '/api/v2/credits/balance');
+    expect(balance.json().balance).toBe(top - 1);
+    // the database holds exactly that integer, and the history adds up to it
+    const stored = server.fixture.store.sqlite.prepare('SELECT CAST(balance AS TEXT) AS b FROM users WHERE id = ?').get(user.id) as { b: string };
+    expect(stored.b).toBe(String(top - 1));
+    const usage = (await as(user, 'GET', '/api/v2/credits/usage')).json().usage as { credits: number; balance_after: number }[];
+    expect(usage[0]).toMatchObject({ credits: -1, balance_after: top - 1 });
+    expect(usage.reduce((sum, record) => sum + BigInt(record.credits), 0n)).toBe(BigInt(top - 1));
+    expect(() => server.fixture.domain.admin.grantCredits(user.email, 2)).toThrow(/at most 1 can be granted/);
+  });
+
   it('balance: 200 with the spec fields; 401 unauthenticated', async () => {
     const response = await as(user, 'GET', '/api/v2/credits/balance');
     expect(response.statusCode).toBe(200);
