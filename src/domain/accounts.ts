@@ -12,6 +12,7 @@ import { findUserByEmail, findUserById, refuseSuspended, requireActiveUser, toUs
 import {
   emailProblem,
   normaliseEmail,
+  passwordEncodingProblem,
   passwordProblem,
   personNameProblem,
   requireValid,
@@ -105,7 +106,9 @@ export function createAccounts(context: DomainContext): Accounts {
     changePassword: async (userId, { currentPassword, newPassword }) => {
       const row = requireActiveUser(context, userId);
       requireValid({
-        currentPassword: currentPassword ? undefined : 'Current password is required',
+        currentPassword: currentPassword
+          ? passwordEncodingProblem('Current password', currentPassword)
+          : 'Current password is required',
         newPassword: passwordProblem(newPassword, row.email, row.username),
       });
       const check = await verifyPassword(currentPassword, row.passwordHash, context.config.scryptLogN);

@@ -1,37 +1,51 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-/** scrypt parameters of one hash, stored with it: `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` (base64, no padding). */
+/**
+ * scrypt parameters of one hash, stored with it: `$scrypt$ln=17,r=8,p=1,norm=nfkc$<salt>$<hash>` (base64, no
+ * padding). `norm` names the Unicode normalisation of the password that was hashed: NFKC since it exists; hashes
+ * without it were made from the NFC form and are replaced at the next successful login (`needsRehash`).
+ */
 interface ScryptParams {
   ln: number;
   r: number;
   p: number;
 }
 
+type Normalisation = 'NFKC' | 'NFC';
+
 const R = 8;
 const P = 1;
 const SALT_BYTES = 16;
 const HASH_BYTES = 32;
 
+/**
+ * The form of a password that is hashed and checked against the policy: NFKC, as NIST SP 800-63B suggests, so
+ * that the same passphrase typed with composed or decomposed accents, full-width or ligature letters matches.
+ */
+export function normalisePassword(password: string): string {
+  return password.normalize('NFKC');
+}
+
 export async function hashPassword(password: string, ln: number): Promise<string> {
   const params = { ln, r: R, p: P };
   const salt = randomBytes(SALT_BYTES);
-  const hash = await derive(password, salt, params, HASH_BYTES);
-  return `$scrypt$ln=${ln},r=${R},p=${P}$${b64(salt)}$${b64(hash)}`;
+  const hash = await derive(password, 'NFKC', salt, params, HASH_BYTES);
+  return `$scrypt$ln=${ln},r=${R},p=${P},norm=nfkc$${b64(salt)}$${b64(hash)}`;
 }
 
 export interface PasswordCheck {
   ok: boolean;
-  /** the stored hash uses a lower cost than `ln` now requires: store a fresh hash */
+  /** the stored hash uses a lower cost than `ln` now requires, or the older NFC form: store a fresh hash */
   needsRehash: boolean;
 }
 
 export async function verifyPassword(password: string, stored: string, ln: number): Promise<PasswordCheck> {
   const parsed = parse(stored);
   if (!parsed) return { ok: false, needsRehash: false };
-  const actual = await derive(password, parsed.salt, parsed.params, parsed.hash.length);
+  const actual = await derive(password, parsed.normalisation, parsed.salt, parsed.params, parsed.hash.length);
   const ok = timingSafeEqual(actual, parsed.hash);
   const weaker = parsed.params.ln < ln || parsed.params.r < R || parsed.params.p < P;
-  return { ok, needsRehash: ok && weaker };
+  return { ok, needsRehash: ok && (weaker || parsed.normalisation !== 'NFKC') };
 }
 
 /** Reads the cost of a stored hash (for tests and `wm users show`). */
@@ -39,18 +53,27 @@ export function scryptCostOf(stored: string): ScryptParams | undefined {
   return parse(stored)?.params;
 }
 
-function parse(stored: string): { params: ScryptParams; salt: Buffer; hash: Buffer } | undefined {
-  const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
+function parse(
+  stored: string,
+): { params: ScryptParams; normalisation: Normalisation; salt: Buffer; hash: Buffer } | undefined {
+  const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)(,norm=nfkc)?\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
   if (!match) return undefined;
-  const [, ln, r, p, salt, hash] = match;
+  const [, ln, r, p, nfkc, salt, hash] = match;
   return {
     params: { ln: Number(ln), r: Number(r), p: Number(p) },
+    normalisation: nfkc ? 'NFKC' : 'NFC',
     salt: Buffer.from(salt, 'base64'),
     hash: Buffer.from(hash, 'base64'),
   };
 }
 
-function derive(password: string, salt: Buffer, params: ScryptParams, length: number): Promise<Buffer> {
+function derive(
+  password: string,
+  normalisation: Normalisation,
+  salt: Buffer,
+  params: ScryptParams,
+  length: number,
+): Promise<Buffer> {
   const N = 2 ** params.ln;
   const options: ScryptOptions = {
     N,
@@ -59,8 +82,7 @@ function derive(password: string, salt: Buffer, params: ScryptParams, length: nu
     // scrypt needs 128·N·r·p bytes; Node's 32 MiB default refuses OWASP's cost, so allow twice the need
     maxmem: Math.max(32 * 1024 * 1024, 2 * 128 * N * params.r * params.p),
   };
-  // NFC: the same password typed on different keyboards/systems must give the same hash
-  const input = Buffer.from(password.normalize('NFC'), 'utf8');
+  const input = Buffer.from(normalisation === 'NFKC' ? normalisePassword(password) : password.normalize('NFC'), 'utf8');
   return new Promise((resolve, reject) => {
     scrypt(input, salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
   });

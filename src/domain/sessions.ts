@@ -8,7 +8,7 @@ import { hashPassword, verifyPassword } from './password-hash.js';
 import { hashSecret, randomSecret } from './secrets.js';
 import type { AccessPrincipal, LoginResult, RefreshCredential, RefreshResult } from './types.js';
 import { findUserByEmail, refuseSuspended, requireActiveUser, toUser } from './users.js';
-import { requireValid } from './validation.js';
+import { passwordEncodingProblem, requireValid } from './validation.js';
 
 export interface Sessions {
   /**
@@ -35,7 +35,8 @@ export function createSessions(context: DomainContext): Sessions {
     login: async ({ email, password }) => {
       requireValid({
         email: typeof email === 'string' && email.trim() ? undefined : 'Email is required',
-        password: typeof password === 'string' && password ? undefined : 'Password is required',
+        password:
+          typeof password === 'string' && password ? passwordEncodingProblem('Password', password) : 'Password is required',
       });
       const row = findUserByEmail(context, email);
       if (!row) {

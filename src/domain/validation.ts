@@ -1,4 +1,5 @@
 import { invalid } from './errors.js';
+import { normalisePassword } from './password-hash.js';
 
 /** Field rules shared by registration, profile updates and the admin CLI. Documented in docs/ACCOUNTS.md. */
 
@@ -39,7 +40,19 @@ export function emailProblem(email: string): string | undefined {
 /** The email rule as a predicate on what a client sent (HTTP schemas check `format: email` with it). */
 export const isValidEmail = (email: string): boolean => emailProblem(normaliseEmail(email)) === undefined;
 
-export function passwordProblem(password: string, email: string, username: string): string | undefined {
+/**
+ * A password that is not valid Unicode text: an unpaired surrogate has no UTF-8 form (it would be hashed as
+ * U+FFFD, so "…\ud800" and "…\udfff" would be the same password). Checked wherever a password is taken.
+ */
+export function passwordEncodingProblem(label: string, password: string): string | undefined {
+  return /\p{Cs}/u.test(password) ? `${label} must be valid Unicode text (it contains an unpaired surrogate)` : undefined;
+}
+
+/** The policy for a new password, checked on the form that is hashed (NFKC). */
+export function passwordProblem(rawPassword: string, email: string, username: string): string | undefined {
+  const encoding = passwordEncodingProblem('Password', rawPassword);
+  if (encoding) return encoding;
+  const password = normalisePassword(rawPassword);
   const length = [...password].length;
   if (length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
   if (length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;

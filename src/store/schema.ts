@@ -12,7 +12,7 @@ export const users = sqliteTable(
     username: text('username').notNull(),
     firstName: text('first_name'),
     lastName: text('last_name'),
-    /** PHC-style `$scrypt$ln=17,r=8,p=1$salt$hash` */
+    /** PHC-style `$scrypt$ln=17,r=8,p=1,norm=nfkc$salt$hash` (older hashes: no `norm`, made from the NFC form) */
     passwordHash: text('password_hash').notNull(),
     emailVerifiedAt: integer('email_verified_at'),
     plan: text('plan', { enum: ['free', 'starter', 'pro'] }).notNull().default('free'),

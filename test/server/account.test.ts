@@ -72,6 +72,19 @@ describe('/api/v2/users', () => {
     expect(login.statusCode).toBe(200);
     expect((await as(null, 'PUT', '/api/v2/users/password', { currentPassword: 'a', newPassword: 'b' })).statusCode).toBe(401);
   });
+
+  it('PUT password and login: 400 for a password with an unpaired surrogate', async () => {
+    // JSON.stringify writes a lone surrogate as an escape (\ud800): the body is valid JSON, the string is not text
+    const change = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'Brand new 12345\ud800' });
+    expect(change.statusCode).toBe(400);
+    expect(change.json().details).toEqual({ newPassword: expect.stringMatching(/unpaired surrogate/) });
+    const login = await as(null, 'POST', '/api/auth/login', { email: user.email, password: `${PASSWORD}\udfff` });
+    expect(login.statusCode).toBe(400);
+    expect(login.json().details).toEqual({ password: expect.stringMatching(/unpaired surrogate/) });
+    const register = await as(null, 'POST', '/api/auth/register', { email: 'lone@example.com', username: 'lone', password: `${PASSWORD}\ud800` });
+    expect(register.statusCode).toBe(400);
+    expect(register.json().details).toEqual({ password: expect.stringMatching(/unpaired surrogate/) });
+  });
 });
 
 describe('/api/v2/tokens', () => {
