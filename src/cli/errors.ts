@@ -51,6 +51,9 @@ const DOMAIN_EXIT: Record<DomainErrorCode, number> = {
   PLAN_LIMIT: EXIT.USAGE,
   PAYMENT_REQUIRED: EXIT.USAGE,
   QUOTA_EXHAUSTED: EXIT.USAGE,
+  // the admin commands give no client address and run one hash at a time: these are the server's refusals
+  TOO_MANY_ATTEMPTS: EXIT.USAGE,
+  BUSY: EXIT.IO,
 };
 
 /** The one place an error becomes an exit code and a message. */

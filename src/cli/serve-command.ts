@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
+import { DEFAULT_CONFIG as DOMAIN_DEFAULTS } from '../domain/config.js';
 import { CONFIG_DEFAULTS as DEFAULTS, type ServeFlags } from '../server/config.js';
 
 const ENVIRONMENT_HELP = `
 Every option can also be set by an environment variable (the flag wins):
   WM_HOST, WM_PORT, WM_HOME, WM_PUBLIC_URL, WM_ACCESS_TTL, WM_AUTH_RATE_LIMIT,
+  WM_HASH_CONCURRENCY, WM_HASH_QUEUE, WM_ACCOUNT_DELAY_MAX,
   WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_REQUEST_TIMEOUT,
   WM_HEADERS_TIMEOUT, WM_KEEP_ALIVE_TIMEOUT, WM_MAX_CONNECTIONS, WM_ALLOWED_ORIGINS
   (origins separated by commas), WM_TRUST_PROXY
@@ -24,7 +26,22 @@ export function registerServeCommand(program: Command): void {
     .option('--access-ttl <seconds>', `access token lifetime (default ${DEFAULTS.accessTtlSeconds})`)
     .option(
       '--auth-rate-limit <n>',
-      `login and register attempts per client address and minute (default ${DEFAULTS.authRateLimitPerMinute})`,
+      'password attempts (login, register, password change) per client address and minute ' +
+        `(default ${DEFAULTS.authRateLimitPerMinute})`,
+    )
+    .option(
+      '--hash-concurrency <n>',
+      `password hashes (scrypt, 128 MiB each) run at once (default ${DOMAIN_DEFAULTS.hashConcurrency})`,
+    )
+    .option(
+      '--hash-queue <n>',
+      `requests that may wait for a hashing slot; more are refused with 503 (default ${DOMAIN_DEFAULTS.hashQueueLength})`,
+    )
+    .option(
+      '--account-delay-max <seconds>',
+      `after ${DOMAIN_DEFAULTS.accountFreeFailures} failed password checks on an account, the wait between further ` +
+        `attempts doubles from 1 s up to this (default ${DOMAIN_DEFAULTS.accountMaxDelaySeconds}); addresses that ` +
+        'signed in to the account before are not slowed',
     )
     .option('--credit-cost <n>', 'credits charged per successful watermark operation (default 1)')
     .option('--free-credits <n>', 'credits granted to every new account (default 100)')

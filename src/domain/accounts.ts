@@ -5,6 +5,7 @@ import { listTokenMetadata } from './api-tokens.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import { grantCredits, quotaOf } from './ledger.js';
+import { runPasswordWork, type AttemptOrigin } from './password-attempts.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { hashSecret, randomSecret } from './secrets.js';
 import type { Plan, Profile, ProfileUpdate, RegisterInput, Registration, User } from './types.js';
@@ -20,16 +21,22 @@ import {
 } from './validation.js';
 
 export interface Accounts {
-  /** Creates an unverified account on the free plan with the signup grant; returns the verification token once. */
-  register(input: RegisterInput): Promise<Registration>;
+  /**
+   * Creates an unverified account on the free plan with the signup grant; returns the verification token once.
+   * Limited per client address (TOO_MANY_ATTEMPTS) and by the hash gate (BUSY).
+   */
+  register(input: RegisterInput, origin?: AttemptOrigin): Promise<Registration>;
   /** Consumes a verification token (single use, expiring). */
   verifyEmail(token: string): User;
   /** A fresh verification token for an unverified account (e.g. "resend the mail"); earlier ones stay valid. */
   issueVerificationToken(userId: string): { token: string; expiresAt: Date };
   getProfile(userId: string): Profile;
   updateProfile(userId: string, update: ProfileUpdate): User;
-  /** Checks the current password, sets the new one and ends every refresh session of the account. */
-  changePassword(userId: string, input: { currentPassword: string; newPassword: string }): Promise<void>;
+  /**
+   * Checks the current password, sets the new one and ends every refresh session of the account. A wrong current
+   * password counts as a failed login of the account (limited like login: TOO_MANY_ATTEMPTS, BUSY).
+   */
+  changePassword(userId: string, input: { currentPassword: string; newPassword: string }, origin?: AttemptOrigin): Promise<void>;
 }
 
 export interface NewAccount extends RegisterInput {
@@ -39,8 +46,8 @@ export interface NewAccount extends RegisterInput {
 
 export function createAccounts(context: DomainContext): Accounts {
   return {
-    register: async (input) => {
-      const { user, verification } = await createAccount(context, input);
+    register: async (input, origin) => {
+      const { user, verification } = await createAccount(context, input, origin);
       if (!verification) throw new Error('unreachable: a new unverified account always gets a token');
       return { user, verificationToken: verification.token, verificationExpiresAt: verification.expiresAt };
     },
@@ -103,7 +110,7 @@ export function createAccounts(context: DomainContext): Accounts {
       return toUser(row!);
     },
 
-    changePassword: async (userId, { currentPassword, newPassword }) => {
+    changePassword: async (userId, { currentPassword, newPassword }, origin) => {
       const row = requireActiveUser(context, userId);
       requireValid({
         currentPassword: currentPassword
@@ -111,13 +118,19 @@ export function createAccounts(context: DomainContext): Accounts {
           : 'Current password is required',
         newPassword: passwordProblem(newPassword, row.email, row.username),
       });
-      const check = await verifyPassword(currentPassword, row.passwordHash, context.config.scryptLogN);
-      if (!check.ok) {
+      const ln = context.config.scryptLogN;
+      const passwordHash = await runPasswordWork(
+        context,
+        { origin, account: row.email },
+        async () => ((await verifyPassword(currentPassword, row.passwordHash, ln)).ok ? hashPassword(newPassword, ln) : undefined),
+        (hash) => hash !== undefined,
+      );
+      if (!passwordHash) {
         throw new DomainError('INVALID_CREDENTIALS', 'The current password is wrong', {
           details: { currentPassword: 'wrong password' },
         });
       }
-      await setPassword(context, userId, newPassword);
+      storePassword(context, userId, passwordHash);
     },
   };
 }
@@ -126,6 +139,7 @@ export function createAccounts(context: DomainContext): Accounts {
 export async function createAccount(
   context: DomainContext,
   input: NewAccount,
+  origin?: AttemptOrigin,
 ): Promise<{ user: User; verification?: { token: string; expiresAt: Date } }> {
   const email = normaliseEmail(input.email ?? '');
   const username = (input.username ?? '').trim();
@@ -138,8 +152,11 @@ export async function createAccount(
     firstName: firstName === undefined ? undefined : personNameProblem('First name', firstName),
     lastName: lastName === undefined ? undefined : personNameProblem('Last name', lastName),
   });
-  if (findUserByEmail(context, email)) throw emailTaken();
-  const passwordHash = await hashPassword(input.password, context.config.scryptLogN);
+  // the address is counted before the email is looked up, so probing for registered addresses is limited too
+  const passwordHash = await runPasswordWork(context, { origin }, async () =>
+    findUserByEmail(context, email) ? undefined : hashPassword(input.password, context.config.scryptLogN),
+  );
+  if (!passwordHash) throw emailTaken();
   const now = context.now().getTime();
   const id = randomUUID();
   try {
@@ -176,7 +193,10 @@ export async function createAccount(
 
 /** Sets a password (already checked against the policy) and ends all refresh sessions of the account. */
 export async function setPassword(context: DomainContext, userId: string, password: string): Promise<void> {
-  const passwordHash = await hashPassword(password, context.config.scryptLogN);
+  storePassword(context, userId, await runPasswordWork(context, {}, () => hashPassword(password, context.config.scryptLogN)));
+}
+
+function storePassword(context: DomainContext, userId: string, passwordHash: string): void {
   const now = context.now().getTime();
   context.db.transaction((tx) => {
     tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).run();

@@ -16,8 +16,18 @@ export interface DomainConfig {
   scryptLogN: number;
   /** successful watermark operations per calendar month (UTC) */
   monthlyRequestsByPlan: Record<Plan, number>;
-  /** active signing channels allowed */
+  /** signing channels in use allowed: active ones, and deactivated ones that a live API token is still bound to */
   activeChannelsByPlan: Record<Plan, number>;
+  /** password attempts (login, register, password change) per client address and minute */
+  passwordAttemptsPerMinute: number;
+  /** failed password checks an account takes before each further attempt on it must wait */
+  accountFreeFailures: number;
+  /** the longest wait between attempts on an account under attack (the wait doubles from 1 s up to this) */
+  accountMaxDelaySeconds: number;
+  /** requests whose password hashing runs at once in this process */
+  hashConcurrency: number;
+  /** requests that may wait for a hashing slot; beyond, the request is refused at once (503) */
+  hashQueueLength: number;
 }
 
 export const OWASP_SCRYPT_LOG_N = 17;
@@ -31,6 +41,13 @@ export const DEFAULT_CONFIG: Readonly<DomainConfig> = Object.freeze({
   scryptLogN: OWASP_SCRYPT_LOG_N,
   monthlyRequestsByPlan: { free: 1_000, starter: 10_000, pro: 100_000 },
   activeChannelsByPlan: { free: 0, starter: 3, pro: 20 },
+  passwordAttemptsPerMinute: 10,
+  accountFreeFailures: 5,
+  accountMaxDelaySeconds: 60,
+  // two scrypt hashes at OWASP cost hold 256 MiB and two of libuv's four threads; more would not finish sooner
+  // on a small machine and would starve file and DNS work
+  hashConcurrency: 2,
+  hashQueueLength: 16,
 });
 
 /** Lowest cost accepted at all (tests use it); anything lower would make the stored hashes worthless. */
@@ -50,6 +67,11 @@ export function resolveConfig(overrides: Partial<DomainConfig> = {}): DomainConf
   requireWhole('freeCredits', config.freeCredits, 0);
   requireWhole('scryptLogN', config.scryptLogN, MIN_SCRYPT_LOG_N);
   if (config.scryptLogN > 20) throw new RangeError('scryptLogN must be at most 20');
+  requireWhole('passwordAttemptsPerMinute', config.passwordAttemptsPerMinute, 1);
+  requireWhole('accountFreeFailures', config.accountFreeFailures, 1);
+  requireWhole('accountMaxDelaySeconds', config.accountMaxDelaySeconds, 1);
+  requireWhole('hashConcurrency', config.hashConcurrency, 1);
+  requireWhole('hashQueueLength', config.hashQueueLength, 0);
   return config;
 }
 

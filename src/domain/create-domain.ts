@@ -1,4 +1,4 @@
-import { createGroupCommit, type Store } from '../store/index.js';
+import { createGroupCommit, createMemoryLimiterState, type LimiterState, type Store } from '../store/index.js';
 import { createAccounts, type Accounts } from './accounts.js';
 import { createAdmin, type Admin } from './admin.js';
 import { createApiTokens, type ApiTokens } from './api-tokens.js';
@@ -6,6 +6,7 @@ import { createChannels, type Channels } from './channels.js';
 import { resolveConfig, type DomainConfig } from './config.js';
 import type { DomainContext } from './context.js';
 import { createCredits, type Credits } from './credits.js';
+import { createHashGate, type HashGate } from './hash-gate.js';
 import { deriveKeys } from './keys.js';
 import { createSessions, type Sessions } from './sessions.js';
 import { createWatermark, type Watermark } from './watermark.js';
@@ -17,7 +18,14 @@ export interface CreateDomainOptions {
   config?: Partial<DomainConfig>;
   /** the clock; tests move it to cross expiries and quota periods */
   now?: () => Date;
+  /** where password attempts are counted; defaults to this process's memory */
+  limiterState?: LimiterState;
+  /** the bound on password hashing; defaults to one of this domain's own, sized by the config */
+  hashGate?: HashGate;
 }
+
+/** Records the in-process limiter state keeps at most (~100 bytes each). */
+const LIMITER_RECORDS_MAX = 100_000;
 
 export interface Domain {
   readonly config: Readonly<DomainConfig>;
@@ -38,12 +46,17 @@ export interface Domain {
 }
 
 export function createDomain(options: CreateDomainOptions): Domain {
+  const config = resolveConfig(options.config);
+  const now = options.now ?? (() => new Date());
   const context: DomainContext = {
     db: options.store.db,
-    config: resolveConfig(options.config),
+    config,
     keys: deriveKeys(options.masterKey),
-    now: options.now ?? (() => new Date()),
+    now,
     commitTogether: createGroupCommit(options.store.sqlite),
+    limiterState:
+      options.limiterState ?? createMemoryLimiterState({ maxRecords: LIMITER_RECORDS_MAX, now: () => now().getTime() }),
+    hashGate: options.hashGate ?? createHashGate({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }),
   };
   return {
     config: context.config,

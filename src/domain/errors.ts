@@ -32,7 +32,11 @@ export type DomainErrorCode =
   /** not enough credits; `balance` and `cost` are set */
   | 'PAYMENT_REQUIRED'
   /** the plan's request quota for the current period is used up; `resetsAt` is set */
-  | 'QUOTA_EXHAUSTED';
+  | 'QUOTA_EXHAUSTED'
+  /** too many password attempts from the client's address or on the account; `retryAt` is set */
+  | 'TOO_MANY_ATTEMPTS'
+  /** every password-hashing slot is taken and the waiting line is full; `retryAt` is set */
+  | 'BUSY';
 
 export interface DomainErrorOptions {
   /** per-field messages for VALIDATION; small facts otherwise */
@@ -43,6 +47,8 @@ export interface DomainErrorOptions {
   cost?: number;
   /** QUOTA_EXHAUSTED: when the quota period ends */
   resetsAt?: Date;
+  /** TOO_MANY_ATTEMPTS, BUSY: when trying again makes sense */
+  retryAt?: Date;
 }
 
 export class DomainError extends Error {
@@ -51,6 +57,7 @@ export class DomainError extends Error {
   readonly balance?: number;
   readonly cost?: number;
   readonly resetsAt?: Date;
+  readonly retryAt?: Date;
 
   constructor(
     readonly code: DomainErrorCode,
@@ -62,6 +69,7 @@ export class DomainError extends Error {
     this.balance = options.balance;
     this.cost = options.cost;
     this.resetsAt = options.resetsAt;
+    this.retryAt = options.retryAt;
   }
 }
 

@@ -4,19 +4,21 @@ import { refreshTokens, users, type Queryable } from '../store/index.js';
 import { issueAccessToken, verifyAccessToken } from './access-token.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
+import { runPasswordWork, type AttemptOrigin } from './password-attempts.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { hashSecret, randomSecret } from './secrets.js';
 import type { AccessPrincipal, LoginResult, RefreshCredential, RefreshResult } from './types.js';
-import { findUserByEmail, refuseSuspended, requireActiveUser, toUser } from './users.js';
-import { passwordEncodingProblem, requireValid } from './validation.js';
+import { findUserByEmail, refuseSuspended, requireActiveUser, toUser, type UserRow } from './users.js';
+import { normaliseEmail, passwordEncodingProblem, requireValid } from './validation.js';
 
 export interface Sessions {
   /**
    * Email + password → access token, refresh token (new family) and the user. Unknown email and wrong password give
    * the same INVALID_CREDENTIALS after the same work. A suspended account gets ACCOUNT_SUSPENDED (after the password
-   * check, so the state is not revealed to strangers).
+   * check, so the state is not revealed to strangers). Limited per client address and per account
+   * (TOO_MANY_ATTEMPTS) and by the hash gate (BUSY).
    */
-  login(input: { email: string; password: string }): Promise<LoginResult>;
+  login(input: { email: string; password: string }, origin?: AttemptOrigin): Promise<LoginResult>;
   /** Rotates the refresh token. Presenting an already rotated token revokes its whole family (theft detection). */
   refresh(refreshToken: string): Promise<RefreshResult>;
   /** Revokes the refresh token's family. Unknown or already revoked tokens are ignored: logging out always works. */
@@ -32,28 +34,24 @@ export interface Sessions {
 
 export function createSessions(context: DomainContext): Sessions {
   return {
-    login: async ({ email, password }) => {
+    login: async ({ email, password }, origin) => {
       requireValid({
         email: typeof email === 'string' && email.trim() ? undefined : 'Email is required',
         password:
           typeof password === 'string' && password ? passwordEncodingProblem('Password', password) : 'Password is required',
       });
-      const row = findUserByEmail(context, email);
-      if (!row) {
-        // the same scrypt work as a real check, so response time does not tell which emails exist
-        await hashPassword(password, context.config.scryptLogN);
-        throw invalidCredentials();
-      }
-      const check = await verifyPassword(password, row.passwordHash, context.config.scryptLogN);
-      if (!check.ok) throw invalidCredentials();
-      refuseSuspended(row);
-      if (check.needsRehash) {
-        const passwordHash = await hashPassword(password, context.config.scryptLogN);
-        context.db.update(users).set({ passwordHash }).where(eq(users.id, row.id)).run();
-      }
+      const account = normaliseEmail(email);
+      const checked = await runPasswordWork(
+        context,
+        { origin, account },
+        () => checkLogin(context, account, password),
+        (row) => row !== undefined,
+      );
+      if (!checked) throw invalidCredentials();
+      refuseSuspended(checked);
       const familyId = randomUUID();
-      const refresh = insertRefreshToken(context, context.db, row.id, familyId);
-      return { user: toUser(row), ...(await issueAccessToken(context, row.id, familyId)), ...refresh };
+      const refresh = insertRefreshToken(context, context.db, checked.id, familyId);
+      return { user: toUser(checked), ...(await issueAccessToken(context, checked.id, familyId)), ...refresh };
     },
 
     refresh: async (refreshToken) => {
@@ -120,6 +118,31 @@ export function createSessions(context: DomainContext): Sessions {
       return { user: toUser(row), tokenId: claims.tokenId, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
     },
   };
+}
+
+/**
+ * The password work of a login: the account's row when `password` is right, else undefined after the same scrypt
+ * work (an unknown email costs one hash too, so response time does not tell which emails exist). A right password
+ * in an older hash form is re-hashed, unless the password changed meanwhile.
+ */
+async function checkLogin(context: DomainContext, email: string, password: string): Promise<UserRow | undefined> {
+  const ln = context.config.scryptLogN;
+  const row = findUserByEmail(context, email);
+  if (!row) {
+    await hashPassword(password, ln);
+    return undefined;
+  }
+  const check = await verifyPassword(password, row.passwordHash, ln);
+  if (!check.ok) return undefined;
+  if (check.needsRehash) {
+    const passwordHash = await hashPassword(password, ln);
+    context.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)))
+      .run();
+  }
+  return row;
 }
 
 function insertRefreshToken(

@@ -10,7 +10,6 @@ import { createMailer, type Mailer } from './mail/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthentication } from './plugins/authentication.js';
 import { answerClientError } from './plugins/client-errors.js';
-import { registerRateLimit } from './plugins/auth-rate-limit.js';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.js';
 import { registerGracefulClose } from './plugins/graceful-close.js';
 import { registerJsonBodies } from './plugins/json-bodies.js';
@@ -69,7 +68,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJsonBodies(app);
   registerGracefulClose(app);
   registerSecurityHeaders(app);
-  await registerRateLimit(app);
   await registerApiDocs(app);
   const auth = registerAuthentication(app, options.domain);
   const context: ServerContext = { domain: options.domain, config, mailer, auth, publicUrl, checkoutUrl };

@@ -16,7 +16,14 @@ export interface ServerConfig {
   /** base of links in mails; undefined means "the address the server listens on" */
   publicUrl: string | undefined;
   accessTtlSeconds: number;
+  /** password attempts (login, register, password change) per client address and minute */
   authRateLimitPerMinute: number;
+  /** password hashes run at once; undefined keeps the domain's default */
+  hashConcurrency: number | undefined;
+  /** requests that may wait for a hashing slot before 503; undefined keeps the domain's default */
+  hashQueueLength: number | undefined;
+  /** the longest wait between attempts on an account under attack; undefined keeps the domain's default */
+  accountMaxDelaySeconds: number | undefined;
   /** credits per successful watermark operation; undefined keeps the domain's default */
   creditCost: number | undefined;
   /** credits granted to a new account; undefined keeps the domain's default */
@@ -47,6 +54,9 @@ export interface ServeFlags {
   publicUrl?: string;
   accessTtl?: string;
   authRateLimit?: string;
+  hashConcurrency?: string;
+  hashQueue?: string;
+  accountDelayMax?: string;
   creditCost?: string;
   freeCredits?: string;
   checkoutUrl?: string;
@@ -148,6 +158,9 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     accessTtlSeconds: int(flags.accessTtl, 'WM_ACCESS_TTL', 1, 365 * 24 * 3600) ?? CONFIG_DEFAULTS.accessTtlSeconds,
     authRateLimitPerMinute:
       int(flags.authRateLimit, 'WM_AUTH_RATE_LIMIT', 1, 1_000_000) ?? CONFIG_DEFAULTS.authRateLimitPerMinute,
+    hashConcurrency: int(flags.hashConcurrency, 'WM_HASH_CONCURRENCY', 1, 64),
+    hashQueueLength: int(flags.hashQueue, 'WM_HASH_QUEUE', 0, 100_000),
+    accountMaxDelaySeconds: int(flags.accountDelayMax, 'WM_ACCOUNT_DELAY_MAX', 1, 24 * 3600),
     creditCost: int(flags.creditCost, 'WM_CREDIT_COST', 0, 1_000_000),
     freeCredits: int(flags.freeCredits, 'WM_FREE_CREDITS', 0, 1_000_000_000),
     checkoutUrl: url(flags.checkoutUrl, 'WM_CHECKOUT_URL'),

@@ -24,6 +24,14 @@ function retryAfterSeconds(until: Date | undefined, now: Date): number {
   return until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 60;
 }
 
+/** A refusal to be retried later: `Retry-After` in seconds until `retryAt` (domain clock). */
+const retryLater =
+  (code: number): Rule<DomainError> =>
+  (failure, context) =>
+    new HttpError(code, failure.message, {
+      headers: { 'retry-after': String(retryAfterSeconds(failure.retryAt, (context.now ?? (() => new Date()))())) },
+    });
+
 /** THE table of the HTTP face: every typed error of the domain and the codec, and its status. */
 const DOMAIN_STATUS: Record<DomainErrorCode, Rule<DomainError>> = {
   VALIDATION: status(400),
@@ -52,6 +60,8 @@ const DOMAIN_STATUS: Record<DomainErrorCode, Rule<DomainError>> = {
       headers: { 'retry-after': String(seconds) },
     });
   },
+  TOO_MANY_ATTEMPTS: retryLater(429),
+  BUSY: retryLater(503),
 };
 
 const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {

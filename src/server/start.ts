@@ -15,8 +15,13 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
     home: config.home,
     config: {
       accessTokenTtlSeconds: config.accessTtlSeconds,
-      ...(config.creditCost !== undefined ? { creditCost: config.creditCost } : {}),
-      ...(config.freeCredits !== undefined ? { freeCredits: config.freeCredits } : {}),
+      passwordAttemptsPerMinute: config.authRateLimitPerMinute,
+      // undefined keeps the domain's default
+      creditCost: config.creditCost,
+      freeCredits: config.freeCredits,
+      hashConcurrency: config.hashConcurrency,
+      hashQueueLength: config.hashQueueLength,
+      accountMaxDelaySeconds: config.accountMaxDelaySeconds,
     },
   });
   let app;

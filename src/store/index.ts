@@ -8,3 +8,4 @@ export { preparedPerDatabase } from './prepared.js';
 export { createGroupCommit, type GroupCommit } from './group-commit.js';
 export { findSqliteError, sqliteErrorCode } from './sqlite-error.js';
 export { countChannelsInUse } from './channel-queries.js';
+export { createMemoryLimiterState, type LimiterDecision, type LimiterState } from './limiter-state.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDomain, DomainError, type Domain, type DomainConfig } from '../../src/domain/index.js';
+import { createDomain, DomainError, type CreateDomainOptions, type Domain, type DomainConfig } from '../../src/domain/index.js';
 import { openStore, type Store } from '../../src/store/index.js';
 
 /** Low scrypt cost for speed; the default (OWASP) is asserted in its own test. */
@@ -20,7 +20,11 @@ export interface Fixture {
   close(): void;
 }
 
-export function makeFixture(config: Partial<DomainConfig> = {}): Fixture {
+/** `options`: the rest of createDomain's options (e.g. a hash gate the test holds). */
+export function makeFixture(
+  config: Partial<DomainConfig> = {},
+  options: Pick<CreateDomainOptions, 'hashGate' | 'limiterState'> = {},
+): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'wm-domain-'));
   const file = join(dir, 'wm.db');
   const masterKey = randomBytes(32);
@@ -32,7 +36,13 @@ export function makeFixture(config: Partial<DomainConfig> = {}): Fixture {
   };
   const build = () => {
     const store = openStore(file);
-    const domain = createDomain({ store, masterKey, config: { scryptLogN: TEST_SCRYPT_LN, ...config }, now: () => clock.now });
+    const domain = createDomain({
+      store,
+      masterKey,
+      config: { scryptLogN: TEST_SCRYPT_LN, ...config },
+      now: () => clock.now,
+      ...options,
+    });
     return { store, domain };
   };
   const stores: Store[] = [];

@@ -3,7 +3,8 @@ import { resolveConfig } from '../../src/domain/config.js';
 import type { DomainContext } from '../../src/domain/context.js';
 import { deriveKeys } from '../../src/domain/keys.js';
 import { chargeOperation } from '../../src/domain/ledger.js';
-import { createGroupCommit } from '../../src/store/index.js';
+import { createHashGate } from '../../src/domain/hash-gate.js';
+import { createGroupCommit, createMemoryLimiterState } from '../../src/store/index.js';
 import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
@@ -16,6 +17,8 @@ beforeEach(() => {
     keys: deriveKeys(f.masterKey),
     now: () => f.clock.now,
     commitTogether: createGroupCommit(f.store.sqlite),
+    limiterState: createMemoryLimiterState({ maxRecords: 100, now: () => f.clock.now.getTime() }),
+    hashGate: createHashGate({ concurrency: 1, queueLength: 0 }),
   };
 });
 afterEach(() => f.close());

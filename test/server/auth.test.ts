@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHashGate } from '../../src/domain/hash-gate.js';
 import { PASSWORD, bearer, cookieOf, makeServer, signUp, tokenFromMail, withServer, type TestServer } from './harness.js';
 
 let server: TestServer;
@@ -75,30 +76,95 @@ describe('POST /api/auth/register', () => {
   });
 });
 
-describe('rate limit on login and register', () => {
-  it('429 with Retry-After past the per-address limit', async () => {
-    await withServer({ config: { authRateLimitPerMinute: 2 } }, async (limited) => {
-      const attempt = () =>
-        limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'n@example.com', password: 'nope-nope-1' } });
-      expect((await attempt()).statusCode).toBe(401);
-      expect((await attempt()).statusCode).toBe(401);
-      const third = await attempt();
-      expect(third.statusCode).toBe(429);
-      expect(Number(third.headers['retry-after'])).toBeGreaterThan(0);
-      expect(third.json()).toMatchObject({ error: 'Too Many Requests', message: expect.stringMatching(/retry/i) });
-      const otherAddress = await limited.app.inject({
+describe('limits on the routes that hash passwords', () => {
+  const login = (target: TestServer, remoteAddress = '127.0.0.1', password = 'nope-nope-1') =>
+    target.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: 'n@example.com', password } });
+
+  it('429 with Retry-After past the per-address allowance, shared by login, register and password change', async () => {
+    await withServer({ domain: { passwordAttemptsPerMinute: 3 } }, async (limited) => {
+      const user = await signUp(limited);
+      // signing up took two of the three attempts (register, login)
+      const change = await limited.app.inject({
+        method: 'PUT',
+        url: '/api/v2/users/password',
+        headers: bearer(user.accessToken),
+        payload: { currentPassword: 'Not it 12345', newPassword: 'Brand new 12345' },
+      });
+      expect(change.statusCode).toBe(400);
+      for (const refused of [
+        await login(limited),
+        await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: 'r@example.com', password: PASSWORD, username: 'r' },
+        }),
+        await limited.app.inject({
+          method: 'PUT',
+          url: '/api/v2/users/password',
+          headers: bearer(user.accessToken),
+          payload: { currentPassword: PASSWORD, newPassword: 'Brand new 12345' },
+        }),
+      ]) {
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBe(20);
+        expect(refused.json()).toEqual({ error: 'Too Many Requests', message: expect.stringMatching(/from your address; retry in 20 s/) });
+      }
+      expect((await login(limited, '10.1.2.3')).statusCode).toBe(401);
+    });
+  });
+
+  it('429 per account after its free failures, also from other addresses; its known address still gets in', async () => {
+    await withServer({ domain: { accountFreeFailures: 2 } }, async (limited) => {
+      const user = await signUp(limited);
+      for (const address of ['203.0.113.1', '203.0.113.2']) {
+        const wrong = await limited.app.inject({
+          method: 'PUT',
+          url: '/api/v2/users/password',
+          remoteAddress: address,
+          headers: bearer(user.accessToken),
+          payload: { currentPassword: 'Not it 12345', newPassword: 'Brand new 12345' },
+        });
+        expect(wrong.statusCode).toBe(400);
+      }
+      const elsewhere = await limited.app.inject({
         method: 'POST',
         url: '/api/auth/login',
-        remoteAddress: '10.1.2.3',
-        payload: { email: 'n@example.com', password: 'nope-nope-1' },
+        remoteAddress: '203.0.113.3',
+        payload: { email: user.email, password: PASSWORD },
       });
-      expect(otherAddress.statusCode).toBe(401);
-      const register = await limited.app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { email: 'r@example.com', password: PASSWORD, username: 'r' },
-      });
-      expect(register.statusCode).toBe(201);
+      expect(elsewhere.statusCode).toBe(429);
+      expect(elsewhere.headers['retry-after']).toBe('1');
+      expect(elsewhere.json().message).toMatch(/on this account/);
+      // signUp logged in from 127.0.0.1: that address passed the account's check before
+      const home = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+      expect(home.statusCode).toBe(200);
+    });
+  });
+
+  it('503 with Retry-After at once when every hashing slot is taken and the line is full', async () => {
+    const gate = createHashGate({ concurrency: 1, queueLength: 0 });
+    await withServer({ hashGate: gate }, async (busy) => {
+      const user = await signUp(busy);
+      let release!: () => void;
+      const holding = gate.run(1, () => new Promise<void>((resolve) => (release = resolve)));
+      const refused = [
+        await login(busy),
+        await busy.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'b@example.com', password: PASSWORD, username: 'b' } }),
+        await busy.app.inject({
+          method: 'PUT',
+          url: '/api/v2/users/password',
+          headers: bearer(user.accessToken),
+          payload: { currentPassword: PASSWORD, newPassword: 'Brand new 12345' },
+        }),
+      ];
+      for (const response of refused) {
+        expect(response.statusCode).toBe(503);
+        expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(response.json()).toEqual({ error: 'Service Unavailable', message: expect.stringMatching(/busy checking passwords/) });
+      }
+      release();
+      await holding;
+      expect((await login(busy, '127.0.0.1', PASSWORD)).statusCode).toBe(401);
     });
   });
 
@@ -111,13 +177,13 @@ describe('rate limit on login and register', () => {
         headers: { 'x-forwarded-for': client },
         payload: { email: 'n@example.com', password: 'nope-nope-1' },
       });
-    await withServer({ config: { authRateLimitPerMinute: 1, trustProxy: ['10.0.0.0/8'] } }, async (proxied) => {
+    await withServer({ config: { trustProxy: ['10.0.0.0/8'] }, domain: { passwordAttemptsPerMinute: 1 } }, async (proxied) => {
       expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(401);
       expect((await attempt(proxied, '203.0.113.2')).statusCode).toBe(401);
       expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(429);
     });
     // by default the header is anybody's claim: the peer (the proxy) is the client
-    await withServer({ config: { authRateLimitPerMinute: 1 } }, async (direct) => {
+    await withServer({ domain: { passwordAttemptsPerMinute: 1 } }, async (direct) => {
       expect((await attempt(direct, '203.0.113.1')).statusCode).toBe(401);
       expect((await attempt(direct, '203.0.113.2')).statusCode).toBe(429);
     });

@@ -12,6 +12,9 @@ describe('wm serve configuration', () => {
       publicUrl: undefined,
       accessTtlSeconds: 7200,
       authRateLimitPerMinute: CONFIG_DEFAULTS.authRateLimitPerMinute,
+      hashConcurrency: undefined,
+      hashQueueLength: undefined,
+      accountMaxDelaySeconds: undefined,
       creditCost: undefined,
       freeCredits: undefined,
       checkoutUrl: undefined,
@@ -35,6 +38,9 @@ describe('wm serve configuration', () => {
       WM_PUBLIC_URL: 'https://wm.example.org/',
       WM_ACCESS_TTL: '600',
       WM_AUTH_RATE_LIMIT: '5',
+      WM_HASH_CONCURRENCY: '3',
+      WM_HASH_QUEUE: '0',
+      WM_ACCOUNT_DELAY_MAX: '300',
       WM_CREDIT_COST: '2',
       WM_FREE_CREDITS: '50',
       WM_CHECKOUT_URL: 'https://shop.example.org/buy',
@@ -55,6 +61,9 @@ describe('wm serve configuration', () => {
       publicUrl: 'https://wm.example.org',
       accessTtlSeconds: 600,
       authRateLimitPerMinute: 5,
+      hashConcurrency: 3,
+      hashQueueLength: 0,
+      accountMaxDelaySeconds: 300,
       creditCost: 2,
       freeCredits: 50,
       checkoutUrl: 'https://shop.example.org/buy',
@@ -68,11 +77,9 @@ describe('wm serve configuration', () => {
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'wm <wm@example.org>',
     });
-    expect(resolveServerConfig({ port: '0', creditCost: '0', trustProxy: 'true' }, env)).toMatchObject({
-      port: 0,
-      creditCost: 0,
-      trustProxy: true,
-    });
+    expect(
+      resolveServerConfig({ port: '0', creditCost: '0', trustProxy: 'true', hashConcurrency: '1', hashQueue: '4', accountDelayMax: '5' }, env),
+    ).toMatchObject({ port: 0, creditCost: 0, trustProxy: true, hashConcurrency: 1, hashQueueLength: 4, accountMaxDelaySeconds: 5 });
     expect(resolveServerConfig({}, { WM_TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
     const flags = { requestTimeout: '45', headersTimeout: '5', keepAliveTimeout: '2', maxConnections: '50', allowedOrigin: ['https://a.example'] };
     expect(resolveServerConfig(flags, env)).toMatchObject({

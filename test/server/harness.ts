@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DomainConfig } from '../../src/domain/index.js';
+import type { HashGate } from '../../src/domain/hash-gate.js';
 import { buildApp } from '../../src/server/index.js';
 import type { ServerConfig } from '../../src/server/index.js';
 import type { MailMessage, Mailer } from '../../src/server/mail/index.js';
@@ -14,11 +15,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The whole app over a fresh data folder (low scrypt cost, test clock) with an in-memory mailer. */
+/**
+ * The whole app over a fresh data folder (low scrypt cost, test clock) with an in-memory mailer, and a per-address
+ * password-attempt allowance that the tests do not reach unless they set `domain.passwordAttemptsPerMinute`.
+ */
 export async function makeServer(
-  options: { config?: Partial<ServerConfig>; domain?: Partial<DomainConfig>; logStream?: NodeJS.WritableStream } = {},
+  options: {
+    config?: Partial<ServerConfig>;
+    domain?: Partial<DomainConfig>;
+    hashGate?: HashGate;
+    logStream?: NodeJS.WritableStream;
+  } = {},
 ): Promise<TestServer> {
-  const fixture = makeFixture(options.domain);
+  const fixture = makeFixture({ passwordAttemptsPerMinute: 100_000, ...options.domain }, { hashGate: options.hashGate });
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
     destination: 'memory',
@@ -30,7 +39,7 @@ export async function makeServer(
   const app = await buildApp({
     domain: fixture.domain,
     dataDir: fixture.dir,
-    config: { publicUrl: 'http://wm.test', authRateLimitPerMinute: 1000, ...options.config },
+    config: { publicUrl: 'http://wm.test', ...options.config },
     mailer,
     now: () => fixture.clock.now,
     log: { level: options.logStream ? 'info' : 'silent', stream: options.logStream },

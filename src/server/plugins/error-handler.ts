@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDomainError } from '../../domain/errors.js';
 import { toHttpError, type ErrorMapContext } from '../error-map.js';
 import { HttpError } from '../http-error.js';
 import { securityHeaders } from './security-headers.js';
@@ -50,6 +51,9 @@ function clientFailure(error: FastifyError): HttpError | undefined {
   return new HttpError(status, message);
 }
 
+/** A typed refusal of the domain is an answer even when the error table makes it a 5xx (BUSY → 503). */
+const isDeliberate = (error: unknown) => isDomainError(error);
+
 function toFailure(error: FastifyError, context: ErrorMapContext): HttpError | undefined {
   if (error instanceof HttpError) return error;
   if (error.validation) return validationFailure(error);
@@ -61,9 +65,9 @@ export function registerErrorHandler(app: FastifyInstance, context: ErrorMapCont
     // an error can come from a hook that ran before the one setting them
     reply.headers(securityHeaders());
     const failure = toFailure(error, context);
-    // a 5xx we raise on purpose (503 while closing) says what it is; any other is hidden
-    if (!failure || (failure.statusCode >= 500 && !(error instanceof HttpError))) {
-      // 5xx: log everything, tell the client nothing about the internals
+    // a 5xx raised on purpose (503 while closing, 503 while every password-hashing slot is taken) says what it
+    // is; any other 5xx is a failure: log everything, tell the client nothing about the internals
+    if (!failure || (failure.statusCode >= 500 && !(error instanceof HttpError) && !isDeliberate(error))) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(failure?.statusCode ?? 500).send(new HttpError(failure?.statusCode ?? 500, 'Unexpected server failure').body());
     }

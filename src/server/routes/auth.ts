@@ -4,7 +4,6 @@ import { toHttpError } from '../error-map.js';
 import { HttpError } from '../http-error.js';
 import type { ServerContext } from '../context.js';
 import { verificationMail } from '../mail/index.js';
-import { authRateLimit } from '../plugins/auth-rate-limit.js';
 import { SECURITY } from '../plugins/api-docs.js';
 import { credentialOf } from '../plugins/authentication.js';
 import {
@@ -28,19 +27,17 @@ const GUARDED = errors(403, 415);
 
 export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
-  const limited = authRateLimit(context.config.authRateLimitPerMinute);
 
   app.post<{ Body: RegisterBody }>(
     '/api/auth/register',
     {
-      config: limited,
       schema: documented('auth', 'Create an account; a verification link is mailed', {
         body: RegisterBody,
-        response: { 201: RegisterResponse, ...GUARDED, ...errors(409, 429) },
+        response: { 201: RegisterResponse, ...GUARDED, ...errors(409, 429, 503) },
       }),
     },
     async (request, reply) => {
-      const registration = await domain.accounts.register(request.body);
+      const registration = await domain.accounts.register(request.body, { clientAddress: request.ip });
       const mail = verificationMail({
         to: registration.user.email,
         username: registration.user.username,
@@ -62,14 +59,13 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post<{ Body: LoginBody }>(
     '/api/auth/login',
     {
-      config: limited,
       schema: documented('auth', 'Sign in; sets the refreshToken cookie (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)', {
         body: LoginBody,
-        response: { 200: LoginResponse, ...GUARDED, ...errors(401, 429) },
+        response: { 200: LoginResponse, ...GUARDED, ...errors(401, 429, 503) },
       }),
     },
     async (request, reply) => {
-      const login = await domain.sessions.login(request.body);
+      const login = await domain.sessions.login(request.body, { clientAddress: request.ip });
       setRefreshCookie(reply, login.refreshToken, domain.config.refreshTokenTtlSeconds);
       return { message: 'Logged in', accessToken: login.accessToken, user: login.user };
     },

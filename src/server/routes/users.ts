@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../plugins/authentication.js';
-import { MessageResponse } from '../schemas/common.js';
+import { MessageResponse, errors } from '../schemas/common.js';
 import { ChangePasswordBody, ProfileResponse, UpdateProfileBody, UpdateProfileResponse } from '../schemas/users.js';
 import { sessionRoute } from './route-options.js';
 
@@ -31,10 +31,10 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
     '/api/v2/users/password',
     sessionRoute(context, 'users', 'Change the password; ends every refresh session of the account', {
       body: ChangePasswordBody,
-      response: { 200: MessageResponse },
+      response: { 200: MessageResponse, ...errors(429, 503) },
     }),
     async (request) => {
-      await domain.accounts.changePassword(sessionOf(request).user.id, request.body);
+      await domain.accounts.changePassword(sessionOf(request).user.id, request.body, { clientAddress: request.ip });
       return { message: 'Password changed; other sessions have to log in again' };
     },
   );

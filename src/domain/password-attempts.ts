@@ -1,0 +1,192 @@
+import type { LimiterState } from '../store/index.js';
+import { clientAddressKey } from './client-address.js';
+import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
+
+/** Where a password attempt comes from. */
+export interface AttemptOrigin {
+  /**
+   * The client's network address. The HTTP face always gives it; local callers (operator commands, tests) give
+   * none and are then not counted per address.
+   */
+  clientAddress?: string;
+}
+
+/** One admitted password attempt: run its hashing through the gate with `priority`, then settle it. */
+export interface PasswordAttempt {
+  /** the share of its address's allowance the client had left (1 without an address): the gate serves high first */
+  readonly priority: number;
+  /** The password was checked: a right one forgets the account's failures and remembers the address as known. */
+  settle(passwordWasRight: boolean): Promise<void>;
+  /** No password was checked (e.g. the gate refused): nothing counts for the account. */
+  abandon(): Promise<void>;
+}
+
+/** Per-account state (keyed by the normalised email, so unknown addresses behave exactly like accounts). */
+interface AccountRecord {
+  /** failed checks since the last right one, forgotten after FAILURE_MEMORY_MS without an attempt */
+  failures: number;
+  /** admitted attempts not settled yet (counted like failures, so a burst cannot run before the first fails) */
+  pending: number;
+  /** the last failure or admission: delays are measured from it (Unix ms) */
+  lastAt: number;
+  /** pending attempts are forgotten after this (an instance that died mid-attempt must not hold them forever) */
+  pendingUntil: number;
+  /** client address keys that passed this account's check → when they last did (Unix ms) */
+  known: Record<string, number>;
+}
+
+interface AddressBucket {
+  tokens: number;
+  at: number;
+}
+
+const FAILURE_MEMORY_MS = 15 * 60_000;
+const PENDING_MEMORY_MS = 60_000;
+const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+const KNOWN_ADDRESSES_KEPT = 8;
+
+/**
+ * Admits one attempt that will run password hashing, or throws TOO_MANY_ATTEMPTS:
+ * - per client address: a bucket of `passwordAttemptsPerMinute` attempts, refilled at that rate (login, register
+ *   and password change share it);
+ * - per account (`account`: the normalised email of login, or the user's email for a password change): the first
+ *   `accountFreeFailures` failed checks cost nothing; from then on each attempt must wait, after the account's
+ *   previous failure or admission, a delay that doubles from 1 s up to `accountMaxDelaySeconds`. The account is
+ *   slowed down, never locked, and addresses that passed its check in the last 30 days are not slowed at all, so
+ *   an attacker elsewhere cannot keep the owner out. Attempts still running count as failures meanwhile.
+ */
+export async function admitPasswordAttempt(
+  context: DomainContext,
+  target: { origin?: AttemptOrigin; account?: string },
+): Promise<PasswordAttempt> {
+  const state = context.limiterState;
+  const address = target.origin?.clientAddress ? clientAddressKey(target.origin.clientAddress) : undefined;
+  const priority = address === undefined ? 1 : await takeAddressAttempt(context, state, address);
+  const account = target.account;
+  if (account === undefined) {
+    return { priority, settle: async () => {}, abandon: async () => {} };
+  }
+  await beginAccountAttempt(context, state, account, address);
+  const finish = (outcome: 'right' | 'wrong' | 'none') =>
+    state.update<AccountRecord, void>(accountKey(account), (current) => {
+      const now = context.now().getTime();
+      const record = fresh(current, now);
+      record.pending = Math.max(0, record.pending - 1);
+      if (outcome === 'right') {
+        record.failures = 0;
+        if (address !== undefined) record.known = rememberAddress(record.known, address, now);
+      } else if (outcome === 'wrong') {
+        record.failures += 1;
+        record.lastAt = now;
+      }
+      return keep(record, now);
+    });
+  return { priority, settle: (right) => finish(right ? 'right' : 'wrong'), abandon: () => finish('none') };
+}
+
+/**
+ * Admits an attempt (throws TOO_MANY_ATTEMPTS), runs its password `work` through the hash gate (throws BUSY when
+ * full) and settles it: `passwordWasRight` tells from the work's result whether a checked password was right.
+ */
+export async function runPasswordWork<T>(
+  context: DomainContext,
+  target: { origin?: AttemptOrigin; account?: string },
+  work: () => Promise<T>,
+  passwordWasRight: (result: T) => boolean = () => true,
+): Promise<T> {
+  const attempt = await admitPasswordAttempt(context, target);
+  let result: T;
+  try {
+    result = await context.hashGate.run(attempt.priority, work);
+  } catch (error) {
+    await attempt.abandon();
+    throw error;
+  }
+  await attempt.settle(passwordWasRight(result));
+  return result;
+}
+
+/** Takes one attempt from the address's bucket; returns the share left, or throws with the time to the next one. */
+async function takeAddressAttempt(context: DomainContext, state: LimiterState, address: string): Promise<number> {
+  const capacity = context.config.passwordAttemptsPerMinute;
+  const perMs = capacity / 60_000;
+  const outcome = await state.update<AddressBucket, { left: number } | { retryAt: number }>(`address:${address}`, (current) => {
+    const now = context.now().getTime();
+    const tokens = current ? Math.min(capacity, current.tokens + (now - current.at) * perMs) : capacity;
+    const taken = tokens >= 1;
+    const after = taken ? tokens - 1 : tokens;
+    return {
+      next: { tokens: after, at: now },
+      // a full bucket is the same as none
+      expiresAt: now + Math.ceil((capacity - after) / perMs),
+      result: taken ? { left: after / capacity } : { retryAt: now + Math.ceil((1 - tokens) / perMs) },
+    };
+  });
+  if ('retryAt' in outcome) {
+    throw tooMany(context, 'Too many password attempts from your address', outcome.retryAt);
+  }
+  return outcome.left;
+}
+
+async function beginAccountAttempt(
+  context: DomainContext,
+  state: LimiterState,
+  account: string,
+  address: string | undefined,
+): Promise<void> {
+  const { accountFreeFailures, accountMaxDelaySeconds } = context.config;
+  const refusedUntil = await state.update<AccountRecord, number | undefined>(accountKey(account), (current) => {
+    const now = context.now().getTime();
+    const record = fresh(current, now);
+    const known = address !== undefined && record.known[address] !== undefined;
+    const counted = record.failures + record.pending;
+    if (!known && counted >= accountFreeFailures) {
+      const delayMs = Math.min(1000 * 2 ** Math.min(counted - accountFreeFailures, 30), accountMaxDelaySeconds * 1000);
+      if (now < record.lastAt + delayMs) return { ...keep(record, now), result: record.lastAt + delayMs };
+    }
+    record.pending += 1;
+    record.pendingUntil = now + PENDING_MEMORY_MS;
+    record.lastAt = now;
+    return keep(record, now);
+  });
+  if (refusedUntil !== undefined) {
+    throw tooMany(context, 'Too many failed password attempts on this account', refusedUntil);
+  }
+}
+
+const accountKey = (account: string) => `account:${account}`;
+
+/** The record as of `now`: aged failures, stale pending attempts and old known addresses dropped. */
+function fresh(current: AccountRecord | undefined, now: number): AccountRecord {
+  if (!current) return { failures: 0, pending: 0, lastAt: 0, pendingUntil: 0, known: {} };
+  const known = Object.fromEntries(Object.entries(current.known).filter(([, at]) => at + KNOWN_ADDRESS_MS > now));
+  return {
+    failures: current.lastAt + FAILURE_MEMORY_MS > now ? current.failures : 0,
+    pending: current.pendingUntil > now ? current.pending : 0,
+    lastAt: current.lastAt,
+    pendingUntil: current.pendingUntil,
+    known,
+  };
+}
+
+function keep(record: AccountRecord, now: number): { next: AccountRecord | undefined; expiresAt: number; result: undefined } {
+  const expiresAt = Math.max(
+    record.failures > 0 ? record.lastAt + FAILURE_MEMORY_MS : 0,
+    record.pending > 0 ? record.pendingUntil : 0,
+    ...Object.values(record.known).map((at) => at + KNOWN_ADDRESS_MS),
+  );
+  return { next: expiresAt > now ? record : undefined, expiresAt, result: undefined };
+}
+
+function rememberAddress(known: Record<string, number>, address: string, now: number): Record<string, number> {
+  const newest = Object.entries({ ...known, [address]: now })
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, KNOWN_ADDRESSES_KEPT);
+  return Object.fromEntries(newest);
+}
+
+function tooMany(context: DomainContext, reason: string, retryAt: number): DomainError {
+  const seconds = Math.max(1, Math.ceil((retryAt - context.now().getTime()) / 1000));
+  return new DomainError('TOO_MANY_ATTEMPTS', `${reason}; retry in ${seconds} s`, { retryAt: new Date(retryAt) });
+}

@@ -1,0 +1,205 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { clientAddressKey } from '../../src/domain/client-address.js';
+import { createHashGate } from '../../src/domain/hash-gate.js';
+import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixture.js';
+
+let f: Fixture;
+afterEach(() => f.close());
+
+const from = (clientAddress: string) => ({ clientAddress });
+const WRONG = 'Wrong password 1';
+
+/** Seconds until the refusal's retry time, on the fixture's clock. */
+const secondsToRetry = (error: { retryAt?: Date }) => (error.retryAt!.getTime() - f.clock.now.getTime()) / 1000;
+
+describe('per client address', () => {
+  it('allows `passwordAttemptsPerMinute` attempts, shared by login, register and password change, then refills', async () => {
+    f = makeFixture({ passwordAttemptsPerMinute: 3 });
+    const user = await makeUser(f.domain);
+    const here = from('198.51.100.7');
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, here);
+    await f.domain.accounts.register({ email: 'second@example.com', username: 'second', password: PASSWORD }, here);
+    await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'Another pass 77' }, here);
+    const refused = await refusal(() => f.domain.sessions.login({ email: user.email, password: 'Another pass 77' }, here));
+    expect(refused.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(refused.message).toMatch(/from your address; retry in 20 s/);
+    expect(secondsToRetry(refused)).toBe(20);
+    // another address has its own allowance
+    await f.domain.sessions.login({ email: user.email, password: 'Another pass 77' }, from('198.51.100.8'));
+    // one attempt comes back every 60/3 seconds
+    f.clock.advance(20);
+    await f.domain.sessions.login({ email: user.email, password: 'Another pass 77' }, here);
+    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: 'x' }, here))).code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('does not count requests refused before any password work (invalid input)', async () => {
+    f = makeFixture({ passwordAttemptsPerMinute: 1 });
+    const here = from('198.51.100.9');
+    for (let i = 0; i < 3; i++) {
+      expect((await refusal(() => f.domain.sessions.login({ email: '', password: '' }, here))).code).toBe('VALIDATION');
+    }
+    const user = await makeUser(f.domain);
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, here);
+  });
+
+  it('counts IPv6 clients by /64 network and IPv4-mapped addresses as IPv4', () => {
+    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('2001:0DB8:0:0:ffff::2')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('2001:db8:0:1::1')).toBe('2001:db8:0:1::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientAddressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientAddressKey('64:ff9b::192.0.2.33')).toBe('64:ff9b:0:0::/64');
+    expect(clientAddressKey('::ffff:192.0.2.1')).toBe('192.0.2.1');
+    expect(clientAddressKey('192.0.2.1')).toBe('192.0.2.1');
+  });
+
+  it('one /64 shares one allowance', async () => {
+    f = makeFixture({ passwordAttemptsPerMinute: 2 });
+    const user = await makeUser(f.domain);
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8::1'));
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8::2'));
+    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8::3')))).code).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8:0:1::1'));
+  });
+});
+
+describe('per account', () => {
+  const rules = { accountFreeFailures: 2, accountMaxDelaySeconds: 8 };
+
+  it('slows an account down after its free failures: waits doubling from 1 s up to the maximum, from any address', async () => {
+    f = makeFixture(rules);
+    const user = await makeUser(f.domain);
+    const attempt = (address: string, password = WRONG) =>
+      refusal(() => f.domain.sessions.login({ email: user.email, password }, from(address)));
+    expect((await attempt('203.0.113.1')).code).toBe('INVALID_CREDENTIALS');
+    expect((await attempt('203.0.113.2')).code).toBe('INVALID_CREDENTIALS');
+    const waits: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const refused = await attempt(`203.0.113.${10 + round}`);
+      expect(refused.code).toBe('TOO_MANY_ATTEMPTS');
+      expect(refused.message).toMatch(/failed password attempts on this account; retry in \d+ s/);
+      waits.push(secondsToRetry(refused));
+      f.clock.advance(secondsToRetry(refused));
+      expect((await attempt(`203.0.113.${20 + round}`)).code).toBe('INVALID_CREDENTIALS');
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 8, 8]);
+    // the right password after the wait gets in and forgets the failures
+    f.clock.advance(8);
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('203.0.113.99'));
+    expect((await attempt('203.0.113.98')).code).toBe('INVALID_CREDENTIALS');
+    expect((await attempt('203.0.113.97')).code).toBe('INVALID_CREDENTIALS');
+    expect((await attempt('203.0.113.96')).code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('treats an unknown email exactly like an account, so the limit does not tell which emails exist', async () => {
+    f = makeFixture(rules);
+    const user = await makeUser(f.domain);
+    const answers = async (email: string) => {
+      const seen: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const refused = await refusal(() => f.domain.sessions.login({ email, password: WRONG }, from(`192.0.2.${i}`)));
+        seen.push(`${refused.code} ${refused.message}`);
+      }
+      return seen;
+    };
+    const known = await answers(user.email);
+    expect(await answers('nobody@example.com')).toEqual(known);
+    expect(known.at(-1)).toMatch(/^TOO_MANY_ATTEMPTS/);
+  });
+
+  it('counts a wrong current password as a failed login of the account', async () => {
+    f = makeFixture(rules);
+    const user = await makeUser(f.domain);
+    for (let i = 0; i < 2; i++) {
+      const wrong = await refusal(() =>
+        f.domain.accounts.changePassword(user.id, { currentPassword: WRONG, newPassword: 'Brand new pass 1' }, from('192.0.2.50')),
+      );
+      expect(wrong.code).toBe('INVALID_CREDENTIALS');
+    }
+    const login = await refusal(() => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.51')));
+    expect(login.code).toBe('TOO_MANY_ATTEMPTS');
+    const again = await refusal(() =>
+      f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'Brand new pass 1' }, from('192.0.2.50')),
+    );
+    expect(again.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('does not slow an address that signed in to the account before: an attacker elsewhere cannot lock the owner out', async () => {
+    f = makeFixture(rules);
+    const user = await makeUser(f.domain);
+    const home = from('192.0.2.10');
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, home);
+    for (let i = 0; i < 5; i++) {
+      await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('203.0.113.66')));
+    }
+    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.11')))).code).toBe(
+      'TOO_MANY_ATTEMPTS',
+    );
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, home);
+    // the known address is remembered for 30 days
+    f.clock.advance(29 * 24 * 3600);
+    for (let i = 0; i < 3; i++) {
+      await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('203.0.113.67')));
+    }
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, home);
+  });
+
+  it('counts attempts still running: a burst on one account gets its free attempts, the rest are refused at once', async () => {
+    f = makeFixture(rules);
+    const user = await makeUser(f.domain);
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from(`198.18.0.${i}`))),
+      ),
+    );
+    expect(burst.map((error) => error.code).sort()).toEqual([
+      'INVALID_CREDENTIALS',
+      'INVALID_CREDENTIALS',
+      'TOO_MANY_ATTEMPTS',
+      'TOO_MANY_ATTEMPTS',
+      'TOO_MANY_ATTEMPTS',
+      'TOO_MANY_ATTEMPTS',
+    ]);
+  });
+
+  it('forgets failures after 15 minutes without an attempt', async () => {
+    f = makeFixture(rules);
+    const user = await makeUser(f.domain);
+    for (let i = 0; i < 2; i++) await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('192.0.2.70')));
+    f.clock.advance(15 * 60);
+    for (let i = 0; i < 2; i++) {
+      expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('192.0.2.71')))).code).toBe(
+        'INVALID_CREDENTIALS',
+      );
+    }
+  });
+});
+
+describe('the hash gate in the password routes', () => {
+  it('refuses with BUSY when full, and such a refusal counts as no failure of the account', async () => {
+    const gate = createHashGate({ concurrency: 1, queueLength: 0 });
+    f = makeFixture({ accountFreeFailures: 1 }, { hashGate: gate });
+    const user = await makeUser(f.domain);
+    let release!: () => void;
+    const holding = gate.run(1, () => new Promise<void>((resolve) => (release = resolve)));
+    for (const work of [
+      () => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.80')),
+      () => f.domain.accounts.register({ email: 'later@example.com', username: 'later', password: PASSWORD }, from('192.0.2.80')),
+      () => f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'Brand new pass 1' }),
+    ]) {
+      const busy = await refusal(work);
+      expect(busy.code).toBe('BUSY');
+      expect(busy.retryAt).toBeInstanceOf(Date);
+    }
+    release();
+    await holding;
+    // none of those counted as a failure: the one free failure is still there
+    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('192.0.2.81')))).code).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    f.clock.advance(1);
+    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.80'));
+  });
+});
