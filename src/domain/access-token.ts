@@ -12,15 +12,20 @@ export interface IssuedAccessToken {
   accessExpiresAt: Date;
 }
 
-/** `sessionId`: the refresh-token family the access token belongs to (`sid` claim), so logout can end it. */
+/**
+ * `sessionId`: the refresh-token family the access token belongs to (`sid` claim), so logout can end it.
+ * `sessionEpoch`: the user's session epoch (`ver` claim); a password change raises it, which ends the token. A
+ * counter rather than a time: `iat` has whole seconds, so "issued before the change" cannot be told from it.
+ */
 export async function issueAccessToken(
   context: DomainContext,
   userId: string,
-  sessionId?: string,
+  sessionId: string | undefined,
+  sessionEpoch: number,
 ): Promise<IssuedAccessToken> {
   const issuedAt = Math.floor(context.now().getTime() / 1000);
   const expiresAt = issuedAt + context.config.accessTokenTtlSeconds;
-  const accessToken = await new SignJWT(sessionId ? { sid: sessionId } : {})
+  const accessToken = await new SignJWT({ ...(sessionId ? { sid: sessionId } : {}), ver: sessionEpoch })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(userId)
     .setIssuer(ISSUER)
@@ -36,7 +41,7 @@ export async function issueAccessToken(
 export async function verifyAccessToken(
   context: DomainContext,
   token: string,
-): Promise<{ userId: string; tokenId: string; expiresAt: Date; sessionId?: string }> {
+): Promise<{ userId: string; tokenId: string; expiresAt: Date; sessionId?: string; sessionEpoch: number }> {
   try {
     const { payload } = await jwtVerify(token, context.keys.jwt, {
       algorithms: [ALGORITHM],
@@ -46,7 +51,9 @@ export async function verifyAccessToken(
       currentDate: context.now(),
     });
     const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
-    return { userId: payload.sub!, tokenId: payload.jti!, expiresAt: new Date(payload.exp! * 1000), sessionId };
+    // tokens issued before the claim existed were issued under epoch 0, as every account started there
+    const sessionEpoch = typeof payload.ver === 'number' ? payload.ver : 0;
+    return { userId: payload.sub!, tokenId: payload.jti!, expiresAt: new Date(payload.exp! * 1000), sessionId, sessionEpoch };
   } catch (error) {
     if (error instanceof errors.JOSEError) {
       const expired = error instanceof errors.JWTExpired;

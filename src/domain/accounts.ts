@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { emailVerifications, refreshTokens, sqliteErrorCode, users, type Queryable } from '../store/index.js';
+import { and, eq } from 'drizzle-orm';
+import { emailVerifications, endEverySession, sqliteErrorCode, users, type Queryable } from '../store/index.js';
+import { issueAccessToken } from './access-token.js';
 import { listTokenMetadata } from './api-tokens.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -8,7 +9,8 @@ import { grantCredits, quotaOf } from './ledger.js';
 import { runPasswordWork, type AttemptOrigin } from './password-attempts.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { hashSecret, randomSecret } from './secrets.js';
-import type { Plan, Profile, ProfileUpdate, RegisterInput, Registration, User } from './types.js';
+import { startRefreshFamily } from './sessions.js';
+import type { Plan, Profile, ProfileUpdate, RefreshResult, RegisterInput, Registration, User } from './types.js';
 import { findUserByEmail, findUserById, refuseSuspended, requireActiveUser, toUser, type UserRow } from './users.js';
 import {
   emailProblem,
@@ -33,10 +35,16 @@ export interface Accounts {
   getProfile(userId: string): Profile;
   updateProfile(userId: string, update: ProfileUpdate): User;
   /**
-   * Checks the current password, sets the new one and ends every refresh session of the account. A wrong current
-   * password counts as a failed login of the account (limited like login: TOO_MANY_ATTEMPTS, BUSY).
+   * Checks the current password and sets the new one. Every session of the account ends — its refresh sessions
+   * and every access token issued before — and the caller's continues as a new one: the result is its access
+   * token and refresh token. API tokens are not sessions and keep working. A wrong current password counts as a
+   * failed login of the account (limited like login: TOO_MANY_ATTEMPTS, BUSY).
    */
-  changePassword(userId: string, input: { currentPassword: string; newPassword: string }, origin?: AttemptOrigin): Promise<void>;
+  changePassword(
+    userId: string,
+    input: { currentPassword: string; newPassword: string },
+    origin?: AttemptOrigin,
+  ): Promise<RefreshResult>;
 }
 
 export interface NewAccount extends RegisterInput {
@@ -125,12 +133,19 @@ export function createAccounts(context: DomainContext): Accounts {
         async () => ((await verifyPassword(currentPassword, row.passwordHash, ln)).ok ? hashPassword(newPassword, ln) : undefined),
         (hash) => hash !== undefined,
       );
-      if (!passwordHash) {
+      const started =
+        passwordHash &&
+        replacePassword(context, userId, passwordHash, row.passwordHash, (tx, sessionEpoch) => ({
+          sessionEpoch,
+          ...startRefreshFamily(context, tx, userId, sessionEpoch),
+        }));
+      if (!started) {
         throw new DomainError('INVALID_CREDENTIALS', 'The current password is wrong', {
           details: { currentPassword: 'wrong password' },
         });
       }
-      storePassword(context, userId, passwordHash);
+      const access = await issueAccessToken(context, userId, started.familyId, started.sessionEpoch);
+      return { ...access, refreshToken: started.refreshToken, refreshExpiresAt: started.refreshExpiresAt };
     },
   };
 }
@@ -191,20 +206,37 @@ export async function createAccount(
   }
 }
 
-/** Sets a password (already checked against the policy) and ends all refresh sessions of the account. */
+/** Sets a password (already checked against the policy) and ends every session of the account. */
 export async function setPassword(context: DomainContext, userId: string, password: string): Promise<void> {
-  storePassword(context, userId, await runPasswordWork(context, {}, () => hashPassword(password, context.config.scryptLogN)));
+  const passwordHash = await runPasswordWork(context, {}, () => hashPassword(password, context.config.scryptLogN));
+  replacePassword(context, userId, passwordHash, undefined, () => undefined);
 }
 
-function storePassword(context: DomainContext, userId: string, passwordHash: string): void {
+/**
+ * Stores a new password hash and ends every session of the account (session epoch raised, refresh tokens
+ * revoked), then runs `within` under the new epoch, all in one transaction. With `expected`, only while the
+ * stored hash is still that one (the one just checked); otherwise nothing changes and the result is undefined.
+ */
+function replacePassword<T>(
+  context: DomainContext,
+  userId: string,
+  passwordHash: string,
+  expected: string | undefined,
+  within: (tx: Queryable, sessionEpoch: number) => T,
+): T | undefined {
   const now = context.now().getTime();
-  context.db.transaction((tx) => {
-    tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId)).run();
-    tx.update(refreshTokens)
-      .set({ revokedAt: now })
-      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-      .run();
-  });
+  return context.db.transaction(
+    (tx) => {
+      const changed = tx
+        .update(users)
+        .set({ passwordHash, updatedAt: now })
+        .where(expected === undefined ? eq(users.id, userId) : and(eq(users.id, userId), eq(users.passwordHash, expected)))
+        .run();
+      if (changed.changes === 0) return undefined;
+      return within(tx, endEverySession(tx, userId, now)!);
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 function insertVerification(context: DomainContext, db: Queryable, userId: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { refreshTokens, users, type Queryable } from '../store/index.js';
+import { refreshTokens, sessionEpochOf, users, type Queryable } from '../store/index.js';
 import { issueAccessToken, verifyAccessToken } from './access-token.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -16,7 +16,8 @@ export interface Sessions {
    * Email + password → access token, refresh token (new family) and the user. Unknown email and wrong password give
    * the same INVALID_CREDENTIALS after the same work. A suspended account gets ACCOUNT_SUSPENDED (after the password
    * check, so the state is not revealed to strangers). Limited per client address and per account
-   * (TOO_MANY_ATTEMPTS) and by the hash gate (BUSY).
+   * (TOO_MANY_ATTEMPTS) and by the hash gate (BUSY). A password change that commits while the password is being
+   * checked makes the login fail as INVALID_CREDENTIALS: the password it checked is no longer the account's.
    */
   login(input: { email: string; password: string }, origin?: AttemptOrigin): Promise<LoginResult>;
   /** Rotates the refresh token. Presenting an already rotated token revokes its whole family (theft detection). */
@@ -28,7 +29,10 @@ export interface Sessions {
    * refresh cookie (Path=/api/auth/refresh) never reaches the logout endpoint from a browser.
    */
   endSession(userId: string, sessionId: string): void;
-  /** Verifies an access token (JWT) and returns its still-existing, not suspended user. */
+  /**
+   * Verifies an access token (JWT) and returns its still-existing, not suspended user. A token issued before the
+   * account's last password change is refused (UNAUTHENTICATED).
+   */
   authenticate(accessToken: string): Promise<AccessPrincipal>;
 }
 
@@ -49,9 +53,18 @@ export function createSessions(context: DomainContext): Sessions {
       );
       if (!checked) throw invalidCredentials();
       refuseSuspended(checked);
-      const familyId = randomUUID();
-      const refresh = insertRefreshToken(context, context.db, checked.id, familyId);
-      return { user: toUser(checked), ...(await issueAccessToken(context, checked.id, familyId)), ...refresh };
+      const started = context.db.transaction(
+        (tx) =>
+          // the password checked must still be the account's: a change that committed meanwhile ends this login
+          sessionEpochOf(tx, checked.id) === checked.sessionEpoch
+            ? startRefreshFamily(context, tx, checked.id, checked.sessionEpoch)
+            : undefined,
+        { behavior: 'immediate' },
+      );
+      if (!started) throw invalidCredentials();
+      const { familyId, ...refresh } = started;
+      const access = await issueAccessToken(context, checked.id, familyId, checked.sessionEpoch);
+      return { user: toUser(checked), ...access, ...refresh };
     },
 
     refresh: async (refreshToken) => {
@@ -67,6 +80,11 @@ export function createSessions(context: DomainContext): Sessions {
             .where(eq(refreshTokens.tokenHash, hashSecret(refreshToken)))
             .get();
           if (!found || found.revokedAt !== null || found.expiresAt <= now) return { refused: 'invalid' } as const;
+          if (sessionEpochOf(tx, found.userId) !== found.sessionEpoch) {
+            // started before a password change (its revocation is what normally ends it)
+            revokeFamily(tx, found.familyId, now);
+            return { refused: 'invalid' } as const;
+          }
           if (found.rotatedAt !== null) {
             revokeFamily(tx, found.familyId, now);
             return { refused: 'reused' } as const;
@@ -75,7 +93,8 @@ export function createSessions(context: DomainContext): Sessions {
           return {
             userId: found.userId,
             familyId: found.familyId,
-            next: insertRefreshToken(context, tx, found.userId, found.familyId),
+            sessionEpoch: found.sessionEpoch,
+            next: insertRefreshToken(context, tx, found.userId, found.familyId, found.sessionEpoch),
           };
         },
         { behavior: 'immediate' },
@@ -89,7 +108,7 @@ export function createSessions(context: DomainContext): Sessions {
         );
       }
       requireActiveUser(context, outcome.userId);
-      return { ...(await issueAccessToken(context, outcome.userId, outcome.familyId)), ...outcome.next };
+      return { ...(await issueAccessToken(context, outcome.userId, outcome.familyId, outcome.sessionEpoch)), ...outcome.next };
     },
 
     logout: (refreshToken) => {
@@ -115,6 +134,9 @@ export function createSessions(context: DomainContext): Sessions {
       if (!accessToken) throw new DomainError('UNAUTHENTICATED', 'No access token');
       const claims = await verifyAccessToken(context, accessToken);
       const row = requireActiveUser(context, claims.userId);
+      if (claims.sessionEpoch !== row.sessionEpoch) {
+        throw new DomainError('UNAUTHENTICATED', 'The access token was issued before the password was changed; log in again');
+      }
       return { user: toUser(row), tokenId: claims.tokenId, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
     },
   };
@@ -145,11 +167,26 @@ async function checkLogin(context: DomainContext, email: string, password: strin
   return row;
 }
 
+/**
+ * Starts a refresh session for a user whose password was just checked, under their current session epoch, in
+ * `db` (the caller's transaction): the first refresh token of a new family.
+ */
+export function startRefreshFamily(
+  context: DomainContext,
+  db: Queryable,
+  userId: string,
+  sessionEpoch: number,
+): RefreshCredential & { familyId: string } {
+  const familyId = randomUUID();
+  return { familyId, ...insertRefreshToken(context, db, userId, familyId, sessionEpoch) };
+}
+
 function insertRefreshToken(
   context: DomainContext,
   db: Queryable,
   userId: string,
   familyId: string,
+  sessionEpoch: number,
 ): RefreshCredential {
   const refreshToken = randomSecret();
   const now = context.now().getTime();
@@ -159,6 +196,7 @@ function insertRefreshToken(
       id: randomUUID(),
       userId,
       familyId,
+      sessionEpoch,
       tokenHash: hashSecret(refreshToken),
       expiresAt: refreshExpiresAt.getTime(),
       createdAt: now,

@@ -7,5 +7,6 @@ export * from './schema.js';
 export { preparedPerDatabase } from './prepared.js';
 export { createGroupCommit, type GroupCommit } from './group-commit.js';
 export { findSqliteError, sqliteErrorCode } from './sqlite-error.js';
-export { countChannelsInUse } from './channel-queries.js';
 export { createMemoryLimiterState, type LimiterDecision, type LimiterState } from './limiter-state.js';
+export { endEverySession, sessionEpochOf } from './session-queries.js';
+export { countChannelsInUse } from './channel-queries.js';

@@ -14,6 +14,11 @@ export const users = sqliteTable(
     lastName: text('last_name'),
     /** PHC-style `$scrypt$ln=17,r=8,p=1,norm=nfkc$salt$hash` (older hashes: no `norm`, made from the NFC form) */
     passwordHash: text('password_hash').notNull(),
+    /**
+     * Raised by every password change: access tokens carry the value they were issued under, refresh sessions the
+     * value they were started under, and either is refused once it is no longer the current one.
+     */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     emailVerifiedAt: integer('email_verified_at'),
     plan: text('plan', { enum: ['free', 'starter', 'pro'] }).notNull().default('free'),
     subscriptionStatus: text('subscription_status', {
@@ -57,6 +62,8 @@ export const refreshTokens = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** all tokens descending from one login share a family; reuse of a rotated one revokes the family */
     familyId: text('family_id').notNull(),
+    /** the user's `session_epoch` when the family was started (by a login that checked the password) */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: integer('expires_at').notNull(),
     rotatedAt: integer('rotated_at'),

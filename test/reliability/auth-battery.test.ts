@@ -211,15 +211,27 @@ describe('login and refresh', () => {
     expect((await server.api('POST', '/api/auth/refresh', { cookie: second })).status).toBe(401);
   });
 
-  it('changing the password ends refresh sessions; the new password logs in', async () => {
-    const { cookie } = await server.login(carol.email);
+  it('changing the password ends the other sessions and earlier access tokens; the caller and API tokens go on', async () => {
+    const other = await server.login(carol.email);
+    const { token } = await server.apiToken(other);
     const changed = await server.api('PUT', '/api/v2/users/password', {
       auth: `Bearer ${carol.accessToken}`,
       body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
     });
     remember('new password', NEW_PASSWORD);
     expect(changed.status).toBe(200);
-    expect((await server.api('POST', '/api/auth/refresh', { cookie })).status).toBe(401);
+    const continued = refreshCookieOf(changed.headers)!;
+    remember('refresh token of the password change', continued.split('=')[1]!);
+    expect((await server.api('POST', '/api/auth/refresh', { cookie: other.cookie })).status).toBe(401);
+    for (const old of [carol.accessToken, other.accessToken]) {
+      // an earlier access token can no longer mint API tokens
+      const mint = await server.api('POST', '/api/v2/tokens', { auth: `Bearer ${old}`, body: { name: 'x', permissions: ['encode'] } });
+      expect(mint.status).toBe(401);
+    }
+    expect((await server.api('GET', '/api/v2/users/me', { auth: `Bearer ${changed.json.accessToken}` })).status).toBe(200);
+    expect((await server.api('POST', '/api/auth/refresh', { cookie: continued })).status).toBe(200);
+    const encoded = await server.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: 's' } });
+    expect(encoded.status).toBe(200);
     const login = await server.api('POST', '/api/auth/login', { body: { email: carol.email, password: NEW_PASSWORD } });
     expect(login.status).toBe(200);
     remember('refresh token after password change', refreshCookieOf(login.headers)!.split('=')[1]!);

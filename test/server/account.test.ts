@@ -1,6 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCEPTED_EMAILS, REFUSED_EMAILS, REFUSED_NAMES } from '../domain/field-cases.js';
-import { PASSWORD, bearer, createApiToken, createChannel, makeServer, signUp, type SignedInUser, type TestServer } from './harness.js';
+import {
+  PASSWORD,
+  bearer,
+  cookieOf,
+  createApiToken,
+  createChannel,
+  makeServer,
+  signUp,
+  type SignedInUser,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 let user: SignedInUser;
@@ -71,6 +81,38 @@ describe('/api/v2/users', () => {
     });
     expect(login.statusCode).toBe(200);
     expect((await as(null, 'PUT', '/api/v2/users/password', { currentPassword: 'a', newPassword: 'b' })).statusCode).toBe(401);
+  });
+
+  it('PUT password: every other session ends, old access tokens get 401; the caller gets a new token and cookie', async () => {
+    const elsewhere = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+    const apiToken = await createApiToken(server, user);
+    const changed = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'Brand new 12345' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: expect.stringMatching(/other session is signed out/), accessToken: expect.any(String) });
+    expect(changed.json().message).toMatch(/API tokens keep working/);
+    const cookie = cookieOf(changed)!;
+    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth/refresh', maxAge: 30 * 24 * 3600 });
+
+    for (const old of [user.accessToken, elsewhere.json().accessToken]) {
+      const me = await server.app.inject({ url: '/api/v2/users/me', headers: bearer(old) });
+      expect(me.statusCode).toBe(401);
+      expect(me.json().message).toMatch(/before the password was changed/);
+    }
+    for (const old of [user.refreshToken, cookieOf(elsewhere)!.value]) {
+      const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: old } });
+      expect(refresh.statusCode).toBe(401);
+    }
+    expect((await server.app.inject({ url: '/api/v2/users/me', headers: bearer(changed.json().accessToken) })).statusCode).toBe(200);
+    const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: cookie.value } });
+    expect(refreshed.statusCode).toBe(200);
+    // API tokens are not sessions: they keep working
+    const encoded = await server.app.inject({
+      method: 'POST',
+      url: '/api/watermark/encode',
+      headers: bearer(apiToken.token),
+      payload: { text: 'The quick brown fox jumps over the lazy dog.', secret: 's' },
+    });
+    expect(encoded.statusCode).toBe(200);
   });
 
   it('PUT password and login: 400 for a password with an unpaired surrogate', async () => {

@@ -5,6 +5,7 @@ import { refuseCrossSite } from '../plugins/cross-site-guard.js';
 import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
 import { creditRoutes } from './credits.js';
+import { passwordRoute } from './password.js';
 import { serviceRoutes } from './service.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
@@ -12,12 +13,13 @@ import { watermarkRoutes } from './watermark.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
   serviceRoutes(app);
-  // only the auth routes read or set a cookie (the refresh token): the others skip its per-request hooks, and
-  // only they need to know which page sent a request
+  // only the auth routes and the password change read or set a cookie (the refresh token): the others skip its
+  // per-request hooks, and only these need to know which page sent a request
   void app.register(async (auth) => {
     await auth.register(cookie);
     auth.addHook('onRequest', refuseCrossSite({ allowedOrigins: context.config.allowedOrigins, publicUrl: context.publicUrl }));
     authRoutes(auth, context);
+    passwordRoute(auth, context);
   });
   userRoutes(app, context);
   tokenRoutes(app, context);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../plugins/authentication.js';
-import { MessageResponse, errors } from '../schemas/common.js';
-import { ChangePasswordBody, ProfileResponse, UpdateProfileBody, UpdateProfileResponse } from '../schemas/users.js';
+import { ProfileResponse, UpdateProfileBody, UpdateProfileResponse } from '../schemas/users.js';
 import { sessionRoute } from './route-options.js';
 
 export function userRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -24,18 +23,6 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
       const { username, firstName, lastName } = request.body;
       const user = domain.accounts.updateProfile(sessionOf(request).user.id, { username, firstName, lastName });
       return { message: 'Profile updated', user };
-    },
-  );
-
-  app.put<{ Body: ChangePasswordBody }>(
-    '/api/v2/users/password',
-    sessionRoute(context, 'users', 'Change the password; ends every refresh session of the account', {
-      body: ChangePasswordBody,
-      response: { 200: MessageResponse, ...errors(429, 503) },
-    }),
-    async (request) => {
-      await domain.accounts.changePassword(sessionOf(request).user.id, request.body, { clientAddress: request.ip });
-      return { message: 'Password changed; other sessions have to log in again' };
     },
   );
 }

@@ -20,3 +20,8 @@ export const ChangePasswordBody = Type.Object({
   newPassword: Type.String({ maxLength: 1024 }),
 });
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+export const PasswordChangedResponse = Type.Object({
+  message: Type.String(),
+  accessToken: Type.String({ description: 'a new access token for the caller: the one sent is no longer valid' }),
+});
