@@ -1,4 +1,4 @@
-import type { LimiterState } from '../store/index.js';
+import type { LimiterDecision, LimiterState } from '../store/index.js';
 import { clientAddressKey } from './client-address.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -14,7 +14,10 @@ export interface AttemptOrigin {
 
 /** One admitted password attempt: run its hashing through the gate with `priority`, then settle it. */
 export interface PasswordAttempt {
-  /** the share of its address's allowance the client had left (1 without an address): the gate serves high first */
+  /**
+   * The gate serves high first: KNOWN_ADDRESS_PRIORITY for an address that signed in to the target account before,
+   * else the share of its address's allowance the client had left (1 without an address).
+   */
   readonly priority: number;
   /** The password was checked: a right one forgets the account's failures and remembers the address as known. */
   settle(passwordWasRight: boolean): Promise<void>;
@@ -41,6 +44,9 @@ interface AddressBucket {
   at: number;
 }
 
+/** Above any allowance share: the account's owner at a usual address goes ahead of every stranger. */
+const KNOWN_ADDRESS_PRIORITY = 2;
+
 const FAILURE_MEMORY_MS = 15 * 60_000;
 const PENDING_MEMORY_MS = 60_000;
 const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
@@ -62,12 +68,13 @@ export async function admitPasswordAttempt(
 ): Promise<PasswordAttempt> {
   const state = context.limiterState;
   const address = target.origin?.clientAddress ? clientAddressKey(target.origin.clientAddress) : undefined;
-  const priority = address === undefined ? 1 : await takeAddressAttempt(context, state, address);
+  const allowanceLeft = address === undefined ? 1 : await takeAddressAttempt(context, state, address);
   const account = target.account;
   if (account === undefined) {
-    return { priority, settle: async () => {}, abandon: async () => {} };
+    return { priority: allowanceLeft, settle: async () => {}, abandon: async () => {} };
   }
-  await beginAccountAttempt(context, state, account, address);
+  const known = await beginAccountAttempt(context, state, account, address);
+  const priority = known ? KNOWN_ADDRESS_PRIORITY : allowanceLeft;
   const finish = (outcome: 'right' | 'wrong' | 'none') =>
     state.update<AccountRecord, void>(accountKey(account), (current) => {
       const now = context.now().getTime();
@@ -111,7 +118,8 @@ export async function runPasswordWork<T>(
 async function takeAddressAttempt(context: DomainContext, state: LimiterState, address: string): Promise<number> {
   const capacity = context.config.passwordAttemptsPerMinute;
   const perMs = capacity / 60_000;
-  const outcome = await state.update<AddressBucket, { left: number } | { retryAt: number }>(`address:${address}`, (current) => {
+  type Outcome = { left: number } | { retryAt: number };
+  const outcome = await state.update<AddressBucket, Outcome>(`address:${address}`, (current) => {
     const now = context.now().getTime();
     const tokens = current ? Math.min(capacity, current.tokens + (now - current.at) * perMs) : capacity;
     const taken = tokens >= 1;
@@ -129,30 +137,34 @@ async function takeAddressAttempt(context: DomainContext, state: LimiterState, a
   return outcome.left;
 }
 
+/** Admits an attempt on the account or throws; tells whether the address passed the account's check before. */
 async function beginAccountAttempt(
   context: DomainContext,
   state: LimiterState,
   account: string,
   address: string | undefined,
-): Promise<void> {
+): Promise<boolean> {
   const { accountFreeFailures, accountMaxDelaySeconds } = context.config;
-  const refusedUntil = await state.update<AccountRecord, number | undefined>(accountKey(account), (current) => {
+  type Outcome = { known: boolean } | { refusedUntil: number };
+  const outcome = await state.update<AccountRecord, Outcome>(accountKey(account), (current) => {
     const now = context.now().getTime();
     const record = fresh(current, now);
     const known = address !== undefined && record.known[address] !== undefined;
     const counted = record.failures + record.pending;
     if (!known && counted >= accountFreeFailures) {
       const delayMs = Math.min(1000 * 2 ** Math.min(counted - accountFreeFailures, 30), accountMaxDelaySeconds * 1000);
-      if (now < record.lastAt + delayMs) return { ...keep(record, now), result: record.lastAt + delayMs };
+      const until = record.lastAt + delayMs;
+      if (now < until) return { ...keep(record, now), result: { refusedUntil: until } };
     }
     record.pending += 1;
     record.pendingUntil = now + PENDING_MEMORY_MS;
     record.lastAt = now;
-    return keep(record, now);
+    return { ...keep(record, now), result: { known } };
   });
-  if (refusedUntil !== undefined) {
-    throw tooMany(context, 'Too many failed password attempts on this account', refusedUntil);
+  if ('refusedUntil' in outcome) {
+    throw tooMany(context, 'Too many failed password attempts on this account', outcome.refusedUntil);
   }
+  return outcome.known;
 }
 
 const accountKey = (account: string) => `account:${account}`;
@@ -170,7 +182,8 @@ function fresh(current: AccountRecord | undefined, now: number): AccountRecord {
   };
 }
 
-function keep(record: AccountRecord, now: number): { next: AccountRecord | undefined; expiresAt: number; result: undefined } {
+/** The record to store (or none, once nothing in it matters any more) and until when. */
+function keep(record: AccountRecord, now: number): LimiterDecision<AccountRecord, undefined> {
   const expiresAt = Math.max(
     record.failures > 0 ? record.lastAt + FAILURE_MEMORY_MS : 0,
     record.pending > 0 ? record.pendingUntil : 0,

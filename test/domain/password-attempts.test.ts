@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientAddressKey } from '../../src/domain/client-address.js';
 import { createHashGate } from '../../src/domain/hash-gate.js';
 import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixture.js';
@@ -9,27 +9,41 @@ afterEach(() => f.close());
 const from = (clientAddress: string) => ({ clientAddress });
 const WRONG = 'Wrong password 1';
 
+/** A login from `address` (the fixture's domain). */
+const login = (email: string, password: string, address: string) =>
+  f.domain.sessions.login({ email, password }, from(address));
+/** The refusal code of a login that must fail. */
+const loginRefusal = async (email: string, password: string, address: string) =>
+  (await refusal(() => login(email, password, address))).code;
+const changePassword = (userId: string, currentPassword: string, address?: string) =>
+  f.domain.accounts.changePassword(
+    userId,
+    { currentPassword, newPassword: 'Brand new pass 1' },
+    address === undefined ? undefined : from(address),
+  );
+
 /** Seconds until the refusal's retry time, on the fixture's clock. */
 const secondsToRetry = (error: { retryAt?: Date }) => (error.retryAt!.getTime() - f.clock.now.getTime()) / 1000;
 
 describe('per client address', () => {
-  it('allows `passwordAttemptsPerMinute` attempts, shared by login, register and password change, then refills', async () => {
+  it('allows `passwordAttemptsPerMinute` attempts shared by login, register and password change', async () => {
     f = makeFixture({ passwordAttemptsPerMinute: 3 });
     const user = await makeUser(f.domain);
     const here = from('198.51.100.7');
     await f.domain.sessions.login({ email: user.email, password: PASSWORD }, here);
     await f.domain.accounts.register({ email: 'second@example.com', username: 'second', password: PASSWORD }, here);
-    await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'Another pass 77' }, here);
-    const refused = await refusal(() => f.domain.sessions.login({ email: user.email, password: 'Another pass 77' }, here));
+    const renewed = 'Another pass 77';
+    await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: renewed }, here);
+    const refused = await refusal(() => f.domain.sessions.login({ email: user.email, password: renewed }, here));
     expect(refused.code).toBe('TOO_MANY_ATTEMPTS');
     expect(refused.message).toMatch(/from your address; retry in 20 s/);
     expect(secondsToRetry(refused)).toBe(20);
     // another address has its own allowance
-    await f.domain.sessions.login({ email: user.email, password: 'Another pass 77' }, from('198.51.100.8'));
+    await login(user.email, renewed, '198.51.100.8');
     // one attempt comes back every 60/3 seconds
     f.clock.advance(20);
-    await f.domain.sessions.login({ email: user.email, password: 'Another pass 77' }, here);
-    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: 'x' }, here))).code).toBe('TOO_MANY_ATTEMPTS');
+    await login(user.email, renewed, '198.51.100.7');
+    expect(await loginRefusal(user.email, 'x', '198.51.100.7')).toBe('TOO_MANY_ATTEMPTS');
   });
 
   it('does not count requests refused before any password work (invalid input)', async () => {
@@ -56,23 +70,20 @@ describe('per client address', () => {
   it('one /64 shares one allowance', async () => {
     f = makeFixture({ passwordAttemptsPerMinute: 2 });
     const user = await makeUser(f.domain);
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8::1'));
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8::2'));
-    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8::3')))).code).toBe(
-      'TOO_MANY_ATTEMPTS',
-    );
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('2001:db8:0:1::1'));
+    await login(user.email, PASSWORD, '2001:db8::1');
+    await login(user.email, PASSWORD, '2001:db8::2');
+    expect(await loginRefusal(user.email, PASSWORD, '2001:db8::3')).toBe('TOO_MANY_ATTEMPTS');
+    await login(user.email, PASSWORD, '2001:db8:0:1::1');
   });
 });
 
 describe('per account', () => {
   const rules = { accountFreeFailures: 2, accountMaxDelaySeconds: 8 };
 
-  it('slows an account down after its free failures: waits doubling from 1 s up to the maximum, from any address', async () => {
+  it('slows an account down after its free failures: waits doubling from 1 s up to the maximum', async () => {
     f = makeFixture(rules);
     const user = await makeUser(f.domain);
-    const attempt = (address: string, password = WRONG) =>
-      refusal(() => f.domain.sessions.login({ email: user.email, password }, from(address)));
+    const attempt = (address: string) => refusal(() => login(user.email, WRONG, address));
     expect((await attempt('203.0.113.1')).code).toBe('INVALID_CREDENTIALS');
     expect((await attempt('203.0.113.2')).code).toBe('INVALID_CREDENTIALS');
     const waits: number[] = [];
@@ -87,7 +98,7 @@ describe('per account', () => {
     expect(waits).toEqual([1, 2, 4, 8, 8, 8]);
     // the right password after the wait gets in and forgets the failures
     f.clock.advance(8);
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('203.0.113.99'));
+    await login(user.email, PASSWORD, '203.0.113.99');
     expect((await attempt('203.0.113.98')).code).toBe('INVALID_CREDENTIALS');
     expect((await attempt('203.0.113.97')).code).toBe('INVALID_CREDENTIALS');
     expect((await attempt('203.0.113.96')).code).toBe('TOO_MANY_ATTEMPTS');
@@ -99,7 +110,7 @@ describe('per account', () => {
     const answers = async (email: string) => {
       const seen: string[] = [];
       for (let i = 0; i < 4; i++) {
-        const refused = await refusal(() => f.domain.sessions.login({ email, password: WRONG }, from(`192.0.2.${i}`)));
+        const refused = await refusal(() => login(email, WRONG, `192.0.2.${i}`));
         seen.push(`${refused.code} ${refused.message}`);
       }
       return seen;
@@ -113,48 +124,33 @@ describe('per account', () => {
     f = makeFixture(rules);
     const user = await makeUser(f.domain);
     for (let i = 0; i < 2; i++) {
-      const wrong = await refusal(() =>
-        f.domain.accounts.changePassword(user.id, { currentPassword: WRONG, newPassword: 'Brand new pass 1' }, from('192.0.2.50')),
-      );
-      expect(wrong.code).toBe('INVALID_CREDENTIALS');
+      expect((await refusal(() => changePassword(user.id, WRONG, '192.0.2.50'))).code).toBe('INVALID_CREDENTIALS');
     }
-    const login = await refusal(() => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.51')));
-    expect(login.code).toBe('TOO_MANY_ATTEMPTS');
-    const again = await refusal(() =>
-      f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'Brand new pass 1' }, from('192.0.2.50')),
-    );
-    expect(again.code).toBe('TOO_MANY_ATTEMPTS');
+    expect(await loginRefusal(user.email, PASSWORD, '192.0.2.51')).toBe('TOO_MANY_ATTEMPTS');
+    expect((await refusal(() => changePassword(user.id, PASSWORD, '192.0.2.50'))).code).toBe('TOO_MANY_ATTEMPTS');
   });
 
-  it('does not slow an address that signed in to the account before: an attacker elsewhere cannot lock the owner out', async () => {
+  it('does not slow an address that signed in to the account before: no lock-out by an attacker', async () => {
     f = makeFixture(rules);
     const user = await makeUser(f.domain);
-    const home = from('192.0.2.10');
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, home);
-    for (let i = 0; i < 5; i++) {
-      await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('203.0.113.66')));
-    }
-    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.11')))).code).toBe(
-      'TOO_MANY_ATTEMPTS',
-    );
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, home);
+    const home = '192.0.2.10';
+    await login(user.email, PASSWORD, home);
+    for (let i = 0; i < 5; i++) await loginRefusal(user.email, WRONG, '203.0.113.66');
+    expect(await loginRefusal(user.email, PASSWORD, '192.0.2.11')).toBe('TOO_MANY_ATTEMPTS');
+    await login(user.email, PASSWORD, home);
     // the known address is remembered for 30 days
     f.clock.advance(29 * 24 * 3600);
-    for (let i = 0; i < 3; i++) {
-      await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('203.0.113.67')));
-    }
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, home);
+    for (let i = 0; i < 3; i++) await loginRefusal(user.email, WRONG, '203.0.113.67');
+    await login(user.email, PASSWORD, home);
   });
 
-  it('counts attempts still running: a burst on one account gets its free attempts, the rest are refused at once', async () => {
+  it('counts attempts still running: a burst on one account gets its free attempts, the rest are refused', async () => {
     f = makeFixture(rules);
     const user = await makeUser(f.domain);
     const burst = await Promise.all(
-      Array.from({ length: 6 }, (_, i) =>
-        refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from(`198.18.0.${i}`))),
-      ),
+      Array.from({ length: 6 }, (_, i) => loginRefusal(user.email, WRONG, `198.18.0.${i}`)),
     );
-    expect(burst.map((error) => error.code).sort()).toEqual([
+    expect(burst.sort()).toEqual([
       'INVALID_CREDENTIALS',
       'INVALID_CREDENTIALS',
       'TOO_MANY_ATTEMPTS',
@@ -167,13 +163,9 @@ describe('per account', () => {
   it('forgets failures after 15 minutes without an attempt', async () => {
     f = makeFixture(rules);
     const user = await makeUser(f.domain);
-    for (let i = 0; i < 2; i++) await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('192.0.2.70')));
+    for (let i = 0; i < 2; i++) await loginRefusal(user.email, WRONG, '192.0.2.70');
     f.clock.advance(15 * 60);
-    for (let i = 0; i < 2; i++) {
-      expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('192.0.2.71')))).code).toBe(
-        'INVALID_CREDENTIALS',
-      );
-    }
+    for (let i = 0; i < 2; i++) expect(await loginRefusal(user.email, WRONG, '192.0.2.71')).toBe('INVALID_CREDENTIALS');
   });
 });
 
@@ -184,10 +176,11 @@ describe('the hash gate in the password routes', () => {
     const user = await makeUser(f.domain);
     let release!: () => void;
     const holding = gate.run(1, () => new Promise<void>((resolve) => (release = resolve)));
+    const newcomer = { email: 'later@example.com', username: 'later', password: PASSWORD };
     for (const work of [
-      () => f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.80')),
-      () => f.domain.accounts.register({ email: 'later@example.com', username: 'later', password: PASSWORD }, from('192.0.2.80')),
-      () => f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'Brand new pass 1' }),
+      () => login(user.email, PASSWORD, '192.0.2.80'),
+      () => f.domain.accounts.register(newcomer, from('192.0.2.80')),
+      () => changePassword(user.id, PASSWORD),
     ]) {
       const busy = await refusal(work);
       expect(busy.code).toBe('BUSY');
@@ -196,10 +189,24 @@ describe('the hash gate in the password routes', () => {
     release();
     await holding;
     // none of those counted as a failure: the one free failure is still there
-    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: WRONG }, from('192.0.2.81')))).code).toBe(
-      'INVALID_CREDENTIALS',
-    );
+    expect(await loginRefusal(user.email, WRONG, '192.0.2.81')).toBe('INVALID_CREDENTIALS');
     f.clock.advance(1);
-    await f.domain.sessions.login({ email: user.email, password: PASSWORD }, from('192.0.2.80'));
+    await login(user.email, PASSWORD, '192.0.2.80');
+  });
+
+  it('puts the owner at a usual address ahead of strangers, even fresh ones, when the line is full', async () => {
+    const gate = createHashGate({ concurrency: 1, queueLength: 1 });
+    f = makeFixture({}, { hashGate: gate });
+    const user = await makeUser(f.domain);
+    await login(user.email, PASSWORD, '192.0.2.90');
+    let release!: () => void;
+    const holding = gate.run(1, () => new Promise<void>((resolve) => (release = resolve)));
+    const stranger = refusal(() => login('someone@example.com', WRONG, '203.0.113.90'));
+    await vi.waitFor(() => expect(gate.load().waiting).toBe(1));
+    const owner = login(user.email, PASSWORD, '192.0.2.90');
+    expect((await stranger).code).toBe('BUSY');
+    release();
+    await holding;
+    expect((await owner).user.id).toBe(user.id);
   });
 });
