@@ -53,7 +53,8 @@ export async function verifyAccessToken(
     const sessionId = typeof payload.sid === 'string' ? payload.sid : undefined;
     // tokens issued before the claim existed were issued under epoch 0, as every account started there
     const sessionEpoch = typeof payload.ver === 'number' ? payload.ver : 0;
-    return { userId: payload.sub!, tokenId: payload.jti!, expiresAt: new Date(payload.exp! * 1000), sessionId, sessionEpoch };
+    const expiresAt = new Date(payload.exp! * 1000);
+    return { userId: payload.sub!, tokenId: payload.jti!, expiresAt, sessionId, sessionEpoch };
   } catch (error) {
     if (error instanceof errors.JOSEError) {
       const expired = error instanceof errors.JWTExpired;

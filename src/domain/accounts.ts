@@ -130,7 +130,10 @@ export function createAccounts(context: DomainContext): Accounts {
       const passwordHash = await runPasswordWork(
         context,
         { origin, account: row.email },
-        async () => ((await verifyPassword(currentPassword, row.passwordHash, ln)).ok ? hashPassword(newPassword, ln) : undefined),
+        async () => {
+          const check = await verifyPassword(currentPassword, row.passwordHash, ln);
+          return check.ok ? hashPassword(newPassword, ln) : undefined;
+        },
         (hash) => hash !== undefined,
       );
       const started =
@@ -227,10 +230,11 @@ function replacePassword<T>(
   const now = context.now().getTime();
   return context.db.transaction(
     (tx) => {
+      const ofUser = eq(users.id, userId);
       const changed = tx
         .update(users)
         .set({ passwordHash, updatedAt: now })
-        .where(expected === undefined ? eq(users.id, userId) : and(eq(users.id, userId), eq(users.passwordHash, expected)))
+        .where(expected === undefined ? ofUser : and(ofUser, eq(users.passwordHash, expected)))
         .run();
       if (changed.changes === 0) return undefined;
       return within(tx, endEverySession(tx, userId, now)!);

@@ -56,7 +56,8 @@ export function createDomain(options: CreateDomainOptions): Domain {
     commitTogether: createGroupCommit(options.store.sqlite),
     limiterState:
       options.limiterState ?? createMemoryLimiterState({ maxRecords: LIMITER_RECORDS_MAX, now: () => now().getTime() }),
-    hashGate: options.hashGate ?? createHashGate({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }),
+    hashGate:
+      options.hashGate ?? createHashGate({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }),
   };
   return {
     config: context.config,

@@ -50,13 +50,14 @@ export function createHashGate(options: HashGateOptions): HashGate {
     });
   };
 
+  // served first: higher priority, then earlier arrival
+  const ahead = (a: Waiter, b: Waiter) =>
+    a.priority > b.priority || (a.priority === b.priority && a.arrival < b.arrival);
+
   const lowestWaiter = (): number => {
     let lowest = -1;
     line.forEach((waiter, index) => {
-      const worst = line[lowest];
-      if (!worst || waiter.priority < worst.priority || (waiter.priority === worst.priority && waiter.arrival > worst.arrival)) {
-        lowest = index;
-      }
+      if (lowest < 0 || ahead(line[lowest]!, waiter)) lowest = index;
     });
     return lowest;
   };
@@ -64,10 +65,7 @@ export function createHashGate(options: HashGateOptions): HashGate {
   const nextWaiter = (): Waiter | undefined => {
     let best = -1;
     line.forEach((waiter, index) => {
-      const chosen = line[best];
-      if (!chosen || waiter.priority > chosen.priority || (waiter.priority === chosen.priority && waiter.arrival < chosen.arrival)) {
-        best = index;
-      }
+      if (best < 0 || ahead(waiter, line[best]!)) best = index;
     });
     return best < 0 ? undefined : line.splice(best, 1)[0];
   };

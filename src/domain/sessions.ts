@@ -42,7 +42,9 @@ export function createSessions(context: DomainContext): Sessions {
       requireValid({
         email: typeof email === 'string' && email.trim() ? undefined : 'Email is required',
         password:
-          typeof password === 'string' && password ? passwordEncodingProblem('Password', password) : 'Password is required',
+          typeof password === 'string' && password
+            ? passwordEncodingProblem('Password', password)
+            : 'Password is required',
       });
       const account = normaliseEmail(email);
       const checked = await runPasswordWork(
@@ -108,7 +110,8 @@ export function createSessions(context: DomainContext): Sessions {
         );
       }
       requireActiveUser(context, outcome.userId);
-      return { ...(await issueAccessToken(context, outcome.userId, outcome.familyId, outcome.sessionEpoch)), ...outcome.next };
+      const access = await issueAccessToken(context, outcome.userId, outcome.familyId, outcome.sessionEpoch);
+      return { ...access, ...outcome.next };
     },
 
     logout: (refreshToken) => {
@@ -135,7 +138,10 @@ export function createSessions(context: DomainContext): Sessions {
       const claims = await verifyAccessToken(context, accessToken);
       const row = requireActiveUser(context, claims.userId);
       if (claims.sessionEpoch !== row.sessionEpoch) {
-        throw new DomainError('UNAUTHENTICATED', 'The access token was issued before the password was changed; log in again');
+        throw new DomainError(
+          'UNAUTHENTICATED',
+          'The access token was issued before the password was changed; log in again',
+        );
       }
       return { user: toUser(row), tokenId: claims.tokenId, expiresAt: claims.expiresAt, sessionId: claims.sessionId };
     },

@@ -45,7 +45,8 @@ export const isValidEmail = (email: string): boolean => emailProblem(normaliseEm
  * U+FFFD, so "…\ud800" and "…\udfff" would be the same password). Checked wherever a password is taken.
  */
 export function passwordEncodingProblem(label: string, password: string): string | undefined {
-  return /\p{Cs}/u.test(password) ? `${label} must be valid Unicode text (it contains an unpaired surrogate)` : undefined;
+  if (!/\p{Cs}/u.test(password)) return undefined;
+  return `${label} must be valid Unicode text (it contains an unpaired surrogate)`;
 }
 
 /** The policy for a new password, checked on the form that is hashed (NFKC). */

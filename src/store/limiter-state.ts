@@ -37,7 +37,10 @@ const SWEEP_PER_UPDATE = 4;
  * recently updated or looked at — go first), so a flood of new addresses or emails cannot grow the heap without
  * bound.
  */
-export function createMemoryLimiterState(options: { maxRecords: number; now: () => number }): LimiterState & { size(): number } {
+export function createMemoryLimiterState(options: {
+  maxRecords: number;
+  now: () => number;
+}): LimiterState & { size(): number } {
   const entries = new Map<string, Entry>();
   const sweep = (now: number) => {
     const front = [...take(entries, Math.min(SWEEP_PER_UPDATE, entries.size))];

@@ -26,10 +26,12 @@ beforeEach(() => {
 });
 afterEach(() => f.close());
 
-const liveRefreshTokens = (userId: string) =>
-  (f.store.sqlite.prepare('SELECT count(*) AS n FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL').get(userId) as {
-    n: number;
-  }).n;
+const liveRefreshTokens = (userId: string) => {
+  const live = f.store.sqlite.prepare(
+    'SELECT count(*) AS n FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL',
+  );
+  return (live.get(userId) as { n: number }).n;
+};
 
 it('a login that checked the old password while the change committed gets no session', async () => {
   const user = await makeUser(f.domain);
@@ -40,7 +42,8 @@ it('a login that checked the old password while the change committed gets no ses
   await vi.waitFor(() => expect(latch.held).toBeDefined());
 
   // the change runs to its commit while the login's check of the old password is still under way
-  const changed = await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'Another pass 99' });
+  const change = { currentPassword: PASSWORD, newPassword: 'Another pass 99' };
+  const changed = await f.domain.accounts.changePassword(user.id, change);
   latch.held!();
 
   const refused = await racingLogin;

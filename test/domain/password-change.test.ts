@@ -21,7 +21,8 @@ describe('a password change', () => {
     const refreshedElsewhere = await f.domain.sessions.refresh(otherDevice.refreshToken);
 
     // in the same second as the logins: the session epoch, not the issue time, tells old from new
-    const next = await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    const change = { currentPassword: PASSWORD, newPassword: NEW_PASSWORD };
+    const next = await f.domain.accounts.changePassword(user.id, change);
 
     for (const old of [caller.accessToken, otherDevice.accessToken, refreshedElsewhere.accessToken]) {
       const refused = await refusal(() => f.domain.sessions.authenticate(old));
@@ -76,7 +77,9 @@ describe('a password change', () => {
     const { SignJWT, decodeJwt } = await import('jose');
     const { deriveKeys } = await import('../../src/domain/keys.js');
     const { ver: _ver, ...claims } = decodeJwt(login.accessToken);
-    const legacy = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(deriveKeys(f.masterKey).jwt);
+    const legacy = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(deriveKeys(f.masterKey).jwt);
     expect((await f.domain.sessions.authenticate(legacy)).user.id).toBe(user.id);
     await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expect((await refusal(() => f.domain.sessions.authenticate(legacy))).code).toBe('UNAUTHENTICATED');

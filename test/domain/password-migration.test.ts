@@ -13,13 +13,15 @@ afterEach(() => f.close());
 /** A hash as the release before NFKC stored it: scrypt of the NFC form's UTF-8, no `norm` parameter. */
 function legacyHash(password: string): string {
   const salt = randomBytes(16);
-  const hash = scryptSync(Buffer.from(password.normalize('NFC'), 'utf8'), salt, 32, { N: 2 ** TEST_SCRYPT_LN, r: 8, p: 1 });
+  const nfc = Buffer.from(password.normalize('NFC'), 'utf8');
+  const hash = scryptSync(nfc, salt, 32, { N: 2 ** TEST_SCRYPT_LN, r: 8, p: 1 });
   const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
   return `$scrypt$ln=${TEST_SCRYPT_LN},r=8,p=1$${b64(salt)}$${b64(hash)}`;
 }
 
 const storedHashOf = (id: string) => f.store.db.select().from(users).where(eq(users.id, id)).get()!.passwordHash;
-const setStoredHash = (id: string, passwordHash: string) => f.store.db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+const setStoredHash = (id: string, passwordHash: string) =>
+  f.store.db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
 
 describe('passwords stored before NFKC', () => {
   it('keep logging in, and the first login replaces the hash with an NFKC one', async () => {
@@ -36,7 +38,9 @@ describe('passwords stored before NFKC', () => {
   it('made with a lone surrogate (hashed as U+FFFD) no longer let a different lone surrogate in', async () => {
     const user = await makeUser(f.domain);
     setStoredHash(user.id, legacyHash('Correct horse 42\ud800'));
-    const other = await refusal(() => f.domain.sessions.login({ email: user.email, password: 'Correct horse 42\udfff' }));
+    const other = await refusal(() =>
+      f.domain.sessions.login({ email: user.email, password: 'Correct horse 42\udfff' }),
+    );
     expect(other.code).toBe('VALIDATION');
     expect(other.details).toEqual({ password: expect.stringMatching(/unpaired surrogate/) });
     // the owner types U+FFFD, what the old hash really holds, and can then choose a new password

@@ -16,10 +16,11 @@ describe('in-process limiter state', () => {
     now = 5_000;
     expect(await state.update<number, number>('a', (c) => counter(c, now))).toBe(1);
     await state.update<number, undefined>('a', () => ({ next: undefined, expiresAt: 0, result: undefined }));
-    expect(await state.update<number, number | undefined>('a', (c) => ({ next: c, expiresAt: now + 1, result: c }))).toBeUndefined();
+    const read = (c: number | undefined) => ({ next: c, expiresAt: now + 1, result: c });
+    expect(await state.update<number, number | undefined>('a', read)).toBeUndefined();
   });
 
-  it('holds at most maxRecords, forgetting the least recently updated first, and drops expired ones as it goes', async () => {
+  it('holds at most maxRecords (least recently updated go first) and drops expired ones as it goes', async () => {
     let now = 0;
     const state = createMemoryLimiterState({ maxRecords: 100, now: () => now });
     for (let i = 0; i < 1_000; i++) await state.update<number, number>(`flood-${i}`, (c) => counter(c, now, 60_000));
