@@ -62,7 +62,7 @@ const KNOWN_ADDRESSES_KEPT = 8;
  *   slowed down, never locked, and addresses that passed its check in the last 30 days are not slowed at all, so
  *   an attacker elsewhere cannot keep the owner out. Attempts still running count as failures meanwhile.
  */
-export async function admitPasswordAttempt(
+async function admitPasswordAttempt(
   context: DomainContext,
   target: { origin?: AttemptOrigin; account?: string },
 ): Promise<PasswordAttempt> {
