@@ -26,6 +26,26 @@ const send = (route: ReturnType<typeof routes>[number], headers: Record<string, 
     ...(raw !== undefined ? { body: raw } : route.body ? { payload: route.body } : {}),
   });
 
+describe('the password change, which sets the refresh cookie too', () => {
+  const change = (headers: Record<string, string>, body?: string) =>
+    server.app.inject({
+      method: 'PUT',
+      url: '/api/v2/users/password',
+      headers: { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json', ...headers },
+      body: body ?? JSON.stringify({ currentPassword: 'Not it 12345', newPassword: 'Brand new 12345' }),
+    });
+
+  it('refuses another site (403, no cookie) and form or text bodies (415); same origin and no Origin pass', async () => {
+    const foreign = await change({ origin: 'https://evil.example' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.headers['set-cookie']).toBeUndefined();
+    expect((await change({ 'content-type': 'text/plain' })).statusCode).toBe(415);
+    // past the guard: the wrong current password is the answer
+    expect((await change({ origin: 'http://wm.test' })).statusCode).toBe(400);
+    expect((await change({})).statusCode).toBe(400);
+  });
+});
+
 describe('cross-site requests on the sign-in routes', () => {
   it.each([
     ['an Origin of another site', { origin: 'https://evil.example' }],

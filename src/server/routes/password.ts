@@ -20,7 +20,11 @@ export function passwordRoute(app: FastifyInstance, context: ServerContext): voi
       'users',
       'Change the password; ends every other session and every access token issued before. The response ' +
         'carries a new access token and sets a new refreshToken cookie for the caller',
-      { body: ChangePasswordBody, response: { 200: PasswordChangedResponse, ...errors(429, 503) } },
+      {
+        body: ChangePasswordBody,
+        // 403 also for a page of another site and 415 for form or text bodies: the route sets the refresh cookie
+        response: { 200: PasswordChangedResponse, ...errors(415, 429, 503) },
+      },
     ),
     async (request, reply) => {
       const session = await domain.accounts.changePassword(sessionOf(request).user.id, request.body, {
