@@ -16,7 +16,16 @@ const addKeyOptions = (command: Command): Command =>
     .option('--key-file <file>', 'keyed mode (AES-256-GCM): 32-byte key from FILE, as written by `wm keygen`')
     .option('--channel <name>', "keyed mode with the stored key of signing channel NAME (needs --user)")
     .option('--user <email>', 'owner of --channel')
-    .option('--home <dir>', 'data folder holding the channel keys (default: $WM_HOME, else ~/.wm)');
+    .option('--home <dir>', 'data folder holding the channel keys and the stored login (default: $WM_HOME, else ~/.wm)');
+
+/** The codec commands that a wm server also offers: run there instead of locally. */
+const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean }): Command => {
+  command
+    .option('--server <url>', 'run on this wm server instead of locally (default: $WM_SERVER)')
+    .option('--token <token>', 'API token for --server (default: $WM_TOKEN, else the stored login for that server)')
+    .option('--remote', 'run on the server of the stored login (wm login)');
+  return withHome ? command.option('--home <dir>', 'data folder holding the stored login (default: $WM_HOME, else ~/.wm)') : command;
+};
 
 const addJsonOption = (command: Command, shape: string): Command =>
   command.option('--json', `print ${shape} as JSON (the HTTP response of the same operation)`);
@@ -47,6 +56,7 @@ function registerEncode(program: Command): void {
   );
   addSecretOptions(command);
   addKeyOptions(command);
+  addRemoteOptions(command, { withHome: false });
   command
     .addOption(new Option('--method <method>', 'where the marks go').choices(METHODS).default('auto'))
     .addOption(
@@ -74,6 +84,7 @@ function registerDecode(program: Command): void {
     'Print the first secret hidden in the text, followed by a newline.',
   );
   addKeyOptions(command);
+  addRemoteOptions(command, { withHome: false });
   command.option('--all', 'print every watermark found, one per line');
   addJsonOption(command, '{decoded, keyed, stats, watermarks}').action(
     runLazily(async () => (await import('./codec/decode.js')).runDecode),
@@ -87,6 +98,7 @@ function registerAnalyze(program: Command): void {
     'count visible graphemes and hidden marks',
     'Count the visible graphemes and hidden variation selectors of an encoded text.',
   ).option('--original <file>', 'the text before encoding, for the size ratio');
+  addRemoteOptions(command, { withHome: true });
   addJsonOption(command, 'the analysis').action(
     runLazily(async () => (await import('./codec/analyze.js')).runAnalyze),
   );
@@ -101,6 +113,7 @@ function registerEncodeRobust(program: Command): void {
   );
   addSecretOptions(command);
   addKeyOptions(command);
+  addRemoteOptions(command, { withHome: false });
   command
     .addOption(new Option('--distribution <name>', 'how the marked characters are spread').choices(DISTRIBUTIONS).default('even'))
     .addOption(new Option('--stealth <level>', 'which invisible characters carry the bits').choices(STEALTH_LEVELS).default('standard'))
@@ -118,6 +131,7 @@ function registerDecodeRobust(program: Command): void {
     'Print the secret hidden by encode-robust, followed by a newline.',
   );
   addKeyOptions(command);
+  addRemoteOptions(command, { withHome: false });
   addJsonOption(command, '{decoded, keyed, is_encoded, bits_recovered, confidence, stats}').action(
     runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust),
   );

@@ -1,5 +1,7 @@
 import { isCodecError, type CodecErrorCode } from '../codec/errors.js';
+import { isClientError, ServerUrlError } from '../client/errors.js';
 import { isDomainError, type DomainErrorCode } from '../domain/errors.js';
+import { failureOfClientError, isOperationFailure, type FailureKind } from '../ops/failure.js';
 import { findSqliteError } from '../store/sqlite-error.js';
 
 /** Exit codes, documented in `wm --help` and the README. */
@@ -9,6 +11,10 @@ export const EXIT = {
   USAGE: 2,
   INTEGRITY: 3,
   IO: 4,
+  /** only a server says these: the token is missing, invalid, revoked or lacks the permission; account refused */
+  NOT_AUTHORISED: 5,
+  /** out of credits, or the monthly quota or a rate limit reached */
+  OUT_OF_CREDITS: 6,
 } as const;
 
 /** An error the CLI reports as one line on stderr with a chosen exit code. */
@@ -56,9 +62,25 @@ const DOMAIN_EXIT: Record<DomainErrorCode, number> = {
   BUSY: EXIT.IO,
 };
 
+// A server's answers mean what the local codec's outcomes mean where there is one; the rest is what only a server
+// (or the network to it) can say. An unreachable server, or one that does not answer like wm, is I/O.
+const FAILURE_EXIT: Record<FailureKind, number> = {
+  'invalid-input': EXIT.USAGE,
+  'no-watermark': EXIT.NO_WATERMARK,
+  integrity: EXIT.INTEGRITY,
+  unauthorised: EXIT.NOT_AUTHORISED,
+  'out-of-credits': EXIT.OUT_OF_CREDITS,
+  limited: EXIT.OUT_OF_CREDITS,
+  unreachable: EXIT.IO,
+  'not-wm-server': EXIT.IO,
+  'server-error': EXIT.IO,
+};
+
 /** The one place an error becomes an exit code and a message. */
-export function describeFailure(error: unknown): { exitCode: number; message: string } {
+export function describeFailure(thrown: unknown): { exitCode: number; message: string } {
+  const error = isClientError(thrown) || thrown instanceof ServerUrlError ? failureOfClientError(thrown) : thrown;
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message };
+  if (isOperationFailure(error)) return { exitCode: FAILURE_EXIT[error.kind], message: error.message };
   if (isCodecError(error)) {
     const message =
       error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined

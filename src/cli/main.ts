@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerAdminCommands } from './admin-commands.js';
 import { registerCodecCommands } from './codec-commands.js';
 import { EXIT, describeFailure } from './errors.js';
+import { registerRemoteCommands } from './remote-commands.js';
 import { registerServeCommand } from './serve-command.js';
 import { VERSION } from '../version.js';
 
@@ -12,7 +13,12 @@ Exit codes:
   2  usage error, invalid input (e.g. carrier too short: the message gives the required length) or a
      refused account rule (unknown user, channel or token, email taken, plan limit, ...)
   3  watermark corrupted, wrong key or key missing
-  4  I/O error (file not found, not writable, database locked or unreadable, ...)
+  4  I/O error (file not found, not writable, database locked or unreadable, server unreachable or not
+     a wm server, server error)
+  5  refused by the server: API token missing, invalid or revoked, lacking the permission, or the
+     account unverified or suspended
+  6  out of credits (the message gives the balance), or the monthly quota or a rate limit reached
+     (the message says when to retry)
 
 Set WM_DEBUG=1 to print stack traces.`;
 
@@ -30,6 +36,7 @@ export function buildProgram(argv: string[]): Command {
   if (program.commands.some((command) => command.name() === invoked)) return program;
   registerAdminCommands(program);
   registerServeCommand(program);
+  registerRemoteCommands(program);
   return program;
 }
 

@@ -7,6 +7,7 @@ import { resolveConfig, type DomainConfig } from './config.js';
 import type { DomainContext } from './context.js';
 import { createCredits, type Credits } from './credits.js';
 import { createHashGate, type HashGate } from './hash-gate.js';
+import { createCurrentToken, type CurrentToken } from './current-token.js';
 import { deriveKeys } from './keys.js';
 import { createSessions, type Sessions } from './sessions.js';
 import { createWatermark, type Watermark } from './watermark.js';
@@ -41,6 +42,8 @@ export interface Domain {
   credits: Credits;
   /** the five watermark operations, authenticated by an API token secret */
   watermark: Watermark;
+  /** the API token a request presents: check, describe or revoke it without a watermark operation */
+  currentToken: CurrentToken;
   /** operator actions by email, used by the `wm users|tokens|channels|credits` commands; no suspension check */
   admin: Admin;
 }
@@ -67,6 +70,7 @@ export function createDomain(options: CreateDomainOptions): Domain {
     channels: createChannels(context),
     credits: createCredits(context),
     watermark: createWatermark(context),
+    currentToken: createCurrentToken(context),
     admin: createAdmin(context),
   };
 }

@@ -12,6 +12,18 @@ export type Permission = (typeof PERMISSIONS)[number];
 export const WATERMARK_OPERATIONS = ['encode', 'encode-robust', 'decode', 'decode-robust', 'analyze'] as const;
 export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
 
+/**
+ * The permissions that allow each operation (any one of them suffices). Here, in the file of plain shapes, so
+ * that the table of operations (src/ops) reads it without loading the domain.
+ */
+export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permission[]> = {
+  encode: ['encode'],
+  'encode-robust': ['encode'],
+  decode: ['decode'],
+  'decode-robust': ['decode'],
+  analyze: ['encode', 'decode'],
+};
+
 /** The spec's User resource (plan included, as login returns it). */
 export interface User {
   id: string;

@@ -20,7 +20,7 @@ import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import { chargeOperation, operationRefusal, quotaPeriod, recordTokenUse } from './ledger.js';
 import { hashSecret } from './secrets.js';
-import type { Permission, Plan, WatermarkOperation } from './types.js';
+import { REQUIRED_PERMISSIONS, type Plan, type WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
 
 export interface EncodeInput extends Omit<EncodeOptions, 'key'> {
@@ -53,15 +53,6 @@ export interface Watermark {
   /** allowed with either permission: analysing reveals sizes, never the secret */
   analyze(apiToken: string, input: AnalyzeInput): Promise<AnalyzeResult>;
 }
-
-/** The permissions that allow each operation (any one of them suffices). */
-export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permission[]> = {
-  encode: ['encode'],
-  'encode-robust': ['encode'],
-  decode: ['decode'],
-  'decode-robust': ['decode'],
-  analyze: ['encode', 'decode'],
-};
 
 export function createWatermark(context: DomainContext): Watermark {
   /**

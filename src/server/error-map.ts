@@ -1,5 +1,6 @@
 import { isCodecError, type CodecError, type CodecErrorCode } from '../codec/errors.js';
 import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
+import { UNREADABLE_MESSAGES } from '../ops/failure.js';
 import { HttpError } from './http-error.js';
 
 /** What the error table needs to know about the running server. */
@@ -72,10 +73,10 @@ const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {
       details: { text: failure.message },
       extras: failure.requiredLength !== undefined ? { required_length: failure.requiredLength } : {},
     }),
-  NO_WATERMARK: fixedMessage(422, 'No watermark found in text (no zero-width characters)'),
-  CORRUPTED: fixedMessage(422, 'Watermark data corrupted (integrity check fails)'),
-  KEY_MISMATCH: fixedMessage(422, 'decryption failed (wrong channel or corrupted)'),
-  KEY_REQUIRED: fixedMessage(422, 'decryption failed (wrong channel or corrupted)'),
+  NO_WATERMARK: fixedMessage(422, UNREADABLE_MESSAGES.NO_WATERMARK),
+  CORRUPTED: fixedMessage(422, UNREADABLE_MESSAGES.CORRUPTED),
+  KEY_MISMATCH: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),
+  KEY_REQUIRED: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),
 };
 
 /** The HTTP answer for a typed error, or undefined when the error is not one of ours. */

@@ -13,12 +13,23 @@ const ALLOWED: Record<string, readonly string[]> = {
   codec: ['codec'],
   store: ['store', 'codec'],
   domain: ['domain', 'store', 'codec', 'root'],
-  server: ['server', 'domain', 'store', 'codec', 'root'],
-  cli: ['cli', 'server', 'domain', 'store', 'codec', 'root'],
+  server: ['server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'root'],
+  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'root'],
   root: ['root', 'codec'],
   // the dashboard and checker run in browsers and know the server only as its HTTP API
   web: ['web', 'codec'],
+  // the HTTP client of a wm server knows nothing of the server's code
+  client: ['client', 'root'],
+  // the table of operations and its backends; of the domain, only its types (see DOMAIN_TYPES_ONLY)
+  ops: ['ops', 'codec', 'client', 'domain', 'root'],
+  mcp: ['mcp', 'ops', 'client', 'codec', 'root'],
 };
+
+/**
+ * Layers that may see the domain's shapes but must not load it (it would bring the database into `wm mcp` and the
+ * remote CLI): their imports of domain/ are `import type`, or of domain/types.ts, which holds plain values only.
+ */
+const DOMAIN_TYPES_ONLY = ['ops'];
 
 /** Packages a layer must not load, beyond the layer rules: the codec runs in browsers and in the CLI's fast path. */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
@@ -26,6 +37,9 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
   web: /^(?!preact(\/|$)|@preact\/signals$)/,
+  client: /^(?!node:)/,
+  ops: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|@modelcontextprotocol\/)/,
+  mcp: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm)/,
 };
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
@@ -75,6 +89,22 @@ describe('the layers of src/ import only what the architecture allows', () => {
       if (!forbidden) continue;
       for (const specifier of importsOf(file).filter((s) => !s.startsWith('.'))) {
         if (forbidden.test(specifier)) violations.push(`${relative(SRC, file)} imports ${specifier}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('the layers that may only see the types of the domain load none of its code', () => {
+    const violations: string[] = [];
+    const VALUE_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+    for (const file of files.filter((f) => DOMAIN_TYPES_ONLY.includes(layerOf(f)))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(VALUE_IMPORT)) {
+        const specifier = match[1] ?? match[2];
+        if (!specifier.startsWith('.')) continue;
+        const target = resolve(dirname(file), specifier);
+        if (layerOf(target) === 'domain' && relative(join(SRC, 'domain'), target) !== 'types.js') {
+          violations.push(`${relative(SRC, file)} loads ${specifier}`);
+        }
       }
     }
     expect(violations).toEqual([]);

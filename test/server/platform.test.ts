@@ -33,6 +33,7 @@ describe('service endpoints', () => {
       '/api/v2/tokens': ['get', 'post'],
       '/api/v2/tokens/{tokenId}': ['delete'],
       '/api/v2/users/tokens/{id}': ['delete'],
+      '/api/v2/tokens/current': ['delete', 'get'],
       '/api/v2/credits/balance': ['get'],
       '/api/v2/credits/usage': ['get'],
       '/api/v2/channels': ['get', 'post'],
@@ -44,6 +45,7 @@ describe('service endpoints', () => {
       '/api/watermark/analyze': ['post'],
       '/api/v1/encode': ['post'],
       '/healthz': ['get'],
+      '/mcp': ['post'],
     };
     for (const [path, methods] of Object.entries(expected)) {
       expect(Object.keys(doc.paths[path] ?? {}).sort(), path).toEqual(methods);

@@ -3,9 +3,10 @@ import type { Distribution, StealthLevel } from '../../codec/types.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
+import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
 
-export interface EncodeRobustCommandOptions extends SecretSourceOptions, KeySourceOptions {
+export interface EncodeRobustCommandOptions extends SecretSourceOptions, KeySourceOptions, RemoteOptions {
   distribution: Distribution;
   stealth: StealthLevel;
   seed?: number;
@@ -14,14 +15,12 @@ export interface EncodeRobustCommandOptions extends SecretSourceOptions, KeySour
 }
 
 export async function runEncodeRobust(file: string | undefined, options: EncodeRobustCommandOptions): Promise<void> {
+  const onServer = await serverRunnerFor(options);
   const secret = await resolveSecret(options);
-  const key = await resolveKey(options);
+  const key = onServer ? undefined : await resolveKey(options);
   const text = await readInputText(file);
-  const result = encodeRobust(text, secret, {
-    distribution: options.distribution,
-    stealthLevel: options.stealth,
-    seed: options.seed,
-    key,
-  });
+  const result = onServer
+    ? await onServer('encode_robust', { text, secret, distribution: options.distribution, stealth_level: options.stealth })
+    : encodeRobust(text, secret, { distribution: options.distribution, stealthLevel: options.stealth, seed: options.seed, key });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
 }

@@ -4,9 +4,10 @@ import { formatJson } from './format.js';
 import { decodeUtf8Text, describeSource, readInputBytes, readInputText, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { markedPieces } from './marked-bytes.js';
+import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
 
-export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOptions {
+export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOptions, RemoteOptions {
   method: Method;
   chunkSize?: number;
   firstLetterOnly?: boolean;
@@ -17,9 +18,14 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
 }
 
 export async function runEncode(file: string | undefined, options: EncodeCommandOptions): Promise<void> {
+  const onServer = await serverRunnerFor(options);
   const secret = await resolveSecret(options);
-  const key = await resolveKey(options);
-  const codecOptions = { method: options.method, chunkSize: options.chunkSize, firstLetterOnly: options.firstLetterOnly, pattern: options.pattern, key };
+  const methodOptions = { method: options.method, chunkSize: options.chunkSize, firstLetterOnly: options.firstLetterOnly, pattern: options.pattern };
+  if (onServer) {
+    const result = await onServer('encode', { text: await readInputText(file), secret, ...methodOptions, output: options.output });
+    return writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
+  }
+  const codecOptions = { ...methodOptions, key: await resolveKey(options) };
   if (options.json || options.output === 'tokens') {
     const result = encode(await readInputText(file), secret, { ...codecOptions, output: options.output });
     return writeOutput(options.json ? formatJson(result) : result.encoded, options.out);

@@ -6,6 +6,8 @@ import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
 import { creditRoutes } from './credits.js';
 import { passwordRoute } from './password.js';
+import { currentTokenRoutes } from './current-token.js';
+import { mcpRoutes } from './mcp.js';
 import { serviceRoutes } from './service.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
@@ -26,4 +28,6 @@ export function registerRoutes(app: FastifyInstance, context: ServerContext): vo
   creditRoutes(app, context);
   channelRoutes(app, context);
   watermarkRoutes(app, context);
+  currentTokenRoutes(app, context);
+  mcpRoutes(app, context);
 }

@@ -1,16 +1,11 @@
-import { Type, type SchemaOptions, type TSchema } from '@sinclair/typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
 import { PERMISSIONS, PLANS, SUBSCRIPTION_STATUSES } from '../../domain/index.js';
+import { StringEnum } from '../../ops/string-enum.js';
 import { reasonPhrase } from '../http-error.js';
 
 const DateTime = Type.String({ format: 'date-time' });
 
-/**
- * One of a fixed list of strings, as a single `enum` keyword: a wrong value reads "must be one of: …" and the
- * OpenAPI document lists the values (a union of literals would say "must be equal to constant").
- */
-export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
-  return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
-}
+export { StringEnum };
 
 const Plan = StringEnum(PLANS);
 

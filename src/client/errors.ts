@@ -1,0 +1,51 @@
+/** The spec's error body: `{error, message?, details?}` plus extras such as `required_length` or `balance`. */
+export interface ErrorBody {
+  error: string;
+  message?: string;
+  details?: Record<string, string> | string;
+  [extra: string]: unknown;
+}
+
+/** A wm server answered with an error status and the spec's error body. */
+export class ServerAnswerError extends Error {
+  override readonly name = 'ServerAnswerError';
+
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+    /** seconds from `Retry-After`, when the answer had one */
+    readonly retryAfterSeconds: number | undefined,
+    /** "POST http://host/api/watermark/encode" */
+    readonly request: string,
+  ) {
+    super(body.message ?? body.error);
+  }
+}
+
+/** The server could not be reached, or did not answer in time; the request may or may not have been processed. */
+export class ConnectionError extends Error {
+  override readonly name = 'ConnectionError';
+
+  constructor(
+    readonly kind: 'unreachable' | 'timeout',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Something answered, but not as a wm server does (HTML, another JSON shape, an unknown route). */
+export class NotWmServerError extends Error {
+  override readonly name = 'NotWmServerError';
+}
+
+export type ClientError = ServerAnswerError | ConnectionError | NotWmServerError;
+
+export const isClientError = (error: unknown): error is ClientError =>
+  error instanceof ServerAnswerError || error instanceof ConnectionError || error instanceof NotWmServerError;
+
+/** The server address given is not an http(s) URL. */
+export class ServerUrlError extends Error {
+  override readonly name = 'ServerUrlError';
+}

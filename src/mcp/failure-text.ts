@@ -1,0 +1,21 @@
+import { isCodecError } from '../codec/errors.js';
+import type { OperationBackend } from '../ops/backend.js';
+import { isOperationFailure } from '../ops/failure.js';
+
+/** Turns a failed call into the message of an isError result, or undefined when the error is not one of ours. */
+export type DescribeFailure = (error: unknown) => string | undefined;
+
+/** The local codec's and a remote server's failures, worded for the person reading the assistant's answer. */
+export function describeFailureOf(backend: OperationBackend): DescribeFailure {
+  return (error) => {
+    if (isOperationFailure(error)) return error.message;
+    if (!isCodecError(error)) return undefined;
+    if (error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined) {
+      return `${error.message} (required length: ${error.requiredLength})`;
+    }
+    if (error.code === 'KEY_REQUIRED' && backend.kind === 'local') {
+      return `${error.message}: start wm mcp with --key-file FILE, or --channel NAME --user EMAIL`;
+    }
+    return error.message;
+  };
+}

@@ -1,0 +1,102 @@
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { OperationBackend } from '../ops/backend.js';
+import type { OperationResults } from '../ops/operations.js';
+import { VERSION } from '../version.js';
+import { describeFailureOf, type DescribeFailure } from './failure-text.js';
+import { toolsFor, type ToolDefinition } from './tools.js';
+
+export interface McpServerOptions {
+  backend: OperationBackend;
+  /** the face's own wording of its errors (the server's domain errors), tried before the codec's and the client's */
+  describeFailure?: DescribeFailure;
+  /** a line for the operator: stderr for stdio (stdout is the protocol), the server log for /mcp */
+  log: (line: string) => void;
+}
+
+const INSTRUCTIONS =
+  'wm hides a secret inside ordinary text with invisible Unicode characters and recovers it later. Use encode ' +
+  '(or encode_robust when the text may be cut or edited) to mark a text, decode / decode_robust to read a mark, ' +
+  'analyze to count marks, strip to remove them and reveal to show them. Give out the returned text exactly as ' +
+  'returned: the marks are invisible characters.';
+
+const errorResult = (message: string, structuredContent?: Record<string, unknown>): CallToolResult => ({
+  content: [{ type: 'text', text: message }],
+  isError: true,
+  ...(structuredContent ? { structuredContent } : {}),
+});
+
+/** "must have required property 'secret'" → "secret: is required"; the first problem only (allErrors is off). */
+function argumentProblem(tool: ToolDefinition): string {
+  const error = tool.validate.errors?.[0];
+  if (!error) return `invalid arguments for ${tool.name}`;
+  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (error.keyword === 'required') return `invalid arguments for ${tool.name}: ${String(error.params.missingProperty)} is required`;
+  if (error.keyword === 'additionalProperties') {
+    return `invalid arguments for ${tool.name}: unknown argument ${String(error.params.additionalProperty)}`;
+  }
+  if (error.keyword === 'enum') {
+    return `invalid arguments for ${tool.name}: ${field} must be one of ${(error.params.allowedValues as string[]).join(', ')}`;
+  }
+  return `invalid arguments for ${tool.name}: ${field || 'arguments'} ${error.message ?? 'is invalid'}`;
+}
+
+/**
+ * The MCP server of the watermark tools over one backend: tools/list with input and output schemas and
+ * annotations; tools/call answers `structuredContent` equal to the REST response of the same operation. A tool
+ * that fails (bad arguments, no watermark, wrong key, out of credits, …) answers `isError` with a message; only
+ * an unknown tool is a protocol error.
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const { backend, log } = options;
+  const tools = toolsFor(backend);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const ownWording = describeFailureOf(backend);
+  const describe = (error: unknown) => options.describeFailure?.(error) ?? ownWording(error);
+
+  const server = new Server({ name: 'wm', title: 'wm — invisible text watermarks', version: VERSION }, {
+    capabilities: { tools: {} },
+    instructions: INSTRUCTIONS,
+  });
+
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+      name,
+      title,
+      description,
+      inputSchema: inputSchema as { type: 'object' },
+      outputSchema: outputSchema as { type: 'object' },
+      annotations,
+    })),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const args = request.params.arguments ?? {};
+    if (!tool.validate(args)) return errorResult(argumentProblem(tool));
+    let result: OperationResults[typeof tool.operation];
+    try {
+      result = await backend.run(tool.operation, tool.toInput(args) as never);
+    } catch (error) {
+      const message = describe(error);
+      if (message !== undefined) return errorResult(message);
+      log(`wm mcp: ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return errorResult(`internal error in ${tool.name}`);
+    }
+    // JSON, as the REST response is: fields left undefined are absent
+    const structuredContent = JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
+    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(structuredContent) }];
+    if ('is_encoded' in result && !result.is_encoded) {
+      return errorResult('No watermark found in text (no robust marks)', structuredContent);
+    }
+    return { content, structuredContent };
+  });
+  return server;
+}

@@ -1,0 +1,97 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import type { TSchema } from '@sinclair/typebox';
+import type { OperationBackend } from '../ops/backend.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../ops/operations.js';
+import { ALIASES } from './aliases.js';
+
+/** A tool as tools/list shows it, with what a call needs: the operation and how its arguments map to the input. */
+export interface ToolDefinition {
+  name: string;
+  title: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  outputSchema: Record<string, unknown>;
+  annotations: { readOnlyHint: boolean; destructiveHint: false; idempotentHint: boolean; openWorldHint: false };
+  operation: OperationName;
+  toInput(args: Record<string, unknown>): object;
+  validate: ValidateFunction;
+}
+
+// allErrors stays off, as for the HTTP bodies: the first problem is enough to report and bounds the work
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validators = new Map<string, ValidateFunction>();
+
+/** Plain JSON (TypeBox schemas carry symbol keys), validated once per process and tool. */
+function plain(schema: TSchema): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+}
+
+function validatorOf(name: string, schema: Record<string, unknown>): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) validators.set(name, (validate = ajv.compile(schema)));
+  return validate;
+}
+
+/** What a server adds to each description: the permission and the charge, where they apply. */
+function serverNote(operation: OperationName, backend: OperationBackend): string {
+  const { permissions, charged } = OPERATIONS[operation];
+  if (backend.kind === 'local' || !charged) return '';
+  return ` On the server: needs an API token with the ${permissions.join(' or ')} permission and costs credits like its REST endpoint.`;
+}
+
+/**
+ * Annotations: locally every tool only computes; against a server an operation that charges credits changes the
+ * account, and calling it twice charges twice.
+ */
+function annotationsOf(operation: OperationName, backend: OperationBackend): ToolDefinition['annotations'] {
+  const spends = backend.kind !== 'local' && OPERATIONS[operation].charged !== undefined;
+  return {
+    readOnlyHint: !spends,
+    destructiveHint: false,
+    idempotentHint: !spends && OPERATIONS[operation].deterministic,
+    openWorldHint: false,
+  };
+}
+
+const toolsByKind = new Map<OperationBackend['kind'], ToolDefinition[]>();
+
+/** The seven operations and the four names of the hosted service's client, for one kind of backend. */
+export function toolsFor(backend: OperationBackend): ToolDefinition[] {
+  let tools = toolsByKind.get(backend.kind);
+  if (!tools) toolsByKind.set(backend.kind, (tools = defineTools(backend)));
+  return tools;
+}
+
+function defineTools(backend: OperationBackend): ToolDefinition[] {
+  const tools = OPERATION_NAMES.map((name): ToolDefinition => {
+    const operation = OPERATIONS[name];
+    const inputSchema = plain(operation.input);
+    return {
+      name,
+      title: operation.title,
+      description: operation.description + serverNote(name, backend),
+      inputSchema,
+      outputSchema: plain(operation.result),
+      annotations: annotationsOf(name, backend),
+      operation: name,
+      toInput: (args) => args,
+      validate: validatorOf(name, inputSchema),
+    };
+  });
+  const aliases = ALIASES.map((alias): ToolDefinition => {
+    const target = OPERATIONS[alias.operation];
+    const inputSchema = plain(alias.input);
+    return {
+      name: alias.name,
+      title: target.title,
+      description: `${target.description} (The hosted service's name for \`${alias.operation}\`.)${serverNote(alias.operation, backend)}`,
+      inputSchema,
+      outputSchema: plain(target.result),
+      annotations: annotationsOf(alias.operation, backend),
+      operation: alias.operation,
+      toInput: alias.toInput,
+      validate: validatorOf(alias.name, inputSchema),
+    };
+  });
+  return [...tools, ...aliases];
+}

@@ -1,0 +1,22 @@
+import type { OperationInputs, OperationName, OperationResults } from './operations.js';
+
+/**
+ * Where the operations run: the local codec (offline), a wm server over HTTP, or the domain inside `wm serve`.
+ * Every backend returns the result objects of ./operations.ts and throws its own typed errors (CodecError,
+ * OperationFailure, DomainError), which each face turns into a message, an exit code or an HTTP status.
+ */
+export interface OperationBackend {
+  readonly kind: 'local' | 'remote' | 'server';
+  /** keyed (local: a key was given; remote and server: unknown until a result says `keyed`) */
+  run<N extends OperationName>(name: N, input: OperationInputs[N]): Promise<OperationResults[N]>;
+}
+
+/** One function per operation; the backends are written as such tables, so none can miss an operation. */
+export type OperationHandlers = { [N in OperationName]: (input: OperationInputs[N]) => OperationResults[N] | Promise<OperationResults[N]> };
+
+export function backendOf(kind: OperationBackend['kind'], handlers: OperationHandlers): OperationBackend {
+  return {
+    kind,
+    run: async (name, input) => handlers[name](input),
+  };
+}

@@ -1,0 +1,19 @@
+import type { Watermark } from '../domain/watermark.js';
+import { backendOf, type OperationBackend } from './backend.js';
+import { keylessHandlers } from './local-backend.js';
+
+/**
+ * The operations inside `wm serve`, as the API token API_TOKEN: the domain authenticates, applies the token's
+ * channel key and charges exactly as for the REST endpoint. strip and reveal have no endpoint and cost nothing.
+ */
+export function createDomainBackend(watermark: Watermark, apiToken: string): OperationBackend {
+  return backendOf('server', {
+    encode: ({ text, secret, ...options }) => watermark.encode(apiToken, { text, secret, ...options }),
+    decode: ({ text }) => watermark.decode(apiToken, { text }),
+    encode_robust: ({ text, secret, distribution, stealth_level }) =>
+      watermark.encodeRobust(apiToken, { text, secret, distribution, stealthLevel: stealth_level }),
+    decode_robust: ({ text }) => watermark.decodeRobust(apiToken, { text }),
+    analyze: ({ encoded, original }) => watermark.analyze(apiToken, { encoded, original }),
+    ...keylessHandlers,
+  });
+}

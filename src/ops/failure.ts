@@ -1,0 +1,98 @@
+import { ConnectionError, NotWmServerError, ServerAnswerError, ServerUrlError, type ErrorBody } from '../client/errors.js';
+
+/** The interface's fixed 422 messages: the server answers with them, and clients tell the cases apart by them. */
+export const UNREADABLE_MESSAGES = {
+  NO_WATERMARK: 'No watermark found in text (no zero-width characters)',
+  CORRUPTED: 'Watermark data corrupted (integrity check fails)',
+  DECRYPTION_FAILED: 'decryption failed (wrong channel or corrupted)',
+} as const;
+
+/**
+ * What went wrong, as far as a face needs to know to choose an exit code: the codec's outcomes
+ * (invalid input, no watermark, integrity) and what only a server can say or a network can do.
+ */
+export type FailureKind =
+  | 'invalid-input'
+  | 'no-watermark'
+  | 'integrity'
+  | 'unauthorised'
+  | 'out-of-credits'
+  | 'limited'
+  | 'unreachable'
+  | 'not-wm-server'
+  | 'server-error';
+
+/** A failed operation of a server (or of the way to it), with the message a person needs. */
+export class OperationFailure extends Error {
+  override readonly name = 'OperationFailure';
+
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+export const isOperationFailure = (error: unknown): error is OperationFailure => error instanceof OperationFailure;
+
+function detailsText(body: ErrorBody): string | undefined {
+  if (typeof body.details === 'string') return body.details;
+  return body.details?.text ?? body.details?.pattern;
+}
+
+/** "Invalid body" plus each field's message, unless the message says them already. */
+function withFieldDetails(body: ErrorBody): string {
+  const message = body.message ?? body.error;
+  if (!body.details || typeof body.details === 'string') return body.details ? `${message}: ${body.details}` : message;
+  const fields = Object.entries(body.details).filter(([, problem]) => !message.includes(problem));
+  return fields.length === 0 ? message : `${message} (${fields.map(([field, problem]) => `${field}: ${problem}`).join('; ')})`;
+}
+
+const retryHint = (retryAfterSeconds: number | undefined, body: ErrorBody): string => {
+  const parts = [];
+  if (retryAfterSeconds !== undefined) parts.push(`retry after ${retryAfterSeconds} s`);
+  if (typeof body.resets_at === 'string') parts.push(`resets at ${body.resets_at}`);
+  return parts.length > 0 ? ` (${parts.join(', ')})` : '';
+};
+
+/**
+ * The meaning of a wm server's error answer, worded as the local codec words the same outcome where there is one
+ * (so `wm decode --server` prints what `wm decode` prints).
+ */
+export function failureOfAnswer(status: number, body: ErrorBody, retryAfterSeconds?: number, request?: string): OperationFailure {
+  const message = body.message ?? body.error;
+  if (status === 400 || status === 413) {
+    const particular = detailsText(body);
+    if (typeof body.required_length === 'number') {
+      return new OperationFailure('invalid-input', `${particular ?? message} (required length: ${body.required_length})`, status);
+    }
+    return new OperationFailure('invalid-input', particular ?? withFieldDetails(body), status);
+  }
+  if (status === 422) {
+    const kind = message === UNREADABLE_MESSAGES.NO_WATERMARK ? 'no-watermark' : 'integrity';
+    return new OperationFailure(kind, detailsText(body) ?? message, status);
+  }
+  if (status === 401) return new OperationFailure('unauthorised', `not authorised: ${message}`, status);
+  if (status === 403) return new OperationFailure('unauthorised', `not allowed: ${message}`, status);
+  if (status === 402) {
+    const checkout = typeof body.checkout_url === 'string' ? ` (buy credits at ${body.checkout_url})` : '';
+    return new OperationFailure('out-of-credits', `out of credits: ${message}${checkout}`, status);
+  }
+  if (status === 429) return new OperationFailure('limited', `${message}${retryHint(retryAfterSeconds, body)}`, status);
+  if (status === 404 || status === 405) {
+    return new OperationFailure('not-wm-server', `${request ?? 'the request'} answered ${status}: not a wm server, or not this version`, status);
+  }
+  if (status >= 500) return new OperationFailure('server-error', `server error ${status}: ${message}`, status);
+  return new OperationFailure('invalid-input', withFieldDetails(body), status);
+}
+
+/** Any failure of the HTTP client as an OperationFailure; other errors are returned unchanged. */
+export function failureOfClientError(error: unknown): unknown {
+  if (error instanceof ServerAnswerError) return failureOfAnswer(error.status, error.body, error.retryAfterSeconds, error.request);
+  if (error instanceof ConnectionError) return new OperationFailure('unreachable', error.message);
+  if (error instanceof NotWmServerError) return new OperationFailure('not-wm-server', error.message);
+  if (error instanceof ServerUrlError) return new OperationFailure('invalid-input', error.message);
+  return error;
+}

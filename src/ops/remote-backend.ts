@@ -1,0 +1,50 @@
+import type { WmClient } from '../client/client.js';
+import { backendOf, type OperationBackend } from './backend.js';
+import { failureOfClientError, OperationFailure } from './failure.js';
+import { keylessHandlers } from './local-backend.js';
+import { OPERATIONS, type OperationInputs, type OperationResults } from './operations.js';
+
+/** The field every result of the operation has: a 200 without it is not from a wm server. */
+const RESULT_FIELD = {
+  encode: 'encoded',
+  decode: 'decoded',
+  encode_robust: 'watermarked',
+  decode_robust: 'is_encoded',
+  analyze: 'encoded_bytes',
+} as const;
+
+type ServerOperation = keyof typeof RESULT_FIELD;
+
+/** Undefined fields are left out of the body, as a JSON client would. */
+const bodyOf = (input: object): object => JSON.parse(JSON.stringify(input));
+
+/**
+ * The operations of a wm server through the HTTP client: the server applies the token's channel key and charges
+ * credits. strip and reveal have no endpoint and need neither key nor account, so they run here. Failures are
+ * OperationFailures.
+ */
+export function createRemoteBackend(client: WmClient): OperationBackend {
+  async function call<N extends ServerOperation>(name: N, input: OperationInputs[N]): Promise<OperationResults[N]> {
+    const path = OPERATIONS[name].path!;
+    let result: OperationResults[N];
+    try {
+      result = await client.post<OperationResults[N]>(path, bodyOf(input));
+    } catch (error) {
+      throw failureOfClientError(error);
+    }
+    if (!(RESULT_FIELD[name] in result)) {
+      throw new OperationFailure('not-wm-server', `${client.server} answered POST ${path} without ${RESULT_FIELD[name]}: not a wm server`);
+    }
+    return result;
+  }
+  const remote = <N extends ServerOperation>(name: N) => (input: OperationInputs[N]) => call(name, input);
+  return backendOf('remote', {
+    encode: remote('encode'),
+    decode: remote('decode'),
+    encode_robust: remote('encode_robust'),
+    decode_robust: remote('decode_robust'),
+    analyze: remote('analyze'),
+    ...keylessHandlers,
+  });
+}
+

@@ -1,0 +1,107 @@
+import { Type } from '@sinclair/typebox';
+import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
+import { StringEnum } from './string-enum.js';
+
+// The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
+// results, which are at once the REST responses, the CLI's --json objects and the MCP structuredContent.
+
+export const EncodeOptions = {
+  method: Type.Optional(
+    StringEnum(METHODS, {
+      default: 'auto',
+      description:
+        'where the marks go — auto: one word → char, several words → chunked; single: 1 byte per grapheme; ' +
+        'chunked: chunkSize bytes per grapheme; char: all in the first word; pattern: inside the first occurrence of `pattern`',
+    }),
+  ),
+  chunkSize: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'bytes per grapheme (method chunked)' })),
+  firstLetterOnly: Type.Optional(Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' })),
+  output: Type.Optional(StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' })),
+  pattern: Type.Optional(Type.String({ description: 'required when method is pattern: the phrase to hide the marks in' })),
+};
+
+export const RobustOptions = {
+  distribution: Type.Optional(
+    StringEnum(DISTRIBUTIONS, { default: 'even', description: 'how the marked characters are spread over the text' }),
+  ),
+  stealth_level: Type.Optional(
+    StringEnum(STEALTH_LEVELS, {
+      default: 'standard',
+      description: 'high: hides the rising pattern of mark values; maximum: also marks letters only',
+    }),
+  ),
+};
+
+export const EncodeResult = Type.Object({
+  encoded: Type.String({ description: 'the text with the secret hidden in it; looks exactly like the input' }),
+  keyed: Type.Boolean({ description: 'true when the payload was encrypted (channel-bound token or key file)' }),
+  stats: Type.Object({
+    originalLength: Type.Integer(),
+    secretLength: Type.Integer(),
+    encodedLength: Type.Integer(),
+    chunkSize: Type.Optional(Type.Integer()),
+    method: Type.String(),
+  }),
+});
+
+export const EncodeRobustResult = Type.Object({
+  watermarked: Type.String({ description: 'the text with the secret hidden one bit per character' }),
+  keyed: Type.Boolean(),
+  stats: Type.Object({
+    visibleLength: Type.Integer(),
+    hiddenLength: Type.Integer(),
+    watermarkBitCount: Type.Integer(),
+    totalLength: Type.Integer(),
+    distribution: Type.String(),
+    stealthLevel: Type.String(),
+  }),
+});
+
+export const DecodeResult = Type.Object({
+  decoded: Type.String({ description: 'the first secret found' }),
+  keyed: Type.Boolean(),
+  stats: Type.Object({ decodedLength: Type.Integer() }),
+  watermarks: Type.Optional(
+    Type.Array(Type.Object({ decoded: Type.String(), keyed: Type.Boolean() }), {
+      description: 'every watermark found, in text order; the first one is `decoded`',
+    }),
+  ),
+});
+
+export const DecodeRobustResult = Type.Object({
+  decoded: Type.String(),
+  keyed: Type.Boolean(),
+  is_encoded: Type.Boolean({ description: 'false when the text holds no robust watermark' }),
+  bits_recovered: Type.Integer(),
+  confidence: Type.Number(),
+  stats: Type.Object({
+    extracted_bit_count: Type.Integer(),
+    reconstructed_char_count: Type.Integer(),
+    copies_found: Type.Optional(Type.Integer()),
+    copies_agreeing: Type.Optional(Type.Integer()),
+  }),
+});
+
+export const AnalyzeResult = Type.Object({
+  original_length: Type.Integer({ description: 'graphemes of `original`, 0 without it' }),
+  encoded_length: Type.Integer({ description: 'visible graphemes plus hidden selectors' }),
+  encoded_bytes: Type.Integer({ description: 'hidden bytes' }),
+  ratio: Type.Number({ description: 'encoded_length ÷ original_length, 0 without original' }),
+  base_characters: Type.Integer({ description: 'visible graphemes' }),
+  variation_selectors: Type.Integer(),
+});
+
+export const StripResult = Type.Object({
+  text: Type.String({ description: 'the text without hidden marks; presentation selectors of emoji stay' }),
+});
+
+export const RevealResult = Type.Object({
+  segments: Type.Array(
+    Type.Object({
+      text: Type.String(),
+      hidden: Type.Boolean(),
+      label: Type.Optional(Type.String({ description: 'name of a hidden segment, e.g. "VS·f7 00 02", "ZWJ"' })),
+    }),
+  ),
+  text: Type.String({ description: 'the text with every hidden character drawn as a ⟨label⟩ token' }),
+});

@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createDomainBackend } from '../../ops/domain-backend.js';
+import { failureOfAnswer } from '../../ops/failure.js';
+import type { ServerContext } from '../context.js';
+import { toHttpError } from '../error-map.js';
+import { HttpError } from '../http-error.js';
+import { SECURITY } from '../plugins/api-docs.js';
+import { documented } from './route-options.js';
+
+type McpHttp = typeof import('../../mcp/http.js');
+
+/**
+ * MCP over Streamable HTTP at /mcp, stateless: every POST carries its API token, each tool call runs the domain
+ * operation of its REST endpoint (same permission, same charge) and its failures are worded from the REST error
+ * answer. The MCP SDK is loaded on the first request, so `wm serve` starts as fast as before.
+ */
+export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
+  const { domain } = context;
+  let sdk: Promise<McpHttp> | undefined;
+  const now = () => new Date();
+
+  /** A domain or codec error as the message of the REST answer to the same call. */
+  const describeFailure = (error: unknown): string | undefined => {
+    const http = toHttpError(error, { checkoutUrl: context.checkoutUrl, now });
+    if (!http) return undefined;
+    const retryAfter = http.options.headers?.['retry-after'];
+    return failureOfAnswer(http.statusCode, http.body() as never, retryAfter === undefined ? undefined : Number(retryAfter)).message;
+  };
+
+  app.post(
+    '/mcp',
+    {
+      onRequest: context.auth.requireApiToken,
+      schema: documented(
+        'watermark',
+        'MCP (Streamable HTTP, stateless, JSON answers): the watermark operations as tools; each call needs the permission ' +
+          'of its REST endpoint and is charged like it',
+        {
+          security: SECURITY.apiToken,
+          response: {
+            200: {
+              description: 'the JSON-RPC response or batch (a POST of notifications only is answered 202 without a body)',
+              type: 'object',
+              additionalProperties: true,
+            },
+          },
+        },
+        [401, 403, 406, 415],
+      ),
+    },
+    async (request: FastifyRequest, reply) => {
+      const apiToken = request.apiTokenSecret ?? '';
+      domain.currentToken.identify(apiToken);
+      const { answerMcpPost } = await (sdk ??= import('../../mcp/http.js'));
+      const answer = await answerMcpPost(
+        { backend: createDomainBackend(domain.watermark, apiToken), describeFailure, log: (line) => request.log.error(line) },
+        { url: `${context.publicUrl()}${request.url}`, headers: request.headers, body: request.body },
+      );
+      const contentType = answer.headers['content-type'];
+      reply.code(answer.status);
+      if (contentType) reply.type(contentType);
+      return reply.send(answer.body === '' ? undefined : answer.body);
+    },
+  );
+
+  // no server-initiated stream and no sessions: GET and DELETE are answered 405, as the transport allows
+  const notAllowed = async () => {
+    throw new HttpError(405, 'MCP here is stateless: send JSON-RPC messages with POST', { headers: { allow: 'POST' } });
+  };
+  app.get('/mcp', { schema: { hide: true } }, notAllowed);
+  app.delete('/mcp', { schema: { hide: true } }, notAllowed);
+}

@@ -1,0 +1,181 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  createApiToken,
+  createChannel,
+  makeServer,
+  signUp,
+  withServer,
+  type SignedInUser,
+  type TestServer,
+} from '../server/harness.js';
+import { TOOL_NAMES, call, connectHttp, errorText } from './mcp-client.js';
+
+// MCP on `wm serve` (/mcp), driven by the SDK's own client over real HTTP: the same tools as `wm mcp`, each call
+// checked and charged exactly like its REST endpoint, and structuredContent equal to the REST response.
+
+const CARRIER = 'The quick brown fox jumps over the lazy dog, and then it naps in the warm afternoon sun.';
+const LONG = CARRIER.repeat(4);
+
+let server: TestServer;
+let base: string;
+let user: SignedInUser;
+let token: string;
+let client: Client;
+
+async function listen(target: TestServer): Promise<string> {
+  return target.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+async function rest(operation: string, body: object, apiToken = token) {
+  const response = await server.app.inject({ method: 'POST', url: `/api/watermark/${operation}`, payload: body, headers: bearer(apiToken) });
+  return { status: response.statusCode, body: response.json() };
+}
+
+async function balance(account: SignedInUser, target = server): Promise<number> {
+  const response = await target.app.inject({ method: 'GET', url: '/api/v2/credits/balance', headers: bearer(account.accessToken) });
+  return response.json().balance;
+}
+
+beforeAll(async () => {
+  server = await makeServer();
+  base = await listen(server);
+  user = await signUp(server, { plan: 'starter' });
+  token = (await createApiToken(server, user)).token;
+  client = await connectHttp(base, token);
+});
+afterAll(async () => {
+  await client?.close();
+  await server.close();
+});
+
+describe('/mcp on wm serve', () => {
+  it('lists the seven tools and the four aliases with descriptions, schemas and annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    for (const tool of tools) {
+      expect(tool.description!.length).toBeGreaterThan(40);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+    }
+    const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
+    expect(Object.keys(byName.encode.inputSchema.properties!)).toEqual(['text', 'secret', 'method', 'chunkSize', 'firstLetterOnly', 'output', 'pattern']);
+    expect(Object.keys(byName.robust_encode.inputSchema.properties!)).toEqual(['visible_text', 'hidden_text', 'distribution', 'stealth_level']);
+    expect(byName.encode.description).toContain('encode permission');
+    // charged operations change the account; strip and reveal are free and read-only
+    expect(byName.decode.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.strip.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+  });
+
+  it('answers every tool with the REST response of the same operation, charged like REST', async () => {
+    const before = await balance(user);
+    const encoded = await call(client, 'encode', { text: CARRIER, secret: 'ID-42', method: 'chunked', chunkSize: 2 });
+    expect(encoded.isError).toBeFalsy();
+    const viaRest = await rest('encode', { text: CARRIER, secret: 'ID-42', method: 'chunked', chunkSize: 2 });
+    expect(encoded.structuredContent).toEqual(viaRest.body);
+    expect(JSON.parse((encoded.content[0] as { text: string }).text)).toEqual(viaRest.body);
+    const marked = viaRest.body.encoded as string;
+
+    expect((await call(client, 'decode', { text: marked })).structuredContent).toEqual((await rest('decode', { text: marked })).body);
+    expect((await call(client, 'analyze', { encoded: marked, original: CARRIER })).structuredContent).toEqual(
+      (await rest('analyze', { encoded: marked, original: CARRIER })).body,
+    );
+    const robust = await call(client, 'encode_robust', { text: LONG, secret: 'r-1', distribution: 'clustered', stealth_level: 'high' });
+    expect(robust.structuredContent).toEqual((await rest('encode-robust', { text: LONG, secret: 'r-1', distribution: 'clustered', stealth_level: 'high' })).body);
+    const watermarked = (robust.structuredContent as { watermarked: string }).watermarked;
+    expect((await call(client, 'decode_robust', { text: watermarked })).structuredContent).toEqual(
+      (await rest('decode-robust', { text: watermarked })).body,
+    );
+    // five charged calls over MCP and five over REST; strip and reveal cost nothing
+    expect((await call(client, 'strip', { text: marked })).structuredContent).toEqual({ text: CARRIER });
+    const revealed = (await call(client, 'reveal', { text: marked })).structuredContent as { text: string; segments: unknown[] };
+    expect(revealed.text).toContain('⟨VS·');
+    expect(await balance(user)).toBe(before - 10);
+  });
+
+  it('the hosted service’s tool and argument names work too', async () => {
+    const encoded = await call(client, 'fast_encode', { text: CARRIER, secret: 'alias' });
+    const marked = (encoded.structuredContent as { encoded: string }).encoded;
+    expect((await call(client, 'fast_decode', { text: marked })).structuredContent).toMatchObject({ decoded: 'alias' });
+    const robust = await call(client, 'robust_encode', { visible_text: LONG, hidden_text: 'alias-r', stealth_level: 'maximum' });
+    const watermarked = (robust.structuredContent as { watermarked: string }).watermarked;
+    expect((await call(client, 'robust_decode', { text: watermarked })).structuredContent).toMatchObject({ decoded: 'alias-r', is_encoded: true });
+  });
+
+  it('a token bound to a channel encrypts; another token cannot read it', async () => {
+    const keyed = (await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'press') })).token;
+    const keyedClient = await connectHttp(base, keyed, 'Token');
+    try {
+      const encoded = await call(keyedClient, 'encode', { text: CARRIER, secret: 'sealed' });
+      expect(encoded.structuredContent).toMatchObject({ keyed: true });
+      const marked = (encoded.structuredContent as { encoded: string }).encoded;
+      expect((await call(keyedClient, 'decode', { text: marked })).structuredContent).toMatchObject({ decoded: 'sealed', keyed: true });
+      expect(errorText(await call(client, 'decode', { text: marked }))).toMatch(/key|channel/i);
+    } finally {
+      await keyedClient.close();
+    }
+  });
+
+  it('tool failures are isError results with the message a person needs, and cost nothing', async () => {
+    const before = await balance(user);
+    expect(errorText(await call(client, 'decode', { text: 'no marks here' }))).toBe('No watermark found in text');
+    expect(errorText(await call(client, 'encode', { text: 'ab', secret: 'a long secret', method: 'single' }))).toMatch(
+      /^Text too short to embed watermark: .* \(required length: \d+\)$/,
+    );
+    expect(errorText(await call(client, 'encode', { text: CARRIER }))).toBe('invalid arguments for encode: secret is required');
+    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', method: 'nope' }))).toMatch(/method must be one of auto/);
+    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', colour: 'red' }))).toMatch(/unknown argument colour/);
+    const nothing = await call(client, 'decode_robust', { text: 'no marks here' });
+    expect(nothing.isError).toBe(true);
+    expect(nothing.structuredContent).toMatchObject({ is_encoded: false });
+    expect(await balance(user)).toBe(before);
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
+  });
+
+  it('a token without the permission gets isError, as REST gets 403', async () => {
+    const decodeOnly = (await createApiToken(server, user, { permissions: ['decode'] })).token;
+    const limited = await connectHttp(base, decodeOnly);
+    try {
+      expect(errorText(await call(limited, 'encode', { text: CARRIER, secret: 's' }))).toMatch(/^not allowed: .*encode permission/);
+      expect((await call(limited, 'decode', { text: 'plain' })).isError).toBe(true);
+      expect((await call(limited, 'strip', { text: 'plain' })).structuredContent).toEqual({ text: 'plain' });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('refuses a missing or revoked token with 401 before any MCP message, and GET with 405', async () => {
+    const revoked = await createApiToken(server, user);
+    await server.app.inject({ method: 'DELETE', url: `/api/v2/tokens/${revoked.id}`, headers: bearer(user.accessToken) });
+    await expect(connectHttp(base, revoked.token)).rejects.toThrow();
+    const noToken = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(noToken.status).toBe(401);
+    expect((await noToken.json()).error).toBe('Unauthorized');
+    const get = await fetch(`${base}/mcp`, { headers: bearer(token) });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('out of credits and out of quota through the server, with the balance and the retry time', async () => {
+    await withServer({ domain: { freeCredits: 1, monthlyRequestsByPlan: { free: 2, starter: 10_000, pro: 100_000 } } }, async (small) => {
+      const url = await listen(small);
+      const poor = await signUp(small);
+      const poorClient = await connectHttp(url, (await createApiToken(small, poor)).token);
+      try {
+        expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
+        const broke = errorText(await call(poorClient, 'analyze', { encoded: CARRIER }));
+        expect(broke).toMatch(/^out of credits: .*balance is 0.*checkout/);
+        small.fixture.domain.admin.grantCredits(poor.email, 10);
+        expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
+        expect(errorText(await call(poorClient, 'analyze', { encoded: CARRIER }))).toMatch(/retry after \d+ s, resets at 20/);
+      } finally {
+        await poorClient.close();
+      }
+    });
+  });
+});
