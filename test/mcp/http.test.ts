@@ -155,7 +155,7 @@ describe('/mcp on wm serve', () => {
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(noToken.status).toBe(401);
-    expect((await noToken.json()).error).toBe('Unauthorized');
+    expect(((await noToken.json()) as { error: string }).error).toBe('Unauthorized');
     const get = await fetch(`${base}/mcp`, { headers: bearer(token) });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
