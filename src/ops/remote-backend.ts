@@ -2,6 +2,7 @@ import type { WmClient } from '../client/client.js';
 import { backendOf, type OperationBackend } from './backend.js';
 import { failureOfClientError, OperationFailure } from './failure.js';
 import { keylessHandlers } from './local-backend.js';
+import { inSchemaOrder } from './schema-order.js';
 import { OPERATIONS, type OperationInputs, type OperationResults } from './operations.js';
 
 /** The field every result of the operation has: a 200 without it is not from a wm server. */
@@ -35,7 +36,7 @@ export function createRemoteBackend(client: WmClient): OperationBackend {
     if (!(RESULT_FIELD[name] in result)) {
       throw new OperationFailure('not-wm-server', `${client.server} answered POST ${path} without ${RESULT_FIELD[name]}: not a wm server`);
     }
-    return result;
+    return inSchemaOrder(OPERATIONS[name].result, result) as OperationResults[N];
   }
   const remote = <N extends ServerOperation>(name: N) => (input: OperationInputs[N]) => call(name, input);
   return backendOf('remote', {

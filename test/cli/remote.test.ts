@@ -1,0 +1,227 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, startLiveServer, type LiveServer } from '../reliability/live-server.js';
+import { CARRIER, makeTempDir, runWm, type WmRun } from './codec-harness.js';
+
+// The remote mode of the CLI against a real `wm serve`: wm login / whoami / logout, and the codec commands on the
+// server with the output, --json objects and exit codes of the local codec.
+
+const temp = makeTempDir();
+const LONG = CARRIER.repeat(6);
+const NO_REMOTE_ENV = { WM_SERVER: undefined, WM_TOKEN: undefined, WM_HOME: undefined };
+let live: LiveServer;
+
+const homeOf = (name: string) => join(temp.dir, name);
+const wm = (args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}): Promise<WmRun> =>
+  runWm(args, { input: options.input, env: { ...NO_REMOTE_ENV, ...options.env } });
+const login = (home: string, email: string, ...extra: string[]) =>
+  wm(['login', '--server', live.url, '--email', email, '--password-stdin', '--home', home, ...extra], { input: `${PASSWORD}\n` });
+
+/** The same command locally and with --remote: same code, same stdout (stderr too when it fails). */
+async function sameAsLocal(args: string[], home: string, input?: string): Promise<WmRun> {
+  const [local, remote] = await Promise.all([wm(args, { input }), wm([...args, '--remote', '--home', home], { input })]);
+  expect({ code: remote.code, out: remote.out, stderr: remote.stderr }, args.join(' ')).toEqual({
+    code: local.code,
+    out: local.out,
+    stderr: local.stderr,
+  });
+  return remote;
+}
+
+beforeAll(async () => {
+  live = await startLiveServer();
+  await live.signUp('ada@example.com', { plan: 'starter' });
+  writeFileSync(temp.path('carrier.txt'), CARRIER);
+  writeFileSync(temp.path('long.txt'), LONG);
+});
+afterAll(async () => {
+  await live?.stop();
+  temp.remove();
+});
+
+describe('wm login, whoami, logout', () => {
+  it('login stores the server and a new API token (mode 0600), never the password or a session', async () => {
+    const home = homeOf('ada');
+    const run = await login(home, 'ada@example.com');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(`Logged in to ${live.url} as ada@example.com`);
+    const file = join(home, 'login.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const text = readFileSync(file, 'utf8');
+    expect(text).not.toContain(PASSWORD);
+    expect(text).not.toMatch(/accessToken|refresh|eyJ/);
+    const stored = JSON.parse(text);
+    expect(stored).toMatchObject({ server: live.url, email: 'ada@example.com', token_name: `wm login on ${hostname()}` });
+    // the token is one the server knows, with both permissions
+    const me = await live.login('ada@example.com');
+    const tokens = await live.api('GET', '/api/v2/tokens', { auth: `Bearer ${me.accessToken}` });
+    expect(tokens.json.find((token: { id: string }) => token.id === stored.token_id)).toMatchObject({ permissions: ['encode', 'decode'] });
+  });
+
+  it('whoami shows server, account, token name, balance and quota', async () => {
+    const run = await wm(['whoami', '--home', homeOf('ada')]);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(new RegExp(`server: +${live.url}`));
+    expect(run.out).toMatch(/account: +ada@example.com \(ada, plan starter\)/);
+    expect(run.out).toMatch(/token: +wm login on .* \(encode, decode\)/);
+    expect(run.out).toMatch(/balance: +\d+ credits/);
+    expect(run.out).toMatch(/quota: +\d+ of 10000 requests used/);
+    const json = JSON.parse((await wm(['whoami', '--home', homeOf('ada'), '--json'])).out);
+    expect(json).toMatchObject({ server: live.url, user: { email: 'ada@example.com' }, quota: { requests_limit: 10000 } });
+    expect(JSON.stringify(json)).not.toMatch(/"token":"wm_/);
+  });
+
+  it('login refuses a server that is not wm, an unreachable one, and a wrong password', async () => {
+    const home = homeOf('nobody');
+    const web = await htmlServer();
+    try {
+      const notWm = await wm(['login', '--server', web.url, '--email', 'ada@example.com', '--password-stdin', '--home', home], { input: 'x\n' });
+      expect(notWm.code).toBe(4);
+      expect(notWm.stderr).toMatch(/^wm: .* does not answer like a wm server/);
+    } finally {
+      web.server.close();
+    }
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const unreachable = await wm(['login', '--server', closed, '--email', 'a@b.c', '--password-stdin', '--home', home], { input: 'x\n' });
+    expect(unreachable.code).toBe(4);
+    expect(unreachable.stderr).toMatch(/^wm: cannot reach http:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED/);
+    const wrong = await wm(['login', '--server', live.url, '--email', 'ada@example.com', '--password-stdin', '--home', home], { input: 'wrong password\n' });
+    expect(wrong.code).toBe(5);
+    expect(wrong.stderr).toMatch(/^wm: not authorised: /);
+    expect(existsSync(join(home, 'login.json'))).toBe(false);
+  });
+});
+
+describe('codec commands on the server', () => {
+  it('encode, decode, analyze, encode-robust and decode-robust print what the local codec prints', async () => {
+    const home = homeOf('ada');
+    const carrier = temp.path('carrier.txt');
+    const plain = await sameAsLocal(['encode', carrier, '--secret', 'ID-42 ✓', '--method', 'chunked', '--chunk-size', '2'], home);
+    writeFileSync(temp.path('marked.txt'), plain.stdout);
+    await sameAsLocal(['encode', carrier, '--secret', 'ID-42', '--json'], home);
+    await sameAsLocal(['encode', carrier, '--secret', 'ID-42', '--method', 'pattern', '--pattern', 'lazy dog', '--output', 'tokens'], home);
+    await sameAsLocal(['decode', temp.path('marked.txt')], home);
+    await sameAsLocal(['decode', '--json', '--all'], home, plain.out + plain.out);
+    await sameAsLocal(['analyze', temp.path('marked.txt'), '--original', carrier], home);
+    await sameAsLocal(['analyze', temp.path('marked.txt'), '--json'], home);
+    const robust = await sameAsLocal(['encode-robust', temp.path('long.txt'), '--secret', 'r-1', '--stealth', 'high', '--distribution', 'clustered'], home);
+    await sameAsLocal(['decode-robust', '--json'], home, robust.out);
+    await sameAsLocal(['decode-robust'], home, robust.out.slice(robust.out.length / 2));
+  });
+
+  it('the outcomes of the codec keep their exit codes and messages', async () => {
+    const home = homeOf('ada');
+    const none = await sameAsLocal(['decode'], home, 'plain text without marks');
+    expect(none.code).toBe(1);
+    const noRobust = await sameAsLocal(['decode-robust', '--json'], home, 'plain text without marks');
+    expect(noRobust.code).toBe(1);
+    const short = await sameAsLocal(['encode', '--secret', 'a long secret', '--method', 'single'], home, 'ab');
+    expect(short.code).toBe(2);
+    expect(short.stderr).toMatch(/\(required length: \d+\)\n$/);
+    const pattern = await sameAsLocal(['encode', '--secret', 's', '--pattern', 'absent'], home, CARRIER);
+    expect(pattern.code).toBe(2);
+  });
+
+  it('WM_SERVER and WM_TOKEN select the server; -o writes the file', async () => {
+    const { token } = JSON.parse(readFileSync(join(homeOf('ada'), 'login.json'), 'utf8'));
+    const out = temp.path('env-out.txt');
+    const run = await wm(['encode', temp.path('carrier.txt'), '--secret', 'env', '-o', out], { env: { WM_SERVER: live.url, WM_TOKEN: token } });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect((await wm(['decode', out])).out).toBe('env\n');
+  });
+
+  it('what only a server says: 401 and 403 exit 5, a keyed watermark of another channel exits 3', async () => {
+    const carrier = temp.path('carrier.txt');
+    const bogus = await wm(['encode', carrier, '--secret', 's', '--server', live.url, '--token', 'wm_not_a_real_token']);
+    expect(bogus.code).toBe(5);
+    expect(bogus.stderr).toMatch(/^wm: not authorised: The API token is invalid or has been revoked\n$/);
+
+    const decodeOnly = homeOf('decode-only');
+    expect((await login(decodeOnly, 'ada@example.com', '--permissions', 'decode', '--name', 'reader')).code).toBe(0);
+    const refused = await wm(['encode', carrier, '--secret', 's', '--remote', '--home', decodeOnly]);
+    expect(refused.code).toBe(5);
+    expect(refused.stderr).toMatch(/^wm: not allowed: This API token lacks the encode permission\n$/);
+
+    const me = await live.login('ada@example.com');
+    const created = await live.api('POST', '/api/v2/channels', { auth: `Bearer ${me.accessToken}`, body: { channel_name: 'press' } });
+    expect(created.status).toBe(201);
+    const keyedHome = homeOf('keyed');
+    expect((await login(keyedHome, 'ada@example.com', '--channel', 'press', '--name', 'press')).code).toBe(0);
+    const sealed = await wm(['encode', carrier, '--secret', 'sealed', '--remote', '--home', keyedHome]);
+    expect(sealed.code).toBe(0);
+    expect((await wm(['decode', '--remote', '--home', keyedHome], { input: sealed.out })).out).toBe('sealed\n');
+    const wrongChannel = await wm(['decode', '--remote', '--home', homeOf('ada')], { input: sealed.out });
+    expect(wrongChannel.code).toBe(3);
+    expect(wrongChannel.stderr).toMatch(/^wm: This watermark is encrypted/);
+    const offlineOnly = await wm(['decode', '--remote', '--home', keyedHome, '--key-file', 'x.key'], { input: sealed.out });
+    expect(offlineOnly.code).toBe(2);
+  });
+
+  it('out of credits (402) and a rate limit (429) exit 6 with the balance and the time to wait', async () => {
+    const tight = await startLiveServer({ WM_FREE_CREDITS: '0', WM_AUTH_RATE_LIMIT: '1' });
+    try {
+      const account = await tight.signUp('poor@example.com');
+      const { token } = await tight.apiToken(account);
+      const broke = await wm(['analyze', temp.path('carrier.txt'), '--server', tight.url, '--token', token]);
+      expect(broke.code).toBe(6);
+      expect(broke.stderr).toMatch(/^wm: out of credits: .*balance is 0.*buy credits at http/);
+      // signUp used the one login of this minute
+      const limited = await wm(['login', '--server', tight.url, '--email', 'poor@example.com', '--password-stdin', '--home', homeOf('poor')], {
+        input: `${PASSWORD}\n`,
+      });
+      expect(limited.code).toBe(6);
+      expect(limited.stderr).toMatch(/retry after \d+ s/);
+    } finally {
+      await tight.stop();
+    }
+  });
+
+  it('an unreachable server is an I/O error (exit 4); a server URL that is no URL is a usage error', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const down = await wm(['decode', '--server', closed, '--token', 't'], { input: 'x' });
+    expect(down.code).toBe(4);
+    expect(down.stderr).toBe(`wm: cannot reach ${closed}: connect ECONNREFUSED ${closed.slice('http://'.length)}\n`);
+    const bad = await wm(['decode', '--server', 'ftp://example', '--token', 't'], { input: 'x' });
+    expect(bad.code).toBe(2);
+    const noToken = await wm(['decode', '--server', live.url, '--home', homeOf('empty')], { input: 'x' });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toMatch(/no API token for/);
+  });
+});
+
+describe('wm logout', () => {
+  it('revokes the token on the server and removes the stored login', async () => {
+    const home = homeOf('ada');
+    const { token } = JSON.parse(readFileSync(join(home, 'login.json'), 'utf8'));
+    const run = await wm(['logout', '--home', home]);
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/token .* revoked/);
+    expect(existsSync(join(home, 'login.json'))).toBe(false);
+    const after = await wm(['decode', '--server', live.url, '--token', token], { input: 'x' });
+    expect(after.code).toBe(5);
+    expect((await wm(['whoami', '--home', home])).code).toBe(2);
+  });
+});
+
+async function htmlServer(): Promise<{ server: Server; url: string }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<html><body>Welcome</body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** A port nothing listens on (just released). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
