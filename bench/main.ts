@@ -6,6 +6,7 @@ import { measureColdStart } from './cli.js';
 import { measureHostile } from './hostile.js';
 import { measureCodec } from './codec.js';
 import { QUICK } from './measure.js';
+import { measureMcp } from './mcp.js';
 import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScripts } from './scripts.js';
@@ -13,7 +14,7 @@ import { measureSegmentation } from './segmentation.js';
 import { measureServer } from './server.js';
 import { table } from './table.js';
 
-const SECTIONS = ['codec', 'scripts', 'hostile', 'segmentation', 'cli', 'server', 'memory'] as const;
+const SECTIONS = ['codec', 'scripts', 'hostile', 'segmentation', 'cli', 'server', 'mcp', 'memory'] as const;
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...SECTIONS];
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(' ')})`);
@@ -88,6 +89,18 @@ if (wants('server')) {
   print(`Login (scrypt N=2^${l.scryptLogN}, r=8, p=1)`, table(
     ['median latency ms', 'one scrypt hash ms', 'latency ÷ hash', 'logins/s (8 connections)'],
     [[l.medianLatencyMs, l.scryptHashMs, l.latencyVsHash, l.loginsPerSecond]],
+  ));
+}
+if (wants('mcp')) {
+  const mcp = await measureMcp(log);
+  results.mcp = mcp;
+  print('MCP (wm mcp start-up; a tool call over /mcp beside the same REST call, 50 connections)', table(
+    ['measure', 'ours', 'reference', 'ratio'],
+    [
+      ['spawn `wm mcp` → tools/list answered (ms) ÷ `node -e 0`', mcp.spawn.toolsListMs, mcp.spawn.nodeMs, mcp.spawn.vsNode],
+      ['tools/call decode over /mcp (req/s) ÷ POST /api/watermark/decode', mcp.http.mcpRequestsPerSecond, mcp.http.restRequestsPerSecond, mcp.http.vsRest],
+      ['p99 ms, /mcp and REST', mcp.http.mcpP99Ms, mcp.http.restP99Ms, null],
+    ],
   ));
 }
 if (wants('memory')) {

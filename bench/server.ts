@@ -27,7 +27,7 @@ interface Running {
 }
 
 /** Starts `node args…`, drains its output (pino logs every request), resolves with the URL it prints. */
-function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
+export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -39,14 +39,14 @@ function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Runni
   });
 }
 
-function stop(server: Running): Promise<void> {
+export function stop(server: Running): Promise<void> {
   return new Promise((resolve) => {
     server.child.once('exit', () => resolve());
     server.child.kill('SIGTERM');
   });
 }
 
-interface Load {
+export interface Load {
   method: 'GET' | 'POST';
   path: string;
   /** the headers of each request in turn: every connection cycles through them */
@@ -54,7 +54,7 @@ interface Load {
   body?: string;
 }
 
-async function load(base: string, target: Load, connections = CONNECTIONS, duration = DURATION_S) {
+export async function load(base: string, target: Load, connections = CONNECTIONS, duration = DURATION_S) {
   const result = await autocannon({
     url: base,
     requests: target.headers.map((headers) => ({

@@ -6,6 +6,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorObject } from 'ajv';
 import type { OperationBackend } from '../ops/backend.js';
 import type { OperationResults } from '../ops/operations.js';
 import { VERSION } from '../version.js';
@@ -32,9 +33,9 @@ const errorResult = (message: string, structuredContent?: Record<string, unknown
   ...(structuredContent ? { structuredContent } : {}),
 });
 
-/** "must have required property 'secret'" → "secret: is required"; the first problem only (allErrors is off). */
-function argumentProblem(tool: ToolDefinition): string {
-  const error = tool.validate.errors?.[0];
+/** "must have required property 'secret'" → "secret is required"; the first problem only (allErrors is off). */
+function argumentProblem(tool: ToolDefinition, errors: ErrorObject[] | null | undefined): string {
+  const error = errors?.[0];
   if (!error) return `invalid arguments for ${tool.name}`;
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (error.keyword === 'required') return `invalid arguments for ${tool.name}: ${String(error.params.missingProperty)} is required`;
@@ -80,7 +81,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
-    if (!tool.validate(args)) return errorResult(argumentProblem(tool));
+    const checked = tool.validate(args);
+    if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
     let result: OperationResults[typeof tool.operation];
     try {
       result = await backend.run(tool.operation, tool.toInput(args) as never);

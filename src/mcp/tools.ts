@@ -14,7 +14,8 @@ export interface ToolDefinition {
   annotations: { readOnlyHint: boolean; destructiveHint: false; idempotentHint: boolean; openWorldHint: false };
   operation: OperationName;
   toInput(args: Record<string, unknown>): object;
-  validate: ValidateFunction;
+  /** compiled on the first call of the tool: compiling all eleven would weigh on every start of `wm mcp` */
+  validate(args: unknown): { valid: true } | { valid: false; errors: ValidateFunction['errors'] };
 }
 
 // allErrors stays off, as for the HTTP bodies: the first problem is enough to report and bounds the work
@@ -26,10 +27,12 @@ function plain(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 }
 
-function validatorOf(name: string, schema: Record<string, unknown>): ValidateFunction {
-  let validate = validators.get(name);
-  if (!validate) validators.set(name, (validate = ajv.compile(schema)));
-  return validate;
+function validatorOf(name: string, schema: Record<string, unknown>): ToolDefinition['validate'] {
+  return (args) => {
+    let validate = validators.get(name);
+    if (!validate) validators.set(name, (validate = ajv.compile(schema)));
+    return validate(args) ? { valid: true } : { valid: false, errors: validate.errors };
+  };
 }
 
 /** What a server adds to each description: the permission and the charge, where they apply. */
