@@ -7,6 +7,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { ErrorObject } from 'ajv';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
 import type { OperationResults } from '../ops/operations.js';
 import { VERSION } from '../version.js';
@@ -26,6 +27,9 @@ const INSTRUCTIONS =
   '(or encode_robust when the text may be cut or edited) to mark a text, decode / decode_robust to read a mark, ' +
   'analyze to count marks, strip to remove them and reveal to show them. Give out the returned text exactly as ' +
   'returned: the marks are invisible characters.';
+
+// The SDK would build a validator (a new Ajv) for every Server; /mcp builds a Server per request, so share one.
+let sharedValidator: AjvJsonSchemaValidator | undefined;
 
 const errorResult = (message: string, structuredContent?: Record<string, unknown>): CallToolResult => ({
   content: [{ type: 'text', text: message }],
@@ -64,6 +68,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server({ name: 'wm', title: 'wm — invisible text watermarks', version: VERSION }, {
     capabilities: { tools: {} },
     instructions: INSTRUCTIONS,
+    jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
   });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
