@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { CliError } from './errors.js';
 
 // Only option definitions live here; each action imports its implementation (the HTTP client, the MCP SDK) when
 // it runs, so the codec commands never load them.
@@ -59,5 +60,8 @@ export function registerRemoteCommands(program: Command): void {
     .option('--key-file <file>', 'offline keyed mode: 32-byte key from FILE (wm keygen)')
     .option('--channel <name>', 'offline keyed mode with the stored key of signing channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
-    .action(async (options) => (await import('./mcp/serve-stdio.js')).runMcp(options));
+    .action(async (options) => {
+      const failure = await (await import('./mcp/entry.js')).runMcpCommand(options);
+      if (failure) throw new CliError(failure.exitCode, failure.message);
+    });
 }
