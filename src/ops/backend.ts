@@ -6,8 +6,8 @@ import type { OperationInputs, OperationName, OperationResults } from './operati
  * OperationFailure, DomainError), which each face turns into a message, an exit code or an HTTP status.
  */
 export interface OperationBackend {
+  /** local: this process's codec; remote: a wm server through the HTTP client; server: the domain inside wm serve */
   readonly kind: 'local' | 'remote' | 'server';
-  /** keyed (local: a key was given; remote and server: unknown until a result says `keyed`) */
   run<N extends OperationName>(name: N, input: OperationInputs[N]): Promise<OperationResults[N]>;
 }
 

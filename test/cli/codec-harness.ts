@@ -25,7 +25,8 @@ export interface WmRunOptions {
 /** The environment of a plain pipe: no colour forced either way, no debug traces. */
 function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['FORCE_COLOR', 'NO_COLOR', 'WM_DEBUG', 'NODE_OPTIONS']) delete env[name];
+  // WM_SERVER would send the codec commands to a server
+  for (const name of ['FORCE_COLOR', 'NO_COLOR', 'WM_DEBUG', 'NODE_OPTIONS', 'WM_SERVER', 'WM_TOKEN']) delete env[name];
   for (const [name, value] of Object.entries(extra)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
