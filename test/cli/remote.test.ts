@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WmClient, signIn } from '../../src/client/index.js';
 import { PASSWORD, startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { CARRIER, makeTempDir, runWm, type WmRun } from './codec-harness.js';
 
@@ -56,10 +57,11 @@ describe('wm login, whoami, logout', () => {
     expect(text).not.toMatch(/accessToken|refresh|eyJ/);
     const stored = JSON.parse(text);
     expect(stored).toMatchObject({ server: live.url, email: 'ada@example.com', token_name: `wm login on ${hostname()}` });
-    // the token is one the server knows, with both permissions
-    const me = await live.login('ada@example.com');
-    const tokens = await live.api('GET', '/api/v2/tokens', { auth: `Bearer ${me.accessToken}` });
-    expect(tokens.json.find((token: { id: string }) => token.id === stored.token_id)).toMatchObject({ permissions: ['encode', 'decode'] });
+    // the token is one the server knows, with both permissions (asked through the CLI's own client)
+    const client = new WmClient({ server: live.url });
+    const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
+    const tokens = await client.get<{ id: string; permissions: string[] }[]>('/api/v2/tokens', accessToken);
+    expect(tokens.find((token) => token.id === stored.token_id)).toMatchObject({ permissions: ['encode', 'decode'] });
   });
 
   it('whoami shows server, account, token name, balance and quota', async () => {
@@ -146,9 +148,9 @@ describe('codec commands on the server', () => {
     expect(refused.code).toBe(5);
     expect(refused.stderr).toMatch(/^wm: not allowed: This API token lacks the encode permission\n$/);
 
-    const me = await live.login('ada@example.com');
-    const created = await live.api('POST', '/api/v2/channels', { auth: `Bearer ${me.accessToken}`, body: { channel_name: 'press' } });
-    expect(created.status).toBe(201);
+    const client = new WmClient({ server: live.url });
+    const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
+    await client.post('/api/v2/channels', { channel_name: 'press' }, accessToken);
     const keyedHome = homeOf('keyed');
     expect((await login(keyedHome, 'ada@example.com', '--channel', 'press', '--name', 'press')).code).toBe(0);
     const sealed = await wm(['encode', carrier, '--secret', 'sealed', '--remote', '--home', keyedHome]);
