@@ -94,12 +94,18 @@ if (wants('server')) {
 if (wants('mcp')) {
   const mcp = await measureMcp(log);
   results.mcp = mcp;
+  const { spawn, http } = mcp;
   print('MCP (wm mcp start-up; a tool call over /mcp beside the same REST call, 50 connections)', table(
     ['measure', 'ours', 'reference', 'ratio'],
     [
-      ['spawn `wm mcp` → tools/list answered (ms) ÷ `node -e 0`', mcp.spawn.toolsListMs, mcp.spawn.nodeMs, mcp.spawn.vsNode],
-      ['tools/call decode over /mcp (req/s) ÷ POST /api/watermark/decode', mcp.http.mcpRequestsPerSecond, mcp.http.restRequestsPerSecond, mcp.http.vsRest],
-      ['p99 ms, /mcp and REST', mcp.http.mcpP99Ms, mcp.http.restP99Ms, null],
+      ['spawn `wm mcp` → tools/list answered (ms) ÷ `node -e 0`', spawn.toolsListMs, spawn.nodeMs, spawn.vsNode],
+      [
+        'tools/call decode over /mcp (req/s) ÷ POST /api/watermark/decode',
+        http.mcpRequestsPerSecond,
+        http.restRequestsPerSecond,
+        http.vsRest,
+      ],
+      ['p99 ms, /mcp and REST', http.mcpP99Ms, http.restP99Ms, null],
     ],
   ));
 }

@@ -13,10 +13,21 @@ const LOAD_ROUNDS = QUICK ? 1 : 3;
 
 export interface McpResults {
   spawn: { toolsListMs: number; nodeMs: number; vsNode: number };
-  http: { mcpRequestsPerSecond: number; mcpP99Ms: number; restRequestsPerSecond: number; restP99Ms: number; vsRest: number };
+  http: {
+    mcpRequestsPerSecond: number;
+    mcpP99Ms: number;
+    restRequestsPerSecond: number;
+    restP99Ms: number;
+    vsRest: number;
+  };
 }
 
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+};
 
 /** Milliseconds from spawning `wm mcp` to the answer of tools/list (initialize first, as a client does). */
 function timeToToolsList(): Promise<number> {
@@ -66,12 +77,22 @@ export async function measureMcp(log: (line: string) => void): Promise<McpResult
   try {
     const marked = encode(carrierOf('prose', 1000), 'bench secret').encoded;
     const auth = (i: number) => [{ authorization: `Bearer ${accounts[i].token}` }];
-    const rest = (i: number): Load => ({ method: 'POST', path: '/api/watermark/decode', headers: auth(i), body: JSON.stringify({ text: marked }) });
+    const rest = (i: number): Load => ({
+      method: 'POST',
+      path: '/api/watermark/decode',
+      headers: auth(i),
+      body: JSON.stringify({ text: marked }),
+    });
     const mcp = (i: number): Load => ({
       method: 'POST',
       path: '/mcp',
       headers: auth(i).map((headers) => ({ ...headers, accept: 'application/json, text/event-stream' })),
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'decode', arguments: { text: marked } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'decode', arguments: { text: marked } },
+      }),
     });
     log('mcp: warming up /mcp and the REST decode…');
     await load(server.url, mcp(0), 50, 1);
@@ -79,18 +100,30 @@ export async function measureMcp(log: (line: string) => void): Promise<McpResult
     const ours: { requestsPerSecond: number; p99Ms: number }[] = [];
     const reference: { requestsPerSecond: number; p99Ms: number }[] = [];
     for (let r = 1; r <= LOAD_ROUNDS; r++) {
-      log(`mcp: tools/call decode over /mcp and POST /api/watermark/decode, round ${r}/${LOAD_ROUNDS} (${LOAD_S} s each)…`);
+      log(
+        `mcp: tools/call decode over /mcp and POST /api/watermark/decode, ` +
+          `round ${r}/${LOAD_ROUNDS} (${LOAD_S} s each)…`,
+      );
       ours.push(await load(server.url, mcp(2 * r), 50, LOAD_S));
       reference.push(await load(server.url, rest(2 * r + 1), 50, LOAD_S));
     }
     return {
-      spawn: { toolsListMs: round(median(tools), 3), nodeMs: round(median(bare), 3), vsNode: round(medianRatio(tools, bare)) },
+      spawn: {
+        toolsListMs: round(median(tools), 3),
+        nodeMs: round(median(bare), 3),
+        vsNode: round(medianRatio(tools, bare)),
+      },
       http: {
         mcpRequestsPerSecond: round(median(ours.map((f) => f.requestsPerSecond)), 3),
         mcpP99Ms: median(ours.map((f) => f.p99Ms)),
         restRequestsPerSecond: round(median(reference.map((f) => f.requestsPerSecond)), 3),
         restP99Ms: median(reference.map((f) => f.p99Ms)),
-        vsRest: round(medianRatio(ours.map((f) => f.requestsPerSecond), reference.map((f) => f.requestsPerSecond))),
+        vsRest: round(
+          medianRatio(
+            ours.map((f) => f.requestsPerSecond),
+            reference.map((f) => f.requestsPerSecond),
+          ),
+        ),
       },
     };
   } finally {

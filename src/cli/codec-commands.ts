@@ -16,7 +16,7 @@ const addKeyOptions = (command: Command): Command =>
     .option('--key-file <file>', 'keyed mode (AES-256-GCM): 32-byte key from FILE, as written by `wm keygen`')
     .option('--channel <name>', "keyed mode with the stored key of signing channel NAME (needs --user)")
     .option('--user <email>', 'owner of --channel')
-    .option('--home <dir>', 'data folder holding the channel keys and the stored login (default: $WM_HOME, else ~/.wm)');
+    .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)');
 
 /** The codec commands that a wm server also offers: run there instead of locally. */
 const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean }): Command => {
@@ -24,7 +24,8 @@ const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean })
     .option('--server <url>', 'run on this wm server instead of locally (default: $WM_SERVER)')
     .option('--token <token>', 'API token for --server (default: $WM_TOKEN, else the stored login for that server)')
     .option('--remote', 'run on the server of the stored login (wm login)');
-  return withHome ? command.option('--home <dir>', 'data folder holding the stored login (default: $WM_HOME, else ~/.wm)') : command;
+  if (!withHome) return command;
+  return command.option('--home <dir>', 'data folder holding the stored login (default: $WM_HOME, else ~/.wm)');
 };
 
 const addJsonOption = (command: Command, shape: string): Command =>

@@ -4,7 +4,8 @@ import { CliError } from './errors.js';
 // Only option definitions live here; each action imports its implementation (the HTTP client, the MCP SDK) when
 // it runs, so the codec commands never load them.
 
-const home = (command: Command): Command => command.option('--home <dir>', 'data folder of the stored login (default: $WM_HOME, else ~/.wm)');
+const home = (command: Command): Command =>
+  command.option('--home <dir>', 'data folder of the stored login (default: $WM_HOME, else ~/.wm)');
 const json = (command: Command): Command => command.option('--json', 'print the result as JSON');
 const target = (command: Command): Command =>
   command
@@ -19,8 +20,9 @@ export function registerRemoteCommands(program: Command): void {
         .command('login')
         .summary('sign in to a wm server and store an API token for this machine')
         .description(
-          'Sign in to a wm server with email and password, create an API token named after this machine and store the ' +
-            'server and the token in the data folder (login.json, mode 0600). The password and the session are not kept.',
+          'Sign in to a wm server with email and password, create an API token named after this machine and ' +
+            'store the server and the token in the data folder (login.json, mode 0600). The password and the ' +
+            'session are not kept.',
         )
         .requiredOption('--server <url>', 'the wm server, e.g. https://wm.example.com')
         .option('--email <email>', 'account email (asked for on a terminal)')
@@ -31,16 +33,18 @@ export function registerRemoteCommands(program: Command): void {
     ),
   ).action(async (options) => (await import('./remote/login.js')).runLogin(options));
 
-  json(home(program.command('logout').description('revoke the stored login\'s API token on its server and forget it'))).action(
-    async (options) => (await import('./remote/login.js')).runLogout(options),
-  );
+  json(
+    home(program.command('logout').description("revoke the stored login's API token on its server and forget it")),
+  ).action(async (options) => (await import('./remote/login.js')).runLogout(options));
 
   json(
     home(
       target(
         program
           .command('whoami')
-          .description('show the server, account, API token, balance and quota of the stored login (or of --server/--token)'),
+          .description(
+            'show the server, account, API token, balance and quota of the stored login (or of --server/--token)',
+          ),
       ),
     ),
   ).action(async (options) => (await import('./remote/whoami.js')).runWhoami(options));
@@ -51,8 +55,9 @@ export function registerRemoteCommands(program: Command): void {
         .command('mcp')
         .summary('serve the watermark tools to an AI assistant (MCP over stdio)')
         .description(
-          'Serve encode, decode, encode_robust, decode_robust, analyze, strip and reveal (and the hosted service\'s ' +
-            'fast_encode, fast_decode, robust_encode, robust_decode) as Model Context Protocol tools over stdin/stdout. ' +
+          "Serve encode, decode, encode_robust, decode_robust, analyze, strip and reveal (and the hosted service's " +
+            'fast_encode, fast_decode, robust_encode, robust_decode) as Model Context Protocol tools over ' +
+            'stdin/stdout. ' +
             'Offline by default; with --server/--token, WM_SERVER/WM_TOKEN or --remote every call goes to that server.',
         ),
     ),

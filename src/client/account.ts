@@ -42,7 +42,11 @@ export interface TokenSelf {
 }
 
 /** Signs in; only the access token is kept (the refresh cookie is never read). */
-export async function signIn(client: WmClient, email: string, password: string): Promise<{ accessToken: string; user: RemoteUser }> {
+export async function signIn(
+  client: WmClient,
+  email: string,
+  password: string,
+): Promise<{ accessToken: string; user: RemoteUser }> {
   return client.post('/api/auth/login', { email, password }, null);
 }
 

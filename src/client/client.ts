@@ -41,7 +41,8 @@ export function normaliseServerUrl(server: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ServerUrlError(`not an http(s) server URL: ${JSON.stringify(server)}`);
   }
-  if (url.search || url.hash) throw new ServerUrlError(`a server URL has no query or fragment: ${JSON.stringify(server)}`);
+  if (url.search || url.hash)
+    throw new ServerUrlError(`a server URL has no query or fragment: ${JSON.stringify(server)}`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -107,12 +108,18 @@ export class WmClient {
       const error = new ServerAnswerError(answer.status, answer.body as ErrorBody, retryAfter, label);
       if (attempt > 0) throw error;
       if (answer.status >= 500) await sleep(Math.max(this.retryDelayMs, (retryAfter ?? 0) * 1000));
-      else if (answer.status === 429 && retryAfter !== undefined && retryAfter <= this.maxRetryAfterSeconds) await sleep(retryAfter * 1000);
+      else if (answer.status === 429 && retryAfter !== undefined && retryAfter <= this.maxRetryAfterSeconds)
+        await sleep(retryAfter * 1000);
       else throw error;
     }
   }
 
-  private async attempt(method: string, path: string, options: RequestOptions, label: string): Promise<Answer<unknown>> {
+  private async attempt(
+    method: string,
+    path: string,
+    options: RequestOptions,
+    label: string,
+  ): Promise<Answer<unknown>> {
     const credential = options.credential === undefined ? this.token : options.credential;
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': `wm/${VERSION}` };
     if (credential) headers.authorization = `Bearer ${credential}`;
@@ -136,10 +143,13 @@ export class WmClient {
     }
     if (response.status === 204) return { status: 204, headers: response.headers, body: undefined };
     const body = parseJson(text);
-    const wmShaped = body !== undefined && (response.ok ? typeof body === 'object' && body !== null : isErrorBody(body));
+    const wmShaped =
+      body !== undefined && (response.ok ? typeof body === 'object' && body !== null : isErrorBody(body));
     if (!wmShaped) {
       const type = response.headers.get('content-type')?.split(';')[0] ?? 'no content type';
-      throw new NotWmServerError(`${this.server} does not answer like a wm server (${label}: ${response.status}, ${type})`);
+      throw new NotWmServerError(
+        `${this.server} does not answer like a wm server (${label}: ${response.status}, ${type})`,
+      );
     }
     return { status: response.status, headers: response.headers, body };
   }

@@ -31,13 +31,19 @@ export interface CurrentToken {
 }
 
 const tokenByHash = preparedPerDatabase((db) =>
-  db.select().from(apiTokens).where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash'))).prepare(),
+  db
+    .select()
+    .from(apiTokens)
+    .where(eq(apiTokens.tokenHash, sql.placeholder('tokenHash')))
+    .prepare(),
 );
 
 export function createCurrentToken(context: DomainContext): CurrentToken {
   function find(apiToken: string): { token: typeof apiTokens.$inferSelect; user: UserRow } {
     if (!apiToken) throw new DomainError('UNAUTHENTICATED', 'An API token is required');
-    const token = isWellFormedApiTokenSecret(apiToken) ? tokenByHash(context.db).get({ tokenHash: hashSecret(apiToken) }) : undefined;
+    const token = isWellFormedApiTokenSecret(apiToken)
+      ? tokenByHash(context.db).get({ tokenHash: hashSecret(apiToken) })
+      : undefined;
     if (!token) throw new DomainError('TOKEN_REVOKED', 'The API token is invalid or has been revoked');
     const user = findUserById(context, token.userId);
     if (!user) throw accountGone();
@@ -48,7 +54,12 @@ export function createCurrentToken(context: DomainContext): CurrentToken {
     identify: (apiToken) => find(apiToken).token.id,
     describe: (apiToken) => {
       const { token, user } = find(apiToken);
-      return { token: toMetadata(token), user: toUser(user), credits: balanceOf(user), quota: quotaOf(context, user.id, user.plan) };
+      return {
+        token: toMetadata(token),
+        user: toUser(user),
+        credits: balanceOf(user),
+        quota: quotaOf(context, user.id, user.plan),
+      };
     },
     revoke: (apiToken) => {
       deleteApiToken(context, find(apiToken).token.id);

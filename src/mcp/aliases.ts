@@ -14,7 +14,8 @@ export interface Alias<N extends OperationName = OperationName> {
 }
 
 const text = (description: string) => Type.String({ description });
-const object = (properties: Parameters<typeof Type.Object>[0]) => Type.Object(properties, { additionalProperties: false });
+const object = (properties: Parameters<typeof Type.Object>[0]) =>
+  Type.Object(properties, { additionalProperties: false });
 
 const alias = <N extends OperationName>(definition: Alias<N>): Alias<N> => definition;
 

@@ -1,4 +1,6 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 export interface McpHttpRequest {
@@ -22,7 +24,10 @@ export interface McpHttpAnswer {
  */
 export async function answerMcpPost(options: McpServerOptions, request: McpHttpRequest): Promise<McpHttpAnswer> {
   const server = createMcpServer(options);
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   await server.connect(transport);
   try {
     const headers = new Headers();

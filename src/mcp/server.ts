@@ -42,12 +42,14 @@ function argumentProblem(tool: ToolDefinition, errors: ErrorObject[] | null | un
   const error = errors?.[0];
   if (!error) return `invalid arguments for ${tool.name}`;
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (error.keyword === 'required') return `invalid arguments for ${tool.name}: ${String(error.params.missingProperty)} is required`;
+  if (error.keyword === 'required')
+    return `invalid arguments for ${tool.name}: ${String(error.params.missingProperty)} is required`;
   if (error.keyword === 'additionalProperties') {
     return `invalid arguments for ${tool.name}: unknown argument ${String(error.params.additionalProperty)}`;
   }
   if (error.keyword === 'enum') {
-    return `invalid arguments for ${tool.name}: ${field} must be one of ${(error.params.allowedValues as string[]).join(', ')}`;
+    const allowed = (error.params.allowedValues as string[]).join(', ');
+    return `invalid arguments for ${tool.name}: ${field} must be one of ${allowed}`;
   }
   return `invalid arguments for ${tool.name}: ${field || 'arguments'} ${error.message ?? 'is invalid'}`;
 }
@@ -65,11 +67,14 @@ export function createMcpServer(options: McpServerOptions): Server {
   const ownWording = describeFailureOf(backend);
   const describe = (error: unknown) => options.describeFailure?.(error) ?? ownWording(error);
 
-  const server = new Server({ name: 'wm', title: 'wm — invisible text watermarks', version: VERSION }, {
-    capabilities: { tools: {} },
-    instructions: INSTRUCTIONS,
-    jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
-  });
+  const server = new Server(
+    { name: 'wm', title: 'wm — invisible text watermarks', version: VERSION },
+    {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
+    },
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({

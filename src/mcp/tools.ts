@@ -39,7 +39,8 @@ function validatorOf(name: string, schema: Record<string, unknown>): ToolDefinit
 function serverNote(operation: OperationName, backend: OperationBackend): string {
   const { permissions, charged } = OPERATIONS[operation];
   if (backend.kind === 'local' || !charged) return '';
-  return ` On the server: needs an API token with the ${permissions.join(' or ')} permission and costs credits like its REST endpoint.`;
+  const permission = permissions.join(' or ');
+  return ` On the server: needs an API token with the ${permission} permission; costs credits like its REST endpoint.`;
 }
 
 /**
@@ -87,7 +88,9 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
     return {
       name: alias.name,
       title: target.title,
-      description: `${target.description} (The hosted service's name for \`${alias.operation}\`.)${serverNote(alias.operation, backend)}`,
+      description:
+        `${target.description} (The hosted service's name for \`${alias.operation}\`.)` +
+        serverNote(alias.operation, backend),
       inputSchema,
       outputSchema: plain(target.result),
       annotations: annotationsOf(alias.operation, backend),

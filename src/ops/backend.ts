@@ -12,7 +12,9 @@ export interface OperationBackend {
 }
 
 /** One function per operation; the backends are written as such tables, so none can miss an operation. */
-export type OperationHandlers = { [N in OperationName]: (input: OperationInputs[N]) => OperationResults[N] | Promise<OperationResults[N]> };
+export type OperationHandlers = {
+  [N in OperationName]: (input: OperationInputs[N]) => OperationResults[N] | Promise<OperationResults[N]>;
+};
 
 export function backendOf(kind: OperationBackend['kind'], handlers: OperationHandlers): OperationBackend {
   return {

@@ -1,4 +1,10 @@
-import { ConnectionError, NotWmServerError, ServerAnswerError, ServerUrlError, type ErrorBody } from '../client/errors.js';
+import {
+  ConnectionError,
+  NotWmServerError,
+  ServerAnswerError,
+  ServerUrlError,
+  type ErrorBody,
+} from '../client/errors.js';
 
 /** The interface's fixed 422 messages: the server answers with them, and clients tell the cases apart by them. */
 export const UNREADABLE_MESSAGES = {
@@ -47,7 +53,9 @@ function withFieldDetails(body: ErrorBody): string {
   const message = body.message ?? body.error;
   if (!body.details || typeof body.details === 'string') return body.details ? `${message}: ${body.details}` : message;
   const fields = Object.entries(body.details).filter(([, problem]) => !message.includes(problem));
-  return fields.length === 0 ? message : `${message} (${fields.map(([field, problem]) => `${field}: ${problem}`).join('; ')})`;
+  return fields.length === 0
+    ? message
+    : `${message} (${fields.map(([field, problem]) => `${field}: ${problem}`).join('; ')})`;
 }
 
 const retryHint = (retryAfterSeconds: number | undefined, body: ErrorBody): string => {
@@ -61,12 +69,21 @@ const retryHint = (retryAfterSeconds: number | undefined, body: ErrorBody): stri
  * The meaning of a wm server's error answer, worded as the local codec words the same outcome where there is one
  * (so `wm decode --server` prints what `wm decode` prints).
  */
-export function failureOfAnswer(status: number, body: ErrorBody, retryAfterSeconds?: number, request?: string): OperationFailure {
+export function failureOfAnswer(
+  status: number,
+  body: ErrorBody,
+  retryAfterSeconds?: number,
+  request?: string,
+): OperationFailure {
   const message = body.message ?? body.error;
   if (status === 400 || status === 413) {
     const particular = detailsText(body);
     if (typeof body.required_length === 'number') {
-      return new OperationFailure('invalid-input', `${particular ?? message} (required length: ${body.required_length})`, status);
+      return new OperationFailure(
+        'invalid-input',
+        `${particular ?? message} (required length: ${body.required_length})`,
+        status,
+      );
     }
     return new OperationFailure('invalid-input', particular ?? withFieldDetails(body), status);
   }
@@ -82,7 +99,11 @@ export function failureOfAnswer(status: number, body: ErrorBody, retryAfterSecon
   }
   if (status === 429) return new OperationFailure('limited', `${message}${retryHint(retryAfterSeconds, body)}`, status);
   if (status === 404 || status === 405) {
-    return new OperationFailure('not-wm-server', `${request ?? 'the request'} answered ${status}: not a wm server, or not this version`, status);
+    return new OperationFailure(
+      'not-wm-server',
+      `${request ?? 'the request'} answered ${status}: not a wm server, or not this version`,
+      status,
+    );
   }
   if (status >= 500) return new OperationFailure('server-error', `server error ${status}: ${message}`, status);
   return new OperationFailure('invalid-input', withFieldDetails(body), status);
@@ -90,7 +111,8 @@ export function failureOfAnswer(status: number, body: ErrorBody, retryAfterSecon
 
 /** Any failure of the HTTP client as an OperationFailure; other errors are returned unchanged. */
 export function failureOfClientError(error: unknown): unknown {
-  if (error instanceof ServerAnswerError) return failureOfAnswer(error.status, error.body, error.retryAfterSeconds, error.request);
+  if (error instanceof ServerAnswerError)
+    return failureOfAnswer(error.status, error.body, error.retryAfterSeconds, error.request);
   if (error instanceof ConnectionError) return new OperationFailure('unreachable', error.message);
   if (error instanceof NotWmServerError) return new OperationFailure('not-wm-server', error.message);
   if (error instanceof ServerUrlError) return new OperationFailure('invalid-input', error.message);

@@ -21,7 +21,15 @@ import * as results from './schemas.js';
  * `--json` object, a REST response and an MCP structuredContent are the same object.
  */
 
-export const OPERATION_NAMES = ['encode', 'decode', 'encode_robust', 'decode_robust', 'analyze', 'strip', 'reveal'] as const;
+export const OPERATION_NAMES = [
+  'encode',
+  'decode',
+  'encode_robust',
+  'decode_robust',
+  'analyze',
+  'strip',
+  'reveal',
+] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
 export interface OperationInputs {
@@ -76,7 +84,12 @@ const MARKED = text('text that may carry a watermark');
 const object = (properties: Record<string, TSchema>) => Type.Object(properties, { additionalProperties: false });
 
 function charged<N extends OperationName>(name: N, operation: WatermarkOperation, path: string) {
-  return { name, charged: operation, path: `/api/watermark/${path}` as const, permissions: REQUIRED_PERMISSIONS[operation] };
+  return {
+    name,
+    charged: operation,
+    path: `/api/watermark/${path}` as const,
+    permissions: REQUIRED_PERMISSIONS[operation],
+  };
 }
 
 export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N } } = {
@@ -127,7 +140,10 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     description:
       'Count the visible graphemes and the hidden variation selectors of a text, and the size ratio to the ' +
       'original when it is given. Reveals sizes only, never the secret.',
-    input: object({ encoded: text('the text to analyse'), original: Type.Optional(text('the text before encoding, for the ratio')) }),
+    input: object({
+      encoded: text('the text to analyse'),
+      original: Type.Optional(text('the text before encoding, for the ratio')),
+    }),
     result: results.AnalyzeResult,
     deterministic: true,
   },
@@ -146,8 +162,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     name: 'reveal',
     title: 'Show hidden characters',
     description:
-      'Show every invisible character of a text as a visible ⟨label⟩ token, e.g. ⟨VS·f7 00 02⟩ for hidden bytes or ' +
-      '⟨ZWJ⟩. Free, needs no key.',
+      'Show every invisible character of a text as a visible ⟨label⟩ token, e.g. ⟨VS·f7 00 02⟩ for hidden ' +
+      'bytes or ⟨ZWJ⟩. Free, needs no key.',
     input: object({ text: text('the text to inspect') }),
     result: results.RevealResult,
     permissions: [],

@@ -34,11 +34,17 @@ export function createRemoteBackend(client: WmClient): OperationBackend {
       throw failureOfClientError(error);
     }
     if (!(RESULT_FIELD[name] in result)) {
-      throw new OperationFailure('not-wm-server', `${client.server} answered POST ${path} without ${RESULT_FIELD[name]}: not a wm server`);
+      throw new OperationFailure(
+        'not-wm-server',
+        `${client.server} answered POST ${path} without ${RESULT_FIELD[name]}: not a wm server`,
+      );
     }
     return inSchemaOrder(OPERATIONS[name].result, result) as OperationResults[N];
   }
-  const remote = <N extends ServerOperation>(name: N) => (input: OperationInputs[N]) => call(name, input);
+  const remote =
+    <N extends ServerOperation>(name: N) =>
+    (input: OperationInputs[N]) =>
+      call(name, input);
   return backendOf('remote', {
     encode: remote('encode'),
     decode: remote('decode'),
@@ -48,4 +54,3 @@ export function createRemoteBackend(client: WmClient): OperationBackend {
     ...keylessHandlers,
   });
 }
-

@@ -6,7 +6,8 @@ import type { TSchema } from '@sinclair/typebox';
  * result from a server prints byte for byte as the local codec's does.
  */
 export function inSchemaOrder(schema: TSchema, value: unknown): unknown {
-  if (Array.isArray(value)) return schema.items ? value.map((item) => inSchemaOrder(schema.items as TSchema, item)) : value;
+  if (Array.isArray(value))
+    return schema.items ? value.map((item) => inSchemaOrder(schema.items as TSchema, item)) : value;
   if (value === null || typeof value !== 'object' || !schema.properties) return value;
   const properties = schema.properties as Record<string, TSchema>;
   const source = value as Record<string, unknown>;

@@ -11,13 +11,22 @@ export const EncodeOptions = {
       default: 'auto',
       description:
         'where the marks go — auto: one word → char, several words → chunked; single: 1 byte per grapheme; ' +
-        'chunked: chunkSize bytes per grapheme; char: all in the first word; pattern: inside the first occurrence of `pattern`',
+        'chunked: chunkSize bytes per grapheme; char: all in the first word; ' +
+        'pattern: inside the first occurrence of `pattern`',
     }),
   ),
-  chunkSize: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'bytes per grapheme (method chunked)' })),
-  firstLetterOnly: Type.Optional(Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' })),
-  output: Type.Optional(StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' })),
-  pattern: Type.Optional(Type.String({ description: 'required when method is pattern: the phrase to hide the marks in' })),
+  chunkSize: Type.Optional(
+    Type.Integer({ minimum: 1, default: 1, description: 'bytes per grapheme (method chunked)' }),
+  ),
+  firstLetterOnly: Type.Optional(
+    Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' }),
+  ),
+  output: Type.Optional(
+    StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
+  ),
+  pattern: Type.Optional(
+    Type.String({ description: 'required when method is pattern: the phrase to hide the marks in' }),
+  ),
 };
 
 export const RobustOptions = {

@@ -12,7 +12,8 @@ afterAll(() => temp.remove());
 
 describe('codec commands load no server, database or prompt code', () => {
   it('the guard itself rejects fastify and better-sqlite3', () => {
-    for (const name of ['fastify', 'better-sqlite3', 'drizzle-orm', '@modelcontextprotocol/sdk/server/index.js', 'zod']) {
+    const forbidden = ['fastify', 'better-sqlite3', 'drizzle-orm', '@modelcontextprotocol/sdk/server/index.js', 'zod'];
+    for (const name of forbidden) {
       const run = spawnSync(process.execPath, [...nodeArgs, '-e', `require('${name}')`], { cwd: ROOT, encoding: 'utf8' });
       expect(run.status).not.toBe(0);
       expect(run.stderr).toContain(`forbidden module loaded: ${name}`);

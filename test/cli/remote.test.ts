@@ -16,14 +16,21 @@ const NO_REMOTE_ENV = { WM_SERVER: undefined, WM_TOKEN: undefined, WM_HOME: unde
 let live: LiveServer;
 
 const homeOf = (name: string) => join(temp.dir, name);
-const wm = (args: string[], options: { input?: string; env?: Record<string, string | undefined> } = {}): Promise<WmRun> =>
-  runWm(args, { input: options.input, env: { ...NO_REMOTE_ENV, ...options.env } });
+const wm = (
+  args: string[],
+  options: { input?: string; env?: Record<string, string | undefined> } = {},
+): Promise<WmRun> => runWm(args, { input: options.input, env: { ...NO_REMOTE_ENV, ...options.env } });
 const login = (home: string, email: string, ...extra: string[]) =>
-  wm(['login', '--server', live.url, '--email', email, '--password-stdin', '--home', home, ...extra], { input: `${PASSWORD}\n` });
+  wm(['login', '--server', live.url, '--email', email, '--password-stdin', '--home', home, ...extra], {
+    input: `${PASSWORD}\n`,
+  });
 
 /** The same command locally and with --remote: same code, same stdout (stderr too when it fails). */
 async function sameAsLocal(args: string[], home: string, input?: string): Promise<WmRun> {
-  const [local, remote] = await Promise.all([wm(args, { input }), wm([...args, '--remote', '--home', home], { input })]);
+  const [local, remote] = await Promise.all([
+    wm(args, { input }),
+    wm([...args, '--remote', '--home', home], { input }),
+  ]);
   expect({ code: remote.code, out: remote.out, stderr: remote.stderr }, args.join(' ')).toEqual({
     code: local.code,
     out: local.out,
@@ -56,7 +63,11 @@ describe('wm login, whoami, logout', () => {
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toMatch(/accessToken|refresh|eyJ/);
     const stored = JSON.parse(text);
-    expect(stored).toMatchObject({ server: live.url, email: 'ada@example.com', token_name: `wm login on ${hostname()}` });
+    expect(stored).toMatchObject({
+      server: live.url,
+      email: 'ada@example.com',
+      token_name: `wm login on ${hostname()}`,
+    });
     // the token is one the server knows, with both permissions (asked through the CLI's own client)
     const client = new WmClient({ server: live.url });
     const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
@@ -73,7 +84,11 @@ describe('wm login, whoami, logout', () => {
     expect(run.out).toMatch(/balance: +\d+ credits/);
     expect(run.out).toMatch(/quota: +\d+ of 10000 requests used/);
     const json = JSON.parse((await wm(['whoami', '--home', homeOf('ada'), '--json'])).out);
-    expect(json).toMatchObject({ server: live.url, user: { email: 'ada@example.com' }, quota: { requests_limit: 10000 } });
+    expect(json).toMatchObject({
+      server: live.url,
+      user: { email: 'ada@example.com' },
+      quota: { requests_limit: 10000 },
+    });
     expect(JSON.stringify(json)).not.toMatch(/"token":"wm_/);
   });
 
@@ -81,17 +96,26 @@ describe('wm login, whoami, logout', () => {
     const home = homeOf('nobody');
     const web = await htmlServer();
     try {
-      const notWm = await wm(['login', '--server', web.url, '--email', 'ada@example.com', '--password-stdin', '--home', home], { input: 'x\n' });
+      const notWm = await wm(
+        ['login', '--server', web.url, '--email', 'ada@example.com', '--password-stdin', '--home', home],
+        { input: 'x\n' },
+      );
       expect(notWm.code).toBe(4);
       expect(notWm.stderr).toMatch(/^wm: .* does not answer like a wm server/);
     } finally {
       web.server.close();
     }
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const unreachable = await wm(['login', '--server', closed, '--email', 'a@b.c', '--password-stdin', '--home', home], { input: 'x\n' });
+    const unreachable = await wm(
+      ['login', '--server', closed, '--email', 'a@b.c', '--password-stdin', '--home', home],
+      { input: 'x\n' },
+    );
     expect(unreachable.code).toBe(4);
     expect(unreachable.stderr).toMatch(/^wm: cannot reach http:\/\/127\.0\.0\.1:\d+: connect ECONNREFUSED/);
-    const wrong = await wm(['login', '--server', live.url, '--email', 'ada@example.com', '--password-stdin', '--home', home], { input: 'wrong password\n' });
+    const wrong = await wm(
+      ['login', '--server', live.url, '--email', 'ada@example.com', '--password-stdin', '--home', home],
+      { input: 'wrong password\n' },
+    );
     expect(wrong.code).toBe(5);
     expect(wrong.stderr).toMatch(/^wm: not authorised: /);
     expect(existsSync(join(home, 'login.json'))).toBe(false);
@@ -102,15 +126,24 @@ describe('codec commands on the server', () => {
   it('encode, decode, analyze, encode-robust and decode-robust print what the local codec prints', async () => {
     const home = homeOf('ada');
     const carrier = temp.path('carrier.txt');
-    const plain = await sameAsLocal(['encode', carrier, '--secret', 'ID-42 ✓', '--method', 'chunked', '--chunk-size', '2'], home);
+    const plain = await sameAsLocal(
+      ['encode', carrier, '--secret', 'ID-42 ✓', '--method', 'chunked', '--chunk-size', '2'],
+      home,
+    );
     writeFileSync(temp.path('marked.txt'), plain.stdout);
     await sameAsLocal(['encode', carrier, '--secret', 'ID-42', '--json'], home);
-    await sameAsLocal(['encode', carrier, '--secret', 'ID-42', '--method', 'pattern', '--pattern', 'lazy dog', '--output', 'tokens'], home);
+    await sameAsLocal(
+      ['encode', carrier, '--secret', 'ID-42', '--method', 'pattern', '--pattern', 'lazy dog', '--output', 'tokens'],
+      home,
+    );
     await sameAsLocal(['decode', temp.path('marked.txt')], home);
     await sameAsLocal(['decode', '--json', '--all'], home, plain.out + plain.out);
     await sameAsLocal(['analyze', temp.path('marked.txt'), '--original', carrier], home);
     await sameAsLocal(['analyze', temp.path('marked.txt'), '--json'], home);
-    const robust = await sameAsLocal(['encode-robust', temp.path('long.txt'), '--secret', 'r-1', '--stealth', 'high', '--distribution', 'clustered'], home);
+    const robust = await sameAsLocal(
+      ['encode-robust', temp.path('long.txt'), '--secret', 'r-1', '--stealth', 'high', '--distribution', 'clustered'],
+      home,
+    );
     await sameAsLocal(['decode-robust', '--json'], home, robust.out);
     await sameAsLocal(['decode-robust'], home, robust.out.slice(robust.out.length / 2));
   });
@@ -131,14 +164,25 @@ describe('codec commands on the server', () => {
   it('WM_SERVER and WM_TOKEN select the server; -o writes the file', async () => {
     const { token } = JSON.parse(readFileSync(join(homeOf('ada'), 'login.json'), 'utf8'));
     const out = temp.path('env-out.txt');
-    const run = await wm(['encode', temp.path('carrier.txt'), '--secret', 'env', '-o', out], { env: { WM_SERVER: live.url, WM_TOKEN: token } });
+    const run = await wm(['encode', temp.path('carrier.txt'), '--secret', 'env', '-o', out], {
+      env: { WM_SERVER: live.url, WM_TOKEN: token },
+    });
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect((await wm(['decode', out])).out).toBe('env\n');
   });
 
   it('what only a server says: 401 and 403 exit 5, a keyed watermark of another channel exits 3', async () => {
     const carrier = temp.path('carrier.txt');
-    const bogus = await wm(['encode', carrier, '--secret', 's', '--server', live.url, '--token', 'wm_not_a_real_token']);
+    const bogus = await wm([
+      'encode',
+      carrier,
+      '--secret',
+      's',
+      '--server',
+      live.url,
+      '--token',
+      'wm_not_a_real_token',
+    ]);
     expect(bogus.code).toBe(5);
     expect(bogus.stderr).toMatch(/^wm: not authorised: The API token is invalid or has been revoked\n$/);
 
@@ -159,7 +203,9 @@ describe('codec commands on the server', () => {
     const wrongChannel = await wm(['decode', '--remote', '--home', homeOf('ada')], { input: sealed.out });
     expect(wrongChannel.code).toBe(3);
     expect(wrongChannel.stderr).toMatch(/^wm: This watermark is encrypted/);
-    const offlineOnly = await wm(['decode', '--remote', '--home', keyedHome, '--key-file', 'x.key'], { input: sealed.out });
+    const offlineOnly = await wm(['decode', '--remote', '--home', keyedHome, '--key-file', 'x.key'], {
+      input: sealed.out,
+    });
     expect(offlineOnly.code).toBe(2);
   });
 
@@ -172,9 +218,12 @@ describe('codec commands on the server', () => {
       expect(broke.code).toBe(6);
       expect(broke.stderr).toMatch(/^wm: out of credits: .*balance is 0.*buy credits at http/);
       // signUp used the one login of this minute
-      const limited = await wm(['login', '--server', tight.url, '--email', 'poor@example.com', '--password-stdin', '--home', homeOf('poor')], {
-        input: `${PASSWORD}\n`,
-      });
+      const limited = await wm(
+        ['login', '--server', tight.url, '--email', 'poor@example.com', '--password-stdin', '--home', homeOf('poor')],
+        {
+          input: `${PASSWORD}\n`,
+        },
+      );
       expect(limited.code).toBe(6);
       expect(limited.stderr).toMatch(/retry after \d+ s/);
     } finally {

@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConnectionError, NotWmServerError, ServerAnswerError, ServerUrlError, WmClient } from '../../src/client/index.js';
+import {
+  ConnectionError,
+  NotWmServerError,
+  ServerAnswerError,
+  ServerUrlError,
+  WmClient,
+} from '../../src/client/index.js';
 
 // The HTTP client's transport rules against a scripted server: which answers are retried (once), which are not.
 
@@ -13,7 +19,9 @@ afterEach(async () => {
 });
 
 /** A server answering request N with handlers[N] (the last one repeats); counts the requests. */
-async function scripted(...handlers: Handler[]): Promise<{ url: string; count: () => number; seen: IncomingMessage[] }> {
+async function scripted(
+  ...handlers: Handler[]
+): Promise<{ url: string; count: () => number; seen: IncomingMessage[] }> {
   const seen: IncomingMessage[] = [];
   const server = createServer((request, response) => {
     seen.push(request);
@@ -24,10 +32,12 @@ async function scripted(...handlers: Handler[]): Promise<{ url: string; count: (
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, count: () => seen.length, seen };
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}): Handler => (_request, response) => {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}): Handler =>
+  (_request, response) => {
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  };
 
 const client = (url: string, options: Partial<ConstructorParameters<typeof WmClient>[0]> = {}) =>
   new WmClient({ server: url, token: 'wm_test', retryDelayMs: 10, ...options });
@@ -52,12 +62,19 @@ describe('WmClient', () => {
   });
 
   it('waits out a short Retry-After of a 429 once; a long one fails at once', async () => {
-    const short = await scripted(json(429, { error: 'Too Many Requests' }, { 'retry-after': '1' }), json(200, { ok: 1 }));
+    const short = await scripted(
+      json(429, { error: 'Too Many Requests' }, { 'retry-after': '1' }),
+      json(200, { ok: 1 }),
+    );
     expect(await client(short.url).get('/x')).toEqual({ ok: 1 });
     expect(short.count()).toBe(2);
     await close!();
-    const long = await scripted(json(429, { error: 'Too Many Requests', message: 'quota' }, { 'retry-after': '86400' }));
-    const error = await client(long.url).get('/x').catch((e: unknown) => e);
+    const long = await scripted(
+      json(429, { error: 'Too Many Requests', message: 'quota' }, { 'retry-after': '86400' }),
+    );
+    const error = await client(long.url)
+      .get('/x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServerAnswerError);
     expect(error).toMatchObject({ status: 429, retryAfterSeconds: 86400 });
     expect(long.count()).toBe(1);
@@ -69,7 +86,9 @@ describe('WmClient', () => {
     expect(refused.count()).toBe(1);
     await close!();
     const slow = await scripted((_request, response) => setTimeout(() => json(200, {})(_request, response), 2000));
-    const error = await client(slow.url, { timeoutMs: 200 }).post('/x', {}).catch((e: unknown) => e);
+    const error = await client(slow.url, { timeoutMs: 200 })
+      .post('/x', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectionError);
     expect(error).toMatchObject({ kind: 'timeout' });
     expect(slow.count()).toBe(1);

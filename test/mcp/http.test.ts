@@ -29,12 +29,21 @@ async function listen(target: TestServer): Promise<string> {
 }
 
 async function rest(operation: string, body: object, apiToken = token) {
-  const response = await server.app.inject({ method: 'POST', url: `/api/watermark/${operation}`, payload: body, headers: bearer(apiToken) });
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/watermark/${operation}`,
+    payload: body,
+    headers: bearer(apiToken),
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
 async function balance(account: SignedInUser, target = server): Promise<number> {
-  const response = await target.app.inject({ method: 'GET', url: '/api/v2/credits/balance', headers: bearer(account.accessToken) });
+  const response = await target.app.inject({
+    method: 'GET',
+    url: '/api/v2/credits/balance',
+    headers: bearer(account.accessToken),
+  });
   return response.json().balance;
 }
 
@@ -60,11 +69,28 @@ describe('/mcp on wm serve', () => {
       expect(tool.outputSchema?.type).toBe('object');
     }
     const byName = Object.fromEntries(tools.map((tool) => [tool.name, tool]));
-    expect(Object.keys(byName.encode.inputSchema.properties!)).toEqual(['text', 'secret', 'method', 'chunkSize', 'firstLetterOnly', 'output', 'pattern']);
-    expect(Object.keys(byName.robust_encode.inputSchema.properties!)).toEqual(['visible_text', 'hidden_text', 'distribution', 'stealth_level']);
+    expect(Object.keys(byName.encode.inputSchema.properties!)).toEqual([
+      'text',
+      'secret',
+      'method',
+      'chunkSize',
+      'firstLetterOnly',
+      'output',
+      'pattern',
+    ]);
+    expect(Object.keys(byName.robust_encode.inputSchema.properties!)).toEqual([
+      'visible_text',
+      'hidden_text',
+      'distribution',
+      'stealth_level',
+    ]);
     expect(byName.encode.description).toContain('encode permission');
     // charged operations change the account; strip and reveal are free and read-only
-    expect(byName.decode.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(byName.decode.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+    });
     expect(byName.strip.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
   });
 
@@ -77,19 +103,32 @@ describe('/mcp on wm serve', () => {
     expect(JSON.parse((encoded.content[0] as { text: string }).text)).toEqual(viaRest.body);
     const marked = viaRest.body.encoded as string;
 
-    expect((await call(client, 'decode', { text: marked })).structuredContent).toEqual((await rest('decode', { text: marked })).body);
+    expect((await call(client, 'decode', { text: marked })).structuredContent).toEqual(
+      (await rest('decode', { text: marked })).body,
+    );
     expect((await call(client, 'analyze', { encoded: marked, original: CARRIER })).structuredContent).toEqual(
       (await rest('analyze', { encoded: marked, original: CARRIER })).body,
     );
-    const robust = await call(client, 'encode_robust', { text: LONG, secret: 'r-1', distribution: 'clustered', stealth_level: 'high' });
-    expect(robust.structuredContent).toEqual((await rest('encode-robust', { text: LONG, secret: 'r-1', distribution: 'clustered', stealth_level: 'high' })).body);
+    const robust = await call(client, 'encode_robust', {
+      text: LONG,
+      secret: 'r-1',
+      distribution: 'clustered',
+      stealth_level: 'high',
+    });
+    expect(robust.structuredContent).toEqual(
+      (await rest('encode-robust', { text: LONG, secret: 'r-1', distribution: 'clustered', stealth_level: 'high' }))
+        .body,
+    );
     const watermarked = (robust.structuredContent as { watermarked: string }).watermarked;
     expect((await call(client, 'decode_robust', { text: watermarked })).structuredContent).toEqual(
       (await rest('decode-robust', { text: watermarked })).body,
     );
     // five charged calls over MCP and five over REST; strip and reveal cost nothing
     expect((await call(client, 'strip', { text: marked })).structuredContent).toEqual({ text: CARRIER });
-    const revealed = (await call(client, 'reveal', { text: marked })).structuredContent as { text: string; segments: unknown[] };
+    const revealed = (await call(client, 'reveal', { text: marked })).structuredContent as {
+      text: string;
+      segments: unknown[];
+    };
     expect(revealed.text).toContain('⟨VS·');
     expect(await balance(user)).toBe(before - 10);
   });
@@ -98,19 +137,31 @@ describe('/mcp on wm serve', () => {
     const encoded = await call(client, 'fast_encode', { text: CARRIER, secret: 'alias' });
     const marked = (encoded.structuredContent as { encoded: string }).encoded;
     expect((await call(client, 'fast_decode', { text: marked })).structuredContent).toMatchObject({ decoded: 'alias' });
-    const robust = await call(client, 'robust_encode', { visible_text: LONG, hidden_text: 'alias-r', stealth_level: 'maximum' });
+    const robust = await call(client, 'robust_encode', {
+      visible_text: LONG,
+      hidden_text: 'alias-r',
+      stealth_level: 'maximum',
+    });
     const watermarked = (robust.structuredContent as { watermarked: string }).watermarked;
-    expect((await call(client, 'robust_decode', { text: watermarked })).structuredContent).toMatchObject({ decoded: 'alias-r', is_encoded: true });
+    expect((await call(client, 'robust_decode', { text: watermarked })).structuredContent).toMatchObject({
+      decoded: 'alias-r',
+      is_encoded: true,
+    });
   });
 
   it('a token bound to a channel encrypts; another token cannot read it', async () => {
-    const keyed = (await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'press') })).token;
+    const keyed = (
+      await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'press') })
+    ).token;
     const keyedClient = await connectHttp(base, keyed, 'Token');
     try {
       const encoded = await call(keyedClient, 'encode', { text: CARRIER, secret: 'sealed' });
       expect(encoded.structuredContent).toMatchObject({ keyed: true });
       const marked = (encoded.structuredContent as { encoded: string }).encoded;
-      expect((await call(keyedClient, 'decode', { text: marked })).structuredContent).toMatchObject({ decoded: 'sealed', keyed: true });
+      expect((await call(keyedClient, 'decode', { text: marked })).structuredContent).toMatchObject({
+        decoded: 'sealed',
+        keyed: true,
+      });
       expect(errorText(await call(client, 'decode', { text: marked }))).toMatch(/key|channel/i);
     } finally {
       await keyedClient.close();
@@ -123,9 +174,15 @@ describe('/mcp on wm serve', () => {
     expect(errorText(await call(client, 'encode', { text: 'ab', secret: 'a long secret', method: 'single' }))).toMatch(
       /^Text too short to embed watermark: .* \(required length: \d+\)$/,
     );
-    expect(errorText(await call(client, 'encode', { text: CARRIER }))).toBe('invalid arguments for encode: secret is required');
-    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', method: 'nope' }))).toMatch(/method must be one of auto/);
-    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', colour: 'red' }))).toMatch(/unknown argument colour/);
+    expect(errorText(await call(client, 'encode', { text: CARRIER }))).toBe(
+      'invalid arguments for encode: secret is required',
+    );
+    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', method: 'nope' }))).toMatch(
+      /method must be one of auto/,
+    );
+    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', colour: 'red' }))).toMatch(
+      /unknown argument colour/,
+    );
     const nothing = await call(client, 'decode_robust', { text: 'no marks here' });
     expect(nothing.isError).toBe(true);
     expect(nothing.structuredContent).toMatchObject({ is_encoded: false });
@@ -137,7 +194,9 @@ describe('/mcp on wm serve', () => {
     const decodeOnly = (await createApiToken(server, user, { permissions: ['decode'] })).token;
     const limited = await connectHttp(base, decodeOnly);
     try {
-      expect(errorText(await call(limited, 'encode', { text: CARRIER, secret: 's' }))).toMatch(/^not allowed: .*encode permission/);
+      expect(errorText(await call(limited, 'encode', { text: CARRIER, secret: 's' }))).toMatch(
+        /^not allowed: .*encode permission/,
+      );
       expect((await call(limited, 'decode', { text: 'plain' })).isError).toBe(true);
       expect((await call(limited, 'strip', { text: 'plain' })).structuredContent).toEqual({ text: 'plain' });
     } finally {
@@ -147,7 +206,11 @@ describe('/mcp on wm serve', () => {
 
   it('refuses a missing or revoked token with 401 before any MCP message, and GET with 405', async () => {
     const revoked = await createApiToken(server, user);
-    await server.app.inject({ method: 'DELETE', url: `/api/v2/tokens/${revoked.id}`, headers: bearer(user.accessToken) });
+    await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/tokens/${revoked.id}`,
+      headers: bearer(user.accessToken),
+    });
     await expect(connectHttp(base, revoked.token)).rejects.toThrow();
     const noToken = await fetch(`${base}/mcp`, {
       method: 'POST',
@@ -162,20 +225,25 @@ describe('/mcp on wm serve', () => {
   });
 
   it('out of credits and out of quota through the server, with the balance and the retry time', async () => {
-    await withServer({ domain: { freeCredits: 1, monthlyRequestsByPlan: { free: 2, starter: 10_000, pro: 100_000 } } }, async (small) => {
-      const url = await listen(small);
-      const poor = await signUp(small);
-      const poorClient = await connectHttp(url, (await createApiToken(small, poor)).token);
-      try {
-        expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
-        const broke = errorText(await call(poorClient, 'analyze', { encoded: CARRIER }));
-        expect(broke).toMatch(/^out of credits: .*balance is 0.*checkout/);
-        small.fixture.domain.admin.grantCredits(poor.email, 10);
-        expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
-        expect(errorText(await call(poorClient, 'analyze', { encoded: CARRIER }))).toMatch(/retry after \d+ s, resets at 20/);
-      } finally {
-        await poorClient.close();
-      }
-    });
+    await withServer(
+      { domain: { freeCredits: 1, monthlyRequestsByPlan: { free: 2, starter: 10_000, pro: 100_000 } } },
+      async (small) => {
+        const url = await listen(small);
+        const poor = await signUp(small);
+        const poorClient = await connectHttp(url, (await createApiToken(small, poor)).token);
+        try {
+          expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
+          const broke = errorText(await call(poorClient, 'analyze', { encoded: CARRIER }));
+          expect(broke).toMatch(/^out of credits: .*balance is 0.*checkout/);
+          small.fixture.domain.admin.grantCredits(poor.email, 10);
+          expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
+          expect(errorText(await call(poorClient, 'analyze', { encoded: CARRIER }))).toMatch(
+            /retry after \d+ s, resets at 20/,
+          );
+        } finally {
+          await poorClient.close();
+        }
+      },
+    );
   });
 });

@@ -3,7 +3,16 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyze, decode, decodeRobust, encode, encodeRobust, reveal, revealText, strip } from '../../src/codec/index.js';
+import {
+  analyze,
+  decode,
+  decodeRobust,
+  encode,
+  encodeRobust,
+  reveal,
+  revealText,
+  strip,
+} from '../../src/codec/index.js';
 import { CARRIER, ROOT, WM, makeTempDir, runWm } from '../cli/codec-harness.js';
 import { startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { TOOL_NAMES, call, errorText } from './mcp-client.js';
@@ -17,7 +26,10 @@ const env = { WM_SCRYPT_LN: '10', WM_HOME: '', WM_MASTER_KEY: '', WM_SERVER: '',
 const clients: Client[] = [];
 
 /** `wm mcp ARGS` with the SDK's client; its stderr (the log) is collected. */
-async function spawnMcp(args: string[] = [], extraEnv: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
+async function spawnMcp(
+  args: string[] = [],
+  extraEnv: Record<string, string> = {},
+): Promise<{ client: Client; stderr: () => string }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [WM, 'mcp', ...args],
@@ -63,9 +75,20 @@ describe('wm mcp (stdio, offline)', () => {
     }
     const encodeTool = tools.find((tool) => tool.name === 'encode')!;
     expect(encodeTool.inputSchema.required).toEqual(['text', 'secret']);
-    expect((encodeTool.inputSchema.properties!.method as { enum: string[] }).enum).toEqual(['auto', 'single', 'chunked', 'char', 'pattern']);
+    expect((encodeTool.inputSchema.properties!.method as { enum: string[] }).enum).toEqual([
+      'auto',
+      'single',
+      'chunked',
+      'char',
+      'pattern',
+    ]);
     const robustTool = tools.find((tool) => tool.name === 'encode_robust')!;
-    expect(Object.keys(robustTool.inputSchema.properties!)).toEqual(['text', 'secret', 'distribution', 'stealth_level']);
+    expect(Object.keys(robustTool.inputSchema.properties!)).toEqual([
+      'text',
+      'secret',
+      'distribution',
+      'stealth_level',
+    ]);
   });
 
   it('every tool answers what the codec (and so the REST endpoint) answers', async () => {
@@ -74,12 +97,19 @@ describe('wm mcp (stdio, offline)', () => {
     const encoded = await structured(offline, 'encode', { text: CARRIER, secret: 'ID-42', ...options });
     expect(encoded).toEqual(plain(expected));
     expect(await structured(offline, 'decode', { text: expected.encoded })).toEqual(plain(decode(expected.encoded)));
-    expect(await structured(offline, 'analyze', { encoded: expected.encoded, original: CARRIER })).toEqual(plain(analyze(expected.encoded, CARRIER)));
+    expect(await structured(offline, 'analyze', { encoded: expected.encoded, original: CARRIER })).toEqual(
+      plain(analyze(expected.encoded, CARRIER)),
+    );
     expect(await structured(offline, 'strip', { text: expected.encoded })).toEqual({ text: strip(expected.encoded) });
     expect(await structured(offline, 'reveal', { text: expected.encoded })).toEqual(
       plain({ segments: reveal(expected.encoded), text: revealText(expected.encoded) }),
     );
-    const robust = await structured(offline, 'encode_robust', { text: LONG, secret: 'r-1', distribution: 'clustered', stealth_level: 'high' });
+    const robust = await structured(offline, 'encode_robust', {
+      text: LONG,
+      secret: 'r-1',
+      distribution: 'clustered',
+      stealth_level: 'high',
+    });
     expect(robust).toEqual(plain(encodeRobust(LONG, 'r-1', { distribution: 'clustered', stealthLevel: 'high' })));
     const watermarked = robust.watermarked as string;
     expect(await structured(offline, 'decode_robust', { text: watermarked })).toEqual(plain(decodeRobust(watermarked)));
@@ -88,8 +118,15 @@ describe('wm mcp (stdio, offline)', () => {
   it('answers the hosted service’s tool names', async () => {
     const { encoded } = await structured(offline, 'fast_encode', { text: CARRIER, secret: 'alias' });
     expect(await structured(offline, 'fast_decode', { text: encoded })).toMatchObject({ decoded: 'alias' });
-    const { watermarked } = await structured(offline, 'robust_encode', { visible_text: LONG, hidden_text: 'r', distribution: 'random' });
-    expect(await structured(offline, 'robust_decode', { text: watermarked })).toMatchObject({ decoded: 'r', is_encoded: true });
+    const { watermarked } = await structured(offline, 'robust_encode', {
+      visible_text: LONG,
+      hidden_text: 'r',
+      distribution: 'random',
+    });
+    expect(await structured(offline, 'robust_decode', { text: watermarked })).toMatchObject({
+      decoded: 'r',
+      is_encoded: true,
+    });
   });
 
   it('reports failures as isError results with the message a person needs', async () => {
@@ -97,9 +134,9 @@ describe('wm mcp (stdio, offline)', () => {
     expect(errorText(await call(offline, 'encode', { text: 'ab', secret: 'a long secret', method: 'single' }))).toMatch(
       /^Text too short to embed watermark: .*\(required length: \d+\)$/,
     );
-    expect(errorText(await call(offline, 'encode', { text: CARRIER, secret: 's', method: 'pattern', pattern: 'absent' }))).toMatch(
-      /does not contain the pattern "absent"/,
-    );
+    expect(
+      errorText(await call(offline, 'encode', { text: CARRIER, secret: 's', method: 'pattern', pattern: 'absent' })),
+    ).toMatch(/does not contain the pattern "absent"/);
     expect(errorText(await call(offline, 'robust_encode', { visible_text: LONG }))).toBe(
       'invalid arguments for robust_encode: hidden_text is required',
     );
@@ -126,27 +163,59 @@ describe('wm mcp keyed', () => {
 
   it('--channel/--user read the stored channel key of the local data folder', async () => {
     const wm = (...args: string[]) => runWm([...args, '--home', home], { env, input: 'Correct horse 42\n' });
-    expect((await wm('users', 'create', '--email', 'ada@example.com', '--username', 'ada', '--verified', '--plan', 'starter', '--password-stdin')).code).toBe(0);
+    expect(
+      (
+        await wm(
+          'users',
+          'create',
+          '--email',
+          'ada@example.com',
+          '--username',
+          'ada',
+          '--verified',
+          '--plan',
+          'starter',
+          '--password-stdin',
+        )
+      ).code,
+    ).toBe(0);
     expect((await wm('channels', 'create', '--user', 'ada@example.com', 'press')).code).toBe(0);
     const channel = (await spawnMcp(['--channel', 'press', '--user', 'ada@example.com', '--home', home])).client;
     const { encoded } = await structured(channel, 'encode', { text: CARRIER, secret: 'press release' });
-    const decoded = await runWm(['decode', '--channel', 'press', '--user', 'ada@example.com', '--home', home], { env, input: encoded as string });
+    const decoded = await runWm(['decode', '--channel', 'press', '--user', 'ada@example.com', '--home', home], {
+      env,
+      input: encoded as string,
+    });
     expect(decoded).toMatchObject({ code: 0, out: 'press release\n' });
   });
 });
 
 describe('wm mcp on stdout', () => {
   it('writes nothing but JSON-RPC messages, one per line; the log goes to stderr', async () => {
-    const child = spawn(process.execPath, [WM, 'mcp'], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [WM, 'mcp'], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const messages = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-      { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'encode', arguments: { text: CARRIER, secret: 'x' } } },
+      {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'encode', arguments: { text: CARRIER, secret: 'x' } },
+      },
       { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'decode', arguments: { text: 'nothing' } } },
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'missing', arguments: {} } },
     ];
@@ -194,7 +263,9 @@ describe('wm mcp --server', () => {
     const account = await live.signUp('env@example.com');
     const { token } = await live.apiToken(account);
     const { client } = await spawnMcp([], { WM_SERVER: live.url, WM_TOKEN: token });
-    expect(await structured(client, 'analyze', { encoded: CARRIER })).toMatchObject({ base_characters: [...CARRIER].length });
+    expect(await structured(client, 'analyze', { encoded: CARRIER })).toMatchObject({
+      base_characters: [...CARRIER].length,
+    });
     const refused = await runWm(['mcp', '--server', live.url, '--token', token, '--key-file', 'x.key'], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/--key-file.*offline only/);

@@ -19,8 +19,9 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
   const secret = await resolveSecret(options);
   const key = onServer ? undefined : await resolveKey(options);
   const text = await readInputText(file);
+  const { distribution } = options;
   const result = onServer
-    ? await onServer('encode_robust', { text, secret, distribution: options.distribution, stealth_level: options.stealth })
-    : encodeRobust(text, secret, { distribution: options.distribution, stealthLevel: options.stealth, seed: options.seed, key });
+    ? await onServer('encode_robust', { text, secret, distribution, stealth_level: options.stealth })
+    : encodeRobust(text, secret, { distribution, stealthLevel: options.stealth, seed: options.seed, key });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
 }

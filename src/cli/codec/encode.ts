@@ -20,9 +20,11 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
 export async function runEncode(file: string | undefined, options: EncodeCommandOptions): Promise<void> {
   const onServer = await serverRunnerFor(options);
   const secret = await resolveSecret(options);
-  const methodOptions = { method: options.method, chunkSize: options.chunkSize, firstLetterOnly: options.firstLetterOnly, pattern: options.pattern };
+  const { method, chunkSize, firstLetterOnly, pattern } = options;
+  const methodOptions = { method, chunkSize, firstLetterOnly, pattern };
   if (onServer) {
-    const result = await onServer('encode', { text: await readInputText(file), secret, ...methodOptions, output: options.output });
+    const text = await readInputText(file);
+    const result = await onServer('encode', { text, secret, ...methodOptions, output: options.output });
     return writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
   }
   const codecOptions = { ...methodOptions, key: await resolveKey(options) };

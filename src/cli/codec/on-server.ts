@@ -1,6 +1,6 @@
 import type { OperationInputs, OperationName, OperationResults } from '../../ops/operations.js';
 
-/** How a codec command names its server: --server and --token, WM_SERVER and WM_TOKEN, or --remote (the stored login). */
+/** How a codec command names its server: --server and --token, WM_SERVER and WM_TOKEN, or --remote (stored login). */
 export interface RemoteOptions {
   server?: string;
   token?: string;
@@ -12,7 +12,10 @@ export interface RemoteOptions {
 export const runsRemotely = (options: RemoteOptions, env: NodeJS.ProcessEnv = process.env): boolean =>
   options.server !== undefined || options.remote === true || Boolean(env.WM_SERVER);
 
-export type ServerRunner = <N extends OperationName>(name: N, input: OperationInputs[N]) => Promise<OperationResults[N]>;
+export type ServerRunner = <N extends OperationName>(
+  name: N,
+  input: OperationInputs[N],
+) => Promise<OperationResults[N]>;
 
 export type ServerRunOptions = RemoteOptions & { keyFile?: string; channel?: string; user?: string; seed?: number };
 

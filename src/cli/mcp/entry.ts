@@ -7,7 +7,9 @@ import { runMcp, type McpCommandOptions } from './serve-stdio.js';
  * codec commands must not pay for), so its failures are described here, where their classes are, and handed
  * over as plain values.
  */
-export async function runMcpCommand(options: McpCommandOptions): Promise<{ exitCode: number; message: string } | undefined> {
+export async function runMcpCommand(
+  options: McpCommandOptions,
+): Promise<{ exitCode: number; message: string } | undefined> {
   try {
     await runMcp(options);
     return undefined;

@@ -14,7 +14,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 async function backendFor(options: McpCommandOptions): Promise<{ backend: OperationBackend; where: string }> {
   if (runsRemotely(options)) {
     if (options.keyFile !== undefined || options.channel !== undefined || options.user !== undefined) {
-      throw new CliError(EXIT.USAGE, '--key-file, --channel and --user work offline only: on a server, a token bound to a channel is the key');
+      throw new CliError(
+        EXIT.USAGE,
+        '--key-file, --channel and --user work offline only: on a server, a token bound to a channel is the key',
+      );
     }
     const target = await resolveRemoteTarget(options);
     return { backend: createRemoteBackend(clientFor(target)), where: `on ${target.server}` };

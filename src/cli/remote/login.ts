@@ -22,7 +22,14 @@ const PERMISSIONS = ['encode', 'decode'];
 const TOKEN_NAME_MAX = 100;
 
 function parsePermissions(list: string): string[] {
-  const permissions = [...new Set(list.split(',').map((p) => p.trim()).filter(Boolean))];
+  const permissions = [
+    ...new Set(
+      list
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean),
+    ),
+  ];
   const unknown = permissions.filter((p) => !PERMISSIONS.includes(p));
   if (permissions.length === 0 || unknown.length > 0) {
     throw new CliError(EXIT.USAGE, `--permissions takes encode, decode or encode,decode (got ${JSON.stringify(list)})`);
@@ -76,8 +83,13 @@ export async function runLogin(options: LoginOptions): Promise<void> {
   let created: Awaited<ReturnType<typeof createApiToken>>;
   try {
     const channelId = options.channel === undefined ? null : await findChannelId(client, accessToken, options.channel);
-    if (channelId === undefined) throw new CliError(EXIT.USAGE, `no active signing channel named ${options.channel} in ${user.email}`);
-    created = await createApiToken(client, accessToken, { name: options.name ?? machineTokenName(), permissions, signing_channel_id: channelId });
+    if (channelId === undefined)
+      throw new CliError(EXIT.USAGE, `no active signing channel named ${options.channel} in ${user.email}`);
+    created = await createApiToken(client, accessToken, {
+      name: options.name ?? machineTokenName(),
+      permissions,
+      signing_channel_id: channelId,
+    });
   } finally {
     await endSession(client, accessToken).catch(() => undefined);
   }
@@ -93,10 +105,14 @@ export async function runLogin(options: LoginOptions): Promise<void> {
   const path = await writeStoredLogin(options.home, login);
   if (previous && previous.token !== login.token) await retire(previous);
   const { token: _secret, ...shown } = created;
+  const channel = created.signing_channel_id ? [`channel ${options.channel}`] : [];
   print(options, { server: client.server, email: user.email, token: shown, stored_in: path }, [
     `Logged in to ${client.server} as ${user.email}.`,
     ...fields([
-      ['token', `${created.name} (${created.permissions.join(', ')}${created.signing_channel_id ? `, channel ${options.channel}` : ''})`],
+      [
+        'token',
+        `${created.name} (${[...created.permissions, ...channel].join(', ')})`,
+      ],
       ['stored in', path],
     ]),
   ]);
@@ -106,9 +122,14 @@ export async function runLogin(options: LoginOptions): Promise<void> {
 async function retire(previous: StoredLogin): Promise<void> {
   try {
     await revokeOwnToken(new WmClient({ server: previous.server, token: previous.token }));
-    process.stderr.write(`wm: revoked the token of the previous login (${previous.token_name} on ${previous.server})\n`);
+    process.stderr.write(
+      `wm: revoked the token of the previous login (${previous.token_name} on ${previous.server})\n`,
+    );
   } catch (error) {
-    process.stderr.write(`wm: could not revoke the previous login's token ${previous.token_name} on ${previous.server}: ${(error as Error).message}\n`);
+    process.stderr.write(
+      `wm: could not revoke the previous login's token ${previous.token_name} on ${previous.server}: ` +
+        `${(error as Error).message}\n`,
+    );
   }
 }
 

@@ -3,10 +3,13 @@ import type { ServerRunOptions, ServerRunner } from '../codec/on-server.js';
 import { CliError, EXIT } from '../errors.js';
 import { clientFor, resolveRemoteTarget } from './target.js';
 
-/** Options that only mean something offline: on a server the token's channel is the key and the server draws the seed. */
+/** Options that mean something offline only: on a server the token's channel is the key, and it draws the seed. */
 function refuseOfflineOptions(options: { keyFile?: string; channel?: string; user?: string; seed?: number }): void {
   if (options.keyFile !== undefined || options.channel !== undefined || options.user !== undefined) {
-    throw new CliError(EXIT.USAGE, '--key-file, --channel and --user work offline only: on a server, a token bound to a channel is the key');
+    throw new CliError(
+      EXIT.USAGE,
+      '--key-file, --channel and --user work offline only: on a server, a token bound to a channel is the key',
+    );
   }
   if (options.seed !== undefined) throw new CliError(EXIT.USAGE, '--seed works offline only');
 }

@@ -13,11 +13,18 @@ export async function runWhoami(options: WhoamiOptions): Promise<void> {
   const target = await resolveRemoteTarget({ ...options, remote: options.remote || !explicit });
   const self = await describeToken(clientFor(target));
   const { token, user, credits, quota } = self;
-  print(options, { server: target.server, ...self }, fields([
-    ['server', target.server],
-    ['account', `${user.email} (${user.username}, plan ${user.plan})`],
-    ['token', `${token.name} (${token.permissions.join(', ')}${token.signing_channel_id ? ', bound to a signing channel' : ''})`],
-    ['balance', `${credits.balance} credits (${credits.subscription_status})`],
-    ['quota', `${quota.requests_made} of ${quota.requests_limit} requests used, resets ${quota.resets_at}`],
-  ]));
+  print(
+    options,
+    { server: target.server, ...self },
+    fields([
+      ['server', target.server],
+      ['account', `${user.email} (${user.username}, plan ${user.plan})`],
+      [
+        'token',
+        `${token.name} (${[...token.permissions, ...(token.signing_channel_id ? ['channel-bound'] : [])].join(', ')})`,
+      ],
+      ['balance', `${credits.balance} credits (${credits.subscription_status})`],
+      ['quota', `${quota.requests_made} of ${quota.requests_limit} requests used, resets ${quota.resets_at}`],
+    ]),
+  );
 }

@@ -24,7 +24,11 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
     const http = toHttpError(error, { checkoutUrl: context.checkoutUrl, now });
     if (!http) return undefined;
     const retryAfter = http.options.headers?.['retry-after'];
-    return failureOfAnswer(http.statusCode, http.body() as never, retryAfter === undefined ? undefined : Number(retryAfter)).message;
+    return failureOfAnswer(
+      http.statusCode,
+      http.body() as never,
+      retryAfter === undefined ? undefined : Number(retryAfter),
+    ).message;
   };
 
   app.post(
@@ -33,13 +37,15 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
       onRequest: context.auth.requireApiToken,
       schema: documented(
         'watermark',
-        'MCP (Streamable HTTP, stateless, JSON answers): the watermark operations as tools; each call needs the permission ' +
+        'MCP (Streamable HTTP, stateless, JSON answers): the watermark operations as tools; each call needs the ' +
+          'permission ' +
           'of its REST endpoint and is charged like it',
         {
           security: SECURITY.apiToken,
           response: {
             200: {
-              description: 'the JSON-RPC response or batch (a POST of notifications only is answered 202 without a body)',
+              description:
+                'the JSON-RPC response or batch (a POST of notifications only is answered 202 without a body)',
               type: 'object',
               additionalProperties: true,
             },
@@ -53,7 +59,11 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
       domain.currentToken.identify(apiToken);
       const { answerMcpPost } = await (sdk ??= import('../../mcp/http.js'));
       const answer = await answerMcpPost(
-        { backend: createDomainBackend(domain.watermark, apiToken), describeFailure, log: (line) => request.log.error(line) },
+        {
+          backend: createDomainBackend(domain.watermark, apiToken),
+          describeFailure,
+          log: (line) => request.log.error(line),
+        },
         { url: `${context.publicUrl()}${request.url}`, headers: request.headers, body: request.body },
       );
       const contentType = answer.headers['content-type'];
