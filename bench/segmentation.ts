@@ -4,7 +4,7 @@ import { SIZES_MB } from './codec.js';
 import { QUICK, median, medianRatio, round, timeRounds } from './measure.js';
 
 /**
- * Intl.Segmenter is quadratic on Node 20 (PITFALLS.md: 1 MiB does not finish in minutes), so it only gets small
+ * Intl.Segmenter is quadratic on Node 20 (1 MiB does not finish in minutes), so it only gets small
  * slices; the rows show its per-MB rate falling as the slice grows, beside unicode-segmenter on the same slice.
  */
 const INTL_SLICES_KB = QUICK ? [4, 16] : [4, 16, 64];

@@ -9,6 +9,6 @@ export interface Grapheme {
 
 /**
  * Extended grapheme clusters of `text`, lazily, so callers segment only as far as they need.
- * (Intl.Segmenter is quadratic on Node 20: see PITFALLS.md.)
+ * (Intl.Segmenter is quadratic on Node 20: see docs/PERFORMANCE.md.)
  */
 export const graphemes = (text: string): IterableIterator<Grapheme> => graphemeSegments(text);

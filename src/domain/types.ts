@@ -1,4 +1,4 @@
-/** Public shapes returned by the domain. Field names follow spec/interface.md so faces can return them as-is. */
+/** Public shapes returned by the domain. Field names are those of the HTTP API (docs/SERVER.md), so faces can return them as-is. */
 
 export const PLANS = ['free', 'starter', 'pro'] as const;
 export type Plan = (typeof PLANS)[number];
