@@ -1,3 +1,5 @@
+import type { C2paWrapper } from './c2pa.js';
+import { c2paReport, describeC2pa, type C2paReport } from './c2pa-report.js';
 import { CodecError } from './errors.js';
 import { findFrames, openFrame } from './frame.js';
 import { checkKey, checkText } from './options.js';
@@ -6,15 +8,34 @@ import type { DecodeResult, FoundWatermark, KeyOption } from './types.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads every watermark hidden in `text` (docs/FORMAT.md, "Decoding"). */
+/**
+ * Reads every watermark hidden in `text` (docs/FORMAT.md, "Decoding"). C2PA text manifests are not watermarks: they
+ * are reported beside them (`c2pa`), and on every failure too (CodecError.c2pa).
+ */
 export function decode(text: string, options: KeyOption = {}): DecodeResult {
   checkText(text);
   const key = checkKey(options.key);
-  const payload = payloadBytes(text);
-  if (payload.length === 0) throw new CodecError('NO_WATERMARK', 'No watermark found in text');
-  const watermarks = openFrames(payload, key) ?? [readRawRun(payload, payloadRunCount(text))];
-  const [first] = watermarks;
-  return { decoded: first.decoded, keyed: first.keyed, stats: { decodedLength: first.decoded.length }, watermarks };
+  const wrappers: C2paWrapper[] = [];
+  const payload = payloadBytes(text, (wrapper) => wrappers.push(wrapper));
+  const c2pa = wrappers.length > 0 ? c2paReport(text, wrappers) : undefined;
+  try {
+    if (payload.length === 0) throw noWatermark(c2pa);
+    const watermarks = openFrames(payload, key) ?? [readRawRun(payload, payloadRunCount(text))];
+    const [first] = watermarks;
+    const stats = { decodedLength: first.decoded.length };
+    return { decoded: first.decoded, keyed: first.keyed, stats, watermarks, ...(c2pa ? { c2pa } : {}) };
+  } catch (error) {
+    if (c2pa && error instanceof CodecError) error.c2pa = c2pa;
+    throw error;
+  }
+}
+
+/** NO_WATERMARK, saying so when the text carries a C2PA manifest instead (the one decode-robust throws too). */
+export function noWatermark(c2pa: C2paReport | undefined): CodecError {
+  if (!c2pa) return new CodecError('NO_WATERMARK', 'No watermark found in text');
+  const error = new CodecError('NO_WATERMARK', `No wm watermark found in text, only a ${describeC2pa(c2pa)}`);
+  error.c2pa = c2pa;
+  return error;
 }
 
 /** The watermarks in the framed payload; null when it holds no frame at all. */

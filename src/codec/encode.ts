@@ -1,3 +1,4 @@
+import { c2paWarnings } from './c2pa-report.js';
 import { buildFrame, stuffFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
 import { placeInPattern } from './methods/pattern.js';
@@ -22,12 +23,15 @@ export interface EncodeInsertions extends Omit<EncodeResult, 'encoded'> {
   insertions: MarkInsertion[];
 }
 
-/** Hides `secret` in `text` as variation selectors after carrier graphemes (docs/FORMAT.md). */
+/**
+ * Hides `secret` in `text` as variation selectors after carrier graphemes (docs/FORMAT.md). A C2PA text manifest in
+ * the text stays as it is (it holds no carrier); `warnings` then says its content binding may no longer verify.
+ */
 export function encode(text: string, secret: string, options?: EncodeOptions): EncodeResult {
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions(options);
-  return embedFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length);
+  return { ...embedFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length), ...c2paWarnings(text) };
 }
 
 /**
@@ -38,7 +42,7 @@ export function encodeInsertions(text: string, secret: string, options: Omit<Enc
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions({ ...options, output: 'full' });
-  return insertFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length);
+  return { ...insertFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length), ...c2paWarnings(text) };
 }
 
 /** Embeds an already built frame (test vectors build theirs with a fixed nonce). */

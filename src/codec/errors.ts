@@ -1,3 +1,5 @@
+import type { C2paReport } from './c2pa-report.js';
+
 export type CodecErrorCode =
   | 'INVALID_INPUT'
   | 'CARRIER_TOO_SHORT'
@@ -7,9 +9,13 @@ export type CodecErrorCode =
   | 'KEY_REQUIRED'
   | 'KEY_MISMATCH';
 
-/** Every failure the codec can report. `requiredLength` is set for CARRIER_TOO_SHORT. */
+/**
+ * Every failure the codec can report. `requiredLength` is set for CARRIER_TOO_SHORT; `c2pa` when a decode failed on
+ * a text that carries a C2PA text manifest.
+ */
 export class CodecError extends Error {
   override readonly name = 'CodecError';
+  c2pa?: C2paReport;
 
   constructor(
     readonly code: CodecErrorCode,

@@ -8,7 +8,16 @@ export { KEY_BYTES } from './seal.js';
 export { encode, encodeInsertions, type EncodeInsertions, type MarkInsertion } from './encode.js';
 export { decode } from './decode.js';
 export { analyze } from './analyze.js';
-export { strip } from './strip.js';
+export { strip, type StripOptions } from './strip.js';
 export { reveal, revealText, revealToken, type RevealSegment } from './reveal.js';
 export { isCarrier } from './carriers.js';
+export {
+  C2PA_HEADER_BYTES,
+  C2PA_TEXT_MAGIC,
+  C2PA_TEXT_VERSION,
+  c2paWrapperAt,
+  findC2paWrappers,
+  type C2paWrapper,
+} from './c2pa.js';
+export { c2paLabel, c2paReport, describeC2pa, type C2paReport } from './c2pa-report.js';
 export { encodeRobust, decodeRobust } from './robust/index.js';

@@ -1,9 +1,15 @@
-import { byteOfSelectorAt, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
+import { c2paWrapperAt, mayStartC2paWrapper, type C2paWrapper } from './c2pa.js';
+import { c2paLabel } from './c2pa-report.js';
+import { selectorRunAt } from './scan.js';
+import { byteOfSelectorAt, selectorCodePointAt, selectorLengthAt } from './selectors.js';
 
 export interface RevealSegment {
   text: string;
   hidden: boolean;
-  /** short name of a hidden segment, e.g. "VS·f7 00 02" (payload bytes), "FE0F(text)", "VS17(text)", "ZWJ", "TAG-a", "U+2062" */
+  /**
+   * short name of a hidden segment, e.g. "VS·f7 00 02" (payload bytes), "FE0F(text)", "VS17(text)", "ZWJ", "TAG-a",
+   * "U+2062", "C2PA manifest v1, 67 bytes" (a C2PA text manifest: its U+FEFF and selectors, one segment)
+   */
   label?: string;
 }
 
@@ -43,7 +49,11 @@ export function reveal(text: string): RevealSegment[] {
   };
   for (let found = finder.exec(text); found; found = finder.exec(text)) {
     const start = found.index;
-    if (selectorLengthAt(text, start) > 0) {
+    const wrapper = c2paWrapperStartingAt(text, start);
+    if (wrapper) {
+      hide(wrapper.index, wrapper.end, c2paLabel(wrapper));
+      finder.lastIndex = wrapper.end;
+    } else if (selectorLengthAt(text, start) > 0) {
       const run = selectorRunAt(text, start);
       if (run.payloadStart > start) hide(start, run.payloadStart, `${selectorName(selectorCodePointAt(text, start))}(text)`);
       if (run.end > run.payloadStart) hide(run.payloadStart, run.end, payloadLabel(text, run.payloadStart, run.end));
@@ -55,6 +65,13 @@ export function reveal(text: string): RevealSegment[] {
   }
   if (visibleFrom < text.length) segments.push({ text: text.slice(visibleFrom), hidden: false });
   return segments;
+}
+
+/** The C2PA wrapper that starts at `start` (its U+FEFF, or the first selector of one that lost it), or null. */
+function c2paWrapperStartingAt(text: string, start: number): C2paWrapper | null {
+  const first = text.charCodeAt(start) === 0xfeff ? start + 1 : start;
+  if (selectorLengthAt(text, first) === 0 || !mayStartC2paWrapper(text, first)) return null;
+  return c2paWrapperAt(text, first);
 }
 
 /** How a hidden segment is drawn: its label between ⟨ ⟩. */

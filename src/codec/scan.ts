@@ -1,10 +1,13 @@
+import { c2paWrapperAt, mayStartC2paWrapper, type C2paWrapper } from './c2pa.js';
 import { doubled } from './growable.js';
+import { byteOfSelectorAt, selectorCodePointAt, selectorLengthAt } from './selectors.js';
 import { isTextSelector } from './unicode/lookup.js';
 
 /**
  * The one reader of "payload selector vs text selector", shared by decode, analyze, strip and reveal.
  * A selector is text when it is the first selector right after a base that registers a variation sequence with it
- * (the U+FE0F of "❤️", a CJK ideographic variant); every other variation selector is payload.
+ * (the U+FE0F of "❤️", a CJK ideographic variant); a run that is a C2PA text manifest (c2pa.ts) is neither, and
+ * every other variation selector is payload.
  * The text is scanned with charCodeAt, never segmented, so decoding stays linear and fast.
  */
 
@@ -19,23 +22,6 @@ export interface SelectorRun {
 
 // Any unit that can begin a variation selector: U+FE00–FE0F, or the high surrogate of U+E0100–E01EF.
 const SELECTOR_START = /[\uFE00-\uFE0F\uDB40]/g;
-
-/** Length in UTF-16 units of the variation selector at `index`, or 0 when none starts there. */
-export function selectorLengthAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  if (unit >= 0xfe00 && unit <= 0xfe0f) return 1;
-  if (unit === 0xdb40) {
-    const low = text.charCodeAt(index + 1);
-    if (low >= 0xdd00 && low <= 0xddef) return 2;
-  }
-  return 0;
-}
-
-/** The variation selector code point at `index` (caller checked selectorLengthAt > 0). */
-export function selectorCodePointAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  return unit === 0xdb40 ? 0xe0000 + (text.charCodeAt(index + 1) - 0xdc00) : unit;
-}
 
 /** The code point that ends just before `index`, or -1 at the start of the text. */
 export function codePointBefore(text: string, index: number): number {
@@ -57,8 +43,14 @@ export function selectorRunAt(text: string, start: number): SelectorRun {
   return { start, payloadStart, end };
 }
 
-/** Calls `visit` for every maximal run of variation selectors in `text`, in order. */
-export function forEachSelectorRun(text: string, visit: (run: SelectorRun) => void): void {
+/** What the scan does with a C2PA wrapper: never a payload run; `visitWrapper` hears of it. */
+export type WrapperVisitor = (wrapper: C2paWrapper) => void;
+
+/**
+ * Calls `visit` for every maximal run of variation selectors in `text`, in order, except the runs of C2PA wrappers,
+ * which go to `visitWrapper`.
+ */
+export function forEachSelectorRun(text: string, visit: (run: SelectorRun) => void, visitWrapper?: WrapperVisitor): void {
   const finder = new RegExp(SELECTOR_START.source, 'g');
   let index = 0;
   while (index < text.length) {
@@ -80,45 +72,62 @@ export function forEachSelectorRun(text: string, visit: (run: SelectorRun) => vo
       }
     }
     const run = selectorRunAt(text, index);
-    visit(run);
+    const wrapper = mayStartC2paWrapper(text, index) ? c2paWrapperAt(text, index, run.end) : null;
+    if (wrapper) visitWrapper?.(wrapper);
+    else visit(run);
     index = run.end;
   }
 }
 
 const NEARBY = 8;
 
-/** The byte that the selector at `index` carries (U+FE00+b for b < 16, U+E0100+b-16 otherwise). */
-export function byteOfSelectorAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  return unit === 0xdb40 ? text.charCodeAt(index + 1) - 0xdd00 + 16 : unit - 0xfe00;
-}
-
-/** Every payload byte hidden in the text, in order. */
-export function payloadBytes(text: string): Uint8Array {
+/** Every payload byte hidden in the text, in order; C2PA wrappers go to `visitWrapper`. */
+export function payloadBytes(text: string, visitWrapper?: WrapperVisitor): Uint8Array {
   let bytes = new Uint8Array(64);
   let length = 0;
-  forEachSelectorRun(text, (run) => {
-    for (let i = run.payloadStart; i < run.end; ) {
-      if (length === bytes.length) bytes = doubled(bytes);
-      bytes[length++] = byteOfSelectorAt(text, i);
-      i += text.charCodeAt(i) === 0xdb40 ? 2 : 1;
-    }
-  });
+  forEachSelectorRun(
+    text,
+    (run) => {
+      for (let i = run.payloadStart; i < run.end; ) {
+        if (length === bytes.length) bytes = doubled(bytes);
+        bytes[length++] = byteOfSelectorAt(text, i);
+        i += text.charCodeAt(i) === 0xdb40 ? 2 : 1;
+      }
+    },
+    visitWrapper,
+  );
   return bytes.subarray(0, length);
 }
 
-/** The text without its payload selectors, and how many there were. Text selectors stay. */
-export function withoutPayloadSelectors(text: string): { text: string; removed: number } {
+/**
+ * The text without its payload selectors, and how many there were. Text selectors stay; C2PA wrappers stay too,
+ * or with `wrappers: 'drop'` go (their U+FEFF included), and either way are reported to `visitWrapper`.
+ */
+export function withoutPayloadSelectors(
+  text: string,
+  wrappers: 'keep' | 'drop' = 'keep',
+  visitWrapper?: WrapperVisitor,
+): { text: string; removed: number } {
   const parts: string[] = [];
   let kept = 0;
   let removed = 0;
-  forEachSelectorRun(text, (run) => {
-    if (run.payloadStart === run.end) return;
-    parts.push(text.slice(kept, run.payloadStart));
-    removed += countCodePoints(text, run.payloadStart, run.end);
-    kept = run.end;
-  });
-  if (kept === 0) return { text, removed };
+  const cut = (start: number, end: number): void => {
+    parts.push(text.slice(kept, start));
+    kept = end;
+  };
+  forEachSelectorRun(
+    text,
+    (run) => {
+      if (run.payloadStart === run.end) return;
+      cut(run.payloadStart, run.end);
+      removed += countCodePoints(text, run.payloadStart, run.end);
+    },
+    (wrapper) => {
+      if (wrappers === 'drop') cut(wrapper.index, wrapper.end);
+      visitWrapper?.(wrapper);
+    },
+  );
+  if (parts.length === 0) return { text, removed };
   parts.push(text.slice(kept));
   return { text: parts.join(''), removed };
 }

@@ -1,4 +1,5 @@
 import { withoutPayloadSelectors } from './scan.js';
+import { selectorLengthAt } from './selectors.js';
 
 // Alternatives in order: a valid emoji tag sequence (kept: 🏴 + tags + CANCEL TAG is a flag such as Scotland's);
 // a run of 2+ zero-width characters, ZWJ/ZWNJ included (other steganography tools emit those); a lone zero-width
@@ -6,14 +7,31 @@ import { withoutPayloadSelectors } from './scan.js';
 const HIDDEN_MARKS =
   /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u180E\u200B-\u200D\u2060-\u2064\uFEFF]{2,}|[\u180E\u200B\u2060-\u2064\uFEFF]|[\u{E0000}-\u{E007F}]/gu;
 
+export interface StripOptions {
+  /** remove C2PA text manifests too (by default they stay, byte for byte: they are not ours to remove) */
+  all?: boolean;
+}
+
 /**
  * The text without hidden marks: payload selectors (ours and other tools'), zero-width marks and tag characters.
  * Presentation selectors that belong to the text (the U+FE0F of "❤️"), single ZWJ/ZWNJ (emoji sequences, shaping),
- * emoji tag sequences and a byte order mark at the very start stay. strip(encode(x)) === x for every x === strip(x).
+ * emoji tag sequences, a byte order mark at the very start and C2PA text manifests (unless `all`) stay.
+ * strip(encode(x)) === x for every x === strip(x).
  */
-export function strip(text: string): string {
-  const withoutSelectors = withoutPayloadSelectors(text).text;
-  return withoutSelectors.replace(HIDDEN_MARKS, (mark, offset: number) =>
-    mark.codePointAt(0) === 0x1f3f4 || (mark === '\uFEFF' && offset === 0) ? mark : '',
-  );
+export function strip(text: string, options: StripOptions = {}): string {
+  const withoutSelectors = withoutPayloadSelectors(text, options.all ? 'drop' : 'keep').text;
+  return withoutSelectors.replace(HIDDEN_MARKS, (mark, offset: number, whole: string) => {
+    // Payload runs are gone, so a U+FEFF still followed by a selector is the marker of a C2PA wrapper that stays.
+    if (mark.endsWith('\uFEFF') && selectorLengthAt(whole, offset + mark.length) > 0) {
+      return keptOf(mark.slice(0, -1), offset) + '\uFEFF';
+    }
+    return keptOf(mark, offset);
+  });
+}
+
+/** What stays of a match of HIDDEN_MARKS at `offset` (or of the marks before a kept wrapper marker). */
+function keptOf(mark: string, offset: number): string {
+  if (mark.codePointAt(0) === 0x1f3f4 || (mark === '\uFEFF' && offset === 0)) return mark;
+  // a lone ZWJ/ZWNJ is text (HIDDEN_MARKS matches it only in runs), so it stays before a wrapper marker too
+  return mark === '\u200C' || mark === '\u200D' ? mark : '';
 }

@@ -1,3 +1,5 @@
+import type { C2paReport } from './c2pa-report.js';
+
 /** The public shapes of the codec. Field names follow the HTTP spec so the CLI's --json and the server agree. */
 
 // The allowed values, listed once: the codec checks against them and the CLI offers them as choices.
@@ -36,6 +38,8 @@ export interface EncodeResult {
     /** the method actually used (auto resolves to char or chunked) */
     method: Method;
   };
+  /** what the caller should know, e.g. that a C2PA manifest's content binding may no longer verify; absent when none */
+  warnings?: string[];
 }
 
 export interface FoundWatermark {
@@ -49,6 +53,8 @@ export interface DecodeResult {
   stats: { decodedLength: number };
   /** every watermark found in the text, in order; the first is `decoded` */
   watermarks: FoundWatermark[];
+  /** the C2PA text manifest the text carries beside them; absent when none */
+  c2pa?: C2paReport;
 }
 
 export interface AnalyzeResult {
@@ -58,6 +64,9 @@ export interface AnalyzeResult {
   ratio: number;
   base_characters: number;
   variation_selectors: number;
+  /** the selectors of C2PA text manifests, counted in no other field (nor is their U+FEFF); absent when none */
+  c2pa_bytes?: number;
+  c2pa?: C2paReport;
 }
 
 export interface EncodeRobustOptions extends KeyOption {
@@ -78,6 +87,8 @@ export interface EncodeRobustResult {
     distribution: Distribution;
     stealthLevel: StealthLevel;
   };
+  /** as EncodeResult.warnings */
+  warnings?: string[];
 }
 
 export interface DecodeRobustResult {
@@ -94,4 +105,6 @@ export interface DecodeRobustResult {
     /** copies whose content agrees with the returned secret */
     copies_agreeing: number;
   };
+  /** the C2PA text manifest the text carries; absent when none */
+  c2pa?: C2paReport;
 }

@@ -2,6 +2,8 @@ import { PLAIN, WHITENED, type MarkAlphabet } from './alphabet.js';
 import { voteFrame, type Consensus } from './consensus.js';
 import { locateMarks, syncScore, type LocatedMarks } from './locate.js';
 import { readMarks } from './read-marks.js';
+import { findC2paWrappers } from '../c2pa.js';
+import { c2paReport } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
 import { openFrame } from '../frame.js';
 import { checkKey, checkText } from '../options.js';
@@ -11,15 +13,25 @@ const utf8 = new TextDecoder();
 
 /**
  * Recovers a robust watermark. No robust marks: is_encoded false and an empty secret (not an error). Marks that
- * do not yield a verified frame: CORRUPTED. Keyed frames: KEY_REQUIRED / KEY_MISMATCH via openFrame.
+ * do not yield a verified frame: CORRUPTED. Keyed frames: KEY_REQUIRED / KEY_MISMATCH via openFrame. The selectors
+ * of a C2PA text manifest are no marks: it is reported as `c2pa` (CodecError.c2pa on failures).
  */
 export function decodeRobust(text: string, options: KeyOption = {}): DecodeRobustResult {
   checkText(text);
   const key = checkKey(options.key);
-  const indexes = readMarks(text);
+  const wrappers = findC2paWrappers(text);
+  const c2pa = wrappers.length > 0 ? c2paReport(text, wrappers) : undefined;
+  try {
+    return { ...recover(readMarks(text, wrappers), key), ...(c2pa ? { c2pa } : {}) };
+  } catch (error) {
+    if (c2pa && error instanceof CodecError) error.c2pa = c2pa;
+    throw error;
+  }
+}
+
+function recover(indexes: Uint8Array, key: Uint8Array | undefined): DecodeRobustResult {
   const alphabets = robustAlphabetsFor(indexes);
   if (alphabets.length === 0) return notEncoded(indexes.length);
-
   for (const alphabet of alphabets) {
     const located = locateMarks(indexes, alphabet);
     const consensus = located && voteFrame(located);

@@ -3,6 +3,7 @@ import { carrierEnds } from './carrier-slots.js';
 import { layoutCopy } from './layout.js';
 import { chooseCarriers } from './placement.js';
 import { TextBuilder } from './text-builder.js';
+import { c2paWarnings } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
 import { nodeCrypto } from '../node-crypto.js';
@@ -13,7 +14,8 @@ import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRob
 
 /**
  * Hides `secret` one bit per carrier character, the frame repeated as often as the carrier allows
- * (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8 UTF-8 bytes per secret byte.
+ * (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8 UTF-8 bytes per secret byte. A C2PA text
+ * manifest stays as it is, with a warning (as encode's).
  */
 export function encodeRobust(text: string, secret: string, options: EncodeRobustOptions = {}): EncodeRobustResult {
   checkText(text);
@@ -82,6 +84,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
       distribution,
       stealthLevel,
     },
+    ...c2paWarnings(text),
   };
 }
 

@@ -1,0 +1,161 @@
+import { byteOfSelectorAt, selectorLengthAt } from './selectors.js';
+
+/**
+ * The one recogniser of C2PA text manifests (C2PA 2.3, appendix A.7 "Embedding manifests into unstructured text";
+ * A.8 in 2.4): a U+FEFF, then one variation selector per byte (the same byte mapping as ours) carrying the magic
+ * "C2PATXT\0", a version byte (1), the manifest store's length (32 bits, big-endian), the manifest store (a JUMBF
+ * superbox) and, optionally, padding. It is not our watermark: decode, analyze, strip, reveal and encode all ask
+ * this module where such wrappers are, and leave them alone (docs/FORMAT.md, "C2PA text manifests").
+ */
+
+/** "C2PATXT\0" */
+export const C2PA_TEXT_MAGIC = Uint8Array.of(0x43, 0x32, 0x50, 0x41, 0x54, 0x58, 0x54, 0x00);
+/** the only wrapper version C2PA 2.3 defines */
+export const C2PA_TEXT_VERSION = 1;
+/** magic (8) + version (1) + manifest length (4) */
+export const C2PA_HEADER_BYTES = 13;
+
+export interface C2paWrapper {
+  /** UTF-16 offset where the wrapper starts: its U+FEFF, or its first selector when the marker is missing */
+  index: number;
+  /** UTF-16 offset just after its last selector */
+  end: number;
+  /** selectors in it (header, manifest store and padding) */
+  bytes: number;
+  /** the version byte, when the wrapper reaches it */
+  version?: number;
+  /** the declared length of the manifest store in bytes, when the wrapper reaches it */
+  length?: number;
+  /** the label of the manifest store's JUMBF superbox ("c2pa"), when it has one */
+  label?: string;
+  /** why its framing is not valid; absent when it is */
+  problem?: string;
+}
+
+const MARKER = 0xfeff;
+/** low surrogate of the selector of "C" (0x43 → U+E0133) */
+const MAGIC_FIRST_LOW = 0xdd00 + 0x43 - 16;
+/** the selectors of "C2": where a wrapper that lost its U+FEFF may start */
+const MAGIC_HEAD = '\u{E0133}\u{E0122}';
+/** bytes decoded for the header and the start of the JUMBF superbox: its header, description box and label */
+const HEAD_BYTES = C2PA_HEADER_BYTES + 16 + 25 + 256;
+const JUMB = 0x6a756d62;
+const JUMD = 0x6a756d64;
+const LABEL_PRESENT = 0x02;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Whether a C2PA wrapper may start with the selector run at `start`: one compare or two, cheap enough for the
+ * decode scan to ask of every run.
+ */
+export function mayStartC2paWrapper(text: string, start: number): boolean {
+  return (
+    (start > 0 && text.charCodeAt(start - 1) === MARKER) ||
+    (text.charCodeAt(start) === 0xdb40 && text.charCodeAt(start + 1) === MAGIC_FIRST_LOW)
+  );
+}
+
+/**
+ * The C2PA wrapper made of the selector run at `start` (the run's first selector; `end` just after its last), or
+ * null. A run is one when it begins with the whole magic, or when it follows a U+FEFF and holds nothing but the
+ * beginning of the magic (a wrapper cut short). A wrapper is the whole run: selectors after the declared manifest
+ * store are its padding.
+ */
+export function c2paWrapperAt(text: string, start: number, end = selectorRunEnd(text, start)): C2paWrapper | null {
+  const marker = start > 0 && text.charCodeAt(start - 1) === MARKER;
+  const head = new Uint8Array(HEAD_BYTES);
+  let read = 0;
+  let at = start;
+  for (; at < end && read < HEAD_BYTES; at += selectorLengthAt(text, at)) head[read++] = byteOfSelectorAt(text, at);
+  let bytes = read;
+  for (; at < end; at += selectorLengthAt(text, at)) bytes++;
+  let matched = 0;
+  while (matched < C2PA_TEXT_MAGIC.length && matched < read && head[matched] === C2PA_TEXT_MAGIC[matched]) matched++;
+  if (matched < C2PA_TEXT_MAGIC.length && !(marker && matched === bytes)) return null;
+
+  const wrapper: C2paWrapper = { index: marker ? start - 1 : start, end, bytes };
+  const problems: string[] = marker ? [] : ['no U+FEFF before it'];
+  if (bytes < C2PA_HEADER_BYTES) {
+    problems.push(`cut short in its header (${bytes} of ${C2PA_HEADER_BYTES} bytes)`);
+  } else {
+    wrapper.version = head[8];
+    wrapper.length = uint32(head, 9);
+    const present = bytes - C2PA_HEADER_BYTES;
+    if (wrapper.version !== C2PA_TEXT_VERSION) {
+      problems.push(`wrapper version ${wrapper.version} is unknown (C2PA 2.3 defines ${C2PA_TEXT_VERSION})`);
+    }
+    if (wrapper.length > present) problems.push(`declares ${wrapper.length} manifest bytes, ${present} present`);
+    const store = head.subarray(C2PA_HEADER_BYTES, Math.min(read, C2PA_HEADER_BYTES + wrapper.length));
+    const superbox = readSuperbox(store, wrapper.length);
+    if (superbox.label !== undefined) wrapper.label = superbox.label;
+    // a store cut short is already reported above; what is there must still begin like a superbox
+    if (superbox.problem && !(wrapper.length > present && store.length < 8)) problems.push(superbox.problem);
+  }
+  if (problems.length > 0) wrapper.problem = problems.join('; ');
+  return wrapper;
+}
+
+/** Every C2PA wrapper in the text, in order. Looks only where one can start: after a U+FEFF, or at "C2". */
+export function findC2paWrappers(text: string): C2paWrapper[] {
+  const found: C2paWrapper[] = [];
+  let marker = text.indexOf('\uFEFF');
+  let magic = text.indexOf(MAGIC_HEAD);
+  while (marker >= 0 || magic >= 0) {
+    let start: number;
+    if (magic < 0 || (marker >= 0 && marker + 1 <= magic)) {
+      start = marker + 1;
+      marker = text.indexOf('\uFEFF', start);
+    } else {
+      start = magic;
+      magic = text.indexOf(MAGIC_HEAD, start + 2);
+    }
+    const last = found[found.length - 1];
+    if ((last && start < last.end) || selectorLengthAt(text, start) === 0 || selectorEndsAt(text, start)) continue;
+    const wrapper = c2paWrapperAt(text, start);
+    if (wrapper) found.push(wrapper);
+  }
+  return found;
+}
+
+/** UTF-16 offset just after the selector run that starts at `start`. */
+function selectorRunEnd(text: string, start: number): number {
+  let end = start;
+  for (let length = selectorLengthAt(text, end); length > 0; length = selectorLengthAt(text, end)) end += length;
+  return end;
+}
+
+/** Whether a variation selector ends right before `index` (then no run starts there). */
+function selectorEndsAt(text: string, index: number): boolean {
+  const unit = text.charCodeAt(index - 1);
+  if (unit >= 0xfe00 && unit <= 0xfe0f) return true;
+  return unit >= 0xdd00 && unit <= 0xddef && text.charCodeAt(index - 2) === 0xdb40;
+}
+
+/**
+ * The start of the manifest store (ISO 19566-5 JUMBF): a superbox ('jumb') no longer than the declared length,
+ * whose first box is its description ('jumd': type UUID, toggles, then the label when toggle bit 1 is set).
+ */
+function readSuperbox(store: Uint8Array, declared: number): { label?: string; problem?: string } {
+  if (store.length < 8 || uint32(store, 4) !== JUMB) return { problem: "the manifest store is not a JUMBF superbox ('jumb')" };
+  const size = uint32(store, 0);
+  const extended = size === 1;
+  if (extended ? uint32(store, 8) !== 0 || uint32(store, 12) > declared : size !== 0 && (size < 8 || size > declared)) {
+    return { problem: `its JUMBF superbox claims ${extended ? 'more' : size} bytes, not within the ${declared} declared` };
+  }
+  const description = extended ? 16 : 8;
+  if (store.length < description + 25) return {};
+  if (uint32(store, description + 4) !== JUMD) return { problem: "its JUMBF superbox does not begin with a description box ('jumd')" };
+  if ((store[description + 24] & LABEL_PRESENT) === 0) return {};
+  const from = description + 25;
+  const terminator = store.indexOf(0, from);
+  if (terminator < 0) return {};
+  try {
+    return { label: strictUtf8.decode(store.subarray(from, terminator)) };
+  } catch {
+    return {};
+  }
+}
+
+const uint32 = (bytes: Uint8Array, at: number): number =>
+  ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
