@@ -1,3 +1,4 @@
+import type { C2paReport } from '../codec/c2pa-report.js';
 import {
   ConnectionError,
   NotWmServerError,
@@ -12,6 +13,9 @@ export const UNREADABLE_MESSAGES = {
   CORRUPTED: 'Watermark data corrupted (integrity check fails)',
   DECRYPTION_FAILED: 'decryption failed (wrong channel or corrupted)',
 } as const;
+
+/** What the NO_WATERMARK message goes on with when the text carries a C2PA manifest (its `c2pa` is in the body). */
+export const C2PA_PRESENT = '; a C2PA manifest is present';
 
 /**
  * What went wrong, as far as a face needs to know to choose an exit code: the codec's outcomes
@@ -36,6 +40,8 @@ export class OperationFailure extends Error {
     readonly kind: FailureKind,
     message: string,
     readonly status?: number,
+    /** the C2PA manifest of the text, when a server's 422 reported one */
+    readonly c2pa?: C2paReport,
   ) {
     super(message);
   }
@@ -88,8 +94,9 @@ export function failureOfAnswer(
     return new OperationFailure('invalid-input', particular ?? withFieldDetails(body), status);
   }
   if (status === 422) {
-    const kind = message === UNREADABLE_MESSAGES.NO_WATERMARK ? 'no-watermark' : 'integrity';
-    return new OperationFailure(kind, detailsText(body) ?? message, status);
+    const kind = message.startsWith(UNREADABLE_MESSAGES.NO_WATERMARK) ? 'no-watermark' : 'integrity';
+    const c2pa = typeof body.c2pa === 'object' && body.c2pa !== null ? (body.c2pa as C2paReport) : undefined;
+    return new OperationFailure(kind, detailsText(body) ?? message, status, c2pa);
   }
   if (status === 401) return new OperationFailure('unauthorised', `not authorised: ${message}`, status);
   if (status === 403) return new OperationFailure('unauthorised', `not allowed: ${message}`, status);

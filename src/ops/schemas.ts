@@ -41,6 +41,31 @@ export const RobustOptions = {
   ),
 };
 
+/** A C2PA text manifest in the text (docs/FORMAT.md §5): reported beside the results, never read as a watermark. */
+export const C2pa = Type.Object(
+  {
+    offset: Type.Integer({ description: "Unicode code points before the (first) wrapper's U+FEFF" }),
+    version: Type.Optional(
+      Type.Integer({ description: 'wrapper version byte (C2PA 2.3 defines 1); absent when cut before it' }),
+    ),
+    length: Type.Optional(Type.Integer({ description: 'declared length of the manifest store in bytes' })),
+    label: Type.Optional(
+      Type.String({ description: 'label of the JUMBF superbox of the manifest store, e.g. "c2pa"' }),
+    ),
+    valid: Type.Boolean({
+      description:
+        'exactly one wrapper, with a U+FEFF before it, the magic, version 1, every declared byte and a JUMBF superbox',
+    }),
+    reason: Type.Optional(Type.String({ description: 'why the framing is not valid' })),
+    wrappers: Type.Integer({ description: 'C2PA wrappers in the text (C2PA allows one)' }),
+  },
+  { description: 'a C2PA text manifest the text carries (not a wm watermark); absent when none' },
+);
+
+const Warnings = Type.Array(Type.String(), {
+  description: 'e.g. that the text carries a C2PA manifest whose content binding the marks may break; absent when none',
+});
+
 export const EncodeResult = Type.Object({
   encoded: Type.String({ description: 'the text with the secret hidden in it; looks exactly like the input' }),
   keyed: Type.Boolean({ description: 'true when the payload was encrypted (channel-bound token or key file)' }),
@@ -51,6 +76,7 @@ export const EncodeResult = Type.Object({
     chunkSize: Type.Optional(Type.Integer()),
     method: Type.String(),
   }),
+  warnings: Type.Optional(Warnings),
 });
 
 export const EncodeRobustResult = Type.Object({
@@ -64,6 +90,7 @@ export const EncodeRobustResult = Type.Object({
     distribution: Type.String(),
     stealthLevel: Type.String(),
   }),
+  warnings: Type.Optional(Warnings),
 });
 
 export const DecodeResult = Type.Object({
@@ -75,6 +102,7 @@ export const DecodeResult = Type.Object({
       description: 'every watermark found, in text order; the first one is `decoded`',
     }),
   ),
+  c2pa: Type.Optional(C2pa),
 });
 
 export const DecodeRobustResult = Type.Object({
@@ -89,6 +117,7 @@ export const DecodeRobustResult = Type.Object({
     copies_found: Type.Optional(Type.Integer()),
     copies_agreeing: Type.Optional(Type.Integer()),
   }),
+  c2pa: Type.Optional(C2pa),
 });
 
 export const AnalyzeResult = Type.Object({
@@ -97,7 +126,11 @@ export const AnalyzeResult = Type.Object({
   encoded_bytes: Type.Integer({ description: 'hidden bytes' }),
   ratio: Type.Number({ description: 'encoded_length ÷ original_length, 0 without original' }),
   base_characters: Type.Integer({ description: 'visible graphemes' }),
-  variation_selectors: Type.Integer(),
+  variation_selectors: Type.Integer({ description: 'payload selectors: those of a C2PA manifest are c2pa_bytes' }),
+  c2pa_bytes: Type.Optional(
+    Type.Integer({ description: 'selectors of C2PA text manifests, counted in no other field' }),
+  ),
+  c2pa: Type.Optional(C2pa),
 });
 
 export const StripResult = Type.Object({

@@ -1,6 +1,6 @@
 import { isCodecError, type CodecError, type CodecErrorCode } from '../codec/errors.js';
 import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
-import { UNREADABLE_MESSAGES } from '../ops/failure.js';
+import { C2PA_PRESENT, UNREADABLE_MESSAGES } from '../ops/failure.js';
 import { HttpError } from './http-error.js';
 
 /** What the error table needs to know about the running server. */
@@ -16,10 +16,11 @@ const status =
   (failure) =>
     new HttpError(code, failure.message, { error, details: failure.details });
 
+/** One of the spec's fixed messages, the codec's own in details.text, and the C2PA manifest the text carries, if any. */
 const fixedMessage =
   (code: number, message: string): Rule<CodecError> =>
   (failure) =>
-    new HttpError(code, message, { details: { text: failure.message } });
+    new HttpError(code, message, { details: { text: failure.message }, extras: failure.c2pa ? { c2pa: failure.c2pa } : {} });
 
 function retryAfterSeconds(until: Date | undefined, now: Date): number {
   return until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 60;
@@ -73,7 +74,8 @@ const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {
       details: { text: failure.message },
       extras: failure.requiredLength !== undefined ? { required_length: failure.requiredLength } : {},
     }),
-  NO_WATERMARK: fixedMessage(422, UNREADABLE_MESSAGES.NO_WATERMARK),
+  NO_WATERMARK: (failure, context) =>
+    fixedMessage(422, `${UNREADABLE_MESSAGES.NO_WATERMARK}${failure.c2pa ? C2PA_PRESENT : ''}`)(failure, context),
   CORRUPTED: fixedMessage(422, UNREADABLE_MESSAGES.CORRUPTED),
   KEY_MISMATCH: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),
   KEY_REQUIRED: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),

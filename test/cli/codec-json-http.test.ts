@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 import { bearer, createApiToken, createChannel, makeServer, signUp, type TestServer } from '../server/harness.js';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 
@@ -135,5 +136,38 @@ describe('--json equals the HTTP response of the same operation', () => {
     const robust = await runWm(['encode-robust', '--secret', secret], { input: 'short' });
     expect(robust.code).toBe(2);
     expect(robust.stderr).toContain(`(required length: ${robustHttp.body.required_length})`);
+  });
+
+  it('beside a C2PA manifest: encode (warnings), decode, analyze and decode-robust (c2pa) answer alike', async () => {
+    const signed = CARRIER + c2paWrapper();
+    writeFileSync(temp.path('signed.txt'), signed);
+    const viaHttp = await http('encode', { text: signed, secret: 'ID-42' });
+    expect(viaHttp.body.warnings).toEqual([expect.stringContaining('C2PA manifest v1, 67 bytes')]);
+    expect(await cli(['encode', temp.path('signed.txt'), '--secret', 'ID-42'])).toEqual({ code: 0, body: viaHttp.body });
+
+    const encoded = viaHttp.body.encoded as string;
+    const decoded = await http('decode', { text: encoded });
+    expect(decoded.body.c2pa).toMatchObject({ version: 1, length: 67, label: 'c2pa', valid: true, wrappers: 1 });
+    expect(await cli(['decode'], encoded)).toEqual({ code: 0, body: decoded.body });
+    const analysed = await http('analyze', { encoded });
+    expect(analysed.body).toMatchObject({ c2pa_bytes: 80, c2pa: decoded.body.c2pa });
+    expect(await cli(['analyze'], encoded)).toEqual({ code: 0, body: analysed.body });
+
+    const robust = await http('decode-robust', { text: signed });
+    expect(robust).toMatchObject({ status: 200, body: { is_encoded: false, c2pa: { offset: CARRIER.length } } });
+    expect(await cli(['decode-robust'], signed)).toEqual({ code: 1, body: robust.body });
+    const robustEncoded = await http('encode-robust', { text: CARRIER.repeat(6) + c2paWrapper(), secret: 'r' });
+    expect(robustEncoded.body.warnings).toHaveLength(1);
+  });
+
+  it('only a C2PA manifest: 422 and exit 1, both with the same c2pa object', async () => {
+    const signed = CARRIER + c2paWrapper();
+    const viaHttp = await http('decode', { text: signed });
+    expect(viaHttp.status).toBe(422);
+    expect(viaHttp.body.message).toBe('No watermark found in text (no zero-width characters); a C2PA manifest is present');
+    const viaCli = await cli(['decode'], signed);
+    expect(viaCli.code).toBe(1);
+    expect(viaCli.body.c2pa).toEqual(viaHttp.body.c2pa);
+    expect((viaHttp.body.details as Record<string, string>).text).toBe(viaCli.body.message);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 import {
   bearer,
   createApiToken,
@@ -247,5 +248,46 @@ describe('keyed tokens (signing channels)', () => {
     const wrong = await call('decode-robust', { text: robust.json().watermarked }, bearer(betaToken.token));
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe('decryption failed (wrong channel or corrupted)');
+  });
+});
+
+describe('beside a C2PA text manifest', () => {
+  const signed = `${CARRIER}${c2paWrapper()}`;
+  const report = { offset: CARRIER.length, version: 1, length: 67, label: 'c2pa', valid: true, wrappers: 1 };
+
+  it('decode of a text with only a manifest: 422 saying so, with the c2pa object, and no charge', async () => {
+    const before = await balance();
+    const response = await call('decode', { text: signed });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error: 'Unprocessable Entity',
+      message: 'No watermark found in text (no zero-width characters); a C2PA manifest is present',
+      details: { text: `No wm watermark found in text, only a C2PA manifest v1, 67 bytes at offset ${CARRIER.length} (valid framing)` },
+      c2pa: report,
+    });
+    const robust = await call('decode-robust', { text: signed });
+    expect(robust.statusCode).toBe(200);
+    expect(robust.json()).toMatchObject({ is_encoded: false, c2pa: report });
+    expect(await balance()).toBe(before);
+  });
+
+  it('encode warns and keeps the manifest; decode gives the secret and the manifest; analyze counts it apart', async () => {
+    const encoded = await call('encode', { text: signed, secret: 'ID-42' });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json().warnings).toEqual([expect.stringMatching(/^the text carries a C2PA manifest v1, 67 bytes .* may no longer verify$/)]);
+    expect(encoded.json().encoded.endsWith(c2paWrapper())).toBe(true);
+    const decoded = await call('decode', { text: encoded.json().encoded });
+    expect(decoded.json()).toMatchObject({ decoded: 'ID-42', c2pa: { version: 1, length: 67, valid: true } });
+    const analysed = await call('analyze', { encoded: encoded.json().encoded, original: signed });
+    expect(analysed.json()).toMatchObject({ c2pa_bytes: 80, base_characters: CARRIER.length, original_length: CARRIER.length });
+    const robust = await call('encode-robust', { text: CARRIER.repeat(3) + c2paWrapper(), secret: 'hi' });
+    expect(robust.json().warnings).toHaveLength(1);
+    expect(await call('encode', { text: CARRIER, secret: 'x' }).then((r) => r.json())).not.toHaveProperty('warnings');
+  });
+
+  it('the OpenAPI document describes the new fields', async () => {
+    const document = (await server.app.inject({ url: '/openapi.json' })).json();
+    const text = JSON.stringify(document);
+    for (const field of ['"c2pa"', '"c2pa_bytes"', '"warnings"', 'JUMBF superbox']) expect(text).toContain(field);
   });
 });

@@ -1,6 +1,10 @@
+import { describeC2pa } from '../../codec/c2pa-report.js';
 import { decode } from '../../codec/decode.js';
+import { isCodecError } from '../../codec/errors.js';
+import type { DecodeResult } from '../../codec/types.js';
+import { isOperationFailure } from '../../ops/failure.js';
 import { formatJson, formatSecretLine } from './format.js';
-import { readInputText, writeOutput } from './io.js';
+import { readInputText, writeNotice, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 
@@ -14,7 +18,19 @@ export async function runDecode(file: string | undefined, options: DecodeCommand
   const onServer = await serverRunnerFor(options);
   const key = onServer ? undefined : await resolveKey(options);
   const text = await readInputText(file);
-  const result = onServer ? await onServer('decode', { text }) : decode(text, { key });
+  let result: DecodeResult;
+  try {
+    result = onServer ? await onServer('decode', { text }) : decode(text, { key });
+  } catch (error) {
+    // A script still learns of the manifest (the HTTP 422 carries it too); the exit code says what failed.
+    if (options.json && (isCodecError(error) || isOperationFailure(error)) && error.c2pa) {
+      const code = isCodecError(error) ? error.code : error.kind === 'no-watermark' ? 'NO_WATERMARK' : 'UNREADABLE';
+      await writeOutput(formatJson({ error: code, message: error.message, c2pa: error.c2pa }), options.out);
+    }
+    throw error;
+  }
+  if (options.json) return writeOutput(formatJson(result), options.out);
   const secrets = options.all ? (result.watermarks ?? [result]).map((found) => found.decoded) : [result.decoded];
-  await writeOutput(options.json ? formatJson(result) : secrets.map(formatSecretLine).join(''), options.out);
+  await writeOutput(secrets.map(formatSecretLine).join(''), options.out);
+  if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

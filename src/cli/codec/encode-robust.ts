@@ -1,7 +1,7 @@
 import { encodeRobust } from '../../codec/robust/index.js';
 import type { Distribution, StealthLevel } from '../../codec/types.js';
 import { formatJson } from './format.js';
-import { readInputText, writeOutput } from './io.js';
+import { readInputText, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
@@ -24,4 +24,5 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
     ? await onServer('encode_robust', { text, secret, distribution, stealth_level: options.stealth })
     : encodeRobust(text, secret, { distribution, stealthLevel: options.stealth, seed: options.seed, key });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
+  writeWarnings(result.warnings);
 }

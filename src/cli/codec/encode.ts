@@ -1,7 +1,7 @@
 import { encode, encodeInsertions } from '../../codec/encode.js';
 import type { Method, OutputMode } from '../../codec/types.js';
 import { formatJson } from './format.js';
-import { decodeUtf8Text, describeSource, readInputBytes, readInputText, writeOutput } from './io.js';
+import { decodeUtf8Text, describeSource, readInputBytes, readInputText, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { markedPieces } from './marked-bytes.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
@@ -25,16 +25,20 @@ export async function runEncode(file: string | undefined, options: EncodeCommand
   if (onServer) {
     const text = await readInputText(file);
     const result = await onServer('encode', { text, secret, ...methodOptions, output: options.output });
-    return writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
+    await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
+    return writeWarnings(result.warnings);
   }
   const codecOptions = { ...methodOptions, key: await resolveKey(options) };
   if (options.json || options.output === 'tokens') {
     const result = encode(await readInputText(file), secret, { ...codecOptions, output: options.output });
-    return writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
+    await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
+    return writeWarnings(result.warnings);
   }
   // The marks are a few runs inserted into the text: writing the input's own bytes around them, not an encoded copy
   // of the whole text (two bytes per character once it holds a selector), keeps peak memory near twice the input.
   const bytes = await readInputBytes(file);
   const text = decodeUtf8Text(bytes, describeSource(file));
-  await writeOutput(markedPieces(bytes, text, encodeInsertions(text, secret, codecOptions).insertions), options.out);
+  const { insertions, warnings } = encodeInsertions(text, secret, codecOptions);
+  await writeOutput(markedPieces(bytes, text, insertions), options.out);
+  writeWarnings(warnings);
 }

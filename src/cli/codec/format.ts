@@ -1,3 +1,4 @@
+import { describeC2pa } from '../../codec/c2pa-report.js';
 import type { AnalyzeResult } from '../../codec/types.js';
 
 /** --json output: the HTTP response object, one document per run. */
@@ -6,10 +7,13 @@ export const formatJson = (value: unknown): string => `${JSON.stringify(value, n
 /** A secret is a value, not a carrier: it is printed with one newline (which --secret-file removes again). */
 export const formatSecretLine = (secret: string): string => `${secret}\n`;
 
-const ANALYZE_ROWS: [label: string, field: keyof AnalyzeResult][] = [
+type NumericField = { [F in keyof AnalyzeResult]-?: AnalyzeResult[F] extends number | undefined ? F : never }[keyof AnalyzeResult];
+
+const ANALYZE_ROWS: [label: string, field: NumericField][] = [
   ['visible graphemes', 'base_characters'],
   ['variation selectors', 'variation_selectors'],
   ['hidden bytes', 'encoded_bytes'],
+  ['C2PA manifest bytes', 'c2pa_bytes'],
   ['encoded length', 'encoded_length'],
   ['original length', 'original_length'],
   ['ratio', 'ratio'],
@@ -17,10 +21,13 @@ const ANALYZE_ROWS: [label: string, field: keyof AnalyzeResult][] = [
 
 const formatNumber = (value: number): string => (Number.isInteger(value) ? String(value) : value.toFixed(3));
 
-/** Labels left-aligned, numbers right-aligned. */
+/** Labels left-aligned, numbers right-aligned (rows of absent fields left out); then the C2PA manifest, if any. */
 export function formatAnalyzeTable(result: AnalyzeResult): string {
-  const cells = ANALYZE_ROWS.map(([label, field]) => [label, formatNumber(result[field])] as const);
+  const cells = ANALYZE_ROWS.filter(([, field]) => result[field] !== undefined).map(
+    ([label, field]) => [label, formatNumber(result[field]!)] as const,
+  );
   const labelWidth = Math.max(...cells.map(([label]) => label.length));
   const valueWidth = Math.max(...cells.map(([, value]) => value.length));
-  return cells.map(([label, value]) => `${label.padEnd(labelWidth)}  ${value.padStart(valueWidth)}\n`).join('');
+  const table = cells.map(([label, value]) => `${label.padEnd(labelWidth)}  ${value.padStart(valueWidth)}\n`).join('');
+  return result.c2pa ? `${table}${describeC2pa(result.c2pa)}\n` : table;
 }

@@ -138,3 +138,13 @@ export async function writeOutput(data: OutputData, file: string | undefined): P
     throw ioFailure('write', file as string, error);
   }
 }
+
+/** A remark beside the result (a warning, what was kept): one line on stderr, like an error's, so stdout stays data. */
+export function writeNotice(message: string): void {
+  process.stderr.write(`wm: ${message}\n`);
+}
+
+/** The codec's warnings (a C2PA manifest whose binding the marks change): on stderr, whether or not --json has them. */
+export function writeWarnings(warnings: readonly string[] | undefined): void {
+  for (const warning of warnings ?? []) writeNotice(`warning: ${warning}`);
+}

@@ -24,7 +24,9 @@ export async function runReveal(file: string | undefined, options: RevealCommand
   } else {
     const level = colourLevel(toFile);
     const chalk = new Chalk({ level });
-    output = level === 0 ? revealText(text) : revealText(text, (token) => chalk.inverse.yellow(token));
+    // a C2PA manifest is not a mark of ours: its own colour
+    const draw = (token: string): string => (token.startsWith('⟨C2PA') ? chalk.inverse.cyan(token) : chalk.inverse.yellow(token));
+    output = level === 0 ? revealText(text) : revealText(text, draw);
   }
   await writeOutput(output, options.out);
 }

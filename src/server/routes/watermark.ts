@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../http-error.js';
-import { errors } from '../schemas/common.js';
 import {
   AnalyzeBody,
   AnalyzeResponse,
+  CannotReadResponse,
   DecodeBody,
   DecodeResponse,
   DecodeRobustResponse,
@@ -38,7 +38,7 @@ function withPattern<T extends { method?: string; pattern?: string }>(options: T
 
 export function watermarkRoutes(app: FastifyInstance, context: ServerContext): void {
   const { watermark } = context.domain;
-  const CANNOT_READ = errors(422);
+  const CANNOT_READ = { 422: CannotReadResponse };
 
   app.post<{ Body: EncodeBody }>(
     '/api/watermark/encode',

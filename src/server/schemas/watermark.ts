@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { EncodeOptions, RobustOptions } from '../../ops/schemas.js';
+import { C2pa, EncodeOptions, RobustOptions } from '../../ops/schemas.js';
+import { ErrorResponse } from './common.js';
 
 // The responses are the operations' results, defined once with the operations (src/ops).
 export {
@@ -43,3 +44,9 @@ export const LegacyEncodeBody = Type.Object({
   ...EncodeOptions,
 });
 export type LegacyEncodeBody = Static<typeof LegacyEncodeBody>;
+
+/** 422 of decode and decode-robust: the spec's error body, with the C2PA manifest the text carries, if any. */
+export const CannotReadResponse = Type.Composite([ErrorResponse, Type.Object({ c2pa: Type.Optional(C2pa) })], {
+  additionalProperties: true,
+  description: 'Unprocessable Entity',
+});

@@ -1,0 +1,127 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findC2paWrappers } from '../../src/codec/c2pa.js';
+import { c2paWrapper, cutWrapper } from '../codec/c2pa-fixtures.js';
+import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
+
+// A C2PA text manifest beside (or instead of) our watermark, as a user meets it on the command line.
+
+const temp = makeTempDir();
+const WRAPPER = c2paWrapper();
+const WITH_MANIFEST = CARRIER + WRAPPER;
+const OFFSET = CARRIER.length;
+const DESCRIBED = `C2PA manifest v1, 67 bytes at offset ${OFFSET} (valid framing)`;
+const REPORT = { offset: OFFSET, version: 1, length: 67, label: 'c2pa', valid: true, wrappers: 1 };
+
+beforeAll(() => writeFileSync(temp.path('signed.txt'), WITH_MANIFEST));
+afterAll(() => temp.remove());
+
+const wrapperTexts = (text: string): string[] => findC2paWrappers(text).map((found) => text.slice(found.index, found.end));
+
+describe('decode and decode-robust', () => {
+  it('only a manifest: exit 1, "no wm watermark" naming the manifest (was: exit 3, corrupted)', async () => {
+    const run = await runWm(['decode', temp.path('signed.txt')]);
+    expect(run).toMatchObject({ code: 1, out: '' });
+    expect(run.stderr).toBe(`wm: No wm watermark found in text, only a ${DESCRIBED}\n`);
+    const robust = await runWm(['decode-robust', temp.path('signed.txt')]);
+    expect(robust).toMatchObject({ code: 1, out: '' });
+    expect(robust.stderr).toBe(`wm: No wm watermark found in text, only a ${DESCRIBED}\n`);
+  });
+
+  it('only a manifest, --json: the c2pa object on stdout, still exit 1', async () => {
+    const run = await runWm(['decode', '--json'], { input: WITH_MANIFEST });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.out)).toEqual({
+      error: 'NO_WATERMARK',
+      message: `No wm watermark found in text, only a ${DESCRIBED}`,
+      c2pa: REPORT,
+    });
+    const robust = await runWm(['decode-robust', '--json'], { input: WITH_MANIFEST });
+    expect(robust.code).toBe(1);
+    expect(JSON.parse(robust.out)).toMatchObject({ is_encoded: false, c2pa: REPORT });
+  });
+
+  it('a damaged manifest is reported as such, still exit 1', async () => {
+    const run = await runWm(['decode'], { input: CARRIER + cutWrapper(WRAPPER, 30) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('(invalid framing: declares 67 manifest bytes, 16 present)');
+  });
+
+  it('both: our secret on stdout, the manifest on stderr and in --json', async () => {
+    const marked = (await runWm(['encode', '--secret', 'ID-42', temp.path('signed.txt')])).stdout;
+    const run = await runWm(['decode'], { input: marked });
+    expect(run).toMatchObject({ code: 0, out: 'ID-42\n' });
+    expect(run.stderr).toMatch(/^wm: the text also carries a C2PA manifest v1, 67 bytes at offset \d+ \(valid framing\)\n$/);
+    const json = JSON.parse((await runWm(['decode', '--json'], { input: marked })).out);
+    expect(json).toMatchObject({ decoded: 'ID-42', c2pa: { version: 1, length: 67, valid: true, wrappers: 1 } });
+
+    const robustMarked = (await runWm(['encode-robust', '--secret', 'r1', '--seed', '3'], { input: CARRIER.repeat(4) + WRAPPER })).stdout;
+    const robust = await runWm(['decode-robust'], { input: robustMarked });
+    expect(robust).toMatchObject({ code: 0, out: 'r1\n' });
+    expect(robust.stderr).toContain('the text also carries a C2PA manifest v1, 67 bytes');
+  });
+});
+
+describe('encode', () => {
+  it('keeps the manifest byte for byte, warns on stderr and in --json', async () => {
+    for (const args of [[], ['--method', 'single'], ['--method', 'char']]) {
+      const run = await runWm(['encode', '--secret', 'copy #17', ...args, temp.path('signed.txt')]);
+      expect(run.code).toBe(0);
+      expect(wrapperTexts(run.out)).toEqual([WRAPPER]);
+      expect(run.stderr).toBe(
+        `wm: warning: the text carries a ${DESCRIBED}; it was kept as it was, but the marks change the text its content ` +
+          'binding covers, so the manifest may no longer verify\n',
+      );
+    }
+    const json = await runWm(['encode', '--secret', 's', '--json', temp.path('signed.txt')]);
+    expect(JSON.parse(json.out).warnings).toEqual([expect.stringContaining('may no longer verify')]);
+    const robust = await runWm(['encode-robust', '--secret', 's', '--json'], { input: CARRIER.repeat(4) + WRAPPER });
+    expect(JSON.parse(robust.out).warnings).toEqual([expect.stringContaining('may no longer verify')]);
+    expect(robust.stderr).toContain('wm: warning: the text carries a C2PA manifest');
+  });
+
+  it('-o writes the marked text with the manifest where it was; no warning without a manifest', async () => {
+    const run = await runWm(['encode', '--secret', 'x', '-o', temp.path('marked.txt'), temp.path('signed.txt')]);
+    expect(run.code).toBe(0);
+    const marked = readFileSync(temp.path('marked.txt'), 'utf8');
+    expect(marked.endsWith(WRAPPER)).toBe(true);
+    expect((await runWm(['strip'], { input: marked })).out).toBe(WITH_MANIFEST);
+    expect((await runWm(['encode', '--secret', 'x'], { input: CARRIER })).stderr).toBe('');
+  });
+});
+
+describe('strip, analyze, reveal', () => {
+  it('strip keeps the manifest and says so; --all removes it and says so', async () => {
+    const marked = (await runWm(['encode', '--secret', 'x', temp.path('signed.txt')])).stdout;
+    const kept = await runWm(['strip'], { input: marked });
+    expect(kept).toMatchObject({ code: 0, out: WITH_MANIFEST });
+    expect(kept.stderr).toMatch(/^wm: kept a C2PA manifest v1, 67 bytes at offset \d+ \(valid framing\); --all removes it too\n$/);
+    const all = await runWm(['strip', '--all'], { input: marked });
+    expect(all).toMatchObject({ code: 0, out: CARRIER });
+    expect(all.stderr).toMatch(/^wm: removed a C2PA manifest v1, 67 bytes/);
+    expect(JSON.parse((await runWm(['strip', '--json'], { input: WITH_MANIFEST })).out)).toEqual({
+      text: WITH_MANIFEST,
+      kept: { c2pa: REPORT },
+    });
+    expect(JSON.parse((await runWm(['strip', '--json', '--all'], { input: WITH_MANIFEST })).out)).toEqual({ text: CARRIER });
+    expect((await runWm(['strip'], { input: CARRIER })).stderr).toBe('');
+  });
+
+  it('analyze counts the manifest apart from our bytes', async () => {
+    const run = await runWm(['analyze'], { input: WITH_MANIFEST });
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('hidden bytes          0\n');
+    expect(run.out).toContain('C2PA manifest bytes  80\n');
+    expect(run.out.endsWith(`${DESCRIBED}\n`)).toBe(true);
+    const json = JSON.parse((await runWm(['analyze', '--json'], { input: WITH_MANIFEST })).out);
+    expect(json).toMatchObject({ encoded_bytes: 0, variation_selectors: 0, c2pa_bytes: 80, c2pa: REPORT });
+  });
+
+  it('reveal labels the manifest', async () => {
+    const run = await runWm(['reveal'], { input: WITH_MANIFEST });
+    expect(run.out).toBe(`${CARRIER}⟨C2PA manifest v1, 67 bytes⟩`);
+    const coloured = await runWm(['reveal'], { input: WITH_MANIFEST, env: { FORCE_COLOR: '1' } });
+    expect(coloured.out).toContain('⟨C2PA manifest v1, 67 bytes⟩');
+    expect(coloured.out).not.toBe(run.out);
+  });
+});
