@@ -64,15 +64,19 @@ export function mayStartC2paWrapper(text: string, start: number): boolean {
  */
 export function c2paWrapperAt(text: string, start: number, end = selectorRunEnd(text, start)): C2paWrapper | null {
   const marker = start > 0 && text.charCodeAt(start - 1) === MARKER;
-  const head = new Uint8Array(HEAD_BYTES);
-  let read = 0;
+  // the magic first, without allocating: the decode scan asks this of every run after a U+FEFF or starting at "C"
+  let matched = 0;
   let at = start;
+  for (; at < end && matched < C2PA_TEXT_MAGIC.length; at += selectorLengthAt(text, at), matched++) {
+    if (byteOfSelectorAt(text, at) !== C2PA_TEXT_MAGIC[matched]) return null;
+  }
+  if (matched < C2PA_TEXT_MAGIC.length && !marker) return null;
+  const head = new Uint8Array(HEAD_BYTES);
+  head.set(C2PA_TEXT_MAGIC.subarray(0, matched));
+  let read = matched;
   for (; at < end && read < HEAD_BYTES; at += selectorLengthAt(text, at)) head[read++] = byteOfSelectorAt(text, at);
   let bytes = read;
   for (; at < end; at += selectorLengthAt(text, at)) bytes++;
-  let matched = 0;
-  while (matched < C2PA_TEXT_MAGIC.length && matched < read && head[matched] === C2PA_TEXT_MAGIC[matched]) matched++;
-  if (matched < C2PA_TEXT_MAGIC.length && !(marker && matched === bytes)) return null;
 
   const wrapper: C2paWrapper = { index: marker ? start - 1 : start, end, bytes };
   const problems: string[] = marker ? [] : ['no U+FEFF before it'];
