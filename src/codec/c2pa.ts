@@ -35,8 +35,11 @@ export interface C2paWrapper {
 const MARKER = 0xfeff;
 /** low surrogate of the selector of "C" (0x43 → U+E0133) */
 const MAGIC_FIRST_LOW = 0xdd00 + 0x43 - 16;
-/** the selectors of "C2": where a wrapper that lost its U+FEFF may start */
-const MAGIC_HEAD = '\u{E0133}\u{E0122}';
+/**
+ * The selectors of "C2" less their first unit (U+DB40, which every VS17+ begins with): searched for where a wrapper
+ * that lost its U+FEFF may start, since indexOf finds a rare first unit far faster than a common one.
+ */
+const MAGIC_HEAD_TAIL = '\uDD33\uDB40\uDD22';
 /** bytes decoded for the header and the start of the JUMBF superbox: its header, description box and label */
 const HEAD_BYTES = C2PA_HEADER_BYTES + 16 + 25 + 256;
 const JUMB = 0x6a756d62;
@@ -103,8 +106,13 @@ export function c2paWrapperAt(text: string, start: number, end = selectorRunEnd(
 /** Every C2PA wrapper in the text, in order. Looks only where one can start: after a U+FEFF, or at "C2". */
 export function findC2paWrappers(text: string): C2paWrapper[] {
   const found: C2paWrapper[] = [];
+  // a start is the U+DB40 before the tail found (checked below); a tail at 0 has none
+  const magicFrom = (from: number): number => {
+    const tail = text.indexOf(MAGIC_HEAD_TAIL, Math.max(from, 1));
+    return tail < 0 ? -1 : tail - 1;
+  };
   let marker = text.indexOf('\uFEFF');
-  let magic = text.indexOf(MAGIC_HEAD);
+  let magic = magicFrom(1);
   while (marker >= 0 || magic >= 0) {
     let start: number;
     if (magic < 0 || (marker >= 0 && marker + 1 <= magic)) {
@@ -112,7 +120,7 @@ export function findC2paWrappers(text: string): C2paWrapper[] {
       marker = text.indexOf('\uFEFF', start);
     } else {
       start = magic;
-      magic = text.indexOf(MAGIC_HEAD, start + 2);
+      magic = magicFrom(start + 2);
     }
     const last = found[found.length - 1];
     if ((last && start < last.end) || selectorLengthAt(text, start) === 0 || selectorEndsAt(text, start)) continue;

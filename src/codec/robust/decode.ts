@@ -2,7 +2,7 @@ import { PLAIN, WHITENED, type MarkAlphabet } from './alphabet.js';
 import { voteFrame, type Consensus } from './consensus.js';
 import { locateMarks, syncScore, type LocatedMarks } from './locate.js';
 import { readMarks } from './read-marks.js';
-import { findC2paWrappers } from '../c2pa.js';
+import type { C2paWrapper } from '../c2pa.js';
 import { c2paReport } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
 import { openFrame } from '../frame.js';
@@ -19,10 +19,11 @@ const utf8 = new TextDecoder();
 export function decodeRobust(text: string, options: KeyOption = {}): DecodeRobustResult {
   checkText(text);
   const key = checkKey(options.key);
-  const wrappers = findC2paWrappers(text);
+  const wrappers: C2paWrapper[] = [];
+  const marks = readMarks(text, (wrapper) => wrappers.push(wrapper));
   const c2pa = wrappers.length > 0 ? c2paReport(text, wrappers) : undefined;
   try {
-    return { ...recover(readMarks(text, wrappers), key), ...(c2pa ? { c2pa } : {}) };
+    return { ...recover(marks, key), ...(c2pa ? { c2pa } : {}) };
   } catch (error) {
     if (c2pa && error instanceof CodecError) error.c2pa = c2pa;
     throw error;

@@ -1,29 +1,30 @@
 import { ALPHABET_INDEX_OF_BYTE } from './alphabet.js';
-import type { C2paWrapper } from '../c2pa.js';
+import { c2paWrapperAt, mayStartC2paWrapper } from '../c2pa.js';
 import { doubled } from '../growable.js';
-import { codePointBefore } from '../scan.js';
+import { codePointBefore, type WrapperVisitor } from '../scan.js';
 import { isTextSelector } from '../unicode/lookup.js';
 
 /**
  * The alphabet index (0..91) of every robust mark in the text, in order. Robust marks are all VS17–VS256, so
  * the scan jumps from one high surrogate U+DB40 to the next (indexOf is the fastest scan V8 has). A selector that
  * belongs to the text (an ideographic variation sequence) is not a mark: the shared rule `isTextSelector` decides.
- * Nor are the selectors of the C2PA text manifests `wrappers` (in text order), which the scan jumps over.
+ * Nor are the selectors of a C2PA text manifest (every one begins with the VS17+ of "C"): the scan asks the shared
+ * recogniser at each run that may start one, jumps over it and hands it to `visitWrapper`.
  */
-export function readMarks(text: string, wrappers: readonly C2paWrapper[] = []): Uint8Array {
+export function readMarks(text: string, visitWrapper?: WrapperVisitor): Uint8Array {
   let marks = new Uint8Array(256);
   let count = 0;
   let afterSelector = -1; // UTF-16 offset just after the last selector seen: a selector there continues a run
-  let wrapper = 0;
   for (let i = text.indexOf('\uDB40'); i >= 0; i = text.indexOf('\uDB40', i + 1)) {
-    while (wrapper < wrappers.length && wrappers[wrapper].end <= i) wrapper++;
-    if (wrapper < wrappers.length && i >= wrappers[wrapper].index) {
-      i = wrappers[wrapper].end - 1;
-      continue;
-    }
     const low = text.charCodeAt(i + 1);
     if (low < 0xdd00 || low > 0xddef) continue;
     const runContinues = i === afterSelector || (i > 0 && isBmpSelector(text.charCodeAt(i - 1)));
+    const wrapper = !runContinues && mayStartC2paWrapper(text, i) ? c2paWrapperAt(text, i) : null;
+    if (wrapper) {
+      visitWrapper?.(wrapper);
+      i = wrapper.end - 1;
+      continue;
+    }
     afterSelector = i + 2;
     const index = ALPHABET_INDEX_OF_BYTE[low - 0xdd00 + 16];
     if (index < 0) continue;
