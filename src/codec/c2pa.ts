@@ -1,4 +1,4 @@
-import { byteOfSelectorAt, selectorLengthAt } from './selectors.js';
+import { byteForSelector } from './selectors.js';
 
 /**
  * The one recogniser of C2PA text manifests (C2PA 2.3, appendix A.7 "Embedding manifests into unstructured text";
@@ -33,8 +33,6 @@ export interface C2paWrapper {
 }
 
 const MARKER = 0xfeff;
-/** low surrogate of the selector of "C" (0x43 → U+E0133) */
-const MAGIC_FIRST_LOW = 0xdd00 + 0x43 - 16;
 /**
  * The selectors of "C2" less their first unit (U+DB40, which every VS17+ begins with): searched for where a wrapper
  * that lost its U+FEFF may start, since indexOf finds a rare first unit far faster than a common one.
@@ -49,17 +47,6 @@ const LABEL_PRESENT = 0x02;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Whether a C2PA wrapper may start with the selector run at `start`: one compare or two, cheap enough for the
- * decode scan to ask of every run.
- */
-export function mayStartC2paWrapper(text: string, start: number): boolean {
-  return (
-    (start > 0 && text.charCodeAt(start - 1) === MARKER) ||
-    (text.charCodeAt(start) === 0xdb40 && text.charCodeAt(start + 1) === MAGIC_FIRST_LOW)
-  );
-}
-
-/**
  * The C2PA wrapper made of the selector run at `start` (the run's first selector; `end` just after its last), or
  * null. A run is one when it begins with the whole magic, or when it follows a U+FEFF and holds nothing but the
  * beginning of the magic (a wrapper cut short). A wrapper is the whole run: selectors after the declared manifest
@@ -67,19 +54,19 @@ export function mayStartC2paWrapper(text: string, start: number): boolean {
  */
 export function c2paWrapperAt(text: string, start: number, end = selectorRunEnd(text, start)): C2paWrapper | null {
   const marker = start > 0 && text.charCodeAt(start - 1) === MARKER;
-  // the magic first, without allocating: the decode scan asks this of every run after a U+FEFF or starting at "C"
+  // the magic first, without allocating: the decode scan asks this of every run that mayStartC2paWrapper (scan.ts)
   let matched = 0;
   let at = start;
-  for (; at < end && matched < C2PA_TEXT_MAGIC.length; at += selectorLengthAt(text, at), matched++) {
-    if (byteOfSelectorAt(text, at) !== C2PA_TEXT_MAGIC[matched]) return null;
+  for (; at < end && matched < C2PA_TEXT_MAGIC.length; at += unitsAt(text, at), matched++) {
+    if (byteAt(text, at) !== C2PA_TEXT_MAGIC[matched]) return null;
   }
   if (matched < C2PA_TEXT_MAGIC.length && !marker) return null;
   const head = new Uint8Array(HEAD_BYTES);
   head.set(C2PA_TEXT_MAGIC.subarray(0, matched));
   let read = matched;
-  for (; at < end && read < HEAD_BYTES; at += selectorLengthAt(text, at)) head[read++] = byteOfSelectorAt(text, at);
+  for (; at < end && read < HEAD_BYTES; at += unitsAt(text, at)) head[read++] = byteAt(text, at);
   let bytes = read;
-  for (; at < end; at += selectorLengthAt(text, at)) bytes++;
+  for (; at < end; at += unitsAt(text, at)) bytes++;
 
   const wrapper: C2paWrapper = { index: marker ? start - 1 : start, end, bytes };
   const problems: string[] = marker ? [] : ['no U+FEFF before it'];
@@ -123,17 +110,26 @@ export function findC2paWrappers(text: string): C2paWrapper[] {
       magic = magicFrom(start + 2);
     }
     const last = found[found.length - 1];
-    if ((last && start < last.end) || selectorLengthAt(text, start) === 0 || selectorEndsAt(text, start)) continue;
+    if ((last && start < last.end) || byteAt(text, start) < 0 || selectorEndsAt(text, start)) continue;
     const wrapper = c2paWrapperAt(text, start);
     if (wrapper) found.push(wrapper);
   }
   return found;
 }
 
+// Selectors read through the shared byte mapping (selectors.ts); the decode scan keeps its own inlined readers
+// (scan.ts) for its hot loop, and asks this module only of the runs that may start a wrapper.
+
+/** The byte the selector at `index` carries, or -1 when no selector starts there. */
+const byteAt = (text: string, index: number): number => byteForSelector(text.codePointAt(index) ?? -1);
+
+/** UTF-16 units of the selector at `index` (caller checked there is one). */
+const unitsAt = (text: string, index: number): number => (text.charCodeAt(index) === 0xdb40 ? 2 : 1);
+
 /** UTF-16 offset just after the selector run that starts at `start`. */
 function selectorRunEnd(text: string, start: number): number {
   let end = start;
-  for (let length = selectorLengthAt(text, end); length > 0; length = selectorLengthAt(text, end)) end += length;
+  while (byteAt(text, end) >= 0) end += unitsAt(text, end);
   return end;
 }
 

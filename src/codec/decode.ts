@@ -20,7 +20,7 @@ export function decode(text: string, options: KeyOption = {}): DecodeResult {
   const c2pa = wrappers.length > 0 ? c2paReport(text, wrappers) : undefined;
   try {
     if (payload.length === 0) throw noWatermark(c2pa);
-    const watermarks = openFrames(payload, key) ?? [readRawRun(payload, payloadRunCount(text))];
+    const watermarks = openFrames(payload, key) ?? [readRawRun(payload, hangsOnOneCharacter(text))];
     const [first] = watermarks;
     const stats = { decodedLength: first.decoded.length };
     return { decoded: first.decoded, keyed: first.keyed, stats, watermarks, ...(c2pa ? { c2pa } : {}) };
@@ -74,13 +74,20 @@ function textOf(bytes: Uint8Array): string {
 // changed its magic byte can never be read as some other raw secret.
 const UNLIKELY_IN_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** Selector runs that carry payload bytes. */
-function payloadRunCount(text: string): number {
+/**
+ * Whether the payload is one selector run hung on a character, as other selector tools write a secret. Not when it
+ * follows a U+FEFF: no tool hangs a secret on an invisible character, and a run there that is no C2PA wrapper is
+ * what is left of a damaged one (its first byte lost, say), which must not pass for a secret either.
+ */
+function hangsOnOneCharacter(text: string): boolean {
   let runs = 0;
+  let afterMarker = false;
   forEachSelectorRun(text, (run) => {
-    if (run.end > run.payloadStart) runs += 1;
+    if (run.end === run.payloadStart) return;
+    runs += 1;
+    afterMarker ||= text.charCodeAt(run.start - 1) === 0xfeff;
   });
-  return runs;
+  return runs === 1 && !afterMarker;
 }
 
 /**
@@ -88,8 +95,8 @@ function payloadRunCount(text: string): number {
  * secret on one character; unframed bytes spread over several runs are what is left of one of our frames that
  * lost its start (a quote from the middle of a text), and reading them would invent a secret.
  */
-function readRawRun(payload: Uint8Array, runs: number): FoundWatermark {
-  if (runs !== 1) throw corrupted();
+function readRawRun(payload: Uint8Array, onOneCharacter: boolean): FoundWatermark {
+  if (!onOneCharacter) throw corrupted();
   let decoded: string;
   try {
     decoded = strictUtf8.decode(payload);

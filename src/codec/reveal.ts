@@ -1,7 +1,6 @@
-import { c2paWrapperAt, mayStartC2paWrapper, type C2paWrapper } from './c2pa.js';
+import { c2paWrapperAt, type C2paWrapper } from './c2pa.js';
 import { c2paLabel } from './c2pa-report.js';
-import { selectorRunAt } from './scan.js';
-import { byteOfSelectorAt, selectorCodePointAt, selectorLengthAt } from './selectors.js';
+import { byteOfSelectorAt, mayStartC2paWrapper, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
 
 export interface RevealSegment {
   text: string;

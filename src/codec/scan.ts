@@ -1,6 +1,5 @@
-import { c2paWrapperAt, mayStartC2paWrapper, type C2paWrapper } from './c2pa.js';
+import { c2paWrapperAt, type C2paWrapper } from './c2pa.js';
 import { doubled } from './growable.js';
-import { byteOfSelectorAt, selectorCodePointAt, selectorLengthAt } from './selectors.js';
 import { isTextSelector } from './unicode/lookup.js';
 
 /**
@@ -22,6 +21,23 @@ export interface SelectorRun {
 
 // Any unit that can begin a variation selector: U+FE00–FE0F, or the high surrogate of U+E0100–E01EF.
 const SELECTOR_START = /[\uFE00-\uFE0F\uDB40]/g;
+
+/** Length in UTF-16 units of the variation selector at `index`, or 0 when none starts there. */
+export function selectorLengthAt(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  if (unit >= 0xfe00 && unit <= 0xfe0f) return 1;
+  if (unit === 0xdb40) {
+    const low = text.charCodeAt(index + 1);
+    if (low >= 0xdd00 && low <= 0xddef) return 2;
+  }
+  return 0;
+}
+
+/** The variation selector code point at `index` (caller checked selectorLengthAt > 0). */
+export function selectorCodePointAt(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  return unit === 0xdb40 ? 0xe0000 + (text.charCodeAt(index + 1) - 0xdc00) : unit;
+}
 
 /** The code point that ends just before `index`, or -1 at the start of the text. */
 export function codePointBefore(text: string, index: number): number {
@@ -80,6 +96,20 @@ export function forEachSelectorRun(text: string, visit: (run: SelectorRun) => vo
 }
 
 const NEARBY = 8;
+
+/**
+ * Whether a C2PA wrapper (c2pa.ts) may start with the selector run at `start`: a U+FEFF before it, or its first
+ * selector that of "C" (U+E0133). Two compares or three, so the scans ask it of every run; it lives here, not in
+ * c2pa.ts, because a call into another module on every run slowed the decode of mixed text by about a tenth.
+ */
+export const mayStartC2paWrapper = (text: string, start: number): boolean =>
+  text.charCodeAt(start - 1) === 0xfeff || (text.charCodeAt(start) === 0xdb40 && text.charCodeAt(start + 1) === 0xdd33);
+
+/** The byte that the selector at `index` carries (U+FE00+b for b < 16, U+E0100+b-16 otherwise). */
+export function byteOfSelectorAt(text: string, index: number): number {
+  const unit = text.charCodeAt(index);
+  return unit === 0xdb40 ? text.charCodeAt(index + 1) - 0xdd00 + 16 : unit - 0xfe00;
+}
 
 /** Every payload byte hidden in the text, in order; C2PA wrappers go to `visitWrapper`. */
 export function payloadBytes(text: string, visitWrapper?: WrapperVisitor): Uint8Array {

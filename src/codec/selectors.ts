@@ -23,26 +23,3 @@ export function selectorsForBytes(bytes: Uint8Array, start = 0, end = bytes.leng
   for (let i = start; i < end; i++) run += SELECTOR_STRINGS[bytes[i]];
   return run;
 }
-
-/** Length in UTF-16 units of the variation selector at `index`, or 0 when none starts there. */
-export function selectorLengthAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  if (unit >= 0xfe00 && unit <= 0xfe0f) return 1;
-  if (unit === 0xdb40) {
-    const low = text.charCodeAt(index + 1);
-    if (low >= 0xdd00 && low <= 0xddef) return 2;
-  }
-  return 0;
-}
-
-/** The variation selector code point at `index` (caller checked selectorLengthAt > 0). */
-export function selectorCodePointAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  return unit === 0xdb40 ? 0xe0000 + (text.charCodeAt(index + 1) - 0xdc00) : unit;
-}
-
-/** The byte that the selector at `index` carries (U+FE00+b for b < 16, U+E0100+b-16 otherwise). */
-export function byteOfSelectorAt(text: string, index: number): number {
-  const unit = text.charCodeAt(index);
-  return unit === 0xdb40 ? text.charCodeAt(index + 1) - 0xdd00 + 16 : unit - 0xfe00;
-}

@@ -1,5 +1,4 @@
-import { withoutPayloadSelectors } from './scan.js';
-import { selectorLengthAt } from './selectors.js';
+import { selectorLengthAt, withoutPayloadSelectors } from './scan.js';
 
 // Alternatives in order: a valid emoji tag sequence (kept: 🏴 + tags + CANCEL TAG is a flag such as Scotland's);
 // a run of 2+ zero-width characters, ZWJ/ZWNJ included (other steganography tools emit those); a lone zero-width

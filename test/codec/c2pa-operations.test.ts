@@ -6,6 +6,7 @@ import { encode, encodeInsertions } from '../../src/codec/encode.js';
 import { CodecError } from '../../src/codec/errors.js';
 import { reveal, revealText } from '../../src/codec/reveal.js';
 import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
+import { selectorsForBytes } from '../../src/codec/selectors.js';
 import { strip } from '../../src/codec/strip.js';
 import type { EncodeOptions } from '../../src/codec/types.js';
 import { STORE_67, c2paWrapper, cutWrapper, jumbfStore } from './c2pa-fixtures.js';
@@ -76,6 +77,12 @@ describe('decode beside a C2PA manifest', () => {
     const failure = failureOf(() => decode(encoded, { key: new Uint8Array(32).fill(4) }));
     expect(failure.code).toBe('KEY_MISMATCH');
     expect(failure.c2pa).toMatchObject({ valid: true });
+  });
+
+  test('what is left of a wrapper after a U+FEFF is no raw secret, while a raw run on a character still is', () => {
+    const left = selectorsForBytes(new TextEncoder().encode('2PATXT'));
+    expect(failureOf(() => decode(`${SENTENCE}\uFEFF${left}`)).code).toBe('CORRUPTED');
+    expect(decode(`${SENTENCE}${left}`).decoded).toBe('2PATXT');
   });
 
   test('no manifest: the answers do not change (no c2pa field)', () => {

@@ -1,7 +1,6 @@
 import { graphemes } from '../../src/codec/graphemes.js';
 import { FLOOR_MASK, NOT_CARRIER, carrierFloorAt } from '../../src/codec/carriers.js';
-import { forEachSelectorRun } from '../../src/codec/scan.js';
-import { byteOfSelectorAt } from '../../src/codec/selectors.js';
+import { byteOfSelectorAt, forEachSelectorRun } from '../../src/codec/scan.js';
 
 /** Carriers of every kind the invisibility rules talk about, each long enough for a short secret with any method. */
 export const CORPUS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import { ALPHABET_INDEX_OF_BYTE } from './alphabet.js';
-import { c2paWrapperAt, mayStartC2paWrapper } from '../c2pa.js';
+import { c2paWrapperAt } from '../c2pa.js';
 import { doubled } from '../growable.js';
-import { codePointBefore, type WrapperVisitor } from '../scan.js';
+import { codePointBefore, mayStartC2paWrapper, type WrapperVisitor } from '../scan.js';
 import { isTextSelector } from '../unicode/lookup.js';
 
 /**
