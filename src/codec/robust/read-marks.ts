@@ -1,7 +1,7 @@
 import { ALPHABET_INDEX_OF_BYTE } from './alphabet.js';
 import { c2paWrapperAt } from '../c2pa.js';
 import { doubled } from '../growable.js';
-import { codePointBefore, mayStartC2paWrapper, type WrapperVisitor } from '../scan.js';
+import { codePointBefore, type WrapperVisitor } from '../scan.js';
 import { isTextSelector } from '../unicode/lookup.js';
 
 /**
@@ -19,7 +19,9 @@ export function readMarks(text: string, visitWrapper?: WrapperVisitor): Uint8Arr
     const low = text.charCodeAt(i + 1);
     if (low < 0xdd00 || low > 0xddef) continue;
     const runContinues = i === afterSelector || (i > 0 && isBmpSelector(text.charCodeAt(i - 1)));
-    const wrapper = !runContinues && mayStartC2paWrapper(text, i) ? c2paWrapperAt(text, i) : null;
+    // mayStartC2paWrapper (scan.ts) for a VS17+ at i, spelled out: a call into another module per mark costs
+    const mayStartWrapper = !runContinues && (low === 0xdd33 || text.charCodeAt(i - 1) === 0xfeff);
+    const wrapper = mayStartWrapper ? c2paWrapperAt(text, i) : null;
     if (wrapper) {
       visitWrapper?.(wrapper);
       i = wrapper.end - 1;
