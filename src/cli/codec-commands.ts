@@ -144,7 +144,7 @@ function registerStrip(program: Command): void {
     'strip',
     'remove every hidden mark',
     'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all.',
-  ).option('--all', 'remove C2PA text manifests too (their content binding is then lost with them)');
+  ).option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)');
   addJsonOption(command, '{text, kept?}').action(
     runLazily(async () => (await import('./codec/strip.js')).runStrip),
   );
