@@ -8,7 +8,7 @@ export { KEY_BYTES } from './seal.js';
 export { encode, encodeInsertions, type EncodeInsertions, type MarkInsertion } from './encode.js';
 export { decode } from './decode.js';
 export { analyze } from './analyze.js';
-export { strip, type StripOptions } from './strip.js';
+export { strip, stripResult, type StripOptions, type StripResult } from './strip.js';
 export { reveal, revealText, revealToken, type RevealSegment } from './reveal.js';
 export { isCarrier } from './carriers.js';
 export {

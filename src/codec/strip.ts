@@ -1,3 +1,5 @@
+import { findC2paWrappers } from './c2pa.js';
+import { c2paReport, type C2paReport } from './c2pa-report.js';
 import { selectorLengthAt, withoutPayloadSelectors } from './scan.js';
 
 // Alternatives in order: a valid emoji tag sequence (kept: 🏴 + tags + CANCEL TAG is a flag such as Scotland's);
@@ -9,6 +11,12 @@ const HIDDEN_MARKS =
 export interface StripOptions {
   /** remove C2PA text manifests too (by default they stay, byte for byte: they are not ours to remove) */
   all?: boolean;
+}
+
+/** What `wm strip --json` and the strip operation answer: the text, and the C2PA manifest it kept, if any. */
+export interface StripResult {
+  text: string;
+  kept?: { c2pa: C2paReport };
 }
 
 /**
@@ -33,4 +41,11 @@ function keptOf(mark: string, offset: number): string {
   if (mark.codePointAt(0) === 0x1f3f4 || (mark === '\uFEFF' && offset === 0)) return mark;
   // a lone ZWJ/ZWNJ is text (HIDDEN_MARKS matches it only in runs), so it stays before a wrapper marker too
   return mark === '\u200C' || mark === '\u200D' ? mark : '';
+}
+
+/** strip() with what it kept (docs/FORMAT.md §5). */
+export function stripResult(text: string, options: StripOptions = {}): StripResult {
+  const stripped = strip(text, options);
+  const wrappers = options.all ? [] : findC2paWrappers(text);
+  return wrappers.length === 0 ? { text: stripped } : { text: stripped, kept: { c2pa: c2paReport(text, wrappers) } };
 }

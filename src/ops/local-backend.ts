@@ -3,12 +3,12 @@ import { decode } from '../codec/decode.js';
 import { encode } from '../codec/encode.js';
 import { reveal, revealText } from '../codec/reveal.js';
 import { decodeRobust, encodeRobust } from '../codec/robust/index.js';
-import { strip } from '../codec/strip.js';
+import { stripResult } from '../codec/strip.js';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 
 /** strip and reveal need no key and no account: every backend runs them here. */
 export const keylessHandlers = {
-  strip: ({ text }: { text: string }) => ({ text: strip(text) }),
+  strip: ({ text }: { text: string }) => stripResult(text),
   reveal: ({ text }: { text: string }) => ({ segments: reveal(text), text: revealText(text) }),
 };
 

@@ -10,6 +10,7 @@ import type {
   OutputMode,
   RevealSegment,
   StealthLevel,
+  StripResult,
 } from '../codec/index.js';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
 import * as results from './schemas.js';
@@ -56,7 +57,7 @@ export interface OperationResults {
   encode_robust: EncodeRobustResult;
   decode_robust: DecodeRobustResult;
   analyze: AnalyzeResult;
-  strip: { text: string };
+  strip: StripResult;
   reveal: { segments: RevealSegment[]; text: string };
 }
 
@@ -109,7 +110,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     title: 'Recover a hidden secret',
     description:
       'Recover the secret hidden by `encode` (also finds several watermarks: see `watermarks`). Fails when the ' +
-      'text holds no watermark, when it is corrupted, or when it was encrypted with another key or channel.',
+      'text holds no watermark, when it is corrupted, or when it was encrypted with another key or channel. A ' +
+      'C2PA text manifest is no watermark: it is reported as `c2pa` (and named in the failure when it is alone).',
     input: object({ text: MARKED }),
     result: results.DecodeResult,
     deterministic: true,
@@ -152,7 +154,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     title: 'Remove every hidden mark',
     description:
       'Remove every hidden mark from a text: variation selectors added by wm or other tools, zero-width ' +
-      'characters, tag characters. Presentation selectors that belong to emoji stay. Free, needs no key.',
+      'characters, tag characters. Presentation selectors that belong to emoji stay, and so does a C2PA text ' +
+      'manifest (reported in `kept`). Free, needs no key.',
     input: object({ text: text('the text to clean') }),
     result: results.StripResult,
     permissions: [],
@@ -163,7 +166,7 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     title: 'Show hidden characters',
     description:
       'Show every invisible character of a text as a visible ⟨label⟩ token, e.g. ⟨VS·f7 00 02⟩ for hidden ' +
-      'bytes or ⟨ZWJ⟩. Free, needs no key.',
+      'bytes, ⟨ZWJ⟩, or ⟨C2PA manifest v1, 67 bytes⟩ for a C2PA text manifest. Free, needs no key.',
     input: object({ text: text('the text to inspect') }),
     result: results.RevealResult,
     permissions: [],

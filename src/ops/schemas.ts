@@ -134,7 +134,12 @@ export const AnalyzeResult = Type.Object({
 });
 
 export const StripResult = Type.Object({
-  text: Type.String({ description: 'the text without hidden marks; presentation selectors of emoji stay' }),
+  text: Type.String({
+    description: 'the text without hidden marks; presentation selectors of emoji and C2PA text manifests stay',
+  }),
+  kept: Type.Optional(
+    Type.Object({ c2pa: C2pa }, { description: 'the C2PA text manifest kept in the text; absent when none' }),
+  ),
 });
 
 export const RevealResult = Type.Object({

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WmClient, signIn } from '../../src/client/index.js';
 import { PASSWORD, startLiveServer, type LiveServer } from '../reliability/live-server.js';
+import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 import { CARRIER, makeTempDir, runWm, type WmRun } from './codec-harness.js';
 
 // The remote mode of the CLI against a real `wm serve`: wm login / whoami / logout, and the codec commands on the
@@ -159,6 +160,23 @@ describe('codec commands on the server', () => {
     expect(short.stderr).toMatch(/\(required length: \d+\)\n$/);
     const pattern = await sameAsLocal(['encode', '--secret', 's', '--pattern', 'absent'], home, CARRIER);
     expect(pattern.code).toBe(2);
+  });
+
+  it('a C2PA text manifest: the same messages, warnings, exit codes and c2pa objects as the local codec', async () => {
+    const home = homeOf('ada');
+    const signed = CARRIER + c2paWrapper();
+    const alone = await sameAsLocal(['decode'], home, signed);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(/^wm: No wm watermark found in text, only a C2PA manifest v1, 67 bytes/);
+    expect(JSON.parse((await sameAsLocal(['decode', '--json'], home, signed)).out)).toMatchObject({
+      error: 'NO_WATERMARK',
+      c2pa: { version: 1, length: 67, valid: true },
+    });
+    expect((await sameAsLocal(['decode-robust'], home, signed)).code).toBe(1);
+    const marked = await sameAsLocal(['encode', '--secret', 'ID-42'], home, signed);
+    expect(marked.stderr).toMatch(/^wm: warning: the text carries a C2PA manifest/);
+    const both = await sameAsLocal(['decode'], home, marked.out);
+    expect(both.stderr).toMatch(/^wm: the text also carries a C2PA manifest/);
   });
 
   it('WM_SERVER and WM_TOKEN select the server; -o writes the file', async () => {
