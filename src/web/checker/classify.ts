@@ -1,3 +1,4 @@
+import { c2paLabel } from '../../codec/c2pa-report.js';
 import { FRAME_MAGIC, parseFrameAt } from '../../codec/frame.js';
 import { ALPHABET_INDEX_OF_BYTE } from '../../codec/robust/alphabet.js';
 import {
@@ -10,16 +11,21 @@ import {
 
 /**
  * vs: bytes of a framed watermark (ours); robust: single bit-level marks; raw: other payload selectors (unframed,
- * e.g. from other tools); text: invisible characters that belong to the text (emoji presentation selectors, a
- * joiner inside an emoji, a leading byte order mark, an emoji tag sequence); tag, zero-width, bidi: foreign
- * invisible characters.
+ * e.g. from other tools); c2pa: a C2PA text manifest (its U+FEFF and selectors); text: invisible characters that
+ * belong to the text (emoji presentation selectors, a joiner inside an emoji, a leading byte order mark, an emoji
+ * tag sequence); tag, zero-width, bidi: foreign invisible characters.
  */
-export type MarkKind = 'vs' | 'robust' | 'raw' | 'text' | 'tag' | 'zero-width' | 'bidi';
+export type MarkKind = 'vs' | 'robust' | 'raw' | 'c2pa' | 'text' | 'tag' | 'zero-width' | 'bidi';
 
 export const MARK_KINDS: { kind: MarkKind; name: string; description: string }[] = [
   { kind: 'vs', name: 'Watermark selectors', description: 'variation selectors carrying a framed wm watermark' },
   { kind: 'robust', name: 'Robust marks', description: 'one-bit marks of a robust watermark, one after a character' },
   { kind: 'raw', name: 'Other selectors', description: 'variation selectors carrying unframed data (other tools)' },
+  {
+    kind: 'c2pa',
+    name: 'C2PA manifest',
+    description: 'a content-provenance manifest (C2PA text embedding): not a watermark, kept by encode and strip',
+  },
   { kind: 'tag', name: 'Tag characters', description: 'U+E0000–E007F outside an emoji flag' },
   {
     kind: 'zero-width',
@@ -68,7 +74,16 @@ function frameRanges(bytes: Uint8Array): [number, number][] {
 
 /** Splits `text` into visible stretches and hidden marks of each kind; draws at most `displayLimit` UTF-16 units. */
 export function classify(text: string, displayLimit = 50_000): Classified {
-  const counts: Record<MarkKind, number> = { vs: 0, robust: 0, raw: 0, text: 0, tag: 0, 'zero-width': 0, bidi: 0 };
+  const counts: Record<MarkKind, number> = {
+    vs: 0,
+    robust: 0,
+    raw: 0,
+    c2pa: 0,
+    text: 0,
+    tag: 0,
+    'zero-width': 0,
+    bidi: 0,
+  };
   const hidden = new Map<number, { end: number; kind: MarkKind; label: string }>();
   const ranges = frameRanges(payloadBytes(text));
   let byteIndex = 0;
@@ -99,6 +114,9 @@ export function classify(text: string, displayLimit = 50_000): Classified {
     });
     counts[kind] += bytes.length;
     byteIndex += bytes.length;
+  }, (wrapper) => {
+    hidden.set(wrapper.index, { end: wrapper.end, kind: 'c2pa', label: c2paLabel(wrapper) });
+    counts.c2pa += wrapper.bytes;
   });
 
   for (let i = 0; i < text.length;) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encode, encodeRobust } from '../../../src/codec/index.js';
 import { selectorForByte } from '../../../src/codec/selectors.js';
 import { classify } from '../../../src/web/checker/classify.js';
+import { c2paWrapper } from '../../codec/c2pa-fixtures.js';
 
 const CARRIER = 'Every word of this sentence can carry a little of the hidden message for us.';
 const hiddenKinds = (text: string) => classify(text).pieces.flatMap((piece) => (piece.kind ? [piece.kind] : []));
@@ -35,6 +36,16 @@ describe('classify (the checker’s map of hidden characters)', () => {
     expect(classify(raw).counts.raw).toBe(8);
     const both = `${encode(CARRIER, 's').encoded} ${raw}`;
     expect(new Set(hiddenKinds(both))).toEqual(new Set(['vs', 'raw']));
+  });
+
+  it('shows a C2PA text manifest as one mark of its own, beside our watermark', () => {
+    const signed = `${CARRIER}${c2paWrapper()}`;
+    const { pieces, counts } = classify(signed);
+    expect(pieces.at(-1)).toEqual({ text: c2paWrapper(), kind: 'c2pa', label: 'C2PA manifest v1, 67 bytes' });
+    expect(counts).toMatchObject({ c2pa: 80, raw: 0, vs: 0, 'zero-width': 0 });
+    expect(visible(signed)).toBe(CARRIER);
+    const marked = encode(signed, 's').encoded;
+    expect(new Set(hiddenKinds(marked))).toEqual(new Set(['vs', 'c2pa']));
   });
 
   it('tells foreign invisibles apart from what belongs to the text', () => {
