@@ -66,3 +66,10 @@ export function c2paWarnings(text: string): { warnings?: string[] } {
 function manifestName({ version, length }: { version?: number; length?: number }): string {
   return `C2PA manifest${version === undefined ? '' : ` v${version}`}${length === undefined ? '' : `, ${length} bytes`}`;
 }
+
+/** The same report with its fields in the order above, as a server's JSON (required fields first) loses it. */
+export function inReportOrder(report: C2paReport): C2paReport {
+  const { offset, version, length, label, valid, reason, wrappers } = report;
+  const ordered = { offset, version, length, label, valid, reason, wrappers };
+  return Object.fromEntries(Object.entries(ordered).filter(([, value]) => value !== undefined)) as unknown as C2paReport;
+}

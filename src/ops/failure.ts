@@ -1,6 +1,4 @@
-import type { C2paReport } from '../codec/c2pa-report.js';
-import { inSchemaOrder } from './schema-order.js';
-import { C2pa } from './schemas.js';
+import { inReportOrder, type C2paReport } from '../codec/c2pa-report.js';
 import {
   ConnectionError,
   NotWmServerError,
@@ -97,9 +95,8 @@ export function failureOfAnswer(
   }
   if (status === 422) {
     const kind = message.startsWith(UNREADABLE_MESSAGES.NO_WATERMARK) ? 'no-watermark' : 'integrity';
-    // in the schema's order, as a local failure has it (the server writes required fields first)
-    const c2pa = typeof body.c2pa === 'object' && body.c2pa !== null ? inSchemaOrder(C2pa, body.c2pa) : undefined;
-    return new OperationFailure(kind, detailsText(body) ?? message, status, c2pa as C2paReport | undefined);
+    const c2pa = typeof body.c2pa === 'object' && body.c2pa !== null ? (body.c2pa as C2paReport) : undefined;
+    return new OperationFailure(kind, detailsText(body) ?? message, status, c2pa && inReportOrder(c2pa));
   }
   if (status === 401) return new OperationFailure('unauthorised', `not authorised: ${message}`, status);
   if (status === 403) return new OperationFailure('unauthorised', `not allowed: ${message}`, status);
