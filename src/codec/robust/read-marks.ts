@@ -18,14 +18,16 @@ export function readMarks(text: string, visitWrapper?: WrapperVisitor): Uint8Arr
   for (let i = text.indexOf('\uDB40'); i >= 0; i = text.indexOf('\uDB40', i + 1)) {
     const low = text.charCodeAt(i + 1);
     if (low < 0xdd00 || low > 0xddef) continue;
-    const runContinues = i === afterSelector || (i > 0 && isBmpSelector(text.charCodeAt(i - 1)));
+    const before = text.charCodeAt(i - 1); // NaN at 0
+    const runContinues = i === afterSelector || isBmpSelector(before);
     // mayStartC2paWrapper (scan.ts) for a VS17+ at i, spelled out: a call into another module per mark costs
-    const mayStartWrapper = !runContinues && (low === 0xdd33 || text.charCodeAt(i - 1) === 0xfeff);
-    const wrapper = mayStartWrapper ? c2paWrapperAt(text, i) : null;
-    if (wrapper) {
-      visitWrapper?.(wrapper);
-      i = wrapper.end - 1;
-      continue;
+    if (!runContinues && (low === 0xdd33 || before === 0xfeff)) {
+      const wrapper = c2paWrapperAt(text, i);
+      if (wrapper) {
+        visitWrapper?.(wrapper);
+        i = wrapper.end - 1;
+        continue;
+      }
     }
     afterSelector = i + 2;
     const index = ALPHABET_INDEX_OF_BYTE[low - 0xdd00 + 16];
