@@ -2,9 +2,10 @@ import type { C2paWrapper } from './c2pa.js';
 import { c2paReport, describeC2pa, type C2paReport } from './c2pa-report.js';
 import { CodecError } from './errors.js';
 import { findFrames, openFrame } from './frame.js';
-import { checkKey, checkText } from './options.js';
+import { checkKey, checkText, checkVerifyingKeys } from './options.js';
 import { forEachSelectorRun, payloadBytes } from './scan.js';
-import type { DecodeResult, FoundWatermark, KeyOption } from './types.js';
+import { keyringOf, reportSignature, textDigestMemo, UNSIGNED, type Keyring } from './signature-report.js';
+import type { DecodeOptions, DecodeResult, FoundWatermark } from './types.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -12,18 +13,20 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
  * Reads every watermark hidden in `text` (docs/FORMAT.md, "Decoding"). C2PA text manifests are not watermarks: they
  * are reported beside them (`c2pa`), and on every failure too (CodecError.c2pa).
  */
-export function decode(text: string, options: KeyOption = {}): DecodeResult {
+export function decode(text: string, options: DecodeOptions = {}): DecodeResult {
   checkText(text);
   const key = checkKey(options.key);
+  const keyring = keyringOf(checkVerifyingKeys(options.keys));
   const wrappers: C2paWrapper[] = [];
   const payload = payloadBytes(text, (wrapper) => wrappers.push(wrapper));
   const c2pa = wrappers.length > 0 ? c2paReport(text, wrappers) : undefined;
   try {
     if (payload.length === 0) throw noWatermark(c2pa);
-    const watermarks = openFrames(payload, key) ?? [readRawRun(payload, hangsOnOneCharacter(text))];
+    const watermarks = openFrames(payload, key, keyring, text) ?? [readRawRun(payload, hangsOnOneCharacter(text))];
     const [first] = watermarks;
-    const stats = { decodedLength: first.decoded.length };
-    return { decoded: first.decoded, keyed: first.keyed, stats, watermarks, ...(c2pa ? { c2pa } : {}) };
+    const { decoded, keyed, signature } = first;
+    const stats = { decodedLength: decoded.length };
+    return { decoded, keyed, signature, stats, watermarks, ...(c2pa ? { c2pa } : {}) };
   } catch (error) {
     if (c2pa && error instanceof CodecError) error.c2pa = c2pa;
     throw error;
@@ -39,14 +42,16 @@ export function noWatermark(c2pa: C2paReport | undefined): CodecError {
 }
 
 /** The watermarks in the framed payload; null when it holds no frame at all. */
-function openFrames(payload: Uint8Array, key: Uint8Array | undefined): FoundWatermark[] | null {
+function openFrames(payload: Uint8Array, key: Uint8Array | undefined, keyring: Keyring, text: string): FoundWatermark[] | null {
   const { frames } = findFrames(payload);
   if (frames.length === 0) return null;
   const found: FoundWatermark[] = [];
   const failures: CodecError[] = [];
+  const digestOfText = textDigestMemo(text);
   for (const frame of frames) {
     try {
-      found.push({ decoded: textOf(openFrame(frame, key)), keyed: frame.keyed });
+      const decoded = textOf(openFrame(frame, key));
+      found.push({ decoded, keyed: frame.keyed, signature: reportSignature(frame, keyring, digestOfText) });
     } catch (error) {
       if (!(error instanceof CodecError)) throw error;
       failures.push(error);
@@ -104,7 +109,7 @@ function readRawRun(payload: Uint8Array, onOneCharacter: boolean): FoundWatermar
     throw corrupted();
   }
   if (UNLIKELY_IN_TEXT.test(decoded)) throw corrupted();
-  return { decoded, keyed: false };
+  return { decoded, keyed: false, signature: UNSIGNED };
 }
 
 const corrupted = (): CodecError => new CodecError('CORRUPTED', 'Watermark data corrupted (integrity check fails)');

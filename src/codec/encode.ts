@@ -5,7 +5,7 @@ import { placeInPattern } from './methods/pattern.js';
 import { needsStuffedFrame, runsOf, type Placement, type Run } from './methods/placement.js';
 import { placeChunks } from './methods/spread.js';
 import { placeInFirstWord } from './methods/word.js';
-import { checkEncodeOptions, checkSecret, checkText, type CheckedEncodeOptions } from './options.js';
+import { checkEncodeOptions, checkSecret, checkText, encodeSignatureOf, frameSigningFor, type CheckedEncodeOptions } from './options.js';
 import { countCodePoints } from './scan.js';
 import { selectorsForBytes } from './selectors.js';
 import type { EncodeOptions, EncodeResult } from './types.js';
@@ -31,7 +31,7 @@ export function encode(text: string, secret: string, options?: EncodeOptions): E
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions(options);
-  return { ...embedFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length), ...c2paWarnings(text) };
+  return { ...embedFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length), ...c2paWarnings(text) };
 }
 
 /**
@@ -42,8 +42,11 @@ export function encodeInsertions(text: string, secret: string, options: Omit<Enc
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions({ ...options, output: 'full' });
-  return { ...insertFrame(text, buildFrame(secretBytes, checked.key), checked, secretBytes.length), ...c2paWarnings(text) };
+  return { ...insertFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length), ...c2paWarnings(text) };
 }
+
+const frameFor = (text: string, secret: Uint8Array, options: CheckedEncodeOptions): Uint8Array =>
+  buildFrame(secret, options.key, undefined, frameSigningFor(text, options));
 
 /** Embeds an already built frame (test vectors build theirs with a fixed nonce). */
 export function embedFrame(text: string, frame: Uint8Array, options: CheckedEncodeOptions, secretLength: number): EncodeResult {
@@ -59,6 +62,7 @@ export function embedFrame(text: string, frame: Uint8Array, options: CheckedEnco
   return {
     encoded,
     keyed: options.key !== undefined,
+    ...encodeSignatureOf(options),
     stats: statsOf(placement, countCodePoints(text), secretLength, countCodePoints(encoded)),
   };
 }
@@ -74,6 +78,7 @@ function insertFrame(
   return {
     insertions: insertionsOf(placement, frame),
     keyed: options.key !== undefined,
+    ...encodeSignatureOf(options),
     // one selector (one code point) per frame byte
     stats: statsOf(placement, originalLength, secretLength, originalLength + frame.length),
   };

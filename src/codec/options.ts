@@ -1,6 +1,18 @@
 import { CodecError } from './errors.js';
 import { KEY_BYTES } from './seal.js';
-import { METHODS, OUTPUT_MODES, type EncodeOptions, type Method, type OutputMode } from './types.js';
+import { boundTextDigest } from './bound-text.js';
+import type { FrameSigning } from './frame.js';
+import type { SigningKey, VerifyingKey } from './signing.js';
+import { PUBLIC_KEY_BYTES } from './signing.js';
+import {
+  METHODS,
+  OUTPUT_MODES,
+  type EncodeOptions,
+  type EncodeSignature,
+  type Method,
+  type OutputMode,
+  type SignOption,
+} from './types.js';
 const LONE_SURROGATE = /\p{Cs}/u;
 
 export interface CheckedEncodeOptions {
@@ -10,6 +22,8 @@ export interface CheckedEncodeOptions {
   pattern: string;
   output: OutputMode;
   key?: Uint8Array;
+  signingKey?: SigningKey;
+  bindText: boolean;
 }
 
 const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT', message);
@@ -40,5 +54,38 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
   if (!OUTPUT_MODES.includes(output)) throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');
   if (method === 'pattern' && !pattern) throw invalid('Method pattern needs a non-empty pattern');
-  return { method, chunkSize, firstLetterOnly, pattern: pattern ?? '', output, key: checkKey(options.key) };
+  const { signingKey, bindText } = checkSignOptions(options);
+  return { method, chunkSize, firstLetterOnly, pattern: pattern ?? '', output, key: checkKey(options.key), signingKey, bindText };
 }
+
+export function checkSignOptions(options: SignOption): { signingKey?: SigningKey; bindText: boolean } {
+  const { signingKey, bindText = false } = options;
+  if (signingKey !== undefined && (typeof signingKey !== 'object' || signingKey === null || !('privateKey' in signingKey))) {
+    throw invalid('signingKey must be a key made by createSigningKey');
+  }
+  if (typeof bindText !== 'boolean') throw invalid('bindText must be a boolean');
+  if (bindText && !signingKey) throw invalid('bindText binds the text to a signature: it needs a signing key');
+  return { signingKey, bindText };
+}
+
+/** How buildFrame signs the mark of `text`, or undefined for an unsigned mark. */
+export function frameSigningFor(text: string, options: { signingKey?: SigningKey; bindText: boolean }): FrameSigning | undefined {
+  if (!options.signingKey) return undefined;
+  return { key: options.signingKey, textDigest: options.bindText ? boundTextDigest(text) : undefined };
+}
+
+export function checkVerifyingKeys(keys: unknown): readonly VerifyingKey[] {
+  if (keys === undefined) return [];
+  const valid =
+    Array.isArray(keys) &&
+    keys.every((key) => key?.publicKey instanceof Uint8Array && key.publicKey.length === PUBLIC_KEY_BYTES);
+  if (!valid) throw invalid(`keys must be a list of {publicKey: ${PUBLIC_KEY_BYTES} bytes, name?}`);
+  return keys as readonly VerifyingKey[];
+}
+
+/** The signature field of an encode result: present only for a signed mark. */
+export const encodeSignatureOf = (options: {
+  signingKey?: SigningKey;
+  bindText: boolean;
+}): { signature?: EncodeSignature } =>
+  options.signingKey ? { signature: { key_id: options.signingKey.keyId, text_bound: options.bindText } } : {};

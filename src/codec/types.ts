@@ -1,4 +1,6 @@
 import type { C2paReport } from './c2pa-report.js';
+import type { SignatureReport } from './signature-report.js';
+import type { SigningKey, VerifyingKey } from './signing.js';
 
 /** The public shapes of the codec. Field names follow the HTTP spec so the CLI's --json and the server agree. */
 
@@ -18,7 +20,27 @@ export interface KeyOption {
   key?: Uint8Array;
 }
 
-export interface EncodeOptions extends KeyOption {
+export interface SignOption {
+  /** sign the mark with this Ed25519 key (createSigningKey) */
+  signingKey?: SigningKey;
+  /** the signature also covers the visible text (NFC, whitespace collapsed): needs signingKey */
+  bindText?: boolean;
+}
+
+export interface VerifyOption {
+  /** the public keys the reader trusts: signed marks are verified with them */
+  keys?: readonly VerifyingKey[];
+}
+
+export interface DecodeOptions extends KeyOption, VerifyOption {}
+
+/** Present in encode results only when the mark is signed. */
+export interface EncodeSignature {
+  key_id: string;
+  text_bound: boolean;
+}
+
+export interface EncodeOptions extends KeyOption, SignOption {
   method?: Method;
   chunkSize?: number;
   firstLetterOnly?: boolean;
@@ -29,6 +51,7 @@ export interface EncodeOptions extends KeyOption {
 export interface EncodeResult {
   encoded: string;
   keyed: boolean;
+  signature?: EncodeSignature;
   stats: {
     originalLength: number;
     secretLength: number;
@@ -45,11 +68,14 @@ export interface EncodeResult {
 export interface FoundWatermark {
   decoded: string;
   keyed: boolean;
+  signature: SignatureReport;
 }
 
 export interface DecodeResult {
   decoded: string;
   keyed: boolean;
+  /** the first watermark's signature */
+  signature: SignatureReport;
   stats: { decodedLength: number };
   /** every watermark found in the text, in order; the first is `decoded` */
   watermarks: FoundWatermark[];
@@ -69,7 +95,7 @@ export interface AnalyzeResult {
   c2pa?: C2paReport;
 }
 
-export interface EncodeRobustOptions extends KeyOption {
+export interface EncodeRobustOptions extends KeyOption, SignOption {
   distribution?: Distribution;
   stealthLevel?: StealthLevel;
   /** seed for the `random` distribution; a fresh random one when absent */
@@ -79,6 +105,7 @@ export interface EncodeRobustOptions extends KeyOption {
 export interface EncodeRobustResult {
   watermarked: string;
   keyed: boolean;
+  signature?: EncodeSignature;
   stats: {
     visibleLength: number;
     hiddenLength: number;
@@ -94,6 +121,7 @@ export interface EncodeRobustResult {
 export interface DecodeRobustResult {
   decoded: string;
   keyed: boolean;
+  signature: SignatureReport;
   is_encoded: boolean;
   bits_recovered: number;
   confidence: number;

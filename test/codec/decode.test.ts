@@ -3,6 +3,7 @@ import { decode } from '../../src/codec/decode.js';
 import { encode } from '../../src/codec/encode.js';
 import { buildFrame } from '../../src/codec/frame.js';
 import { selectorsForBytes } from '../../src/codec/selectors.js';
+import { UNSIGNED } from '../../src/codec/signature-report.js';
 import { CORPUS } from './corpus.js';
 
 const KEY = new Uint8Array(32).fill(1);
@@ -84,15 +85,15 @@ describe('decode', () => {
     const result = decode(text, { key: KEY });
     expect(result.decoded).toBe('first');
     expect(result.watermarks).toEqual([
-      { decoded: 'first', keyed: false },
-      { decoded: 'second', keyed: false },
-      { decoded: 'third', keyed: true },
+      { decoded: 'first', keyed: false, signature: UNSIGNED },
+      { decoded: 'second', keyed: false, signature: UNSIGNED },
+      { decoded: 'third', keyed: true, signature: UNSIGNED },
     ]);
   });
 
   test('frames that cannot be opened are left out when another one opens', () => {
     const text = encode(CORPUS.latin, 'keyed one', { key: OTHER_KEY }).encoded + encode(CORPUS.accented, 'plain one').encoded;
-    expect(decode(text, { key: KEY }).watermarks).toEqual([{ decoded: 'plain one', keyed: false }]);
+    expect(decode(text, { key: KEY }).watermarks).toEqual([{ decoded: 'plain one', keyed: false, signature: UNSIGNED }]);
   });
 
   test('when no frame opens, the most informative error wins', () => {

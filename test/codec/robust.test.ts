@@ -228,6 +228,7 @@ describe('no watermark, and the other codec', () => {
       expect(decodeRobust(text)).toEqual({
         decoded: '',
         keyed: false,
+        signature: expect.objectContaining({ status: 'unsigned' }),
         is_encoded: false,
         bits_recovered: 0,
         confidence: 0,

@@ -1,10 +1,11 @@
 import type { LocatedMarks } from './locate.js';
-import { parseFrameAt, type Frame } from '../frame.js';
+import { frameOverheadFor, parseFrameAt, type Frame } from '../frame.js';
 
 /**
  * When the plain majority does not verify, the least certain bits (ties first, then the narrowest majorities)
  * are tried both ways, fewest changes first, and the CRC picks: at most 2^12 frame checks, which keeps the
- * chance that a wrong frame passes CRC-32 by accident below 1 in a million (keyed frames also have the GCM tag).
+ * chance that a wrong frame passes CRC-32 by accident below 1 in a million (keyed frames also have the GCM tag,
+ * signed frames the signature: such a frame reads as "invalid", never as validly signed).
  */
 const MAX_DOUBTFUL_BITS = 12;
 const MAX_DOUBTFUL_MARGIN = 2;
@@ -86,6 +87,9 @@ function popCount(value: number): number {
   return count;
 }
 
+// the bound unsigned frames have always had: kept so that their damaged copies are searched exactly as before
+const UNSIGNED_OVERHEAD_BOUND = 36;
+
 /** Bits past the frame (padding, a longer copy's tail) cannot matter; the header's length tells where it ends. */
 function frameBitsBound(bytes: Uint8Array): number {
   let length = 0;
@@ -93,7 +97,7 @@ function frameBitsBound(bytes: Uint8Array): number {
   for (let shift = 0; pos < bytes.length && shift < 28; shift += 7) {
     const byte = bytes[pos++];
     length += (byte & 0x7f) * 2 ** shift;
-    if ((byte & 0x80) === 0) return Math.min(bytes.length, pos + length + 36) * 8;
+    if ((byte & 0x80) === 0) return Math.min(bytes.length, pos + length + Math.max(UNSIGNED_OVERHEAD_BOUND, frameOverheadFor(bytes[1]))) * 8;
   }
   return bytes.length * 8;
 }

@@ -4,10 +4,12 @@ import { locateMarks, syncScore, type LocatedMarks } from './locate.js';
 import { readMarks } from './read-marks.js';
 import type { C2paWrapper } from '../c2pa.js';
 import { c2paReport } from '../c2pa-report.js';
+import type { WrapperVisitor } from '../scan.js';
 import { CodecError } from '../errors.js';
 import { openFrame } from '../frame.js';
-import { checkKey, checkText } from '../options.js';
-import type { DecodeRobustResult, KeyOption } from '../types.js';
+import { checkKey, checkText, checkVerifyingKeys } from '../options.js';
+import { keyringOf, reportSignature, textDigestMemo, UNSIGNED, type SignatureReport } from '../signature-report.js';
+import type { DecodeOptions, DecodeRobustResult } from '../types.js';
 
 const utf8 = new TextDecoder();
 
@@ -16,27 +18,44 @@ const utf8 = new TextDecoder();
  * do not yield a verified frame: CORRUPTED. Keyed frames: KEY_REQUIRED / KEY_MISMATCH via openFrame. The selectors
  * of a C2PA text manifest are no marks: it is reported as `c2pa` (CodecError.c2pa on failures).
  */
-export function decodeRobust(text: string, options: KeyOption = {}): DecodeRobustResult {
+export function decodeRobust(text: string, options: DecodeOptions = {}): DecodeRobustResult {
   checkText(text);
   const key = checkKey(options.key);
+  const keys = checkVerifyingKeys(options.keys);
   const wrappers: C2paWrapper[] = [];
-  const marks = readMarks(text, (wrapper) => wrappers.push(wrapper));
-  const c2pa = wrappers.length > 0 ? c2paReport(text, wrappers) : undefined;
+  const c2paOf = () => (wrappers.length > 0 ? c2paReport(text, wrappers) : undefined);
   try {
-    return { ...recover(marks, key), ...(c2pa ? { c2pa } : {}) };
+    const found = findRobustFrame(text, (wrapper) => wrappers.push(wrapper));
+    const c2pa = c2paOf();
+    const beside = c2pa ? { c2pa } : {};
+    if (!found.located) return { ...notEncoded(found.markCount), ...beside };
+    const { located, consensus } = found;
+    const secret = openFrame(consensus.frame, key);
+    const signature = reportSignature(consensus.frame, keyringOf(keys), textDigestMemo(text));
+    return { ...result(located, consensus, secret, signature), ...beside };
   } catch (error) {
+    const c2pa = c2paOf();
     if (c2pa && error instanceof CodecError) error.c2pa = c2pa;
     throw error;
   }
 }
 
-function recover(indexes: Uint8Array, key: Uint8Array | undefined): DecodeRobustResult {
+export type RobustFrameSearch =
+  | { located: LocatedMarks; consensus: Consensus }
+  | { located: null; markCount: number };
+
+/**
+ * The verified frame of the robust marks in `text`, not yet opened; located null when the text holds no robust
+ * marks. Marks that yield no verified frame: CORRUPTED. C2PA text manifests met on the way go to `visitWrapper`.
+ */
+export function findRobustFrame(text: string, visitWrapper?: WrapperVisitor): RobustFrameSearch {
+  const indexes = readMarks(text, visitWrapper);
   const alphabets = robustAlphabetsFor(indexes);
-  if (alphabets.length === 0) return notEncoded(indexes.length);
+  if (alphabets.length === 0) return { located: null, markCount: indexes.length };
   for (const alphabet of alphabets) {
     const located = locateMarks(indexes, alphabet);
     const consensus = located && voteFrame(located);
-    if (located && consensus) return result(located, consensus, openFrame(consensus.frame, key));
+    if (located && consensus) return { located, consensus };
   }
   throw new CodecError('CORRUPTED', 'Watermark data corrupted (integrity check fails): robust marks found, but no copy verifies');
 }
@@ -58,6 +77,7 @@ function notEncoded(markCount: number): DecodeRobustResult {
   return {
     decoded: '',
     keyed: false,
+    signature: UNSIGNED,
     is_encoded: false,
     bits_recovered: 0,
     confidence: 0,
@@ -65,13 +85,14 @@ function notEncoded(markCount: number): DecodeRobustResult {
   };
 }
 
-function result(marks: LocatedMarks, consensus: Consensus, secret: Uint8Array): DecodeRobustResult {
+function result(marks: LocatedMarks, consensus: Consensus, secret: Uint8Array, signature: SignatureReport): DecodeRobustResult {
   const decoded = utf8.decode(secret);
   let setBits = 0;
   for (let i = 0; i < marks.count; i++) setBits += marks.bit[i];
   return {
     decoded,
     keyed: consensus.frame.keyed,
+    signature,
     is_encoded: true,
     bits_recovered: consensus.bitsRecovered,
     confidence: marks.count === 0 ? 0 : setBits / marks.count,

@@ -7,7 +7,9 @@ import { c2paWarnings } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
 import { nodeCrypto } from '../node-crypto.js';
-import { checkKey, checkSecret, checkText } from '../options.js';
+import { checkKey, checkSecret, checkSignOptions, checkText, encodeSignatureOf, frameSigningFor } from '../options.js';
+import { TEXT_DIGEST_BYTES } from '../bound-text.js';
+import { SIGNATURE_BYTES, SIGNER_ID_BYTES } from '../signing.js';
 import { codePointBefore, countCodePoints } from '../scan.js';
 import { isIdeographic } from '../unicode/lookup.js';
 import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRobustResult } from '../types.js';
@@ -25,11 +27,14 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   if (!STEALTH_LEVELS.includes(stealthLevel)) throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
-  const requiredLength = 8 * secretBytes.length;
+  const signing = checkSignOptions(options);
+  const signatureBytes = signing.signingKey ? SIGNER_ID_BYTES + SIGNATURE_BYTES + (signing.bindText ? TEXT_DIGEST_BYTES : 0) : 0;
+  const requiredLength = 8 * (secretBytes.length + signatureBytes);
   if (utf8ByteLength(text) < requiredLength) {
+    const per = signatureBytes > 0 ? `8 per byte of the secret and its ${signatureBytes}-byte signature` : '8 per secret byte';
     throw new CodecError(
       'CARRIER_TOO_SHORT',
-      `Text too short to embed watermark: the robust codec needs a carrier of at least ${requiredLength} UTF-8 bytes (8 per secret byte)`,
+      `Text too short to embed watermark: the robust codec needs a carrier of at least ${requiredLength} UTF-8 bytes (${per})`,
       requiredLength,
     );
   }
@@ -43,7 +48,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     );
   }
 
-  const copy = layoutCopy(buildFrame(secretBytes, key));
+  const copy = layoutCopy(buildFrame(secretBytes, key, undefined, frameSigningFor(text, signing)));
   const copies = Math.max(1, Math.floor(ends.length / copy.length));
   const markCount = copies * copy.length;
   const alphabet = stealthLevel === 'standard' ? PLAIN : WHITENED;
@@ -76,6 +81,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   return {
     watermarked: output.toString(),
     keyed: key !== undefined,
+    ...encodeSignatureOf(signing),
     stats: {
       visibleLength,
       hiddenLength: markCount,

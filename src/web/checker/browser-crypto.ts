@@ -7,6 +7,10 @@ const keyedInBrowser = (): never => {
   throw new CodecError('INVALID_INPUT', 'Keyed watermarks are made and read by the server: use an API token');
 };
 
+const signedInBrowser = (): never => {
+  throw new CodecError('INVALID_INPUT', 'Signatures are made and checked by the wm CLI or server (wm verify)');
+};
+
 const randomBytes = (size: number): Uint8Array => crypto.getRandomValues(new Uint8Array(size));
 
 /**
@@ -22,6 +26,12 @@ const browserCrypto = {
   createHmac: keyedInBrowser,
   createCipheriv: keyedInBrowser,
   createDecipheriv: keyedInBrowser,
+  // signing, verifying and bound-text digests: the checker shows a signed mark's key id without verifying it
+  createHash: signedInBrowser,
+  createPrivateKey: signedInBrowser,
+  createPublicKey: signedInBrowser,
+  sign: signedInBrowser,
+  verify: signedInBrowser,
 } as unknown as NodeCrypto;
 
 export const nodeCrypto = (): NodeCrypto => browserCrypto;
