@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
-import { parseChunkSize, parseSeed } from './codec/option-parsers.js';
+import { collect, parseChunkSize, parseSeed } from './codec/option-parsers.js';
 
 // Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
 // and the other commands stay fast.
@@ -17,6 +17,18 @@ const addKeyOptions = (command: Command): Command =>
     .option('--channel <name>', "keyed mode with the stored key of signing channel NAME (needs --user)")
     .option('--user <email>', 'owner of --channel')
     .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)');
+
+const addSignOptions = (command: Command): Command =>
+  command
+    .option('--sign-key <file>', 'sign the mark with the Ed25519 private key in FILE, as written by `wm keygen --sign`')
+    .option('--bind-text', 'with --sign-key: the signature also covers the visible text, so a verifier sees edits');
+
+const addVerifyKeysOption = (command: Command): Command =>
+  command.option(
+    '--keys <file>',
+    'verify signed marks with the public keys in FILE: a key set (wm-keys.json) or NAME.pub (repeatable)',
+    collect,
+  );
 
 /** The codec commands that a wm server also offers: run there instead of locally. */
 const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean }): Command => {
@@ -57,6 +69,7 @@ function registerEncode(program: Command): void {
   );
   addSecretOptions(command);
   addKeyOptions(command);
+  addSignOptions(command);
   addRemoteOptions(command, { withHome: false });
   command
     .addOption(new Option('--method <method>', 'where the marks go').choices(METHODS).default('auto'))
@@ -85,9 +98,10 @@ function registerDecode(program: Command): void {
     'Print the first secret hidden in the text, followed by a newline.',
   );
   addKeyOptions(command);
+  addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
   command.option('--all', 'print every watermark found, one per line');
-  addJsonOption(command, '{decoded, keyed, stats, watermarks}').action(
+  addJsonOption(command, '{decoded, keyed, signature, stats, watermarks}').action(
     runLazily(async () => (await import('./codec/decode.js')).runDecode),
   );
 }
@@ -114,6 +128,7 @@ function registerEncodeRobust(program: Command): void {
   );
   addSecretOptions(command);
   addKeyOptions(command);
+  addSignOptions(command);
   addRemoteOptions(command, { withHome: false });
   command
     .addOption(new Option('--distribution <name>', 'how the marked characters are spread').choices(DISTRIBUTIONS).default('even'))
@@ -132,8 +147,9 @@ function registerDecodeRobust(program: Command): void {
     'Print the secret hidden by encode-robust, followed by a newline.',
   );
   addKeyOptions(command);
+  addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
-  addJsonOption(command, '{decoded, keyed, is_encoded, bits_recovered, confidence, stats}').action(
+  addJsonOption(command, '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats}').action(
     runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust),
   );
 }
@@ -162,12 +178,37 @@ function registerReveal(program: Command): void {
   );
 }
 
+function registerVerify(program: Command): void {
+  const command = program
+    .command('verify')
+    .summary('check who signed the watermarks of a text')
+    .description(
+      'Check the signatures of every watermark in the text (VS and robust) against public keys, offline. ' +
+        'Exit 0: a valid signature (and its bound text unchanged); 7: no signature; 8: a signature does not verify; ' +
+        '9: signed by an unknown key; 10: valid, but the bound text was edited; 1: no watermark.',
+    )
+    .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
+    .requiredOption(
+      '--keys <file>',
+      'the public keys to trust: a key set (wm-keys.json) or NAME.pub (repeatable)',
+      collect,
+    )
+    .option('--key-file <file>', 'also read encrypted secrets with this AES key (a signature verifies without it)')
+    .option('-o, --out <file>', 'write the report to FILE atomically instead of standard output');
+  addJsonOption(command, '{status, marks}').action(runLazily(async () => (await import('./codec/verify.js')).runVerify));
+}
+
 function registerKeygen(program: Command): void {
   program
     .command('keygen')
-    .summary('create a random 32-byte key for --key-file')
-    .description('Create a random 32-byte key, written as 64 hex digits and a newline: to FILE with mode 0600, or to standard output.')
+    .summary('create a random 32-byte key for --key-file, or a signing key pair')
+    .description(
+      'Create a random 32-byte key, written as 64 hex digits and a newline: to FILE with mode 0600, or to standard output. ' +
+        'With --sign: an Ed25519 key pair, the private key to FILE (PEM, mode 0600) and the public key to FILE.pub ' +
+        '(NAME.key → NAME.pub); prints the key id.',
+    )
     .option('-o, --out <file>', 'write the key to FILE (mode 0600)')
+    .option('--sign', 'an Ed25519 signing key pair for --sign-key and --keys')
     .option('--force', 'replace an existing FILE')
     .action(async (options) => {
       const { runKeygen } = await import('./codec/keygen.js');
@@ -183,5 +224,6 @@ export function registerCodecCommands(program: Command): void {
   registerDecodeRobust(program);
   registerStrip(program);
   registerReveal(program);
+  registerVerify(program);
   registerKeygen(program);
 }

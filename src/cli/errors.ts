@@ -15,6 +15,11 @@ export const EXIT = {
   NOT_AUTHORISED: 5,
   /** out of credits, or the monthly quota or a rate limit reached */
   OUT_OF_CREDITS: 6,
+  /** wm verify's verdicts other than valid (0) */
+  NOT_SIGNED: 7,
+  SIGNATURE_INVALID: 8,
+  UNKNOWN_SIGNER: 9,
+  TEXT_CHANGED: 10,
 } as const;
 
 /** An error the CLI reports as one line on stderr with a chosen exit code. */

@@ -19,6 +19,11 @@ Exit codes:
      account unverified or suspended
   6  out of credits (the message gives the balance), or the monthly quota or a rate limit reached
      (the message says when to retry)
+  wm verify only (0 is a valid signature, and its bound text unchanged):
+  7  the watermark is not signed
+  8  a signature does not verify (forged or altered mark)
+  9  signed by a key not among --keys
+  10 the signature is valid, but the text it binds was edited
 
 Set WM_DEBUG=1 to print stack traces.`;
 

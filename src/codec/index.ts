@@ -21,3 +21,17 @@ export {
 } from './c2pa.js';
 export { c2paLabel, c2paReport, describeC2pa, type C2paReport } from './c2pa-report.js';
 export { encodeRobust, decodeRobust } from './robust/index.js';
+export { createSigningKey, newSigningSeed, type SigningKey, type VerifyingKey } from './signing.js';
+export { SIGNATURE_STATUSES, type SignatureReport, type SignatureStatus } from './signature-report.js';
+export { verify, VERIFY_STATUSES, type VerifiedMark, type VerifyResult, type VerifyStatus } from './verify.js';
+export { boundTextOf } from './bound-text.js';
+export {
+  parsePrivateKeyPem,
+  parsePublicKeys,
+  privateKeyPem,
+  publicKeyPem,
+  publishedKeySetOf,
+  type PublishedKey,
+  type PublishedKeySet,
+  type PublicKeyInfo,
+} from './key-files.js';

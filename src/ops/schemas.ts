@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { SIGNATURE_STATUSES } from '../codec/signature-report.js';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
 import { StringEnum } from './string-enum.js';
 
@@ -66,9 +67,37 @@ const Warnings = Type.Array(Type.String(), {
   description: 'e.g. that the text carries a C2PA manifest whose content binding the marks may break; absent when none',
 });
 
+
+/** Present in an encode result when the mark was signed. */
+export const EncodeSignature = Type.Object({
+  key_id: Type.String({ description: 'the signing key id (16 hex digits) the mark names' }),
+  text_bound: Type.Boolean({ description: 'the signature also covers the visible text' }),
+});
+
+export const SignatureReport = Type.Object(
+  {
+    status: StringEnum(SIGNATURE_STATUSES, {
+      description:
+        'unsigned: no signature (not a failure); valid; invalid: does not verify (forged or altered); ' +
+        'unknown_key: signed by a key the reader does not know',
+    }),
+    signed: Type.Boolean(),
+    key_id: Type.Union([Type.String(), Type.Null()], { description: 'the signing key id the mark names' }),
+    known_signer: Type.Boolean(),
+    signer: Type.Union([Type.String(), Type.Null()], { description: 'the known key\'s name' }),
+    valid: Type.Union([Type.Boolean(), Type.Null()], { description: 'null when unsigned or the key is unknown' }),
+    text_bound: Type.Boolean({ description: 'the signature also covers the visible text' }),
+    text_matches: Type.Union([Type.Boolean(), Type.Null()], {
+      description: 'valid signature over a bound text: whether the text still matches it; otherwise null',
+    }),
+  },
+  { description: 'who signed the mark, and whether the signature verifies (docs/FORMAT.md, signed frames)' },
+);
+
 export const EncodeResult = Type.Object({
   encoded: Type.String({ description: 'the text with the secret hidden in it; looks exactly like the input' }),
   keyed: Type.Boolean({ description: 'true when the payload was encrypted (channel-bound token or key file)' }),
+  signature: Type.Optional(EncodeSignature),
   stats: Type.Object({
     originalLength: Type.Integer(),
     secretLength: Type.Integer(),
@@ -82,6 +111,7 @@ export const EncodeResult = Type.Object({
 export const EncodeRobustResult = Type.Object({
   watermarked: Type.String({ description: 'the text with the secret hidden one bit per character' }),
   keyed: Type.Boolean(),
+  signature: Type.Optional(EncodeSignature),
   stats: Type.Object({
     visibleLength: Type.Integer(),
     hiddenLength: Type.Integer(),
@@ -96,9 +126,10 @@ export const EncodeRobustResult = Type.Object({
 export const DecodeResult = Type.Object({
   decoded: Type.String({ description: 'the first secret found' }),
   keyed: Type.Boolean(),
+  signature: Type.Optional(SignatureReport),
   stats: Type.Object({ decodedLength: Type.Integer() }),
   watermarks: Type.Optional(
-    Type.Array(Type.Object({ decoded: Type.String(), keyed: Type.Boolean() }), {
+    Type.Array(Type.Object({ decoded: Type.String(), keyed: Type.Boolean(), signature: Type.Optional(SignatureReport) }), {
       description: 'every watermark found, in text order; the first one is `decoded`',
     }),
   ),
@@ -108,6 +139,7 @@ export const DecodeResult = Type.Object({
 export const DecodeRobustResult = Type.Object({
   decoded: Type.String(),
   keyed: Type.Boolean(),
+  signature: Type.Optional(SignatureReport),
   is_encoded: Type.Boolean({ description: 'false when the text holds no robust watermark' }),
   bits_recovered: Type.Integer(),
   confidence: Type.Number(),

@@ -5,8 +5,10 @@ import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
+import { signatureNote } from './signature-note.js';
+import { resolveVerifyingKeys, type VerifyingKeyOptions } from './signing-keys.js';
 
-export interface DecodeRobustCommandOptions extends KeySourceOptions, RemoteOptions {
+export interface DecodeRobustCommandOptions extends KeySourceOptions, VerifyingKeyOptions, RemoteOptions {
   json?: boolean;
   out?: string;
 }
@@ -14,12 +16,14 @@ export interface DecodeRobustCommandOptions extends KeySourceOptions, RemoteOpti
 export async function runDecodeRobust(file: string | undefined, options: DecodeRobustCommandOptions): Promise<void> {
   const onServer = await serverRunnerFor(options);
   const key = onServer ? undefined : await resolveKey(options);
+  const keys = onServer ? [] : await resolveVerifyingKeys(options);
   const text = await readInputText(file);
-  const result = onServer ? await onServer('decode_robust', { text }) : decodeRobust(text, { key });
+  const result = onServer ? await onServer('decode_robust', { text }) : decodeRobust(text, { key, keys });
   // --json still prints the object (is_encoded: false) so scripts see the whole answer; the exit code says 1
   if (options.json) await writeOutput(formatJson(result), options.out);
   if (!result.is_encoded) throw noWatermark(result.c2pa);
   if (options.json) return;
   await writeOutput(formatSecretLine(result.decoded), options.out);
+  signatureNote(result.signature);
   if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

@@ -7,8 +7,10 @@ import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
+import { signatureNote } from './signature-note.js';
+import { resolveVerifyingKeys, type VerifyingKeyOptions } from './signing-keys.js';
 
-export interface DecodeCommandOptions extends KeySourceOptions, RemoteOptions {
+export interface DecodeCommandOptions extends KeySourceOptions, VerifyingKeyOptions, RemoteOptions {
   all?: boolean;
   json?: boolean;
   out?: string;
@@ -17,10 +19,11 @@ export interface DecodeCommandOptions extends KeySourceOptions, RemoteOptions {
 export async function runDecode(file: string | undefined, options: DecodeCommandOptions): Promise<void> {
   const onServer = await serverRunnerFor(options);
   const key = onServer ? undefined : await resolveKey(options);
+  const keys = onServer ? [] : await resolveVerifyingKeys(options);
   const text = await readInputText(file);
   let result: DecodeResult;
   try {
-    result = onServer ? await onServer('decode', { text }) : decode(text, { key });
+    result = onServer ? await onServer('decode', { text }) : decode(text, { key, keys });
   } catch (error) {
     // A script still learns of the manifest (the HTTP 422 carries it too); the exit code says what failed.
     if (options.json && (isCodecError(error) || isOperationFailure(error)) && error.c2pa) {
@@ -30,7 +33,8 @@ export async function runDecode(file: string | undefined, options: DecodeCommand
     throw error;
   }
   if (options.json) return writeOutput(formatJson(result), options.out);
-  const secrets = options.all ? (result.watermarks ?? [result]).map((found) => found.decoded) : [result.decoded];
-  await writeOutput(secrets.map(formatSecretLine).join(''), options.out);
+  const found = options.all ? (result.watermarks ?? [result]) : [result];
+  await writeOutput(found.map((mark) => formatSecretLine(mark.decoded)).join(''), options.out);
+  for (const mark of found) signatureNote(mark.signature);
   if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

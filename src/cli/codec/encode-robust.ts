@@ -5,8 +5,9 @@ import { readInputText, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
+import { resolveSigning, type SigningKeyOptions } from './signing-keys.js';
 
-export interface EncodeRobustCommandOptions extends SecretSourceOptions, KeySourceOptions, RemoteOptions {
+export interface EncodeRobustCommandOptions extends SecretSourceOptions, KeySourceOptions, SigningKeyOptions, RemoteOptions {
   distribution: Distribution;
   stealth: StealthLevel;
   seed?: number;
@@ -18,11 +19,12 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
   const onServer = await serverRunnerFor(options);
   const secret = await resolveSecret(options);
   const key = onServer ? undefined : await resolveKey(options);
+  const signing = onServer ? {} : await resolveSigning(options);
   const text = await readInputText(file);
   const { distribution } = options;
   const result = onServer
     ? await onServer('encode_robust', { text, secret, distribution, stealth_level: options.stealth })
-    : encodeRobust(text, secret, { distribution, stealthLevel: options.stealth, seed: options.seed, key });
+    : encodeRobust(text, secret, { distribution, stealthLevel: options.stealth, seed: options.seed, key, ...signing });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
   writeWarnings(result.warnings);
 }

@@ -6,8 +6,9 @@ import { resolveKey, type KeySourceOptions } from './key.js';
 import { markedPieces } from './marked-bytes.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
+import { resolveSigning, type SigningKeyOptions } from './signing-keys.js';
 
-export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOptions, RemoteOptions {
+export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOptions, SigningKeyOptions, RemoteOptions {
   method: Method;
   chunkSize?: number;
   firstLetterOnly?: boolean;
@@ -28,7 +29,7 @@ export async function runEncode(file: string | undefined, options: EncodeCommand
     await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
     return writeWarnings(result.warnings);
   }
-  const codecOptions = { ...methodOptions, key: await resolveKey(options) };
+  const codecOptions = { ...methodOptions, key: await resolveKey(options), ...(await resolveSigning(options)) };
   if (options.json || options.output === 'tokens') {
     const result = encode(await readInputText(file), secret, { ...codecOptions, output: options.output });
     await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);

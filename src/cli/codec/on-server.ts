@@ -17,7 +17,15 @@ export type ServerRunner = <N extends OperationName>(
   input: OperationInputs[N],
 ) => Promise<OperationResults[N]>;
 
-export type ServerRunOptions = RemoteOptions & { keyFile?: string; channel?: string; user?: string; seed?: number };
+export type ServerRunOptions = RemoteOptions & {
+  keyFile?: string;
+  channel?: string;
+  user?: string;
+  seed?: number;
+  signKey?: string;
+  bindText?: boolean;
+  keys?: string[];
+};
 
 /**
  * Runs the operations of this command on a server when the options (or WM_SERVER) ask for one: the server and

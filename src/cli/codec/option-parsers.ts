@@ -12,3 +12,6 @@ function parseInteger(value: string, minimum: number, maximum: number): number {
 export const parseChunkSize = (value: string): number => parseInteger(value, 1, 256);
 
 export const parseSeed = (value: string): number => parseInteger(value, 0, 2 ** 32 - 1);
+
+/** commander's collector for a repeatable option. */
+export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];

@@ -4,7 +4,7 @@ import { CliError, EXIT } from '../errors.js';
 import { clientFor, resolveRemoteTarget } from './target.js';
 
 /** Options that mean something offline only: on a server the token's channel is the key, and it draws the seed. */
-function refuseOfflineOptions(options: { keyFile?: string; channel?: string; user?: string; seed?: number }): void {
+function refuseOfflineOptions(options: ServerRunOptions): void {
   if (options.keyFile !== undefined || options.channel !== undefined || options.user !== undefined) {
     throw new CliError(
       EXIT.USAGE,
@@ -12,6 +12,12 @@ function refuseOfflineOptions(options: { keyFile?: string; channel?: string; use
     );
   }
   if (options.seed !== undefined) throw new CliError(EXIT.USAGE, '--seed works offline only');
+  if (options.signKey !== undefined || options.bindText || options.keys !== undefined) {
+    throw new CliError(
+      EXIT.USAGE,
+      '--sign-key, --bind-text and --keys work offline only: on a server, a token of a channel with signing enabled signs, and the server verifies with the keys it holds',
+    );
+  }
 }
 
 export async function serverRunner(options: ServerRunOptions): Promise<ServerRunner> {

@@ -1,0 +1,22 @@
+import type { SignatureReport } from '../../codec/signature-report.js';
+
+/** One line describing a signature report, as `wm verify` prints it per mark and decode on stderr. */
+export function describeSignature(report: SignatureReport): string {
+  if (!report.signed) return 'not signed';
+  const signer = report.signer ? ` (${report.signer})` : '';
+  switch (report.status) {
+    case 'valid': {
+      const text = report.text_bound ? (report.text_matches ? ', text unchanged' : ', but the text was edited since') : '';
+      return `signature valid: key ${report.key_id}${signer}${text}`;
+    }
+    case 'invalid':
+      return `signature INVALID: it does not verify with key ${report.key_id}${signer} (forged or altered)`;
+    default:
+      return `signed by unknown key ${report.key_id}: give its public key with --keys to verify`;
+  }
+}
+
+/** decode without --json: the secret goes to stdout as before, a signed mark's verdict to stderr. */
+export function signatureNote(report: SignatureReport | undefined): void {
+  if (report?.signed) process.stderr.write(`wm: ${describeSignature(report)}\n`);
+}

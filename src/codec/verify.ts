@@ -1,0 +1,86 @@
+import { decode } from './decode.js';
+import { CodecError } from './errors.js';
+import { findFrames, openFrame, type Frame } from './frame.js';
+import { checkKey, checkText, checkVerifyingKeys } from './options.js';
+import { findRobustFrame } from './robust/decode.js';
+import { payloadBytes } from './scan.js';
+import { keyringOf, reportSignature, textDigestMemo, type SignatureReport } from './signature-report.js';
+import type { DecodeOptions } from './types.js';
+
+/**
+ * The verdict over every mark of a text, most serious first: `invalid` (some signature does not verify: a forgery
+ * or a changed mark), `valid` (a known key's signature verifies, and its bound text, if any, still matches),
+ * `text_changed` (verifies, but the bound text was edited), `unknown_key` (signed by a key the reader does not
+ * know), `unsigned` (marks without signatures).
+ */
+export const VERIFY_STATUSES = ['invalid', 'valid', 'text_changed', 'unknown_key', 'unsigned'] as const;
+export type VerifyStatus = (typeof VERIFY_STATUSES)[number];
+
+export interface VerifiedMark {
+  mode: 'vs' | 'robust';
+  /** the secret; null when it is encrypted and no (or another) AES key was given: a signature verifies without it */
+  decoded: string | null;
+  keyed: boolean;
+  signature: SignatureReport;
+}
+
+export interface VerifyResult {
+  status: VerifyStatus;
+  marks: VerifiedMark[];
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Checks the signatures of every watermark in `text`, VS frames and robust marks, with the reader's public keys.
+ * An encrypted mark's signature verifies without its AES key (docs/FORMAT.md: encrypt, then sign).
+ * No marks at all: NO_WATERMARK; marks of which none can be read: CORRUPTED.
+ */
+export function verify(text: string, options: DecodeOptions = {}): VerifyResult {
+  checkText(text);
+  const key = checkKey(options.key);
+  const keyring = keyringOf(checkVerifyingKeys(options.keys));
+  const digestOfText = textDigestMemo(text);
+  const marked = (mode: VerifiedMark['mode'], frame: Frame): VerifiedMark => ({
+    mode,
+    decoded: secretOf(frame, key),
+    keyed: frame.keyed,
+    signature: reportSignature(frame, keyring, digestOfText),
+  });
+
+  const payload = payloadBytes(text);
+  const marks = findFrames(payload).frames.map((frame) => marked('vs', frame));
+  let robustFailure: unknown;
+  try {
+    const robust = findRobustFrame(text);
+    if (robust.located) marks.push(marked('robust', robust.consensus.frame));
+  } catch (error) {
+    robustFailure = error;
+  }
+  if (marks.length === 0 && payload.length > 0 && !robustFailure) {
+    // an unframed run from another selector tool is a mark too, and never signed; decode says when it is none
+    const { watermarks } = decode(text, { key });
+    marks.push(...watermarks.map((found) => ({ mode: 'vs' as const, ...found })));
+  }
+  if (marks.length === 0) {
+    if (robustFailure) throw robustFailure;
+    throw new CodecError('NO_WATERMARK', 'No watermark found in text');
+  }
+  return { status: verdictOf(marks.map((mark) => mark.signature)), marks };
+}
+
+function secretOf(frame: Frame, key: Uint8Array | undefined): string | null {
+  try {
+    return strictUtf8.decode(openFrame(frame, key));
+  } catch {
+    return null;
+  }
+}
+
+function verdictOf(reports: SignatureReport[]): VerifyStatus {
+  if (reports.some((r) => r.status === 'invalid')) return 'invalid';
+  if (reports.some((r) => r.status === 'valid' && r.text_matches !== false)) return 'valid';
+  if (reports.some((r) => r.status === 'valid')) return 'text_changed';
+  if (reports.some((r) => r.status === 'unknown_key')) return 'unknown_key';
+  return 'unsigned';
+}
