@@ -11,10 +11,11 @@ import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScripts } from './scripts.js';
 import { measureSegmentation } from './segmentation.js';
+import { measureSigned } from './signed.js';
 import { measureServer } from './server.js';
 import { table } from './table.js';
 
-const SECTIONS = ['codec', 'scripts', 'hostile', 'segmentation', 'cli', 'server', 'mcp', 'memory'] as const;
+const SECTIONS = ['codec', 'signed', 'scripts', 'hostile', 'segmentation', 'cli', 'server', 'mcp', 'memory'] as const;
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...SECTIONS];
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(' ')})`);
@@ -48,6 +49,16 @@ if (wants('codec')) {
       ),
     ));
   } else print('StegCloak', 'not installed: column skipped');
+}
+if (wants('signed')) {
+  const rows = measureSigned(log);
+  results.signed = rows;
+  print('Signed marks (µs per operation, 16-byte secret, Ed25519; cost = time ÷ the unsigned time)', table(
+    ['carrier', 'text', 'operation', 'unsigned µs', 'signed µs', 'signed + bound text µs', 'signed cost', 'bound cost'],
+    rows.map((row) => [
+      row.carrier, row.size, row.operation, row.unsignedUs, row.signedUs, row.boundUs, row.signedCost, row.boundCost,
+    ]),
+  ));
 }
 if (wants('scripts')) {
   const rows = measureScripts(log);
