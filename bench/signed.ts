@@ -6,7 +6,10 @@ import { QUICK, median, medianRatio, round, timeRounds, type Cases } from './mea
 // paragraph-sized text (where the signature's fixed cost shows) and a larger one (where the bound text's
 // normalisation and digest, linear in the text, show).
 const SECRET = 'ID-2026-000042-X';
-const SIZES = [{ label: '4 KB', bytes: 4_000 }, { label: '100 KB', bytes: 100_000 }];
+const SIZES = [
+  { label: '4 KB', bytes: 4_000 },
+  { label: '100 KB', bytes: 100_000 },
+];
 const ROUNDS = QUICK ? 3 : 7;
 const MIN_MS = QUICK ? 30 : 150;
 const KINDS: CarrierKind[] = ['prose', 'mixed'];

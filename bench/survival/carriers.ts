@@ -3,6 +3,7 @@ import { layoutCopy } from '../../src/codec/robust/layout.js';
 import { buildFrame } from '../../src/codec/frame.js';
 import { loadCorpus, type CorpusText } from '../../test/corpus/load.js';
 import { TEST_KEY } from '../../test/render/modes.js';
+import type { StealthLevel } from '../../src/codec/types.js';
 
 export const SECRETS = ['ID-42', 'acct 7781'];
 export const OTHER_SECRET = 'other-99';
@@ -14,18 +15,26 @@ function largestCopy(): number {
   return Math.max(...SECRETS.map((secret) => layoutCopy(buildFrame(new TextEncoder().encode(secret), TEST_KEY)).length));
 }
 
+/** How long each carrier must be: marks per robust copy, at the stealth level whose carriers are counted. */
+export interface CarrierNeed {
+  copyMarks: number;
+  stealthLevel: StealthLevel;
+}
+
 /**
  * The corpus texts, each repeated (line after line) until even robust keyed at `maximum` stealth holds
  * MIN_COPIES copies, so that every robust row is measured on a carrier of at least four copies. Scripts that carry
  * only at spaces (Thai, Lao, Khmer, Myanmar) take some hundred repetitions; a text without any letter carrier
  * (none in the corpus) could not take one and is left out.
  */
-export function survivalCarriers(): CorpusText[] {
-  const needed = MIN_COPIES * largestCopy();
+export function survivalCarriers(
+  need: CarrierNeed = { copyMarks: largestCopy(), stealthLevel: 'maximum' },
+): CorpusText[] {
+  const needed = MIN_COPIES * need.copyMarks;
   return loadCorpus()
-    .filter((entry) => carrierEnds(entry.text, 'maximum').length > 0)
+    .filter((entry) => carrierEnds(entry.text, need.stealthLevel).length > 0)
     .map((entry) => {
-      const perCopy = carrierEnds(`${entry.text}\n`, 'maximum').length;
+      const perCopy = carrierEnds(`${entry.text}\n`, need.stealthLevel).length;
       const text = Array.from({ length: Math.ceil(needed / perCopy) }, () => entry.text).join('\n');
       return { ...entry, text };
     });

@@ -2,6 +2,7 @@
 // wild. Prints the tables and writes them into docs/SURVIVAL.md (between the survival markers).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { MIN_COPIES, OTHER_SECRET, SECRETS, survivalCarriers } from './carriers.js';
+import { signedSurvival } from './signed.js';
 import { TRANSFORMATIONS, type Transformation } from './transformations.js';
 import { seededRandom } from '../../src/codec/robust/prng.js';
 import { openRenderBrowser } from '../../test/render/chromium.js';
@@ -101,6 +102,8 @@ const generated = [
   '**Damage** (cropping to a part, random deletion of code points, inserted words, concatenation)',
   '',
   table(damage),
+  '',
+  signedSurvival().markdown,
 ].join('\n');
 
 process.stdout.write(`${generated}\n\n(${((Date.now() - started) / 1000).toFixed(1)} s)\n`);

@@ -195,7 +195,9 @@ function registerVerify(program: Command): void {
     )
     .option('--key-file <file>', 'also read encrypted secrets with this AES key (a signature verifies without it)')
     .option('-o, --out <file>', 'write the report to FILE atomically instead of standard output');
-  addJsonOption(command, '{status, marks}').action(runLazily(async () => (await import('./codec/verify.js')).runVerify));
+  addJsonOption(command, '{status, marks}').action(
+    runLazily(async () => (await import('./codec/verify.js')).runVerify),
+  );
 }
 
 function registerKeygen(program: Command): void {
@@ -203,7 +205,8 @@ function registerKeygen(program: Command): void {
     .command('keygen')
     .summary('create a random 32-byte key for --key-file, or a signing key pair')
     .description(
-      'Create a random 32-byte key, written as 64 hex digits and a newline: to FILE with mode 0600, or to standard output. ' +
+      'Create a random 32-byte key, written as 64 hex digits and a newline: to FILE with mode 0600, ' +
+        'or to standard output. ' +
         'With --sign: an Ed25519 key pair, the private key to FILE (PEM, mode 0600) and the public key to FILE.pub ' +
         '(NAME.key → NAME.pub); prints the key id.',
     )

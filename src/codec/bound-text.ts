@@ -14,6 +14,10 @@ export function boundTextOf(text: string): string {
 
 /** SHA-256 of the UTF-8 of boundTextOf(text), after a label that keeps it apart from any other use of the hash. */
 export function boundTextDigest(text: string): Uint8Array {
-  const digest = nodeCrypto().createHash('sha256').update('wm bound text v1\0').update(boundTextOf(text), 'utf8').digest();
+  const digest = nodeCrypto()
+    .createHash('sha256')
+    .update('wm bound text v1\0')
+    .update(boundTextOf(text), 'utf8')
+    .digest();
   return Uint8Array.from(digest);
 }

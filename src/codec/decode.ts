@@ -42,7 +42,12 @@ export function noWatermark(c2pa: C2paReport | undefined): CodecError {
 }
 
 /** The watermarks in the framed payload; null when it holds no frame at all. */
-function openFrames(payload: Uint8Array, key: Uint8Array | undefined, keyring: Keyring, text: string): FoundWatermark[] | null {
+function openFrames(
+  payload: Uint8Array,
+  key: Uint8Array | undefined,
+  keyring: Keyring,
+  text: string,
+): FoundWatermark[] | null {
   const { frames } = findFrames(payload);
   if (frames.length === 0) return null;
   const found: FoundWatermark[] = [];

@@ -5,7 +5,14 @@ import { placeInPattern } from './methods/pattern.js';
 import { needsStuffedFrame, runsOf, type Placement, type Run } from './methods/placement.js';
 import { placeChunks } from './methods/spread.js';
 import { placeInFirstWord } from './methods/word.js';
-import { checkEncodeOptions, checkSecret, checkText, encodeSignatureOf, frameSigningFor, type CheckedEncodeOptions } from './options.js';
+import {
+  checkEncodeOptions,
+  checkSecret,
+  checkText,
+  encodeSignatureOf,
+  frameSigningFor,
+  type CheckedEncodeOptions,
+} from './options.js';
 import { countCodePoints } from './scan.js';
 import { selectorsForBytes } from './selectors.js';
 import type { EncodeOptions, EncodeResult } from './types.js';

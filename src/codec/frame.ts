@@ -69,7 +69,9 @@ const trailerBytes = (flags: number): number => ((flags & FLAG_SIGNED) !== 0 ? S
 
 /** The most bytes a frame can have beyond its length field and body: robust decode bounds its search with it. */
 export const frameOverheadFor = (flags: number): number =>
-  validFlags(flags) ? headerExtraBytes(flags) + trailerBytes(flags) : headerExtraBytes(KNOWN_FLAGS) + trailerBytes(KNOWN_FLAGS);
+  validFlags(flags)
+    ? headerExtraBytes(flags) + trailerBytes(flags)
+    : headerExtraBytes(KNOWN_FLAGS) + trailerBytes(KNOWN_FLAGS);
 
 function encodeLength(length: number): number[] {
   const out: number[] = [];
@@ -86,7 +88,12 @@ function encodeLength(length: number): number[] {
  * Frames a secret; seals it with AES-256-GCM when a key is given, then signs the result when `signing` is given
  * (encrypt, then sign: docs/FORMAT.md says why). `nonce` is for test vectors only.
  */
-export function buildFrame(secret: Uint8Array, key?: Uint8Array, nonce?: Uint8Array, signing?: FrameSigning): Uint8Array {
+export function buildFrame(
+  secret: Uint8Array,
+  key?: Uint8Array,
+  nonce?: Uint8Array,
+  signing?: FrameSigning,
+): Uint8Array {
   const keyed = key !== undefined;
   const bodyLength = keyed ? secret.length + TAG_BYTES : secret.length;
   if (bodyLength >= 2 ** (7 * MAX_LENGTH_BYTES)) {

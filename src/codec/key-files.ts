@@ -47,7 +47,9 @@ export interface PublicKeyInfo {
 const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT', message);
 
 function pemOf(label: string, der: Uint8Array): string {
-  const lines = Buffer.from(der).toString('base64').match(/.{1,64}/g)!;
+  const lines = Buffer.from(der)
+    .toString('base64')
+    .match(/.{1,64}/g)!;
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
@@ -87,7 +89,9 @@ export function publishedKeyOf(info: PublicKeyInfo): PublishedKey {
   };
 }
 
-export const publishedKeySetOf = (keys: readonly PublicKeyInfo[]): PublishedKeySet => ({ keys: keys.map(publishedKeyOf) });
+export const publishedKeySetOf = (keys: readonly PublicKeyInfo[]): PublishedKeySet => ({
+  keys: keys.map(publishedKeyOf),
+});
 
 /**
  * The Ed25519 keys of a key set (wm-keys.json). Entries of other kinds are skipped (a JWKS may hold RSA keys too);

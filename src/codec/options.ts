@@ -55,12 +55,14 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');
   if (method === 'pattern' && !pattern) throw invalid('Method pattern needs a non-empty pattern');
   const { signingKey, bindText } = checkSignOptions(options);
-  return { method, chunkSize, firstLetterOnly, pattern: pattern ?? '', output, key: checkKey(options.key), signingKey, bindText };
+  const key = checkKey(options.key);
+  return { method, chunkSize, firstLetterOnly, pattern: pattern ?? '', output, key, signingKey, bindText };
 }
 
 export function checkSignOptions(options: SignOption): { signingKey?: SigningKey; bindText: boolean } {
   const { signingKey, bindText = false } = options;
-  if (signingKey !== undefined && (typeof signingKey !== 'object' || signingKey === null || !('privateKey' in signingKey))) {
+  const madeByCreateSigningKey = typeof signingKey === 'object' && signingKey !== null && 'privateKey' in signingKey;
+  if (signingKey !== undefined && !madeByCreateSigningKey) {
     throw invalid('signingKey must be a key made by createSigningKey');
   }
   if (typeof bindText !== 'boolean') throw invalid('bindText must be a boolean');
@@ -69,7 +71,10 @@ export function checkSignOptions(options: SignOption): { signingKey?: SigningKey
 }
 
 /** How buildFrame signs the mark of `text`, or undefined for an unsigned mark. */
-export function frameSigningFor(text: string, options: { signingKey?: SigningKey; bindText: boolean }): FrameSigning | undefined {
+export function frameSigningFor(
+  text: string,
+  options: { signingKey?: SigningKey; bindText: boolean },
+): FrameSigning | undefined {
   if (!options.signingKey) return undefined;
   return { key: options.signingKey, textDigest: options.bindText ? boundTextDigest(text) : undefined };
 }

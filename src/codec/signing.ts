@@ -60,7 +60,11 @@ export function createSigningKey(seed: Uint8Array): SigningKey {
     throw invalid(`An Ed25519 private key (seed) must be exactly ${SEED_BYTES} bytes`);
   }
   const crypto = nodeCrypto();
-  const privateKey = crypto.createPrivateKey({ key: asBuffer(concat(PKCS8_PREFIX, seed)), format: 'der', type: 'pkcs8' });
+  const privateKey = crypto.createPrivateKey({
+    key: asBuffer(concat(PKCS8_PREFIX, seed)),
+    format: 'der',
+    type: 'pkcs8',
+  });
   const spki = crypto.createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   const publicKey = Uint8Array.from(spki.subarray(SPKI_PREFIX.length));
   return { keyId: hexOf(signerIdOf(publicKey)), publicKey, privateKey };
@@ -97,7 +101,11 @@ export function verifyMessage(key: VerifyingKey, message: Uint8Array, signature:
   let publicKey = imported.get(key);
   try {
     if (!publicKey) {
-      publicKey = nodeCrypto().createPublicKey({ key: asBuffer(concat(SPKI_PREFIX, key.publicKey)), format: 'der', type: 'spki' });
+      publicKey = nodeCrypto().createPublicKey({
+        key: asBuffer(concat(SPKI_PREFIX, key.publicKey)),
+        format: 'der',
+        type: 'spki',
+      });
       imported.set(key, publicKey);
     }
     return nodeCrypto().verify(null, message, publicKey, signature);

@@ -129,9 +129,10 @@ export const DecodeResult = Type.Object({
   signature: Type.Optional(SignatureReport),
   stats: Type.Object({ decodedLength: Type.Integer() }),
   watermarks: Type.Optional(
-    Type.Array(Type.Object({ decoded: Type.String(), keyed: Type.Boolean(), signature: Type.Optional(SignatureReport) }), {
-      description: 'every watermark found, in text order; the first one is `decoded`',
-    }),
+    Type.Array(
+      Type.Object({ decoded: Type.String(), keyed: Type.Boolean(), signature: Type.Optional(SignatureReport) }),
+      { description: 'every watermark found, in text order; the first one is `decoded`' },
+    ),
   ),
   c2pa: Type.Optional(C2pa),
 });

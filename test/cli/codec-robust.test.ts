@@ -31,7 +31,15 @@ describe('wm encode-robust / decode-robust', () => {
     const decoded = await runWm(['decode-robust', '--json'], { input: body.watermarked });
     const result = JSON.parse(decoded.out) as Record<string, unknown>;
     expect(result).toMatchObject({ decoded: 'shape', keyed: false, is_encoded: true });
-    expect(Object.keys(result).sort()).toEqual(['bits_recovered', 'confidence', 'decoded', 'is_encoded', 'keyed', 'signature', 'stats']);
+    expect(Object.keys(result).sort()).toEqual([
+      'bits_recovered',
+      'confidence',
+      'decoded',
+      'is_encoded',
+      'keyed',
+      'signature',
+      'stats',
+    ]);
     expect(result.stats).toHaveProperty('extracted_bit_count');
     expect(result.stats).toHaveProperty('reconstructed_char_count');
   });

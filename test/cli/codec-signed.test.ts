@@ -23,7 +23,15 @@ beforeAll(async () => {
 });
 
 async function signed(args: string[] = [], file = 'text.txt'): Promise<string> {
-  const run = await runWm(['encode', temp.path(file), '--secret', 'ID-42', '--sign-key', temp.path('news.key'), ...args]);
+  const run = await runWm([
+    'encode',
+    temp.path(file),
+    '--secret',
+    'ID-42',
+    '--sign-key',
+    temp.path('news.key'),
+    ...args,
+  ]);
   expect(run).toMatchObject({ code: 0, stderr: '' });
   return run.out;
 }
@@ -36,7 +44,7 @@ describe('wm keygen --sign', () => {
     expect(readFileSync(temp.path('news.pub'), 'utf8')).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
   });
 
-  it('writes keys OpenSSL reads: the public key is the private key\'s', () => {
+  it("writes keys OpenSSL reads: the public key is the private key's", () => {
     let derived: string;
     try {
       derived = execFileSync('openssl', ['pkey', '-in', temp.path('news.key'), '-pubout'], { encoding: 'utf8' });
@@ -56,7 +64,7 @@ describe('wm keygen --sign', () => {
   });
 
   it('writes no half pair when the public key file exists', async () => {
-    writeFileSync(temp.path('half.pub'), 'someone else\'s');
+    writeFileSync(temp.path('half.pub'), "someone else's");
     const refused = await runWm(['keygen', '--sign', '-o', temp.path('half.key')]);
     expect(refused.code).toBe(2);
     expect(existsSync(temp.path('half.key'))).toBe(false);
@@ -70,7 +78,14 @@ describe('signing and verifying offline', () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.out)).toMatchObject({
       decoded: 'ID-42',
-      signature: { status: 'valid', key_id: keyId, known_signer: true, signer: 'news', valid: true, text_matches: true },
+      signature: {
+        status: 'valid',
+        key_id: keyId,
+        known_signer: true,
+        signer: 'news',
+        valid: true,
+        text_matches: true,
+      },
     });
   });
 
@@ -86,7 +101,9 @@ describe('signing and verifying offline', () => {
     expect(valid).toMatchObject({ code: 0, stderr: '' });
     expect(valid.out).toMatch(/mark "ID-42": signature valid: key [0-9a-f]{16} \(news\), text unchanged/);
 
-    const edited = await runWm(['verify', '--keys', temp.path('news.pub')], { input: marked.replace('afternoon sun.', 'evening.') });
+    const edited = await runWm(['verify', '--keys', temp.path('news.pub')], {
+      input: marked.replace('afternoon sun.', 'evening.'),
+    });
     expect(edited.code).toBe(10);
     expect(edited.stderr).toMatch(/text it binds was edited/);
 
@@ -116,10 +133,13 @@ describe('signing and verifying offline', () => {
     });
     expect(run.code).toBe(0);
     const { marks } = JSON.parse(run.out) as { marks: { decoded: string; signature: { signer: string } }[] };
-    expect(marks.map((m) => [m.decoded, m.signature.signer])).toEqual([['ID-42', 'news'], ['ID-43', 'other']]);
+    expect(marks.map((m) => [m.decoded, m.signature.signer])).toEqual([
+      ['ID-42', 'news'],
+      ['ID-43', 'other'],
+    ]);
   });
 
-  it('encode-robust --sign-key --bind-text with a key file: verify needs no AES key, decode-robust reads it with one', async () => {
+  it('encode-robust, signed, bound and keyed: verify needs no AES key, decode-robust reads it', async () => {
     const keyFile = temp.path('aes.key');
     await runWm(['keygen', '-o', keyFile]);
     const args = ['encode-robust', temp.path('long.txt'), '--secret', 'ID-42', '--seed', '1'];
@@ -127,15 +147,34 @@ describe('signing and verifying offline', () => {
     expect(run.code).toBe(0);
     const verified = await runWm(['verify', '--keys', temp.path('news.pub'), '--json'], { input: run.out });
     expect(verified.code).toBe(0);
-    expect(JSON.parse(verified.out)).toMatchObject({ status: 'valid', marks: [{ mode: 'robust', decoded: null, keyed: true }] });
-    const decoded = await runWm(['decode-robust', '--key-file', keyFile, '--keys', temp.path('news.pub'), '--json'], { input: run.out });
-    expect(JSON.parse(decoded.out)).toMatchObject({ decoded: 'ID-42', signature: { status: 'valid', text_matches: true } });
+    expect(JSON.parse(verified.out)).toMatchObject({
+      status: 'valid',
+      marks: [{ mode: 'robust', decoded: null, keyed: true }],
+    });
+    const decoded = await runWm(['decode-robust', '--key-file', keyFile, '--keys', temp.path('news.pub'), '--json'], {
+      input: run.out,
+    });
+    expect(JSON.parse(decoded.out)).toMatchObject({
+      decoded: 'ID-42',
+      signature: { status: 'valid', text_matches: true },
+    });
   });
 
   it('a carrier too short for the signed frame: exit 2 with the larger length, and no output file', async () => {
     writeFileSync(temp.path('short.txt'), 'Hello there, world');
     const out = temp.path('short-out.txt');
-    const run = await runWm(['encode', temp.path('short.txt'), '--secret', 'ID-42', '--method', 'single', '--sign-key', temp.path('news.key'), '-o', out]);
+    const run = await runWm([
+      'encode',
+      temp.path('short.txt'),
+      '--secret',
+      'ID-42',
+      '--method',
+      'single',
+      '--sign-key',
+      temp.path('news.key'),
+      '-o',
+      out,
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/required length: 84/);
     expect(existsSync(out)).toBe(false);
@@ -145,22 +184,39 @@ describe('signing and verifying offline', () => {
     const bindAlone = await runWm(['encode', '--secret', 'x', '--bind-text'], { input: TEXT });
     expect(bindAlone).toMatchObject({ code: 2 });
     expect(bindAlone.stderr).toMatch(/needs --sign-key/);
-    const publicAsPrivate = await runWm(['encode', '--secret', 'x', '--sign-key', temp.path('news.pub')], { input: TEXT });
+    const publicAsPrivate = await runWm(['encode', '--secret', 'x', '--sign-key', temp.path('news.pub')], {
+      input: TEXT,
+    });
     expect(publicAsPrivate.code).toBe(2);
     expect(publicAsPrivate.stderr).toMatch(/not an Ed25519 private key/);
     const privateAsPublic = await runWm(['verify', '--keys', temp.path('news.key')], { input: TEXT });
     expect(privateAsPublic.code).toBe(2);
     expect((await runWm(['verify'], { input: TEXT })).code).toBe(2);
-    const remote = await runWm(['encode', '--secret', 'x', '--sign-key', temp.path('news.key'), '--server', 'http://127.0.0.1:9']);
+    const remote = await runWm([
+      'encode',
+      '--secret',
+      'x',
+      '--sign-key',
+      temp.path('news.key'),
+      '--server',
+      'http://127.0.0.1:9',
+    ]);
     expect(remote.code).toBe(2);
     expect(remote.stderr).toMatch(/work offline only/);
   });
 
-  it('reads a key set (wm-keys.json) as --keys, and refuses one whose kid is not its key\'s', async () => {
+  it("reads a key set (wm-keys.json) as --keys, and refuses one whose kid is not its key's", async () => {
     const marked = await signed();
     const pem = readFileSync(temp.path('news.pub'), 'utf8');
-    const x = Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64').subarray(12).toString('base64url');
-    const set = { keys: [{ kty: 'RSA', n: 'x', e: 'AQAB' }, { kty: 'OKP', crv: 'Ed25519', x, kid: keyId, name: 'Example News' }] };
+    const x = Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64')
+      .subarray(12)
+      .toString('base64url');
+    const set = {
+      keys: [
+        { kty: 'RSA', n: 'x', e: 'AQAB' },
+        { kty: 'OKP', crv: 'Ed25519', x, kid: keyId, name: 'Example News' },
+      ],
+    };
     writeFileSync(temp.path('keys.json'), JSON.stringify(set));
     const run = await runWm(['verify', '--keys', temp.path('keys.json')], { input: marked });
     expect(run.code).toBe(0);

@@ -14,9 +14,16 @@ const key = createSigningKey(seed);
 describe('key files', () => {
   test('a private key PEM gives back its seed; anything else is refused', () => {
     expect(parsePrivateKeyPem(privateKeyPem(seed), 'k')).toEqual(seed);
-    expect(() => parsePrivateKeyPem(publicKeyPem(key.publicKey), 'news.pub')).toThrow(/news.pub is not an Ed25519 private key/);
+    expect(() => parsePrivateKeyPem(publicKeyPem(key.publicKey), 'news.pub')).toThrow(
+      /news.pub is not an Ed25519 private key/,
+    );
     // an RSA or EC key has another DER prefix
-    expect(() => parsePrivateKeyPem('-----BEGIN PRIVATE KEY-----\nMIIBVAIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----', 'rsa')).toThrow();
+    expect(() =>
+      parsePrivateKeyPem(
+        '-----BEGIN PRIVATE KEY-----\nMIIBVAIBADANBgkqhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----',
+        'rsa',
+      ),
+    ).toThrow();
   });
 
   test('a public key PEM is one key named after its file', () => {
@@ -28,7 +35,12 @@ describe('key files', () => {
 
   test('a key set round-trips: JWK members, our name and dates; retired keys stay', () => {
     const set = publishedKeySetOf([
-      { publicKey: key.publicKey, name: 'Example News', created: '2026-01-01T00:00:00.000Z', retired: '2026-06-01T00:00:00.000Z' },
+      {
+        publicKey: key.publicKey,
+        name: 'Example News',
+        created: '2026-01-01T00:00:00.000Z',
+        retired: '2026-06-01T00:00:00.000Z',
+      },
     ]);
     expect(set.keys[0]).toEqual({
       kty: 'OKP',
@@ -46,11 +58,15 @@ describe('key files', () => {
     ]);
   });
 
-  test('a key set entry whose kid is not its key\'s own id is refused; other key types are skipped', () => {
+  test("a key set entry whose kid is not its key's own id is refused; other key types are skipped", () => {
     const entry = { ...publishedKeySetOf([{ publicKey: key.publicKey, name: 'n' }]).keys[0], kid: 'ffffffffffffffff' };
-    expect(() => parsePublicKeys(JSON.stringify({ keys: [entry] }), 'keys.json', 'k')).toThrow(/its key's id is 6090a6c7a8feee21/);
+    expect(() => parsePublicKeys(JSON.stringify({ keys: [entry] }), 'keys.json', 'k')).toThrow(
+      /its key's id is 6090a6c7a8feee21/,
+    );
     expect(parsePublicKeys('{"keys":[{"kty":"RSA","n":"AQAB","e":"AQAB"}]}', 'jwks', 'k')).toEqual([]);
     expect(() => parsePublicKeys('{"nokeys":1}', 'x.json', 'k')).toThrow(/not a key set/);
-    expect(() => parsePublicKeys('{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}', 'x.json', 'k')).toThrow(/32-byte/);
+    expect(() => parsePublicKeys('{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}', 'x.json', 'k')).toThrow(
+      /32-byte/,
+    );
   });
 });

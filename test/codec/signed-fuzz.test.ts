@@ -23,7 +23,8 @@ function withCrc(bytes: number[]): Uint8Array {
   return frame;
 }
 
-const textWith = (frame: Uint8Array): string => CARRIER[0] + selectorsForBytes(frame, 0, frame.length) + CARRIER.slice(1);
+const textWith = (frame: Uint8Array): string =>
+  CARRIER[0] + selectorsForBytes(frame, 0, frame.length) + CARRIER.slice(1);
 
 /** The verdict, or the code of the failure when nothing can be read. */
 function verdictOf(text: string): string {
@@ -34,7 +35,8 @@ function verdictOf(text: string): string {
   }
 }
 
-const bytes = (min: number, max: number) => fc.array(fc.integer({ min: 0, max: 255 }), { minLength: min, maxLength: max });
+const bytes = (min: number, max: number) =>
+  fc.array(fc.integer({ min: 0, max: 255 }), { minLength: min, maxLength: max });
 
 describe('fuzzing never yields "valid" for a mark nobody signed', () => {
   test('made-up signed frames (the known key id or any other, any body, digest and signature)', () => {
@@ -47,7 +49,15 @@ describe('fuzzing never yields "valid" for a mark nobody signed', () => {
         bytes(64, 64),
         (bound, signerId, body, digest, signature) => {
           const flags = FLAG_SIGNED | (bound ? FLAG_TEXT_BOUND : 0);
-          const frame = withCrc([0xf7, flags, body.length, ...signerId, ...(bound ? digest : []), ...body, ...signature]);
+          const frame = withCrc([
+            0xf7,
+            flags,
+            body.length,
+            ...signerId,
+            ...(bound ? digest : []),
+            ...body,
+            ...signature,
+          ]);
           const verdict = verdictOf(textWith(frame));
           expect(['invalid', 'unknown_key']).toContain(verdict);
         },
@@ -57,10 +67,15 @@ describe('fuzzing never yields "valid" for a mark nobody signed', () => {
   });
 
   test('a genuine frame with bytes changed anywhere (CRC made right again)', () => {
-    const genuine = Array.from(buildFrame(new TextEncoder().encode('ID-2026-000042'), undefined, undefined, { key: SIGNER }));
+    const genuine = Array.from(
+      buildFrame(new TextEncoder().encode('ID-2026-000042'), undefined, undefined, { key: SIGNER }),
+    );
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.nat({ max: genuine.length - 5 }), fc.integer({ min: 1, max: 255 })), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.tuple(fc.nat({ max: genuine.length - 5 }), fc.integer({ min: 1, max: 255 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
         (changes) => {
           const changed = genuine.slice(0, -4);
           for (const [at, xor] of changes) changed[at] ^= xor;
@@ -76,17 +91,19 @@ describe('fuzzing never yields "valid" for a mark nobody signed', () => {
     const signedText = encode(CARRIER.repeat(3), 'ID-42', { method: 'single', signingKey: SIGNER }).encoded;
     const robustText = encodeRobust(CARRIER.repeat(20), 'ID-42', { seed: 1, signingKey: SIGNER }).watermarked;
     const pieces = [...Array.from(signedText), ...Array.from(robustText).slice(0, 400)];
-    const selector = fc.oneof(
-      fc.integer({ min: 0xfe00, max: 0xfe0f }),
-      fc.integer({ min: 0xe0100, max: 0xe01ef }),
-    ).map((cp) => String.fromCodePoint(cp));
+    const selector = fc
+      .oneof(fc.integer({ min: 0xfe00, max: 0xfe0f }), fc.integer({ min: 0xe0100, max: 0xe01ef }))
+      .map((cp) => String.fromCodePoint(cp));
     fc.assert(
-      fc.property(fc.array(fc.oneof(selector, fc.constantFrom(...pieces), fc.constantFrom('a', ' ', 'é')), { maxLength: 300 }), (parts) => {
-        const text = parts.join('');
-        // a piece sequence that happens to reproduce the genuine marks whole is genuinely signed
-        if (text.includes(signedText) || text.includes(robustText)) return;
-        expect(['valid', 'text_changed']).not.toContain(verdictOf(text));
-      }),
+      fc.property(
+        fc.array(fc.oneof(selector, fc.constantFrom(...pieces), fc.constantFrom('a', ' ', 'é')), { maxLength: 300 }),
+        (parts) => {
+          const text = parts.join('');
+          // a piece sequence that happens to reproduce the genuine marks whole is genuinely signed
+          if (text.includes(signedText) || text.includes(robustText)) return;
+          expect(['valid', 'text_changed']).not.toContain(verdictOf(text));
+        },
+      ),
       RUNS,
     );
   });

@@ -31,7 +31,8 @@ const file = JSON.parse(readFileSync(new URL('../vectors/signed.json', import.me
   keyId: string;
   vectors: SignedVector[];
 };
-const bytes = (hex: string | undefined): Uint8Array | undefined => (hex === undefined ? undefined : Uint8Array.from(Buffer.from(hex, 'hex')));
+const bytes = (hex: string | undefined): Uint8Array | undefined =>
+  hex === undefined ? undefined : Uint8Array.from(Buffer.from(hex, 'hex'));
 const hex = (data: Uint8Array): string => Buffer.from(data).toString('hex');
 const signer = createSigningKey(bytes(file.seed)!);
 
@@ -58,10 +59,18 @@ describe('signed test vectors (test/vectors/signed.json)', () => {
 
   test.each(file.vectors.map((v) => [v.name, v] as const))('%s: decoding verifies the vector', (_, vector) => {
     expect(hex(payloadBytes(vector.encoded))).toBe(vector.payload ?? vector.frame);
-    const result = decode(vector.encoded, { key: bytes(vector.key), keys: [{ publicKey: bytes(file.publicKey)!, name: 'vectors' }] });
+    const result = decode(vector.encoded, {
+      key: bytes(vector.key),
+      keys: [{ publicKey: bytes(file.publicKey)!, name: 'vectors' }],
+    });
     expect(result).toMatchObject({
       decoded: vector.secret,
-      signature: { status: 'valid', key_id: file.keyId, text_bound: vector.bindText, text_matches: vector.bindText || null },
+      signature: {
+        status: 'valid',
+        key_id: file.keyId,
+        text_bound: vector.bindText,
+        text_matches: vector.bindText || null,
+      },
     });
     expect(strip(vector.encoded)).toBe(vector.text);
   });

@@ -32,7 +32,8 @@ function withCrc(frame: Uint8Array): Uint8Array {
 }
 
 /** A text whose only mark is `frame`, all of it after the first letter. */
-const textWith = (frame: Uint8Array, carrier = CORPUS.latin): string => carrier[0] + selectorsForBytes(frame, 0, frame.length) + carrier.slice(1);
+const textWith = (frame: Uint8Array, carrier = CORPUS.latin): string =>
+  carrier[0] + selectorsForBytes(frame, 0, frame.length) + carrier.slice(1);
 
 const statusOf = (text: string): string => verify(text, { keys: KEYS }).status;
 
@@ -84,7 +85,14 @@ describe('signed VS marks: round trips', () => {
     const { encoded } = encode(LONG, 'ID-7', { signingKey: SIGNER, bindText: true });
     expect(decode(encoded)).toMatchObject({
       decoded: 'ID-7',
-      signature: { status: 'unknown_key', signed: true, key_id: SIGNER.keyId, known_signer: false, valid: null, text_matches: null },
+      signature: {
+        status: 'unknown_key',
+        signed: true,
+        key_id: SIGNER.keyId,
+        known_signer: false,
+        valid: null,
+        text_matches: null,
+      },
     });
     expect(verify(encoded, { keys: [KEYS[1]] }).status).toBe('unknown_key');
   });
@@ -179,7 +187,9 @@ describe('signed robust marks', () => {
 
   test('the robust carrier-too-short error counts the signature', () => {
     const text = 'x'.repeat(100);
-    expect(() => encodeRobust(text, 'ID-42', { signingKey: SIGNER })).toThrow(expect.objectContaining({ requiredLength: 8 * (5 + 72) }));
+    expect(() => encodeRobust(text, 'ID-42', { signingKey: SIGNER })).toThrow(
+      expect.objectContaining({ requiredLength: 8 * (5 + 72) }),
+    );
     expect(() => encodeRobust(text, 'ID-42', { signingKey: SIGNER, bindText: true })).toThrow(
       expect.objectContaining({ requiredLength: 8 * (5 + 72 + 32) }),
     );
@@ -190,8 +200,10 @@ describe('forgeries never verify', () => {
   const frame = buildFrame(utf8('ID-42'), undefined, undefined, { key: SIGNER });
   const boundFrame = buildFrame(utf8('ID-42'), AES_KEY, undefined, {
     key: SIGNER,
-    textDigest: parseFrameAt(payloadBytes(encode(CORPUS.latin, 'x', { signingKey: SIGNER, bindText: true }).encoded), 0)!
-      .textDigest!,
+    textDigest: parseFrameAt(
+      payloadBytes(encode(CORPUS.latin, 'x', { signingKey: SIGNER, bindText: true }).encoded),
+      0,
+    )!.textDigest!,
   });
 
   test('the genuine frames verify', () => {
@@ -238,7 +250,12 @@ describe('forgeries never verify', () => {
   });
 
   test('a bound signature moved to another text: never "valid"', () => {
-    const { encoded } = encode(CORPUS.latin, 'ID-42', { method: 'char', firstLetterOnly: true, signingKey: SIGNER, bindText: true });
+    const { encoded } = encode(CORPUS.latin, 'ID-42', {
+      method: 'char',
+      firstLetterOnly: true,
+      signingKey: SIGNER,
+      bindText: true,
+    });
     const marks = encoded.slice(1, encoded.length - CORPUS.latin.length + 1);
     const transplanted = CORPUS.accented[0] + marks + CORPUS.accented.slice(1);
     expect(decode(transplanted, { keys: KEYS }).decoded).toBe('ID-42');

@@ -7,7 +7,11 @@ import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
 import { resolveSigning, type SigningKeyOptions } from './signing-keys.js';
 
-export interface EncodeRobustCommandOptions extends SecretSourceOptions, KeySourceOptions, SigningKeyOptions, RemoteOptions {
+export interface EncodeRobustCommandOptions
+  extends SecretSourceOptions,
+    KeySourceOptions,
+    SigningKeyOptions,
+    RemoteOptions {
   distribution: Distribution;
   stealth: StealthLevel;
   seed?: number;

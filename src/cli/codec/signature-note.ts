@@ -6,7 +6,11 @@ export function describeSignature(report: SignatureReport): string {
   const signer = report.signer ? ` (${report.signer})` : '';
   switch (report.status) {
     case 'valid': {
-      const text = report.text_bound ? (report.text_matches ? ', text unchanged' : ', but the text was edited since') : '';
+      const text = report.text_bound
+        ? report.text_matches
+          ? ', text unchanged'
+          : ', but the text was edited since'
+        : '';
       return `signature valid: key ${report.key_id}${signer}${text}`;
     }
     case 'invalid':

@@ -27,9 +27,12 @@ async function readKeyText(file: string, option: string): Promise<string> {
 }
 
 /** The signing options for the codec: { signingKey, bindText } or nothing when --sign-key is absent. */
-export async function resolveSigning(options: SigningKeyOptions): Promise<{ signingKey?: SigningKey; bindText?: boolean }> {
+export async function resolveSigning(
+  options: SigningKeyOptions,
+): Promise<{ signingKey?: SigningKey; bindText?: boolean }> {
   if (options.signKey === undefined) {
-    if (options.bindText) throw new CliError(EXIT.USAGE, '--bind-text binds the text to a signature: it needs --sign-key');
+    if (options.bindText)
+      throw new CliError(EXIT.USAGE, '--bind-text binds the text to a signature: it needs --sign-key');
     return {};
   }
   try {

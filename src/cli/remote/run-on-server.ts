@@ -15,7 +15,8 @@ function refuseOfflineOptions(options: ServerRunOptions): void {
   if (options.signKey !== undefined || options.bindText || options.keys !== undefined) {
     throw new CliError(
       EXIT.USAGE,
-      '--sign-key, --bind-text and --keys work offline only: on a server, a token of a channel with signing enabled signs, and the server verifies with the keys it holds',
+      '--sign-key, --bind-text and --keys work offline only: on a server, a token of a channel with signing ' +
+        'enabled signs, and the server verifies with the keys it holds',
     );
   }
 }

@@ -97,7 +97,10 @@ function frameBitsBound(bytes: Uint8Array): number {
   for (let shift = 0; pos < bytes.length && shift < 28; shift += 7) {
     const byte = bytes[pos++];
     length += (byte & 0x7f) * 2 ** shift;
-    if ((byte & 0x80) === 0) return Math.min(bytes.length, pos + length + Math.max(UNSIGNED_OVERHEAD_BOUND, frameOverheadFor(bytes[1]))) * 8;
+    if ((byte & 0x80) === 0) {
+      const overhead = Math.max(UNSIGNED_OVERHEAD_BOUND, frameOverheadFor(bytes[1]));
+      return Math.min(bytes.length, pos + length + overhead) * 8;
+    }
   }
   return bytes.length * 8;
 }

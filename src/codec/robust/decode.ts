@@ -85,7 +85,12 @@ function notEncoded(markCount: number): DecodeRobustResult {
   };
 }
 
-function result(marks: LocatedMarks, consensus: Consensus, secret: Uint8Array, signature: SignatureReport): DecodeRobustResult {
+function result(
+  marks: LocatedMarks,
+  consensus: Consensus,
+  secret: Uint8Array,
+  signature: SignatureReport,
+): DecodeRobustResult {
   const decoded = utf8.decode(secret);
   let setBits = 0;
   for (let i = 0; i < marks.count; i++) setBits += marks.bit[i];

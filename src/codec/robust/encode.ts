@@ -28,13 +28,16 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
-  const signatureBytes = signing.signingKey ? SIGNER_ID_BYTES + SIGNATURE_BYTES + (signing.bindText ? TEXT_DIGEST_BYTES : 0) : 0;
+  const boundTextBytes = signing.bindText ? TEXT_DIGEST_BYTES : 0;
+  const signatureBytes = signing.signingKey ? SIGNER_ID_BYTES + SIGNATURE_BYTES + boundTextBytes : 0;
   const requiredLength = 8 * (secretBytes.length + signatureBytes);
   if (utf8ByteLength(text) < requiredLength) {
-    const per = signatureBytes > 0 ? `8 per byte of the secret and its ${signatureBytes}-byte signature` : '8 per secret byte';
+    const per =
+      signatureBytes > 0 ? `8 per byte of the secret and its ${signatureBytes}-byte signature` : '8 per secret byte';
     throw new CodecError(
       'CARRIER_TOO_SHORT',
-      `Text too short to embed watermark: the robust codec needs a carrier of at least ${requiredLength} UTF-8 bytes (${per})`,
+      'Text too short to embed watermark: the robust codec needs a carrier of at least ' +
+        `${requiredLength} UTF-8 bytes (${per})`,
       requiredLength,
     );
   }
