@@ -200,6 +200,24 @@ function registerVerify(program: Command): void {
   );
 }
 
+function registerKeys(program: Command): void {
+  const keys = program.command('keys').summary('public signing keys: export a key set (wm-keys.json)');
+  keys
+    .command('export')
+    .summary('write the key set of public keys, for /.well-known/wm-keys.json')
+    .description(
+      'Write the public key set (wm-keys.json: a JSON Web Key Set with names and dates) of the given NAME.pub ' +
+        'files and key sets, merged, so that anyone can check marks with `wm verify --keys`.',
+    )
+    .argument('<files...>', 'NAME.pub files (as written by `wm keygen --sign`) or key sets to merge')
+    .option('--name <name>', 'the display name of the one key given (default: its file name without .pub)')
+    .option('-o, --out <file>', 'write the key set to FILE atomically instead of standard output')
+    .action(async (files: string[], options) => {
+      const { runKeysExport } = await import('./codec/keys-export.js');
+      await runKeysExport(files, options);
+    });
+}
+
 function registerKeygen(program: Command): void {
   program
     .command('keygen')
@@ -228,5 +246,6 @@ export function registerCodecCommands(program: Command): void {
   registerStrip(program);
   registerReveal(program);
   registerVerify(program);
+  registerKeys(program);
   registerKeygen(program);
 }

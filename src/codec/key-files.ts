@@ -117,7 +117,14 @@ export function parsePublishedKeySet(json: string, source: string): VerifyingKey
     if (entry.kid !== undefined && entry.kid !== keyId) {
       throw invalid(`${source}: key ${index + 1} says kid ${JSON.stringify(entry.kid)}, but its key's id is ${keyId}`);
     }
-    found.push({ keyId, publicKey, name: typeof entry.name === 'string' ? entry.name : undefined });
+    const date = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+    found.push({
+      keyId,
+      publicKey,
+      name: typeof entry.name === 'string' ? entry.name : undefined,
+      created: date(entry.created),
+      retired: date(entry.retired),
+    });
   });
   return found;
 }

@@ -30,6 +30,9 @@ export interface VerifyingKey {
   keyId?: string;
   publicKey: Uint8Array;
   name?: string;
+  /** as a key set lists them (ISO 8601): carried along when keys are exported again, not used to verify */
+  created?: string | null;
+  retired?: string | null;
 }
 
 const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT', message);

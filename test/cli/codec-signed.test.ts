@@ -227,4 +227,21 @@ describe('signing and verifying offline', () => {
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/its key's id is/);
   });
+
+  it('wm keys export: a key set of .pub files that wm verify --keys reads; retired dates carried over', async () => {
+    const out = temp.path('exported.json');
+    const run = await runWm(['keys', 'export', temp.path('news.pub'), temp.path('other.pub'), '-o', out]);
+    expect(run).toMatchObject({ code: 0, out: '', stderr: '' });
+    const set = JSON.parse(readFileSync(out, 'utf8')) as { keys: Record<string, unknown>[] };
+    expect(set.keys.map((key) => [key.kid, key.name, key.kty, key.crv])).toEqual([
+      [keyId, 'news', 'OKP', 'Ed25519'],
+      [expect.stringMatching(/^[0-9a-f]{16}$/), 'other', 'OKP', 'Ed25519'],
+    ]);
+    expect((await runWm(['verify', '--keys', out], { input: await signed() })).code).toBe(0);
+    set.keys[0].retired = '2026-06-01T00:00:00.000Z';
+    writeFileSync(out, JSON.stringify(set));
+    const again = await runWm(['keys', 'export', out, temp.path('news.pub')]);
+    expect(JSON.parse(again.out).keys[0]).toMatchObject({ kid: keyId, retired: '2026-06-01T00:00:00.000Z' });
+    expect((await runWm(['keys', 'export', out, '--name', 'x'])).code).toBe(2);
+  });
 });

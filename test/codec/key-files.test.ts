@@ -54,7 +54,13 @@ describe('key files', () => {
       retired: '2026-06-01T00:00:00.000Z',
     });
     expect(parsePublicKeys(JSON.stringify(set), 'keys.json', 'keys')).toEqual([
-      { keyId: key.keyId, publicKey: key.publicKey, name: 'Example News' },
+      {
+        keyId: key.keyId,
+        publicKey: key.publicKey,
+        name: 'Example News',
+        created: '2026-01-01T00:00:00.000Z',
+        retired: '2026-06-01T00:00:00.000Z',
+      },
     ]);
   });
 
