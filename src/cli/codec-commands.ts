@@ -195,9 +195,9 @@ function registerVerify(program: Command): void {
     )
     .option('--key-file <file>', 'also read encrypted secrets with this AES key (a signature verifies without it)')
     .option('-o, --out <file>', 'write the report to FILE atomically instead of standard output');
-  addJsonOption(command, '{status, marks}').action(
-    runLazily(async () => (await import('./codec/verify.js')).runVerify),
-  );
+  command
+    .option('--json', 'print {status, marks} as JSON: the verdict and, per mark, its secret and signature report')
+    .action(runLazily(async () => (await import('./codec/verify.js')).runVerify));
 }
 
 function registerKeys(program: Command): void {
