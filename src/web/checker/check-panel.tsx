@@ -138,9 +138,25 @@ function VsResult({ result }: { result: DecodeResult }) {
             Secret {result.watermarks.length > 1 ? `${index + 1} of ${result.watermarks.length}` : ''}
           </span>
           <div class="decoded">{watermark.decoded}</div>
+          <SignedNote signature={watermark.signature} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A signed mark names its signer's key id; this page does not check the signature (the checker runs no Ed25519):
+ * it says how to.
+ */
+function SignedNote({ signature }: { signature: DecodeResult['signature'] | undefined }) {
+  if (!signature?.signed) return null;
+  return (
+    <span class="muted small">
+      Signed with key <code>{signature.key_id}</code>
+      {signature.text_bound ? ', text bound' : ''} — check it with <code>wm verify --keys</code> and the
+      signer's public key.
+    </span>
   );
 }
 
@@ -154,6 +170,7 @@ function RobustResult({ result }: { result: DecodeRobustResult }) {
           {result.stats.copies_agreeing} of {result.stats.copies_found} copies agree ·{' '}
           {result.bits_recovered} bits read
         </span>
+        <SignedNote signature={result.signature} />
       </li>
     </ul>
   );

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -125,6 +126,18 @@ describe('the checker against the CLI, on every corpus text', () => {
         `${readFileSync(join(CORPUS, file), 'utf8')}\n${readFileSync(join(CORPUS, file), 'utf8')}`,
       );
     }
+  });
+
+  it('shows the key id of a signed mark, and how to check it', async () => {
+    const key = join(mkdtempSync(join(tmpdir(), 'wm-checker-')), 'news.key');
+    const keyId = cli('keygen', '--sign', '-o', key).toString().trim();
+    const text = 'A signed paragraph: the mayor opened the new bridge today, and the whole town came to see it.';
+    const args = ['encode', '--secret', SECRET, '--sign-key', key, '--bind-text'];
+    const marked = spawnSync(process.execPath, [WM_BIN, ...args], { input: text }).stdout;
+    await openChecker('Check a text');
+    await page.locator('#check-text').fill(marked.toString());
+    await page.getByText(`Signed with key ${keyId}, text bound`).waitFor();
+    expect(await page.locator('.decoded').allTextContents()).toEqual([SECRET]);
   });
 
   it('counts what `wm analyze` counts, and sent nothing to the server', async () => {
