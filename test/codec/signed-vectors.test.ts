@@ -8,6 +8,7 @@ import { checkEncodeOptions } from '../../src/codec/options.js';
 import { payloadBytes } from '../../src/codec/scan.js';
 import { createSigningKey } from '../../src/codec/signing.js';
 import { strip } from '../../src/codec/strip.js';
+import { verify } from '../../src/codec/verify.js';
 import type { EncodeOptions, EncodeResult } from '../../src/codec/types.js';
 
 interface SignedVector {
@@ -73,5 +74,30 @@ describe('signed test vectors (test/vectors/signed.json)', () => {
       },
     });
     expect(strip(vector.encoded)).toBe(vector.text);
+  });
+});
+
+describe('older watermarks read exactly as before', () => {
+  const older = JSON.parse(readFileSync(new URL('../vectors/vs-codec.json', import.meta.url), 'utf8')) as {
+    name: string;
+    secret: string;
+    key?: string;
+    encoded: string;
+  }[];
+
+  test.each(older.map((v) => [v.name, v] as const))('%s: same secret, reported unsigned', (_, vector) => {
+    const result = decode(vector.encoded, { key: bytes(vector.key), keys: [{ publicKey: signer.publicKey }] });
+    expect(result.decoded).toBe(vector.secret);
+    expect(result.signature).toEqual({
+      status: 'unsigned',
+      signed: false,
+      key_id: null,
+      known_signer: false,
+      signer: null,
+      valid: null,
+      text_bound: false,
+      text_matches: null,
+    });
+    expect(verify(vector.encoded, { keys: [{ publicKey: signer.publicKey }] }).status).toBe('unsigned');
   });
 });
