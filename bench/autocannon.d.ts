@@ -10,6 +10,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** seconds a request may take before it counts as an error (default 10) */
+    timeout?: number;
     /** each connection sends these in turn, over and over */
     requests?: Request[];
   }

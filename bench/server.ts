@@ -54,7 +54,21 @@ export interface Load {
   body?: string;
 }
 
-export async function load(base: string, target: Load, connections = CONNECTIONS, duration = DURATION_S) {
+/** autocannon's own default (10 s) */
+const REQUEST_TIMEOUT_S = 10;
+/**
+ * Logins at production cost: 8 clients share 2 hashing slots (the rest wait in the hash gate's line), and on a
+ * loaded machine one scrypt hash can take seconds, so a login may wait well beyond autocannon's default.
+ */
+const LOGIN_TIMEOUT_S = 120;
+
+export async function load(
+  base: string,
+  target: Load,
+  connections = CONNECTIONS,
+  duration = DURATION_S,
+  timeout = REQUEST_TIMEOUT_S,
+) {
   const result = await autocannon({
     url: base,
     requests: target.headers.map((headers) => ({
@@ -65,6 +79,7 @@ export async function load(base: string, target: Load, connections = CONNECTIONS
     })),
     connections,
     duration,
+    timeout,
   });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${target.path}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
@@ -191,6 +206,7 @@ async function measureLogin(base: string, account: BenchAccount): Promise<LoginR
     },
     8,
     QUICK ? 3 : 10,
+    LOGIN_TIMEOUT_S,
   );
   return {
     scryptLogN: SCRYPT_LOG_N,
