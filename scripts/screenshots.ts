@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { createDomain } from '../src/domain/index.js';
-import { DATABASE_FILE, loadMasterKey, openStore } from '../src/store/index.js';
+import { openDataFolder } from '../src/store/index.js';
 import {
   PASSWORD,
   makeAccount,
@@ -61,10 +61,9 @@ async function seed(server: LiveServer): Promise<void> {
     signing_channel_id: press.channel.id,
   });
 
-  const home = server.home;
-  const store = openStore(join(home, DATABASE_FILE));
+  const { store, masterKey } = await openDataFolder({ home: server.home, env: {}, create: false });
   let clock = Date.now() - 29 * 86_400_000;
-  const domain = createDomain({ store, masterKey: loadMasterKey(home, {}), now: () => new Date(clock) });
+  const domain = createDomain({ store, masterKey, now: () => new Date(clock) });
   try {
     for (let day = 0; day < 30; day++, clock += 86_400_000) {
       const operations = Math.round(6 + 5 * Math.sin(day / 3) + (day % 7 === 5 || day % 7 === 6 ? -4 : day / 4));
@@ -75,7 +74,7 @@ async function seed(server: LiveServer): Promise<void> {
       }
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

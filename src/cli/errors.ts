@@ -2,7 +2,7 @@ import { isCodecError, type CodecErrorCode } from '../codec/errors.js';
 import { isClientError, ServerUrlError } from '../client/errors.js';
 import { isDomainError, type DomainErrorCode } from '../domain/errors.js';
 import { failureOfClientError, isOperationFailure, type FailureKind } from '../ops/failure.js';
-import { findSqliteError } from '../store/sqlite-error.js';
+import { findDatabaseFailure } from '../store/database-failure.js';
 
 /** Exit codes, documented in `wm --help` and the README. */
 export const EXIT = {
@@ -96,7 +96,7 @@ export function describeFailure(thrown: unknown): { exitCode: number; message: s
   if (isDomainError(error)) return { exitCode: DOMAIN_EXIT[error.code], message: error.message };
   // the database's failures (SQLITE_BUSY, SQLITE_CANTOPEN, ...) are I/O; drizzle wraps them, so report the
   // original message (the wrapper's would print the query and its parameters)
-  const databaseFailure = findSqliteError(error);
+  const databaseFailure = findDatabaseFailure(error);
   if (databaseFailure) return { exitCode: EXIT.IO, message: databaseFailure.message };
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) {

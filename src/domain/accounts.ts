@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { emailVerifications, endEverySession, sqliteErrorCode, users, type Queryable } from '../store/index.js';
+import type { Repositories, UnitOfWork, UserChanges } from '../store/index.js';
 import { issueAccessToken } from './access-token.js';
 import { listTokenMetadata } from './api-tokens.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import { grantCredits, quotaOf } from './ledger.js';
+import { grantCredits } from './grants.js';
 import { runPasswordWork, type AttemptOrigin } from './password-attempts.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
+import { quotaOf } from './quota.js';
 import { hashSecret, randomSecret } from './secrets.js';
-import { startRefreshFamily } from './sessions.js';
+import { endEverySession, startRefreshFamily } from './sessions.js';
 import type { Plan, Profile, ProfileUpdate, RefreshResult, RegisterInput, Registration, User } from './types.js';
-import { findUserByEmail, findUserById, refuseSuspended, requireActiveUser, toUser, type UserRow } from './users.js';
+import { findUserByEmail, refuseSuspended, requireActiveUser, toUser } from './users.js';
 import {
   emailProblem,
   normaliseEmail,
@@ -29,11 +29,11 @@ export interface Accounts {
    */
   register(input: RegisterInput, origin?: AttemptOrigin): Promise<Registration>;
   /** Consumes a verification token (single use, expiring). */
-  verifyEmail(token: string): User;
+  verifyEmail(token: string): Promise<User>;
   /** A fresh verification token for an unverified account (e.g. "resend the mail"); earlier ones stay valid. */
-  issueVerificationToken(userId: string): { token: string; expiresAt: Date };
-  getProfile(userId: string): Profile;
-  updateProfile(userId: string, update: ProfileUpdate): User;
+  issueVerificationToken(userId: string): Promise<{ token: string; expiresAt: Date }>;
+  getProfile(userId: string): Promise<Profile>;
+  updateProfile(userId: string, update: ProfileUpdate): Promise<User>;
   /**
    * Checks the current password and sets the new one. Every session of the account ends — its refresh sessions
    * and every access token issued before — and the caller's continues as a new one: the result is its access
@@ -47,7 +47,9 @@ export interface Accounts {
   ): Promise<RefreshResult>;
 }
 
+/** A new account: registration's fields, and for the operator (`wm users create`) a verified address and a plan. */
 export interface NewAccount extends RegisterInput {
+  /** skip email verification */
   verified?: boolean;
   plan?: Plan;
 }
@@ -60,66 +62,52 @@ export function createAccounts(context: DomainContext): Accounts {
       return { user, verificationToken: verification.token, verificationExpiresAt: verification.expiresAt };
     },
 
-    verifyEmail: (token) => {
+    verifyEmail: async (token) => {
       const now = context.now().getTime();
-      const found = context.db
-        .select()
-        .from(emailVerifications)
-        .where(eq(emailVerifications.tokenHash, hashSecret(token)))
-        .get();
+      const found = await context.store.emailVerifications.byHash(hashSecret(token));
       if (!found || found.usedAt !== null || found.expiresAt <= now) {
         throw new DomainError('VALIDATION', 'The verification link is invalid, used or expired', {
           details: { token: 'invalid, already used or expired' },
         });
       }
       // a suspended account can do nothing, not even confirm its address; the link stays valid until it expires
-      refuseSuspended(findUserById(context, found.userId)!);
-      return context.db.transaction((tx) => {
-        tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, found.id)).run();
-        const row = tx
-          .update(users)
-          .set({ emailVerifiedAt: now, updatedAt: now })
-          .where(eq(users.id, found.userId))
-          .returning()
-          .get();
+      refuseSuspended((await context.store.users.byId(found.userId))!);
+      return context.store.transaction(async (tx) => {
+        await tx.emailVerifications.markUsed(found.id, now);
+        const row = await tx.users.update(found.userId, { emailVerifiedAt: now }, now);
         return toUser(row!);
       });
     },
 
-    issueVerificationToken: (userId) => {
-      const row = requireActiveUser(context, userId);
+    issueVerificationToken: async (userId) => {
+      const row = await requireActiveUser(context, userId);
       if (row.emailVerifiedAt !== null) throw new DomainError('CONFLICT', 'The email address is already verified');
-      return insertVerification(context, context.db, userId);
+      return insertVerification(context, context.store, userId);
     },
 
-    getProfile: (userId) => {
-      const row = requireActiveUser(context, userId);
+    getProfile: async (userId) => {
+      const row = await requireActiveUser(context, userId);
       return {
         user: toUser(row),
-        api_tokens: listTokenMetadata(context, userId),
-        quota: quotaOf(context, userId, row.plan),
+        api_tokens: await listTokenMetadata(context, userId),
+        quota: await quotaOf(context, userId, row.plan),
       };
     },
 
-    updateProfile: (userId, update) => {
-      requireActiveUser(context, userId);
+    updateProfile: async (userId, update) => {
+      await requireActiveUser(context, userId);
       const changes = cleanProfileUpdate(update);
       if (Object.keys(changes).length === 0) {
         throw new DomainError('VALIDATION', 'Give at least one of username, firstName, lastName', {
           details: { body: 'at least one of username, firstName, lastName is required' },
         });
       }
-      const row = context.db
-        .update(users)
-        .set({ ...changes, updatedAt: context.now().getTime() })
-        .where(eq(users.id, userId))
-        .returning()
-        .get();
+      const row = await context.store.users.update(userId, changes, context.now().getTime());
       return toUser(row!);
     },
 
     changePassword: async (userId, { currentPassword, newPassword }, origin) => {
-      const row = requireActiveUser(context, userId);
+      const row = await requireActiveUser(context, userId);
       requireValid({
         currentPassword: currentPassword
           ? passwordEncodingProblem('Current password', currentPassword)
@@ -138,10 +126,10 @@ export function createAccounts(context: DomainContext): Accounts {
       );
       const started =
         passwordHash &&
-        replacePassword(context, userId, passwordHash, row.passwordHash, (tx, sessionEpoch) => ({
+        (await replacePassword(context, userId, passwordHash, row.passwordHash, async (tx, sessionEpoch) => ({
           sessionEpoch,
-          ...startRefreshFamily(context, tx, userId, sessionEpoch),
-        }));
+          ...(await startRefreshFamily(context, tx, userId, sessionEpoch)),
+        })));
       if (!started) {
         throw new DomainError('INVALID_CREDENTIALS', 'The current password is wrong', {
           details: { currentPassword: 'wrong password' },
@@ -172,89 +160,71 @@ export async function createAccount(
   });
   // the address is counted before the email is looked up, so probing for registered addresses is limited too
   const passwordHash = await runPasswordWork(context, { origin }, async () =>
-    findUserByEmail(context, email) ? undefined : hashPassword(input.password, context.config.scryptLogN),
+    (await findUserByEmail(context, email)) ? undefined : hashPassword(input.password, context.config.scryptLogN),
   );
   if (!passwordHash) throw emailTaken();
   const now = context.now().getTime();
   const id = randomUUID();
-  try {
-    return context.db.transaction(
-      (tx) => {
-        const row = tx
-          .insert(users)
-          .values({
-            id,
-            email,
-            username,
-            firstName: firstName ?? null,
-            lastName: lastName ?? null,
-            passwordHash,
-            emailVerifiedAt: input.verified ? now : null,
-            plan: input.plan ?? 'free',
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning()
-          .get();
-        grantCredits(context, tx, id, context.config.freeCredits, 'signup-grant');
-        const verification = input.verified ? undefined : insertVerification(context, tx, id);
-        return { user: toUser(row), verification };
-      },
-      { behavior: 'immediate' },
-    );
-  } catch (error) {
+  return context.store.transaction(async (tx) => {
+    const row = await tx.users.insert({
+      id,
+      email,
+      username,
+      firstName: firstName ?? null,
+      lastName: lastName ?? null,
+      passwordHash,
+      emailVerifiedAt: input.verified ? now : null,
+      plan: input.plan ?? 'free',
+      createdAt: now,
+    });
     // a concurrent registration of the same address won the race
-    if (sqliteErrorCode(error) === 'SQLITE_CONSTRAINT_UNIQUE') throw emailTaken();
-    throw error;
-  }
+    if (!row) throw emailTaken();
+    await grantCredits(tx, now, id, context.config.freeCredits, 'signup-grant');
+    const verification = input.verified ? undefined : await insertVerification(context, tx, id);
+    return { user: toUser(row), verification };
+  });
 }
 
 /** Sets a password (already checked against the policy) and ends every session of the account. */
 export async function setPassword(context: DomainContext, userId: string, password: string): Promise<void> {
   const passwordHash = await runPasswordWork(context, {}, () => hashPassword(password, context.config.scryptLogN));
-  replacePassword(context, userId, passwordHash, undefined, () => undefined);
+  await replacePassword(context, userId, passwordHash, undefined, async () => undefined);
 }
 
 /**
  * Stores a new password hash and ends every session of the account (session epoch raised, refresh tokens
- * revoked), then runs `within` under the new epoch, all in one transaction. With `expected`, only while the
+ * revoked), then runs `within` under the new epoch, all in one unit of work. With `expected`, only while the
  * stored hash is still that one (the one just checked); otherwise nothing changes and the result is undefined.
  */
-function replacePassword<T>(
+async function replacePassword<T>(
   context: DomainContext,
   userId: string,
   passwordHash: string,
   expected: string | undefined,
-  within: (tx: Queryable, sessionEpoch: number) => T,
-): T | undefined {
+  within: (tx: UnitOfWork, sessionEpoch: number) => Promise<T>,
+): Promise<T | undefined> {
   const now = context.now().getTime();
-  return context.db.transaction(
-    (tx) => {
-      const ofUser = eq(users.id, userId);
-      const changed = tx
-        .update(users)
-        .set({ passwordHash, updatedAt: now })
-        .where(expected === undefined ? ofUser : and(ofUser, eq(users.passwordHash, expected)))
-        .run();
-      if (changed.changes === 0) return undefined;
-      return within(tx, endEverySession(tx, userId, now)!);
-    },
-    { behavior: 'immediate' },
-  );
+  return context.store.transaction(async (tx) => {
+    if (!(await tx.users.replacePasswordHash(userId, passwordHash, { expected, updatedAt: now }))) return undefined;
+    return within(tx, (await endEverySession(tx, userId, now))!);
+  });
 }
 
-function insertVerification(context: DomainContext, db: Queryable, userId: string) {
+async function insertVerification(context: DomainContext, store: Repositories, userId: string) {
   const token = randomSecret();
   const now = context.now().getTime();
   const expiresAt = new Date(now + context.config.verificationTokenTtlSeconds * 1000);
-  db.insert(emailVerifications)
-    .values({ userId, tokenHash: hashSecret(token), expiresAt: expiresAt.getTime(), createdAt: now })
-    .run();
+  await store.emailVerifications.insert({
+    userId,
+    tokenHash: hashSecret(token),
+    expiresAt: expiresAt.getTime(),
+    createdAt: now,
+  });
   return { token, expiresAt };
 }
 
-function cleanProfileUpdate(update: ProfileUpdate): Partial<Pick<UserRow, 'username' | 'firstName' | 'lastName'>> {
-  const changes: Partial<Pick<UserRow, 'username' | 'firstName' | 'lastName'>> = {};
+function cleanProfileUpdate(update: ProfileUpdate): Pick<UserChanges, 'username' | 'firstName' | 'lastName'> {
+  const changes: Pick<UserChanges, 'username' | 'firstName' | 'lastName'> = {};
   const username = update.username?.trim();
   const firstName = update.firstName?.trim();
   const lastName = update.lastName?.trim();

@@ -1,12 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
-import { users } from '../store/index.js';
-import { createAccount, setPassword } from './accounts.js';
+import type { UserChanges } from '../store/index.js';
+import { createAccount, setPassword, type NewAccount } from './accounts.js';
 import { deleteApiToken, insertApiToken, listTokenMetadata } from './api-tokens.js';
 import { channelKeyOf, deactivateChannel, findChannelByName, insertChannel, listChannels } from './channels.js';
 import type { DomainContext } from './context.js';
 import { balanceOf, usageOf } from './credits.js';
 import { DomainError, invalid } from './errors.js';
-import { grantCredits, quotaOf } from './ledger.js';
+import { grantCredits } from './grants.js';
+import { quotaOf } from './quota.js';
 import {
   PLANS,
   SUBSCRIPTION_STATUSES,
@@ -25,57 +25,41 @@ import {
 import { requireUserByEmail, toUserRecord, type UserRow } from './users.js';
 import { passwordProblem, requireValid } from './validation.js';
 
-export interface NewUserByAdmin {
-  email: string;
-  username: string;
-  password: string;
-  firstName?: string;
-  lastName?: string;
-  /** skip email verification */
-  verified?: boolean;
-  plan?: Plan;
-}
-
 /** Operator actions, addressed by email. They apply the same rules as the API, except the suspension check. */
 export interface Admin {
-  createUser(input: NewUserByAdmin): Promise<UserRecord>;
-  listUsers(): UserRecord[];
-  showUser(email: string): UserRecord & { quota: Quota; renews_at: string | null };
-  verifyUser(email: string): UserRecord;
-  setPlan(email: string, plan: string, status?: string): UserRecord & CreditBalance;
-  suspend(email: string, reason?: string): UserRecord;
-  unsuspend(email: string): UserRecord;
-  deleteUser(email: string): { id: string; email: string };
+  createUser(input: NewAccount): Promise<UserRecord>;
+  listUsers(): Promise<UserRecord[]>;
+  showUser(email: string): Promise<UserRecord & { quota: Quota; renews_at: string | null }>;
+  verifyUser(email: string): Promise<UserRecord>;
+  setPlan(email: string, plan: string, status?: string): Promise<UserRecord & CreditBalance>;
+  suspend(email: string, reason?: string): Promise<UserRecord>;
+  unsuspend(email: string): Promise<UserRecord>;
+  deleteUser(email: string): Promise<{ id: string; email: string }>;
   /** Sets a new password (same policy as registration) and ends every refresh session of the account. */
   setPassword(email: string, password: string): Promise<UserRecord>;
   createToken(
     email: string,
     input: { name: string; permissions: Permission[]; channelName?: string },
-  ): ApiTokenWithSecret;
-  listTokens(email: string): ApiTokenMetadata[];
+  ): Promise<ApiTokenWithSecret>;
+  listTokens(email: string): Promise<ApiTokenMetadata[]>;
   /** By id, bare or `tok_`-prefixed; returns the canonical (bare) id. */
-  revokeToken(tokenId: string): { id: string };
-  createChannel(email: string, channelName: string): Channel;
-  listChannels(email: string): ChannelListItem[];
-  deactivateChannel(email: string, channelName: string): { id: string; channel_name: string };
-  credits(email: string): CreditBalance & { quota: Quota };
-  grantCredits(email: string, credits: number): CreditBalance;
-  usage(email: string, limit?: number): UsageRecord[];
+  revokeToken(tokenId: string): Promise<{ id: string }>;
+  createChannel(email: string, channelName: string): Promise<Channel>;
+  listChannels(email: string): Promise<ChannelListItem[]>;
+  deactivateChannel(email: string, channelName: string): Promise<{ id: string; channel_name: string }>;
+  credits(email: string): Promise<CreditBalance & { quota: Quota }>;
+  grantCredits(email: string, credits: number): Promise<CreditBalance>;
+  usage(email: string, limit?: number): Promise<UsageRecord[]>;
   /** The plain key of a user's channel (active or not), for offline `wm encode/decode --channel --user`. */
-  channelKey(email: string, channelName: string): Uint8Array;
+  channelKey(email: string, channelName: string): Promise<Uint8Array>;
 }
 
 export function createAdmin(context: DomainContext): Admin {
   const byEmail = (email: string) => requireUserByEmail(context, email);
-  const update = (row: UserRow, changes: Partial<UserRow>): UserRow =>
-    context.db
-      .update(users)
-      .set({ ...changes, updatedAt: context.now().getTime() })
-      .where(eq(users.id, row.id))
-      .returning()
-      .get()!;
-  const channelByName = (owner: UserRow, name: string) => {
-    const channel = findChannelByName(context, owner.id, name);
+  const update = async (row: UserRow, changes: UserChanges): Promise<UserRow> =>
+    (await context.store.users.update(row.id, changes, context.now().getTime()))!;
+  const channelByName = async (owner: UserRow, name: string) => {
+    const channel = await findChannelByName(context, owner.id, name);
     if (!channel) throw new DomainError('NOT_FOUND', `${owner.email} has no signing channel named "${name}"`);
     return channel;
   };
@@ -84,68 +68,88 @@ export function createAdmin(context: DomainContext): Admin {
     createUser: async (input) => {
       if (input.plan !== undefined) requirePlan(input.plan);
       const { user } = await createAccount(context, input);
-      return toUserRecord(byEmail(user.email));
+      return toUserRecord(await byEmail(user.email));
     },
-    listUsers: () => context.db.select().from(users).orderBy(asc(users.createdAt), asc(users.email)).all().map(toUserRecord),
-    showUser: (email) => {
-      const row = byEmail(email);
-      return { ...toUserRecord(row), renews_at: balanceOf(row).renews_at, quota: quotaOf(context, row.id, row.plan) };
+    listUsers: async () => (await context.store.users.list()).map(toUserRecord),
+    showUser: async (email) => {
+      const row = await byEmail(email);
+      return {
+        ...toUserRecord(row),
+        renews_at: balanceOf(row).renews_at,
+        quota: await quotaOf(context, row.id, row.plan),
+      };
     },
-    verifyUser: (email) => {
-      const row = byEmail(email);
-      return toUserRecord(row.emailVerifiedAt === null ? update(row, { emailVerifiedAt: context.now().getTime() }) : row);
+    verifyUser: async (email) => {
+      const row = await byEmail(email);
+      return toUserRecord(
+        row.emailVerifiedAt === null ? await update(row, { emailVerifiedAt: context.now().getTime() }) : row,
+      );
     },
-    setPlan: (email, plan, status) => {
-      const row = byEmail(email);
+    setPlan: async (email, plan, status) => {
+      const row = await byEmail(email);
       requirePlan(plan);
       if (status !== undefined) requireStatus(status);
-      const renewsAt = plan === 'free' ? null : plan === row.plan && row.renewsAt !== null ? row.renewsAt : oneMonthAfter(context.now());
-      const updated = update(row, {
+      const renewsAt =
+        plan === 'free'
+          ? null
+          : plan === row.plan && row.renewsAt !== null
+            ? row.renewsAt
+            : oneMonthAfter(context.now());
+      const updated = await update(row, {
         plan,
         subscriptionStatus: (status as SubscriptionStatus | undefined) ?? row.subscriptionStatus,
         renewsAt,
       });
       return { ...toUserRecord(updated), ...balanceOf(updated) };
     },
-    suspend: (email, reason) =>
-      toUserRecord(update(byEmail(email), { suspendedAt: context.now().getTime(), suspensionReason: reason?.trim() || null })),
-    unsuspend: (email) => toUserRecord(update(byEmail(email), { suspendedAt: null, suspensionReason: null })),
-    deleteUser: (email) => {
-      const row = byEmail(email);
-      // everything the account owns goes with it (ON DELETE CASCADE)
-      context.db.delete(users).where(eq(users.id, row.id)).run();
+    suspend: async (email, reason) =>
+      toUserRecord(
+        await update(await byEmail(email), {
+          suspendedAt: context.now().getTime(),
+          suspensionReason: reason?.trim() || null,
+        }),
+      ),
+    unsuspend: async (email) =>
+      toUserRecord(await update(await byEmail(email), { suspendedAt: null, suspensionReason: null })),
+    deleteUser: async (email) => {
+      const row = await byEmail(email);
+      // everything the account owns goes with it
+      await context.store.users.delete(row.id);
       return { id: row.id, email: row.email };
     },
     setPassword: async (email, password) => {
-      const row = byEmail(email);
+      const row = await byEmail(email);
       requireValid({ password: passwordProblem(password ?? '', row.email, row.username) });
       await setPassword(context, row.id, password);
       return toUserRecord(row);
     },
-    createToken: (email, { name, permissions, channelName }) => {
-      const owner = byEmail(email);
-      const channelId = channelName === undefined ? null : channelByName(owner, channelName).id;
+    createToken: async (email, { name, permissions, channelName }) => {
+      const owner = await byEmail(email);
+      const channelId = channelName === undefined ? null : (await channelByName(owner, channelName)).id;
       return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId });
     },
-    listTokens: (email) => listTokenMetadata(context, byEmail(email).id),
-    revokeToken: (tokenId) => ({ id: deleteApiToken(context, tokenId) }),
-    createChannel: (email, channelName) => insertChannel(context, byEmail(email), channelName),
-    listChannels: (email) => listChannels(context, byEmail(email).id),
-    deactivateChannel: (email, channelName) => deactivateChannel(context, channelByName(byEmail(email), channelName)),
-    credits: (email) => {
-      const row = byEmail(email);
-      return { ...balanceOf(row), quota: quotaOf(context, row.id, row.plan) };
+    listTokens: async (email) => listTokenMetadata(context, (await byEmail(email)).id),
+    revokeToken: async (tokenId) => ({ id: await deleteApiToken(context, tokenId) }),
+    createChannel: async (email, channelName) => insertChannel(context, await byEmail(email), channelName),
+    listChannels: async (email) => listChannels(context, (await byEmail(email)).id),
+    deactivateChannel: async (email, channelName) =>
+      deactivateChannel(context, await channelByName(await byEmail(email), channelName)),
+    credits: async (email) => {
+      const row = await byEmail(email);
+      return { ...balanceOf(row), quota: await quotaOf(context, row.id, row.plan) };
     },
-    grantCredits: (email, credits) => {
+    grantCredits: async (email, credits) => {
       if (!Number.isSafeInteger(credits) || credits <= 0) {
         throw invalid({ credits: 'must be a positive whole number' }, 'Credits must be a positive whole number');
       }
-      const row = byEmail(email);
-      context.db.transaction((tx) => grantCredits(context, tx, row.id, credits, 'grant'), { behavior: 'immediate' });
-      return balanceOf(byEmail(email));
+      const row = await byEmail(email);
+      const now = context.now().getTime();
+      await context.store.transaction((tx) => grantCredits(tx, now, row.id, credits, 'grant'));
+      return balanceOf(await byEmail(email));
     },
-    usage: (email, limit) => usageOf(context, byEmail(email).id, limit),
-    channelKey: (email, channelName) => channelKeyOf(context, channelByName(byEmail(email), channelName)),
+    usage: async (email, limit) => usageOf(context, (await byEmail(email)).id, limit),
+    channelKey: async (email, channelName) =>
+      channelKeyOf(context, await channelByName(await byEmail(email), channelName)),
   };
 }
 

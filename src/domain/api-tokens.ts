@@ -1,81 +1,78 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
-import { apiTokens, channels, insertionOrder } from '../store/index.js';
+import type { ApiTokenRow } from '../store/index.js';
 import { displayPrefixOf, generateApiTokenSecret } from './api-token-secret.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import { hashSecret } from './secrets.js';
-import { PERMISSIONS, type ApiTokenMetadata, type ApiTokenWithSecret, type CreateTokenInput, type Permission } from './types.js';
+import {
+  PERMISSIONS,
+  type ApiTokenMetadata,
+  type ApiTokenWithSecret,
+  type CreateTokenInput,
+  type Permission,
+} from './types.js';
 import { iso, isoOrNull, requireActiveUser } from './users.js';
 import { requireValid, tokenNameProblem } from './validation.js';
 
 export interface ApiTokens {
   /** Creates a token; the secret is in the result and nowhere else, ever. */
-  create(userId: string, input: CreateTokenInput): ApiTokenWithSecret;
-  list(userId: string): ApiTokenMetadata[];
+  create(userId: string, input: CreateTokenInput): Promise<ApiTokenWithSecret>;
+  list(userId: string): Promise<ApiTokenMetadata[]>;
   /** Deletes the token at once. Another user's token: FORBIDDEN; unknown id: NOT_FOUND. */
-  revoke(userId: string, tokenId: string): void;
+  revoke(userId: string, tokenId: string): Promise<void>;
 }
-
-type TokenRow = typeof apiTokens.$inferSelect;
 
 export function createApiTokens(context: DomainContext): ApiTokens {
   return {
-    create: (userId, input) => {
-      requireActiveUser(context, userId);
+    create: async (userId, input) => {
+      await requireActiveUser(context, userId);
       return insertApiToken(context, userId, input);
     },
-    list: (userId) => {
-      requireActiveUser(context, userId);
+    list: async (userId) => {
+      await requireActiveUser(context, userId);
       return listTokenMetadata(context, userId);
     },
-    revoke: (userId, tokenId) => {
-      requireActiveUser(context, userId);
+    revoke: async (userId, tokenId) => {
+      await requireActiveUser(context, userId);
       const id = canonicalTokenId(tokenId);
-      const row = id === undefined ? undefined : context.db.select().from(apiTokens).where(eq(apiTokens.id, id)).get();
+      const row = id === undefined ? undefined : await context.store.apiTokens.byId(id);
       if (!row) throw noSuchToken();
       if (row.userId !== userId) throw new DomainError('FORBIDDEN', 'The API token belongs to another account');
-      deleteApiToken(context, row.id);
+      await deleteApiToken(context, row.id);
     },
   };
 }
 
 /** The one implementation of token creation (also used by `wm tokens create`). */
-export function insertApiToken(context: DomainContext, userId: string, input: CreateTokenInput): ApiTokenWithSecret {
+export async function insertApiToken(
+  context: DomainContext,
+  userId: string,
+  input: CreateTokenInput,
+): Promise<ApiTokenWithSecret> {
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   const permissions = normalisePermissions(input.permissions);
   const channelId = input.signing_channel_id ?? null;
   requireValid({
     name: tokenNameProblem(name),
     permissions: permissions ? undefined : `Permissions must be a non-empty subset of ${PERMISSIONS.join(', ')}`,
-    signing_channel_id: channelId === null ? undefined : channelProblem(context, userId, channelId),
+    signing_channel_id: channelId === null ? undefined : await channelProblem(context, userId, channelId),
   });
   const secret = generateApiTokenSecret();
-  const row = context.db
-    .insert(apiTokens)
-    .values({
-      id: randomUUID(),
-      userId,
-      name,
-      tokenHash: hashSecret(secret),
-      tokenPrefix: displayPrefixOf(secret),
-      permissions: permissions!.join(','),
-      channelId,
-      createdAt: context.now().getTime(),
-    })
-    .returning()
-    .get();
+  const row = await context.store.apiTokens.insert({
+    id: randomUUID(),
+    userId,
+    name,
+    tokenHash: hashSecret(secret),
+    tokenPrefix: displayPrefixOf(secret),
+    permissions: permissions!,
+    channelId,
+    createdAt: context.now().getTime(),
+  });
   return { ...toMetadata(row), token: secret };
 }
 
-export function listTokenMetadata(context: DomainContext, userId: string): ApiTokenMetadata[] {
-  return context.db
-    .select()
-    .from(apiTokens)
-    .where(eq(apiTokens.userId, userId))
-    .orderBy(asc(apiTokens.createdAt), insertionOrder)
-    .all()
-    .map(toMetadata);
+export async function listTokenMetadata(context: DomainContext, userId: string): Promise<ApiTokenMetadata[]> {
+  return (await context.store.apiTokens.listOf(userId)).map(toMetadata);
 }
 
 const TOKEN_ID = /^(?:tok_)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
@@ -91,18 +88,17 @@ export function canonicalTokenId(given: string): string | undefined {
 const noSuchToken = () => new DomainError('NOT_FOUND', 'No such API token');
 
 /** Deletes a token by id (either form) and returns its canonical id; NOT_FOUND when there is none. */
-export function deleteApiToken(context: DomainContext, tokenId: string): string {
+export async function deleteApiToken(context: DomainContext, tokenId: string): Promise<string> {
   const id = canonicalTokenId(tokenId);
-  const result = id === undefined ? { changes: 0 } : context.db.delete(apiTokens).where(eq(apiTokens.id, id)).run();
-  if (result.changes === 0) throw noSuchToken();
-  return id!;
+  if (id === undefined || !(await context.store.apiTokens.delete(id))) throw noSuchToken();
+  return id;
 }
 
-export function toMetadata(row: TokenRow): ApiTokenMetadata {
+export function toMetadata(row: ApiTokenRow): ApiTokenMetadata {
   return {
     id: row.id,
     name: row.name,
-    permissions: row.permissions.split(',') as Permission[],
+    permissions: row.permissions as Permission[],
     token_prefix: row.tokenPrefix,
     signing_channel_id: row.channelId,
     created_at: iso(row.createdAt),
@@ -117,12 +113,8 @@ function normalisePermissions(value: unknown): Permission[] | undefined {
   return PERMISSIONS.filter((p) => value.includes(p));
 }
 
-function channelProblem(context: DomainContext, userId: string, channelId: string): string | undefined {
-  const channel = context.db
-    .select({ isActive: channels.isActive })
-    .from(channels)
-    .where(and(eq(channels.id, channelId), eq(channels.userId, userId)))
-    .get();
+async function channelProblem(context: DomainContext, userId: string, channelId: string): Promise<string | undefined> {
+  const channel = await context.store.channels.ofUser(userId, channelId);
   if (!channel) return 'No signing channel with this id in your account';
   if (!channel.isActive) return 'The signing channel is deactivated; new tokens need an active channel';
   return undefined;

@@ -2,13 +2,14 @@ import { openDomain } from './open-domain.js';
 
 /**
  * The stored key of a user's signing channel, read offline from the data folder, so `wm encode/decode --channel
- * NAME --user EMAIL` produce and read the same watermarks as the server's keyed tokens.
+ * NAME --user EMAIL` produce and read the same watermarks as the server's keyed tokens. Only reads: a data folder
+ * that does not exist is refused, not created.
  */
-export function readChannelKey(options: { home?: string; email: string; channelName: string }): Uint8Array {
-  const opened = openDomain({ home: options.home });
+export async function readChannelKey(options: { home?: string; email: string; channelName: string }): Promise<Uint8Array> {
+  const opened = await openDomain({ home: options.home });
   try {
-    return opened.domain.admin.channelKey(options.email, options.channelName);
+    return await opened.domain.admin.channelKey(options.email, options.channelName);
   } finally {
-    opened.close();
+    await opened.close();
   }
 }

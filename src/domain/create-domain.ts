@@ -1,8 +1,9 @@
-import { createGroupCommit, createMemoryLimiterState, type LimiterState, type Store } from '../store/index.js';
+import type { LimiterState, Store } from '../store/index.js';
 import { createAccounts, type Accounts } from './accounts.js';
 import { createAdmin, type Admin } from './admin.js';
 import { createApiTokens, type ApiTokens } from './api-tokens.js';
 import { createChannels, type Channels } from './channels.js';
+import { createCharges } from './charges.js';
 import { resolveConfig, type DomainConfig } from './config.js';
 import type { DomainContext } from './context.js';
 import { createCredits, type Credits } from './credits.js';
@@ -19,14 +20,11 @@ export interface CreateDomainOptions {
   config?: Partial<DomainConfig>;
   /** the clock; tests move it to cross expiries and quota periods */
   now?: () => Date;
-  /** where password attempts are counted; defaults to this process's memory */
+  /** where password attempts are counted; defaults to the store's (SQLite: this process's memory) */
   limiterState?: LimiterState;
   /** the bound on password hashing; defaults to one of this domain's own, sized by the config */
   hashGate?: HashGate;
 }
-
-/** Records the in-process limiter state keeps at most (~100 bytes each). */
-const LIMITER_RECORDS_MAX = 100_000;
 
 export interface Domain {
   readonly config: Readonly<DomainConfig>;
@@ -51,14 +49,14 @@ export interface Domain {
 export function createDomain(options: CreateDomainOptions): Domain {
   const config = resolveConfig(options.config);
   const now = options.now ?? (() => new Date());
+  const { store } = options;
   const context: DomainContext = {
-    db: options.store.db,
+    store,
     config,
     keys: deriveKeys(options.masterKey),
     now,
-    commitTogether: createGroupCommit(options.store.sqlite),
-    limiterState:
-      options.limiterState ?? createMemoryLimiterState({ maxRecords: LIMITER_RECORDS_MAX, now: () => now().getTime() }),
+    charges: createCharges({ store, config, now }),
+    limiterState: options.limiterState ?? store.createLimiterState({ now: () => now().getTime() }),
     hashGate:
       options.hashGate ?? createHashGate({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }),
   };

@@ -1,11 +1,16 @@
-import { join } from 'node:path';
-import { DATABASE_FILE, ensureDataHome, loadMasterKey, openStore, resolveDataHome, type Store } from '../store/index.js';
+import { openDataFolder, type MasterKeySource, type Store } from '../store/index.js';
 import { configFromEnv, type DomainConfig } from './config.js';
 import { createDomain, type Domain } from './create-domain.js';
 
 export interface OpenDomainOptions {
   /** the data folder; falls back to WM_HOME, then ~/.wm */
   home?: string;
+  /**
+   * Create the data folder, its master key and database when missing: only for the commands that can start from
+   * nothing (`wm serve`, `wm db migrate`, `wm users create`). Otherwise a missing part is refused with a
+   * MissingDataError and nothing is created.
+   */
+  create?: boolean;
   config?: Partial<DomainConfig>;
   env?: NodeJS.ProcessEnv;
 }
@@ -15,16 +20,21 @@ export interface OpenedDomain {
   store: Store;
   /** the resolved data folder */
   home: string;
+  masterKeySource: MasterKeySource;
   /** closes the database */
-  close(): void;
+  close(): Promise<void>;
 }
 
-/** Resolves the data folder (creating it), the master key and the database (migrated), and builds the domain. */
-export function openDomain(options: OpenDomainOptions = {}): OpenedDomain {
+/** Opens the data folder (its master key and database, migrated) and builds the domain over it. */
+export async function openDomain(options: OpenDomainOptions = {}): Promise<OpenedDomain> {
   const env = options.env ?? process.env;
-  const home = ensureDataHome(resolveDataHome(options.home, env));
-  const masterKey = loadMasterKey(home, env);
-  const store = openStore(join(home, DATABASE_FILE));
-  const domain = createDomain({ store, masterKey, config: { ...configFromEnv(env), ...options.config } });
-  return { domain, store, home, close: () => store.close() };
+  const opened = await openDataFolder({ home: options.home, env, create: options.create ?? false });
+  const { store, home, masterKey, masterKeySource } = opened;
+  try {
+    const domain = createDomain({ store, masterKey, config: { ...configFromEnv(env), ...options.config } });
+    return { domain, store, home, masterKeySource, close: () => store.close() };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { refreshTokens, sessionEpochOf, users, type Queryable } from '../store/index.js';
+import type { Repositories } from '../store/index.js';
 import { issueAccessToken, verifyAccessToken } from './access-token.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -23,12 +22,12 @@ export interface Sessions {
   /** Rotates the refresh token. Presenting an already rotated token revokes its whole family (theft detection). */
   refresh(refreshToken: string): Promise<RefreshResult>;
   /** Revokes the refresh token's family. Unknown or already revoked tokens are ignored: logging out always works. */
-  logout(refreshToken: string | undefined): void;
+  logout(refreshToken: string | undefined): Promise<void>;
   /**
    * Revokes the refresh session an access token was issued for (its `sessionId`). Logout needs it because the
    * refresh cookie (Path=/api/auth/refresh) never reaches the logout endpoint from a browser.
    */
-  endSession(userId: string, sessionId: string): void;
+  endSession(userId: string, sessionId: string): Promise<void>;
   /**
    * Verifies an access token (JWT) and returns its still-existing, not suspended user. A token issued before the
    * account's last password change is refused (UNAUTHENTICATED).
@@ -55,13 +54,11 @@ export function createSessions(context: DomainContext): Sessions {
       );
       if (!checked) throw invalidCredentials();
       refuseSuspended(checked);
-      const started = context.db.transaction(
-        (tx) =>
-          // the password checked must still be the account's: a change that committed meanwhile ends this login
-          sessionEpochOf(tx, checked.id) === checked.sessionEpoch
-            ? startRefreshFamily(context, tx, checked.id, checked.sessionEpoch)
-            : undefined,
-        { behavior: 'immediate' },
+      const started = await context.store.transaction(async (tx) =>
+        // the password checked must still be the account's: a change that committed meanwhile ends this login
+        (await tx.users.sessionEpoch(checked.id)) === checked.sessionEpoch
+          ? startRefreshFamily(context, tx, checked.id, checked.sessionEpoch)
+          : undefined,
       );
       if (!started) throw invalidCredentials();
       const { familyId, ...refresh } = started;
@@ -72,35 +69,28 @@ export function createSessions(context: DomainContext): Sessions {
     refresh: async (refreshToken) => {
       if (!refreshToken) throw new DomainError('UNAUTHENTICATED', 'No refresh token');
       const now = context.now().getTime();
-      // decide inside one immediate transaction (so two concurrent refreshes can't both rotate), throw after commit
-      // (so a family revocation is not rolled back by the throw)
-      const outcome = context.db.transaction(
-        (tx) => {
-          const found = tx
-            .select()
-            .from(refreshTokens)
-            .where(eq(refreshTokens.tokenHash, hashSecret(refreshToken)))
-            .get();
-          if (!found || found.revokedAt !== null || found.expiresAt <= now) return { refused: 'invalid' } as const;
-          if (sessionEpochOf(tx, found.userId) !== found.sessionEpoch) {
-            // started before a password change (its revocation is what normally ends it)
-            revokeFamily(tx, found.familyId, now);
-            return { refused: 'invalid' } as const;
-          }
-          if (found.rotatedAt !== null) {
-            revokeFamily(tx, found.familyId, now);
-            return { refused: 'reused' } as const;
-          }
-          tx.update(refreshTokens).set({ rotatedAt: now }).where(eq(refreshTokens.id, found.id)).run();
-          return {
-            userId: found.userId,
-            familyId: found.familyId,
-            sessionEpoch: found.sessionEpoch,
-            next: insertRefreshToken(context, tx, found.userId, found.familyId, found.sessionEpoch),
-          };
-        },
-        { behavior: 'immediate' },
-      );
+      // decide inside one unit of work (so two concurrent refreshes can't both rotate), throw after commit (so a
+      // family revocation is not rolled back by the throw)
+      const outcome = await context.store.transaction(async (tx) => {
+        const found = await tx.refreshTokens.byHash(hashSecret(refreshToken));
+        if (!found || found.revokedAt !== null || found.expiresAt <= now) return { refused: 'invalid' } as const;
+        if ((await tx.users.sessionEpoch(found.userId)) !== found.sessionEpoch) {
+          // started before a password change (its revocation is what normally ends it)
+          await tx.refreshTokens.revokeFamily(found.familyId, now);
+          return { refused: 'invalid' } as const;
+        }
+        if (found.rotatedAt !== null) {
+          await tx.refreshTokens.revokeFamily(found.familyId, now);
+          return { refused: 'reused' } as const;
+        }
+        await tx.refreshTokens.markRotated(found.id, now);
+        return {
+          userId: found.userId,
+          familyId: found.familyId,
+          sessionEpoch: found.sessionEpoch,
+          next: await insertRefreshToken(context, tx, found.userId, found.familyId, found.sessionEpoch),
+        };
+      });
       if ('refused' in outcome) {
         throw new DomainError(
           'UNAUTHENTICATED',
@@ -109,34 +99,24 @@ export function createSessions(context: DomainContext): Sessions {
             : 'The refresh token is invalid, expired or revoked',
         );
       }
-      requireActiveUser(context, outcome.userId);
+      await requireActiveUser(context, outcome.userId);
       const access = await issueAccessToken(context, outcome.userId, outcome.familyId, outcome.sessionEpoch);
       return { ...access, ...outcome.next };
     },
 
-    logout: (refreshToken) => {
+    logout: async (refreshToken) => {
       if (!refreshToken) return;
-      const found = context.db
-        .select({ familyId: refreshTokens.familyId })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashSecret(refreshToken)))
-        .get();
-      if (found) revokeFamily(context.db, found.familyId, context.now().getTime());
+      const found = await context.store.refreshTokens.byHash(hashSecret(refreshToken));
+      if (found) await context.store.refreshTokens.revokeFamily(found.familyId, context.now().getTime());
     },
 
-    endSession: (userId, sessionId) => {
-      const now = context.now().getTime();
-      context.db
-        .update(refreshTokens)
-        .set({ revokedAt: now })
-        .where(and(eq(refreshTokens.familyId, sessionId), eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-        .run();
-    },
+    endSession: (userId, sessionId) =>
+      context.store.refreshTokens.revokeFamily(sessionId, context.now().getTime(), userId),
 
     authenticate: async (accessToken) => {
       if (!accessToken) throw new DomainError('UNAUTHENTICATED', 'No access token');
       const claims = await verifyAccessToken(context, accessToken);
-      const row = requireActiveUser(context, claims.userId);
+      const row = await requireActiveUser(context, claims.userId);
       if (claims.sessionEpoch !== row.sessionEpoch) {
         throw new DomainError(
           'UNAUTHENTICATED',
@@ -155,7 +135,7 @@ export function createSessions(context: DomainContext): Sessions {
  */
 async function checkLogin(context: DomainContext, email: string, password: string): Promise<UserRow | undefined> {
   const ln = context.config.scryptLogN;
-  const row = findUserByEmail(context, email);
+  const row = await findUserByEmail(context, email);
   if (!row) {
     await hashPassword(password, ln);
     return undefined;
@@ -164,58 +144,55 @@ async function checkLogin(context: DomainContext, email: string, password: strin
   if (!check.ok) return undefined;
   if (check.needsRehash) {
     const passwordHash = await hashPassword(password, ln);
-    context.db
-      .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)))
-      .run();
+    await context.store.users.replacePasswordHash(row.id, passwordHash, { expected: row.passwordHash });
   }
   return row;
 }
 
 /**
- * Starts a refresh session for a user whose password was just checked, under their current session epoch, in
- * `db` (the caller's transaction): the first refresh token of a new family.
+ * Ends every session of an account: raises its session epoch (so access tokens issued before are refused) and
+ * revokes every refresh token. Returns the new epoch, or undefined when the user does not exist.
  */
-export function startRefreshFamily(
-  context: DomainContext,
-  db: Queryable,
-  userId: string,
-  sessionEpoch: number,
-): RefreshCredential & { familyId: string } {
-  const familyId = randomUUID();
-  return { familyId, ...insertRefreshToken(context, db, userId, familyId, sessionEpoch) };
+export async function endEverySession(tx: Repositories, userId: string, now: number): Promise<number | undefined> {
+  const sessionEpoch = await tx.users.raiseSessionEpoch(userId, now);
+  await tx.refreshTokens.revokeAllOf(userId, now);
+  return sessionEpoch;
 }
 
-function insertRefreshToken(
+/**
+ * Starts a refresh session for a user whose password was just checked, under their current session epoch, in
+ * `tx` (the caller's unit of work): the first refresh token of a new family.
+ */
+export async function startRefreshFamily(
   context: DomainContext,
-  db: Queryable,
+  tx: Repositories,
+  userId: string,
+  sessionEpoch: number,
+): Promise<RefreshCredential & { familyId: string }> {
+  const familyId = randomUUID();
+  return { familyId, ...(await insertRefreshToken(context, tx, userId, familyId, sessionEpoch)) };
+}
+
+async function insertRefreshToken(
+  context: DomainContext,
+  tx: Repositories,
   userId: string,
   familyId: string,
   sessionEpoch: number,
-): RefreshCredential {
+): Promise<RefreshCredential> {
   const refreshToken = randomSecret();
   const now = context.now().getTime();
   const refreshExpiresAt = new Date(now + context.config.refreshTokenTtlSeconds * 1000);
-  db.insert(refreshTokens)
-    .values({
-      id: randomUUID(),
-      userId,
-      familyId,
-      sessionEpoch,
-      tokenHash: hashSecret(refreshToken),
-      expiresAt: refreshExpiresAt.getTime(),
-      createdAt: now,
-    })
-    .run();
+  await tx.refreshTokens.insert({
+    id: randomUUID(),
+    userId,
+    familyId,
+    sessionEpoch,
+    tokenHash: hashSecret(refreshToken),
+    expiresAt: refreshExpiresAt.getTime(),
+    createdAt: now,
+  });
   return { refreshToken, refreshExpiresAt };
-}
-
-function revokeFamily(db: Queryable, familyId: string, now: number): void {
-  db.update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .run();
 }
 
 function invalidCredentials(): DomainError {

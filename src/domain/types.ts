@@ -1,10 +1,8 @@
-/** Public shapes returned by the domain. Field names are those of the HTTP API (docs/SERVER.md), so faces can return them as-is. */
+/** Public shapes returned by the domain. Field names are the HTTP API's (docs/SERVER.md), so faces return them as-is. */
+import type { Plan, SubscriptionStatus } from '../store/index.js';
 
-export const PLANS = ['free', 'starter', 'pro'] as const;
-export type Plan = (typeof PLANS)[number];
-
-export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'paused', 'cancelled', 'expired'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+// the columns' closed lists of values are defined once, by the store that constrains them
+export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from '../store/index.js';
 
 export const PERMISSIONS = ['encode', 'decode'] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
-import { preparedPerDatabase, users } from '../store/index.js';
+import type { UserRow } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import type { User, UserRecord } from './types.js';
 import { normaliseEmail } from './validation.js';
 
-export type UserRow = typeof users.$inferSelect;
+export type { UserRow };
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 export const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -33,19 +32,13 @@ export function toUserRecord(row: UserRow): UserRecord {
   };
 }
 
-const userById = preparedPerDatabase((db) => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
-
-export function findUserById(context: DomainContext, id: string): UserRow | undefined {
-  return userById(context.db).get({ id });
-}
-
-export function findUserByEmail(context: DomainContext, email: string): UserRow | undefined {
-  return context.db.select().from(users).where(eq(users.email, normaliseEmail(email))).get();
+export function findUserByEmail(context: DomainContext, email: string): Promise<UserRow | undefined> {
+  return context.store.users.byEmail(normaliseEmail(email));
 }
 
 /** The user behind an authenticated request: it must still exist and must not be suspended. */
-export function requireActiveUser(context: DomainContext, userId: string): UserRow {
-  const row = findUserById(context, userId);
+export async function requireActiveUser(context: DomainContext, userId: string): Promise<UserRow> {
+  const row = await context.store.users.byId(userId);
   if (!row) throw accountGone();
   refuseSuspended(row);
   return row;
@@ -64,8 +57,8 @@ export function refuseSuspended(row: Pick<UserRow, 'suspendedAt' | 'suspensionRe
 }
 
 /** Admin lookup by email. */
-export function requireUserByEmail(context: DomainContext, email: string): UserRow {
-  const row = findUserByEmail(context, email);
+export async function requireUserByEmail(context: DomainContext, email: string): Promise<UserRow> {
+  const row = await findUserByEmail(context, email);
   if (!row) throw new DomainError('NOT_FOUND', `No user with email ${normaliseEmail(email)}`);
   return row;
 }

@@ -1,4 +1,3 @@
-import { eq, sql } from 'drizzle-orm';
 import {
   analyze,
   decode,
@@ -13,14 +12,14 @@ import {
   type EncodeRobustOptions,
   type EncodeRobustResult,
 } from '../codec/index.js';
-import { channels, preparedPerDatabase } from '../store/index.js';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
+import { chargeRefusal, type TokenUse } from './charges.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
-import { chargeOperation, operationRefusal, quotaPeriod, recordTokenUse } from './ledger.js';
+import { quotaPeriod } from './quota.js';
 import { hashSecret } from './secrets.js';
-import { REQUIRED_PERMISSIONS, type Plan, type WatermarkOperation } from './types.js';
+import { REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
 
 export interface EncodeInput extends Omit<EncodeOptions, 'key'> {
@@ -42,8 +41,9 @@ export interface AnalyzeInput {
 /**
  * Each operation: authenticate the API token → refuse a suspended account → require a verified email → check the
  * token's permission → check quota and credits → run the codec (with the channel key when the token is bound) →
- * charge and record in one transaction. A codec failure (CodecError) propagates and costs nothing. The result
- * is resolved only once the charge is committed.
+ * submit the charge (src/domain/charges.ts). A codec failure (CodecError) propagates and costs nothing. The result
+ * is resolved only once the charge is committed, and a charge refused meanwhile (the balance or quota ran out
+ * under concurrent requests) is the answer instead of the result.
  */
 export interface Watermark {
   encode(apiToken: string, input: EncodeInput): Promise<EncodeResult>;
@@ -55,26 +55,25 @@ export interface Watermark {
 }
 
 export function createWatermark(context: DomainContext): Watermark {
-  /**
-   * `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" without
-   * throwing). Settles once the charge, or else the token's use, is committed.
-   */
+  /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" without throwing). */
   async function run<T>(
     apiToken: string,
     operation: WatermarkOperation,
     work: (key: Uint8Array | undefined) => T,
     succeeded: (result: T) => boolean = () => true,
   ): Promise<T> {
-    const caller = authorise(context, apiToken, operation);
-    let charge = false;
+    const caller = await authorise(context, apiToken, operation);
+    const use = { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId };
+    let result: T;
     try {
-      const result = work(caller.key);
-      charge = succeeded(result);
-      return result;
-    } finally {
-      if (charge) await chargeOperation(context, { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId });
-      else await context.commitTogether(() => recordTokenUse(context, caller.tokenId));
+      result = work(caller.key);
+    } catch (error) {
+      // the token was used, but nothing is charged
+      await context.charges.submit({ ...use, charge: false });
+      throw error;
     }
+    await context.charges.submit({ ...use, charge: succeeded(result) });
+    return result;
   }
   return {
     encode: (apiToken, { text, secret, ...options }) =>
@@ -88,66 +87,33 @@ export function createWatermark(context: DomainContext): Watermark {
   };
 }
 
-interface Caller {
-  userId: string;
-  plan: 'free' | 'starter' | 'pro';
-  tokenId: string;
-  key: Uint8Array | undefined;
-}
+type Caller = Omit<TokenUse, 'operation' | 'charge'> & { key: Uint8Array | undefined };
 
-interface CallerRow {
-  tokenId: string;
-  permissions: string;
-  channelId: string | null;
-  userId: string;
-  plan: Plan;
-  balance: number;
-  emailVerifiedAt: number | null;
-  suspendedAt: number | null;
-  suspensionReason: string | null;
-  requestsMade: number | null;
-}
-
-/** The token with its account and the account's request count in the current quota period, in one query. */
-const callerByTokenHash = preparedPerDatabase((db) =>
-  db.$client.prepare<{ tokenHash: string; periodStart: number }, CallerRow>(
-    `SELECT t.id AS tokenId, t.permissions, t.channel_id AS channelId, u.id AS userId, u.plan, u.balance,
-            u.email_verified_at AS emailVerifiedAt, u.suspended_at AS suspendedAt,
-            u.suspension_reason AS suspensionReason, c.requests_made AS requestsMade
-     FROM api_tokens t
-     JOIN users u ON u.id = t.user_id
-     LEFT JOIN usage_counters c ON c.user_id = t.user_id AND c.period_start = @periodStart
-     WHERE t.token_hash = @tokenHash`,
-  ),
-);
-const channelById = preparedPerDatabase((db) =>
-  db.select().from(channels).where(eq(channels.id, sql.placeholder('channelId'))).prepare(),
-);
-
-function authorise(context: DomainContext, apiToken: string, operation: WatermarkOperation): Caller {
+async function authorise(context: DomainContext, apiToken: string, operation: WatermarkOperation): Promise<Caller> {
   if (!apiToken) throw new DomainError('UNAUTHENTICATED', 'An API token is required');
   if (!isWellFormedApiTokenSecret(apiToken)) throw revoked();
   const { start, end } = quotaPeriod(context.now());
-  const caller = callerByTokenHash(context.db).get({ tokenHash: hashSecret(apiToken), periodStart: start.getTime() });
+  const caller = await context.store.apiTokens.callerByHash(hashSecret(apiToken), start.getTime());
   if (!caller) throw revoked();
   refuseSuspended(caller);
   if (caller.emailVerifiedAt === null) {
     throw new DomainError('EMAIL_NOT_VERIFIED', 'Watermark operations need a verified email address');
   }
   const allowed = REQUIRED_PERMISSIONS[operation];
-  if (!allowed.some((p) => caller.permissions.split(',').includes(p))) {
+  if (!allowed.some((p) => caller.permissions.includes(p))) {
     throw new DomainError('PERMISSION_DENIED', `This API token lacks the ${allowed.join(' or ')} permission`, {
       details: { required: allowed.join(' or ') },
     });
   }
-  const refusal = operationRefusal(context, caller.plan, caller.requestsMade ?? 0, caller.balance, end);
+  // refused early, before the codec's work; the charge decides again when it is applied
+  const refusal = chargeRefusal(context.config, caller.plan, caller.requestsMade, caller.balance, end);
   if (refusal) throw refusal;
-  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key: keyOf(context, caller.channelId) };
+  const key = caller.channelId === null ? undefined : await keyOf(context, caller.channelId);
+  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key };
 }
 
-function keyOf(context: DomainContext, channelId: string | null): Uint8Array | undefined {
-  if (channelId === null) return undefined;
-  const channel = channelById(context.db).get({ channelId });
+async function keyOf(context: DomainContext, channelId: string): Promise<Uint8Array> {
+  const channel = await context.store.channels.byId(channelId);
   // bound channels are never deleted while their tokens exist (cascade), so this is a broken database
   if (!channel) throw new Error(`channel ${channelId} of an API token is missing`);
   return channelKeyOf(context, channel);

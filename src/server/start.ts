@@ -11,8 +11,9 @@ export interface RunningServer {
 
 /** Opens the data folder (creating and migrating the database), listens, and prints where everything is. */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
-  const opened = openDomain({
+  const opened = await openDomain({
     home: config.home,
+    create: true,
     config: {
       accessTokenTtlSeconds: config.accessTtlSeconds,
       passwordAttemptsPerMinute: config.authRateLimitPerMinute,
@@ -31,7 +32,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     if (app) await app.close();
-    else opened.close();
+    else await opened.close();
     throw error;
   }
 

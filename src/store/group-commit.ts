@@ -1,49 +1,42 @@
-import type Database from 'better-sqlite3';
+import type { Store, UnitOfWork } from './port/index.js';
 
-/** Runs `write` in a transaction shared with the other writes of this event-loop turn; settles after COMMIT. */
-export type GroupCommit = <T>(write: () => T) => Promise<T>;
+/** Submits one item to the next group commit; resolves with its outcome once that commit is done. */
+export type Submit<I, O> = (item: I) => Promise<O>;
 
-interface Pending {
-  write: () => unknown;
-  resolve: (value: unknown) => void;
+interface Pending<I, O> {
+  item: I;
+  resolve: (outcome: O) => void;
   reject: (error: unknown) => void;
 }
 
 /**
- * Group commit. A commit costs more than a bare HTTP route's whole request (WAL frames and locks, ~50–100 µs),
- * so the writes submitted during one turn of the event loop run in one immediate transaction, each in a
- * savepoint of its own: a write that throws rolls back alone and rejects only its caller. Every caller settles
- * after the COMMIT, so nobody is answered before their write is in the database; if the commit fails, all of
- * the turn's writes are rolled back and all callers get the error.
+ * Group commit. A commit costs more than a bare HTTP route's whole request (SQLite: WAL frames and locks; a server
+ * database: a round trip), so the items submitted during one turn of the event loop are applied together: one call
+ * of `apply`, in one unit of work, gets them all in the order submitted and returns one outcome for each (a
+ * refusal is an outcome, not a failure: `apply` keeps one item's failure from undoing the others, e.g. with
+ * savepoints). Every submitter is answered after the COMMIT, so nobody hears of a write before it is in the
+ * database; if the unit of work fails as a whole, nothing of it is kept and every submitter gets the error.
  */
-export function createGroupCommit(sqlite: Database.Database): GroupCommit {
-  let queue: Pending[] = [];
-  const inSavepoint = sqlite.transaction((write: () => unknown) => write());
-  const runTogether = sqlite.transaction((batch: Pending[]) =>
-    batch.map((pending): (() => void) => {
-      try {
-        const value = inSavepoint(pending.write);
-        return () => pending.resolve(value);
-      } catch (error) {
-        return () => pending.reject(error);
-      }
-    }),
-  );
-  const flush = () => {
+export function createGroupCommit<I, O>(
+  store: Pick<Store, 'transaction'>,
+  apply: (tx: UnitOfWork, items: readonly I[]) => Promise<O[]>,
+): Submit<I, O> {
+  let queue: Pending<I, O>[] = [];
+  const flush = async () => {
     const batch = queue;
     queue = [];
-    let settle: (() => void)[];
+    let outcomes: O[];
     try {
-      settle = runTogether.immediate(batch);
+      outcomes = await store.transaction((tx) => apply(tx, batch.map((pending) => pending.item)));
     } catch (error) {
       for (const pending of batch) pending.reject(error);
       return;
     }
-    for (const outcome of settle) outcome();
+    batch.forEach((pending, index) => pending.resolve(outcomes[index]!));
   };
-  return <T>(write: () => T) =>
-    new Promise<T>((resolve, reject) => {
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
       if (queue.length === 0) setImmediate(flush);
-      queue.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      queue.push({ item, resolve, reject });
     });
 }

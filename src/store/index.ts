@@ -1,12 +1,27 @@
-export { openStore } from './open-store.js';
-export type { Db, Queryable, Store } from './open-store.js';
-export { DATABASE_FILE, MASTER_KEY_FILE, ensureDataHome, resolveDataHome } from './data-home.js';
-export { MASTER_KEY_BYTES, loadMasterKey } from './master-key.js';
-export { MIGRATIONS_FOLDER } from './migrations-folder.js';
-export * from './schema.js';
-export { preparedPerDatabase } from './prepared.js';
-export { createGroupCommit, type GroupCommit } from './group-commit.js';
-export { findSqliteError, sqliteErrorCode } from './sqlite-error.js';
+/**
+ * The store: the port the domain works through (every repository, units of work, group commit, the limiter state)
+ * and the data folder (its master key and database). The database adapters (src/store/sqlite/) sit behind the
+ * port; only the store itself loads them.
+ */
+export * from './port/index.js';
+export { createGroupCommit, type Submit } from './group-commit.js';
 export { createMemoryLimiterState, type LimiterDecision, type LimiterState } from './limiter-state.js';
-export { endEverySession, sessionEpochOf } from './session-queries.js';
-export { countChannelsInUse } from './channel-queries.js';
+export {
+  DATABASE_FILE,
+  MASTER_KEY_FILE,
+  MissingDataError,
+  ensureDataHome,
+  namedDataHome,
+  resolveDataHome,
+} from './data-folder.js';
+export {
+  MASTER_KEY_BYTES,
+  hexKeyFrom,
+  installMasterKey,
+  loadMasterKey,
+  masterKeySource,
+  pendingMasterKey,
+  type MasterKeySource,
+} from './master-key.js';
+export { openDataFolder, type OpenDataFolderOptions, type OpenedDataFolder } from './open-data-folder.js';
+export { findDatabaseFailure } from './database-failure.js';

@@ -31,16 +31,32 @@ const ALLOWED: Record<string, readonly string[]> = {
  */
 const DOMAIN_TYPES_ONLY = ['ops'];
 
-/** Packages a layer must not load, beyond the layer rules: the codec runs in browsers and in the CLI's fast path. */
+/** The database packages: only the store's adapters (src/store/sqlite/, …) load them. */
+const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/;
+
+/**
+ * Packages a layer must not load, beyond the layer rules: the codec runs in browsers and in the CLI's fast path;
+ * the domain works through the store's port and never sees SQL, a query builder or a driver.
+ */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   codec: /^(?!unicode-segmenter(\/|$)|node:(crypto|module)$)/,
-  domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
+  domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
   web: /^(?!preact(\/|$)|@preact\/signals$)/,
   client: /^(?!node:)/,
   ops: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|@modelcontextprotocol\/)/,
   mcp: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm)/,
 };
+
+/** Where a file sits inside the store: in a database adapter (its folder's name) or in the port and its helpers. */
+function storePartOf(file: string): string | undefined {
+  const parts = relative(SRC, file).split(sep);
+  if (parts[0] !== 'store') return undefined;
+  return parts.length > 2 ? parts[1] : 'port';
+}
+
+/** The store's folders that are part of the port (what the other layers may import); any other folder is an adapter. */
+const PORT_FOLDERS = ['port'];
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
@@ -108,6 +124,33 @@ describe('the layers of src/ import only what the architecture allows', () => {
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('only the database adapters of the store load database packages; the rest reach the store by its port', () => {
+    const violations: string[] = [];
+    for (const file of files) {
+      const part = storePartOf(file);
+      const inAdapter = part !== undefined && !PORT_FOLDERS.includes(part);
+      for (const specifier of importsOf(file)) {
+        if (!specifier.startsWith('.')) {
+          if (DATABASE_PACKAGES.test(specifier) && !inAdapter) violations.push(`${relative(SRC, file)} imports ${specifier}`);
+          continue;
+        }
+        const target = resolve(dirname(file), specifier);
+        const targetPart = storePartOf(target);
+        const intoAdapter = targetPart !== undefined && !PORT_FOLDERS.includes(targetPart);
+        // the store opens its adapters; an adapter's files import each other; nobody else reaches into one
+        if (intoAdapter && part === undefined) violations.push(`${relative(SRC, file)} imports ${specifier}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('would report the domain importing drizzle or an adapter', () => {
+    expect(FORBIDDEN_PACKAGES.domain!.test('drizzle-orm')).toBe(true);
+    expect(FORBIDDEN_PACKAGES.domain!.test('better-sqlite3')).toBe(true);
+    expect(storePartOf(resolve(join(SRC, 'domain'), '../store/sqlite/schema.js'))).toBe('sqlite');
+    expect(storePartOf(resolve(join(SRC, 'domain'), '../store/index.js'))).toBe('port');
   });
 
   it('would report a server module importing the CLI', () => {

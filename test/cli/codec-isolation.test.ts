@@ -21,6 +21,8 @@ describe('codec commands load no server, database or prompt code', () => {
   });
 
   it('the guard catches an admin command of the built CLI, which needs the database', async () => {
+    // a data folder to read (without it, the command stops before opening a database)
+    expect((await runWm(['db', 'migrate', '--home', temp.path('home')])).code).toBe(0);
     const run = await runWm(['users', 'list', '--home', temp.path('home')], { nodeArgs, env: { WM_DEBUG: '1' } });
     expect(run.code).not.toBe(0);
     expect(run.stderr).toContain('forbidden module loaded: ');

@@ -20,13 +20,13 @@ describe('register', () => {
     expect(reg.user).not.toHaveProperty('lastName');
     expect(reg.verificationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(reg.verificationExpiresAt.getTime() - f.clock.now.getTime()).toBe(24 * 3600 * 1000);
-    expect(f.domain.credits.balance(reg.user.id)).toEqual({
+    expect(await f.domain.credits.balance(reg.user.id)).toEqual({
       balance: 100,
       plan: 'free',
       subscription_status: 'active',
       renews_at: null,
     });
-    expect(f.domain.credits.usage(reg.user.id)).toMatchObject([{ operation: 'signup-grant', credits: 100, balance_after: 100 }]);
+    expect(await f.domain.credits.usage(reg.user.id)).toMatchObject([{ operation: 'signup-grant', credits: 100, balance_after: 100 }]);
   });
 
   it('refuses a second account with the same email in any case', async () => {
@@ -46,8 +46,8 @@ describe('register', () => {
 describe('email verification', () => {
   it('is single use', async () => {
     const user = await makeUser(f.domain);
-    expect(f.domain.accounts.verifyEmail(user.verificationToken).id).toBe(user.id);
-    expect(f.domain.admin.showUser(user.email).email_verified).toBe(true);
+    expect((await f.domain.accounts.verifyEmail(user.verificationToken)).id).toBe(user.id);
+    expect((await f.domain.admin.showUser(user.email)).email_verified).toBe(true);
     expect((await refusal(() => f.domain.accounts.verifyEmail(user.verificationToken))).code).toBe('VALIDATION');
   });
 
@@ -55,7 +55,7 @@ describe('email verification', () => {
     const user = await makeUser(f.domain);
     f.clock.advance(24 * 3600 + 1);
     expect((await refusal(() => f.domain.accounts.verifyEmail(user.verificationToken))).code).toBe('VALIDATION');
-    expect(f.domain.admin.showUser(user.email).email_verified).toBe(false);
+    expect((await f.domain.admin.showUser(user.email)).email_verified).toBe(false);
   });
 
   it('refuses unknown tokens', async () => {
@@ -64,8 +64,8 @@ describe('email verification', () => {
 
   it('can issue a fresh token for an unverified account only', async () => {
     const user = await makeUser(f.domain);
-    const fresh = f.domain.accounts.issueVerificationToken(user.id);
-    f.domain.accounts.verifyEmail(fresh.token);
+    const fresh = await f.domain.accounts.issueVerificationToken(user.id);
+    await f.domain.accounts.verifyEmail(fresh.token);
     expect((await refusal(() => f.domain.accounts.issueVerificationToken(user.id))).code).toBe('CONFLICT');
   });
 });
@@ -73,7 +73,7 @@ describe('email verification', () => {
 describe('profile', () => {
   it('returns user, tokens and quota', async () => {
     const user = await makeUser(f.domain);
-    const profile = f.domain.accounts.getProfile(user.id);
+    const profile = await f.domain.accounts.getProfile(user.id);
     expect(profile.user.id).toBe(user.id);
     expect(profile.api_tokens).toEqual([]);
     expect(profile.quota).toEqual({
@@ -86,12 +86,12 @@ describe('profile', () => {
 
   it('updates names, clears a name with an empty string, and needs at least one field', async () => {
     const user = await makeUser(f.domain);
-    expect(f.domain.accounts.updateProfile(user.id, { username: 'new', firstName: 'F', lastName: 'L' })).toMatchObject({
+    expect(await f.domain.accounts.updateProfile(user.id, { username: 'new', firstName: 'F', lastName: 'L' })).toMatchObject({
       username: 'new',
       firstName: 'F',
       lastName: 'L',
     });
-    expect(f.domain.accounts.updateProfile(user.id, { lastName: '' })).not.toHaveProperty('lastName');
+    expect(await f.domain.accounts.updateProfile(user.id, { lastName: '' })).not.toHaveProperty('lastName');
     expect((await refusal(() => f.domain.accounts.updateProfile(user.id, {}))).code).toBe('VALIDATION');
     expect((await refusal(() => f.domain.accounts.updateProfile(user.id, { username: ' ' }))).code).toBe('VALIDATION');
   });
@@ -118,10 +118,10 @@ describe('suspension', () => {
   it('refuses every operation of a suspended account until lifted', async () => {
     const user = await makeUser(f.domain, { plan: 'starter' });
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
-    const channel = f.domain.channels.create(user.id, 'news');
-    const apiToken = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode', 'decode'] });
+    const channel = await f.domain.channels.create(user.id, 'news');
+    const apiToken = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode', 'decode'] });
     const text = 'The quick brown fox jumps over the lazy dog.';
-    f.domain.admin.suspend(user.email, 'chargeback #1');
+    await f.domain.admin.suspend(user.email, 'chargeback #1');
     const operations = {
       accounts: {
         verifyEmail: () => f.domain.accounts.verifyEmail(user.verificationToken),
@@ -169,17 +169,17 @@ describe('suspension', () => {
         expect((await refusal(operation)).code, `${part}.${name}`).toBe('ACCOUNT_SUSPENDED');
       }
     }
-    f.domain.admin.unsuspend(user.email);
+    await f.domain.admin.unsuspend(user.email);
     expect((await f.domain.sessions.authenticate(login.accessToken)).user.id).toBe(user.id);
     // nothing was consumed or changed while suspended: the verification link and the token still work
-    f.domain.accounts.verifyEmail(user.verificationToken);
+    await f.domain.accounts.verifyEmail(user.verificationToken);
     expect((await f.domain.watermark.analyze(apiToken.token, { encoded: text })).variation_selectors).toBe(0);
-    expect(f.domain.channels.list(user.id).map((c) => c.is_active)).toEqual([true]);
+    expect((await f.domain.channels.list(user.id)).map((c) => c.is_active)).toEqual([true]);
   });
 
   it('does not tell strangers that an account is suspended', async () => {
     const user = await makeUser(f.domain);
-    f.domain.admin.suspend(user.email);
+    await f.domain.admin.suspend(user.email);
     expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: 'wrong password 1' }))).code).toBe(
       'INVALID_CREDENTIALS',
     );
@@ -193,6 +193,6 @@ describe('concurrent registration', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(rejected.reason).toMatchObject({ code: 'EMAIL_TAKEN' });
-    expect(f.domain.admin.listUsers()).toHaveLength(1);
+    expect(await f.domain.admin.listUsers()).toHaveLength(1);
   });
 });

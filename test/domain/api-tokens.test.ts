@@ -27,7 +27,7 @@ describe('API token secrets', () => {
 describe('apiTokens', () => {
   it('creates a token, shows the secret once, lists metadata only', async () => {
     const user = await makeUser(f.domain);
-    const created = f.domain.apiTokens.create(user.id, { name: ' ci ', permissions: ['decode', 'encode', 'encode'] });
+    const created = await f.domain.apiTokens.create(user.id, { name: ' ci ', permissions: ['decode', 'encode', 'encode'] });
     expect(created).toMatchObject({
       name: 'ci',
       permissions: ['encode', 'decode'],
@@ -36,11 +36,11 @@ describe('apiTokens', () => {
       token_prefix: created.token.slice(0, 10),
     });
     expect(created.id).toMatch(/^[0-9a-f-]{36}$/);
-    const listed = f.domain.apiTokens.list(user.id);
+    const listed = await f.domain.apiTokens.list(user.id);
     const { token: _secret, ...metadata } = created;
     expect(listed).toEqual([metadata]);
     expect(JSON.stringify(listed)).not.toContain(created.token);
-    expect(f.domain.accounts.getProfile(user.id).api_tokens).toEqual(listed);
+    expect((await f.domain.accounts.getProfile(user.id)).api_tokens).toEqual(listed);
   });
 
   it('requires a name and a non-empty subset of encode/decode', async () => {
@@ -59,16 +59,16 @@ describe('apiTokens', () => {
   it("binds only to the owner's active channels", async () => {
     const owner = await makeUser(f.domain, { plan: 'starter' });
     const other = await makeUser(f.domain, { plan: 'starter' });
-    const mine = f.domain.channels.create(owner.id, 'mine');
-    const theirs = f.domain.channels.create(other.id, 'theirs');
-    const bound = f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id });
+    const mine = await f.domain.channels.create(owner.id, 'mine');
+    const theirs = await f.domain.channels.create(other.id, 'theirs');
+    const bound = await f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id });
     expect(bound.signing_channel_id).toBe(mine.id);
     const foreign = await refusal(() =>
       f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: theirs.id }),
     );
     expect(foreign.code).toBe('VALIDATION');
     expect(foreign.details).toHaveProperty('signing_channel_id');
-    f.domain.channels.deactivate(owner.id, mine.id);
+    await f.domain.channels.deactivate(owner.id, mine.id);
     expect(
       (await refusal(() => f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id }))).code,
     ).toBe('VALIDATION');
@@ -77,11 +77,11 @@ describe('apiTokens', () => {
   it("revokes by deletion; another user's token is FORBIDDEN, an unknown one NOT_FOUND", async () => {
     const owner = await makeUser(f.domain);
     const other = await makeUser(f.domain);
-    const token = f.domain.apiTokens.create(owner.id, { name: 't', permissions: ['encode'] });
+    const token = await f.domain.apiTokens.create(owner.id, { name: 't', permissions: ['encode'] });
     expect((await refusal(() => f.domain.apiTokens.revoke(other.id, token.id))).code).toBe('FORBIDDEN');
     expect((await refusal(() => f.domain.apiTokens.revoke(owner.id, 'no-such-id'))).code).toBe('NOT_FOUND');
-    f.domain.apiTokens.revoke(owner.id, token.id);
-    expect(f.domain.apiTokens.list(owner.id)).toEqual([]);
+    await f.domain.apiTokens.revoke(owner.id, token.id);
+    expect(await f.domain.apiTokens.list(owner.id)).toEqual([]);
     expect((await refusal(() => f.domain.apiTokens.revoke(owner.id, token.id))).code).toBe('NOT_FOUND');
   });
 });

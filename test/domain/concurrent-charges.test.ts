@@ -9,9 +9,9 @@ let f: Fixture;
 afterEach(() => f.close());
 
 /** The balance equals the sum of the history, and never went below zero. */
-function expectConsistent(userId: string, expectedSuccesses: number) {
-  const balance = f.domain.credits.balance(userId).balance;
-  const usage = f.domain.credits.usage(userId, { limit: 10_000 });
+async function expectConsistent(userId: string, expectedSuccesses: number) {
+  const balance = (await f.domain.credits.balance(userId)).balance;
+  const usage = await f.domain.credits.usage(userId, { limit: 10_000 });
   expect(balance).toBe(usage.reduce((sum, u) => sum + u.credits, 0));
   expect(usage.filter((u) => u.credits < 0)).toHaveLength(expectedSuccesses);
   expect(Math.min(...usage.map((u) => u.balance_after))).toBeGreaterThanOrEqual(0);
@@ -31,11 +31,11 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
   writeFileSync(
     worker,
     `
-    const { openStore } = await import(${JSON.stringify(new URL('../../dist/store/index.js', import.meta.url).href)});
+    const { openSqliteStore } = await import(${JSON.stringify(new URL('../../dist/store/sqlite/index.js', import.meta.url).href)});
     const { createDomain } = await import(${JSON.stringify(new URL('../../dist/domain/index.js', import.meta.url).href)});
     const [file, key, token, config, now] = process.argv.slice(2);
     const domain = createDomain({
-      store: openStore(file), masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config), now: () => new Date(now),
+      store: openSqliteStore(file), masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config), now: () => new Date(now),
     });
     process.once('message', async () => {
       const outcomes = {};
@@ -83,7 +83,7 @@ describe('charging under concurrency', () => {
   it('charges through several connections to one file never overdraw', async () => {
     f = makeFixture({ freeCredits: 7 });
     const user = await makeUser(f.domain, { verified: true });
-    const { token } = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode', 'decode'] });
+    const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode', 'decode'] });
     const connections = [f.domain, f.reopen().domain, f.reopen().domain];
     // all thirty at once: each connection commits its share of them in one transaction of its own
     const outcomes = await Promise.all(
@@ -96,27 +96,27 @@ describe('charging under concurrency', () => {
     );
     expect(outcomes.filter((o) => o === 'ok')).toHaveLength(7);
     expect(outcomes.filter((o) => o !== 'ok').every((o) => o === 'PAYMENT_REQUIRED')).toBe(true);
-    expect(expectConsistent(user.id, 7)).toBe(0);
+    expect(await expectConsistent(user.id, 7)).toBe(0);
   });
 
   it('separate processes racing on a small balance never overdraw', async () => {
     const config = { freeCredits: 150, scryptLogN: 10 };
     f = makeFixture(config);
     const user = await makeUser(f.domain, { verified: true });
-    const { token } = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['decode'] });
+    const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['decode'] });
     const outcomes = await race(token, config);
     expect(outcomes).toEqual({ ok: 150, PAYMENT_REQUIRED: WORKERS * ATTEMPTS_PER_WORKER - 150 });
-    expect(expectConsistent(user.id, 150)).toBe(0);
+    expect(await expectConsistent(user.id, 150)).toBe(0);
   });
 
   it('separate processes racing on a small quota never exceed it', async () => {
     const config = { freeCredits: 1000, scryptLogN: 10, monthlyRequestsByPlan: { free: 150, starter: 1, pro: 1 } };
     f = makeFixture(config);
     const user = await makeUser(f.domain, { verified: true });
-    const { token } = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['decode'] });
+    const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['decode'] });
     const outcomes = await race(token, config);
     expect(outcomes).toEqual({ ok: 150, QUOTA_EXHAUSTED: WORKERS * ATTEMPTS_PER_WORKER - 150 });
-    expect(expectConsistent(user.id, 150)).toBe(850);
-    expect(f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 150, requests_remaining: 0 });
+    expect(await expectConsistent(user.id, 150)).toBe(850);
+    expect(await f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 150, requests_remaining: 0 });
   });
 });

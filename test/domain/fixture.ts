@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDomain, DomainError, type CreateDomainOptions, type Domain, type DomainConfig } from '../../src/domain/index.js';
-import { openStore, type Store } from '../../src/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/index.js';
 
 /** Low scrypt cost for speed; the default (OWASP) is asserted in its own test. */
 export const TEST_SCRYPT_LN = 10;
@@ -11,12 +11,12 @@ export const PASSWORD = 'correct horse 42';
 
 export interface Fixture {
   dir: string;
-  store: Store;
+  store: SqliteStore;
   domain: Domain;
   masterKey: Uint8Array;
   clock: { now: Date; advance(seconds: number): void };
   /** another connection to the same file, as a second server process would have */
-  reopen(): { store: Store; domain: Domain };
+  reopen(): { store: SqliteStore; domain: Domain };
   close(): void;
 }
 
@@ -35,7 +35,7 @@ export function makeFixture(
     },
   };
   const build = () => {
-    const store = openStore(file);
+    const store = openSqliteStore(file);
     const domain = createDomain({
       store,
       masterKey,
@@ -45,7 +45,7 @@ export function makeFixture(
     });
     return { store, domain };
   };
-  const stores: Store[] = [];
+  const stores: SqliteStore[] = [];
   const first = build();
   stores.push(first.store);
   return {
@@ -59,7 +59,7 @@ export function makeFixture(
       return other;
     },
     close() {
-      for (const store of stores) if (store.sqlite.open) store.close();
+      for (const store of stores) if (store.sqlite.open) store.sqlite.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -75,8 +75,8 @@ export async function makeUser(
   counter += 1;
   const email = options.email ?? `user${counter}@example.com`;
   const registration = await domain.accounts.register({ email, username: `user${counter}`, password: PASSWORD });
-  if (options.verified) domain.admin.verifyUser(email);
-  if (options.plan) domain.admin.setPlan(email, options.plan);
+  if (options.verified) await domain.admin.verifyUser(email);
+  if (options.plan) await domain.admin.setPlan(email, options.plan);
   return { ...registration, email, id: registration.user.id };
 }
 

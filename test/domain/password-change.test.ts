@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/store/index.js';
+import { users } from '../../src/store/sqlite/schema.js';
 import { hashPassword } from '../../src/domain/password-hash.js';
 import { eq } from 'drizzle-orm';
 import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixture.js';
@@ -39,13 +39,13 @@ describe('a password change', () => {
     const rotated = await f.domain.sessions.refresh(next.refreshToken);
     expect((await f.domain.sessions.authenticate(rotated.accessToken)).sessionId).toBe(principal.sessionId);
     // the new session can be ended by logout like any other
-    f.domain.sessions.endSession(user.id, principal.sessionId!);
+    await f.domain.sessions.endSession(user.id, principal.sessionId!);
     expect((await refusal(() => f.domain.sessions.refresh(rotated.refreshToken))).code).toBe('UNAUTHENTICATED');
   });
 
   it('leaves API tokens working: they are not sessions', async () => {
     const user = await makeUser(f.domain, { verified: true });
-    const apiToken = f.domain.apiTokens.create(user.id, { name: 'ci', permissions: ['encode', 'decode'] });
+    const apiToken = await f.domain.apiTokens.create(user.id, { name: 'ci', permissions: ['encode', 'decode'] });
     await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     const { encoded } = await f.domain.watermark.encode(apiToken.token, { text: TEXT, secret: 'kept' });
     expect((await f.domain.watermark.decode(apiToken.token, { text: encoded })).decoded).toBe('kept');

@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/store/index.js';
+import { users } from '../../src/store/sqlite/schema.js';
 import { makeFixture, makeUser, refusal, TEST_SCRYPT_LN, type Fixture } from './fixture.js';
 
 let f: Fixture;

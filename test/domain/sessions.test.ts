@@ -80,14 +80,14 @@ describe('access tokens', () => {
   it("stop working when the user is deleted", async () => {
     const user = await makeUser(f.domain);
     const { accessToken } = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
-    f.domain.admin.deleteUser(user.email);
+    await f.domain.admin.deleteUser(user.email);
     expect((await refusal(() => f.domain.sessions.authenticate(accessToken))).code).toBe('UNAUTHENTICATED');
   });
 
   it('stay valid after logout until they expire', async () => {
     const user = await makeUser(f.domain);
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
-    f.domain.sessions.logout(login.refreshToken);
+    await f.domain.sessions.logout(login.refreshToken);
     expect((await f.domain.sessions.authenticate(login.accessToken)).user.id).toBe(user.id);
   });
 });
@@ -128,9 +128,9 @@ describe('refresh tokens', () => {
   it('end with logout; logging out twice or with nothing is harmless', async () => {
     const user = await makeUser(f.domain);
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
-    f.domain.sessions.logout(login.refreshToken);
-    f.domain.sessions.logout(login.refreshToken);
-    f.domain.sessions.logout(undefined);
+    await f.domain.sessions.logout(login.refreshToken);
+    await f.domain.sessions.logout(login.refreshToken);
+    await f.domain.sessions.logout(undefined);
     expect((await refusal(() => f.domain.sessions.refresh(login.refreshToken))).code).toBe('UNAUTHENTICATED');
     expect((await refusal(() => f.domain.sessions.refresh(''))).code).toBe('UNAUTHENTICATED');
   });
@@ -138,7 +138,7 @@ describe('refresh tokens', () => {
   it('are refused for a suspended account', async () => {
     const user = await makeUser(f.domain);
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
-    f.domain.admin.suspend(user.email);
+    await f.domain.admin.suspend(user.email);
     expect((await refusal(() => f.domain.sessions.refresh(login.refreshToken))).code).toBe('ACCOUNT_SUSPENDED');
   });
 });

@@ -43,17 +43,17 @@ describe('the usage history pages with opaque ids', () => {
   it('pages with before, refuses a made-up one, and two accounts cannot count each other', async () => {
     const ada = await makeUser(f.domain, { email: 'ada@example.com' });
     const bob = await makeUser(f.domain, { email: 'bob@example.com' });
-    for (let i = 1; i <= 4; i++) f.domain.admin.grantCredits('ada@example.com', i);
-    const all = f.domain.credits.usage(ada.id);
+    for (let i = 1; i <= 4; i++) await f.domain.admin.grantCredits('ada@example.com', i);
+    const all = await f.domain.credits.usage(ada.id);
     expect(all.map((record) => record.credits)).toEqual([4, 3, 2, 1, 100]);
-    const page = f.domain.credits.usage(ada.id, { limit: 2, before: all[1]!.id });
+    const page = await f.domain.credits.usage(ada.id, { limit: 2, before: all[1]!.id });
     expect(page.map((record) => record.credits)).toEqual([2, 1]);
     expect((await refusal(() => f.domain.credits.usage(ada.id, { before: 'AAAAAAAAAAAAAAAAAAAAAA' }))).details).toEqual({
       before: expect.any(String),
     });
     // bob's one record says nothing about ada's five
-    const [bobs] = f.domain.credits.usage(bob.id);
+    const [bobs] = await f.domain.credits.usage(bob.id);
     expect(Number.isNaN(Number(bobs!.id))).toBe(true);
-    expect(f.domain.admin.usage('bob@example.com').map((record) => record.id)).toEqual([bobs!.id]);
+    expect((await f.domain.admin.usage('bob@example.com')).map((record) => record.id)).toEqual([bobs!.id]);
   });
 });

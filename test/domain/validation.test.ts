@@ -25,7 +25,7 @@ describe('one email rule', () => {
     await makeUser(f.domain, { email: 'ada@example.com' });
     const error = await refusal(() => f.domain.admin.createUser({ email: 'ADA@example.com.', username: 'x', password: PASSWORD }));
     expect(error.code).toBe('VALIDATION');
-    expect(f.domain.admin.listUsers()).toHaveLength(1);
+    expect(await f.domain.admin.listUsers()).toHaveLength(1);
   });
 });
 
@@ -49,7 +49,7 @@ describe('names refuse control, invisible and text-direction characters', () => 
 
   it.each(ACCEPTED_NAMES)('%j is a name', async (name) => {
     const user = await makeUser(f.domain);
-    expect(f.domain.accounts.updateProfile(user.id, { username: name, firstName: name, lastName: name })).toMatchObject({
+    expect(await f.domain.accounts.updateProfile(user.id, { username: name, firstName: name, lastName: name })).toMatchObject({
       username: name,
       firstName: name,
       lastName: name,

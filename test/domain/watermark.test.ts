@@ -23,7 +23,7 @@ const codeOf = async (work: () => unknown) => ((await failure(work)) as DomainEr
 
 async function verifiedToken(permissions: ('encode' | 'decode')[] = ['encode', 'decode'], plan?: 'starter') {
   const user = await makeUser(f.domain, { verified: true, plan });
-  const token = f.domain.apiTokens.create(user.id, { name: 't', permissions });
+  const token = await f.domain.apiTokens.create(user.id, { name: 't', permissions });
   return { user, token: token.token, tokenId: token.id };
 }
 
@@ -38,8 +38,8 @@ describe('watermark operations', () => {
     expect((await f.domain.watermark.decodeRobust(token, { text: robust.watermarked })).decoded).toBe('hi');
     const analysis = await f.domain.watermark.analyze(token, { encoded: encoded.encoded, original: CARRIER });
     expect(analysis.variation_selectors).toBeGreaterThan(0);
-    expect(f.domain.credits.balance(user.id).balance).toBe(5);
-    expect(f.domain.credits.usage(user.id).map((u) => [u.operation, u.credits, u.balance_after, u.token_id])).toEqual([
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(5);
+    expect((await f.domain.credits.usage(user.id)).map((u) => [u.operation, u.credits, u.balance_after, u.token_id])).toEqual([
       ['analyze', -1, 5, tokenId],
       ['decode-robust', -1, 6, tokenId],
       ['encode-robust', -1, 7, tokenId],
@@ -47,8 +47,8 @@ describe('watermark operations', () => {
       ['encode', -1, 9, tokenId],
       ['signup-grant', 10, 10, null],
     ]);
-    expect(f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 5, requests_remaining: 995 });
-    expect(f.domain.apiTokens.list(user.id)[0].last_used_at).toBe(f.clock.now.toISOString());
+    expect(await f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 5, requests_remaining: 995 });
+    expect((await f.domain.apiTokens.list(user.id))[0].last_used_at).toBe(f.clock.now.toISOString());
   });
 
   it('a failed operation costs nothing', async () => {
@@ -57,15 +57,15 @@ describe('watermark operations', () => {
       'CARRIER_TOO_SHORT',
     );
     expect(await codeOf(() => f.domain.watermark.decode(token, { text: 'plain text' }))).toBe('NO_WATERMARK');
-    expect(f.domain.credits.balance(user.id).balance).toBe(10);
-    expect(f.domain.credits.usage(user.id)).toHaveLength(1);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(10);
+    expect(await f.domain.credits.usage(user.id)).toHaveLength(1);
   });
 
   it('refuses unknown, malformed and revoked tokens at once', async () => {
     const { user, token, tokenId } = await verifiedToken();
     expect(await codeOf(() => f.domain.watermark.decode('', { text: 'x' }))).toBe('UNAUTHENTICATED');
     expect(await codeOf(() => f.domain.watermark.decode('wm_nonsense', { text: 'x' }))).toBe('TOKEN_REVOKED');
-    f.domain.apiTokens.revoke(user.id, tokenId);
+    await f.domain.apiTokens.revoke(user.id, tokenId);
     expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('TOKEN_REVOKED');
   });
 
@@ -83,11 +83,11 @@ describe('watermark operations', () => {
 
   it('requires a verified email and refuses suspended accounts', async () => {
     const user = await makeUser(f.domain);
-    const { token } = f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode'] });
+    const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode'] });
     expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('EMAIL_NOT_VERIFIED');
-    f.domain.accounts.verifyEmail(user.verificationToken);
+    await f.domain.accounts.verifyEmail(user.verificationToken);
     await f.domain.watermark.encode(token, { text: CARRIER, secret: 's' });
-    f.domain.admin.suspend(user.email);
+    await f.domain.admin.suspend(user.email);
     expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('ACCOUNT_SUSPENDED');
   });
 
@@ -96,7 +96,7 @@ describe('watermark operations', () => {
     for (let i = 0; i < 10; i++) await f.domain.watermark.analyze(token, { encoded: 'x' });
     const error = await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
     expect(error).toMatchObject({ code: 'PAYMENT_REQUIRED', balance: 0, cost: 1 });
-    f.domain.admin.grantCredits(user.email, 1);
+    await f.domain.admin.grantCredits(user.email, 1);
     await f.domain.watermark.analyze(token, { encoded: 'x' });
   });
 
@@ -108,10 +108,10 @@ describe('watermark operations', () => {
     const error = await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
     expect(error.code).toBe('QUOTA_EXHAUSTED');
     expect(error.resetsAt?.toISOString()).toBe('2025-04-01T00:00:00.000Z');
-    expect(f.domain.credits.balance(user.id).balance).toBe(97);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(97);
     f.clock.now = new Date('2025-04-01T00:00:00Z');
     await f.domain.watermark.analyze(token, { encoded: 'x' });
-    expect(f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 1, requests_limit: 3, resets_at: '2025-05-01T00:00:00.000Z' });
+    expect(await f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 1, requests_limit: 3, resets_at: '2025-05-01T00:00:00.000Z' });
   });
 
   it('a cost of 0 makes operations free but still counted', async () => {
@@ -119,38 +119,39 @@ describe('watermark operations', () => {
     f = makeFixture({ creditCost: 0, freeCredits: 0 });
     const { user, token } = await verifiedToken();
     await f.domain.watermark.analyze(token, { encoded: 'x' });
-    expect(f.domain.credits.balance(user.id).balance).toBe(0);
-    expect(f.domain.credits.quota(user.id).requests_made).toBe(1);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(0);
+    expect((await f.domain.credits.quota(user.id)).requests_made).toBe(1);
   });
 });
 
 describe('keyed tokens', () => {
   it('encrypt with their channel key; decoding needs a token of the same channel', async () => {
     const user = await makeUser(f.domain, { verified: true, plan: 'starter' });
-    const news = f.domain.channels.create(user.id, 'news');
-    const blog = f.domain.channels.create(user.id, 'blog');
-    const make = (channel: string | null) =>
-      f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode', 'decode'], signing_channel_id: channel }).token;
-    const newsToken = make(news.id);
+    const news = await f.domain.channels.create(user.id, 'news');
+    const blog = await f.domain.channels.create(user.id, 'blog');
+    const make = async (channel: string | null) =>
+      (await f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode', 'decode'], signing_channel_id: channel }))
+        .token;
+    const newsToken = await make(news.id);
     const encoded = await f.domain.watermark.encode(newsToken, { text: CARRIER, secret: 'keyed secret' });
     expect(encoded.keyed).toBe(true);
-    expect(await f.domain.watermark.decode(make(news.id), { text: encoded.encoded })).toMatchObject({ decoded: 'keyed secret', keyed: true });
-    expect(await codeOf(() => f.domain.watermark.decode(make(blog.id), { text: encoded.encoded }))).toBe('KEY_MISMATCH');
-    expect(await codeOf(() => f.domain.watermark.decode(make(null), { text: encoded.encoded }))).toBe('KEY_REQUIRED');
+    expect(await f.domain.watermark.decode(await make(news.id), { text: encoded.encoded })).toMatchObject({ decoded: 'keyed secret', keyed: true });
+    expect(await codeOf(async () => f.domain.watermark.decode(await make(blog.id), { text: encoded.encoded }))).toBe('KEY_MISMATCH');
+    expect(await codeOf(async () => f.domain.watermark.decode(await make(null), { text: encoded.encoded }))).toBe('KEY_REQUIRED');
     const robust = await f.domain.watermark.encodeRobust(newsToken, { text: CARRIER, secret: 'k' });
     expect(robust.keyed).toBe(true);
     expect((await f.domain.watermark.decodeRobust(newsToken, { text: robust.watermarked })).decoded).toBe('k');
     // deactivation keeps both the key and the token working
-    f.domain.channels.deactivate(user.id, news.id);
+    await f.domain.channels.deactivate(user.id, news.id);
     expect((await f.domain.watermark.decode(newsToken, { text: encoded.encoded })).decoded).toBe('keyed secret');
   });
 
   it('the offline channel key decodes what the service encoded', async () => {
     const user = await makeUser(f.domain, { verified: true, plan: 'starter' });
-    const channel = f.domain.channels.create(user.id, 'news');
-    const { token } = f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode'], signing_channel_id: channel.id });
+    const channel = await f.domain.channels.create(user.id, 'news');
+    const { token } = await f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode'], signing_channel_id: channel.id });
     const { encoded } = await f.domain.watermark.encode(token, { text: CARRIER, secret: 'offline' });
     const { decode } = await import('../../src/codec/index.js');
-    expect(decode(encoded, { key: f.domain.admin.channelKey(user.email, 'news') }).decoded).toBe('offline');
+    expect(decode(encoded, { key: await f.domain.admin.channelKey(user.email, 'news') }).decoded).toBe('offline');
   });
 });

@@ -224,7 +224,7 @@ describe('field rules through HTTP (the domain rules, as for the admin CLI)', ()
 describe('/api/v2/credits', () => {
   it('stay exact at the largest balance: a 1-credit charge takes 1, and the ledger agrees with the balance', async () => {
     const top = Number.MAX_SAFE_INTEGER;
-    server.fixture.domain.admin.grantCredits(user.email, top - 100);
+    await server.fixture.domain.admin.grantCredits(user.email, top - 100);
     const { token } = await createApiToken(server, user);
     const encoded = await server.app.inject({
       method: 'POST',
@@ -241,7 +241,7 @@ describe('/api/v2/credits', () => {
     const usage = (await as(user, 'GET', '/api/v2/credits/usage')).json().usage as { credits: number; balance_after: number }[];
     expect(usage[0]).toMatchObject({ credits: -1, balance_after: top - 1 });
     expect(usage.reduce((sum, record) => sum + BigInt(record.credits), 0n)).toBe(BigInt(top - 1));
-    expect(() => server.fixture.domain.admin.grantCredits(user.email, 2)).toThrow(/at most 1 can be granted/);
+    await expect(server.fixture.domain.admin.grantCredits(user.email, 2)).rejects.toThrow(/at most 1 can be granted/);
   });
 
   it('balance: 200 with the spec fields; 401 unauthenticated', async () => {
@@ -347,9 +347,9 @@ describe('/api/v2/channels', () => {
 describe('a suspended account (open payment dispute)', () => {
   it('gets 403 AccountSuspended from every JWT endpoint, whatever the request', async () => {
     const token = await createApiToken(server, user);
-    server.fixture.domain.admin.setPlan(user.email, 'starter');
+    await server.fixture.domain.admin.setPlan(user.email, 'starter');
     const channelId = await createChannel(server, user, 'press');
-    server.fixture.domain.admin.suspend(user.email, 'chargeback');
+    await server.fixture.domain.admin.suspend(user.email, 'chargeback');
     const calls: [Parameters<typeof as>[1], string, unknown?][] = [
       ['GET', '/api/v2/users/me'],
       ['PUT', '/api/v2/users/me', { firstName: 'Ada' }],
@@ -371,7 +371,7 @@ describe('a suspended account (open payment dispute)', () => {
     const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
     expect([refresh.statusCode, refresh.json().error]).toEqual([403, 'AccountSuspended']);
     // nothing changed meanwhile: once the dispute is resolved, everything is as it was
-    server.fixture.domain.admin.unsuspend(user.email);
+    await server.fixture.domain.admin.unsuspend(user.email);
     expect((await as(user, 'GET', '/api/v2/tokens')).json()).toHaveLength(1);
     expect((await as(user, 'GET', '/api/v2/channels')).json().channels[0].is_active).toBe(true);
   });

@@ -217,7 +217,7 @@ describe('POST /api/auth/login', () => {
 
   it('403 AccountSuspended for a suspended account', async () => {
     await post('/api/auth/register', { email: 's@example.com', password: PASSWORD, username: 's' });
-    server.fixture.domain.admin.suspend('s@example.com', 'dispute');
+    await server.fixture.domain.admin.suspend('s@example.com', 'dispute');
     const response = await post('/api/auth/login', { email: 's@example.com', password: PASSWORD });
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toBe('AccountSuspended');
@@ -263,10 +263,10 @@ describe('verify-email', () => {
       expect(head.headers['content-type']).toContain(accept);
       expect(head.body).toBe('');
     }
-    expect(server.fixture.domain.admin.showUser('head@example.com').email_verified).toBe(false);
+    expect((await server.fixture.domain.admin.showUser('head@example.com')).email_verified).toBe(false);
     const opened = await server.app.inject({ url: link, headers: { accept: 'application/json' } });
     expect(opened.statusCode).toBe(200);
-    expect(server.fixture.domain.admin.showUser('head@example.com').email_verified).toBe(true);
+    expect((await server.fixture.domain.admin.showUser('head@example.com')).email_verified).toBe(true);
   });
 
   it('GET link with a bad or missing token: 400 page or 400 JSON', async () => {

@@ -104,7 +104,7 @@ export async function signUp(
     const verified = await server.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   }
-  if (options.plan) server.fixture.domain.admin.setPlan(email, options.plan);
+  if (options.plan) await server.fixture.domain.admin.setPlan(email, options.plan);
   const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return { email, id: login.json().user.id, accessToken: login.json().accessToken, refreshToken: cookieOf(login)!.value };

@@ -32,7 +32,7 @@ describe('GET /api/v2/credits/usage/daily', () => {
     await encodeOnce(token);
     server.fixture.clock.advance(24 * 3600);
     await encodeOnce(token);
-    server.fixture.domain.admin.grantCredits(user.email, 50);
+    await server.fixture.domain.admin.grantCredits(user.email, 50);
     // the access token of the day before has expired
     const login = await server.app.inject({
       method: 'POST',

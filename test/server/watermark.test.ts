@@ -168,7 +168,7 @@ describe('watermark failures', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/verified email/);
 
-    server.fixture.domain.admin.suspend(user.email, 'chargeback');
+    await server.fixture.domain.admin.suspend(user.email, 'chargeback');
     const suspended = await call('encode', { text: CARRIER, secret: 's' });
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json().error).toBe('AccountSuspended');

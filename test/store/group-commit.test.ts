@@ -3,12 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createGroupCommit, type GroupCommit } from '../../src/store/index.js';
+import { createGroupCommit, type Submit } from '../../src/store/index.js';
+import { SqliteConnection } from '../../src/store/sqlite/connection.js';
 
 let dir: string;
 let writer: Database.Database;
 let reader: Database.Database;
-let commitTogether: GroupCommit;
+let submit: Submit<number, number>;
+/** what each flush saw committed by others while it ran, and the items it got */
+let flushes: { items: number[]; seenByOthers: number[] }[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'wm-group-commit-'));
@@ -16,7 +19,15 @@ beforeEach(() => {
   writer.pragma('journal_mode = WAL');
   writer.exec('create table t (n integer primary key)');
   reader = new Database(join(dir, 'db'), { timeout: 50 });
-  commitTogether = createGroupCommit(writer);
+  const connection = new SqliteConnection(writer);
+  flushes = [];
+  // the unit of work's repositories are not needed here: the items are written on the connection directly
+  const store = { transaction: <T>(work: (tx: never) => Promise<T>) => connection.transaction(() => work(undefined as never)) };
+  submit = createGroupCommit(store, async (_tx, items) => {
+    for (const n of items) insert(n);
+    flushes.push({ items: [...items], seenByOthers: committed() });
+    return items.map((n) => n * 10);
+  });
 });
 afterEach(() => {
   writer.close();
@@ -24,60 +35,50 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const insert = (n: number) => () => writer.prepare('insert into t values (?)').run(n).changes;
-const committed = () => (reader.prepare('select n from t order by n').pluck().all() as number[]);
+const insert = (n: number) => writer.prepare('insert into t values (?)').run(n);
+const committed = () => reader.prepare('select n from t order by n').pluck().all() as number[];
 
 describe('group commit', () => {
-  it('runs the writes of one turn in one transaction and settles them after its commit', async () => {
-    const seenByOthers: number[][] = [];
-    const writes = [1, 2, 3].map((n) =>
-      commitTogether(() => {
-        insert(n)();
-        seenByOthers.push(committed());
-        return n * 10;
-      }),
-    );
+  it('applies the items of one turn in one call and one transaction, and answers each after its commit', async () => {
+    const answers = [1, 2, 3].map((n) => submit(n));
     expect(committed()).toEqual([]); // nothing runs before the turn ends
-    expect(await Promise.all(writes)).toEqual([10, 20, 30]);
-    expect(seenByOthers).toEqual([[], [], []]); // no commit between the writes of the turn
+    expect(await Promise.all(answers)).toEqual([10, 20, 30]);
+    expect(flushes).toEqual([{ items: [1, 2, 3], seenByOthers: [] }]); // no commit between the items of the turn
     expect(committed()).toEqual([1, 2, 3]);
     expect(writer.inTransaction).toBe(false);
   });
 
-  it('rolls back a write that throws, alone, and rejects only its caller', async () => {
-    const outcomes = await Promise.allSettled([
-      commitTogether(insert(1)),
-      commitTogether(() => {
-        insert(2)();
-        throw new Error('refused');
-      }),
-      commitTogether(insert(3)),
-    ]);
-    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe('refused');
-    expect(committed()).toEqual([1, 3]);
-  });
-
-  it('rejects every caller of the turn and keeps none of its writes when the transaction cannot commit', async () => {
+  it('rejects every submitter of the turn and keeps none of its writes when the transaction cannot commit', async () => {
     reader.prepare('BEGIN IMMEDIATE').run(); // another connection holds the write lock past the busy timeout
-    const outcomes = await Promise.allSettled([commitTogether(insert(1)), commitTogether(insert(2))]);
+    const outcomes = await Promise.allSettled([submit(1), submit(2)]);
     reader.prepare('ROLLBACK').run();
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect((outcomes[0] as PromiseRejectedResult).reason.code).toBe('SQLITE_BUSY');
     expect(committed()).toEqual([]);
     // the next turn starts afresh
-    await commitTogether(insert(4));
+    await submit(4);
     expect(committed()).toEqual([4]);
   });
 
-  it('gives writes submitted after a turn a transaction of their own', async () => {
-    await commitTogether(insert(1));
-    const later = commitTogether(() => {
-      const before = committed();
-      insert(2)();
-      return before;
-    });
-    expect(await later).toEqual([1]);
-    expect(committed()).toEqual([1, 2]);
+  it('rejects every submitter when applying fails as a whole, and keeps nothing of the turn', async () => {
+    const failing = createGroupCommit<number, number>(
+      { transaction: (work) => new SqliteConnection(writer).transaction(() => work(undefined as never)) },
+      async (_tx, items) => {
+        for (const n of items) insert(n);
+        throw new Error('apply failed');
+      },
+    );
+    const outcomes = await Promise.allSettled([failing(1), failing(2)]);
+    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason.message)).toEqual(['apply failed', 'apply failed']);
+    expect(committed()).toEqual([]);
+  });
+
+  it('gives items submitted after a turn a transaction of their own', async () => {
+    await submit(1);
+    expect(await submit(2)).toBe(20);
+    expect(flushes).toEqual([
+      { items: [1], seenByOthers: [] },
+      { items: [2], seenByOthers: [1] },
+    ]);
   });
 });

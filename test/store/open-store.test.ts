@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMasterKey, openStore, resolveDataHome, MIGRATIONS_FOLDER } from '../../src/store/index.js';
+import { loadMasterKey, resolveDataHome } from '../../src/store/index.js';
+import { MIGRATIONS_FOLDER, openSqliteStore as openStore } from '../../src/store/sqlite/index.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -14,7 +15,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('openStore', () => {
+describe('the SQLite store', () => {
   it('creates and migrates a database in an empty folder, with WAL, foreign keys and a busy timeout', () => {
     const store = openStore(join(tempDir(), 'wm.db'));
     try {
@@ -29,7 +30,7 @@ describe('openStore', () => {
       expect(store.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
       expect(store.sqlite.pragma('busy_timeout', { simple: true })).toBeGreaterThan(0);
     } finally {
-      store.close();
+      store.sqlite.close();
     }
   });
 
@@ -41,18 +42,18 @@ describe('openStore', () => {
       expect(statSync(file).mode & 0o777).toBe(0o600);
       expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
     } finally {
-      store.close();
+      store.sqlite.close();
     }
   });
 
   it('re-opening applies nothing twice', () => {
     const file = join(tempDir(), 'wm.db');
-    openStore(file).close();
+    openStore(file).sqlite.close();
     const store = openStore(file);
     const applied = store.sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number };
     const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'));
     expect(applied.n).toBe(journal.entries.length);
-    store.close();
+    store.sqlite.close();
   });
 
   it('refuses a negative balance at the database level', () => {
@@ -66,7 +67,7 @@ describe('openStore', () => {
           .run();
       expect(insert).toThrow(/CHECK constraint/);
     } finally {
-      store.close();
+      store.sqlite.close();
     }
   });
 });

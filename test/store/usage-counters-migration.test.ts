@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openStore } from '../../src/store/index.js';
+import { MIGRATIONS_FOLDER, openSqliteStore as openStore } from '../../src/store/sqlite/index.js';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -56,6 +56,6 @@ it('the usage_counters migration counts the watermark operations already in the 
       { user_id: 'b', period_start: may, requests_made: 1 },
     ]);
   } finally {
-    store.close();
+    store.sqlite.close();
   }
 });

@@ -4,8 +4,8 @@ import { fields, print, table, withDomain, type AdminOptions } from './output.js
 
 export async function showCredits(email: string | undefined, options: AdminOptions): Promise<void> {
   const address = await requireEmail(email);
-  await withDomain(options, (domain) => {
-    const credits = domain.admin.credits(address);
+  await withDomain(options, async (domain) => {
+    const credits = await domain.admin.credits(address);
     const { quota } = credits;
     print(options, credits, fields([
       ['balance', credits.balance],
@@ -21,8 +21,8 @@ export async function showCredits(email: string | undefined, options: AdminOptio
 export async function grantCredits(email: string | undefined, amount: string | undefined, options: AdminOptions): Promise<void> {
   const address = await requireEmail(email);
   const credits = wholeNumber(await requireValue(amount, 'the number of credits', 'Credits to grant'), 'N');
-  await withDomain(options, (domain) => {
-    const balance = domain.admin.grantCredits(address, credits);
+  await withDomain(options, async (domain) => {
+    const balance = await domain.admin.grantCredits(address, credits);
     print(options, balance, `Granted ${credits} credits; balance is now ${balance.balance}`);
   });
 }
@@ -30,8 +30,8 @@ export async function grantCredits(email: string | undefined, amount: string | u
 export async function showUsage(email: string | undefined, options: AdminOptions & { limit?: string }): Promise<void> {
   const address = await requireEmail(email);
   const limit = wholeNumber(options.limit ?? '100', '--limit');
-  await withDomain(options, (domain) => {
-    const usage = domain.admin.usage(address, limit);
+  await withDomain(options, async (domain) => {
+    const usage = await domain.admin.usage(address, limit);
     const rows = usage.map((u) => [u.created_at, u.operation, signed(u.credits), String(u.balance_after), u.token_id ?? '-']);
     print(options, { usage }, usage.length ? table([['TIME', 'OPERATION', 'CREDITS', 'BALANCE', 'TOKEN'], ...rows]) : 'No usage yet.');
   });

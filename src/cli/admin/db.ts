@@ -1,18 +1,17 @@
-import { statSync } from 'node:fs';
 import type { OpenedDomain } from '../../domain/index.js';
 import { fields, print, withDomain, type AdminOptions } from './output.js';
 
-/** Opening the store applies pending migrations; `migrate` reports the state reached. */
+/** Creates the data folder when missing; opening the store applies pending migrations; reports the state reached. */
 export async function migrateDb(options: AdminOptions): Promise<void> {
-  await withDomain(options, (_domain, opened) => {
-    const info = describeDatabase(opened);
+  await withDomain({ ...options, create: true }, async (_domain, opened) => {
+    const info = await describeDatabase(opened);
     print(options, info, `Database ${info.database} is up to date (${info.migrations_applied} migrations applied)`);
   });
 }
 
 export async function dbInfo(options: AdminOptions): Promise<void> {
-  await withDomain(options, (_domain, opened) => {
-    const info = describeDatabase(opened);
+  await withDomain(options, async (_domain, opened) => {
+    const info = await describeDatabase(opened);
     print(
       options,
       info,
@@ -32,17 +31,18 @@ export async function dbInfo(options: AdminOptions): Promise<void> {
   });
 }
 
-function describeDatabase({ home, store }: OpenedDomain) {
-  const count = (table: string) => (store.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+async function describeDatabase({ home, store, masterKeySource }: OpenedDomain) {
+  const { database, migrationsApplied, counts, engine } = await store.describe();
   return {
     home,
-    database: store.file,
-    size_bytes: statSync(store.file).size,
-    journal_mode: store.sqlite.pragma('journal_mode', { simple: true }) as string,
-    foreign_keys: store.sqlite.pragma('foreign_keys', { simple: true }) === 1,
-    busy_timeout_ms: store.sqlite.pragma('busy_timeout', { simple: true }) as number,
-    migrations_applied: count('__drizzle_migrations'),
-    master_key: process.env.WM_MASTER_KEY ? 'from WM_MASTER_KEY' : 'master.key in the data folder',
-    counts: { users: count('users'), api_tokens: count('api_tokens'), channels: count('channels') },
+    database,
+    size_bytes: engine.sizeBytes,
+    journal_mode: engine.journalMode,
+    foreign_keys: engine.foreignKeys,
+    busy_timeout_ms: engine.busyTimeoutMs,
+    migrations_applied: migrationsApplied,
+    master_key:
+      masterKeySource.kind === 'environment' ? `from ${masterKeySource.variable}` : 'master.key in the data folder',
+    counts: { users: counts.users, api_tokens: counts.apiTokens, channels: counts.channels },
   };
 }

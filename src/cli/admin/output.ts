@@ -5,14 +5,21 @@ export interface AdminOptions {
   json?: boolean;
 }
 
-/** Opens the data folder's database for one command and always closes it. */
-export async function withDomain<T>(options: AdminOptions, work: (domain: Domain, opened: OpenedDomain) => T | Promise<T>): Promise<T> {
+/**
+ * Opens the data folder's database for one command and always closes it. `create`: the command can start from
+ * nothing (`users create`, `db migrate`) and creates a missing data folder; every other command refuses one that
+ * does not exist (exit 4) and leaves nothing behind.
+ */
+export async function withDomain<T>(
+  options: AdminOptions & { create?: boolean },
+  work: (domain: Domain, opened: OpenedDomain) => Promise<T>,
+): Promise<T> {
   const { openDomain } = await import('../../domain/index.js');
-  const opened = openDomain({ home: options.home });
+  const opened = await openDomain({ home: options.home, create: options.create });
   try {
     return await work(opened.domain, opened);
   } finally {
-    opened.close();
+    await opened.close();
   }
 }
 

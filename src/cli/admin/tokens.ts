@@ -14,8 +14,8 @@ export async function createToken(options: CreateTokenOptions): Promise<void> {
   const email = await requireValue(options.user, '--user', 'Owner (email)');
   const name = await requireValue(options.name, '--name', 'Token name');
   const permissions = parsePermissions(await requireValue(options.permissions, '--permissions', 'Permissions (encode,decode)'));
-  await withDomain(options, (domain) => {
-    const token = domain.admin.createToken(email, { name, permissions, channelName: options.channel });
+  await withDomain(options, async (domain) => {
+    const token = await domain.admin.createToken(email, { name, permissions, channelName: options.channel });
     if (!options.json) {
       const keyed = options.channel ? `, keyed with channel "${options.channel}"` : '';
       process.stderr.write(`Created token "${token.name}" (id ${token.id}${keyed}). Store the secret now: it is never shown again.\n`);
@@ -26,8 +26,8 @@ export async function createToken(options: CreateTokenOptions): Promise<void> {
 
 export async function listTokens(options: AdminOptions & { user?: string }): Promise<void> {
   const email = await requireValue(options.user, '--user', 'Owner (email)');
-  await withDomain(options, (domain) => {
-    const tokens = domain.admin.listTokens(email);
+  await withDomain(options, async (domain) => {
+    const tokens = await domain.admin.listTokens(email);
     const rows = tokens.map((t) => [t.id, t.name, t.token_prefix + '…', t.permissions.join(','), t.signing_channel_id ?? '-', t.last_used_at ?? 'never']);
     print(options, tokens, tokens.length ? table([['ID', 'NAME', 'PREFIX', 'PERMISSIONS', 'CHANNEL', 'LAST USED'], ...rows]) : 'No tokens.');
   });
@@ -35,8 +35,8 @@ export async function listTokens(options: AdminOptions & { user?: string }): Pro
 
 export async function revokeToken(id: string | undefined, options: AdminOptions): Promise<void> {
   const tokenId = await requireValue(id, 'the id argument', 'Token id');
-  await withDomain(options, (domain) => {
-    const revoked = domain.admin.revokeToken(tokenId);
+  await withDomain(options, async (domain) => {
+    const revoked = await domain.admin.revokeToken(tokenId);
     print(options, { message: 'Token revoked', id: revoked.id }, `Revoked token ${revoked.id}`);
   });
 }

@@ -15,7 +15,8 @@ export async function createUser(options: CreateUserOptions): Promise<void> {
   const email = await requireValue(options.email, '--email', 'Email');
   const username = await requireValue(options.username, '--username', 'Username');
   const password = await readPassword(options);
-  await withDomain(options, async (domain) => {
+  // a new account is the one admin action that can start from nothing: it creates the data folder
+  await withDomain({ ...options, create: true }, async (domain) => {
     const user = await domain.admin.createUser({
       email,
       username,
@@ -30,8 +31,8 @@ export async function createUser(options: CreateUserOptions): Promise<void> {
 }
 
 export async function listUsers(options: AdminOptions): Promise<void> {
-  await withDomain(options, (domain) => {
-    const users = domain.admin.listUsers();
+  await withDomain(options, async (domain) => {
+    const users = await domain.admin.listUsers();
     const rows = users.map((u) => [u.email, u.username, u.plan, String(u.balance), u.email_verified ? 'yes' : 'no', u.suspended ? 'SUSPENDED' : '']);
     print(options, { users }, users.length ? table([['EMAIL', 'USERNAME', 'PLAN', 'BALANCE', 'VERIFIED', ''], ...rows]) : 'No users.');
   });
@@ -39,8 +40,8 @@ export async function listUsers(options: AdminOptions): Promise<void> {
 
 export async function showUser(email: string | undefined, options: AdminOptions): Promise<void> {
   const address = await requireEmail(email);
-  await withDomain(options, (domain) => {
-    const user = domain.admin.showUser(address);
+  await withDomain(options, async (domain) => {
+    const user = await domain.admin.showUser(address);
     print(options, { user }, describe(user, [
       ['quota', `${user.quota.requests_made}/${user.quota.requests_limit} this month (resets ${user.quota.resets_at})`],
       ['renews at', user.renews_at],
@@ -50,8 +51,8 @@ export async function showUser(email: string | undefined, options: AdminOptions)
 
 export async function verifyUser(email: string | undefined, options: AdminOptions): Promise<void> {
   const address = await requireEmail(email);
-  await withDomain(options, (domain) => {
-    const user = domain.admin.verifyUser(address);
+  await withDomain(options, async (domain) => {
+    const user = await domain.admin.verifyUser(address);
     print(options, { user }, `Verified ${user.email}`);
   });
 }
@@ -59,32 +60,32 @@ export async function verifyUser(email: string | undefined, options: AdminOption
 export async function setPlan(email: string | undefined, plan: string | undefined, options: AdminOptions & { status?: string }): Promise<void> {
   const address = await requireEmail(email);
   const newPlan = await requireValue(plan, 'the plan argument', 'Plan (free, starter, pro)');
-  await withDomain(options, (domain) => {
-    const user = domain.admin.setPlan(address, newPlan, options.status);
+  await withDomain(options, async (domain) => {
+    const user = await domain.admin.setPlan(address, newPlan, options.status);
     print(options, { user }, `${user.email}: plan ${user.plan}, subscription ${user.subscription_status}, renews ${user.renews_at ?? '-'}`);
   });
 }
 
 export async function suspendUser(email: string | undefined, options: AdminOptions & { reason?: string }): Promise<void> {
   const address = await requireEmail(email);
-  await withDomain(options, (domain) => {
-    const user = domain.admin.suspend(address, options.reason);
+  await withDomain(options, async (domain) => {
+    const user = await domain.admin.suspend(address, options.reason);
     print(options, { user }, `Suspended ${user.email}${user.suspension_reason ? ` (${user.suspension_reason})` : ''}`);
   });
 }
 
 export async function unsuspendUser(email: string | undefined, options: AdminOptions): Promise<void> {
   const address = await requireEmail(email);
-  await withDomain(options, (domain) => {
-    const user = domain.admin.unsuspend(address);
+  await withDomain(options, async (domain) => {
+    const user = await domain.admin.unsuspend(address);
     print(options, { user }, `Lifted the suspension of ${user.email}`);
   });
 }
 
 export async function deleteUser(email: string | undefined, options: AdminOptions): Promise<void> {
   const address = await requireEmail(email);
-  await withDomain(options, (domain) => {
-    const deleted = domain.admin.deleteUser(address);
+  await withDomain(options, async (domain) => {
+    const deleted = await domain.admin.deleteUser(address);
     print(options, { deleted }, `Deleted ${deleted.email} and everything it owned`);
   });
 }

@@ -1,6 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ensureDataHome, resolveDataHome } from '../../store/data-home.js';
+import { ensureDataHome, resolveDataHome } from '../../store/data-folder.js';
 import { writeFileAtomic } from '../codec/io.js';
 import { CliError, EXIT } from '../errors.js';
 

@@ -80,7 +80,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       }),
     },
     async (request) => {
-      domain.accounts.verifyEmail(request.body.token);
+      await domain.accounts.verifyEmail(request.body.token);
       return { message: VERIFIED };
     },
   );
@@ -105,7 +105,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       try {
         const token = request.query.token;
         if (!token) throw new HttpError(400, 'The link has no token', { details: { token: 'is required' } });
-        domain.accounts.verifyEmail(token);
+        await domain.accounts.verifyEmail(token);
         if (json) return { message: VERIFIED };
         return sendPage(reply, 200, { ok: true, title: 'Email verified', message: `${VERIFIED}. You can close this page.` });
       } catch (error) {
@@ -149,7 +149,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       ),
     },
     async (request, reply) => {
-      domain.sessions.logout(refreshCookieOf(request));
+      await domain.sessions.logout(refreshCookieOf(request));
       await endSessionOfAccessToken(request);
       clearRefreshCookie(reply);
       return { message: 'Logged out' };
@@ -162,7 +162,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     if (!credential) return;
     try {
       const principal = await domain.sessions.authenticate(credential);
-      if (principal.sessionId) domain.sessions.endSession(principal.user.id, principal.sessionId);
+      if (principal.sessionId) await domain.sessions.endSession(principal.user.id, principal.sessionId);
     } catch (error) {
       // logging out always succeeds; an invalid or expired access token simply names no session
       if (!isDomainError(error)) throw error;

@@ -21,7 +21,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
       response: { 201: CreateChannelResponse, ...errors(409) },
     }),
     async (request, reply) => {
-      const channel = domain.channels.create(sessionOf(request).user.id, request.body.channel_name);
+      const channel = await domain.channels.create(sessionOf(request).user.id, request.body.channel_name);
       return reply.code(201).send({ message: 'Signing channel created', channel });
     },
   );
@@ -29,7 +29,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
   app.get(
     '/api/v2/channels',
     sessionRoute(context, 'channels', 'Your signing channels', { response: { 200: ChannelList } }),
-    async (request) => ({ channels: domain.channels.list(sessionOf(request).user.id) }),
+    async (request) => ({ channels: await domain.channels.list(sessionOf(request).user.id) }),
   );
 
   app.delete<{ Params: ChannelIdParams }>(
@@ -39,7 +39,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
       response: { 200: DeactivateChannelResponse, ...errors(404) },
     }),
     async (request) => {
-      const channel = domain.channels.deactivate(sessionOf(request).user.id, request.params.channelId);
+      const channel = await domain.channels.deactivate(sessionOf(request).user.id, request.params.channelId);
       return { message: 'Signing channel deactivated', channel };
     },
   );

@@ -25,7 +25,7 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
     async (request) => {
       const limit = request.query.limit ?? DEFAULT_PAGE;
       // one extra record tells whether another page exists
-      const records = domain.credits.usage(sessionOf(request).user.id, { limit: limit + 1, before: request.query.before });
+      const records = await domain.credits.usage(sessionOf(request).user.id, { limit: limit + 1, before: request.query.before });
       const usage = records.slice(0, limit);
       return { usage, next_before: records.length > limit ? usage[usage.length - 1]!.id : null };
     },
@@ -38,7 +38,7 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
       response: { 200: DailyUsageResponse },
     }),
     async (request) => ({
-      days: domain.credits.dailyUsage(sessionOf(request).user.id, request.query.days ?? DEFAULT_DAYS),
+      days: await domain.credits.dailyUsage(sessionOf(request).user.id, request.query.days ?? DEFAULT_DAYS),
     }),
   );
 }

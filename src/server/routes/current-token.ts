@@ -29,7 +29,7 @@ export function currentTokenRoutes(app: FastifyInstance, context: ServerContext)
     '/api/v2/tokens/current',
     route('Revoke the presented API token itself (wm logout)', { 204: { type: 'null', description: 'revoked' } }),
     async (request, reply) => {
-      currentToken.revoke(secretOf(request));
+      await currentToken.revoke(secretOf(request));
       return reply.code(204).send();
     },
   );

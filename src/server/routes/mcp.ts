@@ -56,7 +56,7 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
     },
     async (request: FastifyRequest, reply) => {
       const apiToken = request.apiTokenSecret ?? '';
-      domain.currentToken.identify(apiToken);
+      await domain.currentToken.identify(apiToken);
       const { answerMcpPost } = await (sdk ??= import('../../mcp/http.js'));
       const answer = await answerMcpPost(
         {

@@ -24,7 +24,7 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
     }),
     async (request, reply) => {
       const { name, permissions, signing_channel_id } = request.body;
-      const created = domain.apiTokens.create(sessionOf(request).user.id, { name, permissions, signing_channel_id });
+      const created = await domain.apiTokens.create(sessionOf(request).user.id, { name, permissions, signing_channel_id });
       return reply.code(201).send(created);
     },
   );
@@ -35,8 +35,8 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
     async (request) => domain.apiTokens.list(sessionOf(request).user.id),
   );
 
-  const revoke = (request: FastifyRequest, reply: FastifyReply, tokenId: string) => {
-    domain.apiTokens.revoke(sessionOf(request).user.id, tokenId);
+  const revoke = async (request: FastifyRequest, reply: FastifyReply, tokenId: string) => {
+    await domain.apiTokens.revoke(sessionOf(request).user.id, tokenId);
     return reply.code(204).send();
   };
 

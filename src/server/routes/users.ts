@@ -21,7 +21,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
     }),
     async (request) => {
       const { username, firstName, lastName } = request.body;
-      const user = domain.accounts.updateProfile(sessionOf(request).user.id, { username, firstName, lastName });
+      const user = await domain.accounts.updateProfile(sessionOf(request).user.id, { username, firstName, lastName });
       return { message: 'Profile updated', user };
     },
   );

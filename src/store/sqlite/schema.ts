@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { blob, check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { PLANS, SUBSCRIPTION_STATUSES } from '../port/values.js';
 
 /** Times are stored as Unix milliseconds. Secrets are stored only as SHA-256 hashes or encrypted. */
 
@@ -20,12 +21,8 @@ export const users = sqliteTable(
      */
     sessionEpoch: integer('session_epoch').notNull().default(0),
     emailVerifiedAt: integer('email_verified_at'),
-    plan: text('plan', { enum: ['free', 'starter', 'pro'] }).notNull().default('free'),
-    subscriptionStatus: text('subscription_status', {
-      enum: ['active', 'past_due', 'paused', 'cancelled', 'expired'],
-    })
-      .notNull()
-      .default('active'),
+    plan: text('plan', { enum: PLANS }).notNull().default('free'),
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
     renewsAt: integer('renews_at'),
     balance: integer('balance').notNull().default(0),
     /** set while a payment dispute is open */

@@ -1,0 +1,167 @@
+import {
+  createGroupCommit,
+  type ChargeableAccount,
+  type NewLedgerEntry,
+  type Store,
+  type UnitOfWork,
+} from '../store/index.js';
+import type { DomainConfig } from './config.js';
+import { DomainError } from './errors.js';
+import { quotaPeriod } from './quota.js';
+import type { Plan, WatermarkOperation } from './types.js';
+import { accountGone } from './users.js';
+
+/*
+ * The money path: how a watermark operation is charged. Its rules, all here:
+ * - Only a success is charged (`creditCost` credits, one operation against the plan's monthly quota). A failed
+ *   operation, or a robust decode that found nothing, records the token's use and costs nothing.
+ * - The quota before the credits: an exhausted quota is reported (QUOTA_EXHAUSTED) before missing credits
+ *   (PAYMENT_REQUIRED).
+ * - The balance never goes below zero: a charge is admitted only while the balance covers it, decided on the
+ *   balance read in the same unit of work that writes it (and the database refuses a negative balance as a last
+ *   line of defence).
+ * - One ledger row per admitted charge, with the balance after it; the period's counter rises by one per charge.
+ * - A charge is answered only after its commit: nobody gets a result that is not paid for in the database.
+ *
+ * The uses submitted during one event-loop turn are applied together (group commit): one unit of work, and in it
+ * one account at a time, whose balance and counter are read once, its charges decided in order exactly as if each
+ * ran alone, and written once for all it admitted. Under load a turn holds dozens of charges of a few accounts,
+ * and per-charge statements and commits were most of the server's write cost (docs/PERFORMANCE.md).
+ */
+
+/** One use of an API token by a watermark operation. */
+export interface TokenUse {
+  userId: string;
+  plan: Plan;
+  operation: WatermarkOperation;
+  tokenId: string;
+  /** the operation succeeded and is charged; otherwise only the token's use is recorded */
+  charge: boolean;
+}
+
+export interface Charges {
+  /**
+   * Submits a use and answers it once committed: for a charge, the balance after it, or the refusal thrown
+   * (QUOTA_EXHAUSTED, PAYMENT_REQUIRED; UNAUTHENTICATED when the account is gone), with nothing charged; for a use
+   * that is not charged, undefined.
+   */
+  submit(use: TokenUse): Promise<number | undefined>;
+}
+
+/** The answer to one use: the balance after its charge (none when not charged), or why it was refused. */
+type Answer = { balance?: number } | { refusal: unknown };
+
+export function createCharges(options: { store: Store; config: DomainConfig; now: () => Date }): Charges {
+  const { config, now } = options;
+  const submit = createGroupCommit<TokenUse, Answer>(options.store, (tx, uses) => applyUses(tx, uses, config, now()));
+  return {
+    async submit(use) {
+      const answer = await submit(use);
+      if ('refusal' in answer) throw answer.refusal;
+      return answer.balance;
+    },
+  };
+}
+
+/**
+ * Why one more operation is refused to an account on `plan` with `made` operations in the period ending at
+ * `periodEnd` and `balance` credits, or undefined: an exhausted quota is reported before missing credits.
+ */
+export function chargeRefusal(
+  config: DomainConfig,
+  plan: Plan,
+  made: number,
+  balance: number,
+  periodEnd: Date,
+): DomainError | undefined {
+  const limit = config.monthlyRequestsByPlan[plan];
+  if (made >= limit) {
+    return new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${limit} used up`, { resetsAt: periodEnd });
+  }
+  const cost = config.creditCost;
+  if (balance < cost) {
+    return new DomainError('PAYMENT_REQUIRED', `Insufficient credits: balance is ${balance}, the operation costs ${cost}`, {
+      balance,
+      cost,
+    });
+  }
+  return undefined;
+}
+
+/** One turn's uses: each account's charges in a savepoint of its own, so one account's failure stays its own. */
+async function applyUses(tx: UnitOfWork, uses: readonly TokenUse[], config: DomainConfig, now: Date): Promise<Answer[]> {
+  const answers: Answer[] = new Array(uses.length);
+  const usedTokens = new Set<string>();
+  const chargesByAccount = new Map<string, number[]>();
+  uses.forEach((use, index) => {
+    if (!use.charge) {
+      answers[index] = {};
+      usedTokens.add(use.tokenId);
+      return;
+    }
+    const indexes = chargesByAccount.get(use.userId);
+    if (indexes) indexes.push(index);
+    else chargesByAccount.set(use.userId, [index]);
+  });
+  for (const [userId, indexes] of chargesByAccount) {
+    const charges = indexes.map((index) => uses[index]!);
+    let decided: Answer[];
+    try {
+      decided = await tx.savepoint((account) => chargeAccount(account, userId, charges, config, now));
+    } catch (error) {
+      decided = charges.map(() => ({ refusal: error }));
+    }
+    indexes.forEach((index, k) => {
+      answers[index] = decided[k]!;
+      if (!('refusal' in decided[k]!)) usedTokens.add(uses[index]!.tokenId);
+    });
+  }
+  // a refused charge does not count as the token's use
+  if (usedTokens.size > 0) await tx.charges.markTokensUsed([...usedTokens], now.getTime());
+  return answers;
+}
+
+/** Reads one account, decides its charges and writes what they admitted. */
+async function chargeAccount(
+  tx: UnitOfWork,
+  userId: string,
+  charges: readonly TokenUse[],
+  config: DomainConfig,
+  now: Date,
+): Promise<Answer[]> {
+  const { start, end } = quotaPeriod(now);
+  const account = await tx.charges.chargeableAccount(userId, start.getTime());
+  if (!account) throw accountGone();
+  const { answers, entries } = decideCharges(config, account, charges, end, now.getTime());
+  if (entries.length > 0) {
+    await tx.charges.recordCharges(userId, {
+      periodStart: start.getTime(),
+      debit: entries.length * config.creditCost,
+      requests: entries.length,
+      entries,
+    });
+  }
+  return answers;
+}
+
+/** The charges of one account, in order, each decided as if it ran alone after those before it. */
+function decideCharges(
+  config: DomainConfig,
+  account: ChargeableAccount,
+  charges: readonly TokenUse[],
+  periodEnd: Date,
+  at: number,
+): { answers: Answer[]; entries: NewLedgerEntry[] } {
+  const cost = config.creditCost;
+  let { balance, requestsMade } = account;
+  const entries: NewLedgerEntry[] = [];
+  const answers = charges.map((charge): Answer => {
+    const refusal = chargeRefusal(config, charge.plan, requestsMade, balance, periodEnd);
+    if (refusal) return { refusal };
+    balance -= cost;
+    requestsMade += 1;
+    entries.push({ operation: charge.operation, credits: -cost, balanceAfter: balance, tokenId: charge.tokenId, createdAt: at });
+    return { balance };
+  });
+  return { answers, entries };
+}

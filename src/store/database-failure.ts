@@ -1,0 +1,13 @@
+/**
+ * The database's own failure (SQLite: code SQLITE_BUSY, SQLITE_CANTOPEN, …) behind an error, whether thrown by the
+ * driver directly or wrapped by drizzle in a DrizzleQueryError (whose `cause` is the original): the faces report it
+ * as an I/O failure with the driver's message (a wrapper's message would show the query and its parameters).
+ * No imports: the CLI's error table uses it without loading the database code.
+ */
+export function findDatabaseFailure(error: unknown): (Error & { code: string }) | undefined {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('SQLITE_')) return current as Error & { code: string };
+  }
+  return undefined;
+}

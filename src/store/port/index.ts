@@ -1,0 +1,20 @@
+export type { Repositories, Store, StoreDescription, SqliteSettings, UnitOfWork } from './store.js';
+export type { NewUser, UserChanges, UserRepository, UserRow } from './users.js';
+export type {
+  EmailVerificationRepository,
+  EmailVerificationRow,
+  RefreshTokenRepository,
+  RefreshTokenRow,
+} from './sessions.js';
+export type { ChannelRepository, ChannelRow } from './channels.js';
+export type { ApiTokenRepository, ApiTokenRow, TokenCaller } from './api-tokens.js';
+export type {
+  AdmittedCharges,
+  ChargeableAccount,
+  ChargeRepository,
+  DayTotals,
+  LedgerRepository,
+  LedgerRow,
+  NewLedgerEntry,
+} from './ledger.js';
+export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from './values.js';

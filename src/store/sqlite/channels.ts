@@ -1,0 +1,71 @@
+import { and, asc, count, eq, exists, or, sql } from 'drizzle-orm';
+import type { ChannelRow } from '../port/index.js';
+import type { Db } from './database.js';
+import { preparedOnce } from './prepared.js';
+import { apiTokens, channels, insertionOrder } from './schema.js';
+
+export function channelStatements(db: Db) {
+  const byId = preparedOnce(() =>
+    db.select().from(channels).where(eq(channels.id, sql.placeholder('id'))).prepare(),
+  );
+  return {
+    byId: (id: string): ChannelRow | undefined => byId().get({ id }),
+    ofUser: (userId: string, id: string): ChannelRow | undefined =>
+      db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.id, id), eq(channels.userId, userId)))
+        .get(),
+    byName: (userId: string, name: string): ChannelRow | undefined =>
+      db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.userId, userId), eq(channels.name, name)))
+        .get(),
+    listOf: (userId: string): (ChannelRow & { boundTokens: number })[] => {
+      const bound = new Map(
+        db
+          .select({ channelId: apiTokens.channelId, n: count() })
+          .from(apiTokens)
+          .where(eq(apiTokens.userId, userId))
+          .groupBy(apiTokens.channelId)
+          .all()
+          .map((row) => [row.channelId, row.n]),
+      );
+      return db
+        .select()
+        .from(channels)
+        .where(eq(channels.userId, userId))
+        .orderBy(asc(channels.createdAt), insertionOrder)
+        .all()
+        .map((row) => ({ ...row, boundTokens: bound.get(row.id) ?? 0 }));
+    },
+    countInUse: (userId: string): number => {
+      const boundToken = db.select({ id: apiTokens.id }).from(apiTokens).where(eq(apiTokens.channelId, channels.id));
+      const row = db
+        .select({ n: count() })
+        .from(channels)
+        .where(and(eq(channels.userId, userId), or(eq(channels.isActive, true), exists(boundToken))))
+        .get();
+      return row?.n ?? 0;
+    },
+    insert: (channel: Omit<ChannelRow, 'isActive' | 'deactivatedAt'>): ChannelRow | undefined =>
+      db
+        .insert(channels)
+        .values({ ...channel, sealedKey: Buffer.from(channel.sealedKey), isActive: true })
+        .onConflictDoNothing({ target: [channels.userId, channels.name] })
+        .returning()
+        .get(),
+    deactivate: (id: string, at: number): void => {
+      db.update(channels).set({ isActive: false, deactivatedAt: at }).where(eq(channels.id, id)).run();
+    },
+    sealedKeys: (): Pick<ChannelRow, 'id' | 'sealedKey'>[] =>
+      db.select({ id: channels.id, sealedKey: channels.sealedKey }).from(channels).all(),
+    replaceSealedKey: (id: string, sealedKey: Uint8Array): void => {
+      db.update(channels)
+        .set({ sealedKey: Buffer.from(sealedKey) })
+        .where(eq(channels.id, id))
+        .run();
+    },
+  };
+}
