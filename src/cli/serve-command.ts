@@ -43,8 +43,11 @@ export function registerServeCommand(program: Command): void {
         `attempts doubles from 1 s up to this (default ${DOMAIN_DEFAULTS.accountMaxDelaySeconds}); addresses that ` +
         'signed in to the account before are not slowed',
     )
-    .option('--credit-cost <n>', 'credits charged per successful watermark operation (default 1)')
-    .option('--free-credits <n>', 'credits granted to every new account (default 100)')
+    .option(
+      '--credit-cost <n>',
+      `credits charged per successful watermark operation (default ${DOMAIN_DEFAULTS.creditCost})`,
+    )
+    .option('--free-credits <n>', `credits granted to every new account (default ${DOMAIN_DEFAULTS.freeCredits})`)
     .option('--checkout-url <url>', 'checkout_url returned with 402 Payment Required (default {public-url}/checkout)')
     .option('--body-limit <bytes>', `largest accepted request body (default ${DEFAULTS.bodyLimitBytes})`)
     .option(

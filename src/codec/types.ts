@@ -9,6 +9,11 @@ export const METHODS = ['auto', 'single', 'chunked', 'char', 'pattern'] as const
 export const OUTPUT_MODES = ['full', 'tokens'] as const;
 export const DISTRIBUTIONS = ['even', 'random', 'clustered'] as const;
 export const STEALTH_LEVELS = ['standard', 'high', 'maximum'] as const;
+/**
+ * chunkSize (method chunked): bytes after each carrier grapheme, any whole number from 1. There is no upper limit
+ * but that of exact numbers: a chunk at least as long as the frame puts all of it on the first carrier grapheme.
+ */
+export const CHUNK_SIZE = { min: 1, max: Number.MAX_SAFE_INTEGER } as const;
 
 export type Method = (typeof METHODS)[number];
 export type OutputMode = (typeof OUTPUT_MODES)[number];

@@ -11,7 +11,7 @@ export type { OpenDomainOptions, OpenedDomain } from './open-domain.js';
 export { DEFAULT_CONFIG, OWASP_SCRYPT_LOG_N, resolveConfig, configFromEnv } from './config.js';
 export type { DomainConfig } from './config.js';
 export { DomainError, isDomainError } from './errors.js';
-export { isValidEmail } from './validation.js';
+export { FIELD_LIMITS, PASSWORD_MIN, isValidEmail } from './validation.js';
 export type { DomainErrorCode, DomainErrorOptions } from './errors.js';
 export type { Accounts, NewAccount } from './accounts.js';
 export type { Admin } from './admin.js';

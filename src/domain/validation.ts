@@ -10,6 +10,19 @@ const EMAIL_MAX = 254;
 const CHANNEL_NAME_MAX = 64;
 const TOKEN_NAME_MAX = 100;
 
+/**
+ * The longest value of each field, in characters (code points): the HTTP schemas refuse longer bodies with them
+ * before any rule runs.
+ */
+export const FIELD_LIMITS = {
+  email: EMAIL_MAX,
+  password: PASSWORD_MAX,
+  /** usernames, first and last names */
+  name: NAME_MAX,
+  channelName: CHANNEL_NAME_MAX,
+  tokenName: TOKEN_NAME_MAX,
+} as const;
+
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { SIGNATURE_STATUSES } from '../codec/signature-report.js';
-import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
+import { CHUNK_SIZE, DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
 import { StringEnum } from './string-enum.js';
 
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
@@ -17,7 +17,12 @@ export const EncodeOptions = {
     }),
   ),
   chunkSize: Type.Optional(
-    Type.Integer({ minimum: 1, default: 1, description: 'bytes per grapheme (method chunked)' }),
+    Type.Integer({
+      minimum: CHUNK_SIZE.min,
+      maximum: CHUNK_SIZE.max,
+      default: 1,
+      description: 'bytes per grapheme (method chunked); one at least as long as the frame puts it all on one grapheme',
+    }),
   ),
   firstLetterOnly: Type.Optional(
     Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' }),

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import { DEFAULT_CONFIG as DOMAIN_DEFAULTS } from '../domain/config.js';
+import { namedDataHome } from '../store/data-folder.js';
 
 /**
  * Which peers may tell the client address in X-Forwarded-For (Fastify's `trustProxy`): false (the default)
@@ -70,11 +72,12 @@ export interface ServeFlags {
   trustProxy?: string;
 }
 
+/** The server's own defaults; those of the rules (lifetimes, limits, credits) are the domain's. */
 export const CONFIG_DEFAULTS = {
   host: '127.0.0.1',
   port: 8080,
-  accessTtlSeconds: 2 * 60 * 60,
-  authRateLimitPerMinute: 10,
+  accessTtlSeconds: DOMAIN_DEFAULTS.accessTokenTtlSeconds,
+  authRateLimitPerMinute: DOMAIN_DEFAULTS.passwordAttemptsPerMinute,
   bodyLimitBytes: 1024 * 1024,
   requestTimeoutSeconds: 30,
   headersTimeoutSeconds: 10,
@@ -153,7 +156,8 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
   return {
     host: nonEmpty(pick(flags.host, 'WM_HOST')[1]) ?? CONFIG_DEFAULTS.host,
     port: int(flags.port, 'WM_PORT', 0, 65535) ?? CONFIG_DEFAULTS.port,
-    home: nonEmpty(pick(flags.home, 'WM_HOME')[1]),
+    // the store reads WM_HOME, as for every other command
+    home: namedDataHome(nonEmpty(flags.home), env),
     publicUrl: url(flags.publicUrl, 'WM_PUBLIC_URL'),
     accessTtlSeconds: int(flags.accessTtl, 'WM_ACCESS_TTL', 1, 365 * 24 * 3600) ?? CONFIG_DEFAULTS.accessTtlSeconds,
     authRateLimitPerMinute:

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encode } from '../../src/codec/index.js';
 import { CARRIER, SELECTOR, countSelectors, makeTempDir, runWm } from './codec-harness.js';
 
 const temp = makeTempDir();
@@ -46,6 +47,15 @@ describe('wm encode / decode', () => {
     expect(result).toMatchObject({ decoded: 'js', keyed: false, stats: { decodedLength: 2 } });
     const unsigned = expect.objectContaining({ status: 'unsigned' });
     expect(result.watermarks).toEqual([{ decoded: 'js', keyed: false, signature: unsigned }]);
+  });
+
+  it('takes any chunk size from 1, as the library and the API do: a large one puts the frame on one grapheme', async () => {
+    const run = await runWm(['encode', '--secret', 'one grapheme', '--chunk-size', '1000', '--json'], { input: CARRIER });
+    expect(run.code, run.stderr).toBe(0);
+    const body = JSON.parse(run.out) as { encoded: string; stats: { chunkSize: number } };
+    expect(body.stats.chunkSize).toBe(1000);
+    expect(body.encoded).toBe(encode(CARRIER, 'one grapheme', { method: 'chunked', chunkSize: 1000 }).encoded);
+    expect(body.encoded).toMatch(/^T[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]+he quick brown fox/u);
   });
 
   it('decode --all prints every watermark, one per line', async () => {

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { WM_BIN } from './serve-process.js';
+import { DEFAULT_CONFIG } from '../../src/domain/index.js';
 import { CONFIG_DEFAULTS, resolveServerConfig } from '../../src/server/index.js';
 
 describe('wm serve configuration', () => {
@@ -117,8 +118,16 @@ describe('wm serve configuration', () => {
       ['--keep-alive-timeout <seconds>', CONFIG_DEFAULTS.keepAliveTimeoutSeconds],
       ['--max-connections <n>', CONFIG_DEFAULTS.maxConnections],
       ['--body-limit <bytes>', CONFIG_DEFAULTS.bodyLimitBytes],
+      ['--access-ttl <seconds>', DEFAULT_CONFIG.accessTokenTtlSeconds],
+      ['--auth-rate-limit <n>', DEFAULT_CONFIG.passwordAttemptsPerMinute],
+      ['--hash-concurrency <n>', DEFAULT_CONFIG.hashConcurrency],
+      ['--hash-queue <n>', DEFAULT_CONFIG.hashQueueLength],
+      ['--credit-cost <n>', DEFAULT_CONFIG.creditCost],
+      ['--free-credits <n>', DEFAULT_CONFIG.freeCredits],
     ] as const) {
-      expect(text).toMatch(new RegExp(`${flag} [^(]*\\(default ${value}\\)`));
+      // the option's own help: from its flag up to the next option
+      const own = text.slice(text.indexOf(flag)).split(/ --[a-z]/)[0];
+      expect(own, flag).toContain(`(default ${value})`);
     }
     expect(text).toContain('--allowed-origin <origin>');
     expect(text).toContain('WM_ALLOWED_ORIGINS');

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import { CHUNK_SIZE } from '../../codec/types.js';
 
 function parseInteger(value: string, minimum: number, maximum: number): number {
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
@@ -8,8 +9,8 @@ function parseInteger(value: string, minimum: number, maximum: number): number {
   return number;
 }
 
-/** chunkSize: at least 1 (spec); at most 256 bytes can ride on one grapheme. */
-export const parseChunkSize = (value: string): number => parseInteger(value, 1, 256);
+/** The codec's rule for chunkSize, the same as the HTTP API's. */
+export const parseChunkSize = (value: string): number => parseInteger(value, CHUNK_SIZE.min, CHUNK_SIZE.max);
 
 export const parseSeed = (value: string): number => parseInteger(value, 0, 2 ** 32 - 1);
 

@@ -1,20 +1,24 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { FIELD_LIMITS, PASSWORD_MIN } from '../../domain/index.js';
 import { MessageResponse, User } from './common.js';
 
 export const RegisterBody = Type.Object({
-  email: Type.String({ format: 'email', maxLength: 254 }),
-  password: Type.String({ maxLength: 1024, description: 'at least 10 characters mixing two of: lower, upper, digits, other' }),
-  username: Type.String({ maxLength: 100 }),
-  firstName: Type.Optional(Type.String({ maxLength: 100 })),
-  lastName: Type.Optional(Type.String({ maxLength: 100 })),
+  email: Type.String({ format: 'email', maxLength: FIELD_LIMITS.email }),
+  password: Type.String({
+    maxLength: FIELD_LIMITS.password,
+    description: `at least ${PASSWORD_MIN} characters mixing two of: lower, upper, digits, other`,
+  }),
+  username: Type.String({ maxLength: FIELD_LIMITS.name }),
+  firstName: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.name })),
+  lastName: Type.Optional(Type.String({ maxLength: FIELD_LIMITS.name })),
 });
 export type RegisterBody = Static<typeof RegisterBody>;
 
 export const RegisterResponse = Type.Object({ message: Type.String(), user: User });
 
 export const LoginBody = Type.Object({
-  email: Type.String({ maxLength: 254 }),
-  password: Type.String({ maxLength: 1024 }),
+  email: Type.String({ maxLength: FIELD_LIMITS.email }),
+  password: Type.String({ maxLength: FIELD_LIMITS.password }),
 });
 export type LoginBody = Static<typeof LoginBody>;
 

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { FIELD_LIMITS } from '../../domain/index.js';
 import { Channel, ChannelListItem } from './common.js';
 
-export const CreateChannelBody = Type.Object({ channel_name: Type.String({ maxLength: 64 }) });
+export const CreateChannelBody = Type.Object({ channel_name: Type.String({ maxLength: FIELD_LIMITS.channelName }) });
 export type CreateChannelBody = Static<typeof CreateChannelBody>;
 
 export const CreateChannelResponse = Type.Object({ message: Type.String(), channel: Channel });

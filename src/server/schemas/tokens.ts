@@ -1,8 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { FIELD_LIMITS } from '../../domain/index.js';
 import { ApiTokenMetadata, ApiTokenWithSecret, Permission } from './common.js';
 
 export const CreateTokenBody = Type.Object({
-  name: Type.String({ maxLength: 100 }),
+  name: Type.String({ maxLength: FIELD_LIMITS.tokenName }),
   permissions: Type.Array(Permission, { minItems: 1, maxItems: 2, uniqueItems: true }),
   signing_channel_id: Type.Optional(
     Type.Union([Type.String(), Type.Null()], { description: 'bind to one of your active channels (keyed token); null: unkeyed' }),
