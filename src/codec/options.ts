@@ -50,7 +50,9 @@ export function checkSecret(secret: unknown): Uint8Array {
 export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOptions {
   const { method = 'auto', chunkSize = 1, firstLetterOnly = false, pattern, output = 'full' } = options;
   if (!METHODS.includes(method)) throw invalid(`Unknown method ${JSON.stringify(method)} (expected ${METHODS.join(', ')})`);
-  if (!Number.isSafeInteger(chunkSize) || chunkSize < CHUNK_SIZE.min) throw invalid('chunkSize must be a positive integer');
+  if (!Number.isSafeInteger(chunkSize) || chunkSize < CHUNK_SIZE.min) {
+    throw invalid('chunkSize must be a positive integer');
+  }
   if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
   if (!OUTPUT_MODES.includes(output)) throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');

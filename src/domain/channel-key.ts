@@ -5,7 +5,11 @@ import { openDomain } from './open-domain.js';
  * NAME --user EMAIL` produce and read the same watermarks as the server's keyed tokens. Only reads: a data folder
  * that does not exist is refused, not created.
  */
-export async function readChannelKey(options: { home?: string; email: string; channelName: string }): Promise<Uint8Array> {
+export async function readChannelKey(options: {
+  home?: string;
+  email: string;
+  channelName: string;
+}): Promise<Uint8Array> {
   const opened = await openDomain({ home: options.home });
   try {
     return await opened.domain.admin.channelKey(options.email, options.channelName);

@@ -22,7 +22,8 @@ const CHANNEL_KEY_BYTES = 32;
 
 export function createChannels(context: DomainContext): Channels {
   return {
-    create: async (userId, channelName) => insertChannel(context, await requireActiveUser(context, userId), channelName),
+    create: async (userId, channelName) =>
+      insertChannel(context, await requireActiveUser(context, userId), channelName),
     list: async (userId) => {
       await requireActiveUser(context, userId);
       return listChannels(context, userId);
@@ -56,7 +57,8 @@ export async function insertChannel(context: DomainContext, owner: UserRow, rawN
         { details: { limit: String(limit) } },
       );
     }
-    const inserted = await tx.channels.insert({ id, userId: owner.id, name, sealedKey, createdAt: context.now().getTime() });
+    const createdAt = context.now().getTime();
+    const inserted = await tx.channels.insert({ id, userId: owner.id, name, sealedKey, createdAt });
     if (!inserted) throw conflict(name);
     return inserted;
   });
@@ -76,7 +78,11 @@ export async function deactivateChannel(
   return { id: row.id, channel_name: row.name };
 }
 
-export function findChannelByName(context: DomainContext, userId: string, name: string): Promise<ChannelRow | undefined> {
+export function findChannelByName(
+  context: DomainContext,
+  userId: string,
+  name: string,
+): Promise<ChannelRow | undefined> {
   return context.store.channels.byName(userId, name.trim());
 }
 

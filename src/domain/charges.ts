@@ -80,16 +80,19 @@ export function chargeRefusal(
   }
   const cost = config.creditCost;
   if (balance < cost) {
-    return new DomainError('PAYMENT_REQUIRED', `Insufficient credits: balance is ${balance}, the operation costs ${cost}`, {
-      balance,
-      cost,
-    });
+    const message = `Insufficient credits: balance is ${balance}, the operation costs ${cost}`;
+    return new DomainError('PAYMENT_REQUIRED', message, { balance, cost });
   }
   return undefined;
 }
 
 /** One turn's uses: each account's charges in a savepoint of its own, so one account's failure stays its own. */
-async function applyUses(tx: UnitOfWork, uses: readonly TokenUse[], config: DomainConfig, now: Date): Promise<Answer[]> {
+async function applyUses(
+  tx: UnitOfWork,
+  uses: readonly TokenUse[],
+  config: DomainConfig,
+  now: Date,
+): Promise<Answer[]> {
   const answers: Answer[] = new Array(uses.length);
   const usedTokens = new Set<string>();
   const chargesByAccount = new Map<string, number[]>();
@@ -160,7 +163,8 @@ function decideCharges(
     if (refusal) return { refusal };
     balance -= cost;
     requestsMade += 1;
-    entries.push({ operation: charge.operation, credits: -cost, balanceAfter: balance, tokenId: charge.tokenId, createdAt: at });
+    const { operation, tokenId } = charge;
+    entries.push({ operation, credits: -cost, balanceAfter: balance, tokenId, createdAt: at });
     return { balance };
   });
   return { answers, entries };

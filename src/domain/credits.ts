@@ -71,7 +71,11 @@ async function dailyUsageOf(context: DomainContext, userId: string, days: number
   const now = context.now();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from = today - (days - 1) * DAY_MS;
-  const totals = await context.store.ledger.dailyTotals(userId, { from, dayMs: DAY_MS, operations: WATERMARK_OPERATIONS });
+  const totals = await context.store.ledger.dailyTotals(userId, {
+    from,
+    dayMs: DAY_MS,
+    operations: WATERMARK_OPERATIONS,
+  });
   const byDay = new Map(totals.map((row) => [row.day, row]));
   return Array.from({ length: days }, (_, index) => ({
     date: new Date(from + index * DAY_MS).toISOString().slice(0, 10),

@@ -64,7 +64,8 @@ export async function rotateMasterKey(options: {
 }): Promise<RotationResult> {
   const env = options.env ?? process.env;
   const { newKeyVariable } = options;
-  const { home, store, masterKey, masterKeySource: source } = await openDataFolder({ home: options.home, env, create: false });
+  const opened = await openDataFolder({ home: options.home, env, create: false });
+  const { home, store, masterKey, masterKeySource: source } = opened;
   let newKey: Buffer;
   let result: ResealResult;
   try {
@@ -76,7 +77,9 @@ export async function rotateMasterKey(options: {
       );
     }
     newKey = newKeyVariable ? hexKeyFrom(newKeyVariable, env[newKeyVariable]) : pendingMasterKey(home);
-    if (newKey.equals(masterKey)) throw invalid({ 'new-key': 'is the current key' }, 'the new master key is the current one');
+    if (newKey.equals(masterKey)) {
+      throw invalid({ 'new-key': 'is the current key' }, 'the new master key is the current one');
+    }
     result = await resealChannelKeys(store, masterKey, newKey);
   } finally {
     await store.close();

@@ -1,4 +1,4 @@
-/** Public shapes returned by the domain. Field names are the HTTP API's (docs/SERVER.md), so faces return them as-is. */
+/** Public shapes returned by the domain. Field names are the HTTP API's (docs/SERVER.md): faces return them as-is. */
 import type { Plan, SubscriptionStatus } from '../store/index.js';
 
 // the columns' closed lists of values are defined once, by the store that constrains them

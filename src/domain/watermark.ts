@@ -55,7 +55,7 @@ export interface Watermark {
 }
 
 export function createWatermark(context: DomainContext): Watermark {
-  /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" without throwing). */
+  /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" in a result). */
   async function run<T>(
     apiToken: string,
     operation: WatermarkOperation,

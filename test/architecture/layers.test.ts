@@ -133,7 +133,9 @@ describe('the layers of src/ import only what the architecture allows', () => {
       const inAdapter = part !== undefined && !PORT_FOLDERS.includes(part);
       for (const specifier of importsOf(file)) {
         if (!specifier.startsWith('.')) {
-          if (DATABASE_PACKAGES.test(specifier) && !inAdapter) violations.push(`${relative(SRC, file)} imports ${specifier}`);
+          if (DATABASE_PACKAGES.test(specifier) && !inAdapter) {
+            violations.push(`${relative(SRC, file)} imports ${specifier}`);
+          }
           continue;
         }
         const target = resolve(dirname(file), specifier);

@@ -49,8 +49,9 @@ describe('wm encode / decode', () => {
     expect(result.watermarks).toEqual([{ decoded: 'js', keyed: false, signature: unsigned }]);
   });
 
-  it('takes any chunk size from 1, as the library and the API do: a large one puts the frame on one grapheme', async () => {
-    const run = await runWm(['encode', '--secret', 'one grapheme', '--chunk-size', '1000', '--json'], { input: CARRIER });
+  it('takes any chunk size from 1, like the library and the API: a large one fills one grapheme', async () => {
+    const args = ['encode', '--secret', 'one grapheme', '--chunk-size', '1000', '--json'];
+    const run = await runWm(args, { input: CARRIER });
     expect(run.code, run.stderr).toBe(0);
     const body = JSON.parse(run.out) as { encoded: string; stats: { chunkSize: number } };
     expect(body.stats.chunkSize).toBe(1000);

@@ -26,7 +26,9 @@ describe('register', () => {
       subscription_status: 'active',
       renews_at: null,
     });
-    expect(await f.domain.credits.usage(reg.user.id)).toMatchObject([{ operation: 'signup-grant', credits: 100, balance_after: 100 }]);
+    expect(await f.domain.credits.usage(reg.user.id)).toMatchObject([
+      { operation: 'signup-grant', credits: 100, balance_after: 100 },
+    ]);
   });
 
   it('refuses a second account with the same email in any case', async () => {
@@ -86,7 +88,8 @@ describe('profile', () => {
 
   it('updates names, clears a name with an empty string, and needs at least one field', async () => {
     const user = await makeUser(f.domain);
-    expect(await f.domain.accounts.updateProfile(user.id, { username: 'new', firstName: 'F', lastName: 'L' })).toMatchObject({
+    const updated = await f.domain.accounts.updateProfile(user.id, { username: 'new', firstName: 'F', lastName: 'L' });
+    expect(updated).toMatchObject({
       username: 'new',
       firstName: 'F',
       lastName: 'L',

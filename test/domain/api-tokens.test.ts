@@ -27,7 +27,10 @@ describe('API token secrets', () => {
 describe('apiTokens', () => {
   it('creates a token, shows the secret once, lists metadata only', async () => {
     const user = await makeUser(f.domain);
-    const created = await f.domain.apiTokens.create(user.id, { name: ' ci ', permissions: ['decode', 'encode', 'encode'] });
+    const created = await f.domain.apiTokens.create(user.id, {
+      name: ' ci ',
+      permissions: ['decode', 'encode', 'encode'],
+    });
     expect(created).toMatchObject({
       name: 'ci',
       permissions: ['encode', 'decode'],
@@ -61,7 +64,11 @@ describe('apiTokens', () => {
     const other = await makeUser(f.domain, { plan: 'starter' });
     const mine = await f.domain.channels.create(owner.id, 'mine');
     const theirs = await f.domain.channels.create(other.id, 'theirs');
-    const bound = await f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id });
+    const bound = await f.domain.apiTokens.create(owner.id, {
+      name: 'k',
+      permissions: ['encode'],
+      signing_channel_id: mine.id,
+    });
     expect(bound.signing_channel_id).toBe(mine.id);
     const foreign = await refusal(() =>
       f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: theirs.id }),

@@ -30,7 +30,11 @@ describe('channels', () => {
     const user = await makeUser(f.domain, { plan: 'starter', verified: true });
     const [a] = [await f.domain.channels.create(user.id, 'a')];
     for (const name of ['b', 'c']) await f.domain.channels.create(user.id, name);
-    const bound = await f.domain.apiTokens.create(user.id, { name: 'keyed', permissions: ['encode'], signing_channel_id: a!.id });
+    const bound = await f.domain.apiTokens.create(user.id, {
+      name: 'keyed',
+      permissions: ['encode'],
+      signing_channel_id: a!.id,
+    });
     await f.domain.channels.deactivate(user.id, a!.id);
     // the deactivated channel still works through its token, so it still takes a slot
     const encoded = await f.domain.watermark.encode(bound.token, { text: 'The quick brown fox jumps over the lazy dog.', secret: 's' });
@@ -55,7 +59,11 @@ describe('channels', () => {
         expect(error).toMatchObject({ code: 'PLAN_LIMIT' });
         break;
       }
-      await f.domain.apiTokens.create(user.id, { name: `t${round}`, permissions: ['encode'], signing_channel_id: channel.id });
+      await f.domain.apiTokens.create(user.id, {
+        name: `t${round}`,
+        permissions: ['encode'],
+        signing_channel_id: channel.id,
+      });
       await f.domain.channels.deactivate(user.id, channel.id);
       working.push(channel.id);
     }

@@ -20,7 +20,12 @@ describe('a charge', () => {
   it('takes the cost and records it with the balance after', async () => {
     const user = await makeUser(f.domain);
     expect(await charge(user.id)()).toBe(99);
-    expect((await f.domain.credits.usage(user.id))[0]).toMatchObject({ operation: 'analyze', credits: -1, balance_after: 99, token_id: 't' });
+    expect((await f.domain.credits.usage(user.id))[0]).toMatchObject({
+      operation: 'analyze',
+      credits: -1,
+      balance_after: 99,
+      token_id: 't',
+    });
   });
 
   it('refuses an empty balance with PAYMENT_REQUIRED and records nothing', async () => {
@@ -50,7 +55,8 @@ describe('a charge', () => {
     it('decides them in order as if each ran alone: the balance runs out mid-turn', async () => {
       const user = await makeUser(f.domain);
       f.store.sqlite.prepare('update users set balance = 3 where id = ?').run(user.id);
-      expect(await outcomesOf(Array.from({ length: 5 }, () => charge(user.id)()))).toEqual([2, 1, 0, 'PAYMENT_REQUIRED', 'PAYMENT_REQUIRED']);
+      const outcomes = await outcomesOf(Array.from({ length: 5 }, () => charge(user.id)()));
+      expect(outcomes).toEqual([2, 1, 0, 'PAYMENT_REQUIRED', 'PAYMENT_REQUIRED']);
       const charged = (await f.domain.credits.usage(user.id)).filter((u) => u.credits < 0);
       expect(charged.map((u) => u.balance_after).sort()).toEqual([0, 1, 2]);
       expect((await f.domain.credits.balance(user.id)).balance).toBe(0);
@@ -61,7 +67,8 @@ describe('a charge', () => {
       charges = chargesWith({ monthlyRequestsByPlan: { free: 2, starter: 2, pro: 2 } });
       const user = await makeUser(f.domain);
       f.store.sqlite.prepare('update users set balance = 2 where id = ?').run(user.id);
-      expect(await outcomesOf(Array.from({ length: 4 }, () => charge(user.id)()))).toEqual([1, 0, 'QUOTA_EXHAUSTED', 'QUOTA_EXHAUSTED']);
+      const outcomes = await outcomesOf(Array.from({ length: 4 }, () => charge(user.id)()));
+      expect(outcomes).toEqual([1, 0, 'QUOTA_EXHAUSTED', 'QUOTA_EXHAUSTED']);
       expect((await f.domain.credits.quota(user.id)).requests_made).toBe(2);
     });
 
@@ -73,7 +80,7 @@ describe('a charge', () => {
       expect((await f.domain.credits.quota(b.id)).requests_made).toBe(1);
     });
 
-    it('keeps accounts apart when the database refuses one account\'s write: its charges fail, nothing of it stays', async () => {
+    it('keeps accounts apart when the database refuses a write: that account fails, nothing of it stays', async () => {
       const [a, b] = [await makeUser(f.domain), await makeUser(f.domain)];
       // a database that refuses a's debit (as the CHECK on balances would an overdraft)
       f.store.sqlite.exec(`CREATE TRIGGER refuse_a BEFORE UPDATE OF balance ON users WHEN OLD.id = '${a.id}'

@@ -21,7 +21,11 @@ describe('secrets at rest', () => {
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     const rotated = await f.domain.sessions.refresh(login.refreshToken);
     const channel = await f.domain.channels.create(user.id, 'news');
-    const keyed = await f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode'], signing_channel_id: channel.id });
+    const keyed = await f.domain.apiTokens.create(user.id, {
+      name: 'k',
+      permissions: ['encode'],
+      signing_channel_id: channel.id,
+    });
     const plain = await f.domain.apiTokens.create(user.id, { name: 'p', permissions: ['decode'] });
     const key = Buffer.from(await f.domain.admin.channelKey(user.email, 'news'));
     const fresh = await f.domain.accounts.issueVerificationToken(user.id);

@@ -49,7 +49,8 @@ describe('names refuse control, invisible and text-direction characters', () => 
 
   it.each(ACCEPTED_NAMES)('%j is a name', async (name) => {
     const user = await makeUser(f.domain);
-    expect(await f.domain.accounts.updateProfile(user.id, { username: name, firstName: name, lastName: name })).toMatchObject({
+    const updated = await f.domain.accounts.updateProfile(user.id, { username: name, firstName: name, lastName: name });
+    expect(updated).toMatchObject({
       username: name,
       firstName: name,
       lastName: name,

@@ -39,7 +39,8 @@ describe('watermark operations', () => {
     const analysis = await f.domain.watermark.analyze(token, { encoded: encoded.encoded, original: CARRIER });
     expect(analysis.variation_selectors).toBeGreaterThan(0);
     expect((await f.domain.credits.balance(user.id)).balance).toBe(5);
-    expect((await f.domain.credits.usage(user.id)).map((u) => [u.operation, u.credits, u.balance_after, u.token_id])).toEqual([
+    const usage = await f.domain.credits.usage(user.id);
+    expect(usage.map((u) => [u.operation, u.credits, u.balance_after, u.token_id])).toEqual([
       ['analyze', -1, 5, tokenId],
       ['decode-robust', -1, 6, tokenId],
       ['encode-robust', -1, 7, tokenId],
@@ -111,7 +112,11 @@ describe('watermark operations', () => {
     expect((await f.domain.credits.balance(user.id)).balance).toBe(97);
     f.clock.now = new Date('2025-04-01T00:00:00Z');
     await f.domain.watermark.analyze(token, { encoded: 'x' });
-    expect(await f.domain.credits.quota(user.id)).toMatchObject({ requests_made: 1, requests_limit: 3, resets_at: '2025-05-01T00:00:00.000Z' });
+    expect(await f.domain.credits.quota(user.id)).toMatchObject({
+      requests_made: 1,
+      requests_limit: 3,
+      resets_at: '2025-05-01T00:00:00.000Z',
+    });
   });
 
   it('a cost of 0 makes operations free but still counted', async () => {
@@ -129,15 +134,23 @@ describe('keyed tokens', () => {
     const user = await makeUser(f.domain, { verified: true, plan: 'starter' });
     const news = await f.domain.channels.create(user.id, 'news');
     const blog = await f.domain.channels.create(user.id, 'blog');
-    const make = async (channel: string | null) =>
-      (await f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode', 'decode'], signing_channel_id: channel }))
-        .token;
+    const make = async (channel: string | null) => {
+      const created = await f.domain.apiTokens.create(user.id, {
+        name: 'k',
+        permissions: ['encode', 'decode'],
+        signing_channel_id: channel,
+      });
+      return created.token;
+    };
     const newsToken = await make(news.id);
     const encoded = await f.domain.watermark.encode(newsToken, { text: CARRIER, secret: 'keyed secret' });
     expect(encoded.keyed).toBe(true);
-    expect(await f.domain.watermark.decode(await make(news.id), { text: encoded.encoded })).toMatchObject({ decoded: 'keyed secret', keyed: true });
-    expect(await codeOf(async () => f.domain.watermark.decode(await make(blog.id), { text: encoded.encoded }))).toBe('KEY_MISMATCH');
-    expect(await codeOf(async () => f.domain.watermark.decode(await make(null), { text: encoded.encoded }))).toBe('KEY_REQUIRED');
+    const marked = { text: encoded.encoded };
+    const [newsDecoder, blogDecoder, plainDecoder] = [await make(news.id), await make(blog.id), await make(null)];
+    const decoded = await f.domain.watermark.decode(newsDecoder, marked);
+    expect(decoded).toMatchObject({ decoded: 'keyed secret', keyed: true });
+    expect(await codeOf(() => f.domain.watermark.decode(blogDecoder, marked))).toBe('KEY_MISMATCH');
+    expect(await codeOf(() => f.domain.watermark.decode(plainDecoder, marked))).toBe('KEY_REQUIRED');
     const robust = await f.domain.watermark.encodeRobust(newsToken, { text: CARRIER, secret: 'k' });
     expect(robust.keyed).toBe(true);
     expect((await f.domain.watermark.decodeRobust(newsToken, { text: robust.watermarked })).decoded).toBe('k');
@@ -149,7 +162,11 @@ describe('keyed tokens', () => {
   it('the offline channel key decodes what the service encoded', async () => {
     const user = await makeUser(f.domain, { verified: true, plan: 'starter' });
     const channel = await f.domain.channels.create(user.id, 'news');
-    const { token } = await f.domain.apiTokens.create(user.id, { name: 'k', permissions: ['encode'], signing_channel_id: channel.id });
+    const { token } = await f.domain.apiTokens.create(user.id, {
+      name: 'k',
+      permissions: ['encode'],
+      signing_channel_id: channel.id,
+    });
     const { encoded } = await f.domain.watermark.encode(token, { text: CARRIER, secret: 'offline' });
     const { decode } = await import('../../src/codec/index.js');
     expect(decode(encoded, { key: await f.domain.admin.channelKey(user.email, 'news') }).decoded).toBe('offline');

@@ -242,7 +242,8 @@ describe('after the battery: no secret in logs, later answers or the database', 
   it('finds none of the exact values it created', async () => {
     // the initial password was sent with every registration: it is a secret from the start
     secrets.push({ name: 'password', value: PASSWORD, from: 0 });
-    const opened = await openDomain({ home: server.home, env: { ...process.env, WM_MASTER_KEY: MASTER_KEY.toString('hex') } });
+    const env = { ...process.env, WM_MASTER_KEY: MASTER_KEY.toString('hex') };
+    const opened = await openDomain({ home: server.home, env });
     const channelKeys: Buffer[] = [];
     try {
       for (const email of ['owner@example.com', 'stranger@example.com']) {

@@ -22,7 +22,9 @@ beforeEach(() => {
   const connection = new SqliteConnection(writer);
   flushes = [];
   // the unit of work's repositories are not needed here: the items are written on the connection directly
-  const store = { transaction: <T>(work: (tx: never) => Promise<T>) => connection.transaction(() => work(undefined as never)) };
+  const store = {
+    transaction: <T>(work: (tx: never) => Promise<T>) => connection.transaction(() => work(undefined as never)),
+  };
   submit = createGroupCommit(store, async (_tx, items) => {
     for (const n of items) insert(n);
     flushes.push({ items: [...items], seenByOthers: committed() });
@@ -48,7 +50,7 @@ describe('group commit', () => {
     expect(writer.inTransaction).toBe(false);
   });
 
-  it('rejects every submitter of the turn and keeps none of its writes when the transaction cannot commit', async () => {
+  it('rejects every submitter of the turn and keeps none of its writes when it cannot commit', async () => {
     reader.prepare('BEGIN IMMEDIATE').run(); // another connection holds the write lock past the busy timeout
     const outcomes = await Promise.allSettled([submit(1), submit(2)]);
     reader.prepare('ROLLBACK').run();

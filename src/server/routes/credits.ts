@@ -25,7 +25,8 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
     async (request) => {
       const limit = request.query.limit ?? DEFAULT_PAGE;
       // one extra record tells whether another page exists
-      const records = await domain.credits.usage(sessionOf(request).user.id, { limit: limit + 1, before: request.query.before });
+      const { before } = request.query;
+      const records = await domain.credits.usage(sessionOf(request).user.id, { limit: limit + 1, before });
       const usage = records.slice(0, limit);
       return { usage, next_before: records.length > limit ? usage[usage.length - 1]!.id : null };
     },

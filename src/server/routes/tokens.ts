@@ -24,7 +24,8 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
     }),
     async (request, reply) => {
       const { name, permissions, signing_channel_id } = request.body;
-      const created = await domain.apiTokens.create(sessionOf(request).user.id, { name, permissions, signing_channel_id });
+      const owner = sessionOf(request).user.id;
+      const created = await domain.apiTokens.create(owner, { name, permissions, signing_channel_id });
       return reply.code(201).send(created);
     },
   );

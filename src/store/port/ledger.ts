@@ -28,7 +28,10 @@ export interface LedgerRepository {
   /** newest first: at most `limit` entries, only those older than the entry `before` when given */
   history(userId: string, options: { limit: number; before?: number }): Promise<LedgerRow[]>;
   /** entries of `operations` from `from` (Unix ms) on, totalled per `dayMs`; days without entries are absent */
-  dailyTotals(userId: string, options: { from: number; dayMs: number; operations: readonly string[] }): Promise<DayTotals[]>;
+  dailyTotals(
+    userId: string,
+    options: { from: number; dayMs: number; operations: readonly string[] },
+  ): Promise<DayTotals[]>;
   /** the successful watermark operations of the account in the quota period starting at `periodStart` */
   requestsMade(userId: string, periodStart: number): Promise<number>;
 }

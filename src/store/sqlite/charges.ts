@@ -17,7 +17,9 @@ export function chargeStatements(db: Db) {
     ),
   );
   const debit = preparedOnce(() =>
-    sqlite.prepare<{ userId: string; credits: number }>('UPDATE users SET balance = balance - @credits WHERE id = @userId'),
+    sqlite.prepare<{ userId: string; credits: number }>(
+      'UPDATE users SET balance = balance - @credits WHERE id = @userId',
+    ),
   );
   const count = preparedOnce(() =>
     sqlite.prepare<{ userId: string; periodStart: number; n: number }>(
