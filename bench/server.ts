@@ -30,7 +30,7 @@ interface Running {
 export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
   const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
       const url = /listening on (http:\/\/\S+)/.exec(line)?.[1];
       if (url) resolve({ url, child });

@@ -86,7 +86,10 @@ export function checkVerifyingKeys(keys: unknown): readonly VerifyingKey[] {
   if (keys === undefined) return [];
   const valid =
     Array.isArray(keys) &&
-    keys.every((key) => key?.publicKey instanceof Uint8Array && key.publicKey.length === PUBLIC_KEY_BYTES);
+    keys.every((key: { publicKey?: unknown } | null) => {
+      const publicKey = key?.publicKey;
+      return publicKey instanceof Uint8Array && publicKey.length === PUBLIC_KEY_BYTES;
+    });
   if (!valid) throw invalid(`keys must be a list of {publicKey: ${PUBLIC_KEY_BYTES} bytes, name?}`);
   return keys as readonly VerifyingKey[];
 }

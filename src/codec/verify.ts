@@ -50,11 +50,12 @@ export function verify(text: string, options: DecodeOptions = {}): VerifyResult 
 
   const payload = payloadBytes(text);
   const marks = findFrames(payload).frames.map((frame) => marked('vs', frame));
-  let robustFailure: unknown;
+  let robustFailure: CodecError | undefined;
   try {
     const robust = findRobustFrame(text);
     if (robust.located) marks.push(marked('robust', robust.consensus.frame));
   } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
     robustFailure = error;
   }
   if (marks.length === 0 && payload.length > 0 && !robustFailure) {

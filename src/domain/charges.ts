@@ -93,7 +93,7 @@ async function applyUses(
   config: DomainConfig,
   now: Date,
 ): Promise<Answer[]> {
-  const answers: Answer[] = new Array(uses.length);
+  const answers = new Array<Answer>(uses.length);
   const usedTokens = new Set<string>();
   const chargesByAccount = new Map<string, number[]>();
   uses.forEach((use, index) => {
@@ -107,7 +107,7 @@ async function applyUses(
     else chargesByAccount.set(use.userId, [index]);
   });
   for (const [userId, indexes] of chargesByAccount) {
-    const charges = indexes.map((index) => uses[index]!);
+    const charges = indexes.map((index) => uses[index]);
     let decided: Answer[];
     try {
       decided = await tx.savepoint((account) => chargeAccount(account, userId, charges, config, now));
@@ -116,7 +116,7 @@ async function applyUses(
     }
     indexes.forEach((index, k) => {
       answers[index] = decided[k]!;
-      if (!('refusal' in decided[k]!)) usedTokens.add(uses[index]!.tokenId);
+      if (!('refusal' in decided[k])) usedTokens.add(uses[index].tokenId);
     });
   }
   // a refused charge does not count as the token's use

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
  */
 export function clientAddressKey(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
+  if (mapped) return mapped[1];
   if (isIP(address) !== 6) return address;
   return `${expandIpv6(address).slice(0, 4).join(':')}::/64`;
 }
@@ -23,6 +23,6 @@ function expandIpv6(address: string): string[] {
   const [head = '', tail] = text.split('::');
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const zeros = tail === undefined ? [] : new Array(8 - left.length - right.length).fill('0');
+  const zeros = tail === undefined ? [] : new Array<string>(8 - left.length - right.length).fill('0');
   return [...left, ...zeros, ...right].map((group) => Number.parseInt(group, 16).toString(16));
 }

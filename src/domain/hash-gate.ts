@@ -57,7 +57,7 @@ export function createHashGate(options: HashGateOptions): HashGate {
   const lowestWaiter = (): number => {
     let lowest = -1;
     line.forEach((waiter, index) => {
-      if (lowest < 0 || ahead(line[lowest]!, waiter)) lowest = index;
+      if (lowest < 0 || ahead(line[lowest], waiter)) lowest = index;
     });
     return lowest;
   };
@@ -65,7 +65,7 @@ export function createHashGate(options: HashGateOptions): HashGate {
   const nextWaiter = (): Waiter | undefined => {
     let best = -1;
     line.forEach((waiter, index) => {
-      if (best < 0 || ahead(waiter, line[best]!)) best = index;
+      if (best < 0 || ahead(waiter, line[best])) best = index;
     });
     return best < 0 ? undefined : line.splice(best, 1)[0];
   };
@@ -97,15 +97,15 @@ export function createHashGate(options: HashGateOptions): HashGate {
       }
       if (line.length >= options.queueLength) {
         const lowest = lowestWaiter();
-        if (lowest < 0 || line[lowest]!.priority >= priority) return Promise.reject(busy());
+        if (lowest < 0 || line[lowest].priority >= priority) return Promise.reject(busy());
         const [bumped] = line.splice(lowest, 1);
-        bumped!.refuse(busy());
+        bumped.refuse(busy());
       }
       return new Promise<T>((resolve, reject) => {
         line.push({
           priority,
           arrival: arrivals++,
-          start: () => execute(work).then(resolve, reject),
+          start: () => void execute(work).then(resolve, reject),
           refuse: reject,
         });
       });

@@ -10,7 +10,7 @@ export interface Alias<N extends OperationName = OperationName> {
   name: string;
   operation: N;
   input: TObject;
-  toInput(args: Record<string, unknown>): OperationInputs[N];
+  toInput: (args: Record<string, unknown>) => OperationInputs[N];
 }
 
 const text = (description: string) => Type.String({ description });

@@ -17,7 +17,7 @@ const RESULT_FIELD = {
 type ServerOperation = keyof typeof RESULT_FIELD;
 
 /** Undefined fields are left out of the body, as a JSON client would. */
-const bodyOf = (input: object): object => JSON.parse(JSON.stringify(input));
+const bodyOf = (input: object): object => JSON.parse(JSON.stringify(input)) as object;
 
 /**
  * The operations of a wm server through the HTTP client: the server applies the token's channel key and charges

@@ -13,7 +13,7 @@ export function inSchemaOrder(schema: TSchema, value: unknown): unknown {
   const source = value as Record<string, unknown>;
   const ordered: Record<string, unknown> = {};
   for (const key of Object.keys(properties)) {
-    if (Object.hasOwn(source, key)) ordered[key] = inSchemaOrder(properties[key]!, source[key]);
+    if (Object.hasOwn(source, key)) ordered[key] = inSchemaOrder(properties[key], source[key]);
   }
   for (const key of Object.keys(source)) if (!Object.hasOwn(ordered, key)) ordered[key] = source[key];
   return ordered;

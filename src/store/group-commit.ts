@@ -32,11 +32,11 @@ export function createGroupCommit<I, O>(
       for (const pending of batch) pending.reject(error);
       return;
     }
-    batch.forEach((pending, index) => pending.resolve(outcomes[index]!));
+    batch.forEach((pending, index) => pending.resolve(outcomes[index]));
   };
   return (item) =>
     new Promise<O>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(flush);
+      if (queue.length === 0) setImmediate(() => void flush());
       queue.push({ item, resolve, reject });
     });
 }

@@ -149,8 +149,8 @@ describe('the layers of src/ import only what the architecture allows', () => {
   });
 
   it('would report the domain importing drizzle or an adapter', () => {
-    expect(FORBIDDEN_PACKAGES.domain!.test('drizzle-orm')).toBe(true);
-    expect(FORBIDDEN_PACKAGES.domain!.test('better-sqlite3')).toBe(true);
+    expect(FORBIDDEN_PACKAGES.domain.test('drizzle-orm')).toBe(true);
+    expect(FORBIDDEN_PACKAGES.domain.test('better-sqlite3')).toBe(true);
     expect(storePartOf(resolve(join(SRC, 'domain'), '../store/sqlite/schema.js'))).toBe('sqlite');
     expect(storePartOf(resolve(join(SRC, 'domain'), '../store/index.js'))).toBe('port');
   });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encode } from '../../src/codec/index.js';
-import { CARRIER, SELECTOR, countSelectors, makeTempDir, runWm } from './codec-harness.js';
+import { CARRIER, SELECTOR, makeTempDir, runWm } from './codec-harness.js';
 
 const temp = makeTempDir();
 afterAll(() => temp.remove());
@@ -90,7 +90,7 @@ describe('wm encode / decode', () => {
     const selectors = [...encoded.matchAll(SELECTOR)];
     const target = selectors[Math.floor(selectors.length / 2)];
     const flipped = String.fromCodePoint((target[0].codePointAt(0) as number) ^ 1);
-    const damaged = encoded.slice(0, target.index) + flipped + encoded.slice((target.index as number) + target[0].length);
+    const damaged = encoded.slice(0, target.index) + flipped + encoded.slice((target.index) + target[0].length);
     const run = await runWm(['decode'], { input: damaged });
     expect(run.code).toBe(3);
     expect(run.out).toBe('');

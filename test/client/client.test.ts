@@ -25,7 +25,7 @@ async function scripted(
   const seen: IncomingMessage[] = [];
   const server = createServer((request, response) => {
     seen.push(request);
-    handlers[Math.min(seen.length - 1, handlers.length - 1)]!(request, response);
+    handlers[Math.min(seen.length - 1, handlers.length - 1)](request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   close = () => new Promise((resolve) => server.close(() => resolve()));
@@ -46,9 +46,9 @@ describe('WmClient', () => {
   it('sends the token as a Bearer credential and JSON, and returns the JSON answer', async () => {
     const server = await scripted(json(200, { decoded: 'x' }));
     expect(await client(`${server.url}/`).post('/api/watermark/decode', { text: 't' })).toEqual({ decoded: 'x' });
-    expect(server.seen[0]!.headers.authorization).toBe('Bearer wm_test');
-    expect(server.seen[0]!.headers['content-type']).toBe('application/json');
-    expect(server.seen[0]!.url).toBe('/api/watermark/decode');
+    expect(server.seen[0].headers.authorization).toBe('Bearer wm_test');
+    expect(server.seen[0].headers['content-type']).toBe('application/json');
+    expect(server.seen[0].url).toBe('/api/watermark/decode');
   });
 
   it('retries a 5xx once, then reports it', async () => {

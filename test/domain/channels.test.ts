@@ -33,9 +33,9 @@ describe('channels', () => {
     const bound = await f.domain.apiTokens.create(user.id, {
       name: 'keyed',
       permissions: ['encode'],
-      signing_channel_id: a!.id,
+      signing_channel_id: a.id,
     });
-    await f.domain.channels.deactivate(user.id, a!.id);
+    await f.domain.channels.deactivate(user.id, a.id);
     // the deactivated channel still works through its token, so it still takes a slot
     const encoded = await f.domain.watermark.encode(bound.token, { text: 'The quick brown fox jumps over the lazy dog.', secret: 's' });
     expect(encoded.keyed).toBe(true);

@@ -17,7 +17,7 @@ describe('opaque usage record ids', () => {
     }
     const neighbours = [1, 2, 3, 4].map((id) => sealUsageId(key, id));
     // no shared prefix, no visible count: each differs from the next at the first characters already
-    for (let i = 1; i < neighbours.length; i++) expect(neighbours[i]!.slice(0, 4)).not.toBe(neighbours[i - 1]!.slice(0, 4));
+    for (let i = 1; i < neighbours.length; i++) expect(neighbours[i].slice(0, 4)).not.toBe(neighbours[i - 1].slice(0, 4));
   });
 
   it('refuse strings that are not ids of this key', () => {
@@ -28,7 +28,7 @@ describe('opaque usage record ids', () => {
     // the same 16 bytes written with non-zero padding bits is not accepted as a second spelling
     const opaque = sealUsageId(key, 9);
     const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-    const respelled = opaque.slice(0, 21) + last[last.indexOf(opaque[21]!) ^ 1];
+    const respelled = opaque.slice(0, 21) + last[last.indexOf(opaque[21]) ^ 1];
     expect(openUsageId(key, respelled)).toBeUndefined();
   });
 });
@@ -46,14 +46,14 @@ describe('the usage history pages with opaque ids', () => {
     for (let i = 1; i <= 4; i++) await f.domain.admin.grantCredits('ada@example.com', i);
     const all = await f.domain.credits.usage(ada.id);
     expect(all.map((record) => record.credits)).toEqual([4, 3, 2, 1, 100]);
-    const page = await f.domain.credits.usage(ada.id, { limit: 2, before: all[1]!.id });
+    const page = await f.domain.credits.usage(ada.id, { limit: 2, before: all[1].id });
     expect(page.map((record) => record.credits)).toEqual([2, 1]);
     expect((await refusal(() => f.domain.credits.usage(ada.id, { before: 'AAAAAAAAAAAAAAAAAAAAAA' }))).details).toEqual({
       before: expect.any(String),
     });
     // bob's one record says nothing about ada's five
     const [bobs] = await f.domain.credits.usage(bob.id);
-    expect(Number.isNaN(Number(bobs!.id))).toBe(true);
-    expect((await f.domain.admin.usage('bob@example.com')).map((record) => record.id)).toEqual([bobs!.id]);
+    expect(Number.isNaN(Number(bobs.id))).toBe(true);
+    expect((await f.domain.admin.usage('bob@example.com')).map((record) => record.id)).toEqual([bobs.id]);
   });
 });

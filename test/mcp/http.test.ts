@@ -235,7 +235,7 @@ describe('/mcp on wm serve', () => {
           expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
           const broke = errorText(await call(poorClient, 'analyze', { encoded: CARRIER }));
           expect(broke).toMatch(/^out of credits: .*balance is 0.*checkout/);
-          small.fixture.domain.admin.grantCredits(poor.email, 10);
+          await small.fixture.domain.admin.grantCredits(poor.email, 10);
           expect((await call(poorClient, 'analyze', { encoded: CARRIER })).isError).toBeFalsy();
           expect(errorText(await call(poorClient, 'analyze', { encoded: CARRIER }))).toMatch(
             /retry after \d+ s, resets at 20/,

@@ -143,8 +143,8 @@ describe('wm mcp (stdio, offline)', () => {
     // one payload selector in the middle of the frame changed: the integrity check fails
     const points = [...encode(CARRIER, 'ID-42', { method: 'single' }).encoded];
     const selectors = points.flatMap((point, index) => (/[\u{E0100}-\u{E01EF}]/u.test(point) ? [index] : []));
-    const middle = selectors[Math.floor(selectors.length / 2)]!;
-    points[middle] = String.fromCodePoint(((points[middle]!.codePointAt(0)! - 0xe0100 + 1) % 240) + 0xe0100);
+    const middle = selectors[Math.floor(selectors.length / 2)];
+    points[middle] = String.fromCodePoint(((points[middle].codePointAt(0)! - 0xe0100 + 1) % 240) + 0xe0100);
     const damaged = points.join('');
     expect(errorText(await call(offline, 'decode', { text: damaged }))).toMatch(/corrupted/);
   });

@@ -24,7 +24,7 @@ afterAll(async () => server?.stop());
 async function signUp(email: string, plan?: 'starter'): Promise<Account> {
   const account = await server.signUp(email, plan ? { plan } : {});
   secrets.push({ name: `verification token of ${email}`, value: lastVerificationToken(server.home, email), from: 0 });
-  remember(`refresh token of ${email}`, account.cookie.split('=')[1]!);
+  remember(`refresh token of ${email}`, account.cookie.split('=')[1]);
   remember(`access token of ${email}`, account.accessToken);
   return account;
 }
@@ -182,15 +182,15 @@ describe('login and refresh', () => {
 
   it('the refresh cookie has exactly the attributes of the spec', async () => {
     const { answer } = await server.login(carol.email);
-    remember('refresh token', refreshCookieOf(answer.headers)!.split('=')[1]!);
+    remember('refresh token', refreshCookieOf(answer.headers)!.split('=')[1]);
     const cookies = answer.headers.getSetCookie();
     expect(cookies).toHaveLength(1);
-    const [pair, ...attributes] = cookies[0]!.split(';').map((part) => part.trim());
+    const [pair, ...attributes] = cookies[0].split(';').map((part) => part.trim());
     expect(pair).toMatch(/^refreshToken=[A-Za-z0-9_-]{43}$/);
     expect(attributes.map((attribute) => attribute.toLowerCase()).sort()).toEqual(
       ['httponly', 'max-age=2592000', 'path=/api/auth/refresh', 'samesite=strict', 'secure'].sort(),
     );
-    expect(answer.text).not.toContain(pair!.split('=')[1]!);
+    expect(answer.text).not.toContain(pair.split('=')[1]);
   });
 
   it('ten concurrent refreshes with the same cookie: at most one succeeds', async () => {
@@ -206,7 +206,7 @@ describe('login and refresh', () => {
     const rotated = await server.api('POST', '/api/auth/refresh', { cookie: first });
     expect(rotated.status).toBe(200);
     const second = refreshCookieOf(rotated.headers)!;
-    remember('rotated refresh token', second.split('=')[1]!);
+    remember('rotated refresh token', second.split('=')[1]);
     expect((await server.api('POST', '/api/auth/refresh', { cookie: first })).status).toBe(401);
     expect((await server.api('POST', '/api/auth/refresh', { cookie: second })).status).toBe(401);
   });
@@ -221,7 +221,7 @@ describe('login and refresh', () => {
     remember('new password', NEW_PASSWORD);
     expect(changed.status).toBe(200);
     const continued = refreshCookieOf(changed.headers)!;
-    remember('refresh token of the password change', continued.split('=')[1]!);
+    remember('refresh token of the password change', continued.split('=')[1]);
     expect((await server.api('POST', '/api/auth/refresh', { cookie: other.cookie })).status).toBe(401);
     for (const old of [carol.accessToken, other.accessToken]) {
       // an earlier access token can no longer mint API tokens
@@ -234,7 +234,7 @@ describe('login and refresh', () => {
     expect(encoded.status).toBe(200);
     const login = await server.api('POST', '/api/auth/login', { body: { email: carol.email, password: NEW_PASSWORD } });
     expect(login.status).toBe(200);
-    remember('refresh token after password change', refreshCookieOf(login.headers)!.split('=')[1]!);
+    remember('refresh token after password change', refreshCookieOf(login.headers)!.split('=')[1]);
   });
 });
 

@@ -158,7 +158,7 @@ export function lastVerificationToken(home: string, email: string): string {
     .filter((mail) => mail.to === email);
   const match = /verify-email\?token=([^\s]+)/.exec(mails.at(-1)?.text ?? '');
   if (!match) throw new Error(`no verification mail to ${email}`);
-  return decodeURIComponent(match[1]!);
+  return decodeURIComponent(match[1]);
 }
 
 /** Runs `work` over `count` items with at most `concurrency` in flight. */

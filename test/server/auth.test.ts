@@ -22,8 +22,8 @@ describe('POST /api/auth/register', () => {
     expect(body.user).toEqual({ id: expect.any(String), email: 'ada@example.com', username: 'ada', firstName: 'Ada', plan: 'free' });
     expect(JSON.stringify(body)).not.toMatch(/password/i);
     expect(server.mails).toHaveLength(1);
-    expect(server.mails[0]!.to).toBe('ada@example.com');
-    expect(server.mails[0]!.text).toMatch(/http:\/\/wm\.test\/api\/auth\/verify-email\?token=\S+/);
+    expect(server.mails[0].to).toBe('ada@example.com');
+    expect(server.mails[0].text).toMatch(/http:\/\/wm\.test\/api\/auth\/verify-email\?token=\S+/);
   });
 
   it('accepts a body without Content-Type (as the spec allows); a form type is 415 (see cross-site.test.ts)', async () => {
@@ -227,7 +227,7 @@ describe('POST /api/auth/login', () => {
 describe('verify-email', () => {
   it('POST {token}: 200, then 400 when used again or invalid', async () => {
     await post('/api/auth/register', { email: 'v@example.com', password: PASSWORD, username: 'v' });
-    const token = tokenFromMail(server.mails[0]!);
+    const token = tokenFromMail(server.mails[0]);
     const ok = await post('/api/auth/verify-email', { token });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: expect.any(String) });
@@ -240,14 +240,14 @@ describe('verify-email', () => {
     await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g' });
     const [first, second] = server.mails.map(tokenFromMail);
     const page = await server.app.inject({
-      url: `/api/auth/verify-email?token=${encodeURIComponent(first!)}`,
+      url: `/api/auth/verify-email?token=${encodeURIComponent(first)}`,
       headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
     });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('Email verified');
     const json = await server.app.inject({
-      url: `/api/auth/verify-email?token=${encodeURIComponent(second!)}`,
+      url: `/api/auth/verify-email?token=${encodeURIComponent(second)}`,
       headers: { accept: 'application/json' },
     });
     expect(json.statusCode).toBe(200);
@@ -256,7 +256,7 @@ describe('verify-email', () => {
 
   it('HEAD on the link (mail scanners, link previews) consumes nothing; the GET after it verifies', async () => {
     await post('/api/auth/register', { email: 'head@example.com', password: PASSWORD, username: 'h' });
-    const link = `/api/auth/verify-email?token=${encodeURIComponent(tokenFromMail(server.mails[0]!))}`;
+    const link = `/api/auth/verify-email?token=${encodeURIComponent(tokenFromMail(server.mails[0]))}`;
     for (const accept of ['text/html', 'application/json']) {
       const head = await server.app.inject({ method: 'HEAD', url: link, headers: { accept } });
       expect(head.statusCode).toBe(200);

@@ -144,7 +144,7 @@ describe('form and text bodies on the sign-in routes', () => {
 
   it('a text/plain login CSRF (the attack of the review) logs nobody in', async () => {
     const response = await send(
-      routes()[0]!,
+      routes()[0],
       { 'content-type': 'text/plain', origin: 'https://evil.example' },
       JSON.stringify({ email: user.email, password: PASSWORD }),
     );

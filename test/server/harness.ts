@@ -72,7 +72,7 @@ export const bearer = (credential: string) => ({ authorization: `Bearer ${creden
 export function tokenFromMail(mail: MailMessage): string {
   const match = /verify-email\?token=([^\s]+)/.exec(mail.text);
   if (!match) throw new Error(`no verification link in: ${mail.text}`);
-  return decodeURIComponent(match[1]!);
+  return decodeURIComponent(match[1]);
 }
 
 export function cookieOf(response: LightMyRequestResponse, name = 'refreshToken') {

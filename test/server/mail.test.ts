@@ -82,10 +82,10 @@ describe('SMTP (WM_SMTP_URL)', () => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 's@example.com', password: PASSWORD, username: 's' } });
     expect(response.statusCode).toBe(201);
     expect(received).toHaveLength(1);
-    expect(received[0]!.from).toBe('noreply@wm.example.org');
-    expect(received[0]!.to).toEqual(['s@example.com']);
+    expect(received[0].from).toBe('noreply@wm.example.org');
+    expect(received[0].to).toEqual(['s@example.com']);
     // undo quoted-printable soft line breaks and "=" escapes
-    const body = received[0]!.data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const body = received[0].data.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect(body).toMatch(/https:\/\/wm\.example\.org\/api\/auth\/verify-email\?token=\S+/);
     expect(() => readFileSync(join(made.dir, 'outbox.jsonl'))).toThrow();
   });

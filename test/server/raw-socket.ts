@@ -45,7 +45,7 @@ export function trickle(socket: Socket, pieces: string[], everyMs: number): { se
   let next = 0;
   const timer = setInterval(() => {
     if (socket.destroyed || next >= pieces.length) return clearInterval(timer);
-    socket.write(pieces[next++]!);
+    socket.write(pieces[next++]);
   }, everyMs);
   socket.once('close', () => clearInterval(timer));
   return { sent: () => next };

@@ -31,7 +31,7 @@ async function api(method: string, path: string, options: { body?: unknown; auth
 function refreshCookie(headers: Headers): string {
   const cookie = headers.getSetCookie().find((line) => line.startsWith('refreshToken='));
   if (!cookie) throw new Error('no refreshToken cookie');
-  return cookie.split(';')[0]!;
+  return cookie.split(';')[0];
 }
 
 beforeAll(async () => {
@@ -59,7 +59,7 @@ describe('wm serve end to end (real process, real HTTP)', () => {
 
     const mail = JSON.parse(readFileSync(join(home, 'outbox.jsonl'), 'utf8').trim().split('\n').at(-1)!);
     expect(mail).toMatchObject({ to: email, subject: expect.any(String), sentAt: expect.any(String) });
-    const link = /(http:\/\/\S+\/api\/auth\/verify-email\?token=\S+)/.exec(mail.text)![1]!;
+    const link = /(http:\/\/\S+\/api\/auth\/verify-email\?token=\S+)/.exec(mail.text)![1];
     expect(link.startsWith(base)).toBe(true);
     const verified = await fetch(link, { headers: { accept: 'application/json' } });
     expect(verified.status).toBe(200);

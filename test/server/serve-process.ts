@@ -32,11 +32,11 @@ export function startServe(home: string, env: NodeJS.ProcessEnv): Promise<ServeP
       const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
       if (match && match[2] !== '0') {
         clearTimeout(timer);
-        resolve({ url: match[1]!, child, output: () => output, stop });
+        resolve({ url: match[1], child, output: () => output, stop });
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     void exited.then((code) => reject(new Error(`wm serve exited with ${code}:\n${output}`)));
   });
 }

@@ -133,7 +133,7 @@ describe('watermark failures', () => {
     const cps = [...encoded];
     // change the last hidden byte (CRC) of the frame: its selector moves to a neighbour
     const last = cps.findLastIndex((cp) => cp.codePointAt(0)! >= 0xe0100 || (cp.codePointAt(0)! >= 0xfe00 && cp.codePointAt(0)! <= 0xfe0f));
-    const code = cps[last]!.codePointAt(0)!;
+    const code = cps[last].codePointAt(0)!;
     cps[last] = String.fromCodePoint(code === 0xe01ef ? code - 1 : code + 1);
     const corrupted = await call('decode', { text: cps.join('') });
     expect(corrupted.statusCode).toBe(422);

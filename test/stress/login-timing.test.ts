@@ -6,7 +6,7 @@ const ROUNDS = 15;
 let server: LiveServer | undefined;
 afterAll(async () => server?.stop());
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 it('login at the OWASP scrypt cost takes comparable time for an unknown email and a known one, with the same answer', async () => {
   // WM_SCRYPT_LN empty: the production cost N = 2^17

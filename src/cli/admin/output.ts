@@ -30,7 +30,9 @@ export function print(options: AdminOptions, value: unknown, human: string | str
 }
 
 /** Aligned `label: value` lines. */
-export function fields(pairs: [string, unknown][]): string[] {
+export type FieldValue = string | number | boolean | null | undefined;
+
+export function fields(pairs: [string, FieldValue][]): string[] {
   const width = Math.max(...pairs.map(([label]) => label.length));
   return pairs.map(([label, value]) => `${`${label}:`.padEnd(width + 1)} ${value ?? '-'}`);
 }

@@ -1,6 +1,6 @@
 import type { UserRecord } from '../../domain/index.js';
 import { readPassword, requireEmail, requireValue, type PasswordSources } from './ask.js';
-import { fields, print, table, withDomain, type AdminOptions } from './output.js';
+import { fields, print, table, withDomain, type AdminOptions, type FieldValue } from './output.js';
 
 export interface CreateUserOptions extends AdminOptions, PasswordSources {
   email?: string;
@@ -99,7 +99,7 @@ export async function changePassword(email: string | undefined, options: AdminOp
   });
 }
 
-function describe(user: UserRecord, extra: [string, unknown][]): string[] {
+function describe(user: UserRecord, extra: [string, FieldValue][]): string[] {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
   return fields([
     ['email', user.email],

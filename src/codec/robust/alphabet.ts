@@ -44,8 +44,8 @@ export interface MarkAlphabet {
 }
 
 function buildAlphabet(name: MarkAlphabet['name'], permutation: number[], keystream: number[]): MarkAlphabet {
-  const selectorOf: string[] = new Array(SYMBOLS);
-  const selectorAfterIdeographOf: string[] = new Array(SYMBOLS);
+  const selectorOf = new Array<string>(SYMBOLS);
+  const selectorAfterIdeographOf = new Array<string>(SYMBOLS);
   const markOfIndex = new Uint8Array(SYMBOLS);
   for (let fine = 0; fine < BLOCK; fine++) {
     for (let bits = 0; bits < 4; bits++) {
@@ -71,7 +71,7 @@ function whiteningTables(): { permutation: number[]; keystream: number[] } {
 }
 
 const whitening = whiteningTables();
-export const PLAIN: MarkAlphabet = buildAlphabet('plain', range(0, SYMBOLS - 1), new Array(BLOCK).fill(0));
+export const PLAIN: MarkAlphabet = buildAlphabet('plain', range(0, SYMBOLS - 1), new Array<number>(BLOCK).fill(0));
 export const WHITENED: MarkAlphabet = buildAlphabet('whitened', whitening.permutation, whitening.keystream);
 
 /** Alphabet index (0..91) of a selector byte, or -1 for a selector that is not a robust mark. */

@@ -27,9 +27,9 @@ function missingCredential(kind: string): HttpError {
 
 export interface Authentication {
   /** onRequest hook for user-session routes (JWT access token) */
-  requireSession(request: FastifyRequest): Promise<void>;
+  requireSession: (request: FastifyRequest) => Promise<void>;
   /** onRequest hook for watermark routes: the API token must be present; the domain checks it with the operation */
-  requireApiToken(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+  requireApiToken: (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void;
 }
 
 export function registerAuthentication(app: FastifyInstance, domain: Domain): Authentication {

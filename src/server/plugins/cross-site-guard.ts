@@ -50,5 +50,5 @@ function isCrossSite(request: FastifyRequest, allowed: Set<string>, publicUrl: (
 
 function isFormType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
-  return FORM_TYPES.has(contentType.split(';', 1)[0]!.trim().toLowerCase());
+  return FORM_TYPES.has(contentType.split(';', 1)[0].trim().toLowerCase());
 }

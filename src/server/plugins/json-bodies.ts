@@ -21,7 +21,7 @@ export function registerJsonBodies(app: FastifyInstance): void {
       return done(new HttpError(400, 'The body is not valid UTF-8'));
     }
     if (text.trim() === '') return done(null, undefined);
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   };
   // Fastify's own text/plain parser would hand a string to the routes (fetch sends a string body as text/plain)
   app.removeAllContentTypeParsers();

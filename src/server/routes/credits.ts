@@ -28,7 +28,7 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
       const { before } = request.query;
       const records = await domain.credits.usage(sessionOf(request).user.id, { limit: limit + 1, before });
       const usage = records.slice(0, limit);
-      return { usage, next_before: records.length > limit ? usage[usage.length - 1]!.id : null };
+      return { usage, next_before: records.length > limit ? usage[usage.length - 1].id : null };
     },
   );
 

@@ -62,8 +62,8 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
         { text: ' (or visible_text)', secret: ' (or hidden_text)' },
       );
       return watermark.encodeRobust(tokenOf(request), {
-        text: fields.text!,
-        secret: fields.secret!,
+        text: fields.text,
+        secret: fields.secret,
         distribution,
         stealthLevel: stealth_level,
       });

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { ApiTokenRow, Plan, TokenCaller } from '../port/index.js';
+import type { ApiTokenRow, TokenCaller } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
 import { apiTokens, insertionOrder } from './schema.js';
@@ -59,7 +59,7 @@ export function apiTokenStatements(db: Db) {
       if (!found) return undefined;
       return {
         ...found,
-        plan: found.plan as Plan,
+        plan: found.plan,
         permissions: found.permissions.split(','),
         requestsMade: found.requestsMade ?? 0,
       };

@@ -81,7 +81,7 @@ function settle<T>(statement: () => T): Promise<T> {
   try {
     return Promise.resolve(statement());
   } catch (error) {
-    return Promise.reject(error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
 

@@ -24,7 +24,7 @@ const RETRY_RENEWAL_MS = 30_000;
 
 function expiryOf(token: string): number | undefined {
   try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
     return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined;
   } catch {
     return undefined;

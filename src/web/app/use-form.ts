@@ -13,7 +13,7 @@ export interface FormState {
 }
 
 /** "permissions[0]" and "permissions" both name the permissions field. */
-const fieldName = (name: string): string => name.split(/[.[]/)[0]!;
+const fieldName = (name: string): string => name.split(/[.[]/)[0];
 
 /** `shownFields`: the API field names this form draws an error next to; the rest become the form's message. */
 export function useForm(shownFields: string[]): FormState {

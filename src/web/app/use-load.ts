@@ -33,7 +33,6 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[] = []): Loaded
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [generation, ...deps]);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { data, error, loading, reload };

@@ -21,7 +21,7 @@ const browserCrypto = {
   randomBytes,
   randomInt: (max: number) => {
     const [value] = crypto.getRandomValues(new Uint32Array(1));
-    return value! % max;
+    return value % max;
   },
   createHmac: keyedInBrowser,
   createCipheriv: keyedInBrowser,

@@ -101,11 +101,11 @@ export function classify(text: string, displayLimit = 50_000): Classified {
     if (run.end === run.payloadStart) return;
     const bytes: number[] = [];
     for (let i = run.payloadStart; i < run.end; i += selectorLengthAt(text, i)) bytes.push(byteOfSelectorAt(text, i));
-    while (range < ranges.length && ranges[range]![1] <= byteIndex) range++;
-    const inFrame = range < ranges.length && ranges[range]![0] <= byteIndex;
+    while (range < ranges.length && ranges[range][1] <= byteIndex) range++;
+    const inFrame = range < ranges.length && ranges[range][0] <= byteIndex;
     // robust marks use bytes that never make UTF-8 text (see the robust alphabet): a run of only those is robust
     // (several in a row when a short carrier's surplus follows its last character); anything else is other data
-    const kind: MarkKind = inFrame ? 'vs' : bytes.every((byte) => ALPHABET_INDEX_OF_BYTE[byte]! >= 0) ? 'robust' : 'raw';
+    const kind: MarkKind = inFrame ? 'vs' : bytes.every((byte) => ALPHABET_INDEX_OF_BYTE[byte] >= 0) ? 'robust' : 'raw';
     const shown = bytes.slice(0, 8).map((byte) => byte.toString(16).padStart(2, '0'));
     hidden.set(run.payloadStart, {
       end: run.end,

@@ -50,7 +50,7 @@ interface Options {
 
 function encodeHere(text: string, secret: string, options: Options): Made {
   if (options.family === 'robust') {
-    const seed = crypto.getRandomValues(new Uint32Array(1))[0]!;
+    const seed = crypto.getRandomValues(new Uint32Array(1))[0];
     const made = encodeRobust(text, secret, {
       distribution: options.distribution,
       stealthLevel: options.stealth,

@@ -22,7 +22,9 @@ export function Field({ id, label, value, onValue, hint, error, type = 'text', .
       <input
         id={id}
         name={id}
-        // preact's types tell input types apart; any of these takes the same attributes here
+        // preact's types tell input types apart; any of these takes the same attributes here (tsc needs the
+        // assertion, which the linter's view of preact's types calls unnecessary)
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
         type={type as 'text'}
         value={value}
         onInput={(event) => onValue(event.currentTarget.value)}
