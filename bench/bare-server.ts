@@ -10,11 +10,14 @@ const bodyOf = (bytes: number) => {
   if (!body) bodies.set(bytes, (body = { data: 'x'.repeat(Math.max(0, bytes - 11)) }));
   return body;
 };
-const handler = async (request: { query: unknown }) => bodyOf(Number((request.query as { bytes?: string }).bytes ?? 16));
+const handler = async (request: { query: unknown }) =>
+  bodyOf(Number((request.query as { bytes?: string }).bytes ?? 16));
 app.get('/bare', handler);
 app.post('/bare', handler);
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-process.stdout.write(`bare server listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`);
+process.stdout.write(
+  `bare server listening on http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}\n`,
+);
 // a clean exit on SIGTERM, so `node --cpu-prof` writes its profile when the bench stops this process
 process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));

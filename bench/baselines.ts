@@ -41,7 +41,10 @@ interface StegCloakInstance {
 /** (c) StegCloak (npm), encryption on, HMAC off: zero-width characters after the cover's first word. */
 export function loadStegCloak(): StegCloakInstance | null {
   try {
-    const StegCloak = createRequire(import.meta.url)('stegcloak') as new (encrypt: boolean, integrity: boolean) => StegCloakInstance;
+    const StegCloak = createRequire(import.meta.url)('stegcloak') as new (
+      encrypt: boolean,
+      integrity: boolean,
+    ) => StegCloakInstance;
     return new StegCloak(true, false);
   } catch {
     return null;

@@ -35,12 +35,18 @@ export function checkBudgets(results: Results): BudgetCheck[] {
   if (results.codec) {
     const { rows, linearity } = results.codec;
     const pick = (operation: string, against: string, mb?: number) =>
-      rows.filter((row) => row.operation === operation && (mb === undefined || row.mb === mb)).map((row) => row.against[against]);
+      rows
+        .filter((row) => row.operation === operation && (mb === undefined || row.mb === mb))
+        .map((row) => row.against[against]);
     const largest = Math.max(...rows.map((row) => row.mb));
     checks.push(
       atLeast('decode speed ÷ regex scan', pick('decode', 'regex scan'), 0.5),
       atLeast('decode speed ÷ emoji-encoder decode', pick('decode', 'emoji-encoder decode'), 10),
-      atMost(`encode 64 B into ${largest} MB: cost ÷ Buffer round trip`, pick('encode 64 B', 'cost vs Buffer round trip', largest), 2),
+      atMost(
+        `encode 64 B into ${largest} MB: cost ÷ Buffer round trip`,
+        pick('encode 64 B', 'cost vs Buffer round trip', largest),
+        2,
+      ),
       atLeast('decode-robust speed ÷ regex scan', pick('decode-robust', 'regex scan (robust text)'), 0.25),
       atLeast('encode-robust speed ÷ regex scan', pick('encode-robust', 'regex scan (robust text)'), 0.25),
     );
@@ -50,19 +56,46 @@ export function checkBudgets(results: Results): BudgetCheck[] {
   }
   if (results.hostile) {
     // the sizes differ 4× (quick) or 8×: a quadratic path would show about that ratio, a linear one about 1
-    checks.push(atMost('linearity on hostile decode input: per-MB cost large ÷ small', results.hostile.map((row) => row.perMbCostRatio), 2));
+    checks.push(
+      atMost(
+        'linearity on hostile decode input: per-MB cost large ÷ small',
+        results.hostile.map((row) => row.perMbCostRatio),
+        2,
+      ),
+    );
   }
   if (results.cli) {
     const codecCommands = results.cli.filter((row) => row.command !== 'node -e 0' && row.command !== 'wm users list');
-    checks.push(atMost('CLI cold start (codec commands) ÷ node -e 0', codecCommands.map((row) => row.vsNode), 1.3));
+    checks.push(
+      atMost(
+        'CLI cold start (codec commands) ÷ node -e 0',
+        codecCommands.map((row) => row.vsNode),
+        1.3,
+      ),
+    );
   }
   if (results.server) {
     const watermark = results.server.endpoints.filter((row) => row.endpoint.includes('/api/watermark/'));
     checks.push(
-      atLeast('watermark endpoints req/s ÷ bare route', watermark.map((row) => row.vsBare), 0.5),
-      atMost('watermark endpoints p99 (ms), 50 connections', watermark.map((row) => row.p99Ms), 19.999),
+      atLeast(
+        'watermark endpoints req/s ÷ bare route',
+        watermark.map((row) => row.vsBare),
+        0.5,
+      ),
+      atMost(
+        'watermark endpoints p99 (ms), 50 connections',
+        watermark.map((row) => row.p99Ms),
+        19.999,
+      ),
     );
   }
-  if (results.memory) checks.push(atMost('peak RSS ÷ input size (100 MB files)', results.memory.map((row) => row.timesInput), 4));
+  if (results.memory)
+    checks.push(
+      atMost(
+        'peak RSS ÷ input size (100 MB files)',
+        results.memory.map((row) => row.timesInput),
+        4,
+      ),
+    );
   return checks;
 }

@@ -7,7 +7,7 @@ const PROSE = [
   'before us. Call me Ishmael. Some years ago, never mind how long precisely, having little or no money in my purse,',
   'and nothing particular to interest me on shore, I thought I would sail about a little and see the watery part',
   'of the world. It is a truth universally acknowledged, that a single man in possession of a good fortune, must be',
-  "in want of a wife. \"My dear Mr. Bennet,\" said his lady to him one day, \"have you heard that Netherfield Park is",
+  'in want of a wife. "My dear Mr. Bennet," said his lady to him one day, "have you heard that Netherfield Park is',
   'let at last?" Mr. Bennet replied that he had not. Happy families are all alike; every unhappy family is unhappy',
   'in its own way. All this happened, more or less. The sky above the port was the color of television, tuned to a',
   'dead channel. In a hole in the ground there lived a hobbit; not a nasty, dirty, wet hole, filled with the ends.',

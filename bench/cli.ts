@@ -33,7 +33,11 @@ export function measureColdStart(log: (line: string) => void): ColdStartRow[] {
   for (let run = -1; run < RUNS; run++) {
     for (const [name, args] of Object.entries(commands)) {
       const start = process.hrtime.bigint();
-      const result = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+      const result = spawnSync(process.execPath, args, {
+        cwd: ROOT,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       if (result.status !== 0) throw new Error(`${name} exited with ${result.status}: ${result.stderr}`);
       if (run >= 0) times[name].push(ms); // run -1 warms the file cache

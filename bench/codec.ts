@@ -57,7 +57,10 @@ function measureKind(kind: CarrierKind): { rows: CodecRow[]; linearity: Record<s
       rows.push({ carrier: kind, mb, operation, mbPerSecond: speed(operation), against });
     const vs = (name: string, baseline: string) => round(medianRatio(t(baseline), t(name)));
     row('regex scan', {});
-    row('decode', { 'regex scan': vs('decode', 'regex scan'), 'emoji-encoder decode': vs('decode', 'emoji-encoder decode') });
+    row('decode', {
+      'regex scan': vs('decode', 'regex scan'),
+      'emoji-encoder decode': vs('decode', 'emoji-encoder decode'),
+    });
     row('emoji-encoder decode', { 'regex scan': vs('emoji-encoder decode', 'regex scan') });
     row('Buffer round trip', {});
     // encode budgets are costs: time of encode / time of a plain copy
@@ -70,7 +73,9 @@ function measureKind(kind: CarrierKind): { rows: CodecRow[]; linearity: Record<s
     row('encode-robust', { 'regex scan (robust text)': vs('encode-robust', 'regex scan (robust text)') });
   }
   const [small, large] = SIZES_MB;
-  for (const name of Object.keys(cases).filter((key) => key.endsWith(`@${small}`)).map((key) => key.split('@')[0])) {
+  for (const name of Object.keys(cases)
+    .filter((key) => key.endsWith(`@${small}`))
+    .map((key) => key.split('@')[0])) {
     // per-MB cost at the large size over per-MB cost at the small one, round by round
     const perMb = (mb: number) => times[`${name}@${mb}`].map((ms) => ms / bytesOf[`${name}@${mb}`]);
     linearity[name] = round(medianRatio(perMb(large), perMb(small)));
@@ -98,7 +103,16 @@ function measureStegCloak(kind: CarrierKind): StegCloakRow[] | null {
     const mbs = utf8Bytes(text) / 1e6;
     const hidden = stegCloak.hide(SECRET_64, PASSWORD, text);
     const failure = revealFailure(() => stegCloak.reveal(hidden, PASSWORD));
-    if (failure) return { carrier: kind, mb, hideMbPerSecond: NaN, revealMbPerSecond: NaN, encodeVsHide: NaN, decodeVsReveal: NaN, failure };
+    if (failure)
+      return {
+        carrier: kind,
+        mb,
+        hideMbPerSecond: NaN,
+        revealMbPerSecond: NaN,
+        encodeVsHide: NaN,
+        decodeVsReveal: NaN,
+        failure,
+      };
     const marked = encode(text, SECRET_64).encoded;
     const times = timeRounds(
       {

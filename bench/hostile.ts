@@ -6,7 +6,8 @@ const SIZES_MB = QUICK ? [0.5, 2] : [1, 8];
 const ROUNDS = QUICK ? 3 : 5;
 const MIN_MS = QUICK ? 50 : 150;
 
-const selector = (byte: number) => (byte < 16 ? String.fromCharCode(0xfe00 + byte) : String.fromCodePoint(0xe0100 + byte - 16));
+const selector = (byte: number) =>
+  byte < 16 ? String.fromCharCode(0xfe00 + byte) : String.fromCodePoint(0xe0100 + byte - 16);
 
 function repeatTo(unit: string, chars: number): string {
   return unit.repeat(Math.max(1, Math.floor(chars / unit.length)));
@@ -47,13 +48,13 @@ export function measureHostile(log: (line: string) => void): HostileRow[] {
   const rows: HostileRow[] = [];
   for (const [input, make] of Object.entries(HOSTILE)) {
     log(`hostile: ${input}`);
-    const texts = SIZES_MB.map((mb) => make(mb * 1e6 / 2));
+    const texts = SIZES_MB.map((mb) => make((mb * 1e6) / 2));
     const cases: Cases = {};
     for (const [operation, run] of Object.entries(OPERATIONS)) {
       texts.forEach((text, i) => (cases[`${operation}@${i}`] = quietly(() => run(text))));
     }
     const times = timeRounds(cases, ROUNDS, MIN_MS);
-    const [small, large] = texts.map((text) => text.length * 2 / 1e6); // MB of UTF-16 held in memory
+    const [small, large] = texts.map((text) => (text.length * 2) / 1e6); // MB of UTF-16 held in memory
     for (const operation of Object.keys(OPERATIONS)) {
       const perMbSmall = median(times[`${operation}@0`]) / small;
       const perMbLarge = median(times[`${operation}@1`]) / large;

@@ -22,116 +22,202 @@ if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (
 const wants = (section: (typeof SECTIONS)[number]) => chosen.includes(section);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const print = (title: string, text: string) => process.stdout.write(`\n## ${title}\n\n${text}\n`);
-const ratios = (against: Record<string, number>) => Object.entries(against).map(([name, ratio]) => `${ratio}× ${name}`).join(', ');
+const ratios = (against: Record<string, number>) =>
+  Object.entries(against)
+    .map(([name, ratio]) => `${ratio}× ${name}`)
+    .join(', ');
 
 const results: Results & Record<string, unknown> = {
-  machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model, quick: QUICK, date: new Date().toISOString() },
+  machine: {
+    node: process.version,
+    cpus: cpus().length,
+    cpu: cpus()[0]?.model,
+    quick: QUICK,
+    date: new Date().toISOString(),
+  },
 };
 
 if (wants('codec')) {
   const codec = measureCodec(log);
   results.codec = codec;
-  print('Codec throughput (MB of carrier per second; ratios are speed ratios unless named a cost)', table(
-    ['carrier', 'MB', 'operation', 'MB/s', 'against (median of per-round ratios)'],
-    codec.rows.map((row) => [row.carrier, row.mb, row.operation, row.mbPerSecond, ratios(row.against)]),
-  ));
-  print('Linearity (per-MB cost at the large size ÷ at the small size)', table(
-    ['operation', ...Object.keys(codec.linearity)],
-    Object.keys(Object.values(codec.linearity)[0]).map((op) => [op, ...Object.values(codec.linearity).map((l) => l[op])]),
-  ));
+  print(
+    'Codec throughput (MB of carrier per second; ratios are speed ratios unless named a cost)',
+    table(
+      ['carrier', 'MB', 'operation', 'MB/s', 'against (median of per-round ratios)'],
+      codec.rows.map((row) => [row.carrier, row.mb, row.operation, row.mbPerSecond, ratios(row.against)]),
+    ),
+  );
+  print(
+    'Linearity (per-MB cost at the large size ÷ at the small size)',
+    table(
+      ['operation', ...Object.keys(codec.linearity)],
+      Object.keys(Object.values(codec.linearity)[0]).map((op) => [
+        op,
+        ...Object.values(codec.linearity).map((l) => l[op]),
+      ]),
+    ),
+  );
   if (codec.stegCloak) {
-    print('StegCloak (64-byte secret, encryption on) beside wm', table(
-      ['carrier', 'MB', 'hide MB/s', 'reveal MB/s', 'wm encode ÷ hide (speed)', 'wm decode ÷ reveal (speed)'],
-      codec.stegCloak.map((row) =>
-        row.failure
-          ? [row.carrier, row.mb, row.failure, null, null, null]
-          : [row.carrier, row.mb, row.hideMbPerSecond, row.revealMbPerSecond, row.encodeVsHide, row.decodeVsReveal],
+    print(
+      'StegCloak (64-byte secret, encryption on) beside wm',
+      table(
+        ['carrier', 'MB', 'hide MB/s', 'reveal MB/s', 'wm encode ÷ hide (speed)', 'wm decode ÷ reveal (speed)'],
+        codec.stegCloak.map((row) =>
+          row.failure
+            ? [row.carrier, row.mb, row.failure, null, null, null]
+            : [row.carrier, row.mb, row.hideMbPerSecond, row.revealMbPerSecond, row.encodeVsHide, row.decodeVsReveal],
+        ),
       ),
-    ));
+    );
   } else print('StegCloak', 'not installed: column skipped');
 }
 if (wants('signed')) {
   const rows = measureSigned(log);
   results.signed = rows;
-  print('Signed marks (µs per operation, 16-byte secret, Ed25519; cost = time ÷ the unsigned time)', table(
-    ['carrier', 'text', 'operation', 'unsigned µs', 'signed µs', 'signed + bound text µs', 'signed cost', 'bound cost'],
-    rows.map((row) => [
-      row.carrier, row.size, row.operation, row.unsignedUs, row.signedUs, row.boundUs, row.signedCost, row.boundCost,
-    ]),
-  ));
+  print(
+    'Signed marks (µs per operation, 16-byte secret, Ed25519; cost = time ÷ the unsigned time)',
+    table(
+      [
+        'carrier',
+        'text',
+        'operation',
+        'unsigned µs',
+        'signed µs',
+        'signed + bound text µs',
+        'signed cost',
+        'bound cost',
+      ],
+      rows.map((row) => [
+        row.carrier,
+        row.size,
+        row.operation,
+        row.unsignedUs,
+        row.signedUs,
+        row.boundUs,
+        row.signedCost,
+        row.boundCost,
+      ]),
+    ),
+  );
 }
 if (wants('scripts')) {
   const rows = measureScripts(log);
   results.scripts = rows;
-  print('Per script (MB of carrier per second, 1 MB of each language\'s corpus paragraph, 64-byte secret)', table(
-    ['language', 'encode', 'decode', 'encode-robust', 'decode-robust'],
-    rows.map((row) => [row.language, row.encode, row.decode, row.encodeRobust, row.decodeRobust]),
-  ));
+  print(
+    "Per script (MB of carrier per second, 1 MB of each language's corpus paragraph, 64-byte secret)",
+    table(
+      ['language', 'encode', 'decode', 'encode-robust', 'decode-robust'],
+      rows.map((row) => [row.language, row.encode, row.decode, row.encodeRobust, row.decodeRobust]),
+    ),
+  );
 }
 if (wants('hostile')) {
   const rows = measureHostile(log);
   results.hostile = rows;
-  print('Hostile decode input (per-MB cost at the large size ÷ at the small size; about 1 = linear)', table(
-    ['input', 'operation', 'per-MB cost ratio', 'MB/s (large)'],
-    rows.map((row) => [row.input, row.operation, row.perMbCostRatio, row.mbPerSecondLarge]),
-  ));
+  print(
+    'Hostile decode input (per-MB cost at the large size ÷ at the small size; about 1 = linear)',
+    table(
+      ['input', 'operation', 'per-MB cost ratio', 'MB/s (large)'],
+      rows.map((row) => [row.input, row.operation, row.perMbCostRatio, row.mbPerSecondLarge]),
+    ),
+  );
 }
 if (wants('segmentation')) {
   const rows = measureSegmentation(log);
   results.segmentation = rows;
-  print('Grapheme segmentation (Intl.Segmenter only on small slices: quadratic on Node 20)', table(
-    ['carrier', 'size', 'unicode-segmenter MB/s', 'Intl.Segmenter MB/s', 'speed ratio'],
-    rows.map((row) => [row.carrier, row.size, row.unicodeSegmenterMbPerSecond, row.intlSegmenterMbPerSecond, row.speedup]),
-  ));
+  print(
+    'Grapheme segmentation (Intl.Segmenter only on small slices: quadratic on Node 20)',
+    table(
+      ['carrier', 'size', 'unicode-segmenter MB/s', 'Intl.Segmenter MB/s', 'speed ratio'],
+      rows.map((row) => [
+        row.carrier,
+        row.size,
+        row.unicodeSegmenterMbPerSecond,
+        row.intlSegmenterMbPerSecond,
+        row.speedup,
+      ]),
+    ),
+  );
 }
 if (wants('cli')) {
   const rows = measureColdStart(log);
   results.cli = rows;
-  print('CLI cold start (whole process, median)', table(['command', 'ms', '÷ node -e 0'], rows.map((row) => [row.command, row.medianMs, row.vsNode])));
+  print(
+    'CLI cold start (whole process, median)',
+    table(
+      ['command', 'ms', '÷ node -e 0'],
+      rows.map((row) => [row.command, row.medianMs, row.vsNode]),
+    ),
+  );
 }
 if (wants('server')) {
   const server = await measureServer(log);
   results.server = server;
-  print('Server (autocannon, loopback, 50 connections)', table(
-    ['endpoint', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', '÷ bare'],
-    server.endpoints.map((row) => [row.endpoint, row.requestsPerSecond, row.p99Ms, row.bareRequestsPerSecond, row.bareP99Ms, row.vsBare]),
-  ));
+  print(
+    'Server (autocannon, loopback, 50 connections)',
+    table(
+      ['endpoint', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', '÷ bare'],
+      server.endpoints.map((row) => [
+        row.endpoint,
+        row.requestsPerSecond,
+        row.p99Ms,
+        row.bareRequestsPerSecond,
+        row.bareP99Ms,
+        row.vsBare,
+      ]),
+    ),
+  );
   const l = server.login;
-  print(`Login (scrypt N=2^${l.scryptLogN}, r=8, p=1)`, table(
-    ['median latency ms', 'one scrypt hash ms', 'latency ÷ hash', 'logins/s (8 connections)'],
-    [[l.medianLatencyMs, l.scryptHashMs, l.latencyVsHash, l.loginsPerSecond]],
-  ));
+  print(
+    `Login (scrypt N=2^${l.scryptLogN}, r=8, p=1)`,
+    table(
+      ['median latency ms', 'one scrypt hash ms', 'latency ÷ hash', 'logins/s (8 connections)'],
+      [[l.medianLatencyMs, l.scryptHashMs, l.latencyVsHash, l.loginsPerSecond]],
+    ),
+  );
 }
 if (wants('mcp')) {
   const mcp = await measureMcp(log);
   results.mcp = mcp;
   const { spawn, http } = mcp;
-  print('MCP (wm mcp start-up; a tool call over /mcp beside the same REST call, 50 connections)', table(
-    ['measure', 'ours', 'reference', 'ratio'],
-    [
-      ['spawn `wm mcp` → tools/list answered (ms) ÷ `node -e 0`', spawn.toolsListMs, spawn.nodeMs, spawn.vsNode],
+  print(
+    'MCP (wm mcp start-up; a tool call over /mcp beside the same REST call, 50 connections)',
+    table(
+      ['measure', 'ours', 'reference', 'ratio'],
       [
-        'tools/call decode over /mcp (req/s) ÷ POST /api/watermark/decode',
-        http.mcpRequestsPerSecond,
-        http.restRequestsPerSecond,
-        http.vsRest,
+        ['spawn `wm mcp` → tools/list answered (ms) ÷ `node -e 0`', spawn.toolsListMs, spawn.nodeMs, spawn.vsNode],
+        [
+          'tools/call decode over /mcp (req/s) ÷ POST /api/watermark/decode',
+          http.mcpRequestsPerSecond,
+          http.restRequestsPerSecond,
+          http.vsRest,
+        ],
+        ['p99 ms, /mcp and REST', http.mcpP99Ms, http.restP99Ms, null],
       ],
-      ['p99 ms, /mcp and REST', http.mcpP99Ms, http.restP99Ms, null],
-    ],
-  ));
+    ),
+  );
 }
 if (wants('memory')) {
   const rows = measureMemory(log);
   results.memory = rows;
-  print('Memory (peak RSS of the whole process)', table(
-    ['command', 'carrier', 'input MB', 'peak RSS MB', '÷ input', 'node -e 0 MB'],
-    rows.map((row) => [row.command, row.carrier, row.inputMb, row.peakRssMb, row.timesInput, row.nodeBaselineMb]),
-  ));
+  print(
+    'Memory (peak RSS of the whole process)',
+    table(
+      ['command', 'carrier', 'input MB', 'peak RSS MB', '÷ input', 'node -e 0 MB'],
+      rows.map((row) => [row.command, row.carrier, row.inputMb, row.peakRssMb, row.timesInput, row.nodeBaselineMb]),
+    ),
+  );
 }
 
 const budgets = checkBudgets(results);
 results.budgets = budgets;
-print('Budgets (issue 6)', table(['budget', 'worst measured', 'limit', 'met'], budgets.map((b) => [b.budget, b.worst, b.limit, b.met ? 'yes' : 'NO'])));
+print(
+  'Budgets (issue 6)',
+  table(
+    ['budget', 'worst measured', 'limit', 'met'],
+    budgets.map((b) => [b.budget, b.worst, b.limit, b.met ? 'yes' : 'NO']),
+  ),
+);
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 log('results written to bench/results.json');
 // StegCloak's compressor leaves a timer behind

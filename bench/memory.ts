@@ -21,7 +21,10 @@ export interface MemoryRow {
 
 function peakRss(args: string[], dir: string): number {
   const file = join(dir, 'rss');
-  node(['--import', join(OUT, 'peak-rss.mjs'), ...args], { env: { ...process.env, WM_BENCH_RSS_FILE: file }, stdio: 'ignore' });
+  node(['--import', join(OUT, 'peak-rss.mjs'), ...args], {
+    env: { ...process.env, WM_BENCH_RSS_FILE: file },
+    stdio: 'ignore',
+  });
   return Number(readFileSync(file, 'utf8'));
 }
 

@@ -11,7 +11,8 @@ export const WM = join(ROOT, 'bin', 'wm.js');
 /** Runs `node args…` to completion; throws with its stderr when it fails. */
 export function node(args: string[], options: SpawnSyncOptions = {}): string {
   const result = spawnSync(process.execPath, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 1 << 30, ...options });
-  if (result.status !== 0) throw new Error(`node ${args.join(' ')} failed (${result.status}): ${String(result.stderr)}`);
+  if (result.status !== 0)
+    throw new Error(`node ${args.join(' ')} failed (${result.status}): ${String(result.stderr)}`);
   return String(result.stdout ?? '');
 }
 
@@ -35,12 +36,40 @@ export interface BenchAccount {
 export function createAccount(home: string, name: string): BenchAccount {
   const email = `${name}@bench.example`;
   const password = 'Bench password 42!';
-  wm(['users', 'create', '--home', home, '--email', email, '--username', name, '--verified', '--plan', 'pro', '--password-stdin'], {
-    input: `${password}\n`,
-  });
+  wm(
+    [
+      'users',
+      'create',
+      '--home',
+      home,
+      '--email',
+      email,
+      '--username',
+      name,
+      '--verified',
+      '--plan',
+      'pro',
+      '--password-stdin',
+    ],
+    {
+      input: `${password}\n`,
+    },
+  );
   wm(['credits', 'grant', '--home', home, email, '1000000000']);
   const created = JSON.parse(
-    wm(['tokens', 'create', '--home', home, '--user', email, '--name', 'bench', '--permissions', 'encode,decode', '--json']),
+    wm([
+      'tokens',
+      'create',
+      '--home',
+      home,
+      '--user',
+      email,
+      '--name',
+      'bench',
+      '--permissions',
+      'encode,decode',
+      '--json',
+    ]),
   ) as { token: string };
   return { email, password, token: created.token };
 }

@@ -43,7 +43,11 @@ export function measureSegmentation(log: (line: string) => void): SegmentationRo
     for (const kb of INTL_SLICES_KB) {
       const text = sliceOf(carrierOf(kind, kb * 1000 + 1000), kb * 1000);
       const mbs = utf8Bytes(text) / 1e6;
-      const times = timeRounds({ segmenter: () => countGraphemes(text), intl: () => intlCount(text) }, 3, QUICK ? 20 : 100);
+      const times = timeRounds(
+        { segmenter: () => countGraphemes(text), intl: () => intlCount(text) },
+        3,
+        QUICK ? 20 : 100,
+      );
       rows.push({
         carrier: kind,
         size: `${kb} KB`,

@@ -28,7 +28,11 @@ interface Running {
 
 /** Starts `node args…`, drains its output (pino logs every request), resolves with the URL it prints. */
 export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Running> {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
     lines.on('line', (line) => {
@@ -128,10 +132,14 @@ export interface LoginRow {
 
 export async function measureServer(log: (line: string) => void): Promise<{ endpoints: ServerRow[]; login: LoginRow }> {
   const home = join(scratchDir(), 'home');
-  const accounts = Array.from({ length: 2 * ROUNDS * ACCOUNTS_PER_LOAD + 1 }, (_, i) => createAccount(home, `load${i}`));
+  const accounts = Array.from({ length: 2 * ROUNDS * ACCOUNTS_PER_LOAD + 1 }, (_, i) =>
+    createAccount(home, `load${i}`),
+  );
   /** the token headers of watermark load N (one per endpoint and round) */
   const tokensOfLoad = (n: number) =>
-    accounts.slice(n * ACCOUNTS_PER_LOAD, (n + 1) * ACCOUNTS_PER_LOAD).map((account) => ({ authorization: `Token ${account.token}` }));
+    accounts
+      .slice(n * ACCOUNTS_PER_LOAD, (n + 1) * ACCOUNTS_PER_LOAD)
+      .map((account) => ({ authorization: `Token ${account.token}` }));
   const wmServer = await startServer([WM, 'serve', '--home', home, '--port', '0'], { WM_AUTH_RATE_LIMIT: '1000000' });
   const bare = await startServer([join(OUT, 'bare-server.mjs')]);
   try {
@@ -151,15 +159,25 @@ export async function measureServer(log: (line: string) => void): Promise<{ endp
         headers: tokensOfLoad(2 * round + 1),
         body: JSON.stringify({ text: marked }),
       },
-      'GET /api/v2/users/me': { method: 'GET', path: '/api/v2/users/me', headers: [{ authorization: `Bearer ${accessToken}` }] },
+      'GET /api/v2/users/me': {
+        method: 'GET',
+        path: '/api/v2/users/me',
+        headers: [{ authorization: `Bearer ${accessToken}` }],
+      },
     });
-    const bareOf = async (target: Load): Promise<Load> => ({ ...target, path: `/bare?bytes=${await responseBytes(wmServer.url, target)}` });
+    const bareOf = async (target: Load): Promise<Load> => ({
+      ...target,
+      path: `/bare?bytes=${await responseBytes(wmServer.url, target)}`,
+    });
     log(`server: warming both servers up, ${WARM_UP_S} s per endpoint…`);
     for (const target of Object.values(targets(0))) {
       await load(wmServer.url, target, CONNECTIONS, WARM_UP_S);
       await load(bare.url, await bareOf(target), CONNECTIONS, WARM_UP_S);
     }
-    const figures: Record<string, { ours: { requestsPerSecond: number; p99Ms: number }[]; bare: { requestsPerSecond: number; p99Ms: number }[] }> = {};
+    const figures: Record<
+      string,
+      { ours: { requestsPerSecond: number; p99Ms: number }[]; bare: { requestsPerSecond: number; p99Ms: number }[] }
+    > = {};
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, target] of Object.entries(targets(r))) {
         log(`server: ${name}, round ${r + 1}/${ROUNDS} (${DURATION_S} s + ${DURATION_S} s bare)…`);
@@ -175,7 +193,12 @@ export async function measureServer(log: (line: string) => void): Promise<{ endp
       p99Ms: median(ours.map((f) => f.p99Ms)),
       bareRequestsPerSecond: round(median(reference.map((f) => f.requestsPerSecond)), 3),
       bareP99Ms: median(reference.map((f) => f.p99Ms)),
-      vsBare: round(medianRatio(ours.map((f) => f.requestsPerSecond), reference.map((f) => f.requestsPerSecond))),
+      vsBare: round(
+        medianRatio(
+          ours.map((f) => f.requestsPerSecond),
+          reference.map((f) => f.requestsPerSecond),
+        ),
+      ),
     }));
     log('server: login…');
     return { endpoints, login: await measureLogin(wmServer.url, accounts[accounts.length - 1]) };

@@ -59,7 +59,8 @@ const lazyChildProcess = {
   setup(context) {
     context.onLoad({ filter: /commander[\\/]lib[\\/]command\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      if (!source.includes(COMMANDER_CHILD_PROCESS)) throw new Error(`${args.path}: commander changed, update lazyChildProcess`);
+      if (!source.includes(COMMANDER_CHILD_PROCESS))
+        throw new Error(`${args.path}: commander changed, update lazyChildProcess`);
       const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
       return { contents: source.replace(COMMANDER_CHILD_PROCESS, lazy), loader: 'js' };
     });

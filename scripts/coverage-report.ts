@@ -14,7 +14,6 @@ import { loadCorpus } from '../test/corpus/load.js';
 
 const SECRET = 'ID-2026-000042-X'; // 16 bytes, ASCII: the hardest case after ideographs (see docs/FORMAT.md)
 
-
 const codePoints = (text: string): number => [...text].length;
 const copyMarks = layoutCopy(buildFrame(new TextEncoder().encode(SECRET))).length;
 
@@ -78,11 +77,9 @@ function coverageTable(): string {
     `16-byte secret in the sentence, default method`,
     `robust: shortest text holding one copy (${copyMarks} positions)`,
   ];
-  return [
-    `| ${header.join(' | ')} |`,
-    `|---|---:|---:|---|---|`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`),
-  ].join('\n');
+  return [`| ${header.join(' | ')} |`, `|---|---:|---:|---|---|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
+    '\n',
+  );
 }
 
 function writeBetweenMarkers(file: string, table: string): void {

@@ -46,8 +46,12 @@ const ucd = ucdFullDir();
 const load = (file, key) => JSON.parse(readFileSync(join(ucd.dir, file), 'utf8'))[key];
 const standardized = load('StandardizedVariants.json', 'StandardizedVariants');
 const emoji = load('emoji/emoji-variation-sequences.json', 'emoji-variation-sequences');
-const ideographic = load('PropList.json', 'PropList').filter((row) => row.property === 'Ideographic').map(rangeOf);
-const lineBreakSA = load('LineBreak.json', 'LineBreak').filter((row) => row.lineBreakProperty === 'SA').map(rangeOf);
+const ideographic = load('PropList.json', 'PropList')
+  .filter((row) => row.property === 'Ideographic')
+  .map(rangeOf);
+const lineBreakSA = load('LineBreak.json', 'LineBreak')
+  .filter((row) => row.lineBreakProperty === 'SA')
+  .map(rangeOf);
 const blocks = load('Blocks.json', 'Blocks').map((row) => ({ range: rangeOf(row), name: row.block }));
 ucd.cleanup();
 
@@ -107,7 +111,12 @@ const dictionaryBlocks = blocks.filter(({ range: [first, last] }) =>
 const lines = (numbers, perLine) => {
   const out = [];
   for (let i = 0; i < numbers.length; i += perLine) {
-    out.push(`  ${numbers.slice(i, i + perLine).map((n) => `0x${n.toString(16)}`).join(', ')},`);
+    out.push(
+      `  ${numbers
+        .slice(i, i + perLine)
+        .map((n) => `0x${n.toString(16)}`)
+        .join(', ')},`,
+    );
   }
   return out.join('\n');
 };
@@ -151,7 +160,10 @@ ${lines(ideographic.flat(), 12)}
 ${wrap(dictionaryBlocks.map((b) => b.name).join(', '), ' * ')}.
  */
 export const DICTIONARY_BLOCKS: readonly number[] = [
-${lines(dictionaryBlocks.flatMap((b) => b.range), 12)}
+${lines(
+  dictionaryBlocks.flatMap((b) => b.range),
+  12,
+)}
 ];
 
 /**
@@ -170,5 +182,7 @@ if (args.includes('--check')) {
   process.exit(same ? 0 : 1);
 }
 writeFileSync(target, source);
-console.log(`wrote ${target}: ${variationRows.length} variation-base rows, ${ideographic.length} ideographic ranges, ` +
-  `${dictionaryBlocks.length} dictionary blocks, IVD ${ivdVersion} (${ivdCount} sequences, highest ${vs(ivdHighest)})`);
+console.log(
+  `wrote ${target}: ${variationRows.length} variation-base rows, ${ideographic.length} ideographic ranges, ` +
+    `${dictionaryBlocks.length} dictionary blocks, IVD ${ivdVersion} (${ivdCount} sequences, highest ${vs(ivdHighest)})`,
+);

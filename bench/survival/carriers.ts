@@ -12,7 +12,9 @@ export const MIN_COPIES = 4;
 
 /** Marks in one robust copy of the longest secret's keyed frame: the largest copy any mode here needs. */
 function largestCopy(): number {
-  return Math.max(...SECRETS.map((secret) => layoutCopy(buildFrame(new TextEncoder().encode(secret), TEST_KEY)).length));
+  return Math.max(
+    ...SECRETS.map((secret) => layoutCopy(buildFrame(new TextEncoder().encode(secret), TEST_KEY)).length),
+  );
 }
 
 /** How long each carrier must be: marks per robust copy, at the stealth level whose carriers are counted. */

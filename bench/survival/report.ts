@@ -65,7 +65,11 @@ const browser = await openRenderBrowser();
 try {
   for (const entry of carriers) {
     const group = samples.filter((sample) => sample.corpusName === entry.name);
-    const copies = await copiesFromPage(browser.page, group.map((sample) => sample.watermarked), fontFamilyFor(entry.name));
+    const copies = await copiesFromPage(
+      browser.page,
+      group.map((sample) => sample.watermarked),
+      fontFamilyFor(entry.name),
+    );
     group.forEach((sample, i) => {
       if (copies[i] === sample.watermarked) copiesIdentical++;
       count(sample.mode, COPY_COLUMN, recoversSecret(sample.mode, copies[i], sample.secret));
@@ -81,7 +85,9 @@ const percent = (tally: Tally): string => {
 };
 function table(columns: string[]): string {
   const header = `| mode | ${columns.join(' | ')} |\n|---|${columns.map(() => '---:').join('|')}|`;
-  const rows = MODES.map((mode) => `| ${mode.name} | ${columns.map((c) => percent(tallies.get(mode.name)!.get(c)!)).join(' | ')} |`);
+  const rows = MODES.map(
+    (mode) => `| ${mode.name} | ${columns.map((c) => percent(tallies.get(mode.name)!.get(c)!)).join(' | ')} |`,
+  );
   return [header, ...rows].join('\n');
 }
 const names = TRANSFORMATIONS.map((t) => t.name);

@@ -57,11 +57,15 @@ function insertEdits({ watermarked, random }: Subject): string {
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 const unescapeHtml = (text: string): string =>
-  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => Object.keys(HTML_ESCAPES).find((c) => HTML_ESCAPES[c] === entity)!);
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (entity) =>
+    Object.keys(HTML_ESCAPES).find((c) => HTML_ESCAPES[c] === entity)!,
+  );
 
 /** JSON as an ASCII-only serializer writes it (every non-ASCII unit as \uXXXX), then parsed back. */
 const jsonAsciiRoundTrip = (text: string): string =>
-  JSON.parse(JSON.stringify(text).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)) as string;
+  JSON.parse(
+    JSON.stringify(text).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  ) as string;
 
 export const TRANSFORMATIONS: Transformation[] = [
   { name: 'none', trials: 1, apply: (s) => s.watermarked },
@@ -84,7 +88,12 @@ export const TRANSFORMATIONS: Transformation[] = [
   { name: 'delete 10 %', trials: 5, apply: deleteAtRandom(0.1) },
   { name: '5 word edits', trials: 5, apply: insertEdits },
   { name: 'A+B same secret', trials: 1, apply: (s) => `${s.watermarked}\n${s.partnerSameSecret}` },
-  { name: 'A+B two secrets', trials: 1, apply: (s) => `${s.watermarked}\n${s.partnerOtherSecret}`, acceptsAnyOrder: true },
+  {
+    name: 'A+B two secrets',
+    trials: 1,
+    apply: (s) => `${s.watermarked}\n${s.partnerOtherSecret}`,
+    acceptsAnyOrder: true,
+  },
   { name: 'HTML esc/unesc', trials: 1, apply: (s) => unescapeHtml(escapeHtml(s.watermarked)) },
   { name: 'JSON round trip', trials: 1, apply: (s) => jsonAsciiRoundTrip(s.watermarked) },
 ];

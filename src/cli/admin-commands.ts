@@ -15,7 +15,10 @@ const passwordSources = (command: Command): Command =>
     .option('--password-stdin', 'read the password from the first line of standard input');
 
 function registerUsers(program: Command): void {
-  const users = program.command('users').summary('manage accounts in the data folder').description('Manage accounts directly in the database.');
+  const users = program
+    .command('users')
+    .summary('manage accounts in the data folder')
+    .description('Manage accounts directly in the database.');
   common(
     passwordSources(
       users
@@ -53,8 +56,8 @@ function registerUsers(program: Command): void {
       .argument('[email]')
       .option('--reason <text>', 'why, shown to the operator'),
   ).action(async (email, options) => (await import('./admin/users.js')).suspendUser(email, options));
-  common(users.command('unsuspend').description('lift a suspension').argument('[email]')).action(async (email, options) =>
-    (await import('./admin/users.js')).unsuspendUser(email, options),
+  common(users.command('unsuspend').description('lift a suspension').argument('[email]')).action(
+    async (email, options) => (await import('./admin/users.js')).unsuspendUser(email, options),
   );
   common(
     users.command('delete').description('delete the account with its tokens, channels and history').argument('[email]'),
@@ -65,7 +68,10 @@ function registerUsers(program: Command): void {
 }
 
 function registerTokens(program: Command): void {
-  const tokens = program.command('tokens').summary('manage watermark API tokens').description('Manage watermark API tokens.');
+  const tokens = program
+    .command('tokens')
+    .summary('manage watermark API tokens')
+    .description('Manage watermark API tokens.');
   common(
     tokens
       .command('create')
@@ -75,22 +81,29 @@ function registerTokens(program: Command): void {
       .option('--permissions <list>', 'comma-separated: encode, decode or encode,decode')
       .option('--channel <name>', "bind to the owner's signing channel NAME (keyed mode)"),
   ).action(async (options) => (await import('./admin/tokens.js')).createToken(options));
-  common(tokens.command('list').description("list a user's tokens (never the secrets)").option('--user <email>', 'owner')).action(
-    async (options) => (await import('./admin/tokens.js')).listTokens(options),
-  );
+  common(
+    tokens.command('list').description("list a user's tokens (never the secrets)").option('--user <email>', 'owner'),
+  ).action(async (options) => (await import('./admin/tokens.js')).listTokens(options));
   common(tokens.command('revoke').description('delete a token; it stops working at once').argument('[id]')).action(
     async (id, options) => (await import('./admin/tokens.js')).revokeToken(id, options),
   );
 }
 
 function registerChannels(program: Command): void {
-  const channels = program.command('channels').summary('manage signing channels').description('Manage signing channels (keyed watermarks).');
+  const channels = program
+    .command('channels')
+    .summary('manage signing channels')
+    .description('Manage signing channels (keyed watermarks).');
   common(
-    channels.command('create').description('create a signing channel with a new key').argument('[name]').option('--user <email>', 'owner'),
+    channels
+      .command('create')
+      .description('create a signing channel with a new key')
+      .argument('[name]')
+      .option('--user <email>', 'owner'),
   ).action(async (name, options) => (await import('./admin/channels.js')).createChannel(name, options));
-  common(channels.command('list').description("list a user's signing channels").option('--user <email>', 'owner')).action(
-    async (options) => (await import('./admin/channels.js')).listChannels(options),
-  );
+  common(
+    channels.command('list').description("list a user's signing channels").option('--user <email>', 'owner'),
+  ).action(async (options) => (await import('./admin/channels.js')).listChannels(options));
   common(
     channels
       .command('deactivate')
@@ -102,19 +115,26 @@ function registerChannels(program: Command): void {
 
 function registerCredits(program: Command): void {
   const credits = program.command('credits').summary('show and grant credits').description('Show and grant credits.');
-  common(credits.command('show').description('balance, plan and quota').argument('[email]')).action(async (email, options) =>
-    (await import('./admin/credits.js')).showCredits(email, options),
+  common(credits.command('show').description('balance, plan and quota').argument('[email]')).action(
+    async (email, options) => (await import('./admin/credits.js')).showCredits(email, options),
   );
   common(credits.command('grant').description('add N credits').argument('[email]').argument('[n]')).action(
     async (email, n, options) => (await import('./admin/credits.js')).grantCredits(email, n, options),
   );
   common(
-    credits.command('usage').description('credit history, newest first').argument('[email]').option('--limit <n>', 'at most N entries', '100'),
+    credits
+      .command('usage')
+      .description('credit history, newest first')
+      .argument('[email]')
+      .option('--limit <n>', 'at most N entries', '100'),
   ).action(async (email, options) => (await import('./admin/credits.js')).showUsage(email, options));
 }
 
 function registerDb(program: Command): void {
-  const db = program.command('db').summary('database maintenance').description('Create, migrate and inspect the database.');
+  const db = program
+    .command('db')
+    .summary('database maintenance')
+    .description('Create, migrate and inspect the database.');
   common(db.command('migrate').description('create or bring the database up to date')).action(async (options) =>
     (await import('./admin/db.js')).migrateDb(options),
   );
@@ -128,7 +148,10 @@ function registerDb(program: Command): void {
     )
     .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
     .option('--json', 'print the result as JSON')
-    .option('--new-key-env <name>', 'take the new key (64 hex characters) from this variable (required when WM_MASTER_KEY is set)')
+    .option(
+      '--new-key-env <name>',
+      'take the new key (64 hex characters) from this variable (required when WM_MASTER_KEY is set)',
+    )
     .action(async (options) => (await import('./admin/rotate.js')).rotateMasterKey(options));
 }
 

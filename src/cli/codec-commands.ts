@@ -14,7 +14,7 @@ const addSecretOptions = (command: Command): Command =>
 const addKeyOptions = (command: Command): Command =>
   command
     .option('--key-file <file>', 'keyed mode (AES-256-GCM): 32-byte key from FILE, as written by `wm keygen`')
-    .option('--channel <name>', "keyed mode with the stored key of signing channel NAME (needs --user)")
+    .option('--channel <name>', 'keyed mode with the stored key of signing channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
     .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)');
 
@@ -79,12 +79,24 @@ function registerEncode(program: Command): void {
         .implies({ method: 'chunked' }),
     )
     .addOption(
-      new Option('--first-letter-only', 'method char: put the whole secret on the first grapheme (implies --method char)').implies({
+      new Option(
+        '--first-letter-only',
+        'method char: put the whole secret on the first grapheme (implies --method char)',
+      ).implies({
         method: 'char',
       }),
     )
-    .addOption(new Option('--pattern <text>', 'method pattern: mark the first occurrence of TEXT (implies --method pattern)').implies({ method: 'pattern' }))
-    .addOption(new Option('--output <mode>', 'full text, or only the graphemes that carry marks').choices(OUTPUT_MODES).default('full'));
+    .addOption(
+      new Option(
+        '--pattern <text>',
+        'method pattern: mark the first occurrence of TEXT (implies --method pattern)',
+      ).implies({ method: 'pattern' }),
+    )
+    .addOption(
+      new Option('--output <mode>', 'full text, or only the graphemes that carry marks')
+        .choices(OUTPUT_MODES)
+        .default('full'),
+    );
   addJsonOption(command, '{encoded, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode.js')).runEncode),
   );
@@ -114,9 +126,7 @@ function registerAnalyze(program: Command): void {
     'Count the visible graphemes and hidden variation selectors of an encoded text.',
   ).option('--original <file>', 'the text before encoding, for the size ratio');
   addRemoteOptions(command, { withHome: true });
-  addJsonOption(command, 'the analysis').action(
-    runLazily(async () => (await import('./codec/analyze.js')).runAnalyze),
-  );
+  addJsonOption(command, 'the analysis').action(runLazily(async () => (await import('./codec/analyze.js')).runAnalyze));
 }
 
 function registerEncodeRobust(program: Command): void {
@@ -131,8 +141,16 @@ function registerEncodeRobust(program: Command): void {
   addSignOptions(command);
   addRemoteOptions(command, { withHome: false });
   command
-    .addOption(new Option('--distribution <name>', 'how the marked characters are spread').choices(DISTRIBUTIONS).default('even'))
-    .addOption(new Option('--stealth <level>', 'which invisible characters carry the bits').choices(STEALTH_LEVELS).default('standard'))
+    .addOption(
+      new Option('--distribution <name>', 'how the marked characters are spread')
+        .choices(DISTRIBUTIONS)
+        .default('even'),
+    )
+    .addOption(
+      new Option('--stealth <level>', 'which invisible characters carry the bits')
+        .choices(STEALTH_LEVELS)
+        .default('standard'),
+    )
     .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed));
   addJsonOption(command, '{watermarked, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
@@ -161,9 +179,7 @@ function registerStrip(program: Command): void {
     'remove every hidden mark',
     'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all.',
   ).option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)');
-  addJsonOption(command, '{text, kept?}').action(
-    runLazily(async () => (await import('./codec/strip.js')).runStrip),
-  );
+  addJsonOption(command, '{text, kept?}').action(runLazily(async () => (await import('./codec/strip.js')).runStrip));
 }
 
 function registerReveal(program: Command): void {

@@ -71,5 +71,7 @@ function manifestName({ version, length }: { version?: number; length?: number }
 export function inReportOrder(report: C2paReport): C2paReport {
   const { offset, version, length, label, valid, reason, wrappers } = report;
   const ordered = { offset, version, length, label, valid, reason, wrappers };
-  return Object.fromEntries(Object.entries(ordered).filter(([, value]) => value !== undefined)) as unknown as C2paReport;
+  return Object.fromEntries(
+    Object.entries(ordered).filter(([, value]) => value !== undefined),
+  ) as unknown as C2paReport;
 }

@@ -145,15 +145,19 @@ function selectorEndsAt(text: string, index: number): boolean {
  * whose first box is its description ('jumd': type UUID, toggles, then the label when toggle bit 1 is set).
  */
 function readSuperbox(store: Uint8Array, declared: number): { label?: string; problem?: string } {
-  if (store.length < 8 || uint32(store, 4) !== JUMB) return { problem: "the manifest store is not a JUMBF superbox ('jumb')" };
+  if (store.length < 8 || uint32(store, 4) !== JUMB)
+    return { problem: "the manifest store is not a JUMBF superbox ('jumb')" };
   const size = uint32(store, 0);
   const extended = size === 1;
   if (extended ? uint32(store, 8) !== 0 || uint32(store, 12) > declared : size !== 0 && (size < 8 || size > declared)) {
-    return { problem: `its JUMBF superbox claims ${extended ? 'more' : size} bytes, not within the ${declared} declared` };
+    return {
+      problem: `its JUMBF superbox claims ${extended ? 'more' : size} bytes, not within the ${declared} declared`,
+    };
   }
   const description = extended ? 16 : 8;
   if (store.length < description + 25) return {};
-  if (uint32(store, description + 4) !== JUMD) return { problem: "its JUMBF superbox does not begin with a description box ('jumd')" };
+  if (uint32(store, description + 4) !== JUMD)
+    return { problem: "its JUMBF superbox does not begin with a description box ('jumd')" };
   if ((store[description + 24] & LABEL_PRESENT) === 0) return {};
   const from = description + 25;
   const terminator = store.indexOf(0, from);

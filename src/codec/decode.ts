@@ -69,7 +69,9 @@ function openFrames(
 const FAILURE_RANK = { KEY_MISMATCH: 3, KEY_REQUIRED: 2, CORRUPTED: 1 } as Record<string, number>;
 
 function mostInformative(failures: CodecError[]): CodecError {
-  return failures.reduce((best, next) => ((FAILURE_RANK[next.code] ?? 0) > (FAILURE_RANK[best.code] ?? 0) ? next : best));
+  return failures.reduce((best, next) =>
+    (FAILURE_RANK[next.code] ?? 0) > (FAILURE_RANK[best.code] ?? 0) ? next : best,
+  );
 }
 
 function textOf(bytes: Uint8Array): string {

@@ -38,25 +38,40 @@ export function encode(text: string, secret: string, options?: EncodeOptions): E
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions(options);
-  return { ...embedFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length), ...c2paWarnings(text) };
+  return {
+    ...embedFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length),
+    ...c2paWarnings(text),
+  };
 }
 
 /**
  * encode() with output `full`, without building the encoded text: for callers that pass the untouched text
  * between the insertions on as it is (the CLI writes the input's own bytes instead of a copy of a large carrier).
  */
-export function encodeInsertions(text: string, secret: string, options: Omit<EncodeOptions, 'output'> = {}): EncodeInsertions {
+export function encodeInsertions(
+  text: string,
+  secret: string,
+  options: Omit<EncodeOptions, 'output'> = {},
+): EncodeInsertions {
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions({ ...options, output: 'full' });
-  return { ...insertFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length), ...c2paWarnings(text) };
+  return {
+    ...insertFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length),
+    ...c2paWarnings(text),
+  };
 }
 
 const frameFor = (text: string, secret: Uint8Array, options: CheckedEncodeOptions): Uint8Array =>
   buildFrame(secret, options.key, undefined, frameSigningFor(text, options));
 
 /** Embeds an already built frame (test vectors build theirs with a fixed nonce). */
-export function embedFrame(text: string, frame: Uint8Array, options: CheckedEncodeOptions, secretLength: number): EncodeResult {
+export function embedFrame(
+  text: string,
+  frame: Uint8Array,
+  options: CheckedEncodeOptions,
+  secretLength: number,
+): EncodeResult {
   if (options.output === 'full') {
     const { insertions, ...result } = insertFrame(text, frame, options, secretLength);
     return { encoded: insertMarks(text, insertions), ...result };
@@ -110,7 +125,12 @@ function insertMarks(text: string, insertions: readonly MarkInsertion[]): string
   return parts.join('');
 }
 
-function statsOf(placement: Placement, originalLength: number, secretLength: number, encodedLength: number): EncodeResult['stats'] {
+function statsOf(
+  placement: Placement,
+  originalLength: number,
+  secretLength: number,
+  encodedLength: number,
+): EncodeResult['stats'] {
   return {
     originalLength,
     secretLength,

@@ -102,8 +102,7 @@ export function buildFrame(
   if (signing?.textDigest && signing.textDigest.length !== TEXT_DIGEST_BYTES) {
     throw new CodecError('INVALID_INPUT', `A text digest is ${TEXT_DIGEST_BYTES} bytes`);
   }
-  const flags =
-    (keyed ? FLAG_KEYED : 0) | (signing ? FLAG_SIGNED : 0) | (signing?.textDigest ? FLAG_TEXT_BOUND : 0);
+  const flags = (keyed ? FLAG_KEYED : 0) | (signing ? FLAG_SIGNED : 0) | (signing?.textDigest ? FLAG_TEXT_BOUND : 0);
   // a plain array for the unkeyed header and the CRC written by hand: each small typed array or DataView allocates,
   // a measurable part of encoding into a 1 KB text
   let header: ArrayLike<number> = [FRAME_MAGIC, flags, ...encodeLength(bodyLength)];
@@ -270,7 +269,10 @@ export function openFrame(frame: Frame, key?: Uint8Array): Uint8Array {
   if (!frame.keyed) return frame.body;
   if (!key) throw new CodecError('KEY_REQUIRED', 'This watermark is encrypted: a key is needed to read it');
   if (!equalBytes(keyIdOf(key), frame.keyId!)) {
-    throw new CodecError('KEY_MISMATCH', 'Decryption failed: this watermark was made with a different key (wrong channel)');
+    throw new CodecError(
+      'KEY_MISMATCH',
+      'Decryption failed: this watermark was made with a different key (wrong channel)',
+    );
   }
   const plain = openBytes(key, frame.nonce!, frame.body, frame.header);
   if (!plain) throw new CodecError('CORRUPTED', 'Watermark data corrupted (integrity check fails)');

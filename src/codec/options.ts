@@ -36,7 +36,8 @@ export function checkText(value: unknown, what = 'The text'): asserts value is s
 
 export function checkKey(key: unknown): Uint8Array | undefined {
   if (key === undefined) return undefined;
-  if (!(key instanceof Uint8Array) || key.length !== KEY_BYTES) throw invalid(`A key must be exactly ${KEY_BYTES} bytes`);
+  if (!(key instanceof Uint8Array) || key.length !== KEY_BYTES)
+    throw invalid(`A key must be exactly ${KEY_BYTES} bytes`);
   return key;
 }
 
@@ -49,12 +50,14 @@ export function checkSecret(secret: unknown): Uint8Array {
 
 export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOptions {
   const { method = 'auto', chunkSize = 1, firstLetterOnly = false, pattern, output = 'full' } = options;
-  if (!METHODS.includes(method)) throw invalid(`Unknown method ${JSON.stringify(method)} (expected ${METHODS.join(', ')})`);
+  if (!METHODS.includes(method))
+    throw invalid(`Unknown method ${JSON.stringify(method)} (expected ${METHODS.join(', ')})`);
   if (!Number.isSafeInteger(chunkSize) || chunkSize < CHUNK_SIZE.min) {
     throw invalid('chunkSize must be a positive integer');
   }
   if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
-  if (!OUTPUT_MODES.includes(output)) throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
+  if (!OUTPUT_MODES.includes(output))
+    throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');
   if (method === 'pattern' && !pattern) throw invalid('Method pattern needs a non-empty pattern');
   const { signingKey, bindText } = checkSignOptions(options);

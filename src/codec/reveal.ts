@@ -54,7 +54,8 @@ export function reveal(text: string): RevealSegment[] {
       finder.lastIndex = wrapper.end;
     } else if (selectorLengthAt(text, start) > 0) {
       const run = selectorRunAt(text, start);
-      if (run.payloadStart > start) hide(start, run.payloadStart, `${selectorName(selectorCodePointAt(text, start))}(text)`);
+      if (run.payloadStart > start)
+        hide(start, run.payloadStart, `${selectorName(selectorCodePointAt(text, start))}(text)`);
       if (run.end > run.payloadStart) hide(run.payloadStart, run.end, payloadLabel(text, run.payloadStart, run.end));
       finder.lastIndex = run.end;
     } else {

@@ -53,7 +53,9 @@ export function codePointBefore(text: string, index: number): number {
 /** The maximal run of selectors starting at `start` (which must hold a selector). */
 export function selectorRunAt(text: string, start: number): SelectorRun {
   const firstLength = selectorLengthAt(text, start);
-  const payloadStart = isTextSelector(codePointBefore(text, start), selectorCodePointAt(text, start)) ? start + firstLength : start;
+  const payloadStart = isTextSelector(codePointBefore(text, start), selectorCodePointAt(text, start))
+    ? start + firstLength
+    : start;
   let end = start + firstLength;
   for (let length = selectorLengthAt(text, end); length > 0; length = selectorLengthAt(text, end)) end += length;
   return { start, payloadStart, end };
@@ -66,7 +68,11 @@ export type WrapperVisitor = (wrapper: C2paWrapper) => void;
  * Calls `visit` for every maximal run of variation selectors in `text`, in order, except the runs of C2PA wrappers,
  * which go to `visitWrapper`.
  */
-export function forEachSelectorRun(text: string, visit: (run: SelectorRun) => void, visitWrapper?: WrapperVisitor): void {
+export function forEachSelectorRun(
+  text: string,
+  visit: (run: SelectorRun) => void,
+  visitWrapper?: WrapperVisitor,
+): void {
   const finder = new RegExp(SELECTOR_START.source, 'g');
   let index = 0;
   while (index < text.length) {
@@ -118,7 +124,7 @@ export function payloadBytes(text: string, visitWrapper?: WrapperVisitor): Uint8
   forEachSelectorRun(
     text,
     (run) => {
-      for (let i = run.payloadStart; i < run.end; ) {
+      for (let i = run.payloadStart; i < run.end;) {
         if (length === bytes.length) bytes = doubled(bytes);
         bytes[length++] = byteOfSelectorAt(text, i);
         i += text.charCodeAt(i) === 0xdb40 ? 2 : 1;

@@ -58,7 +58,10 @@ export async function verifyAccessToken(
   } catch (error) {
     if (error instanceof errors.JOSEError) {
       const expired = error instanceof errors.JWTExpired;
-      throw new DomainError('UNAUTHENTICATED', expired ? 'The access token has expired' : 'The access token is invalid');
+      throw new DomainError(
+        'UNAUTHENTICATED',
+        expired ? 'The access token has expired' : 'The access token is invalid',
+      );
     }
     throw error;
   }

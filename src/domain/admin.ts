@@ -97,7 +97,7 @@ export function createAdmin(context: DomainContext): Admin {
             : oneMonthAfter(context.now());
       const updated = await update(row, {
         plan,
-        subscriptionStatus: (status) ?? row.subscriptionStatus,
+        subscriptionStatus: status ?? row.subscriptionStatus,
         renewsAt,
       });
       return { ...toUserRecord(updated), ...balanceOf(updated) };

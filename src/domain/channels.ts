@@ -43,7 +43,10 @@ export async function insertChannel(context: DomainContext, owner: UserRow, rawN
   requireValid({ channel_name: channelNameProblem(name) });
   const limit = context.config.activeChannelsByPlan[owner.plan];
   if (limit === 0) {
-    throw new DomainError('PLAN_REQUIRED', `Signing channels need the starter or pro plan (current plan: ${owner.plan})`);
+    throw new DomainError(
+      'PLAN_REQUIRED',
+      `Signing channels need the starter or pro plan (current plan: ${owner.plan})`,
+    );
   }
   const id = randomUUID();
   const sealedKey = sealKey(context.keys.channelWrap, randomBytes(CHANNEL_KEY_BYTES), id);

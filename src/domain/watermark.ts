@@ -82,7 +82,12 @@ export function createWatermark(context: DomainContext): Watermark {
       run(apiToken, 'encode-robust', (key) => encodeRobust(text, secret, { ...options, key })),
     decode: (apiToken, { text }) => run(apiToken, 'decode', (key) => decode(text, { key })),
     decodeRobust: (apiToken, { text }) =>
-      run(apiToken, 'decode-robust', (key) => decodeRobust(text, { key }), (result) => result.is_encoded),
+      run(
+        apiToken,
+        'decode-robust',
+        (key) => decodeRobust(text, { key }),
+        (result) => result.is_encoded,
+      ),
     analyze: (apiToken, { encoded, original }) => run(apiToken, 'analyze', () => analyze(encoded, original)),
   };
 }

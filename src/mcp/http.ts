@@ -1,6 +1,4 @@
-import {
-  WebStandardStreamableHTTPServerTransport,
-} from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 export interface McpHttpRequest {

@@ -72,7 +72,6 @@ const Warnings = Type.Array(Type.String(), {
   description: 'e.g. that the text carries a C2PA manifest whose content binding the marks may break; absent when none',
 });
 
-
 /** Present in an encode result when the mark was signed. */
 export const EncodeSignature = Type.Object({
   key_id: Type.String({ description: 'the signing key id (16 hex digits) the mark names' }),
@@ -89,7 +88,7 @@ export const SignatureReport = Type.Object(
     signed: Type.Boolean(),
     key_id: Type.Union([Type.String(), Type.Null()], { description: 'the signing key id the mark names' }),
     known_signer: Type.Boolean(),
-    signer: Type.Union([Type.String(), Type.Null()], { description: 'the known key\'s name' }),
+    signer: Type.Union([Type.String(), Type.Null()], { description: "the known key's name" }),
     valid: Type.Union([Type.Boolean(), Type.Null()], { description: 'null when unsigned or the key is unknown' }),
     text_bound: Type.Boolean({ description: 'the signature also covers the visible text' }),
     text_matches: Type.Union([Type.Boolean(), Type.Null()], {

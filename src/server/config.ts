@@ -102,7 +102,8 @@ function urlSetting(name: string, raw: string | undefined): string | undefined {
   } catch {
     throw new Error(`${name} must be an absolute URL, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -120,7 +121,10 @@ function trustProxySetting(name: string, raw: string | undefined): TrustProxy {
   const value = raw?.trim().toLowerCase() ?? '';
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = entries.find((entry) => !isProxyAddress(entry));
   if (wrong !== undefined || entries.length === 0) {
     throw new Error(`${name} must be true, false, or addresses/CIDR ranges separated by commas, got "${raw}"`);
@@ -133,7 +137,9 @@ function originSetting(name: string, raw: string): string {
   const url = URL.canParse(raw.trim()) ? new URL(raw.trim()) : undefined;
   const bare = url && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
   if (!url || !bare || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new Error(`${name} must be an origin such as https://app.example.org (scheme, host and port only), got "${raw}"`);
+    throw new Error(
+      `${name} must be an origin such as https://app.example.org (scheme, host and port only), got "${raw}"`,
+    );
   }
   return url.origin;
 }
@@ -174,7 +180,8 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
       int(flags.headersTimeout, 'WM_HEADERS_TIMEOUT', 1, MAX_TIMEOUT_SECONDS) ?? CONFIG_DEFAULTS.headersTimeoutSeconds,
     ),
     keepAliveTimeoutSeconds:
-      int(flags.keepAliveTimeout, 'WM_KEEP_ALIVE_TIMEOUT', 1, MAX_TIMEOUT_SECONDS) ?? CONFIG_DEFAULTS.keepAliveTimeoutSeconds,
+      int(flags.keepAliveTimeout, 'WM_KEEP_ALIVE_TIMEOUT', 1, MAX_TIMEOUT_SECONDS) ??
+      CONFIG_DEFAULTS.keepAliveTimeoutSeconds,
     maxConnections: int(flags.maxConnections, 'WM_MAX_CONNECTIONS', 1, 1_000_000) ?? CONFIG_DEFAULTS.maxConnections,
     allowedOrigins:
       flags.allowedOrigin !== undefined && flags.allowedOrigin.length > 0

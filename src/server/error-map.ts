@@ -20,7 +20,10 @@ const status =
 const fixedMessage =
   (code: number, message: string): Rule<CodecError> =>
   (failure) =>
-    new HttpError(code, message, { details: { text: failure.message }, extras: failure.c2pa ? { c2pa: failure.c2pa } : {} });
+    new HttpError(code, message, {
+      details: { text: failure.message },
+      extras: failure.c2pa ? { c2pa: failure.c2pa } : {},
+    });
 
 function retryAfterSeconds(until: Date | undefined, now: Date): number {
   return until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 60;
@@ -51,10 +54,14 @@ const DOMAIN_STATUS: Record<DomainErrorCode, Rule<DomainError>> = {
   PLAN_REQUIRED: status(403),
   PLAN_LIMIT: status(403),
   PAYMENT_REQUIRED: (failure, context) =>
-    new HttpError(402, `Insufficient credits: your balance is ${failure.balance ?? 0}, this operation costs ${failure.cost ?? 1}`, {
-      error: 'Payment Required',
-      extras: { balance: failure.balance ?? 0, checkout_url: context.checkoutUrl() },
-    }),
+    new HttpError(
+      402,
+      `Insufficient credits: your balance is ${failure.balance ?? 0}, this operation costs ${failure.cost ?? 1}`,
+      {
+        error: 'Payment Required',
+        extras: { balance: failure.balance ?? 0, checkout_url: context.checkoutUrl() },
+      },
+    ),
   QUOTA_EXHAUSTED: (failure, context) => {
     const seconds = retryAfterSeconds(failure.resetsAt, (context.now ?? (() => new Date()))());
     return new HttpError(429, failure.message, {

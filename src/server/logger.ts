@@ -1,6 +1,15 @@
 import type { FastifyServerOptions } from 'fastify';
 
-const SECRET_FIELDS = ['password', 'currentPassword', 'newPassword', 'secret', 'hidden_text', 'token', 'accessToken', 'refreshToken'];
+const SECRET_FIELDS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'secret',
+  'hidden_text',
+  'token',
+  'accessToken',
+  'refreshToken',
+];
 
 /** Everything that can carry a credential or a secret, wherever it may show up in a log object. */
 export const REDACTED_PATHS = [
@@ -45,7 +54,10 @@ interface LoggedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-export function loggerOptions(options: { level: string; stream?: NodeJS.WritableStream }): FastifyServerOptions['logger'] {
+export function loggerOptions(options: {
+  level: string;
+  stream?: NodeJS.WritableStream;
+}): FastifyServerOptions['logger'] {
   return {
     level: options.level,
     ...(options.stream ? { stream: options.stream } : {}),

@@ -43,7 +43,9 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       `wm serve listening on ${url}${isWildcardHost(config.host) ? ` (all interfaces: ${config.host})` : ''}`,
       `  data folder: ${opened.home}`,
       `  mail:        ${mail}`,
-      ...(config.trustProxy !== false ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${String(config.trustProxy)})`] : []),
+      ...(config.trustProxy !== false
+        ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${String(config.trustProxy)})`]
+        : []),
       `  dashboard:   ${url}/  (checker: ${url}/check)`,
       `  docs:        ${url}/docs  (OpenAPI: ${url}/openapi.json)`,
     ].join('\n'),

@@ -27,7 +27,12 @@ export function createGroupCommit<I, O>(
     queue = [];
     let outcomes: O[];
     try {
-      outcomes = await store.transaction((tx) => apply(tx, batch.map((pending) => pending.item)));
+      outcomes = await store.transaction((tx) =>
+        apply(
+          tx,
+          batch.map((pending) => pending.item),
+        ),
+      );
     } catch (error) {
       for (const pending of batch) pending.reject(error);
       return;

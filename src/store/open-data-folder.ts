@@ -1,11 +1,5 @@
 import { join } from 'node:path';
-import {
-  DATABASE_FILE,
-  ensureDataHome,
-  requireDataFile,
-  requireDataHome,
-  resolveDataHome,
-} from './data-folder.js';
+import { DATABASE_FILE, ensureDataHome, requireDataFile, requireDataHome, resolveDataHome } from './data-folder.js';
 import { loadMasterKey, masterKeySource, type MasterKeySource } from './master-key.js';
 import type { Store } from './port/index.js';
 

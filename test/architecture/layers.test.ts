@@ -58,7 +58,8 @@ function storePartOf(file: string): string | undefined {
 /** The store's folders that are part of the port (what the other layers may import); any other folder is an adapter. */
 const PORT_FOLDERS = ['port'];
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -92,7 +93,8 @@ describe('the layers of src/ import only what the architecture allows', () => {
       const from = layerOf(file);
       for (const specifier of importsOf(file).filter((s) => s.startsWith('.'))) {
         const to = layerOf(resolve(dirname(file), specifier));
-        if (!(ALLOWED[from] ?? []).includes(to)) violations.push(`${relative(SRC, file)} (${from}) imports ${specifier} (${to})`);
+        if (!(ALLOWED[from] ?? []).includes(to))
+          violations.push(`${relative(SRC, file)} (${from}) imports ${specifier} (${to})`);
       }
     }
     expect(violations).toEqual([]);
@@ -112,7 +114,8 @@ describe('the layers of src/ import only what the architecture allows', () => {
 
   it('the layers that may only see the types of the domain load none of its code', () => {
     const violations: string[] = [];
-    const VALUE_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+    const VALUE_IMPORT =
+      /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
     for (const file of files.filter((f) => DOMAIN_TYPES_ONLY.includes(layerOf(f)))) {
       for (const match of readFileSync(file, 'utf8').matchAll(VALUE_IMPORT)) {
         const specifier = match[1] ?? match[2];

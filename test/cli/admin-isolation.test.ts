@@ -12,7 +12,10 @@ afterAll(() => temp.remove());
 describe('admin commands load no HTTP server or mail code', () => {
   it('the guard itself rejects fastify and nodemailer', () => {
     for (const name of ['fastify', '@fastify/cookie', 'nodemailer']) {
-      const run = spawnSync(process.execPath, [...nodeArgs, '-e', `require('${name}')`], { cwd: ROOT, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [...nodeArgs, '-e', `require('${name}')`], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       expect(run.status).not.toBe(0);
       expect(run.stderr).toContain(`forbidden module loaded: ${name}`);
     }
@@ -30,7 +33,10 @@ describe('admin commands load no HTTP server or mail code', () => {
     const wm = (args: string[], input?: string) => runWm([...args, ...home], { nodeArgs, env, input });
     const runs = [
       await wm(['db', 'migrate']),
-      await wm(['users', 'create', '--email', 'ada@example.com', '--username', 'ada', '--verified', '--password-stdin'], 'Correct horse 42\n'),
+      await wm(
+        ['users', 'create', '--email', 'ada@example.com', '--username', 'ada', '--verified', '--password-stdin'],
+        'Correct horse 42\n',
+      ),
       await wm(['users', 'set-plan', 'ada@example.com', 'starter']),
       await wm(['channels', 'create', 'news', '--user', 'ada@example.com']),
       await wm(['tokens', 'create', '--user', 'ada@example.com', '--name', 'ci', '--permissions', 'encode,decode']),

@@ -13,7 +13,10 @@ afterAll(() => temp.remove());
 
 const plain = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
 
-function onTerminal(args: string[], dialogue: [prompt: RegExp, answer: string][]): Promise<{ code: number | null; screen: string }> {
+function onTerminal(
+  args: string[],
+  dialogue: [prompt: RegExp, answer: string][],
+): Promise<{ code: number | null; screen: string }> {
   const command = [process.execPath, WM, ...args].map((word) => `'${word}'`).join(' ');
   return new Promise((resolve, reject) => {
     const child = spawn('script', ['-qec', command, '/dev/null'], {

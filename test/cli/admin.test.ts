@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runWm } from './codec-harness.js';
 
-const MIGRATIONS = (JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
-  entries: unknown[];
-}).entries.length;
+const MIGRATIONS = (
+  JSON.parse(readFileSync(new URL('../../drizzle/meta/_journal.json', import.meta.url), 'utf8')) as {
+    entries: unknown[];
+  }
+).entries.length;
 
 // the real bin/wm.js (built by test/global-setup.ts), against a fresh data folder, with a low scrypt cost
 const temp = makeTempDir();
@@ -50,10 +52,28 @@ describe('wm db', () => {
 describe('wm users', () => {
   it('creates an account from --password-stdin and shows it', async () => {
     const { user } = await json(
-      ['users', 'create', '--email', ' Ada@Example.com', '--username', 'ada', '--first-name', 'Ada', '--verified', '--password-stdin'],
+      [
+        'users',
+        'create',
+        '--email',
+        ' Ada@Example.com',
+        '--username',
+        'ada',
+        '--first-name',
+        'Ada',
+        '--verified',
+        '--password-stdin',
+      ],
       `${PASSWORD}\nignored second line\n`,
     );
-    expect(user).toMatchObject({ email: EMAIL, username: 'ada', firstName: 'Ada', plan: 'free', email_verified: true, balance: 100 });
+    expect(user).toMatchObject({
+      email: EMAIL,
+      username: 'ada',
+      firstName: 'Ada',
+      plan: 'free',
+      email_verified: true,
+      balance: 100,
+    });
     const shown = await json(['users', 'show', EMAIL]);
     expect(shown.user.quota).toMatchObject({ requests_made: 0, requests_limit: 1000 });
     const list = await json(['users', 'list']);
@@ -75,10 +95,16 @@ describe('wm users', () => {
   });
 
   it('reports rule violations with exit 2', async () => {
-    const taken = await wm(['users', 'create', '--email', EMAIL, '--username', 'x', '--password-stdin'], `${PASSWORD}\n`);
+    const taken = await wm(
+      ['users', 'create', '--email', EMAIL, '--username', 'x', '--password-stdin'],
+      `${PASSWORD}\n`,
+    );
     expect(taken.code).toBe(2);
     expect(taken.stderr).toMatch(/exists already/);
-    const weak = await wm(['users', 'create', '--email', 'w@example.com', '--username', 'w', '--password-stdin'], 'weak\n');
+    const weak = await wm(
+      ['users', 'create', '--email', 'w@example.com', '--username', 'w', '--password-stdin'],
+      'weak\n',
+    );
     expect(weak.code).toBe(2);
     expect(weak.stderr).toMatch(/at least 10 characters/);
     const unknown = await wm(['users', 'show', 'nobody@example.com']);
@@ -98,7 +124,9 @@ describe('wm users', () => {
     }
     const bidi = await create('bidi@example.com', 'ada\u202Eevil');
     expect(bidi.code).toBe(2);
-    expect(bidi.stderr).toMatch(/Username must not contain control, invisible or text-direction characters \(found U\+202E\)/);
+    expect(bidi.stderr).toMatch(
+      /Username must not contain control, invisible or text-direction characters \(found U\+202E\)/,
+    );
     expect((await json(['users', 'list'])).users.map((u: { email: string }) => u.email)).toEqual([EMAIL]);
   });
 
@@ -126,7 +154,18 @@ describe('wm channels, tokens and keyed codec commands', () => {
     const dup = await wm(['channels', 'create', '--user', EMAIL, 'news']);
     expect(dup.code).toBe(2);
 
-    const created = await wm(['tokens', 'create', '--user', EMAIL, '--name', 'ci', '--permissions', 'encode,decode', '--channel', 'news']);
+    const created = await wm([
+      'tokens',
+      'create',
+      '--user',
+      EMAIL,
+      '--name',
+      'ci',
+      '--permissions',
+      'encode,decode',
+      '--channel',
+      'news',
+    ]);
     expect(created.code).toBe(0);
     const secret = created.out.trim();
     expect(secret).toMatch(/^wm_[0-9A-Za-z]{36}$/);
@@ -187,7 +226,9 @@ describe('wm credits', () => {
     expect(await json(['credits', 'grant', EMAIL, String(room)])).toMatchObject({ balance: Number.MAX_SAFE_INTEGER });
     const beyond = await wm(['credits', 'grant', EMAIL, '1']);
     expect(beyond.code).toBe(2);
-    expect(beyond.stderr).toMatch(/at most 9007199254740991 credits; with 9007199254740991 now, at most 0 can be granted/);
+    expect(beyond.stderr).toMatch(
+      /at most 9007199254740991 credits; with 9007199254740991 now, at most 0 can be granted/,
+    );
     expect(await json(['credits', 'show', EMAIL])).toMatchObject({ balance: Number.MAX_SAFE_INTEGER });
     expect((await wm(['credits', 'grant', EMAIL, '9007199254740992'])).code).toBe(2);
   });

@@ -16,7 +16,8 @@ const REPORT = { offset: OFFSET, version: 1, length: 67, label: 'c2pa', valid: t
 beforeAll(() => writeFileSync(temp.path('signed.txt'), WITH_MANIFEST));
 afterAll(() => temp.remove());
 
-const wrapperTexts = (text: string): string[] => findC2paWrappers(text).map((found) => text.slice(found.index, found.end));
+const wrapperTexts = (text: string): string[] =>
+  findC2paWrappers(text).map((found) => text.slice(found.index, found.end));
 
 describe('decode and decode-robust', () => {
   it('only a manifest: exit 1, "no wm watermark" naming the manifest (was: exit 3, corrupted)', async () => {
@@ -51,11 +52,15 @@ describe('decode and decode-robust', () => {
     const marked = (await runWm(['encode', '--secret', 'ID-42', temp.path('signed.txt')])).stdout;
     const run = await runWm(['decode'], { input: marked });
     expect(run).toMatchObject({ code: 0, out: 'ID-42\n' });
-    expect(run.stderr).toMatch(/^wm: the text also carries a C2PA manifest v1, 67 bytes at offset \d+ \(valid framing\)\n$/);
+    expect(run.stderr).toMatch(
+      /^wm: the text also carries a C2PA manifest v1, 67 bytes at offset \d+ \(valid framing\)\n$/,
+    );
     const json = JSON.parse((await runWm(['decode', '--json'], { input: marked })).out);
     expect(json).toMatchObject({ decoded: 'ID-42', c2pa: { version: 1, length: 67, valid: true, wrappers: 1 } });
 
-    const robustMarked = (await runWm(['encode-robust', '--secret', 'r1', '--seed', '3'], { input: CARRIER.repeat(4) + WRAPPER })).stdout;
+    const robustMarked = (
+      await runWm(['encode-robust', '--secret', 'r1', '--seed', '3'], { input: CARRIER.repeat(4) + WRAPPER })
+    ).stdout;
     const robust = await runWm(['decode-robust'], { input: robustMarked });
     expect(robust).toMatchObject({ code: 0, out: 'r1\n' });
     expect(robust.stderr).toContain('the text also carries a C2PA manifest v1, 67 bytes');
@@ -95,7 +100,9 @@ describe('strip, analyze, reveal', () => {
     const marked = (await runWm(['encode', '--secret', 'x', temp.path('signed.txt')])).stdout;
     const kept = await runWm(['strip'], { input: marked });
     expect(kept).toMatchObject({ code: 0, out: WITH_MANIFEST });
-    expect(kept.stderr).toMatch(/^wm: kept a C2PA manifest v1, 67 bytes at offset \d+ \(valid framing\); --all removes it too\n$/);
+    expect(kept.stderr).toMatch(
+      /^wm: kept a C2PA manifest v1, 67 bytes at offset \d+ \(valid framing\); --all removes it too\n$/,
+    );
     const all = await runWm(['strip', '--all'], { input: marked });
     expect(all).toMatchObject({ code: 0, out: CARRIER });
     expect(all.stderr).toMatch(/^wm: removed a C2PA manifest v1, 67 bytes/);
@@ -103,7 +110,9 @@ describe('strip, analyze, reveal', () => {
       text: WITH_MANIFEST,
       kept: { c2pa: REPORT },
     });
-    expect(JSON.parse((await runWm(['strip', '--json', '--all'], { input: WITH_MANIFEST })).out)).toEqual({ text: CARRIER });
+    expect(JSON.parse((await runWm(['strip', '--json', '--all'], { input: WITH_MANIFEST })).out)).toEqual({
+      text: CARRIER,
+    });
     expect((await runWm(['strip'], { input: CARRIER })).stderr).toBe('');
   });
 

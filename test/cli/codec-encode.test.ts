@@ -29,19 +29,29 @@ describe('wm encode / decode', () => {
   });
 
   it('--output tokens prints only the marked graphemes', async () => {
-    const run = await runWm(['encode', '--secret', 'tok', '--method', 'single', '--output', 'tokens'], { input: CARRIER });
+    const run = await runWm(['encode', '--secret', 'tok', '--method', 'single', '--output', 'tokens'], {
+      input: CARRIER,
+    });
     expect(run.code).toBe(0);
     expect(run.out.replace(SELECTOR, '').length).toBeLessThan(CARRIER.length);
     expect(CARRIER.startsWith(run.out.replace(SELECTOR, '').slice(0, 1))).toBe(true);
   });
 
   it('--json prints {encoded, keyed, stats} like the HTTP endpoint', async () => {
-    const run = await runWm(['encode', '--secret', 'js', '--method', 'chunked', '--chunk-size', '2', '--json'], { input: CARRIER });
+    const run = await runWm(['encode', '--secret', 'js', '--method', 'chunked', '--chunk-size', '2', '--json'], {
+      input: CARRIER,
+    });
     const body = JSON.parse(run.out) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(['encoded', 'keyed', 'stats']);
     expect(body.keyed).toBe(false);
     expect(body.stats).toMatchObject({ secretLength: 2, chunkSize: 2, method: 'chunked' });
-    expect(Object.keys(body.stats as object).sort()).toEqual(['chunkSize', 'encodedLength', 'method', 'originalLength', 'secretLength']);
+    expect(Object.keys(body.stats as object).sort()).toEqual([
+      'chunkSize',
+      'encodedLength',
+      'method',
+      'originalLength',
+      'secretLength',
+    ]);
     const decoded = await runWm(['decode', '--json'], { input: body.encoded as string });
     const result = JSON.parse(decoded.out) as Record<string, unknown>;
     expect(result).toMatchObject({ decoded: 'js', keyed: false, stats: { decodedLength: 2 } });
@@ -60,8 +70,12 @@ describe('wm encode / decode', () => {
   });
 
   it('decode --all prints every watermark, one per line', async () => {
-    const first = await runWm(['encode', '--secret', 'one'], { input: 'First paragraph with plenty of letters to carry.' });
-    const second = await runWm(['encode', '--secret', 'two'], { input: 'Second paragraph with plenty of letters too.' });
+    const first = await runWm(['encode', '--secret', 'one'], {
+      input: 'First paragraph with plenty of letters to carry.',
+    });
+    const second = await runWm(['encode', '--secret', 'two'], {
+      input: 'Second paragraph with plenty of letters too.',
+    });
     const both = `${first.out}\n${second.out}`;
     expect((await runWm(['decode'], { input: both })).out).toBe('one\n');
     expect((await runWm(['decode', '--all'], { input: both })).out).toBe('one\ntwo\n');
@@ -75,7 +89,9 @@ describe('wm encode / decode', () => {
   });
 
   it('a carrier too short exits 2 and names the required length', async () => {
-    const run = await runWm(['encode', '--secret', 'this secret needs far more letters', '--method', 'single'], { input: 'Tiny text' });
+    const run = await runWm(['encode', '--secret', 'this secret needs far more letters', '--method', 'single'], {
+      input: 'Tiny text',
+    });
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^wm: .*required length: \d+\)?\n$/);
   });
@@ -90,7 +106,7 @@ describe('wm encode / decode', () => {
     const selectors = [...encoded.matchAll(SELECTOR)];
     const target = selectors[Math.floor(selectors.length / 2)];
     const flipped = String.fromCodePoint((target[0].codePointAt(0) as number) ^ 1);
-    const damaged = encoded.slice(0, target.index) + flipped + encoded.slice((target.index) + target[0].length);
+    const damaged = encoded.slice(0, target.index) + flipped + encoded.slice(target.index + target[0].length);
     const run = await runWm(['decode'], { input: damaged });
     expect(run.code).toBe(3);
     expect(run.out).toBe('');
@@ -114,9 +130,15 @@ describe('wm encode: secret sources', () => {
     writeFileSync(temp.path('lf'), 'from a file\n');
     writeFileSync(temp.path('crlf'), 'from a file\r\n');
     writeFileSync(temp.path('two'), 'from a file\n\n');
-    for (const [file, expected] of [['lf', 'from a file'], ['crlf', 'from a file'], ['two', 'from a file\n']]) {
+    for (const [file, expected] of [
+      ['lf', 'from a file'],
+      ['crlf', 'from a file'],
+      ['two', 'from a file\n'],
+    ]) {
       const encoded = await runWm(['encode', '--secret-file', temp.path(file), '--json'], { input: CARRIER });
-      const decoded = await runWm(['decode', '--json'], { input: (JSON.parse(encoded.out) as { encoded: string }).encoded });
+      const decoded = await runWm(['decode', '--json'], {
+        input: (JSON.parse(encoded.out) as { encoded: string }).encoded,
+      });
       expect((JSON.parse(decoded.out) as { decoded: string }).decoded).toBe(expected);
     }
   });
@@ -130,7 +152,10 @@ describe('wm encode: secret sources', () => {
   });
 
   it('--secret-env reads the variable', async () => {
-    const encoded = await runWm(['encode', '--secret-env', 'WM_TEST_SECRET'], { input: CARRIER, env: { WM_TEST_SECRET: 'from env' } });
+    const encoded = await runWm(['encode', '--secret-env', 'WM_TEST_SECRET'], {
+      input: CARRIER,
+      env: { WM_TEST_SECRET: 'from env' },
+    });
     expect((await runWm(['decode'], { input: encoded.stdout })).out).toBe('from env\n');
   });
 

@@ -18,9 +18,14 @@ describe('wm analyze', () => {
     writeFileSync(temp.path('original.txt'), CARRIER);
     const run = await runWm(['analyze', '--json', '--original', temp.path('original.txt')], { input: text });
     const body = JSON.parse(run.out) as Record<string, number>;
-    expect(Object.keys(body).sort()).toEqual(
-      ['base_characters', 'encoded_bytes', 'encoded_length', 'original_length', 'ratio', 'variation_selectors'],
-    );
+    expect(Object.keys(body).sort()).toEqual([
+      'base_characters',
+      'encoded_bytes',
+      'encoded_length',
+      'original_length',
+      'ratio',
+      'variation_selectors',
+    ]);
     expect(body.variation_selectors).toBe(countSelectors(text.toString('utf8')));
     expect(body.encoded_bytes).toBe(body.variation_selectors);
     expect(body.original_length).toBe(CARRIER.length);
@@ -38,7 +43,12 @@ describe('wm analyze', () => {
     expect(run.code).toBe(0);
     const lines = run.out.trimEnd().split('\n');
     expect(lines.map((line) => line.split(/\s{2,}/)[0])).toEqual([
-      'visible graphemes', 'variation selectors', 'hidden bytes', 'encoded length', 'original length', 'ratio',
+      'visible graphemes',
+      'variation selectors',
+      'hidden bytes',
+      'encoded length',
+      'original length',
+      'ratio',
     ]);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
   });
@@ -102,7 +112,16 @@ describe('wm --help', () => {
     const run = await runWm(['--help']);
     expect(run.code).toBe(0);
     for (const code of ['0', '1', '2', '3', '4']) expect(run.out).toMatch(new RegExp(`^\\s+${code}\\s+\\S`, 'm'));
-    for (const command of ['encode', 'decode', 'analyze', 'encode-robust', 'decode-robust', 'strip', 'reveal', 'keygen']) {
+    for (const command of [
+      'encode',
+      'decode',
+      'analyze',
+      'encode-robust',
+      'decode-robust',
+      'strip',
+      'reveal',
+      'keygen',
+    ]) {
       expect(run.out).toMatch(new RegExp(`^\\s+${command}\\b`, 'm'));
     }
   });

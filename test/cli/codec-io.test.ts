@@ -51,7 +51,10 @@ describe('wm codec commands: input and output', () => {
     const dir = temp.path('failing');
     mkdirSync(dir);
     writeFileSync(`${dir}/result.txt`, 'precious');
-    const run = await runWm(['encode', '--secret', 'a secret far too long for the carrier', '--method', 'single', '-o', `${dir}/result.txt`], { input: 'Hi' });
+    const run = await runWm(
+      ['encode', '--secret', 'a secret far too long for the carrier', '--method', 'single', '-o', `${dir}/result.txt`],
+      { input: 'Hi' },
+    );
     expect(run.code).toBe(2);
     expect(readFileSync(`${dir}/result.txt`, 'utf8')).toBe('precious');
     expect(readdirSync(dir)).toEqual(['result.txt']);
@@ -109,7 +112,10 @@ describe('wm codec commands: input and output', () => {
 
   it('a reader that closes the pipe early gets exit 4 and one line, not a crash', async () => {
     writeFileSync(temp.path('long.txt'), `${CARRIER}\n`.repeat(50_000));
-    const child = spawn(process.execPath, [WM, 'strip', temp.path('long.txt')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [WM, 'strip', temp.path('long.txt')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.stdout.once('data', () => child.stdout.destroy());

@@ -14,7 +14,10 @@ describe('codec commands load no server, database or prompt code', () => {
   it('the guard itself rejects fastify and better-sqlite3', () => {
     const forbidden = ['fastify', 'better-sqlite3', 'drizzle-orm', '@modelcontextprotocol/sdk/server/index.js', 'zod'];
     for (const name of forbidden) {
-      const run = spawnSync(process.execPath, [...nodeArgs, '-e', `require('${name}')`], { cwd: ROOT, encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [...nodeArgs, '-e', `require('${name}')`], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
       expect(run.status).not.toBe(0);
       expect(run.stderr).toContain(`forbidden module loaded: ${name}`);
     }
@@ -31,7 +34,10 @@ describe('codec commands load no server, database or prompt code', () => {
   it('every codec command runs under the guard', async () => {
     const keyFile = temp.path('guard.key');
     expect((await runWm(['keygen', '-o', keyFile], { nodeArgs })).code).toBe(0);
-    const encoded = await runWm(['encode', '--secret', 'isolated', '--key-file', keyFile], { input: CARRIER, nodeArgs });
+    const encoded = await runWm(['encode', '--secret', 'isolated', '--key-file', keyFile], {
+      input: CARRIER,
+      nodeArgs,
+    });
     expect(encoded.stderr).toBe('');
     const encodedFile = temp.path('encoded.txt');
     writeFileSync(encodedFile, encoded.stdout);

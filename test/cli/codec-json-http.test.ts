@@ -17,7 +17,8 @@ beforeAll(async () => {
   server = await makeServer();
   const user = await signUp(server, { plan: 'starter' });
   token = (await createApiToken(server, user)).token;
-  keyedToken = (await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'press') })).token;
+  keyedToken = (await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'press') }))
+    .token;
   writeFileSync(temp.path('carrier.txt'), CARRIER);
   writeFileSync(temp.path('long.txt'), CARRIER.repeat(6));
   writeFileSync(temp.path('team.key'), `${'ab'.repeat(32)}\n`);
@@ -27,8 +28,17 @@ afterAll(async () => {
   temp.remove();
 });
 
-async function http(operation: string, body: object, apiToken = token): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await server.app.inject({ method: 'POST', url: `/api/watermark/${operation}`, payload: body, headers: bearer(apiToken) });
+async function http(
+  operation: string,
+  body: object,
+  apiToken = token,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/watermark/${operation}`,
+    payload: body,
+    headers: bearer(apiToken),
+  });
   return { status: response.statusCode, body: response.json() };
 }
 
@@ -53,7 +63,11 @@ const ENCODE_CASES: [label: string, args: string[], body: object][] = [
   ['char', ['--method', 'char'], { method: 'char' }],
   ['char, first letter only', ['--method', 'char', '--first-letter-only'], { method: 'char', firstLetterOnly: true }],
   ['pattern', ['--method', 'pattern', '--pattern', 'lazy dog'], { method: 'pattern', pattern: 'lazy dog' }],
-  ['tokens', ['--method', 'chunked', '--chunk-size', '2', '--output', 'tokens'], { method: 'chunked', chunkSize: 2, output: 'tokens' }],
+  [
+    'tokens',
+    ['--method', 'chunked', '--chunk-size', '2', '--output', 'tokens'],
+    { method: 'chunked', chunkSize: 2, output: 'tokens' },
+  ],
 ];
 
 describe('--json equals the HTTP response of the same operation', () => {
@@ -74,13 +88,25 @@ describe('--json equals the HTTP response of the same operation', () => {
 
   it.each(['even', 'clustered'])('encode-robust (%s) and decode-robust', async (distribution) => {
     const text = CARRIER.repeat(6);
-    const viaCli = await cli(['encode-robust', temp.path('long.txt'), '--secret', 'r-1', '--distribution', distribution, '--stealth', 'high']);
+    const viaCli = await cli([
+      'encode-robust',
+      temp.path('long.txt'),
+      '--secret',
+      'r-1',
+      '--distribution',
+      distribution,
+      '--stealth',
+      'high',
+    ]);
     const viaHttp = await http('encode-robust', { text, secret: 'r-1', distribution, stealth_level: 'high' });
     expect(viaHttp.status).toBe(200);
     expect(viaCli).toEqual({ code: 0, body: viaHttp.body });
 
     const watermarked = viaHttp.body.watermarked as string;
-    expect(await cli(['decode-robust'], watermarked)).toEqual({ code: 0, body: (await http('decode-robust', { text: watermarked })).body });
+    expect(await cli(['decode-robust'], watermarked)).toEqual({
+      code: 0,
+      body: (await http('decode-robust', { text: watermarked })).body,
+    });
   });
 
   it('decode-robust of a text without marks: the same object (is_encoded false); the command exits 1', async () => {
@@ -143,7 +169,10 @@ describe('--json equals the HTTP response of the same operation', () => {
     writeFileSync(temp.path('signed.txt'), signed);
     const viaHttp = await http('encode', { text: signed, secret: 'ID-42' });
     expect(viaHttp.body.warnings).toEqual([expect.stringContaining('C2PA manifest v1, 67 bytes')]);
-    expect(await cli(['encode', temp.path('signed.txt'), '--secret', 'ID-42'])).toEqual({ code: 0, body: viaHttp.body });
+    expect(await cli(['encode', temp.path('signed.txt'), '--secret', 'ID-42'])).toEqual({
+      code: 0,
+      body: viaHttp.body,
+    });
 
     const encoded = viaHttp.body.encoded as string;
     const decoded = await http('decode', { text: encoded });
@@ -164,7 +193,9 @@ describe('--json equals the HTTP response of the same operation', () => {
     const signed = CARRIER + c2paWrapper();
     const viaHttp = await http('decode', { text: signed });
     expect(viaHttp.status).toBe(422);
-    expect(viaHttp.body.message).toBe('No watermark found in text (no zero-width characters); a C2PA manifest is present');
+    expect(viaHttp.body.message).toBe(
+      'No watermark found in text (no zero-width characters); a C2PA manifest is present',
+    );
     const viaCli = await cli(['decode'], signed);
     expect(viaCli.code).toBe(1);
     expect(viaCli.body.c2pa).toEqual(viaHttp.body.c2pa);

@@ -73,7 +73,9 @@ describe('keyed encode / decode with --key-file', () => {
     writeFileSync(temp.path('raw.key'), bytes);
     writeFileSync(temp.path('b64.key'), `${bytes.toString('base64')}\n`);
     writeFileSync(temp.path('hex.key'), bytes.toString('hex').toUpperCase());
-    const encoded = await runWm(['encode', '--secret', 'formats', '--key-file', temp.path('raw.key')], { input: CARRIER });
+    const encoded = await runWm(['encode', '--secret', 'formats', '--key-file', temp.path('raw.key')], {
+      input: CARRIER,
+    });
     for (const name of ['raw.key', 'b64.key', 'hex.key']) {
       expect((await runWm(['decode', '--key-file', temp.path(name)], { input: encoded.stdout })).out).toBe('formats\n');
     }

@@ -24,9 +24,14 @@ describe('wm encode-robust / decode-robust', () => {
     const encoded = await runWm(['encode-robust', '--secret', 'shape', '--json'], { input: LONG_CARRIER });
     const body = JSON.parse(encoded.out) as { watermarked: string; keyed: boolean; stats: Record<string, unknown> };
     expect(Object.keys(body).sort()).toEqual(['keyed', 'stats', 'watermarked']);
-    expect(Object.keys(body.stats).sort()).toEqual(
-      ['distribution', 'hiddenLength', 'stealthLevel', 'totalLength', 'visibleLength', 'watermarkBitCount'],
-    );
+    expect(Object.keys(body.stats).sort()).toEqual([
+      'distribution',
+      'hiddenLength',
+      'stealthLevel',
+      'totalLength',
+      'visibleLength',
+      'watermarkBitCount',
+    ]);
     expect(body.stats).toMatchObject({ distribution: 'even', stealthLevel: 'standard' });
     const decoded = await runWm(['decode-robust', '--json'], { input: body.watermarked });
     const result = JSON.parse(decoded.out) as Record<string, unknown>;

@@ -10,7 +10,9 @@ const MAGIC = [0x43, 0x32, 0x50, 0x41, 0x54, 0x58, 0x54, 0x00];
 const ascii = (text: string): number[] => [...text].map((c) => c.charCodeAt(0));
 const uint32 = (value: number): number[] => [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
 /** the type UUID of a C2PA manifest store: "c2pa" 0011-0010-8000-00AA00389B71 */
-const MANIFEST_STORE_UUID = [0x63, 0x32, 0x70, 0x61, 0x00, 0x11, 0x00, 0x10, 0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71];
+const MANIFEST_STORE_UUID = [
+  0x63, 0x32, 0x70, 0x61, 0x00, 0x11, 0x00, 0x10, 0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71,
+];
 
 /** A JUMBF superbox: its description box (UUID, toggles "requestable + label", the label) and `content` bytes. */
 export function jumbfStore(label = 'c2pa', content: number[] = ascii('a manifest, signed elsewhere')): Uint8Array {

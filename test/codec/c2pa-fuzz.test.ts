@@ -27,7 +27,10 @@ const damage: fc.Arbitrary<Damage> = fc.oneof(
   fc.record({ kind: fc.constant('change' as const), at: fc.nat({ max: 120 }), byte: fc.nat({ max: 255 }) }),
   fc.record({ kind: fc.constant('delete' as const), at: fc.nat({ max: 120 }) }),
   fc.constant<Damage>({ kind: 'no marker' }),
-  fc.record({ kind: fc.constant('pad' as const), bytes: fc.array(fc.constantFrom(0x00, 0x10, 0xff), { maxLength: 12 }) }),
+  fc.record({
+    kind: fc.constant('pad' as const),
+    bytes: fc.array(fc.constantFrom(0x00, 0x10, 0xff), { maxLength: 12 }),
+  }),
 );
 
 interface BuiltWrapper {
@@ -53,7 +56,12 @@ const wrapper: fc.Arbitrary<BuiltWrapper> = fc
       if (change.kind === 'pad') bytes.push(...change.bytes);
     }
     const wellFormed = damages.every((change) => change.kind === 'pad');
-    return { text: `${marker ? '\uFEFF' : ''}${selectorsForBytes(Uint8Array.from(bytes))}`, wellFormed, bytes: bytes.length, marker };
+    return {
+      text: `${marker ? '\uFEFF' : ''}${selectorsForBytes(Uint8Array.from(bytes))}`,
+      wellFormed,
+      bytes: bytes.length,
+      marker,
+    };
   })
   // The one damage nothing can see through: a wrapper that lost its U+FEFF *and* was cut inside its 8-byte magic is
   // a few selectors spelling "C2PA…" on the character before them (docs/FORMAT.md says so). With its U+FEFF, any
@@ -63,9 +71,28 @@ const wrapper: fc.Arbitrary<BuiltWrapper> = fc
 const cleanText = fc
   .oneof(
     fc.string({ unit: 'grapheme', maxLength: 60 }),
-    fc.array(fc.constantFrom('The ', 'quick ', '❤️', ' 葛', '中文', 'é', 'e\u0301', '\n', 'ภาษาไทย ', '👨‍👩‍👧', '1️⃣', '©', 'fox. '), {
-      maxLength: 30,
-    }).map((parts) => parts.join('')),
+    fc
+      .array(
+        fc.constantFrom(
+          'The ',
+          'quick ',
+          '❤️',
+          ' 葛',
+          '中文',
+          'é',
+          'e\u0301',
+          '\n',
+          'ภาษาไทย ',
+          '👨‍👩‍👧',
+          '1️⃣',
+          '©',
+          'fox. ',
+        ),
+        {
+          maxLength: 30,
+        },
+      )
+      .map((parts) => parts.join('')),
   )
   .filter((text) => strip(text) === text);
 
@@ -92,7 +119,11 @@ const readAll = (text: string): string[] => decode(text).watermarks.map((found) 
 
 const scanned = (text: string): C2paWrapper[] => {
   const found: C2paWrapper[] = [];
-  forEachSelectorRun(text, () => undefined, (one) => found.push(one));
+  forEachSelectorRun(
+    text,
+    () => undefined,
+    (one) => found.push(one),
+  );
   return found;
 };
 
@@ -123,7 +154,12 @@ describe('fuzzing: a C2PA wrapper never yields a secret', () => {
   });
 
   test('beside our watermark: exactly our secret, whatever the wrapper, wherever it is', () => {
-    const options = fc.constantFrom<EncodeOptions>({}, { method: 'single' }, { method: 'chunked', chunkSize: 2 }, { method: 'char' });
+    const options = fc.constantFrom<EncodeOptions>(
+      {},
+      { method: 'single' },
+      { method: 'chunked', chunkSize: 2 },
+      { method: 'char' },
+    );
     fc.assert(
       fc.property(cleanText, wrapper, where, fc.boolean(), options, (text, built, at, before, encodeOptions) => {
         const carrier = `${text} the quick brown fox jumps over the lazy dog and more words to carry it`;

@@ -28,7 +28,8 @@ function failureOf(run: () => unknown): CodecError {
 }
 
 /** The texts of every wrapper in the text, in order. */
-const wrapperTexts = (text: string): string[] => findC2paWrappers(text).map((wrapper) => text.slice(wrapper.index, wrapper.end));
+const wrapperTexts = (text: string): string[] =>
+  findC2paWrappers(text).map((wrapper) => text.slice(wrapper.index, wrapper.end));
 
 describe('decode beside a C2PA manifest', () => {
   test('only a manifest: NO_WATERMARK saying a C2PA manifest is present, with the report (was: CORRUPTED)', () => {
@@ -62,7 +63,11 @@ describe('decode beside a C2PA manifest', () => {
     ['chunked 3', { method: 'chunked', chunkSize: 3 }],
     ['char', { method: 'char' }],
   ])('our watermark and a manifest (%s): our secret, the manifest beside it', (_, options) => {
-    for (const carrier of [WITH_MANIFEST, WRAPPER + SENTENCE, `The quick brown ${WRAPPER}fox jumps over the lazy dog.`]) {
+    for (const carrier of [
+      WITH_MANIFEST,
+      WRAPPER + SENTENCE,
+      `The quick brown ${WRAPPER}fox jumps over the lazy dog.`,
+    ]) {
       const { encoded } = encode(carrier, 'ID-42', options);
       const result = decode(encoded);
       expect(result).toMatchObject({ decoded: 'ID-42', watermarks: [{ decoded: 'ID-42', keyed: false }] });
@@ -87,7 +92,10 @@ describe('decode beside a C2PA manifest', () => {
 
   test('no manifest: the answers do not change (no c2pa field)', () => {
     expect(decode(encode(SENTENCE, 'x').encoded)).not.toHaveProperty('c2pa');
-    expect(failureOf(() => decode(SENTENCE))).toMatchObject({ code: 'NO_WATERMARK', message: 'No watermark found in text' });
+    expect(failureOf(() => decode(SENTENCE))).toMatchObject({
+      code: 'NO_WATERMARK',
+      message: 'No watermark found in text',
+    });
     expect(failureOf(() => decode(SENTENCE)).c2pa).toBeUndefined();
   });
 });
@@ -99,7 +107,7 @@ describe('decode-robust beside a C2PA manifest', () => {
     expect(result.c2pa).toEqual({ ...MANIFEST_REPORT, offset: LONG.length });
   });
 
-  test("its selectors are no robust marks: a damaged copy plus a manifest still gives our secret", () => {
+  test('its selectors are no robust marks: a damaged copy plus a manifest still gives our secret', () => {
     for (const carrier of [LONG + WRAPPER, WRAPPER + LONG, LONG.slice(0, 200) + WRAPPER + LONG.slice(200)]) {
       const { watermarked } = encodeRobust(carrier, 'hi', { seed: 7 });
       expect(decodeRobust(watermarked)).toMatchObject({ decoded: 'hi', is_encoded: true, c2pa: { valid: true } });
@@ -112,18 +120,30 @@ describe('analyze, reveal and strip', () => {
     const { encoded } = encode(WITH_MANIFEST, 'ab', { method: 'single' });
     const result = analyze(encoded, WITH_MANIFEST);
     // the offset is the manifest's in the encoded text, after our 9 selectors
-    expect(result).toMatchObject({ encoded_bytes: 9, variation_selectors: 9, c2pa_bytes: 80, c2pa: { ...MANIFEST_REPORT, offset: 53 } });
+    expect(result).toMatchObject({
+      encoded_bytes: 9,
+      variation_selectors: 9,
+      c2pa_bytes: 80,
+      c2pa: { ...MANIFEST_REPORT, offset: 53 },
+    });
     expect(result.base_characters).toBe(SENTENCE.length);
     expect(result.original_length).toBe(SENTENCE.length);
     expect(result.encoded_length).toBe(SENTENCE.length + 9);
-    expect(analyze(WITH_MANIFEST)).toMatchObject({ encoded_bytes: 0, variation_selectors: 0, c2pa_bytes: 80, base_characters: SENTENCE.length });
+    expect(analyze(WITH_MANIFEST)).toMatchObject({
+      encoded_bytes: 0,
+      variation_selectors: 0,
+      c2pa_bytes: 80,
+      base_characters: SENTENCE.length,
+    });
     expect(analyze(encode(SENTENCE, 'ab').encoded)).not.toHaveProperty('c2pa_bytes');
   });
 
   test('reveal shows a manifest as one token, apart from our marks', () => {
     expect(revealText(WITH_MANIFEST)).toBe(`${SENTENCE}⟨C2PA manifest v1, 67 bytes⟩`);
     const { encoded } = encode(WITH_MANIFEST, 'ab', { method: 'char', firstLetterOnly: true });
-    expect(revealText(encoded)).toMatch(/^T⟨VS·f7 00 02 61 62 [^⟩]+⟩he quick brown fox jumps over the lazy dog\.⟨C2PA manifest v1, 67 bytes⟩$/);
+    expect(revealText(encoded)).toMatch(
+      /^T⟨VS·f7 00 02 61 62 [^⟩]+⟩he quick brown fox jumps over the lazy dog\.⟨C2PA manifest v1, 67 bytes⟩$/,
+    );
     const segments = reveal(WITH_MANIFEST);
     expect(segments[1]).toEqual({ text: WRAPPER, hidden: true, label: 'C2PA manifest v1, 67 bytes' });
     expect(revealText(SENTENCE + cutWrapper(WRAPPER, 20))).toBe(
@@ -158,12 +178,20 @@ describe('encode beside a C2PA manifest', () => {
     ['at the start', WRAPPER + SENTENCE],
     ['in the middle', `The quick brown ${WRAPPER}fox jumps over the lazy dog.`],
     ['two of them', `${WRAPPER}The quick brown ${c2paWrapper({ store: jumbfStore('b') })}fox jumps over the lazy dog.`],
-    ['cut short, without its marker', `The quick brown fox${c2paWrapper({ marker: false }).slice(0, 40)} jumps over the lazy dog.`],
+    [
+      'cut short, without its marker',
+      `The quick brown fox${c2paWrapper({ marker: false }).slice(0, 40)} jumps over the lazy dog.`,
+    ],
   ];
 
   test.each(placements)('keeps it byte for byte where it was, never marks inside it, and warns (%s)', (_, carrier) => {
     const before = wrapperTexts(carrier);
-    for (const options of [{}, { method: 'single' }, { method: 'chunked', chunkSize: 1 }, { method: 'char' }] as EncodeOptions[]) {
+    for (const options of [
+      {},
+      { method: 'single' },
+      { method: 'chunked', chunkSize: 1 },
+      { method: 'char' },
+    ] as EncodeOptions[]) {
       const result = encode(carrier, 'a secret of some length', options);
       expect(wrapperTexts(result.encoded)).toEqual(before);
       expect(strip(result.encoded)).toBe(carrier);
@@ -171,7 +199,8 @@ describe('encode beside a C2PA manifest', () => {
       expect(result.warnings![0]).toMatch(/^the text carries a C2PA manifest .* may no longer verify$/);
       // the insertions the CLI writes avoid it too
       for (const { index } of encodeInsertions(carrier, 'a secret of some length', options).insertions) {
-        for (const wrapper of findC2paWrappers(carrier)) expect(index <= wrapper.index || index >= wrapper.end).toBe(true);
+        for (const wrapper of findC2paWrappers(carrier))
+          expect(index <= wrapper.index || index >= wrapper.end).toBe(true);
       }
     }
     const robust = encodeRobust(LONG + carrier, 'r', { seed: 3 });

@@ -10,7 +10,11 @@ const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 /** The wrappers the decode scan meets: the same recogniser, reached run by run instead of by search. */
 function scannedWrappers(text: string): C2paWrapper[] {
   const found: C2paWrapper[] = [];
-  forEachSelectorRun(text, () => undefined, (wrapper) => found.push(wrapper));
+  forEachSelectorRun(
+    text,
+    () => undefined,
+    (wrapper) => found.push(wrapper),
+  );
   return found;
 }
 
@@ -28,7 +32,14 @@ describe('the C2PA text wrapper recogniser', () => {
     expect(findC2paWrappers(text)).toEqual([
       { index: SENTENCE.length, end: text.length, bytes: 80, version: 1, length: 67, label: 'c2pa' },
     ]);
-    expect(reportOf(text)).toEqual({ offset: SENTENCE.length, version: 1, length: 67, label: 'c2pa', valid: true, wrappers: 1 });
+    expect(reportOf(text)).toEqual({
+      offset: SENTENCE.length,
+      version: 1,
+      length: 67,
+      label: 'c2pa',
+      valid: true,
+      wrappers: 1,
+    });
   });
 
   test('offsets count code points, not UTF-16 units', () => {
@@ -50,7 +61,10 @@ describe('the C2PA text wrapper recogniser', () => {
   });
 
   test('the label of the JUMBF superbox is read whatever it is, and only when the toggle says there is one', () => {
-    expect(reportOf(SENTENCE + c2paWrapper({ store: jumbfStore('c2pa.store-ü') }))).toMatchObject({ label: 'c2pa.store-ü', valid: true });
+    expect(reportOf(SENTENCE + c2paWrapper({ store: jumbfStore('c2pa.store-ü') }))).toMatchObject({
+      label: 'c2pa.store-ü',
+      valid: true,
+    });
     const unlabelled = jumbfStore('x');
     unlabelled[8 + 8 + 16] = 0x01; // toggles: requestable, no label
     expect(reportOf(SENTENCE + c2paWrapper({ store: unlabelled }))).not.toHaveProperty('label');
@@ -76,16 +90,25 @@ describe('the C2PA text wrapper recogniser', () => {
       reason: 'cut short in its header (10 of 13 bytes)',
       wrappers: 1,
     });
-    expect(reportOf(SENTENCE + cutWrapper(c2paWrapper(), 1 + 3))).toMatchObject({ reason: 'cut short in its header (3 of 13 bytes)' });
+    expect(reportOf(SENTENCE + cutWrapper(c2paWrapper(), 1 + 3))).toMatchObject({
+      reason: 'cut short in its header (3 of 13 bytes)',
+    });
   });
 
   test('a declared length beyond the text: recognised, not valid', () => {
     const text = SENTENCE + c2paWrapper({ declaredLength: 0x7fff_ffff });
-    expect(reportOf(text)).toMatchObject({ length: 0x7fff_ffff, valid: false, reason: 'declares 2147483647 manifest bytes, 67 present' });
+    expect(reportOf(text)).toMatchObject({
+      length: 0x7fff_ffff,
+      valid: false,
+      reason: 'declares 2147483647 manifest bytes, 67 present',
+    });
   });
 
   test('a wrong magic is no C2PA wrapper', () => {
-    for (const magic of [[0x43, 0x32, 0x50, 0x41, 0x54, 0x58, 0x54, 0x01], [0x44, 0x32, 0x50, 0x41, 0x54, 0x58, 0x54, 0x00]]) {
+    for (const magic of [
+      [0x43, 0x32, 0x50, 0x41, 0x54, 0x58, 0x54, 0x01],
+      [0x44, 0x32, 0x50, 0x41, 0x54, 0x58, 0x54, 0x00],
+    ]) {
       expect(reportOf(SENTENCE + c2paWrapper({ magic }))).toBeNull();
     }
     // nor is a run after a U+FEFF that is no beginning of the magic, or a byte order mark before ordinary text
@@ -119,9 +142,17 @@ describe('the C2PA text wrapper recogniser', () => {
   test('two wrappers: both found, the framing of the text is not valid', () => {
     const text = `${c2paWrapper()}${SENTENCE}${c2paWrapper({ store: jumbfStore('second') })}`;
     expect(findC2paWrappers(text).map((wrapper) => wrapper.label)).toEqual(['c2pa', 'second']);
-    expect(reportOf(text)).toMatchObject({ offset: 0, label: 'c2pa', valid: false, reason: '2 wrappers in the text (C2PA allows one)', wrappers: 2 });
+    expect(reportOf(text)).toMatchObject({
+      offset: 0,
+      label: 'c2pa',
+      valid: false,
+      reason: '2 wrappers in the text (C2PA allows one)',
+      wrappers: 2,
+    });
     const brokenFirst = `${SENTENCE}${cutWrapper(c2paWrapper(), 20)} more text ${c2paWrapper()}`;
-    expect(reportOf(brokenFirst)?.reason).toBe('2 wrappers in the text (C2PA allows one); the first: declares 67 manifest bytes, 6 present');
+    expect(reportOf(brokenFirst)?.reason).toBe(
+      '2 wrappers in the text (C2PA allows one); the first: declares 67 manifest bytes, 6 present',
+    );
   });
 
   test('"C2" inside a run of our payload is not the start of a wrapper', () => {
@@ -131,7 +162,9 @@ describe('the C2PA text wrapper recogniser', () => {
 
   test('a wrapper written by the C2PA reference implementation (c2pa-text 3.0.0, payload 00..0f, as c2pa-rs tests it)', () => {
     // c2pa_text::embed_manifest("hello from c2pa-text ", &(0u8..16).collect()) — its store is not JUMBF
-    const selectors = [0xe0133, 0xe0122, 0xe0140, 0xe0131, 0xe0144, 0xe0148, 0xe0144, 0xfe00, 0xfe01, 0xfe00, 0xfe00, 0xfe00, 0xe0100]
+    const selectors = [
+      0xe0133, 0xe0122, 0xe0140, 0xe0131, 0xe0144, 0xe0148, 0xe0144, 0xfe00, 0xfe01, 0xfe00, 0xfe00, 0xfe00, 0xe0100,
+    ]
       .concat(Array.from({ length: 16 }, (_, b) => 0xfe00 + b))
       .map((codePoint) => String.fromCodePoint(codePoint))
       .join('');

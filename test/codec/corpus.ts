@@ -36,7 +36,11 @@ export function payloadRunPositions(encoded: string, original: string): PayloadR
   forEachSelectorRun(encoded, (run) => {
     if (run.end === run.payloadStart) return;
     const originalOffset = run.payloadStart - removed;
-    positions.push({ originalOffset, cluster: clusterEndingAt.get(originalOffset), firstByte: byteOfSelectorAt(encoded, run.payloadStart) });
+    positions.push({
+      originalOffset,
+      cluster: clusterEndingAt.get(originalOffset),
+      firstByte: byteOfSelectorAt(encoded, run.payloadStart),
+    });
     removed += run.end - run.payloadStart;
   });
   return positions;

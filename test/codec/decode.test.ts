@@ -20,19 +20,32 @@ const code = (run: () => unknown): string | undefined => {
 
 describe('decode', () => {
   test('text without payload selectors → NO_WATERMARK, with the spec message', () => {
-    expect(() => decode('plain text')).toThrow(expect.objectContaining({ code: 'NO_WATERMARK', message: 'No watermark found in text' }));
+    expect(() => decode('plain text')).toThrow(
+      expect.objectContaining({ code: 'NO_WATERMARK', message: 'No watermark found in text' }),
+    );
     expect(code(() => decode(''))).toBe('NO_WATERMARK');
   });
 
   test('presentation selectors that belong to the text are not a watermark', () => {
-    for (const text of [CORPUS.heartNy, CORPUS.keycaps, CORPUS.emojiZwj, '葛\u{E0100}飾区', '≩\uFE00 math', '©\uFE0E']) {
+    for (const text of [
+      CORPUS.heartNy,
+      CORPUS.keycaps,
+      CORPUS.emojiZwj,
+      '葛\u{E0100}飾区',
+      '≩\uFE00 math',
+      '©\uFE0E',
+    ]) {
       expect(code(() => decode(text))).toBe('NO_WATERMARK');
     }
   });
 
   test('interop: a raw selector run built from the mapping decodes as UTF-8 text', () => {
     const raw = `Hi${selectorsForBytes(utf8('héllo wörld ✓ 😀\n'))} there`;
-    expect(decode(raw)).toMatchObject({ decoded: 'héllo wörld ✓ 😀\n', keyed: false, watermarks: [{ decoded: 'héllo wörld ✓ 😀\n', keyed: false }] });
+    expect(decode(raw)).toMatchObject({
+      decoded: 'héllo wörld ✓ 😀\n',
+      keyed: false,
+      watermarks: [{ decoded: 'héllo wörld ✓ 😀\n', keyed: false }],
+    });
   });
 
   test('a raw run of bytes that are not UTF-8 text is CORRUPTED', () => {
@@ -64,7 +77,11 @@ describe('decode', () => {
     const { encoded } = encode(CORPUS.latin, 'classified', { key: KEY });
     expect(() => decode(encoded, { key: OTHER_KEY })).toThrow(expect.objectContaining({ code: 'KEY_MISMATCH' }));
     expect(() => decode(encoded)).toThrow(expect.objectContaining({ code: 'KEY_REQUIRED' }));
-    expect(decode(encoded, { key: KEY })).toMatchObject({ decoded: 'classified', keyed: true, stats: { decodedLength: 10 } });
+    expect(decode(encoded, { key: KEY })).toMatchObject({
+      decoded: 'classified',
+      keyed: true,
+      stats: { decodedLength: 10 },
+    });
   });
 
   test('an unkeyed watermark decodes with or without a key', () => {
@@ -92,7 +109,8 @@ describe('decode', () => {
   });
 
   test('frames that cannot be opened are left out when another one opens', () => {
-    const text = encode(CORPUS.latin, 'keyed one', { key: OTHER_KEY }).encoded + encode(CORPUS.accented, 'plain one').encoded;
+    const text =
+      encode(CORPUS.latin, 'keyed one', { key: OTHER_KEY }).encoded + encode(CORPUS.accented, 'plain one').encoded;
     const found = decode(text, { key: KEY }).watermarks;
     expect(found).toEqual([{ decoded: 'plain one', keyed: false, signature: UNSIGNED }]);
   });

@@ -23,17 +23,33 @@ describe('encode options and stats', () => {
 
   test('CARRIER_TOO_SHORT carries the carrier count that would fit', () => {
     // "hello" → frame of 3 + 5 + 4 = 12 bytes
-    expect(() => encode('abc', 'hello', { method: 'single' })).toThrow(expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 12 }));
-    expect(() => encode('ab', 'hello', { method: 'chunked', chunkSize: 5 })).toThrow(
-      expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 3, message: expect.stringContaining('Text too short') }),
+    expect(() => encode('abc', 'hello', { method: 'single' })).toThrow(
+      expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 12 }),
     );
-    expect(() => encode('   ', 'hello')).toThrow(expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 1 }));
-    expect(() => encode('', 'hello', { method: 'char' })).toThrow(expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 1 }));
+    expect(() => encode('ab', 'hello', { method: 'chunked', chunkSize: 5 })).toThrow(
+      expect.objectContaining({
+        code: 'CARRIER_TOO_SHORT',
+        requiredLength: 3,
+        message: expect.stringContaining('Text too short'),
+      }),
+    );
+    expect(() => encode('   ', 'hello')).toThrow(
+      expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 1 }),
+    );
+    expect(() => encode('', 'hello', { method: 'char' })).toThrow(
+      expect.objectContaining({ code: 'CARRIER_TOO_SHORT', requiredLength: 1 }),
+    );
   });
 
   test('stats: code points, UTF-8 secret bytes, chunkSize only for single/chunked, method used', () => {
     const single = encode('naïve 😀 text here and more', 'é😀', { method: 'single' });
-    expect(single.stats).toEqual({ originalLength: 26, secretLength: 6, encodedLength: 26 + 13, chunkSize: 1, method: 'single' });
+    expect(single.stats).toEqual({
+      originalLength: 26,
+      secretLength: 6,
+      encodedLength: 26 + 13,
+      chunkSize: 1,
+      method: 'single',
+    });
     const char = encode('word', 'x', { method: 'char' });
     expect(char.stats).toEqual({ originalLength: 4, secretLength: 1, encodedLength: 4 + 8, method: 'char' });
     expect(encode(TEXT, 'x', { method: 'pattern', pattern: 'fox' }).stats).not.toHaveProperty('chunkSize');

@@ -90,21 +90,32 @@ describe('frame v2 (stuffed: no byte below 0x10)', () => {
     buildFrame(new TextEncoder().encode('keyed secret'), key),
   ];
 
-  test.each(samples.map((frame, i) => [i, frame] as const))('sample %i: no byte below 0x10, and it reads back as the v1 frame', (_, frame) => {
-    const stuffed = stuffFrame(frame);
-    expect(stuffed[0]).toBe(STUFFED_MAGIC);
-    expect([...stuffed].every((byte) => byte >= 0x10)).toBe(true);
-    const parsed = parseStuffedFrameAt(stuffed, 0)!;
-    expect(parsed.end).toBe(stuffed.length);
-    expect(Buffer.from(parsed.header).toString('hex')).toBe(Buffer.from(parseFrameAt(frame, 0)!.header).toString('hex'));
-    expect(Buffer.from(openFrame(parsed, key)).toString('hex')).toBe(Buffer.from(openFrame(parseFrameAt(frame, 0)!, key)).toString('hex'));
-  });
+  test.each(samples.map((frame, i) => [i, frame] as const))(
+    'sample %i: no byte below 0x10, and it reads back as the v1 frame',
+    (_, frame) => {
+      const stuffed = stuffFrame(frame);
+      expect(stuffed[0]).toBe(STUFFED_MAGIC);
+      expect([...stuffed].every((byte) => byte >= 0x10)).toBe(true);
+      const parsed = parseStuffedFrameAt(stuffed, 0)!;
+      expect(parsed.end).toBe(stuffed.length);
+      expect(Buffer.from(parsed.header).toString('hex')).toBe(
+        Buffer.from(parseFrameAt(frame, 0)!.header).toString('hex'),
+      );
+      expect(Buffer.from(openFrame(parsed, key)).toString('hex')).toBe(
+        Buffer.from(openFrame(parseFrameAt(frame, 0)!, key)).toString('hex'),
+      );
+    },
+  );
 
   test('findFrames finds v1 and v2 frames side by side; a damaged v2 frame is no frame', () => {
     const [a, b] = samples;
     const joined = Uint8Array.from([...stuffFrame(a), ...b, ...stuffFrame(b)]);
     const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
-    expect(findFrames(joined).frames.map((frame) => hex(frame.body))).toEqual(['49442d3432', '0001020f10fffef7f8', '0001020f10fffef7f8']);
+    expect(findFrames(joined).frames.map((frame) => hex(frame.body))).toEqual([
+      '49442d3432',
+      '0001020f10fffef7f8',
+      '0001020f10fffef7f8',
+    ]);
     const damaged = stuffFrame(a);
     damaged[5] ^= 1;
     expect(findFrames(damaged)).toEqual({ frames: [], damaged: true });

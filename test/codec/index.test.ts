@@ -2,7 +2,19 @@ import { expect, test } from 'vitest';
 import * as library from '../../src/index.js';
 
 test('the library main exports the codec surface', () => {
-  for (const name of ['encode', 'decode', 'analyze', 'strip', 'reveal', 'revealText', 'isCarrier', 'encodeRobust', 'decodeRobust', 'CodecError', 'isCodecError']) {
+  for (const name of [
+    'encode',
+    'decode',
+    'analyze',
+    'strip',
+    'reveal',
+    'revealText',
+    'isCarrier',
+    'encodeRobust',
+    'decodeRobust',
+    'CodecError',
+    'isCodecError',
+  ]) {
     expect(typeof (library as Record<string, unknown>)[name], name).toBe('function');
   }
   expect(library.KEY_BYTES).toBe(32);

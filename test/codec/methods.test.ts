@@ -30,7 +30,7 @@ describe.each(Object.entries(METHODS))('method %s', (_, options) => {
     expect(misplacedRuns(encoded, text)).toEqual([]);
   });
 
-  test.each(Object.entries(CORPUS))("%s: keyed round trip", (_name, once) => {
+  test.each(Object.entries(CORPUS))('%s: keyed round trip', (_name, once) => {
     const text = `${once} ${once} ${once}`; // a keyed frame is 44 bytes longer
     const { encoded, keyed } = encode(text, SECRET, { ...forText(options, text), key: KEY });
     expect(keyed).toBe(true);
@@ -174,7 +174,9 @@ describe('method details', () => {
     const text = `${CORPUS.emojiZwj}\n${CORPUS.decomposed}\nthe marker word here`;
     const { encoded } = encode(text, 'secret', { method: 'pattern', pattern: 'marker' });
     const start = text.indexOf('marker');
-    expect(payloadRunPositions(encoded, text).every((p) => p.originalOffset > start && p.originalOffset <= start + 6)).toBe(true);
+    expect(
+      payloadRunPositions(encoded, text).every((p) => p.originalOffset > start && p.originalOffset <= start + 6),
+    ).toBe(true);
     expect(decode(encoded).decoded).toBe('secret');
   });
 
@@ -182,7 +184,9 @@ describe('method details', () => {
     expect(() => encode('hello world', 'x', { method: 'pattern', pattern: 'zebra' })).toThrow(
       expect.objectContaining({ code: 'PATTERN_NOT_FOUND', message: expect.stringContaining('zebra') }),
     );
-    expect(() => encode('hello world', 'x', { method: 'pattern' })).toThrow(expect.objectContaining({ code: 'INVALID_INPUT' }));
+    expect(() => encode('hello world', 'x', { method: 'pattern' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT' }),
+    );
     expect(() => encode('hello world', 'x', { method: 'pattern', pattern: '' })).toThrow(
       expect.objectContaining({ code: 'INVALID_INPUT' }),
     );
@@ -203,7 +207,12 @@ describe('method details', () => {
 describe('Myanmar: no VS1-VS16 anywhere (frame v2)', () => {
   const text = 'မင်္ဂလာပါ။ ဒီနေ့ ရာသီဥတု အရမ်းကောင်းပါတယ်။';
 
-  test.each<EncodeOptions>([{}, { method: 'chunked', chunkSize: 8 }, { method: 'char' }, { key: new Uint8Array(32).fill(3) }])('%o', (options) => {
+  test.each<EncodeOptions>([
+    {},
+    { method: 'chunked', chunkSize: 8 },
+    { method: 'char' },
+    { key: new Uint8Array(32).fill(3) },
+  ])('%o', (options) => {
     const { encoded } = encode(text, 'ID-2026-000042-X', options);
     expect(encoded).not.toMatch(/[\uFE00-\uFE0F]/);
     expect(misplacedRuns(encoded, text)).toEqual([]);

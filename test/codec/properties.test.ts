@@ -16,18 +16,48 @@ const cleanText = fc
     fc.string({ unit: 'grapheme', minLength: 1, maxLength: 80 }),
     fc.string({ unit: 'binary', minLength: 1, maxLength: 80 }),
     fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 80 }),
-    fc.array(fc.constantFrom('I ', '❤️', ' NY ', '©', '™', '1️⃣', '葛', 'क्ष', 'مرحبا', '👨‍👩‍👧', '🇺🇸', 'é', 'e\u0301', '\n', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', 'a\u200d'), {
-      minLength: 1,
-      maxLength: 40,
-    }).map((parts) => parts.join('')),
+    fc
+      .array(
+        fc.constantFrom(
+          'I ',
+          '❤️',
+          ' NY ',
+          '©',
+          '™',
+          '1️⃣',
+          '葛',
+          'क्ष',
+          'مرحبا',
+          '👨‍👩‍👧',
+          '🇺🇸',
+          'é',
+          'e\u0301',
+          '\n',
+          '🏴󠁧󠁢󠁳󠁣󠁴󠁿',
+          'a\u200d',
+        ),
+        {
+          minLength: 1,
+          maxLength: 40,
+        },
+      )
+      .map((parts) => parts.join('')),
     // revision 2: ideographs (an IVS already in the text too), standardized variants, scripts carried at spaces only
-    fc.array(fc.constantFrom('中文', '葛\u{e0100}', '𠀋', '。', '“', '≩', 'ภาษาไทย', 'ລາວ', 'ខ្មែរ', 'မြန်မာ', '။', ' ', 'ID'), {
-      minLength: 1,
-      maxLength: 40,
-    }).map((parts) => parts.join('')),
+    fc
+      .array(
+        fc.constantFrom('中文', '葛\u{e0100}', '𠀋', '。', '“', '≩', 'ภาษาไทย', 'ລາວ', 'ខ្មែរ', 'မြန်မာ', '။', ' ', 'ID'),
+        {
+          minLength: 1,
+          maxLength: 40,
+        },
+      )
+      .map((parts) => parts.join('')),
   )
   .filter((text) => strip(text) === text);
-const secret = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }), fc.string({ minLength: 1, maxLength: 24 }));
+const secret = fc.oneof(
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }),
+  fc.string({ minLength: 1, maxLength: 24 }),
+);
 const options = fc.oneof(
   fc.constant<EncodeOptions>({}),
   fc.constant<EncodeOptions>({ method: 'single' }),
@@ -64,7 +94,7 @@ const errorCode = (run: () => unknown): string => {
 function payloadSelectors(encoded: string): Array<[number, number]> {
   const found: Array<[number, number]> = [];
   forEachSelectorRun(encoded, (run) => {
-    for (let i = run.payloadStart; i < run.end; ) {
+    for (let i = run.payloadStart; i < run.end;) {
       const length = encoded.charCodeAt(i) === 0xdb40 ? 2 : 1;
       found.push([i, i + length]);
       i += length;
@@ -99,18 +129,29 @@ describe('properties', () => {
 
   test('a flipped payload selector yields CORRUPTED, never another secret', () => {
     fc.assert(
-      fc.property(cleanText, secret, options, fc.boolean(), fc.nat(), fc.integer({ min: 1, max: 255 }), (text, s, opts, keyed, which, delta) => {
-        const key = keyed ? KEY : undefined;
-        const encoded = tryEncode(text, s, { ...opts, key });
-        if (encoded === null) return;
-        const selectors = payloadSelectors(encoded);
-        const [start, end] = selectors[which % selectors.length];
-        const codePoint = encoded.codePointAt(start)!;
-        const byte = codePoint < 0xe0100 ? codePoint - 0xfe00 : codePoint - 0xe0100 + 16;
-        const flipped = (byte + delta) % 256;
-        const replacement = flipped < 16 ? String.fromCodePoint(0xfe00 + flipped) : String.fromCodePoint(0xe0100 + flipped - 16);
-        expect(errorCode(() => decode(encoded.slice(0, start) + replacement + encoded.slice(end), { key }))).toBe('CORRUPTED');
-      }),
+      fc.property(
+        cleanText,
+        secret,
+        options,
+        fc.boolean(),
+        fc.nat(),
+        fc.integer({ min: 1, max: 255 }),
+        (text, s, opts, keyed, which, delta) => {
+          const key = keyed ? KEY : undefined;
+          const encoded = tryEncode(text, s, { ...opts, key });
+          if (encoded === null) return;
+          const selectors = payloadSelectors(encoded);
+          const [start, end] = selectors[which % selectors.length];
+          const codePoint = encoded.codePointAt(start)!;
+          const byte = codePoint < 0xe0100 ? codePoint - 0xfe00 : codePoint - 0xe0100 + 16;
+          const flipped = (byte + delta) % 256;
+          const replacement =
+            flipped < 16 ? String.fromCodePoint(0xfe00 + flipped) : String.fromCodePoint(0xe0100 + flipped - 16);
+          expect(errorCode(() => decode(encoded.slice(0, start) + replacement + encoded.slice(end), { key }))).toBe(
+            'CORRUPTED',
+          );
+        },
+      ),
       RUNS,
     );
   });

@@ -25,7 +25,9 @@ describe('reveal', () => {
   });
 
   test('zero-width, format and tag characters get short names', () => {
-    expect(revealText('a\u200Bb\u200Cc\u200Dd\u2060e\u2062f\uFEFF\u00AD')).toBe('a⟨ZWSP⟩b⟨ZWNJ⟩c⟨ZWJ⟩d⟨WJ⟩e⟨U+2062⟩f⟨ZWNBSP⟩⟨SHY⟩');
+    expect(revealText('a\u200Bb\u200Cc\u200Dd\u2060e\u2062f\uFEFF\u00AD')).toBe(
+      'a⟨ZWSP⟩b⟨ZWNJ⟩c⟨ZWJ⟩d⟨WJ⟩e⟨U+2062⟩f⟨ZWNBSP⟩⟨SHY⟩',
+    );
     expect(revealText('x\u{E0001}\u{E0061}\u{E0020}\u{E007F}')).toBe('x⟨TAG-LANG⟩⟨TAG-a⟩⟨TAG-SP⟩⟨TAG-END⟩');
   });
 
@@ -36,7 +38,11 @@ describe('reveal', () => {
 
   test('segments join back to the text exactly', () => {
     const { encoded } = encode('I ❤️ NY, naïve 👨‍👩‍👧 text', 'secret');
-    expect(reveal(encoded).map((segment) => segment.text).join('')).toBe(encoded);
+    expect(
+      reveal(encoded)
+        .map((segment) => segment.text)
+        .join(''),
+    ).toBe(encoded);
     expect(reveal('plain')).toEqual([{ text: 'plain', hidden: false }]);
     expect(reveal('')).toEqual([]);
   });

@@ -51,7 +51,8 @@ function tally(outcomes: Outcome[]): { exact: number; wrong: number } {
   };
 }
 
-const label = (s: Setup): string => `${s.secret.length}-char secret, ${s.distribution}, ${s.stealthLevel}${s.key ? ', keyed' : ''}`;
+const label = (s: Setup): string =>
+  `${s.secret.length}-char secret, ${s.distribution}, ${s.stealthLevel}${s.key ? ', keyed' : ''}`;
 
 describe.each(SETUPS)('damage, 4 copies: $secret', (setup) => {
   const carrier = proseForCopies(setup.secret, 4, setup.stealthLevel, setup.key);
@@ -79,7 +80,9 @@ describe.each(SETUPS)('damage, 4 copies: $secret', (setup) => {
 
   test(`${label(setup)}: foreign selectors inserted after 2 % of the characters`, () => {
     const random = seededRandom(99);
-    const outcomes = Array.from({ length: TRIALS }, () => outcomeOf(insertForeignSelectors(watermarked, 0.02, random), setup));
+    const outcomes = Array.from({ length: TRIALS }, () =>
+      outcomeOf(insertForeignSelectors(watermarked, 0.02, random), setup),
+    );
     const { exact, wrong } = tally(outcomes);
     expect(wrong).toBe(0);
     expect(exact).toBeGreaterThanOrEqual(0.99);
@@ -102,7 +105,9 @@ describe('a damaged copy is never returned as the secret', () => {
     const setup: Setup = { secret: 'id-7', distribution: 'even', stealthLevel: 'standard' };
     const { watermarked } = encodeRobust(proseForCopies(setup.secret, 1), setup.secret);
     const random = seededRandom(5);
-    const outcomes = Array.from({ length: 400 }, (_, k) => outcomeOf(replaceMarks(watermarked, 1 + (k % 3), random), setup));
+    const outcomes = Array.from({ length: 400 }, (_, k) =>
+      outcomeOf(replaceMarks(watermarked, 1 + (k % 3), random), setup),
+    );
     expect(outcomes.filter((o) => o === 'wrong')).toEqual([]);
     expect(new Set(outcomes)).toEqual(new Set(['exact', 'CORRUPTED']));
   });
@@ -112,7 +117,9 @@ describe('a damaged copy is never returned as the secret', () => {
       const setup: Setup = { secret: 'id-7', distribution: 'clustered', stealthLevel: 'high', key };
       const { watermarked } = encodeRobust(proseForCopies(setup.secret, 2, 'high', key), setup.secret, setup);
       const random = seededRandom(8);
-      const outcomes = Array.from({ length: 300 }, (_, k) => outcomeOf(replaceMarks(watermarked, 1 + (k % 20), random), setup));
+      const outcomes = Array.from({ length: 300 }, (_, k) =>
+        outcomeOf(replaceMarks(watermarked, 1 + (k % 20), random), setup),
+      );
       expect(outcomes.filter((o) => o === 'wrong')).toEqual([]);
       expect(outcomes).toContain('exact');
     }

@@ -18,7 +18,12 @@ export function copyLength(secret: string, key?: Uint8Array): number {
 }
 
 /** Prose holding exactly `copies` copies: its carrier count is copies × copy length, no slack at all. */
-export function proseForCopies(secret: string, copies: number, stealthLevel: StealthLevel = 'standard', key?: Uint8Array): string {
+export function proseForCopies(
+  secret: string,
+  copies: number,
+  stealthLevel: StealthLevel = 'standard',
+  key?: Uint8Array,
+): string {
   const needed = copies * copyLength(secret, key);
   let text = PROSE;
   while (carrierEnds(text, stealthLevel).length < needed) text += PROSE;
@@ -30,7 +35,10 @@ export const codePoints = (text: string): string[] => Array.from(text);
 
 export function deleteRange(text: string, start: number, length: number): string {
   const points = codePoints(text);
-  return points.slice(0, start).concat(points.slice(start + length)).join('');
+  return points
+    .slice(0, start)
+    .concat(points.slice(start + length))
+    .join('');
 }
 
 export function deleteAtRandom(text: string, share: number, random: () => number): string {
@@ -62,7 +70,8 @@ export function supplementarySelectorOffsets(text: string): number[] {
  */
 export function rewriteFrame(watermarked: string, markCount: number, tamper: (frame: Uint8Array) => void): string {
   const offsets = supplementarySelectorOffsets(watermarked);
-  const packedAt = (offset: number): number => PLAIN.markOfIndex[ALPHABET_INDEX_OF_BYTE[watermarked.charCodeAt(offset + 1) - 0xdd00 + 16]];
+  const packedAt = (offset: number): number =>
+    PLAIN.markOfIndex[ALPHABET_INDEX_OF_BYTE[watermarked.charCodeAt(offset + 1) - 0xdd00 + 16]];
   const frame = new Uint8Array(Math.ceil(markCount / 8));
   for (let p = 0; p < markCount; p++) frame[p >> 3] |= (packedAt(offsets[p]) & 1) << (7 - (p & 7));
   const end = parseFrameAt(frame, 0)!.end;

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { CORPUS } from './corpus.js';
-import { codePoints, copyLength, proseForCopies, rewriteFrame, supplementarySelectorOffsets } from './robust-fixtures.js';
+import {
+  codePoints,
+  copyLength,
+  proseForCopies,
+  rewriteFrame,
+  supplementarySelectorOffsets,
+} from './robust-fixtures.js';
 import { decode } from '../../src/codec/decode.js';
 import { encode } from '../../src/codec/encode.js';
 import { CodecError } from '../../src/codec/errors.js';
@@ -90,7 +96,8 @@ describe('round trips', () => {
       codePoints(encodeRobust(carrier, SECRET, { stealthLevel }).watermarked)
         .map((point) => point.codePointAt(0)!)
         .filter((codePoint) => codePoint >= 0xe0100);
-    const risingShare = (values: number[]): number => values.filter((value, i) => i > 0 && value > values[i - 1]).length / values.length;
+    const risingShare = (values: number[]): number =>
+      values.filter((value, i) => i > 0 && value > values[i - 1]).length / values.length;
     expect(risingShare(markValues('standard'))).toBeGreaterThan(0.85);
     expect(risingShare(markValues('high'))).toBeLessThan(0.65);
     expect(risingShare(markValues('maximum'))).toBeLessThan(0.65);
@@ -98,7 +105,8 @@ describe('round trips', () => {
 
   test('random distribution is reproducible with a seed and differs between seeds', () => {
     const carrier = proseForCopies(SECRET, 2) + ' and some more carrier text that is left over for the distribution';
-    const bySeed = (seed: number): string => encodeRobust(carrier, SECRET, { distribution: 'random', seed }).watermarked;
+    const bySeed = (seed: number): string =>
+      encodeRobust(carrier, SECRET, { distribution: 'random', seed }).watermarked;
     expect(bySeed(1)).toBe(bySeed(1));
     expect(bySeed(1)).not.toBe(bySeed(2));
   });
@@ -107,7 +115,10 @@ describe('round trips', () => {
 describe('stats', () => {
   test('encode stats count code points and marks', () => {
     const carrier = proseForCopies(SECRET, 5);
-    const { watermarked, stats, keyed } = encodeRobust(carrier, SECRET, { distribution: 'clustered', stealthLevel: 'high' });
+    const { watermarked, stats, keyed } = encodeRobust(carrier, SECRET, {
+      distribution: 'clustered',
+      stealthLevel: 'high',
+    });
     expect(keyed).toBe(false);
     expect(stats).toEqual({
       visibleLength: codePoints(carrier).length,
@@ -123,7 +134,12 @@ describe('stats', () => {
     const { watermarked } = encodeRobust(proseForCopies(SECRET, 4), SECRET);
     const result = decodeRobust(watermarked);
     const frameBits = 8 * (SECRET.length + 7);
-    expect(result.stats).toEqual({ extracted_bit_count: 4 * copyLength(SECRET), reconstructed_char_count: 4, copies_found: 4, copies_agreeing: 4 });
+    expect(result.stats).toEqual({
+      extracted_bit_count: 4 * copyLength(SECRET),
+      reconstructed_char_count: 4,
+      copies_found: 4,
+      copies_agreeing: 4,
+    });
     expect(result.bits_recovered).toBe(frameBits);
     expect(result.confidence).toBeGreaterThan(0);
     expect(result.confidence).toBeLessThan(1);
@@ -173,7 +189,11 @@ describe('size rule', () => {
     const surplus = watermarked.slice(tailStart, watermarked.length - 1);
     expect(supplementarySelectorOffsets(surplus).length).toBe(stats.hiddenLength - ends.length + 1);
     expect(surplus.length).toBe(2 * (stats.hiddenLength - ends.length + 1));
-    expect(decodeRobust(watermarked)).toMatchObject({ decoded: secret, is_encoded: true, stats: { copies_found: 1, copies_agreeing: 1 } });
+    expect(decodeRobust(watermarked)).toMatchObject({
+      decoded: secret,
+      is_encoded: true,
+      stats: { copies_found: 1, copies_agreeing: 1 },
+    });
   });
 
   test('a text without any carrier character is too short, whatever its byte length', () => {
@@ -183,14 +203,23 @@ describe('size rule', () => {
       expect(error.code).toBe('CARRIER_TOO_SHORT');
       expect(error.requiredLength).toBe(16);
     }
-    expect(codecError(() => encodeRobust('!!! ??? ... ;;; ::: ---', 'ab', { stealthLevel: 'maximum' })).code).toBe('CARRIER_TOO_SHORT');
+    expect(codecError(() => encodeRobust('!!! ??? ... ;;; ::: ---', 'ab', { stealthLevel: 'maximum' })).code).toBe(
+      'CARRIER_TOO_SHORT',
+    );
   });
 
   test('invalid input', () => {
     expect(codecError(() => encodeRobust('long enough carrier text', '')).code).toBe('INVALID_INPUT');
-    expect(codecError(() => encodeRobust('long enough carrier text', 'a', { distribution: 'diagonal' as Distribution })).code).toBe('INVALID_INPUT');
-    expect(codecError(() => encodeRobust('long enough carrier text', 'a', { stealthLevel: 'ultra' as StealthLevel })).code).toBe('INVALID_INPUT');
-    expect(codecError(() => encodeRobust('long enough carrier text', 'a', { key: new Uint8Array(16) })).code).toBe('INVALID_INPUT');
+    expect(
+      codecError(() => encodeRobust('long enough carrier text', 'a', { distribution: 'diagonal' as Distribution }))
+        .code,
+    ).toBe('INVALID_INPUT');
+    expect(
+      codecError(() => encodeRobust('long enough carrier text', 'a', { stealthLevel: 'ultra' as StealthLevel })).code,
+    ).toBe('INVALID_INPUT');
+    expect(codecError(() => encodeRobust('long enough carrier text', 'a', { key: new Uint8Array(16) })).code).toBe(
+      'INVALID_INPUT',
+    );
   });
 });
 
@@ -224,7 +253,13 @@ describe('keys', () => {
 
 describe('no watermark, and the other codec', () => {
   test('text without robust marks: is_encoded false, nothing decoded', () => {
-    for (const text of ['', 'plain text', CORPUS.heartNy, CORPUS.keycaps, '葛\u{E0100}飾区 with an ideographic variant']) {
+    for (const text of [
+      '',
+      'plain text',
+      CORPUS.heartNy,
+      CORPUS.keycaps,
+      '葛\u{E0100}飾区 with an ideographic variant',
+    ]) {
       expect(decodeRobust(text)).toEqual({
         decoded: '',
         keyed: false,
@@ -269,23 +304,28 @@ describe('no watermark, and the other codec', () => {
 describe('marks after ideographs (format revision 2)', () => {
   const chinese = '中华人民共和国是世界上人口最多的国家之一，拥有悠久的历史和灿烂的文化。'.repeat(8);
 
-  test.each(STEALTH_LEVELS)('%s: every mark right after an ideograph is VS129 or above, and the text decodes', (stealthLevel) => {
-    const { watermarked } = encodeRobust(chinese, SECRET, { stealthLevel, seed: 3 });
-    let afterIdeograph = 0;
-    for (const offset of supplementarySelectorOffsets(watermarked)) {
-      const before = watermarked.codePointAt(offset - 1)!;
-      if (!/\p{Ideographic}/u.test(String.fromCodePoint(before))) continue;
-      afterIdeograph++;
-      expect(watermarked.codePointAt(offset)).toBeGreaterThanOrEqual(0xe0170);
-    }
-    expect(afterIdeograph).toBeGreaterThan(100);
-    expect(strip(watermarked)).toBe(chinese);
-    expect(decodeRobust(watermarked)).toMatchObject({ decoded: SECRET, is_encoded: true });
-  });
+  test.each(STEALTH_LEVELS)(
+    '%s: every mark right after an ideograph is VS129 or above, and the text decodes',
+    (stealthLevel) => {
+      const { watermarked } = encodeRobust(chinese, SECRET, { stealthLevel, seed: 3 });
+      let afterIdeograph = 0;
+      for (const offset of supplementarySelectorOffsets(watermarked)) {
+        const before = watermarked.codePointAt(offset - 1)!;
+        if (!/\p{Ideographic}/u.test(String.fromCodePoint(before))) continue;
+        afterIdeograph++;
+        expect(watermarked.codePointAt(offset)).toBeGreaterThanOrEqual(0xe0170);
+      }
+      expect(afterIdeograph).toBeGreaterThan(100);
+      expect(strip(watermarked)).toBe(chinese);
+      expect(decodeRobust(watermarked)).toMatchObject({ decoded: SECRET, is_encoded: true });
+    },
+  );
 
   test('the sixteen low marks are written as 0xE0–0xEF after ideographs only, and read as the same marks', () => {
     const { watermarked } = encodeRobust(chinese, SECRET, { seed: 3 });
-    const bytes = supplementarySelectorOffsets(watermarked).map((offset) => watermarked.codePointAt(offset)! - 0xe0100 + 16);
+    const bytes = supplementarySelectorOffsets(watermarked).map(
+      (offset) => watermarked.codePointAt(offset)! - 0xe0100 + 16,
+    );
     expect(bytes.some((byte) => byte >= 0xe0 && byte <= 0xef)).toBe(true);
     expect(bytes.some((byte) => byte >= 0x10 && byte <= 0x1f)).toBe(false);
     // written out as the low marks instead (the decoder's alphabet for texts of format revision 1) it reads the same

@@ -23,7 +23,8 @@ interface Vector {
 }
 
 const vectors = JSON.parse(readFileSync(new URL('../vectors/vs-codec.json', import.meta.url), 'utf8')) as Vector[];
-const bytes = (hex: string | undefined): Uint8Array | undefined => (hex === undefined ? undefined : Uint8Array.from(Buffer.from(hex, 'hex')));
+const bytes = (hex: string | undefined): Uint8Array | undefined =>
+  hex === undefined ? undefined : Uint8Array.from(Buffer.from(hex, 'hex'));
 const hex = (data: Uint8Array): string => Buffer.from(data).toString('hex');
 
 describe('test vectors (test/vectors/vs-codec.json)', () => {
@@ -47,7 +48,10 @@ describe('test vectors (test/vectors/vs-codec.json)', () => {
 
   test.each(vectors.map((v) => [v.name, v] as const))('%s: decoding the vector gives the secret', (_, vector) => {
     expect(hex(payloadBytes(vector.encoded))).toBe(vector.payload ?? vector.frame);
-    expect(decode(vector.encoded, { key: bytes(vector.key) })).toMatchObject({ decoded: vector.secret, keyed: vector.key !== undefined });
+    expect(decode(vector.encoded, { key: bytes(vector.key) })).toMatchObject({
+      decoded: vector.secret,
+      keyed: vector.key !== undefined,
+    });
     if (vector.options.output !== 'tokens') expect(strip(vector.encoded)).toBe(vector.text);
   });
 });

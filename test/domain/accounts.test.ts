@@ -33,7 +33,9 @@ describe('register', () => {
 
   it('refuses a second account with the same email in any case', async () => {
     await makeUser(f.domain, { email: 'dup@example.com' });
-    const error = await refusal(() => f.domain.accounts.register({ email: 'DUP@example.com', username: 'x', password: PASSWORD }));
+    const error = await refusal(() =>
+      f.domain.accounts.register({ email: 'DUP@example.com', username: 'x', password: PASSWORD }),
+    );
     expect(error.code).toBe('EMAIL_TAKEN');
     expect(error.details).toEqual({ email: 'already registered' });
   });
@@ -103,10 +105,15 @@ describe('profile', () => {
     const user = await makeUser(f.domain);
     const session = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     const wrong = await refusal(() =>
-      f.domain.accounts.changePassword(user.id, { currentPassword: 'wrong password 1', newPassword: 'another pass 99' }),
+      f.domain.accounts.changePassword(user.id, {
+        currentPassword: 'wrong password 1',
+        newPassword: 'another pass 99',
+      }),
     );
     expect(wrong.code).toBe('INVALID_CREDENTIALS');
-    const weak = await refusal(() => f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'weak' }));
+    const weak = await refusal(() =>
+      f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'weak' }),
+    );
     expect(weak.code).toBe('VALIDATION');
     await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'another pass 99' });
     expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: PASSWORD }))).code).toBe(
@@ -131,7 +138,8 @@ describe('suspension', () => {
         issueVerificationToken: () => f.domain.accounts.issueVerificationToken(user.id),
         getProfile: () => f.domain.accounts.getProfile(user.id),
         updateProfile: () => f.domain.accounts.updateProfile(user.id, { username: 'x' }),
-        changePassword: () => f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'another pass 99' }),
+        changePassword: () =>
+          f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: 'another pass 99' }),
       },
       sessions: {
         login: () => f.domain.sessions.login({ email: user.email, password: PASSWORD }),
@@ -183,9 +191,9 @@ describe('suspension', () => {
   it('does not tell strangers that an account is suspended', async () => {
     const user = await makeUser(f.domain);
     await f.domain.admin.suspend(user.email);
-    expect((await refusal(() => f.domain.sessions.login({ email: user.email, password: 'wrong password 1' }))).code).toBe(
-      'INVALID_CREDENTIALS',
-    );
+    expect(
+      (await refusal(() => f.domain.sessions.login({ email: user.email, password: 'wrong password 1' }))).code,
+    ).toBe('INVALID_CREDENTIALS');
   });
 });
 

@@ -77,7 +77,11 @@ describe('apiTokens', () => {
     expect(foreign.details).toHaveProperty('signing_channel_id');
     await f.domain.channels.deactivate(owner.id, mine.id);
     expect(
-      (await refusal(() => f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id }))).code,
+      (
+        await refusal(() =>
+          f.domain.apiTokens.create(owner.id, { name: 'k', permissions: ['encode'], signing_channel_id: mine.id }),
+        )
+      ).code,
     ).toBe('VALIDATION');
   });
 

@@ -37,11 +37,16 @@ describe('channels', () => {
     });
     await f.domain.channels.deactivate(user.id, a.id);
     // the deactivated channel still works through its token, so it still takes a slot
-    const encoded = await f.domain.watermark.encode(bound.token, { text: 'The quick brown fox jumps over the lazy dog.', secret: 's' });
+    const encoded = await f.domain.watermark.encode(bound.token, {
+      text: 'The quick brown fox jumps over the lazy dog.',
+      secret: 's',
+    });
     expect(encoded.keyed).toBe(true);
     const limit = await refusal(() => f.domain.channels.create(user.id, 'd'));
     expect(limit.code).toBe('PLAN_LIMIT');
-    expect(limit.message).toMatch(/3 signing channels in use; a deactivated channel counts until the API tokens bound to it/);
+    expect(limit.message).toMatch(
+      /3 signing channels in use; a deactivated channel counts until the API tokens bound to it/,
+    );
     // revoking its last token frees the slot
     await f.domain.apiTokens.revoke(user.id, bound.id);
     await f.domain.channels.create(user.id, 'd');

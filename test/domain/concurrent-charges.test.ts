@@ -70,7 +70,9 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
           if (message !== 'ready') outcomes = message as Record<string, number>;
         });
         child.on('error', reject);
-        child.on('exit', (code) => (code === 0 && outcomes ? resolve(outcomes) : reject(new Error(`worker exited ${code}`))));
+        child.on('exit', (code) =>
+          code === 0 && outcomes ? resolve(outcomes) : reject(new Error(`worker exited ${code}`)),
+        );
       }),
   );
   await Promise.all(children.map((child) => new Promise((ready) => child.once('message', ready))));

@@ -46,4 +46,12 @@ export const REFUSED_NAMES: [string, string][] = [
 ];
 
 /** Names a person may really have: joiners (Persian, Indic scripts, emoji) and emoji selectors stay allowed. */
-export const ACCEPTED_NAMES = ['Ada Lovelace', 'مهر\u200Cداد', 'क्\u200Dष', '👩\u200D💻 dev', 'I ❤\uFE0F text', 'Zoë', '李小龙'];
+export const ACCEPTED_NAMES = [
+  'Ada Lovelace',
+  'مهر\u200Cداد',
+  'क्\u200Dष',
+  '👩\u200D💻 dev',
+  'I ❤\uFE0F text',
+  'Zoë',
+  '李小龙',
+];

@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDomain, DomainError, type CreateDomainOptions, type Domain, type DomainConfig } from '../../src/domain/index.js';
+import {
+  createDomain,
+  DomainError,
+  type CreateDomainOptions,
+  type Domain,
+  type DomainConfig,
+} from '../../src/domain/index.js';
 import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/index.js';
 
 /** Low scrypt cost for speed; the default (OWASP) is asserted in its own test. */

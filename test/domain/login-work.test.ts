@@ -29,8 +29,12 @@ async function scryptRunsOf(work: () => unknown): Promise<number> {
 describe('login work', () => {
   it('runs scrypt once for an unknown email, as for a wrong password', async () => {
     const user = await makeUser(f.domain);
-    const unknownEmail = await scryptRunsOf(() => f.domain.sessions.login({ email: 'nobody@example.com', password: 'wrong password 1' }));
-    const wrongPassword = await scryptRunsOf(() => f.domain.sessions.login({ email: user.email, password: 'wrong password 1' }));
+    const unknownEmail = await scryptRunsOf(() =>
+      f.domain.sessions.login({ email: 'nobody@example.com', password: 'wrong password 1' }),
+    );
+    const wrongPassword = await scryptRunsOf(() =>
+      f.domain.sessions.login({ email: user.email, password: 'wrong password 1' }),
+    );
     expect(wrongPassword).toBe(1);
     expect(unknownEmail).toBe(wrongPassword);
   });

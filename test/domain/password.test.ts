@@ -28,14 +28,20 @@ describe('password hashing', () => {
     // full-width letters and digits, and the "fi" ligature, are their plain forms under NFKC
     const wide = await hashPassword('\uff30\uff41\uff53\uff53-\uff11\uff12', 10);
     expect((await verifyPassword('Pass-12', wide, 10)).ok).toBe(true);
-    expect((await verifyPassword('\ufb01sh-and-chips-1', await hashPassword('fish-and-chips-1', 10), 10)).ok).toBe(true);
+    expect((await verifyPassword('\ufb01sh-and-chips-1', await hashPassword('fish-and-chips-1', 10), 10)).ok).toBe(
+      true,
+    );
     expect((await verifyPassword('Pass-13', wide, 10)).ok).toBe(false);
   });
 
   it('keeps verifying hashes made before NFKC (NFC form, no norm marker) and asks to rehash them', async () => {
     // what hashPassword stored before: the NFC form, without ",norm=nfkc"
     const salt = randomBytes(16);
-    const legacyHash = scryptSync(Buffer.from('\uff30ass-word-1'.normalize('NFC')), salt, 32, { N: 2 ** 10, r: 8, p: 1 });
+    const legacyHash = scryptSync(Buffer.from('\uff30ass-word-1'.normalize('NFC')), salt, 32, {
+      N: 2 ** 10,
+      r: 8,
+      p: 1,
+    });
     const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
     const legacy = `$scrypt$ln=10,r=8,p=1$${b64(salt)}$${b64(legacyHash)}`;
     expect(await verifyPassword('\uff30ass-word-1', legacy, 10)).toEqual({ ok: true, needsRehash: true });
@@ -71,9 +77,12 @@ describe('password policy', () => {
   it.each(['correct horse 42', 'Passphrase-Long', '🙂🙂🙂🙂🙂aaaaa'])('accepts %s', (password) => {
     expect(check(password)).toBeUndefined();
   });
-  it.each(['Long enough 1\ud800', 'Long enough 1\udfff', '\udc00Long enough 1'])('refuses lone surrogates: %j', (password) => {
-    expect(check(password)).toMatch(/unpaired surrogate/);
-  });
+  it.each(['Long enough 1\ud800', 'Long enough 1\udfff', '\udc00Long enough 1'])(
+    'refuses lone surrogates: %j',
+    (password) => {
+      expect(check(password)).toMatch(/unpaired surrogate/);
+    },
+  );
   it('judges the NFKC form: full-width letters count as the letters they stand for', () => {
     // "ＡＤＡ@example.com" typed full-width is the email address once normalised
     expect(check('\uff41\uff44\uff41@example.com')).toMatch(/email address or username/);

@@ -13,20 +13,30 @@ afterEach(() => f.close());
 describe('login', () => {
   it('returns a 2-hour HS256 access token, a 30-day refresh token and the user with plan', async () => {
     const user = await makeUser(f.domain);
-    const login = await f.domain.sessions.login({ email: ' USER' + user.email.slice(4).toUpperCase(), password: PASSWORD });
+    const login = await f.domain.sessions.login({
+      email: ' USER' + user.email.slice(4).toUpperCase(),
+      password: PASSWORD,
+    });
     expect(login.user).toMatchObject({ id: user.id, plan: 'free' });
     expect(login.accessExpiresAt.getTime() - f.clock.now.getTime()).toBe(2 * 3600 * 1000);
     expect(login.refreshExpiresAt.getTime() - f.clock.now.getTime()).toBe(30 * 24 * 3600 * 1000);
     const header = JSON.parse(Buffer.from(login.accessToken.split('.')[0], 'base64url').toString());
     expect(header.alg).toBe('HS256');
     const claims = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString());
-    expect(claims).toMatchObject({ sub: user.id, iat: expect.any(Number), exp: claims.iat + 7200, jti: expect.any(String) });
+    expect(claims).toMatchObject({
+      sub: user.id,
+      iat: expect.any(Number),
+      exp: claims.iat + 7200,
+      jti: expect.any(String),
+    });
     expect((await f.domain.sessions.authenticate(login.accessToken)).user.id).toBe(user.id);
   });
 
   it('gives the same answer for an unknown email and a wrong password', async () => {
     const user = await makeUser(f.domain);
-    const unknown = await refusal(() => f.domain.sessions.login({ email: 'nobody@example.com', password: 'wrong password 1' }));
+    const unknown = await refusal(() =>
+      f.domain.sessions.login({ email: 'nobody@example.com', password: 'wrong password 1' }),
+    );
     const wrong = await refusal(() => f.domain.sessions.login({ email: user.email, password: 'wrong password 1' }));
     expect(unknown.code).toBe('INVALID_CREDENTIALS');
     expect(wrong).toMatchObject({ code: unknown.code, message: unknown.message, details: unknown.details });
@@ -44,7 +54,11 @@ describe('login', () => {
     expect(stored()).toContain(`ln=${TEST_SCRYPT_LN},`);
     // a domain configured with a higher cost upgrades the hash at the next successful login
     const { createDomain } = await import('../../src/domain/index.js');
-    const upgraded = createDomain({ store: stronger.store, masterKey: f.masterKey, config: { scryptLogN: TEST_SCRYPT_LN + 1 } });
+    const upgraded = createDomain({
+      store: stronger.store,
+      masterKey: f.masterKey,
+      config: { scryptLogN: TEST_SCRYPT_LN + 1 },
+    });
     await upgraded.sessions.login({ email: user.email, password: PASSWORD });
     expect(stored()).toContain(`ln=${TEST_SCRYPT_LN + 1},`);
   });
@@ -77,7 +91,7 @@ describe('access tokens', () => {
     }
   });
 
-  it("stop working when the user is deleted", async () => {
+  it('stop working when the user is deleted', async () => {
     const user = await makeUser(f.domain);
     const { accessToken } = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     await f.domain.admin.deleteUser(user.email);

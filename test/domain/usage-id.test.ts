@@ -17,7 +17,8 @@ describe('opaque usage record ids', () => {
     }
     const neighbours = [1, 2, 3, 4].map((id) => sealUsageId(key, id));
     // no shared prefix, no visible count: each differs from the next at the first characters already
-    for (let i = 1; i < neighbours.length; i++) expect(neighbours[i].slice(0, 4)).not.toBe(neighbours[i - 1].slice(0, 4));
+    for (let i = 1; i < neighbours.length; i++)
+      expect(neighbours[i].slice(0, 4)).not.toBe(neighbours[i - 1].slice(0, 4));
   });
 
   it('refuse strings that are not ids of this key', () => {
@@ -48,9 +49,11 @@ describe('the usage history pages with opaque ids', () => {
     expect(all.map((record) => record.credits)).toEqual([4, 3, 2, 1, 100]);
     const page = await f.domain.credits.usage(ada.id, { limit: 2, before: all[1].id });
     expect(page.map((record) => record.credits)).toEqual([2, 1]);
-    expect((await refusal(() => f.domain.credits.usage(ada.id, { before: 'AAAAAAAAAAAAAAAAAAAAAA' }))).details).toEqual({
-      before: expect.any(String),
-    });
+    expect((await refusal(() => f.domain.credits.usage(ada.id, { before: 'AAAAAAAAAAAAAAAAAAAAAA' }))).details).toEqual(
+      {
+        before: expect.any(String),
+      },
+    );
     // bob's one record says nothing about ada's five
     const [bobs] = await f.domain.credits.usage(bob.id);
     expect(Number.isNaN(Number(bobs.id))).toBe(true);

@@ -16,36 +16,51 @@ describe('one email rule', () => {
 
   it.each(REFUSED_EMAILS)('refuses %j, for the admin CLI path too', async (email) => {
     expect(isValidEmail(email)).toBe(false);
-    const error = await refusal(() => f.domain.admin.createUser({ email, username: 'ada', password: PASSWORD, verified: true }));
+    const error = await refusal(() =>
+      f.domain.admin.createUser({ email, username: 'ada', password: PASSWORD, verified: true }),
+    );
     expect(error.code).toBe('VALIDATION');
     expect(Object.keys(error.details!)).toEqual(['email']);
   });
 
   it('"ADA@example.com." cannot be a second account for ada@example.com', async () => {
     await makeUser(f.domain, { email: 'ada@example.com' });
-    const error = await refusal(() => f.domain.admin.createUser({ email: 'ADA@example.com.', username: 'x', password: PASSWORD }));
+    const error = await refusal(() =>
+      f.domain.admin.createUser({ email: 'ADA@example.com.', username: 'x', password: PASSWORD }),
+    );
     expect(error.code).toBe('VALIDATION');
     expect(await f.domain.admin.listUsers()).toHaveLength(1);
   });
 });
 
 describe('names refuse control, invisible and text-direction characters', () => {
-  it.each(REFUSED_NAMES)('%j is refused naming %s, in every name field, with per-field details', async (name, codePoint) => {
-    const error = await refusal(() =>
-      f.domain.accounts.register({ email: 'n@example.com', username: name, password: PASSWORD, firstName: name, lastName: name }),
-    );
-    expect(error.code).toBe('VALIDATION');
-    expect(Object.keys(error.details!).sort()).toEqual(['firstName', 'lastName', 'username']);
-    expect(error.details!.username).toContain(codePoint);
+  it.each(REFUSED_NAMES)(
+    '%j is refused naming %s, in every name field, with per-field details',
+    async (name, codePoint) => {
+      const error = await refusal(() =>
+        f.domain.accounts.register({
+          email: 'n@example.com',
+          username: name,
+          password: PASSWORD,
+          firstName: name,
+          lastName: name,
+        }),
+      );
+      expect(error.code).toBe('VALIDATION');
+      expect(Object.keys(error.details!).sort()).toEqual(['firstName', 'lastName', 'username']);
+      expect(error.details!.username).toContain(codePoint);
 
-    const user = await makeUser(f.domain);
-    for (const field of ['username', 'firstName', 'lastName'] as const) {
-      const update = await refusal(() => f.domain.accounts.updateProfile(user.id, { [field]: `x${name}` }));
-      expect(update.details).toEqual({ [field]: expect.stringContaining(codePoint) });
-    }
-    const admin = await refusal(() => f.domain.admin.createUser({ email: 'm@example.com', username: name, password: PASSWORD }));
-    expect(admin.details).toEqual({ username: expect.stringContaining(codePoint) });
-  });
+      const user = await makeUser(f.domain);
+      for (const field of ['username', 'firstName', 'lastName'] as const) {
+        const update = await refusal(() => f.domain.accounts.updateProfile(user.id, { [field]: `x${name}` }));
+        expect(update.details).toEqual({ [field]: expect.stringContaining(codePoint) });
+      }
+      const admin = await refusal(() =>
+        f.domain.admin.createUser({ email: 'm@example.com', username: name, password: PASSWORD }),
+      );
+      expect(admin.details).toEqual({ username: expect.stringContaining(codePoint) });
+    },
+  );
 
   it.each(ACCEPTED_NAMES)('%j is a name', async (name) => {
     const user = await makeUser(f.domain);

@@ -9,7 +9,9 @@ beforeEach(() => {
 });
 afterEach(() => f.close());
 
-const CARRIER = 'The quick brown fox jumps over the lazy dog while the cat sleeps in the warm afternoon sun. '.repeat(3);
+const CARRIER = 'The quick brown fox jumps over the lazy dog while the cat sleeps in the warm afternoon sun. '.repeat(
+  3,
+);
 
 async function failure(work: () => unknown): Promise<Error> {
   try {
@@ -54,9 +56,9 @@ describe('watermark operations', () => {
 
   it('a failed operation costs nothing', async () => {
     const { user, token } = await verifiedToken();
-    expect(await codeOf(() => f.domain.watermark.encodeRobust(token, { text: 'ab', secret: 'a much longer secret' }))).toBe(
-      'CARRIER_TOO_SHORT',
-    );
+    expect(
+      await codeOf(() => f.domain.watermark.encodeRobust(token, { text: 'ab', secret: 'a much longer secret' })),
+    ).toBe('CARRIER_TOO_SHORT');
     expect(await codeOf(() => f.domain.watermark.decode(token, { text: 'plain text' }))).toBe('NO_WATERMARK');
     expect((await f.domain.credits.balance(user.id)).balance).toBe(10);
     expect(await f.domain.credits.usage(user.id)).toHaveLength(1);
@@ -76,8 +78,12 @@ describe('watermark operations', () => {
     const text = (await f.domain.watermark.encode(encoder, { text: CARRIER, secret: 's' })).encoded;
     expect(await codeOf(() => f.domain.watermark.decode(encoder, { text }))).toBe('PERMISSION_DENIED');
     expect(await codeOf(() => f.domain.watermark.decodeRobust(encoder, { text }))).toBe('PERMISSION_DENIED');
-    expect(await codeOf(() => f.domain.watermark.encode(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
-    expect(await codeOf(() => f.domain.watermark.encodeRobust(decoder, { text: CARRIER, secret: 's' }))).toBe('PERMISSION_DENIED');
+    expect(await codeOf(() => f.domain.watermark.encode(decoder, { text: CARRIER, secret: 's' }))).toBe(
+      'PERMISSION_DENIED',
+    );
+    expect(await codeOf(() => f.domain.watermark.encodeRobust(decoder, { text: CARRIER, secret: 's' }))).toBe(
+      'PERMISSION_DENIED',
+    );
     await f.domain.watermark.analyze(encoder, { encoded: text });
     await f.domain.watermark.analyze(decoder, { encoded: text });
   });
@@ -85,17 +91,21 @@ describe('watermark operations', () => {
   it('requires a verified email and refuses suspended accounts', async () => {
     const user = await makeUser(f.domain);
     const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode'] });
-    expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('EMAIL_NOT_VERIFIED');
+    expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe(
+      'EMAIL_NOT_VERIFIED',
+    );
     await f.domain.accounts.verifyEmail(user.verificationToken);
     await f.domain.watermark.encode(token, { text: CARRIER, secret: 's' });
     await f.domain.admin.suspend(user.email);
-    expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('ACCOUNT_SUSPENDED');
+    expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe(
+      'ACCOUNT_SUSPENDED',
+    );
   });
 
   it('refuses with PAYMENT_REQUIRED and the balance when credits run out', async () => {
     const { user, token } = await verifiedToken();
     for (let i = 0; i < 10; i++) await f.domain.watermark.analyze(token, { encoded: 'x' });
-    const error = await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
+    const error = (await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' }))) as DomainError;
     expect(error).toMatchObject({ code: 'PAYMENT_REQUIRED', balance: 0, cost: 1 });
     await f.domain.admin.grantCredits(user.email, 1);
     await f.domain.watermark.analyze(token, { encoded: 'x' });
@@ -106,7 +116,7 @@ describe('watermark operations', () => {
     f = makeFixture({ freeCredits: 100, monthlyRequestsByPlan: { free: 3, starter: 10, pro: 100 } });
     const { user, token } = await verifiedToken();
     for (let i = 0; i < 3; i++) await f.domain.watermark.analyze(token, { encoded: 'x' });
-    const error = await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' })) as DomainError;
+    const error = (await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' }))) as DomainError;
     expect(error.code).toBe('QUOTA_EXHAUSTED');
     expect(error.resetsAt?.toISOString()).toBe('2025-04-01T00:00:00.000Z');
     expect((await f.domain.credits.balance(user.id)).balance).toBe(97);

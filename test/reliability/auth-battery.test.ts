@@ -5,7 +5,15 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../src/domain/keys.js';
 import { openDomain } from '../../src/domain/index.js';
-import { CARRIER, PASSWORD, lastVerificationToken, refreshCookieOf, startLiveServer, type Account, type LiveServer } from './live-server.js';
+import {
+  CARRIER,
+  PASSWORD,
+  lastVerificationToken,
+  refreshCookieOf,
+  startLiveServer,
+  type Account,
+  type LiveServer,
+} from './live-server.js';
 
 const MASTER_KEY = randomBytes(32);
 const JWT_KEY = deriveKeys(MASTER_KEY).jwt;
@@ -36,7 +44,10 @@ async function apiToken(account: Account, body: Record<string, unknown> = {}) {
 }
 
 /** A JWT like the server's, with chosen claims and key. */
-function jwt(claims: { sub: string; exp?: number; iat?: number }, key: KeyObject | Uint8Array = JWT_KEY): Promise<string> {
+function jwt(
+  claims: { sub: string; exp?: number; iat?: number },
+  key: KeyObject | Uint8Array = JWT_KEY,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -112,15 +123,21 @@ describe('API tokens and ownership', () => {
 
   it('a revoked API token fails at once: 401', async () => {
     const { token, id } = await apiToken(owner);
-    const encode = () => server.api('POST', '/api/watermark/encode', { auth: `Token ${token}`, body: { text: CARRIER, secret: 'x' } });
+    const encode = () =>
+      server.api('POST', '/api/watermark/encode', { auth: `Token ${token}`, body: { text: CARRIER, secret: 'x' } });
     expect((await encode()).status).toBe(200);
-    expect((await server.api('DELETE', `/api/v2/tokens/${id}`, { auth: `Bearer ${owner.accessToken}` })).status).toBe(204);
+    expect((await server.api('DELETE', `/api/v2/tokens/${id}`, { auth: `Bearer ${owner.accessToken}` })).status).toBe(
+      204,
+    );
     expect((await encode()).status).toBe(401);
   });
 
   it('a token without the needed permission: 403', async () => {
     const { token } = await apiToken(owner, { permissions: ['decode'] });
-    const answer = await server.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: 'x' } });
+    const answer = await server.api('POST', '/api/watermark/encode', {
+      auth: `Bearer ${token}`,
+      body: { text: CARRIER, secret: 'x' },
+    });
     expect(answer.status).toBe(403);
   });
 
@@ -129,14 +146,21 @@ describe('API tokens and ownership', () => {
     for (const path of [`/api/v2/tokens/${id}`, `/api/v2/users/tokens/${id}`]) {
       expect((await server.api('DELETE', path, { auth: `Bearer ${stranger.accessToken}` })).status).toBe(403);
     }
-    const still = await server.api('POST', '/api/watermark/analyze', { auth: `Bearer ${token}`, body: { encoded: CARRIER } });
+    const still = await server.api('POST', '/api/watermark/analyze', {
+      auth: `Bearer ${token}`,
+      body: { encoded: CARRIER },
+    });
     expect(still.status).toBe(200);
   });
 
   it("binding a token to another account's channel is refused exactly like an unknown channel id (400), and creates nothing", async () => {
-    const channel = await server.api('POST', '/api/v2/channels', { auth: `Bearer ${owner.accessToken}`, body: { channel_name: 'press' } });
+    const channel = await server.api('POST', '/api/v2/channels', {
+      auth: `Bearer ${owner.accessToken}`,
+      body: { channel_name: 'press' },
+    });
     expect(channel.status).toBe(201);
-    const tokensBefore = (await server.api('GET', '/api/v2/tokens', { auth: `Bearer ${stranger.accessToken}` })).json.length;
+    const tokensBefore = (await server.api('GET', '/api/v2/tokens', { auth: `Bearer ${stranger.accessToken}` })).json
+      .length;
     const attempt = (channelId: string) =>
       server.api('POST', '/api/v2/tokens', {
         auth: `Bearer ${stranger.accessToken}`,
@@ -148,18 +172,36 @@ describe('API tokens and ownership', () => {
     expect(foreign.json.details).toHaveProperty('signing_channel_id');
     // no way to tell "exists but is someone else's" from "does not exist"
     expect(foreign.json).toEqual(unknown.json);
-    expect((await server.api('GET', '/api/v2/tokens', { auth: `Bearer ${stranger.accessToken}` })).json).toHaveLength(tokensBefore);
-    expect((await server.api('DELETE', `/api/v2/channels/${channel.json.channel.id}`, { auth: `Bearer ${stranger.accessToken}` })).status).toBe(404);
+    expect((await server.api('GET', '/api/v2/tokens', { auth: `Bearer ${stranger.accessToken}` })).json).toHaveLength(
+      tokensBefore,
+    );
+    expect(
+      (
+        await server.api('DELETE', `/api/v2/channels/${channel.json.channel.id}`, {
+          auth: `Bearer ${stranger.accessToken}`,
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("a keyed watermark of one account cannot be read with another account's keyed token", async () => {
-    const channels = (await server.api('GET', '/api/v2/channels', { auth: `Bearer ${owner.accessToken}` })).json.channels;
+    const channels = (await server.api('GET', '/api/v2/channels', { auth: `Bearer ${owner.accessToken}` })).json
+      .channels;
     const keyed = await apiToken(owner, { signing_channel_id: channels[0].id });
-    const encoded = await server.api('POST', '/api/watermark/encode', { auth: `Bearer ${keyed.token}`, body: { text: CARRIER, secret: 'owner only' } });
+    const encoded = await server.api('POST', '/api/watermark/encode', {
+      auth: `Bearer ${keyed.token}`,
+      body: { text: CARRIER, secret: 'owner only' },
+    });
     expect(encoded.status).toBe(200);
-    const theirs = await server.api('POST', '/api/v2/channels', { auth: `Bearer ${stranger.accessToken}`, body: { channel_name: 'press' } });
+    const theirs = await server.api('POST', '/api/v2/channels', {
+      auth: `Bearer ${stranger.accessToken}`,
+      body: { channel_name: 'press' },
+    });
     const strangerKeyed = await apiToken(stranger, { signing_channel_id: theirs.json.channel.id });
-    const attempt = await server.api('POST', '/api/watermark/decode', { auth: `Bearer ${strangerKeyed.token}`, body: { text: encoded.json.encoded } });
+    const attempt = await server.api('POST', '/api/watermark/decode', {
+      auth: `Bearer ${strangerKeyed.token}`,
+      body: { text: encoded.json.encoded },
+    });
     expect(attempt.status).toBe(422);
     expect(attempt.text).not.toContain('owner only');
   });
@@ -172,8 +214,12 @@ describe('login and refresh', () => {
   });
 
   it('unknown email and wrong password get identical answers', async () => {
-    const unknown = await server.api('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: PASSWORD } });
-    const wrong = await server.api('POST', '/api/auth/login', { body: { email: carol.email, password: 'Wrong horse 42' } });
+    const unknown = await server.api('POST', '/api/auth/login', {
+      body: { email: 'nobody@example.com', password: PASSWORD },
+    });
+    const wrong = await server.api('POST', '/api/auth/login', {
+      body: { email: carol.email, password: 'Wrong horse 42' },
+    });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(wrong.text).toBe(unknown.text);
@@ -195,7 +241,9 @@ describe('login and refresh', () => {
 
   it('ten concurrent refreshes with the same cookie: at most one succeeds', async () => {
     const { cookie } = await server.login(carol.email);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => server.api('POST', '/api/auth/refresh', { cookie })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => server.api('POST', '/api/auth/refresh', { cookie })),
+    );
     const succeeded = answers.filter((answer) => answer.status === 200);
     expect(succeeded.length).toBeLessThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 200 || answer.status === 401)).toBe(true);
@@ -225,12 +273,20 @@ describe('login and refresh', () => {
     expect((await server.api('POST', '/api/auth/refresh', { cookie: other.cookie })).status).toBe(401);
     for (const old of [carol.accessToken, other.accessToken]) {
       // an earlier access token can no longer mint API tokens
-      const mint = await server.api('POST', '/api/v2/tokens', { auth: `Bearer ${old}`, body: { name: 'x', permissions: ['encode'] } });
+      const mint = await server.api('POST', '/api/v2/tokens', {
+        auth: `Bearer ${old}`,
+        body: { name: 'x', permissions: ['encode'] },
+      });
       expect(mint.status).toBe(401);
     }
-    expect((await server.api('GET', '/api/v2/users/me', { auth: `Bearer ${changed.json.accessToken}` })).status).toBe(200);
+    expect((await server.api('GET', '/api/v2/users/me', { auth: `Bearer ${changed.json.accessToken}` })).status).toBe(
+      200,
+    );
     expect((await server.api('POST', '/api/auth/refresh', { cookie: continued })).status).toBe(200);
-    const encoded = await server.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: 's' } });
+    const encoded = await server.api('POST', '/api/watermark/encode', {
+      auth: `Bearer ${token}`,
+      body: { text: CARRIER, secret: 's' },
+    });
     expect(encoded.status).toBe(200);
     const login = await server.api('POST', '/api/auth/login', { body: { email: carol.email, password: NEW_PASSWORD } });
     expect(login.status).toBe(200);
@@ -255,7 +311,9 @@ describe('after the battery: no secret in logs, later answers or the database', 
     expect(secrets.length).toBeGreaterThan(15);
 
     for (const { name, value, from } of secrets) {
-      const later = server.answers.slice(from).filter((answer) => `${answer.text}${JSON.stringify([...answer.headers])}`.includes(value));
+      const later = server.answers
+        .slice(from)
+        .filter((answer) => `${answer.text}${JSON.stringify([...answer.headers])}`.includes(value));
       expect(later.length, `${name} in a later answer`).toBe(0);
     }
 
@@ -277,7 +335,12 @@ describe('after the battery: no secret in logs, later answers or the database', 
       expect(stored.includes(Buffer.from(value, 'utf8')), `${name} in the database`).toBe(false);
     }
     for (const key of channelKeys) {
-      for (const form of [key, Buffer.from(key.toString('hex')), Buffer.from(key.toString('base64')), Buffer.from(key.toString('base64url'))]) {
+      for (const form of [
+        key,
+        Buffer.from(key.toString('hex')),
+        Buffer.from(key.toString('base64')),
+        Buffer.from(key.toString('base64url')),
+      ]) {
         expect(stored.includes(form), 'a channel key in the database').toBe(false);
         expect(logs.includes(form.toString('latin1')), 'a channel key in the logs').toBe(false);
       }

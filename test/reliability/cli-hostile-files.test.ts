@@ -16,7 +16,10 @@ const READERS = ['decode', 'decode-robust', 'analyze', 'strip', 'reveal'];
 
 describe('wm on hostile files', () => {
   const invalidUtf8 = file('invalid.txt', Buffer.concat([Buffer.from(CARRIER), Buffer.from([0xc3, 0x28, 0xff])]));
-  const binary = file('binary.bin', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]));
+  const binary = file(
+    'binary.bin',
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
+  );
 
   it.each(READERS)('%s refuses invalid UTF-8 and binary files with exit 2 and one line', async (command) => {
     for (const input of [invalidUtf8, binary]) {

@@ -23,7 +23,8 @@ describe('what the large fuzz runs found', () => {
   });
 
   test('decodeRobust survives a run of selectors in front of a robust watermark (no stack overflow)', () => {
-    const text = 'Robust marks need a long carrier: one bit of the frame per character, so here is plenty of text. '.repeat(6);
+    const text =
+      'Robust marks need a long carrier: one bit of the frame per character, so here is plenty of text. '.repeat(6);
     const { watermarked } = encodeRobust(text, ' ', { seed: 1 });
     let outcome: string;
     try {

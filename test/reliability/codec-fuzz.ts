@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { CodecError, analyze, decode, decodeRobust, encode, encodeRobust, reveal, revealText, strip } from '../../src/codec/index.js';
+import {
+  CodecError,
+  analyze,
+  decode,
+  decodeRobust,
+  encode,
+  encodeRobust,
+  reveal,
+  revealText,
+  strip,
+} from '../../src/codec/index.js';
 
 const KEY = new Uint8Array(32).fill(7);
 
@@ -84,32 +94,44 @@ const secretText = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 });
  */
 export function neverInventSecrets(numRuns: number): void {
   fc.assert(
-    fc.property(carrier, secretText, fc.boolean(), fc.array(mutation, { minLength: 1, maxLength: 4 }), (text, secret, keyed, edits) => {
-      const key = keyed ? { key: KEY } : {};
-      let encoded: string;
-      try {
-        encoded = encode(text, secret, { ...key }).encoded;
-      } catch (error) {
-        expect((error as CodecError).code).toBe('CARRIER_TOO_SHORT');
-        return;
-      }
-      const decoded = onlyCodecErrors(() => decode(mutate(encoded, edits), key));
-      if (!(decoded instanceof CodecError)) {
-        for (const found of decoded.watermarks) expect(found.decoded).toBe(secret);
-      }
-    }),
+    fc.property(
+      carrier,
+      secretText,
+      fc.boolean(),
+      fc.array(mutation, { minLength: 1, maxLength: 4 }),
+      (text, secret, keyed, edits) => {
+        const key = keyed ? { key: KEY } : {};
+        let encoded: string;
+        try {
+          encoded = encode(text, secret, { ...key }).encoded;
+        } catch (error) {
+          expect((error as CodecError).code).toBe('CARRIER_TOO_SHORT');
+          return;
+        }
+        const decoded = onlyCodecErrors(() => decode(mutate(encoded, edits), key));
+        if (!(decoded instanceof CodecError)) {
+          for (const found of decoded.watermarks) expect(found.decoded).toBe(secret);
+        }
+      },
+    ),
     { numRuns },
   );
   fc.assert(
-    fc.property(secretText, fc.boolean(), fc.array(mutation, { minLength: 1, maxLength: 4 }), (secret, keyed, edits) => {
-      const key = keyed ? { key: KEY } : {};
-      const line = 'Robust marks need a long carrier: one bit of the frame per character, so here is plenty of text. ';
-      // at least six lines, and always the 8 × secret bytes the robust codec requires (a grapheme can be many bytes)
-      const text = line.repeat(Math.max(6, Math.ceil((8 * Buffer.byteLength(secret)) / line.length) + 1));
-      const { watermarked } = encodeRobust(text, secret, { ...key, seed: 1 });
-      const decoded = onlyCodecErrors(() => decodeRobust(mutate(watermarked, edits), key));
-      if (!(decoded instanceof CodecError) && decoded.is_encoded) expect(decoded.decoded).toBe(secret);
-    }),
+    fc.property(
+      secretText,
+      fc.boolean(),
+      fc.array(mutation, { minLength: 1, maxLength: 4 }),
+      (secret, keyed, edits) => {
+        const key = keyed ? { key: KEY } : {};
+        const line =
+          'Robust marks need a long carrier: one bit of the frame per character, so here is plenty of text. ';
+        // at least six lines, and always the 8 × secret bytes the robust codec requires (a grapheme can be many bytes)
+        const text = line.repeat(Math.max(6, Math.ceil((8 * Buffer.byteLength(secret)) / line.length) + 1));
+        const { watermarked } = encodeRobust(text, secret, { ...key, seed: 1 });
+        const decoded = onlyCodecErrors(() => decodeRobust(mutate(watermarked, edits), key));
+        if (!(decoded instanceof CodecError) && decoded.is_encoded) expect(decoded.decoded).toBe(secret);
+      },
+    ),
     { numRuns },
   );
 }

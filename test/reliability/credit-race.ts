@@ -14,9 +14,13 @@ export async function usageOf(server: LiveServer, account: Account): Promise<Usa
   const records: UsageRecord[] = [];
   let before: string | null = null;
   do {
-    const page = await server.api('GET', `/api/v2/credits/usage?limit=500${before === null ? '' : `&before=${before}`}`, {
-      auth: `Bearer ${account.accessToken}`,
-    });
+    const page = await server.api(
+      'GET',
+      `/api/v2/credits/usage?limit=500${before === null ? '' : `&before=${before}`}`,
+      {
+        auth: `Bearer ${account.accessToken}`,
+      },
+    );
     expect(page.status).toBe(200);
     records.push(...page.json.usage);
     before = page.json.next_before;
@@ -41,7 +45,10 @@ export async function raceEncodes(requests: number, balance: number): Promise<vo
     const { token, id } = await server.apiToken(account);
     const answers = await Promise.all(
       Array.from({ length: requests }, (_, index) =>
-        server.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: `n${index}` } }),
+        server.api('POST', '/api/watermark/encode', {
+          auth: `Bearer ${token}`,
+          body: { text: CARRIER, secret: `n${index}` },
+        }),
       ),
     );
     const statuses = answers.map((answer) => answer.status);

@@ -30,11 +30,17 @@ function expectErrorShape(status: number, body: unknown, expected: number): void
   expect(typeof error.error).toBe('string');
   if ('message' in error) expect(typeof error.message).toBe('string');
   if ('details' in error) expect(['object', 'string']).toContain(typeof error.details);
-  expect(Object.keys(error).filter((key) => !['error', 'message', 'details', 'required_length'].includes(key))).toEqual([]);
+  expect(Object.keys(error).filter((key) => !['error', 'message', 'details', 'required_length'].includes(key))).toEqual(
+    [],
+  );
 }
 
 const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
-const invalidUtf8 = Buffer.concat([Buffer.from(`{"text":"${CARRIER}","secret":"a`), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+const invalidUtf8 = Buffer.concat([
+  Buffer.from(`{"text":"${CARRIER}","secret":"a`),
+  Buffer.from([0xff, 0xfe, 0xc3]),
+  Buffer.from('"}'),
+]);
 
 type Case = [name: string, path: string, request: { body?: unknown; raw?: string | Uint8Array }, status: number];
 
@@ -45,7 +51,12 @@ const refused: Case[] = [
   ['a JSON string body', '/api/watermark/analyze', { raw: '"text"' }, 400],
   ['text of the wrong type', '/api/watermark/encode', { body: { text: 42, secret: 'x' } }, 400],
   ['secret of the wrong type', '/api/watermark/encode', { body: { text: CARRIER, secret: ['x'] } }, 400],
-  ['a boolean as a string', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'char', firstLetterOnly: 'true' } }, 400],
+  [
+    'a boolean as a string',
+    '/api/watermark/encode',
+    { body: { text: CARRIER, secret: 'x', method: 'char', firstLetterOnly: 'true' } },
+    400,
+  ],
   ['an unknown method', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'magic' } }, 400],
   ['encode without fields', '/api/watermark/encode', { body: {} }, 400],
   ['encode-robust without fields', '/api/watermark/encode-robust', { body: {} }, 400],
@@ -53,26 +64,91 @@ const refused: Case[] = [
   ['decode-robust without text', '/api/watermark/decode-robust', { body: {} }, 400],
   ['analyze without encoded', '/api/watermark/analyze', { body: { text: 'x' } }, 400],
   ['only unknown fields', '/api/watermark/encode', { body: { evil: true, nested: { a: 1 } } }, 400],
-  ['a __proto__ key', '/api/watermark/encode', { raw: `{"text":"${CARRIER}","secret":"x","__proto__":{"admin":true}}` }, 400],
-  ['a constructor.prototype key', '/api/watermark/encode', { raw: `{"text":"${CARRIER}","secret":"x","constructor":{"prototype":{"admin":true}}}` }, 400],
+  [
+    'a __proto__ key',
+    '/api/watermark/encode',
+    { raw: `{"text":"${CARRIER}","secret":"x","__proto__":{"admin":true}}` },
+    400,
+  ],
+  [
+    'a constructor.prototype key',
+    '/api/watermark/encode',
+    { raw: `{"text":"${CARRIER}","secret":"x","constructor":{"prototype":{"admin":true}}}` },
+    400,
+  ],
   ['text nested 200,000 arrays deep', '/api/watermark/encode', { raw: `{"text":${deep(200_000)},"secret":"x"}` }, 400],
-  ['a lone high surrogate in the secret', '/api/watermark/encode', { raw: `{"text":"${CARRIER}","secret":"\\ud800x"}` }, 400],
-  ['a lone low surrogate in the robust secret', '/api/watermark/encode-robust', { raw: `{"text":"${CARRIER.repeat(4)}","secret":"x\\udc00"}` }, 400],
+  [
+    'a lone high surrogate in the secret',
+    '/api/watermark/encode',
+    { raw: `{"text":"${CARRIER}","secret":"\\ud800x"}` },
+    400,
+  ],
+  [
+    'a lone low surrogate in the robust secret',
+    '/api/watermark/encode-robust',
+    { raw: `{"text":"${CARRIER.repeat(4)}","secret":"x\\udc00"}` },
+    400,
+  ],
   ['invalid UTF-8 bytes in the body', '/api/watermark/encode', { raw: invalidUtf8 }, 400],
-  ['chunkSize 0', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: 0 } }, 400],
-  ['chunkSize negative', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: -3 } }, 400],
-  ['chunkSize non-integer', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: 1.5 } }, 400],
-  ['chunkSize beyond safe integers', '/api/watermark/encode', { raw: `{"text":"${CARRIER}","secret":"x","method":"chunked","chunkSize":1e300}` }, 400],
-  ['chunkSize as a string', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: '3' } }, 400],
-  ['pattern empty', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'pattern', pattern: '' } }, 400],
+  [
+    'chunkSize 0',
+    '/api/watermark/encode',
+    { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: 0 } },
+    400,
+  ],
+  [
+    'chunkSize negative',
+    '/api/watermark/encode',
+    { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: -3 } },
+    400,
+  ],
+  [
+    'chunkSize non-integer',
+    '/api/watermark/encode',
+    { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: 1.5 } },
+    400,
+  ],
+  [
+    'chunkSize beyond safe integers',
+    '/api/watermark/encode',
+    { raw: `{"text":"${CARRIER}","secret":"x","method":"chunked","chunkSize":1e300}` },
+    400,
+  ],
+  [
+    'chunkSize as a string',
+    '/api/watermark/encode',
+    { body: { text: CARRIER, secret: 'x', method: 'chunked', chunkSize: '3' } },
+    400,
+  ],
+  [
+    'pattern empty',
+    '/api/watermark/encode',
+    { body: { text: CARRIER, secret: 'x', method: 'pattern', pattern: '' } },
+    400,
+  ],
   ['pattern absent', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'pattern' } }, 400],
-  ['pattern not in the text', '/api/watermark/encode', { body: { text: CARRIER, secret: 'x', method: 'pattern', pattern: 'zebra' } }, 400],
+  [
+    'pattern not in the text',
+    '/api/watermark/encode',
+    { body: { text: CARRIER, secret: 'x', method: 'pattern', pattern: 'zebra' } },
+    400,
+  ],
   ['secret empty', '/api/watermark/encode', { body: { text: CARRIER, secret: '' } }, 400],
   ['robust secret empty', '/api/watermark/encode-robust', { body: { text: CARRIER, secret: '' } }, 400],
   ['text empty', '/api/watermark/encode', { body: { text: '', secret: 'x' } }, 400],
-  ['a thousand selectors on one grapheme', '/api/watermark/decode', { body: { text: `a${'\uFE01'.repeat(1000)} rest of the text` } }, 422],
+  [
+    'a thousand selectors on one grapheme',
+    '/api/watermark/decode',
+    { body: { text: `a${'\uFE01'.repeat(1000)} rest of the text` } },
+    422,
+  ],
   ['decode input made only of selectors', '/api/watermark/decode', { body: { text: SELECTORS.repeat(5000) } }, 422],
-  ['decode-robust input made only of selectors', '/api/watermark/decode-robust', { body: { text: SELECTORS.repeat(5000) } }, 422],
+  [
+    'decode-robust input made only of selectors',
+    '/api/watermark/decode-robust',
+    { body: { text: SELECTORS.repeat(5000) } },
+    422,
+  ],
   ['decode input without selectors', '/api/watermark/decode', { body: { text: CARRIER } }, 422],
 ];
 
@@ -83,7 +159,11 @@ describe('hostile input over real HTTP: 4xx in the spec error shape, free, serve
   afterEach(expectFreeAndUp);
 
   it.each(refused)('%s → %s', async (_name, path, request, status) => {
-    const answer: Answer = await server.api('POST', path, { auth, ...request, headers: { 'content-type': 'application/json' } });
+    const answer: Answer = await server.api('POST', path, {
+      auth,
+      ...request,
+      headers: { 'content-type': 'application/json' },
+    });
     expectErrorShape(answer.status, answer.json, status);
   });
 
@@ -95,7 +175,11 @@ describe('hostile input over real HTTP: 4xx in the spec error shape, free, serve
   it('a body above --body-limit: 413', async () => {
     const body = JSON.stringify({ text: 'word '.repeat(BODY_LIMIT / 5 + 10), secret: 'big' });
     const answer = await rawRequest(`${server.url}/api/watermark/encode`, {
-      headers: { authorization: auth, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      headers: {
+        authorization: auth,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+      },
       body,
     });
     expectErrorShape(answer.status, JSON.parse(answer.body), 413);
@@ -110,7 +194,10 @@ describe('hostile input over real HTTP: 4xx in the spec error shape, free, serve
   });
 
   it('decode-robust on text made only of non-robust selectors: is_encoded false, 200, not charged', async () => {
-    const answer = await server.api('POST', '/api/watermark/decode-robust', { auth, body: { text: '\uFE00\uFE01\u{E0100}'.repeat(5000) } });
+    const answer = await server.api('POST', '/api/watermark/decode-robust', {
+      auth,
+      body: { text: '\uFE00\uFE01\u{E0100}'.repeat(5000) },
+    });
     expect(answer.status).toBe(200);
     expect(answer.json).toMatchObject({ is_encoded: false, decoded: '' });
   });

@@ -52,7 +52,10 @@ export interface LiveServer {
 
 /** "refreshToken=…" from the Set-Cookie headers. */
 export function refreshCookieOf(headers: Headers): string | undefined {
-  return headers.getSetCookie().find((line) => line.startsWith('refreshToken='))?.split(';')[0];
+  return headers
+    .getSetCookie()
+    .find((line) => line.startsWith('refreshToken='))
+    ?.split(';')[0];
 }
 
 /**
@@ -101,7 +104,13 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
   const login = async (email: string) => {
     const answer = await api('POST', '/api/auth/login', { body: { email, password: PASSWORD } });
     if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.text}`);
-    return { email, id: answer.json.user.id, accessToken: answer.json.accessToken, cookie: refreshCookieOf(answer.headers)!, answer };
+    return {
+      email,
+      id: answer.json.user.id,
+      accessToken: answer.json.accessToken,
+      cookie: refreshCookieOf(answer.headers)!,
+      answer,
+    };
   };
 
   const server: LiveServer = {
@@ -117,7 +126,9 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
     api,
     wm: (...args) => runWm(home, fullEnv, ...args),
     async signUp(email, options = {}) {
-      const registered = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, username: email.split('@')[0] } });
+      const registered = await api('POST', '/api/auth/register', {
+        body: { email, password: PASSWORD, username: email.split('@')[0] },
+      });
       if (registered.status !== 201) throw new Error(`register failed: ${registered.status} ${registered.text}`);
       const token = lastVerificationToken(home, email);
       const verified = await api('POST', '/api/auth/verify-email', { body: { token } });

@@ -15,7 +15,10 @@ it('wm db rotate-master-key: keyed watermarks stay readable, old access tokens d
   const auth = `Bearer ${account.accessToken}`;
   const channel = await live.api('POST', '/api/v2/channels', { auth, body: { channel_name: 'press' } });
   const { token } = await live.apiToken(account, { signing_channel_id: channel.json.channel.id });
-  const encoded = await live.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: 'before rotation' } });
+  const encoded = await live.api('POST', '/api/watermark/encode', {
+    auth: `Bearer ${token}`,
+    body: { text: CARRIER, secret: 'before rotation' },
+  });
   expect(encoded.json.keyed).toBe(true);
   const keyFile = join(live.home, 'master.key');
   const oldKey = readFileSync(keyFile);
@@ -23,7 +26,11 @@ it('wm db rotate-master-key: keyed watermarks stay readable, old access tokens d
   await live.serve.stop();
   const rotated = live.wm('db', 'rotate-master-key', '--json');
   expect(rotated.status, rotated.stderr).toBe(0);
-  expect(JSON.parse(rotated.stdout)).toEqual({ channels_resealed: 1, channels_already_resealed: 0, master_key: 'master.key' });
+  expect(JSON.parse(rotated.stdout)).toEqual({
+    channels_resealed: 1,
+    channels_already_resealed: 0,
+    master_key: 'master.key',
+  });
   const newKey = readFileSync(keyFile);
   expect(newKey).toHaveLength(32);
   expect(newKey.equals(oldKey)).toBe(false);
@@ -35,8 +42,13 @@ it('wm db rotate-master-key: keyed watermarks stay readable, old access tokens d
   const refreshed = await live.api('POST', '/api/auth/refresh', { cookie: account.cookie });
   expect(refreshed.status).toBe(200);
   expect(refreshCookieOf(refreshed.headers)).toBeDefined();
-  expect((await live.api('GET', '/api/v2/users/me', { auth: `Bearer ${refreshed.json.accessToken}` })).status).toBe(200);
-  const decoded = await live.api('POST', '/api/watermark/decode', { auth: `Bearer ${token}`, body: { text: encoded.json.encoded } });
+  expect((await live.api('GET', '/api/v2/users/me', { auth: `Bearer ${refreshed.json.accessToken}` })).status).toBe(
+    200,
+  );
+  const decoded = await live.api('POST', '/api/watermark/decode', {
+    auth: `Bearer ${token}`,
+    body: { text: encoded.json.encoded },
+  });
   expect(decoded.json).toMatchObject({ decoded: 'before rotation', keyed: true });
   await live.serve.stop();
   const file = join(live.home, 'encoded.txt');
@@ -50,9 +62,15 @@ it('with WM_MASTER_KEY, the new key must come from --new-key-env and no file is 
   const live = await startLiveServer({ WM_MASTER_KEY: oldHex });
   servers.push(live);
   const account = await live.signUp('env@example.com', { plan: 'starter' });
-  const channel = await live.api('POST', '/api/v2/channels', { auth: `Bearer ${account.accessToken}`, body: { channel_name: 'press' } });
+  const channel = await live.api('POST', '/api/v2/channels', {
+    auth: `Bearer ${account.accessToken}`,
+    body: { channel_name: 'press' },
+  });
   const { token } = await live.apiToken(account, { signing_channel_id: channel.json.channel.id });
-  const encoded = await live.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: 'env key' } });
+  const encoded = await live.api('POST', '/api/watermark/encode', {
+    auth: `Bearer ${token}`,
+    body: { text: CARRIER, secret: 'env key' },
+  });
   await live.serve.stop();
 
   const refused = live.wm('db', 'rotate-master-key');
@@ -71,6 +89,9 @@ it('with WM_MASTER_KEY, the new key must come from --new-key-env and no file is 
   expect(JSON.parse(again.stdout)).toMatchObject({ channels_resealed: 0, channels_already_resealed: 1 });
   live.env.WM_MASTER_KEY = newHex;
   await live.restart();
-  const decoded = await live.api('POST', '/api/watermark/decode', { auth: `Bearer ${token}`, body: { text: encoded.json.encoded } });
+  const decoded = await live.api('POST', '/api/watermark/decode', {
+    auth: `Bearer ${token}`,
+    body: { text: encoded.json.encoded },
+  });
   expect(decoded.json).toMatchObject({ decoded: 'env key', keyed: true });
 });

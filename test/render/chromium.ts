@@ -55,7 +55,9 @@ export async function openRenderBrowser(): Promise<RenderBrowser> {
     throw error;
   }
   const page = context.pages()[0] ?? (await context.newPage());
-  await page.setContent(`<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style></head><body></body></html>`);
+  await page.setContent(
+    `<!doctype html><html><head><meta charset="utf-8"><style>${STYLE}</style></head><body></body></html>`,
+  );
   await page.addScriptTag({ path: fileURLToPath(new URL('./in-page.js', import.meta.url)) });
   return {
     page,

@@ -50,11 +50,18 @@ export async function compareRenderings(
   return results;
 }
 
-async function compareBatch(page: Page, original: string, variants: string[], font: string, width: number): Promise<Comparison[]> {
+async function compareBatch(
+  page: Page,
+  original: string,
+  variants: string[],
+  font: string,
+  width: number,
+): Promise<Comparison[]> {
   const boxes = [original, ...variants].map((text) => ({ text, font, width }));
   const rects = await page.evaluate((list) => (globalThis as unknown as InPage).wmRender.layout(list), boxes);
   for (const rect of rects) {
-    if (!rect.every(Number.isInteger)) throw new Error(`box at ${rect.join(',')} is not pixel-aligned: comparison invalid`);
+    if (!rect.every(Number.isInteger))
+      throw new Error(`box at ${rect.join(',')} is not pixel-aligned: comparison invalid`);
   }
   const image = PNG.sync.read(await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
   const results: Comparison[] = [];
@@ -62,10 +69,16 @@ async function compareBatch(page: Page, original: string, variants: string[], fo
     const difference = firstDifference(image, rects[0], rects[i]);
     if (difference) {
       const [x0, y0] = rects[0];
-      const hit = await page.evaluate(([x, y]) => (globalThis as unknown as InPage).wmRender.graphemeAt(0, x, y), [x0 + difference.x, y0 + difference.y]);
+      const hit = await page.evaluate(
+        ([x, y]) => (globalThis as unknown as InPage).wmRender.graphemeAt(0, x, y),
+        [x0 + difference.x, y0 + difference.y],
+      );
       difference.grapheme = hit ? { index: hit.grapheme, segment: hit.segment } : null;
     }
-    results.push({ difference, copied: await page.evaluate((index) => (globalThis as unknown as InPage).wmRender.copy(index), i) });
+    results.push({
+      difference,
+      copied: await page.evaluate((index) => (globalThis as unknown as InPage).wmRender.copy(index), i),
+    });
   }
   return results;
 }

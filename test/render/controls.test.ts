@@ -12,7 +12,10 @@ const markAfter = (original: string, after: string, mark: string): string => ori
 
 /** Inserts `mark` after every grapheme cluster of the first occurrence of `phrase`. */
 function markEveryGrapheme(original: string, phrase: string, mark: string): string {
-  const clusters = Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(phrase), (s) => s.segment);
+  const clusters = Array.from(
+    new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(phrase),
+    (s) => s.segment,
+  );
   return original.replace(phrase, clusters.join(mark) + mark);
 }
 
@@ -42,7 +45,12 @@ test.each([
 test.each([
   ['emoji', 'FE0F after the plain heart ❤ (turns it into an emoji)', 'heart ❤', '\uFE0F'],
   ['japanese', 'VS17 after 葛 in IPAmj Mincho (a registered ideographic variant)', '葛', VS17],
-  ['chinese-traditional', 'FE00 after the ideographic full stop (a standardized variant in Noto CJK TC)', '。', '\uFE00'],
+  [
+    'chinese-traditional',
+    'FE00 after the ideographic full stop (a standardized variant in Noto CJK TC)',
+    '。',
+    '\uFE00',
+  ],
   ['myanmar', 'VS1 after a Myanmar letter (a standardized variant)', 'မြန်မ', '\uFE00'],
   ['tamil', 'VS17 after the two-part vowel of சோ', 'சோ', VS17],
   ['mixed-bidi', 'VS17 after the "." of 2.5 in Hebrew text (reorders the number)', '2.', VS17],

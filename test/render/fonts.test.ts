@@ -15,7 +15,10 @@ test('every font family the corpus is drawn with is installed, and at least two 
     const lists = fontFamiliesFor(name);
     expect(lists.length, name).toBeGreaterThanOrEqual(2);
     const families = lists.flatMap((list) => list.split(', ').map((font) => font.replaceAll('"', '')));
-    expect(families.filter((family) => !installed.has(family)), name).toEqual([]);
+    expect(
+      families.filter((family) => !installed.has(family)),
+      name,
+    ).toEqual([]);
   }
 });
 

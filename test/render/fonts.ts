@@ -31,7 +31,10 @@ const FAMILIES: Record<string, string[][]> = {
   georgian: [['Noto Sans Georgian'], ['DejaVu Sans']],
   armenian: [['Noto Sans Armenian'], ['DejaVu Sans']],
   'mixed-bidi': [['Noto Sans', 'Noto Sans Hebrew', 'Noto Sans Arabic'], ['DejaVu Sans']],
-  math: [['Noto Sans', 'Noto Sans Math'], ['DejaVu Sans', 'DejaVu Math TeX Gyre']],
+  math: [
+    ['Noto Sans', 'Noto Sans Math'],
+    ['DejaVu Sans', 'DejaVu Math TeX Gyre'],
+  ],
 };
 /** Latin, Cyrillic and Greek texts, emoji and the rest. */
 const DEFAULT: string[][] = [['Noto Sans'], ['DejaVu Serif']];

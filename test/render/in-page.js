@@ -42,7 +42,8 @@ globalThis.wmRender = {
       for (const rect of range.getClientRects()) {
         const left = rect.left + window.scrollX;
         const top = rect.top + window.scrollY;
-        if (x >= left && x < left + rect.width + 1 && y >= top && y < top + rect.height) return { grapheme: count, segment };
+        if (x >= left && x < left + rect.width + 1 && y >= top && y < top + rect.height)
+          return { grapheme: count, segment };
       }
       count++;
     }

@@ -58,7 +58,8 @@ describe.each(loadCorpus())('$name: watermarked text renders pixel-identical in 
         expect(c.watermarked).not.toBe(entry.text);
         expect(c.mode.recover(c.watermarked)[0]).toBe(SECRET);
         const { difference, copied } = comparisons.get(c.watermarked)!;
-        if (difference) expect.fail(`${entry.name} × ${c.mode.name}: pixels differ at ${describeDifference(difference)}`);
+        if (difference)
+          expect.fail(`${entry.name} × ${c.mode.name}: pixels differ at ${describeDifference(difference)}`);
         // Finding (docs/SURVIVAL.md): Chromium's copy of the rendered text keeps every mark.
         expect(copied).toBe(c.watermarked);
       });

@@ -45,7 +45,8 @@ function robustMode(stealthLevel: StealthLevel, distribution: Distribution, key:
     name: `robust ${stealthLevel}/${distribution}${key ? ' keyed' : ''}`,
     family: 'robust',
     keyed: key !== undefined,
-    encode: (text, secret, _pattern, seed) => encodeRobust(text, secret, { stealthLevel, distribution, key, seed }).watermarked,
+    encode: (text, secret, _pattern, seed) =>
+      encodeRobust(text, secret, { stealthLevel, distribution, key, seed }).watermarked,
     recover: (text) =>
       recovered(() => {
         const result = decodeRobust(text, { key });

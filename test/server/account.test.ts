@@ -58,7 +58,10 @@ describe('/api/v2/users', () => {
   it('PUT me: 200 with the updated user; 400 with none of the fields or a wrong type', async () => {
     const updated = await as(user, 'PUT', '/api/v2/users/me', { firstName: 'Grace', lastName: 'Hopper' });
     expect(updated.statusCode).toBe(200);
-    expect(updated.json()).toMatchObject({ message: expect.any(String), user: { firstName: 'Grace', lastName: 'Hopper' } });
+    expect(updated.json()).toMatchObject({
+      message: expect.any(String),
+      user: { firstName: 'Grace', lastName: 'Hopper' },
+    });
     const empty = await as(user, 'PUT', '/api/v2/users/me', { unknown: 'ignored' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().details).toEqual({ body: expect.stringMatching(/at least one/) });
@@ -67,12 +70,18 @@ describe('/api/v2/users', () => {
   });
 
   it('PUT password: 200 and the new password logs in; 400 for a wrong current or weak new one; 401 unauthenticated', async () => {
-    const wrong = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: 'Not it 12345', newPassword: 'Brand new 12345' });
+    const wrong = await as(user, 'PUT', '/api/v2/users/password', {
+      currentPassword: 'Not it 12345',
+      newPassword: 'Brand new 12345',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().details).toEqual({ currentPassword: expect.any(String) });
     const weak = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'short' });
     expect(weak.statusCode).toBe(400);
-    const ok = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'Brand new 12345' });
+    const ok = await as(user, 'PUT', '/api/v2/users/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Brand new 12345',
+    });
     expect(ok.statusCode).toBe(200);
     const login = await server.app.inject({
       method: 'POST',
@@ -80,18 +89,36 @@ describe('/api/v2/users', () => {
       payload: { email: user.email, password: 'Brand new 12345' },
     });
     expect(login.statusCode).toBe(200);
-    expect((await as(null, 'PUT', '/api/v2/users/password', { currentPassword: 'a', newPassword: 'b' })).statusCode).toBe(401);
+    expect(
+      (await as(null, 'PUT', '/api/v2/users/password', { currentPassword: 'a', newPassword: 'b' })).statusCode,
+    ).toBe(401);
   });
 
   it('PUT password: every other session ends, old access tokens get 401; the caller gets a new token and cookie', async () => {
-    const elsewhere = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+    const elsewhere = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
     const apiToken = await createApiToken(server, user);
-    const changed = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'Brand new 12345' });
+    const changed = await as(user, 'PUT', '/api/v2/users/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Brand new 12345',
+    });
     expect(changed.statusCode).toBe(200);
-    expect(changed.json()).toEqual({ message: expect.stringMatching(/other session is signed out/), accessToken: expect.any(String) });
+    expect(changed.json()).toEqual({
+      message: expect.stringMatching(/other session is signed out/),
+      accessToken: expect.any(String),
+    });
     expect(changed.json().message).toMatch(/API tokens keep working/);
     const cookie = cookieOf(changed)!;
-    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth/refresh', maxAge: 30 * 24 * 3600 });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/api/auth/refresh',
+      maxAge: 30 * 24 * 3600,
+    });
 
     for (const old of [user.accessToken, elsewhere.json().accessToken]) {
       const me = await server.app.inject({ url: '/api/v2/users/me', headers: bearer(old) });
@@ -99,11 +126,21 @@ describe('/api/v2/users', () => {
       expect(me.json().message).toMatch(/before the password was changed/);
     }
     for (const old of [user.refreshToken, cookieOf(elsewhere)!.value]) {
-      const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: old } });
+      const refresh = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/refresh',
+        cookies: { refreshToken: old },
+      });
       expect(refresh.statusCode).toBe(401);
     }
-    expect((await server.app.inject({ url: '/api/v2/users/me', headers: bearer(changed.json().accessToken) })).statusCode).toBe(200);
-    const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: cookie.value } });
+    expect(
+      (await server.app.inject({ url: '/api/v2/users/me', headers: bearer(changed.json().accessToken) })).statusCode,
+    ).toBe(200);
+    const refreshed = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: cookie.value },
+    });
     expect(refreshed.statusCode).toBe(200);
     // API tokens are not sessions: they keep working
     const encoded = await server.app.inject({
@@ -117,13 +154,20 @@ describe('/api/v2/users', () => {
 
   it('PUT password and login: 400 for a password with an unpaired surrogate', async () => {
     // JSON.stringify writes a lone surrogate as an escape (\ud800): the body is valid JSON, the string is not text
-    const change = await as(user, 'PUT', '/api/v2/users/password', { currentPassword: PASSWORD, newPassword: 'Brand new 12345\ud800' });
+    const change = await as(user, 'PUT', '/api/v2/users/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'Brand new 12345\ud800',
+    });
     expect(change.statusCode).toBe(400);
     expect(change.json().details).toEqual({ newPassword: expect.stringMatching(/unpaired surrogate/) });
     const login = await as(null, 'POST', '/api/auth/login', { email: user.email, password: `${PASSWORD}\udfff` });
     expect(login.statusCode).toBe(400);
     expect(login.json().details).toEqual({ password: expect.stringMatching(/unpaired surrogate/) });
-    const register = await as(null, 'POST', '/api/auth/register', { email: 'lone@example.com', username: 'lone', password: `${PASSWORD}\ud800` });
+    const register = await as(null, 'POST', '/api/auth/register', {
+      email: 'lone@example.com',
+      username: 'lone',
+      password: `${PASSWORD}\ud800`,
+    });
     expect(register.statusCode).toBe(400);
     expect(register.json().details).toEqual({ password: expect.stringMatching(/unpaired surrogate/) });
   });
@@ -131,7 +175,11 @@ describe('/api/v2/users', () => {
 
 describe('/api/v2/tokens', () => {
   it('POST: 201 with the secret once and the spec fields; GET lists metadata only', async () => {
-    const response = await as(user, 'POST', '/api/v2/tokens', { name: 'build', permissions: ['encode'], signing_channel_id: null });
+    const response = await as(user, 'POST', '/api/v2/tokens', {
+      name: 'build',
+      permissions: ['encode'],
+      signing_channel_id: null,
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -157,8 +205,13 @@ describe('/api/v2/tokens', () => {
     const unknown = await as(user, 'POST', '/api/v2/tokens', { name: 'x', permissions: ['admin'] });
     expect(unknown.statusCode).toBe(400);
     expect(Object.keys(unknown.json().details)).toEqual(['permissions[0]']);
-    expect((await as(user, 'POST', '/api/v2/tokens', { permissions: ['encode'] })).json().details).toEqual({ name: 'is required' });
-    expect((await as(user, 'POST', '/api/v2/tokens', { name: 'x', permissions: ['encode'], signing_channel_id: 'nope' })).statusCode).toBe(400);
+    expect((await as(user, 'POST', '/api/v2/tokens', { permissions: ['encode'] })).json().details).toEqual({
+      name: 'is required',
+    });
+    expect(
+      (await as(user, 'POST', '/api/v2/tokens', { name: 'x', permissions: ['encode'], signing_channel_id: 'nope' }))
+        .statusCode,
+    ).toBe(400);
     expect((await as(null, 'POST', '/api/v2/tokens', { name: 'x', permissions: ['encode'] })).statusCode).toBe(401);
   });
 
@@ -180,7 +233,12 @@ describe('/api/v2/tokens', () => {
   it('token ids: the bare UUID (canonical, what responses carry) and tok_<uuid> both work on both paths', async () => {
     const tokens = await Promise.all(Array.from({ length: 4 }, () => createApiToken(server, user)));
     expect(tokens.map((token) => token.id)).toEqual(tokens.map(() => expect.stringMatching(/^[0-9a-f-]{36}$/)));
-    const [a, b, c, d] = tokens.map((token) => ({ id: token.id })) as [{ id: string }, { id: string }, { id: string }, { id: string }];
+    const [a, b, c, d] = tokens.map((token) => ({ id: token.id })) as [
+      { id: string },
+      { id: string },
+      { id: string },
+      { id: string },
+    ];
     expect((await as(user, 'DELETE', `/api/v2/tokens/tok_${a.id}`)).statusCode).toBe(204);
     expect((await as(user, 'DELETE', `/api/v2/users/tokens/tok_${b.id}`)).statusCode).toBe(204);
     expect((await as(user, 'DELETE', `/api/v2/tokens/${c.id.toUpperCase()}`)).statusCode).toBe(204);
@@ -194,7 +252,11 @@ describe('/api/v2/tokens', () => {
 
 describe('field rules through HTTP (the domain rules, as for the admin CLI)', () => {
   const register = (body: Record<string, string>) =>
-    server.app.inject({ method: 'POST', url: '/api/auth/register', payload: { password: PASSWORD, username: 'ada', ...body } });
+    server.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { password: PASSWORD, username: 'ada', ...body },
+    });
 
   it('the email rule', async () => {
     for (const email of ACCEPTED_EMAILS) expect((await register({ email })).statusCode, email).toBe(201);
@@ -236,9 +298,14 @@ describe('/api/v2/credits', () => {
     const balance = await as(user, 'GET', '/api/v2/credits/balance');
     expect(balance.json().balance).toBe(top - 1);
     // the database holds exactly that integer, and the history adds up to it
-    const stored = server.fixture.store.sqlite.prepare('SELECT CAST(balance AS TEXT) AS b FROM users WHERE id = ?').get(user.id) as { b: string };
+    const stored = server.fixture.store.sqlite
+      .prepare('SELECT CAST(balance AS TEXT) AS b FROM users WHERE id = ?')
+      .get(user.id) as { b: string };
     expect(stored.b).toBe(String(top - 1));
-    const usage = (await as(user, 'GET', '/api/v2/credits/usage')).json().usage as { credits: number; balance_after: number }[];
+    const usage = (await as(user, 'GET', '/api/v2/credits/usage')).json().usage as {
+      credits: number;
+      balance_after: number;
+    }[];
     expect(usage[0]).toMatchObject({ credits: -1, balance_after: top - 1 });
     expect(usage.reduce((sum, record) => sum + BigInt(record.credits), 0n)).toBe(BigInt(top - 1));
     await expect(server.fixture.domain.admin.grantCredits(user.email, 2)).rejects.toThrow(/at most 1 can be granted/);
@@ -326,7 +393,11 @@ describe('/api/v2/channels', () => {
     expect((await as(owner, 'GET', '/api/v2/channels')).json().channels[0].is_active).toBe(false);
     expect((await as(owner, 'DELETE', '/api/v2/channels/00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await as(user, 'DELETE', `/api/v2/channels/${id}`)).statusCode).toBe(404);
-    for (const [method, url] of [['GET', '/api/v2/channels'], ['POST', '/api/v2/channels'], ['DELETE', `/api/v2/channels/${id}`]] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v2/channels'],
+      ['POST', '/api/v2/channels'],
+      ['DELETE', `/api/v2/channels/${id}`],
+    ] as const) {
       expect((await as(null, method, url, method === 'POST' ? { channel_name: 'x' } : undefined)).statusCode).toBe(401);
     }
   });
@@ -368,7 +439,11 @@ describe('a suspended account (open payment dispute)', () => {
       const response = await as(user, method, url, payload);
       expect([response.statusCode, response.json().error], `${method} ${url}`).toEqual([403, 'AccountSuspended']);
     }
-    const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: user.refreshToken },
+    });
     expect([refresh.statusCode, refresh.json().error]).toEqual([403, 'AccountSuspended']);
     // nothing changed meanwhile: once the dispute is resolved, everything is as it was
     await server.fixture.domain.admin.unsuspend(user.email);

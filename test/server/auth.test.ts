@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHashGate } from '../../src/domain/hash-gate.js';
-import { PASSWORD, bearer, cookieOf, makeServer, signUp, tokenFromMail, withServer, type TestServer } from './harness.js';
+import {
+  PASSWORD,
+  bearer,
+  cookieOf,
+  makeServer,
+  signUp,
+  tokenFromMail,
+  withServer,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 beforeEach(async () => {
@@ -15,11 +24,22 @@ const post = (url: string, payload?: unknown, headers: Record<string, string> = 
 
 describe('POST /api/auth/register', () => {
   it('creates the account (201) and mails a verification link under the public URL', async () => {
-    const response = await post('/api/auth/register', { email: 'Ada@Example.com', password: PASSWORD, username: 'ada', firstName: 'Ada' });
+    const response = await post('/api/auth/register', {
+      email: 'Ada@Example.com',
+      password: PASSWORD,
+      username: 'ada',
+      firstName: 'Ada',
+    });
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body.message).toEqual(expect.any(String));
-    expect(body.user).toEqual({ id: expect.any(String), email: 'ada@example.com', username: 'ada', firstName: 'Ada', plan: 'free' });
+    expect(body.user).toEqual({
+      id: expect.any(String),
+      email: 'ada@example.com',
+      username: 'ada',
+      firstName: 'Ada',
+      plan: 'free',
+    });
     expect(JSON.stringify(body)).not.toMatch(/password/i);
     expect(server.mails).toHaveLength(1);
     expect(server.mails[0].to).toBe('ada@example.com');
@@ -78,7 +98,12 @@ describe('POST /api/auth/register', () => {
 
 describe('limits on the routes that hash passwords', () => {
   const login = (target: TestServer, remoteAddress = '127.0.0.1', password = 'nope-nope-1') =>
-    target.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email: 'n@example.com', password } });
+    target.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: { email: 'n@example.com', password },
+    });
 
   it('429 with Retry-After past the per-address allowance, shared by login, register and password change', async () => {
     await withServer({ domain: { passwordAttemptsPerMinute: 3 } }, async (limited) => {
@@ -107,7 +132,10 @@ describe('limits on the routes that hash passwords', () => {
       ]) {
         expect(refused.statusCode).toBe(429);
         expect(Number(refused.headers['retry-after'])).toBe(20);
-        expect(refused.json()).toEqual({ error: 'Too Many Requests', message: expect.stringMatching(/from your address; retry in 20 s/) });
+        expect(refused.json()).toEqual({
+          error: 'Too Many Requests',
+          message: expect.stringMatching(/from your address; retry in 20 s/),
+        });
       }
       expect((await login(limited, '10.1.2.3')).statusCode).toBe(401);
     });
@@ -136,7 +164,11 @@ describe('limits on the routes that hash passwords', () => {
       expect(elsewhere.headers['retry-after']).toBe('1');
       expect(elsewhere.json().message).toMatch(/on this account/);
       // signUp logged in from 127.0.0.1: that address passed the account's check before
-      const home = await limited.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
+      const home = await limited.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: PASSWORD },
+      });
       expect(home.statusCode).toBe(200);
     });
   });
@@ -149,7 +181,11 @@ describe('limits on the routes that hash passwords', () => {
       const holding = gate.run(1, () => new Promise<void>((resolve) => (release = resolve)));
       const refused = [
         await login(busy),
-        await busy.app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'b@example.com', password: PASSWORD, username: 'b' } }),
+        await busy.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          payload: { email: 'b@example.com', password: PASSWORD, username: 'b' },
+        }),
         await busy.app.inject({
           method: 'PUT',
           url: '/api/v2/users/password',
@@ -160,7 +196,10 @@ describe('limits on the routes that hash passwords', () => {
       for (const response of refused) {
         expect(response.statusCode).toBe(503);
         expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-        expect(response.json()).toEqual({ error: 'Service Unavailable', message: expect.stringMatching(/busy checking passwords/) });
+        expect(response.json()).toEqual({
+          error: 'Service Unavailable',
+          message: expect.stringMatching(/busy checking passwords/),
+        });
       }
       release();
       await holding;
@@ -177,11 +216,14 @@ describe('limits on the routes that hash passwords', () => {
         headers: { 'x-forwarded-for': client },
         payload: { email: 'n@example.com', password: 'nope-nope-1' },
       });
-    await withServer({ config: { trustProxy: ['10.0.0.0/8'] }, domain: { passwordAttemptsPerMinute: 1 } }, async (proxied) => {
-      expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(401);
-      expect((await attempt(proxied, '203.0.113.2')).statusCode).toBe(401);
-      expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(429);
-    });
+    await withServer(
+      { config: { trustProxy: ['10.0.0.0/8'] }, domain: { passwordAttemptsPerMinute: 1 } },
+      async (proxied) => {
+        expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(401);
+        expect((await attempt(proxied, '203.0.113.2')).statusCode).toBe(401);
+        expect((await attempt(proxied, '203.0.113.1')).statusCode).toBe(429);
+      },
+    );
     // by default the header is anybody's claim: the peer (the proxy) is the client
     await withServer({ domain: { passwordAttemptsPerMinute: 1 } }, async (direct) => {
       expect((await attempt(direct, '203.0.113.1')).statusCode).toBe(401);
@@ -202,7 +244,13 @@ describe('POST /api/auth/login', () => {
       user: expect.objectContaining({ email: 'l@example.com', plan: 'free' }),
     });
     const cookie = cookieOf(response)!;
-    expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/auth/refresh', maxAge: 30 * 24 * 3600 });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      path: '/api/auth/refresh',
+      maxAge: 30 * 24 * 3600,
+    });
     expect(response.body).not.toContain(cookie.value);
   });
 
@@ -270,7 +318,10 @@ describe('verify-email', () => {
   });
 
   it('GET link with a bad or missing token: 400 page or 400 JSON', async () => {
-    const page = await server.app.inject({ url: '/api/auth/verify-email?token=<script>', headers: { accept: 'text/html' } });
+    const page = await server.app.inject({
+      url: '/api/auth/verify-email?token=<script>',
+      headers: { accept: 'text/html' },
+    });
     expect(page.statusCode).toBe(400);
     expect(page.body).toContain('Verification failed');
     expect(page.body).not.toContain('<script>');
@@ -283,7 +334,11 @@ describe('verify-email', () => {
 describe('refresh and logout', () => {
   it('refresh: 200 with a new access token and a rotated cookie; the old cookie is then refused', async () => {
     const user = await signUp(server);
-    const first = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    const first = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: user.refreshToken },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ accessToken: expect.any(String) });
     const rotated = cookieOf(first)!;
@@ -292,10 +347,18 @@ describe('refresh and logout', () => {
     const me = await server.app.inject({ url: '/api/v2/users/me', headers: bearer(first.json().accessToken) });
     expect(me.statusCode).toBe(200);
 
-    const reused = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    const reused = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: user.refreshToken },
+    });
     expect(reused.statusCode).toBe(401);
     // reuse ends the whole session family, the rotated cookie included
-    const afterTheft = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: rotated.value } });
+    const afterTheft = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: rotated.value },
+    });
     expect(afterTheft.statusCode).toBe(401);
   });
 
@@ -303,7 +366,11 @@ describe('refresh and logout', () => {
     const none = await server.app.inject({ method: 'POST', url: '/api/auth/refresh' });
     expect(none.statusCode).toBe(401);
     expect(none.json().error).toBe('Unauthorized');
-    const garbage = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: 'nope' } });
+    const garbage = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: 'nope' },
+    });
     expect(garbage.statusCode).toBe(401);
   });
 
@@ -321,7 +388,11 @@ describe('refresh and logout', () => {
     expect(cleared.value).toBe('');
     expect(cleared.path).toBe('/api/auth/refresh');
     expect(cleared.expires!.getTime()).toBeLessThan(Date.now());
-    const refresh = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    const refresh = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: user.refreshToken },
+    });
     expect(refresh.statusCode).toBe(401);
     const me = await server.app.inject({ url: '/api/v2/users/me', headers: bearer(user.accessToken) });
     expect(me.statusCode).toBe(200);
@@ -329,15 +400,31 @@ describe('refresh and logout', () => {
 
   it('logout with only the Bearer access token (a browser never sends the cookie there) ends that session', async () => {
     const user = await signUp(server);
-    const other = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: PASSWORD } });
-    const refreshed = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
+    const other = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    const refreshed = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: user.refreshToken },
+    });
     const rotated = cookieOf(refreshed)!.value;
     const response = await post('/api/auth/logout', undefined, bearer(refreshed.json().accessToken));
     expect(response.statusCode).toBe(200);
-    const afterLogout = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: rotated } });
+    const afterLogout = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: rotated },
+    });
     expect(afterLogout.statusCode).toBe(401);
     // the other login (another device) is a different session and keeps working
-    const elsewhere = await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: cookieOf(other)!.value } });
+    const elsewhere = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: cookieOf(other)!.value },
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 

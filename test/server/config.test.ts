@@ -79,10 +79,26 @@ describe('wm serve configuration', () => {
       mailFrom: 'wm <wm@example.org>',
     });
     expect(
-      resolveServerConfig({ port: '0', creditCost: '0', trustProxy: 'true', hashConcurrency: '1', hashQueue: '4', accountDelayMax: '5' }, env),
-    ).toMatchObject({ port: 0, creditCost: 0, trustProxy: true, hashConcurrency: 1, hashQueueLength: 4, accountMaxDelaySeconds: 5 });
+      resolveServerConfig(
+        { port: '0', creditCost: '0', trustProxy: 'true', hashConcurrency: '1', hashQueue: '4', accountDelayMax: '5' },
+        env,
+      ),
+    ).toMatchObject({
+      port: 0,
+      creditCost: 0,
+      trustProxy: true,
+      hashConcurrency: 1,
+      hashQueueLength: 4,
+      accountMaxDelaySeconds: 5,
+    });
     expect(resolveServerConfig({}, { WM_TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
-    const flags = { requestTimeout: '45', headersTimeout: '5', keepAliveTimeout: '2', maxConnections: '50', allowedOrigin: ['https://a.example'] };
+    const flags = {
+      requestTimeout: '45',
+      headersTimeout: '5',
+      keepAliveTimeout: '2',
+      maxConnections: '50',
+      allowedOrigin: ['https://a.example'],
+    };
     expect(resolveServerConfig(flags, env)).toMatchObject({
       requestTimeoutSeconds: 45,
       headersTimeoutSeconds: 5,
@@ -95,17 +111,29 @@ describe('wm serve configuration', () => {
   it('names the bad setting in its error', () => {
     expect(() => resolveServerConfig({ port: 'eighty' }, {})).toThrow(/--port must be a whole number/);
     expect(() => resolveServerConfig({}, { WM_PORT: '70000' })).toThrow(/WM_PORT must be between 0 and 65535/);
-    expect(() => resolveServerConfig({ publicUrl: 'wm.example.org' }, {})).toThrow(/--public-url must be an absolute URL/);
+    expect(() => resolveServerConfig({ publicUrl: 'wm.example.org' }, {})).toThrow(
+      /--public-url must be an absolute URL/,
+    );
     expect(() => resolveServerConfig({}, { WM_BODY_LIMIT: '10' })).toThrow(/WM_BODY_LIMIT/);
-    expect(() => resolveServerConfig({ trustProxy: 'proxy.example.org' }, {})).toThrow(/--trust-proxy must be true, false/);
+    expect(() => resolveServerConfig({ trustProxy: 'proxy.example.org' }, {})).toThrow(
+      /--trust-proxy must be true, false/,
+    );
     expect(() => resolveServerConfig({}, { WM_TRUST_PROXY: '10.0.0.0/33' })).toThrow(/WM_TRUST_PROXY/);
     expect(() => resolveServerConfig({ requestTimeout: '0' }, {})).toThrow(/--request-timeout must be between 1 and/);
-    expect(() => resolveServerConfig({ maxConnections: 'many' }, {})).toThrow(/--max-connections must be a whole number/);
-    expect(() => resolveServerConfig({ headersTimeout: '40' }, {})).toThrow(/headers timeout \(40 s\) must not exceed the request timeout \(30 s\)/);
+    expect(() => resolveServerConfig({ maxConnections: 'many' }, {})).toThrow(
+      /--max-connections must be a whole number/,
+    );
+    expect(() => resolveServerConfig({ headersTimeout: '40' }, {})).toThrow(
+      /headers timeout \(40 s\) must not exceed the request timeout \(30 s\)/,
+    );
     for (const origin of ['app.example.org', 'https://app.example.org/path', 'ftp://app.example.org', '*', 'null']) {
-      expect(() => resolveServerConfig({ allowedOrigin: [origin] }, {}), origin).toThrow(/--allowed-origin must be an origin/);
+      expect(() => resolveServerConfig({ allowedOrigin: [origin] }, {}), origin).toThrow(
+        /--allowed-origin must be an origin/,
+      );
     }
-    expect(() => resolveServerConfig({}, { WM_ALLOWED_ORIGINS: 'https://ok.example,nope' })).toThrow(/WM_ALLOWED_ORIGINS/);
+    expect(() => resolveServerConfig({}, { WM_ALLOWED_ORIGINS: 'https://ok.example,nope' })).toThrow(
+      /WM_ALLOWED_ORIGINS/,
+    );
   });
 
   it('wm serve --help names every limit with the default the configuration uses', () => {

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, cookieOf, makeServer, signUp, tokenFromMail, withServer, type SignedInUser, type TestServer } from './harness.js';
+import {
+  PASSWORD,
+  cookieOf,
+  makeServer,
+  signUp,
+  tokenFromMail,
+  withServer,
+  type SignedInUser,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 let user: SignedInUser;
@@ -12,7 +21,11 @@ afterAll(async () => server.close());
 /** Each route that sets or uses the refresh cookie, with a body it accepts. */
 const routes = () => [
   { url: '/api/auth/login', body: { email: user.email, password: PASSWORD }, ok: 200 },
-  { url: '/api/auth/register', body: { email: `r${Math.random()}@example.com`, password: PASSWORD, username: 'r' }, ok: 201 },
+  {
+    url: '/api/auth/register',
+    body: { email: `r${Math.random()}@example.com`, password: PASSWORD, username: 'r' },
+    ok: 201,
+  },
   { url: '/api/auth/refresh', ok: 401 },
   { url: '/api/auth/logout', ok: 200 },
   { url: '/api/auth/verify-email', body: { token: 'no-such-token' }, ok: 400 },
@@ -52,12 +65,18 @@ describe('cross-site requests on the sign-in routes', () => {
     ['Origin null (sandboxed frame, cross-site redirect)', { origin: 'null' }],
     ['another port of the same host', { origin: 'http://wm.test:8081' }],
     ['Sec-Fetch-Site: cross-site without Origin', { 'sec-fetch-site': 'cross-site' }],
-    ['Sec-Fetch-Site: cross-site and a foreign Origin', { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' }],
+    [
+      'Sec-Fetch-Site: cross-site and a foreign Origin',
+      { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+    ],
   ])('%s: 403 in the error shape with the security headers, on every route', async (_name, headers) => {
     for (const route of routes()) {
       const response = await send(route, headers);
       expect(response.statusCode, route.url).toBe(403);
-      expect(response.json()).toEqual({ error: 'Forbidden', message: expect.stringMatching(/^Cross-site request refused/) });
+      expect(response.json()).toEqual({
+        error: 'Forbidden',
+        message: expect.stringMatching(/^Cross-site request refused/),
+      });
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['set-cookie'], route.url).toBeUndefined();
     }
@@ -131,16 +150,21 @@ describe('cross-site requests on the sign-in routes', () => {
 });
 
 describe('form and text bodies on the sign-in routes', () => {
-  it.each(['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain;charset=UTF-8', 'Text/Plain'])(
-    '%s: 415 on every route, even without Origin',
-    async (type) => {
-      for (const route of routes()) {
-        const response = await send(route, { 'content-type': type }, JSON.stringify(route.body ?? {}));
-        expect(response.statusCode, route.url).toBe(415);
-        expect(response.json()).toEqual({ error: 'Unsupported Media Type', message: expect.stringContaining('application/json') });
-      }
-    },
-  );
+  it.each([
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'text/plain;charset=UTF-8',
+    'Text/Plain',
+  ])('%s: 415 on every route, even without Origin', async (type) => {
+    for (const route of routes()) {
+      const response = await send(route, { 'content-type': type }, JSON.stringify(route.body ?? {}));
+      expect(response.statusCode, route.url).toBe(415);
+      expect(response.json()).toEqual({
+        error: 'Unsupported Media Type',
+        message: expect.stringContaining('application/json'),
+      });
+    }
+  });
 
   it('a text/plain login CSRF (the attack of the review) logs nobody in', async () => {
     const response = await send(

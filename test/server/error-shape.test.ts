@@ -16,7 +16,15 @@ afterAll(async () => server.close());
 const request = (line: string, headers: string[] = [], body = '') =>
   rawExchange(
     url,
-    [line, 'Host: wm.test', 'Connection: close', ...headers, ...(body ? [`Content-Length: ${Buffer.byteLength(body)}`] : []), '', body].join('\r\n'),
+    [
+      line,
+      'Host: wm.test',
+      'Connection: close',
+      ...headers,
+      ...(body ? [`Content-Length: ${Buffer.byteLength(body)}`] : []),
+      '',
+      body,
+    ].join('\r\n'),
   );
 
 /** The spec's shape and nothing else (no `statusCode`, no `code`), with the security headers. */
@@ -39,7 +47,10 @@ describe('every error is in the spec shape with the security headers, Fastify an
   });
 
   it('a path parameter over the router limit: 414', async () => {
-    expectSpecError(await request(`DELETE /api/v2/tokens/${'a'.repeat(200)} HTTP/1.1`, [`Authorization: Bearer x`]), 414);
+    expectSpecError(
+      await request(`DELETE /api/v2/tokens/${'a'.repeat(200)} HTTP/1.1`, [`Authorization: Bearer x`]),
+      414,
+    );
   });
 
   it.each([
@@ -54,7 +65,10 @@ describe('every error is in the spec shape with the security headers, Fastify an
   it('malformed JSON: 400; a body over the limit: 413; a form body on a sign-in route: 415', async () => {
     const auth = [`Authorization: Bearer ${token}`, 'Content-Type: application/json'];
     expectSpecError(await request('POST /api/watermark/decode HTTP/1.1', auth, '{"text":'), 400);
-    expectSpecError(await request('POST /api/watermark/decode HTTP/1.1', auth, JSON.stringify({ text: 'x'.repeat(5000) })), 413);
+    expectSpecError(
+      await request('POST /api/watermark/decode HTTP/1.1', auth, JSON.stringify({ text: 'x'.repeat(5000) })),
+      413,
+    );
     expectSpecError(await request('POST /api/auth/login HTTP/1.1', ['Content-Type: text/plain'], '{}'), 415);
     expectSpecError(await request('POST /api/auth/login HTTP/1.1', ['Origin: https://evil.example'], ''), 403);
   });
@@ -65,14 +79,21 @@ describe('every error is in the spec shape with the security headers, Fastify an
 
   it('401 and 404 of our routes carry the headers too', async () => {
     expectSpecError(await request('GET /api/v2/users/me HTTP/1.1'), 401);
-    expectSpecError(await request('POST /api/watermark/decode HTTP/1.1', ['Authorization: Bearer wm_nonsense'], '{"text":"x"}'), 401);
+    expectSpecError(
+      await request('POST /api/watermark/decode HTTP/1.1', ['Authorization: Bearer wm_nonsense'], '{"text":"x"}'),
+      401,
+    );
   });
 });
 
 describe('duplicate slashes', () => {
   it('POST //api/watermark/encode (a client base URL ending in "/") is routed', async () => {
     const body = JSON.stringify({ text: 'Hello world, this is a test.', secret: 'ID-42' });
-    const answer = await request('POST //api/watermark/encode HTTP/1.1', [`Authorization: Bearer ${token}`, 'Content-Type: application/json'], body);
+    const answer = await request(
+      'POST //api/watermark/encode HTTP/1.1',
+      [`Authorization: Bearer ${token}`, 'Content-Type: application/json'],
+      body,
+    );
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body).encoded).toEqual(expect.any(String));
     expect((await request('GET //healthz HTTP/1.1')).status).toBe(200);

@@ -27,7 +27,10 @@ export async function makeServer(
     logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestServer> {
-  const fixture = makeFixture({ passwordAttemptsPerMinute: 100_000, ...options.domain }, { hashGate: options.hashGate });
+  const fixture = makeFixture(
+    { passwordAttemptsPerMinute: 100_000, ...options.domain },
+    { hashGate: options.hashGate },
+  );
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
     destination: 'memory',
@@ -56,7 +59,10 @@ export async function makeServer(
 }
 
 /** Runs `use` against a server of its own (settings other than the shared one's), closing it afterwards. */
-export async function withServer<T>(options: Parameters<typeof makeServer>[0], use: (server: TestServer) => Promise<T>): Promise<T> {
+export async function withServer<T>(
+  options: Parameters<typeof makeServer>[0],
+  use: (server: TestServer) => Promise<T>,
+): Promise<T> {
   const server = await makeServer(options);
   try {
     return await use(server);
@@ -105,9 +111,18 @@ export async function signUp(
     if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
   }
   if (options.plan) await server.fixture.domain.admin.setPlan(email, options.plan);
-  const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: PASSWORD } });
+  const login = await server.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password: PASSWORD },
+  });
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
-  return { email, id: login.json().user.id, accessToken: login.json().accessToken, refreshToken: cookieOf(login)!.value };
+  return {
+    email,
+    id: login.json().user.id,
+    accessToken: login.json().accessToken,
+    refreshToken: cookieOf(login)!.value,
+  };
 }
 
 /** Creates an API token through HTTP and returns its secret and id. */

@@ -24,10 +24,17 @@ describe('outbox (no WM_SMTP_URL)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wm-outbox-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const logged: object[] = [];
-    const mailer = await createMailer({ from: 'wm <a@b.c>', dataDir: dir, log: { info: (entry) => logged.push(entry) } });
+    const mailer = await createMailer({
+      from: 'wm <a@b.c>',
+      dataDir: dir,
+      log: { info: (entry) => logged.push(entry) },
+    });
     await mailer.send({ to: 'one@example.com', subject: 'S1', text: 'first' });
     await mailer.send({ to: 'two@example.com', subject: 'S2', text: 'second\nline' });
-    const lines = readFileSync(outboxPathOf(dir), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(outboxPathOf(dir), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines).toEqual([
       { to: 'one@example.com', subject: 'S1', text: 'first', sentAt: expect.any(String) },
       { to: 'two@example.com', subject: 'S2', text: 'second\nline', sentAt: expect.any(String) },
@@ -37,9 +44,18 @@ describe('outbox (no WM_SMTP_URL)', () => {
 
   it('registration writes the verification mail to outbox.jsonl in the data folder', async () => {
     const made = fixture();
-    const app = await buildApp({ domain: made.domain, dataDir: made.dir, config: { publicUrl: 'https://wm.example.org' }, log: { level: 'silent' } });
+    const app = await buildApp({
+      domain: made.domain,
+      dataDir: made.dir,
+      config: { publicUrl: 'https://wm.example.org' },
+      log: { level: 'silent' },
+    });
     cleanups.push(() => app.close());
-    const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 'o@example.com', password: PASSWORD, username: 'o' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 'o@example.com', password: PASSWORD, username: 'o' },
+    });
     expect(response.statusCode).toBe(201);
     const mail = JSON.parse(readFileSync(join(made.dir, 'outbox.jsonl'), 'utf8'));
     expect(mail.to).toBe('o@example.com');
@@ -75,11 +91,19 @@ describe('SMTP (WM_SMTP_URL)', () => {
     const app = await buildApp({
       domain: made.domain,
       dataDir: made.dir,
-      config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'wm <noreply@wm.example.org>', publicUrl: 'https://wm.example.org' },
+      config: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        mailFrom: 'wm <noreply@wm.example.org>',
+        publicUrl: 'https://wm.example.org',
+      },
       log: { level: 'silent' },
     });
     cleanups.push(() => app.close());
-    const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { email: 's@example.com', password: PASSWORD, username: 's' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { email: 's@example.com', password: PASSWORD, username: 's' },
+    });
     expect(response.statusCode).toBe(201);
     expect(received).toHaveLength(1);
     expect(received[0].from).toBe('noreply@wm.example.org');

@@ -55,13 +55,28 @@ describe('service endpoints', () => {
     expect(encode.responses['402']).toBeDefined();
     expect(encode.security).toEqual([{ apiToken: [] }, { apiTokenLegacy: [] }]);
     expect(doc.components.securitySchemes.accessToken).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(encode.requestBody.content['application/json'].schema.properties.method.enum).toEqual(['auto', 'single', 'chunked', 'char', 'pattern']);
+    expect(encode.requestBody.content['application/json'].schema.properties.method.enum).toEqual([
+      'auto',
+      'single',
+      'chunked',
+      'char',
+      'pattern',
+    ]);
     expect(doc.paths['/api/auth/refresh'].post.security).toEqual([{ refreshCookie: [] }]);
-    expect(doc.components.securitySchemes.refreshCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'refreshToken' });
-    for (const [path, operations] of Object.entries<Record<string, { responses: Record<string, { content?: object }> }>>(doc.paths)) {
+    expect(doc.components.securitySchemes.refreshCookie).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'refreshToken',
+    });
+    for (const [path, operations] of Object.entries<
+      Record<string, { responses: Record<string, { content?: object }> }>
+    >(doc.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const statuses = Object.keys(operation.responses);
-        expect(statuses.some((status) => /^2/.test(status)), `${method} ${path}`).toBe(true);
+        expect(
+          statuses.some((status) => /^2/.test(status)),
+          `${method} ${path}`,
+        ).toBe(true);
         expect(statuses, `${method} ${path}`).toContain('500');
         for (const status of statuses.filter((status) => status !== '204')) {
           expect(operation.responses[status].content, `${method} ${path} ${status}`).toBeDefined();
@@ -80,7 +95,9 @@ describe('service endpoints', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");
-      const assets = [...response.body.matchAll(/(?:href|src)="([^"]+)"/g)].map((match) => new URL(match[1], `http://wm.test${page}`).pathname);
+      const assets = [...response.body.matchAll(/(?:href|src)="([^"]+)"/g)].map(
+        (match) => new URL(match[1], `http://wm.test${page}`).pathname,
+      );
       expect(assets.length).toBeGreaterThan(3);
       for (const asset of assets) expect((await server.app.inject({ url: asset })).statusCode, asset).toBe(200);
     }
@@ -155,11 +172,24 @@ describe('logs', () => {
     });
     const user = await signUp(server);
     const { token } = await createApiToken(server, user);
-    await server.app.inject({ method: 'POST', url: '/api/watermark/encode', headers: { authorization: `Token ${token}` }, payload: { text: 'Some words here', secret: 'TOPSECRET' } });
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/watermark/encode',
+      headers: { authorization: `Token ${token}` },
+      payload: { text: 'Some words here', secret: 'TOPSECRET' },
+    });
     await server.app.inject({ method: 'POST', url: '/api/auth/refresh', cookies: { refreshToken: user.refreshToken } });
-    await server.app.inject({ url: '/api/auth/verify-email?token=LEAKYTOKEN', headers: { accept: 'application/json' } });
+    await server.app.inject({
+      url: '/api/auth/verify-email?token=LEAKYTOKEN',
+      headers: { accept: 'application/json' },
+    });
     // the query parser decodes names, so the log must too: each of these reaches the route as `token`
-    for (const query of ['%74oken=ESCAPED1', 'to%6Ben=ESCAPED2', 'x=1&%74%6F%6B%65%6E=ESCAPED3&y=2', 'TOKEN=ESCAPED4']) {
+    for (const query of [
+      '%74oken=ESCAPED1',
+      'to%6Ben=ESCAPED2',
+      'x=1&%74%6F%6B%65%6E=ESCAPED3&y=2',
+      'TOKEN=ESCAPED4',
+    ]) {
       await server.app.inject({ url: `/api/auth/verify-email?${query}`, headers: { accept: 'application/json' } });
     }
     const log = lines.join('');

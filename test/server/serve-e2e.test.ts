@@ -54,7 +54,9 @@ describe('wm serve end to end (real process, real HTTP)', () => {
 
   it('register → verify via the outboxed link → login → refresh → channel → keyed token → encode/decode → revoke → logout', async () => {
     const email = 'e2e@example.com';
-    const registered = await api('POST', '/api/auth/register', { body: { email, password: PASSWORD, username: 'e2e' } });
+    const registered = await api('POST', '/api/auth/register', {
+      body: { email, password: PASSWORD, username: 'e2e' },
+    });
     expect(registered.status).toBe(201);
 
     const mail = JSON.parse(readFileSync(join(home, 'outbox.jsonl'), 'utf8').trim().split('\n').at(-1)!);
@@ -78,13 +80,18 @@ describe('wm serve end to end (real process, real HTTP)', () => {
     expect(setCookie).toMatch(/SameSite=Strict/);
     expect(setCookie).toMatch(/Path=\/api\/auth\/refresh/);
 
-    const refreshed = await fetch(`${base}/api/auth/refresh`, { method: 'POST', headers: { cookie: refreshCookie(login.headers) } });
+    const refreshed = await fetch(`${base}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: refreshCookie(login.headers) },
+    });
     expect(refreshed.status).toBe(200);
     const cookie = refreshCookie(refreshed.headers);
     const { accessToken } = (await refreshed.json()) as { accessToken: string };
     const session = `Bearer ${accessToken}`;
 
-    expect((await api('POST', '/api/v2/channels', { auth: session, body: { channel_name: 'press' } })).status).toBe(403);
+    expect((await api('POST', '/api/v2/channels', { auth: session, body: { channel_name: 'press' } })).status).toBe(
+      403,
+    );
     const setPlan = wm('users', 'set-plan', email, 'starter');
     expect(setPlan.status, setPlan.stderr).toBe(0);
     const press = await api('POST', '/api/v2/channels', { auth: session, body: { channel_name: 'press' } });
@@ -101,17 +108,29 @@ describe('wm serve end to end (real process, real HTTP)', () => {
       body: { name: 'other', permissions: ['decode'], signing_channel_id: other.body.channel.id },
     });
 
-    const encoded = await api('POST', '/api/watermark/encode', { auth: `Token ${keyed.body.token}`, body: { text: CARRIER, secret: 'leak-42' } });
+    const encoded = await api('POST', '/api/watermark/encode', {
+      auth: `Token ${keyed.body.token}`,
+      body: { text: CARRIER, secret: 'leak-42' },
+    });
     expect(encoded.status).toBe(200);
     expect(encoded.body.keyed).toBe(true);
-    const decoded = await api('POST', '/api/watermark/decode', { auth: `Bearer ${keyed.body.token}`, body: { text: encoded.body.encoded } });
+    const decoded = await api('POST', '/api/watermark/decode', {
+      auth: `Bearer ${keyed.body.token}`,
+      body: { text: encoded.body.encoded },
+    });
     expect(decoded.body).toMatchObject({ decoded: 'leak-42', keyed: true });
-    const wrongChannel = await api('POST', '/api/watermark/decode', { auth: `Bearer ${foreign.body.token}`, body: { text: encoded.body.encoded } });
+    const wrongChannel = await api('POST', '/api/watermark/decode', {
+      auth: `Bearer ${foreign.body.token}`,
+      body: { text: encoded.body.encoded },
+    });
     expect(wrongChannel.status).toBe(422);
     expect(wrongChannel.body.message).toBe('decryption failed (wrong channel or corrupted)');
 
     expect((await api('DELETE', `/api/v2/tokens/${keyed.body.id}`, { auth: session })).status).toBe(204);
-    const revoked = await api('POST', '/api/watermark/decode', { auth: `Bearer ${keyed.body.token}`, body: { text: encoded.body.encoded } });
+    const revoked = await api('POST', '/api/watermark/decode', {
+      auth: `Bearer ${keyed.body.token}`,
+      body: { text: encoded.body.encoded },
+    });
     expect(revoked.status).toBe(401);
 
     const logout = await api('POST', '/api/auth/logout', { auth: session, cookie });

@@ -30,7 +30,8 @@ const call = (path: string, payload: unknown, headers: Record<string, string> = 
   server.app.inject({ method: 'POST', url: `/api/watermark/${path}`, payload: payload as object, headers });
 
 const balance = async () =>
-  (await server.app.inject({ url: '/api/v2/credits/balance', headers: bearer(user.accessToken) })).json().balance as number;
+  (await server.app.inject({ url: '/api/v2/credits/balance', headers: bearer(user.accessToken) })).json()
+    .balance as number;
 
 describe('encode / decode / analyze', () => {
   it('round-trips with the spec fields', async () => {
@@ -53,7 +54,12 @@ describe('encode / decode / analyze', () => {
     const carrier = CARRIER.repeat(3);
     const spec = await call('encode-robust', { text: carrier, secret: 'hi' });
     expect(spec.statusCode).toBe(200);
-    const legacy = await call('encode-robust', { visible_text: carrier, hidden_text: 'hi', distribution: 'even', stealth_level: 'high' });
+    const legacy = await call('encode-robust', {
+      visible_text: carrier,
+      hidden_text: 'hi',
+      distribution: 'even',
+      stealth_level: 'high',
+    });
     expect(legacy.statusCode).toBe(200);
     expect(legacy.json()).toMatchObject({ keyed: false, stats: { distribution: 'even', stealthLevel: 'high' } });
     const decoded = await call('decode-robust', { text: legacy.json().watermarked });
@@ -132,7 +138,9 @@ describe('watermark failures', () => {
     const encoded: string = (await call('encode', { text: CARRIER, secret: 'integrity' })).json().encoded;
     const cps = [...encoded];
     // change the last hidden byte (CRC) of the frame: its selector moves to a neighbour
-    const last = cps.findLastIndex((cp) => cp.codePointAt(0)! >= 0xe0100 || (cp.codePointAt(0)! >= 0xfe00 && cp.codePointAt(0)! <= 0xfe0f));
+    const last = cps.findLastIndex(
+      (cp) => cp.codePointAt(0)! >= 0xe0100 || (cp.codePointAt(0)! >= 0xfe00 && cp.codePointAt(0)! <= 0xfe0f),
+    );
     const code = cps[last].codePointAt(0)!;
     cps[last] = String.fromCodePoint(code === 0xe01ef ? code - 1 : code + 1);
     const corrupted = await call('decode', { text: cps.join('') });
@@ -151,7 +159,11 @@ describe('watermark failures', () => {
     expect(access.statusCode).toBe(401);
     const doomed = await createApiToken(server, user);
     expect((await call('encode', { text: CARRIER, secret: 's' }, bearer(doomed.token))).statusCode).toBe(200);
-    await server.app.inject({ method: 'DELETE', url: `/api/v2/tokens/${doomed.id}`, headers: bearer(user.accessToken) });
+    await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v2/tokens/${doomed.id}`,
+      headers: bearer(user.accessToken),
+    });
     expect((await call('encode', { text: CARRIER, secret: 's' }, bearer(doomed.token))).statusCode).toBe(401);
   });
 
@@ -180,24 +192,41 @@ describe('watermark failures', () => {
 
 describe('credits and quota', () => {
   it('402 Payment Required with the balance in message and a checkout_url; never charged below zero', async () => {
-    await withServer({ domain: { freeCredits: 1 }, config: { checkoutUrl: 'https://shop.example/buy' } }, async (poor) => {
-      const owner = await signUp(poor);
-      const { token: secret } = await createApiToken(poor, owner);
-      const send = () =>
-        poor.app.inject({ method: 'POST', url: '/api/watermark/encode', headers: bearer(secret), payload: { text: CARRIER, secret: 's' } });
-      expect((await send()).statusCode).toBe(200);
-      const refused = await send();
-      expect(refused.statusCode).toBe(402);
-      expect(refused.json()).toMatchObject({ error: 'Payment Required', checkout_url: 'https://shop.example/buy', balance: 0 });
-      expect(refused.json().message).toMatch(/balance is 0/);
-    });
+    await withServer(
+      { domain: { freeCredits: 1 }, config: { checkoutUrl: 'https://shop.example/buy' } },
+      async (poor) => {
+        const owner = await signUp(poor);
+        const { token: secret } = await createApiToken(poor, owner);
+        const send = () =>
+          poor.app.inject({
+            method: 'POST',
+            url: '/api/watermark/encode',
+            headers: bearer(secret),
+            payload: { text: CARRIER, secret: 's' },
+          });
+        expect((await send()).statusCode).toBe(200);
+        const refused = await send();
+        expect(refused.statusCode).toBe(402);
+        expect(refused.json()).toMatchObject({
+          error: 'Payment Required',
+          checkout_url: 'https://shop.example/buy',
+          balance: 0,
+        });
+        expect(refused.json().message).toMatch(/balance is 0/);
+      },
+    );
   });
 
   it('the default checkout_url points at this server and answers', async () => {
     await withServer({ domain: { freeCredits: 0 } }, async (poor) => {
       const owner = await signUp(poor);
       const { token: secret } = await createApiToken(poor, owner);
-      const refused = await poor.app.inject({ method: 'POST', url: '/api/watermark/decode', headers: bearer(secret), payload: { text: 'x' } });
+      const refused = await poor.app.inject({
+        method: 'POST',
+        url: '/api/watermark/decode',
+        headers: bearer(secret),
+        payload: { text: 'x' },
+      });
       expect(refused.statusCode).toBe(402);
       expect(refused.json().checkout_url).toBe('http://wm.test/checkout');
       const page = await poor.app.inject({ url: '/checkout' });
@@ -211,7 +240,12 @@ describe('credits and quota', () => {
       const owner = await signUp(tight);
       const { token: secret } = await createApiToken(tight, owner);
       const send = () =>
-        tight.app.inject({ method: 'POST', url: '/api/watermark/encode', headers: bearer(secret), payload: { text: CARRIER, secret: 's' } });
+        tight.app.inject({
+          method: 'POST',
+          url: '/api/watermark/encode',
+          headers: bearer(secret),
+          payload: { text: CARRIER, secret: 's' },
+        });
       expect((await send()).statusCode).toBe(200);
       const refused = await send();
       expect(refused.statusCode).toBe(429);
@@ -244,7 +278,9 @@ describe('keyed tokens (signing channels)', () => {
 
     const robust = await call('encode-robust', { text: CARRIER.repeat(4), secret: 'rk' }, bearer(alphaToken.token));
     expect(robust.json().keyed).toBe(true);
-    expect((await call('decode-robust', { text: robust.json().watermarked }, bearer(alphaToken.token))).json().decoded).toBe('rk');
+    expect(
+      (await call('decode-robust', { text: robust.json().watermarked }, bearer(alphaToken.token))).json().decoded,
+    ).toBe('rk');
     const wrong = await call('decode-robust', { text: robust.json().watermarked }, bearer(betaToken.token));
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe('decryption failed (wrong channel or corrupted)');
@@ -262,7 +298,9 @@ describe('beside a C2PA text manifest', () => {
     expect(response.json()).toEqual({
       error: 'Unprocessable Entity',
       message: 'No watermark found in text (no zero-width characters); a C2PA manifest is present',
-      details: { text: `No wm watermark found in text, only a C2PA manifest v1, 67 bytes at offset ${CARRIER.length} (valid framing)` },
+      details: {
+        text: `No wm watermark found in text, only a C2PA manifest v1, 67 bytes at offset ${CARRIER.length} (valid framing)`,
+      },
       c2pa: report,
     });
     const robust = await call('decode-robust', { text: signed });
@@ -274,12 +312,18 @@ describe('beside a C2PA text manifest', () => {
   it('encode warns and keeps the manifest; decode gives the secret and the manifest; analyze counts it apart', async () => {
     const encoded = await call('encode', { text: signed, secret: 'ID-42' });
     expect(encoded.statusCode).toBe(200);
-    expect(encoded.json().warnings).toEqual([expect.stringMatching(/^the text carries a C2PA manifest v1, 67 bytes .* may no longer verify$/)]);
+    expect(encoded.json().warnings).toEqual([
+      expect.stringMatching(/^the text carries a C2PA manifest v1, 67 bytes .* may no longer verify$/),
+    ]);
     expect(encoded.json().encoded.endsWith(c2paWrapper())).toBe(true);
     const decoded = await call('decode', { text: encoded.json().encoded });
     expect(decoded.json()).toMatchObject({ decoded: 'ID-42', c2pa: { version: 1, length: 67, valid: true } });
     const analysed = await call('analyze', { encoded: encoded.json().encoded, original: signed });
-    expect(analysed.json()).toMatchObject({ c2pa_bytes: 80, base_characters: CARRIER.length, original_length: CARRIER.length });
+    expect(analysed.json()).toMatchObject({
+      c2pa_bytes: 80,
+      base_characters: CARRIER.length,
+      original_length: CARRIER.length,
+    });
     const robust = await call('encode-robust', { text: CARRIER.repeat(3) + c2paWrapper(), secret: 'hi' });
     expect(robust.json().warnings).toHaveLength(1);
     expect(await call('encode', { text: CARRIER, secret: 'x' }).then((r) => r.json())).not.toHaveProperty('warnings');

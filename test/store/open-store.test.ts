@@ -24,7 +24,14 @@ describe('the SQLite store', () => {
         .all()
         .map((row) => (row as { name: string }).name);
       expect(tables).toEqual(
-        expect.arrayContaining(['users', 'email_verifications', 'refresh_tokens', 'channels', 'api_tokens', 'credit_ledger']),
+        expect.arrayContaining([
+          'users',
+          'email_verifications',
+          'refresh_tokens',
+          'channels',
+          'api_tokens',
+          'credit_ledger',
+        ]),
       );
       expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
       expect(store.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);

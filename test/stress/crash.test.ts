@@ -38,14 +38,24 @@ it('kill -9 during encodes and account writes: database intact, every answered c
       const kind = round % 4;
       if (kind === 3) {
         tokenCreations.push(
-          await outcome(live.api('POST', '/api/v2/tokens', { auth, body: { name: `w${id}-${round}`, permissions: ['decode'] } })),
+          await outcome(
+            live.api('POST', '/api/v2/tokens', { auth, body: { name: `w${id}-${round}`, permissions: ['decode'] } }),
+          ),
         );
       } else if (kind === 2) {
         const name = `w${id}-${round}`;
-        profileNames.push({ name, outcome: await outcome(live.api('PUT', '/api/v2/users/me', { auth, body: { firstName: name } })) });
+        profileNames.push({
+          name,
+          outcome: await outcome(live.api('PUT', '/api/v2/users/me', { auth, body: { firstName: name } })),
+        });
       } else {
         encodes.push(
-          await outcome(live.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: `${id}-${round}` } })),
+          await outcome(
+            live.api('POST', '/api/watermark/encode', {
+              auth: `Bearer ${token}`,
+              body: { text: CARRIER, secret: `${id}-${round}` },
+            }),
+          ),
         );
       }
     }
@@ -94,7 +104,10 @@ it('kill -9 during encodes and account writes: database intact, every answered c
   expect(written).toContain(firstName);
 
   // and the restarted server works
-  const after = await live.api('POST', '/api/watermark/encode', { auth: `Bearer ${token}`, body: { text: CARRIER, secret: 'after' } });
+  const after = await live.api('POST', '/api/watermark/encode', {
+    auth: `Bearer ${token}`,
+    body: { text: CARRIER, secret: 'after' },
+  });
   expect(after.status).toBe(200);
   console.log(
     `crash: ${answeredCharges} answered + ${lostCharges} cut-off encodes → ${charges.length} charges recorded; ` +

@@ -22,7 +22,10 @@ it('login at the OWASP scrypt cost takes comparable time for an unknown email an
   const bodies = new Set<string>();
   // interleaved, so a slow moment of the machine hits both sides alike
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [email, times] of [[account.email, known], [`nobody${round}@example.com`, unknown]] as const) {
+    for (const [email, times] of [
+      [account.email, known],
+      [`nobody${round}@example.com`, unknown],
+    ] as const) {
       const { ms, answer } = await timed(email);
       expect(answer.status).toBe(401);
       bodies.add(answer.text);
@@ -30,7 +33,9 @@ it('login at the OWASP scrypt cost takes comparable time for an unknown email an
     }
   }
   const ratio = median(unknown) / median(known);
-  console.log(`login timing: known ${median(known).toFixed(0)} ms, unknown ${median(unknown).toFixed(0)} ms (median of ${ROUNDS}), ratio ${ratio.toFixed(2)}`);
+  console.log(
+    `login timing: known ${median(known).toFixed(0)} ms, unknown ${median(unknown).toFixed(0)} ms (median of ${ROUNDS}), ratio ${ratio.toFixed(2)}`,
+  );
   expect(bodies.size).toBe(1);
   expect(median(known)).toBeGreaterThan(50); // the real cost ran
   expect(ratio).toBeGreaterThan(0.7);

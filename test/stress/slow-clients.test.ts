@@ -11,7 +11,8 @@ const TRICKLE_EVERY_MS = 5000;
 let server: LiveServer | undefined;
 afterAll(async () => server?.stop());
 
-const residentMiB = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const residentMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 interface Watched {
   socket: Socket;

@@ -6,7 +6,8 @@ const onTerminal = () => process.stdin.isTTY === true;
 /** The value, or on a terminal a prompt for it, or exit 2 naming what is missing (`--user`, `the email argument`). */
 export async function requireValue(value: string | undefined, missing: string, question: string): Promise<string> {
   if (value !== undefined && value !== '') return value;
-  if (!onTerminal()) throw new CliError(EXIT.USAGE, `missing ${missing} (required when standard input is not a terminal)`);
+  if (!onTerminal())
+    throw new CliError(EXIT.USAGE, `missing ${missing} (required when standard input is not a terminal)`);
   const { input } = await import('@inquirer/prompts');
   return prompted(input({ message: question, required: true }, { output: process.stderr }));
 }
@@ -26,7 +27,10 @@ export async function readPassword(options: PasswordSources): Promise<string> {
   if (options.passwordFile) return firstLine(await readFile(options.passwordFile, 'utf8'));
   if (options.passwordStdin) return firstLine(await readStdin());
   if (!onTerminal()) {
-    throw new CliError(EXIT.USAGE, 'missing password: use --password-file FILE or --password-stdin when not on a terminal');
+    throw new CliError(
+      EXIT.USAGE,
+      'missing password: use --password-file FILE or --password-stdin when not on a terminal',
+    );
   }
   const { password } = await import('@inquirer/prompts');
   const context = { output: process.stderr };

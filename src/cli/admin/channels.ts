@@ -8,7 +8,11 @@ export async function createChannel(name: string | undefined, options: ChannelOp
   const channelName = await requireValue(name, 'the name argument', 'Channel name');
   await withDomain(options, async (domain) => {
     const channel = await domain.admin.createChannel(email, channelName);
-    print(options, { message: 'Signing channel created', channel }, `Created signing channel "${channel.channel_name}" (id ${channel.id})`);
+    print(
+      options,
+      { message: 'Signing channel created', channel },
+      `Created signing channel "${channel.channel_name}" (id ${channel.id})`,
+    );
   });
 }
 
@@ -16,8 +20,18 @@ export async function listChannels(options: ChannelOptions): Promise<void> {
   const email = await requireValue(options.user, '--user', 'Owner (email)');
   await withDomain(options, async (domain) => {
     const channels = await domain.admin.listChannels(email);
-    const rows = channels.map((c) => [c.channel_name, c.id, c.is_active ? 'active' : 'inactive', String(c.active_tokens), c.created_at]);
-    print(options, { channels }, channels.length ? table([['NAME', 'ID', 'STATE', 'TOKENS', 'CREATED'], ...rows]) : 'No signing channels.');
+    const rows = channels.map((c) => [
+      c.channel_name,
+      c.id,
+      c.is_active ? 'active' : 'inactive',
+      String(c.active_tokens),
+      c.created_at,
+    ]);
+    print(
+      options,
+      { channels },
+      channels.length ? table([['NAME', 'ID', 'STATE', 'TOKENS', 'CREATED'], ...rows]) : 'No signing channels.',
+    );
   });
 }
 

@@ -7,18 +7,26 @@ export async function showCredits(email: string | undefined, options: AdminOptio
   await withDomain(options, async (domain) => {
     const credits = await domain.admin.credits(address);
     const { quota } = credits;
-    print(options, credits, fields([
-      ['balance', credits.balance],
-      ['plan', credits.plan],
-      ['subscription', credits.subscription_status],
-      ['renews at', credits.renews_at],
-      ['requests', `${quota.requests_made} of ${quota.requests_limit} this month, ${quota.requests_remaining} left`],
-      ['resets at', quota.resets_at],
-    ]));
+    print(
+      options,
+      credits,
+      fields([
+        ['balance', credits.balance],
+        ['plan', credits.plan],
+        ['subscription', credits.subscription_status],
+        ['renews at', credits.renews_at],
+        ['requests', `${quota.requests_made} of ${quota.requests_limit} this month, ${quota.requests_remaining} left`],
+        ['resets at', quota.resets_at],
+      ]),
+    );
   });
 }
 
-export async function grantCredits(email: string | undefined, amount: string | undefined, options: AdminOptions): Promise<void> {
+export async function grantCredits(
+  email: string | undefined,
+  amount: string | undefined,
+  options: AdminOptions,
+): Promise<void> {
   const address = await requireEmail(email);
   const credits = wholeNumber(await requireValue(amount, 'the number of credits', 'Credits to grant'), 'N');
   await withDomain(options, async (domain) => {
@@ -32,8 +40,18 @@ export async function showUsage(email: string | undefined, options: AdminOptions
   const limit = wholeNumber(options.limit ?? '100', '--limit');
   await withDomain(options, async (domain) => {
     const usage = await domain.admin.usage(address, limit);
-    const rows = usage.map((u) => [u.created_at, u.operation, signed(u.credits), String(u.balance_after), u.token_id ?? '-']);
-    print(options, { usage }, usage.length ? table([['TIME', 'OPERATION', 'CREDITS', 'BALANCE', 'TOKEN'], ...rows]) : 'No usage yet.');
+    const rows = usage.map((u) => [
+      u.created_at,
+      u.operation,
+      signed(u.credits),
+      String(u.balance_after),
+      u.token_id ?? '-',
+    ]);
+    print(
+      options,
+      { usage },
+      usage.length ? table([['TIME', 'OPERATION', 'CREDITS', 'BALANCE', 'TOKEN'], ...rows]) : 'No usage yet.',
+    );
   });
 }
 

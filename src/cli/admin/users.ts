@@ -33,8 +33,19 @@ export async function createUser(options: CreateUserOptions): Promise<void> {
 export async function listUsers(options: AdminOptions): Promise<void> {
   await withDomain(options, async (domain) => {
     const users = await domain.admin.listUsers();
-    const rows = users.map((u) => [u.email, u.username, u.plan, String(u.balance), u.email_verified ? 'yes' : 'no', u.suspended ? 'SUSPENDED' : '']);
-    print(options, { users }, users.length ? table([['EMAIL', 'USERNAME', 'PLAN', 'BALANCE', 'VERIFIED', ''], ...rows]) : 'No users.');
+    const rows = users.map((u) => [
+      u.email,
+      u.username,
+      u.plan,
+      String(u.balance),
+      u.email_verified ? 'yes' : 'no',
+      u.suspended ? 'SUSPENDED' : '',
+    ]);
+    print(
+      options,
+      { users },
+      users.length ? table([['EMAIL', 'USERNAME', 'PLAN', 'BALANCE', 'VERIFIED', ''], ...rows]) : 'No users.',
+    );
   });
 }
 
@@ -42,10 +53,17 @@ export async function showUser(email: string | undefined, options: AdminOptions)
   const address = await requireEmail(email);
   await withDomain(options, async (domain) => {
     const user = await domain.admin.showUser(address);
-    print(options, { user }, describe(user, [
-      ['quota', `${user.quota.requests_made}/${user.quota.requests_limit} this month (resets ${user.quota.resets_at})`],
-      ['renews at', user.renews_at],
-    ]));
+    print(
+      options,
+      { user },
+      describe(user, [
+        [
+          'quota',
+          `${user.quota.requests_made}/${user.quota.requests_limit} this month (resets ${user.quota.resets_at})`,
+        ],
+        ['renews at', user.renews_at],
+      ]),
+    );
   });
 }
 
@@ -57,16 +75,27 @@ export async function verifyUser(email: string | undefined, options: AdminOption
   });
 }
 
-export async function setPlan(email: string | undefined, plan: string | undefined, options: AdminOptions & { status?: string }): Promise<void> {
+export async function setPlan(
+  email: string | undefined,
+  plan: string | undefined,
+  options: AdminOptions & { status?: string },
+): Promise<void> {
   const address = await requireEmail(email);
   const newPlan = await requireValue(plan, 'the plan argument', 'Plan (free, starter, pro)');
   await withDomain(options, async (domain) => {
     const user = await domain.admin.setPlan(address, newPlan, options.status);
-    print(options, { user }, `${user.email}: plan ${user.plan}, subscription ${user.subscription_status}, renews ${user.renews_at ?? '-'}`);
+    print(
+      options,
+      { user },
+      `${user.email}: plan ${user.plan}, subscription ${user.subscription_status}, renews ${user.renews_at ?? '-'}`,
+    );
   });
 }
 
-export async function suspendUser(email: string | undefined, options: AdminOptions & { reason?: string }): Promise<void> {
+export async function suspendUser(
+  email: string | undefined,
+  options: AdminOptions & { reason?: string },
+): Promise<void> {
   const address = await requireEmail(email);
   await withDomain(options, async (domain) => {
     const user = await domain.admin.suspend(address, options.reason);
@@ -90,7 +119,10 @@ export async function deleteUser(email: string | undefined, options: AdminOption
   });
 }
 
-export async function changePassword(email: string | undefined, options: AdminOptions & PasswordSources): Promise<void> {
+export async function changePassword(
+  email: string | undefined,
+  options: AdminOptions & PasswordSources,
+): Promise<void> {
   const address = await requireEmail(email);
   const password = await readPassword(options);
   await withDomain(options, async (domain) => {

@@ -8,10 +8,7 @@ import { resolveSecret, type SecretSourceOptions } from './secret.js';
 import { resolveSigning, type SigningKeyOptions } from './signing-keys.js';
 
 export interface EncodeRobustCommandOptions
-  extends SecretSourceOptions,
-    KeySourceOptions,
-    SigningKeyOptions,
-    RemoteOptions {
+  extends SecretSourceOptions, KeySourceOptions, SigningKeyOptions, RemoteOptions {
   distribution: Distribution;
   stealth: StealthLevel;
   seed?: number;

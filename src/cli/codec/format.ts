@@ -7,7 +7,9 @@ export const formatJson = (value: unknown): string => `${JSON.stringify(value, n
 /** A secret is a value, not a carrier: it is printed with one newline (which --secret-file removes again). */
 export const formatSecretLine = (secret: string): string => `${secret}\n`;
 
-type NumericField = { [F in keyof AnalyzeResult]-?: AnalyzeResult[F] extends number | undefined ? F : never }[keyof AnalyzeResult];
+type NumericField = {
+  [F in keyof AnalyzeResult]-?: AnalyzeResult[F] extends number | undefined ? F : never;
+}[keyof AnalyzeResult];
 
 const ANALYZE_ROWS: [label: string, field: NumericField][] = [
   ['visible graphemes', 'base_characters'],

@@ -54,7 +54,8 @@ export function decodeUtf8Text(bytes: Uint8Array, source: string): string {
   }
 }
 
-export const describeSource = (file: string | undefined): string => (isStandardStream(file) ? 'standard input' : file as string);
+export const describeSource = (file: string | undefined): string =>
+  isStandardStream(file) ? 'standard input' : (file as string);
 
 /** The text of FILE (or stdin), validated as UTF-8. */
 export async function readInputText(file: string | undefined): Promise<string> {
@@ -67,7 +68,13 @@ export type OutputData = string | Uint8Array | readonly (string | Uint8Array)[];
 function writeStdout(data: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (error: Error) =>
-      reject(ioFailure('write', 'standard output', (error as NodeJS.ErrnoException).code === 'EPIPE' ? new Error('the reader closed the pipe') : error));
+      reject(
+        ioFailure(
+          'write',
+          'standard output',
+          (error as NodeJS.ErrnoException).code === 'EPIPE' ? new Error('the reader closed the pipe') : error,
+        ),
+      );
     // a failed write is reported to the callback and then as an 'error' event, which must not go unheard
     process.stdout.once('error', fail);
     process.stdout.write(data, 'utf8', (error) => {
@@ -101,7 +108,10 @@ async function existingMode(path: string): Promise<number | undefined> {
  */
 export async function writeFileAtomic(path: string, data: OutputData, options: AtomicWriteOptions = {}): Promise<void> {
   const replace = options.replace ?? true;
-  const [{ randomBytes }, { link, open, rename, unlink, writeFile }] = await Promise.all([import('node:crypto'), import('node:fs/promises')]);
+  const [{ randomBytes }, { link, open, rename, unlink, writeFile }] = await Promise.all([
+    import('node:crypto'),
+    import('node:fs/promises'),
+  ]);
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   const keptMode = replace && options.mode === undefined ? await existingMode(path) : undefined;
   let handle: FileHandle | undefined;

@@ -45,7 +45,8 @@ export async function resolveKey(options: KeySourceOptions): Promise<Uint8Array 
   }
   if (options.keyFile !== undefined) return readKeyFile(options.keyFile);
   if (fromChannel) {
-    if (!options.channel || !options.user) throw new CliError(EXIT.USAGE, '--channel NAME and --user EMAIL go together');
+    if (!options.channel || !options.user)
+      throw new CliError(EXIT.USAGE, '--channel NAME and --user EMAIL go together');
     // the database is loaded only when a stored channel key is asked for
     const { readChannelKey } = await import('../../domain/channel-key.js');
     return readChannelKey({ home: options.home, email: options.user, channelName: options.channel });

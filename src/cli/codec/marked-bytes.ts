@@ -5,7 +5,11 @@ import type { MarkInsertion } from '../../codec/index.js';
  * (views, not copies). TEXT is BYTES decoded, so a stretch of it is as long in UTF-8 as the bytes it came from;
  * insertions sit at grapheme ends, never inside a surrogate pair.
  */
-export function markedPieces(bytes: Uint8Array, text: string, insertions: readonly MarkInsertion[]): (Uint8Array | string)[] {
+export function markedPieces(
+  bytes: Uint8Array,
+  text: string,
+  insertions: readonly MarkInsertion[],
+): (Uint8Array | string)[] {
   const pieces: (Uint8Array | string)[] = [];
   let index = 0;
   let offset = 0;

@@ -25,7 +25,8 @@ export async function runReveal(file: string | undefined, options: RevealCommand
     const level = colourLevel(toFile);
     const chalk = new Chalk({ level });
     // a C2PA manifest is not a mark of ours: its own colour
-    const draw = (token: string): string => (token.startsWith('⟨C2PA') ? chalk.inverse.cyan(token) : chalk.inverse.yellow(token));
+    const draw = (token: string): string =>
+      token.startsWith('⟨C2PA') ? chalk.inverse.cyan(token) : chalk.inverse.yellow(token);
     output = level === 0 ? revealText(text) : revealText(text, draw);
   }
   await writeOutput(output, options.out);

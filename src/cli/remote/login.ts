@@ -109,10 +109,7 @@ export async function runLogin(options: LoginOptions): Promise<void> {
   print(options, { server: client.server, email: user.email, token: shown, stored_in: path }, [
     `Logged in to ${client.server} as ${user.email}.`,
     ...fields([
-      [
-        'token',
-        `${created.name} (${[...created.permissions, ...channel].join(', ')})`,
-      ],
+      ['token', `${created.name} (${[...created.permissions, ...channel].join(', ')})`],
       ['stored in', path],
     ]),
   ]);

@@ -9,5 +9,10 @@ export function placeAuto(text: string, frameLength: number): Placement {
   const found = carriers.floors.length;
   if (found === 0) throw carrierTooShort(1, 0, 'method auto');
   const chunkSize = Math.ceil(frameLength / found);
-  return { carriers: firstOf(carriers, Math.ceil(frameLength / chunkSize)), bytesPerCarrier: chunkSize, method: 'chunked', chunkSize };
+  return {
+    carriers: firstOf(carriers, Math.ceil(frameLength / chunkSize)),
+    bytesPerCarrier: chunkSize,
+    method: 'chunked',
+    chunkSize,
+  };
 }

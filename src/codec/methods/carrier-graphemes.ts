@@ -10,7 +10,8 @@ export interface Carriers {
 /** Grapheme clusters of `text` from `from` (a grapheme boundary) on, lazily, with offsets into `text`. */
 export function* graphemesFrom(text: string, from = 0): Generator<Grapheme> {
   const rest = from === 0 ? text : text.slice(from);
-  for (const grapheme of graphemes(rest)) yield from === 0 ? grapheme : { segment: grapheme.segment, index: grapheme.index + from };
+  for (const grapheme of graphemes(rest))
+    yield from === 0 ? grapheme : { segment: grapheme.segment, index: grapheme.index + from };
 }
 
 /** The floor of `grapheme` as a carrier of `text`, or NOT_CARRIER. */

@@ -6,7 +6,8 @@ import { spreadEvenly, type Placement } from './placement.js';
 /** `pattern`: the frame spread (as with `char`) over the carrier graphemes of the first occurrence of `pattern`. */
 export function placeInPattern(text: string, frameLength: number, pattern: string): Placement {
   const start = text.indexOf(pattern);
-  if (start < 0) throw new CodecError('PATTERN_NOT_FOUND', `The text does not contain the pattern ${JSON.stringify(pattern)}`);
+  if (start < 0)
+    throw new CodecError('PATTERN_NOT_FOUND', `The text does not contain the pattern ${JSON.stringify(pattern)}`);
   const end = start + pattern.length;
   const carriers: Carriers = { graphemes: [], floors: [] };
   // Segment from the line start: a grapheme boundary always follows a line feed (UAX #29, GB4).

@@ -40,7 +40,12 @@ export function carrierTooShort(required: number, available: number, where: stri
  * Spreads `frameLength` bytes as evenly as the carriers allow, at most 256 bytes per grapheme (`char`, `pattern`):
  * each carrier gets ceil(frameLength / carriers) bytes, so fewer carriers than available may be used.
  */
-export function spreadEvenly(carriers: Carriers, frameLength: number, method: 'char' | 'pattern', where: string): Placement {
+export function spreadEvenly(
+  carriers: Carriers,
+  frameLength: number,
+  method: 'char' | 'pattern',
+  where: string,
+): Placement {
   const count = carriers.floors.length;
   const perCarrier = Math.ceil(frameLength / Math.max(count, 1));
   if (count === 0 || perCarrier > MAX_BYTES_PER_GRAPHEME) {

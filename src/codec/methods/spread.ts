@@ -2,7 +2,12 @@ import { firstCarriers } from './carrier-graphemes.js';
 import { carrierTooShort, type Placement } from './placement.js';
 
 /** `single` (chunkSize 1) and `chunked`: chunkSize bytes after each carrier grapheme from the start of the text. */
-export function placeChunks(text: string, frameLength: number, chunkSize: number, method: 'single' | 'chunked'): Placement {
+export function placeChunks(
+  text: string,
+  frameLength: number,
+  chunkSize: number,
+  method: 'single' | 'chunked',
+): Placement {
   const needed = Math.ceil(frameLength / chunkSize);
   const carriers = firstCarriers(text, needed);
   const found = carriers.floors.length;

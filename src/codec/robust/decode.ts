@@ -40,9 +40,7 @@ export function decodeRobust(text: string, options: DecodeOptions = {}): DecodeR
   }
 }
 
-export type RobustFrameSearch =
-  | { located: LocatedMarks; consensus: Consensus }
-  | { located: null; markCount: number };
+export type RobustFrameSearch = { located: LocatedMarks; consensus: Consensus } | { located: null; markCount: number };
 
 /**
  * The verified frame of the robust marks in `text`, not yet opened; located null when the text holds no robust
@@ -57,7 +55,10 @@ export function findRobustFrame(text: string, visitWrapper?: WrapperVisitor): Ro
     const consensus = located && voteFrame(located);
     if (located && consensus) return { located, consensus };
   }
-  throw new CodecError('CORRUPTED', 'Watermark data corrupted (integrity check fails): robust marks found, but no copy verifies');
+  throw new CodecError(
+    'CORRUPTED',
+    'Watermark data corrupted (integrity check fails): robust marks found, but no copy verifies',
+  );
 }
 
 /**

@@ -23,8 +23,10 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   checkText(text);
   const distribution = options.distribution ?? 'even';
   const stealthLevel = options.stealthLevel ?? 'standard';
-  if (!DISTRIBUTIONS.includes(distribution)) throw new CodecError('INVALID_INPUT', `Unknown distribution "${distribution}"`);
-  if (!STEALTH_LEVELS.includes(stealthLevel)) throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
+  if (!DISTRIBUTIONS.includes(distribution))
+    throw new CodecError('INVALID_INPUT', `Unknown distribution "${distribution}"`);
+  if (!STEALTH_LEVELS.includes(stealthLevel))
+    throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
@@ -75,7 +77,13 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     for (const end of ends) placeAfter(end);
     while (mark < markCount) output.append(selectorAt(mark++));
   } else {
-    const chosen = chooseCarriers(ends.length, markCount, copy.length, distribution, options.seed ?? nodeCrypto().randomInt(2 ** 32));
+    const chosen = chooseCarriers(
+      ends.length,
+      markCount,
+      copy.length,
+      distribution,
+      options.seed ?? nodeCrypto().randomInt(2 ** 32),
+    );
     for (let k = 0; k < ends.length; k++) if (chosen[k] === 1) placeAfter(ends[k]);
   }
   output.appendSlice(text, written, text.length);

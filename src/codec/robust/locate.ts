@@ -99,14 +99,20 @@ function splitBlocks(fine: Uint8Array, indexBit: Uint8Array, width: number): Blo
     let bestCut = -1;
     let fewest = whole.disagreements - 1;
     for (let cut = start + 1; cut < i && whole.disagreements >= 2; cut++) {
-      const split = readBlockIndex(fine, indexBit, width, start, cut).disagreements + readBlockIndex(fine, indexBit, width, cut, i).disagreements;
+      const split =
+        readBlockIndex(fine, indexBit, width, start, cut).disagreements +
+        readBlockIndex(fine, indexBit, width, cut, i).disagreements;
       if (split < fewest) {
         fewest = split;
         bestCut = cut;
       }
     }
     if (bestCut < 0) blocks.push(whole.block);
-    else blocks.push(readBlockIndex(fine, indexBit, width, start, bestCut).block, readBlockIndex(fine, indexBit, width, bestCut, i).block);
+    else
+      blocks.push(
+        readBlockIndex(fine, indexBit, width, start, bestCut).block,
+        readBlockIndex(fine, indexBit, width, bestCut, i).block,
+      );
     start = i;
   }
   return blocks;

@@ -30,7 +30,8 @@ export class TextBuilder {
   }
 
   toString(): string {
-    if (typeof Buffer === 'function') return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, 2 * this.length).toString('utf16le');
+    if (typeof Buffer === 'function')
+      return Buffer.from(this.bytes.buffer, this.bytes.byteOffset, 2 * this.length).toString('utf16le');
     return unitsToString(new Uint16Array(this.bytes.buffer, this.bytes.byteOffset, this.length));
   }
 

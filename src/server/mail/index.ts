@@ -13,7 +13,12 @@ export function outboxPathOf(dataDir: string): string {
 }
 
 /** SMTP when a URL is configured, else the outbox file in the data folder. */
-export async function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; log: MailLog }): Promise<Mailer> {
+export async function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  log: MailLog;
+}): Promise<Mailer> {
   return options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.from, options.log)
     : createOutboxMailer(outboxPathOf(options.dataDir), options.log);

@@ -33,8 +33,17 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
       },
       components: {
         securitySchemes: {
-          accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token from /api/auth/login' },
-          apiToken: { type: 'http', scheme: 'bearer', description: 'API token secret (wm_…) as `Authorization: Bearer <token>`' },
+          accessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Access token from /api/auth/login',
+          },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'API token secret (wm_…) as `Authorization: Bearer <token>`',
+          },
           apiTokenLegacy: {
             type: 'apiKey',
             in: 'header',
@@ -45,7 +54,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
             type: 'apiKey',
             in: 'cookie',
             name: 'refreshToken',
-            description: 'Set by login and refresh (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)',
+            description:
+              'Set by login and refresh (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)',
           },
         },
       },

@@ -45,9 +45,10 @@ function validationFailure(error: FastifyError): HttpError {
 function clientFailure(error: FastifyError): HttpError | undefined {
   const status = error.statusCode;
   if (status === undefined || status < 400 || status >= 500) return undefined;
-  const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-    ? 'Malformed JSON body'
-    : error.message;
+  const message =
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+      ? 'Malformed JSON body'
+      : error.message;
   return new HttpError(status, message);
 }
 
@@ -69,7 +70,9 @@ export function registerErrorHandler(app: FastifyInstance, context: ErrorMapCont
     // is; any other 5xx is a failure: log everything, tell the client nothing about the internals
     if (!failure || (failure.statusCode >= 500 && !(error instanceof HttpError) && !isDeliberate(error))) {
       request.log.error({ err: error }, 'request failed');
-      return reply.code(failure?.statusCode ?? 500).send(new HttpError(failure?.statusCode ?? 500, 'Unexpected server failure').body());
+      return reply
+        .code(failure?.statusCode ?? 500)
+        .send(new HttpError(failure?.statusCode ?? 500, 'Unexpected server failure').body());
     }
     if (failure.options.headers) reply.headers(failure.options.headers);
     // HTTP requires a challenge with every 401; the credentials of this API are all bearer tokens

@@ -59,10 +59,14 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post<{ Body: LoginBody }>(
     '/api/auth/login',
     {
-      schema: documented('auth', 'Sign in; sets the refreshToken cookie (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)', {
-        body: LoginBody,
-        response: { 200: LoginResponse, ...GUARDED, ...errors(401, 429, 503) },
-      }),
+      schema: documented(
+        'auth',
+        'Sign in; sets the refreshToken cookie (HttpOnly, Secure, SameSite=Strict, Path=/api/auth/refresh, 30 days)',
+        {
+          body: LoginBody,
+          response: { 200: LoginResponse, ...GUARDED, ...errors(401, 429, 503) },
+        },
+      ),
     },
     async (request, reply) => {
       const login = await domain.sessions.login(request.body, { clientAddress: request.ip });
@@ -88,7 +92,9 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   // mail scanners and link previews send HEAD: it answers like the page but consumes nothing; GET (a person
   // opening the link) verifies
   app.head('/api/auth/verify-email', { schema: { hide: true } }, async (request, reply) =>
-    reply.type(wantsJson(request.headers.accept) ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8').send(),
+    reply
+      .type(wantsJson(request.headers.accept) ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8')
+      .send(),
   );
 
   app.get<{ Querystring: VerifyEmailQuery }>(
@@ -107,12 +113,20 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         if (!token) throw new HttpError(400, 'The link has no token', { details: { token: 'is required' } });
         await domain.accounts.verifyEmail(token);
         if (json) return { message: VERIFIED };
-        return sendPage(reply, 200, { ok: true, title: 'Email verified', message: `${VERIFIED}. You can close this page.` });
+        return sendPage(reply, 200, {
+          ok: true,
+          title: 'Email verified',
+          message: `${VERIFIED}. You can close this page.`,
+        });
       } catch (error) {
         if (json) throw error;
         const failure = error instanceof HttpError ? error : toHttpError(error, { checkoutUrl: context.checkoutUrl });
         if (!failure) throw error;
-        return sendPage(reply, failure.statusCode, { ok: false, title: 'Verification failed', message: failure.message });
+        return sendPage(reply, failure.statusCode, {
+          ok: false,
+          title: 'Verification failed',
+          message: failure.message,
+        });
       }
     },
   );

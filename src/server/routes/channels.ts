@@ -16,10 +16,15 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
 
   app.post<{ Body: CreateChannelBody }>(
     '/api/v2/channels',
-    sessionRoute(context, 'channels', 'Create a signing channel (starter: 3 active, pro: 20, free: none); names are unique per account', {
-      body: CreateChannelBody,
-      response: { 201: CreateChannelResponse, ...errors(409) },
-    }),
+    sessionRoute(
+      context,
+      'channels',
+      'Create a signing channel (starter: 3 active, pro: 20, free: none); names are unique per account',
+      {
+        body: CreateChannelBody,
+        response: { 201: CreateChannelResponse, ...errors(409) },
+      },
+    ),
     async (request, reply) => {
       const channel = await domain.channels.create(sessionOf(request).user.id, request.body.channel_name);
       return reply.code(201).send({ message: 'Signing channel created', channel });

@@ -34,10 +34,15 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
 
   app.get<{ Querystring: DailyUsageQuery }>(
     '/api/v2/credits/usage/daily',
-    sessionRoute(context, 'credits', 'Watermark operations and credits per UTC day, the last `days` days (for a chart)', {
-      querystring: DailyUsageQuery,
-      response: { 200: DailyUsageResponse },
-    }),
+    sessionRoute(
+      context,
+      'credits',
+      'Watermark operations and credits per UTC day, the last `days` days (for a chart)',
+      {
+        querystring: DailyUsageQuery,
+        response: { 200: DailyUsageResponse },
+      },
+    ),
     async (request) => ({
       days: await domain.credits.dailyUsage(sessionOf(request).user.id, request.query.days ?? DEFAULT_DAYS),
     }),

@@ -19,7 +19,10 @@ export function registerRoutes(app: FastifyInstance, context: ServerContext): vo
   // per-request hooks, and only these need to know which page sent a request
   void app.register(async (auth) => {
     await auth.register(cookie);
-    auth.addHook('onRequest', refuseCrossSite({ allowedOrigins: context.config.allowedOrigins, publicUrl: context.publicUrl }));
+    auth.addHook(
+      'onRequest',
+      refuseCrossSite({ allowedOrigins: context.config.allowedOrigins, publicUrl: context.publicUrl }),
+    );
     authRoutes(auth, context);
     passwordRoute(auth, context);
   });

@@ -16,7 +16,11 @@ export function serviceRoutes(app: FastifyInstance): void {
 
   app.get(
     '/checkout',
-    { schema: documented('service', 'Where a 402 points when no checkout URL is configured', { response: { 200: CheckoutInfo } }) },
+    {
+      schema: documented('service', 'Where a 402 points when no checkout URL is configured', {
+        response: { 200: CheckoutInfo },
+      }),
+    },
     async () => ({
       message:
         'This wm server sells no credits online. Ask its operator to add credits ' +

@@ -43,16 +43,24 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
 
   app.delete<{ Params: TokenIdParams }>(
     '/api/v2/tokens/:tokenId',
-    sessionRoute(context, 'tokens', 'Revoke (delete) an API token; effective at once. 403: the token is another account’s', {
-      params: TokenIdParams,
-      response: REVOKED,
-    }),
+    sessionRoute(
+      context,
+      'tokens',
+      'Revoke (delete) an API token; effective at once. 403: the token is another account’s',
+      {
+        params: TokenIdParams,
+        response: REVOKED,
+      },
+    ),
     async (request, reply) => revoke(request, reply, request.params.tokenId),
   );
 
   app.delete<{ Params: LegacyTokenIdParams }>(
     '/api/v2/users/tokens/:id',
-    sessionRoute(context, 'tokens', 'Alias of DELETE /api/v2/tokens/{tokenId}', { params: LegacyTokenIdParams, response: REVOKED }),
+    sessionRoute(context, 'tokens', 'Alias of DELETE /api/v2/tokens/{tokenId}', {
+      params: LegacyTokenIdParams,
+      response: REVOKED,
+    }),
     async (request, reply) => revoke(request, reply, request.params.id),
   );
 }

@@ -9,7 +9,9 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
 
   app.get(
     '/api/v2/users/me',
-    sessionRoute(context, 'users', 'Profile, API tokens (no secrets) and quota', { response: { 200: ProfileResponse } }),
+    sessionRoute(context, 'users', 'Profile, API tokens (no secrets) and quota', {
+      response: { 200: ProfileResponse },
+    }),
     async (request) => domain.accounts.getProfile(sessionOf(request).user.id),
   );
 

@@ -32,7 +32,8 @@ function required<T>(values: Record<string, T | undefined>, hint: Record<string,
 
 /** The codec would refuse it too, but without naming the field. */
 function withPattern<T extends { method?: string; pattern?: string }>(options: T): T {
-  if (options.method === 'pattern') required({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
+  if (options.method === 'pattern')
+    required({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
   return options;
 }
 
@@ -51,10 +52,14 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.post<{ Body: EncodeRobustBody }>(
     '/api/watermark/encode-robust',
-    apiTokenRoute(context, 'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret', {
-      body: EncodeRobustBody,
-      response: { 200: EncodeRobustResponse },
-    }),
+    apiTokenRoute(
+      context,
+      'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
+      {
+        body: EncodeRobustBody,
+        response: { 200: EncodeRobustResponse },
+      },
+    ),
     async (request) => {
       const { text, secret, visible_text, hidden_text, distribution, stealth_level } = request.body;
       const fields = required(
@@ -94,7 +99,8 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       body: AnalyzeBody,
       response: { 200: AnalyzeResponse },
     }),
-    async (request) => watermark.analyze(tokenOf(request), { encoded: request.body.encoded, original: request.body.original }),
+    async (request) =>
+      watermark.analyze(tokenOf(request), { encoded: request.body.encoded, original: request.body.original }),
   );
 
   app.post<{ Body: LegacyEncodeBody }>(

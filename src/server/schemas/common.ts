@@ -77,5 +77,7 @@ export const CreditBalance = Type.Object({
 
 /** Response schemas of the error statuses a route documents, each described by its reason phrase. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, { ...ErrorResponse, description: reasonPhrase(status) }]));
+  return Object.fromEntries(
+    statuses.map((status) => [status, { ...ErrorResponse, description: reasonPhrase(status) }]),
+  );
 }

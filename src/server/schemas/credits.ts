@@ -4,7 +4,10 @@ import { CreditBalance } from './common.js';
 export const UsageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'records per page' })),
   before: Type.Optional(
-    Type.String({ maxLength: 64, description: 'only records older than the one with this id (next_before of the previous page)' }),
+    Type.String({
+      maxLength: 64,
+      description: 'only records older than the one with this id (next_before of the previous page)',
+    }),
   ),
 });
 export type UsageQuery = Static<typeof UsageQuery>;
@@ -12,21 +15,28 @@ export type UsageQuery = Static<typeof UsageQuery>;
 export const UsageRecord = Type.Object({
   id: Type.String({ description: 'opaque and stable; says nothing about other accounts or the number of records' }),
   operation: Type.String({
-    description: 'encode, encode-robust, decode, decode-robust, analyze (charges), signup-grant or grant (credits added)',
+    description:
+      'encode, encode-robust, decode, decode-robust, analyze (charges), signup-grant or grant (credits added)',
   }),
   credits: Type.Integer({ description: 'change of the balance: negative for a charge, positive for a grant' }),
   balance_after: Type.Integer({ description: 'the balance right after this record' }),
-  token_id: Type.Union([Type.String(), Type.Null()], { description: 'the API token that made the request (null for grants)' }),
+  token_id: Type.Union([Type.String(), Type.Null()], {
+    description: 'the API token that made the request (null for grants)',
+  }),
   created_at: Type.String({ format: 'date-time' }),
 });
 
 export const UsagePage = Type.Object({
   usage: Type.Array(UsageRecord, { description: 'newest first' }),
-  next_before: Type.Union([Type.String(), Type.Null()], { description: 'pass as `before` for the next page; null at the end' }),
+  next_before: Type.Union([Type.String(), Type.Null()], {
+    description: 'pass as `before` for the next page; null at the end',
+  }),
 });
 
 export const DailyUsageQuery = Type.Object({
-  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'how many days, ending today (UTC)' })),
+  days: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 366, default: 30, description: 'how many days, ending today (UTC)' }),
+  ),
 });
 export type DailyUsageQuery = Static<typeof DailyUsageQuery>;
 

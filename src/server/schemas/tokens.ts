@@ -6,7 +6,9 @@ export const CreateTokenBody = Type.Object({
   name: Type.String({ maxLength: FIELD_LIMITS.tokenName }),
   permissions: Type.Array(Permission, { minItems: 1, maxItems: 2, uniqueItems: true }),
   signing_channel_id: Type.Optional(
-    Type.Union([Type.String(), Type.Null()], { description: 'bind to one of your active channels (keyed token); null: unkeyed' }),
+    Type.Union([Type.String(), Type.Null()], {
+      description: 'bind to one of your active channels (keyed token); null: unkeyed',
+    }),
   ),
 });
 export type CreateTokenBody = Static<typeof CreateTokenBody>;

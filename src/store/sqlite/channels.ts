@@ -6,7 +6,11 @@ import { apiTokens, channels, insertionOrder } from './schema.js';
 
 export function channelStatements(db: Db) {
   const byId = preparedOnce(() =>
-    db.select().from(channels).where(eq(channels.id, sql.placeholder('id'))).prepare(),
+    db
+      .select()
+      .from(channels)
+      .where(eq(channels.id, sql.placeholder('id')))
+      .prepare(),
   );
   return {
     byId: (id: string): ChannelRow | undefined => byId().get({ id }),

@@ -56,7 +56,6 @@ export function ledgerStatements(db: Db) {
         .groupBy(day)
         .all();
     },
-    requestsMade: (userId: string, periodStart: number): number =>
-      requestsMade().get({ userId, periodStart })?.n ?? 0,
+    requestsMade: (userId: string, periodStart: number): number => requestsMade().get({ userId, periodStart })?.n ?? 0,
   };
 }

@@ -67,10 +67,7 @@ export const refreshTokens = sqliteTable(
     revokedAt: integer('revoked_at'),
     createdAt: integer('created_at').notNull(),
   },
-  (table) => [
-    index('refresh_tokens_family_idx').on(table.familyId),
-    index('refresh_tokens_user_idx').on(table.userId),
-  ],
+  (table) => [index('refresh_tokens_family_idx').on(table.familyId), index('refresh_tokens_user_idx').on(table.userId)],
 );
 
 export const channels = sqliteTable(
@@ -106,10 +103,7 @@ export const apiTokens = sqliteTable(
     createdAt: integer('created_at').notNull(),
     lastUsedAt: integer('last_used_at'),
   },
-  (table) => [
-    index('api_tokens_user_idx').on(table.userId),
-    index('api_tokens_channel_idx').on(table.channelId),
-  ],
+  (table) => [index('api_tokens_user_idx').on(table.userId), index('api_tokens_channel_idx').on(table.channelId)],
 );
 
 /** The credit history: grants (positive) and successful watermark operations (negative or 0). */

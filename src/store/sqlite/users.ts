@@ -5,7 +5,13 @@ import { preparedOnce } from './prepared.js';
 import { users } from './schema.js';
 
 export function userStatements(db: Db) {
-  const byId = preparedOnce(() => db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare());
+  const byId = preparedOnce(() =>
+    db
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(),
+  );
   return {
     byId: (id: string): UserRow | undefined => byId().get({ id }),
     byEmail: (email: string): UserRow | undefined => db.select().from(users).where(eq(users.email, email)).get(),

@@ -154,8 +154,8 @@ function SignedNote({ signature }: { signature: DecodeResult['signature'] | unde
   return (
     <span class="muted small">
       Signed with key <code>{signature.key_id}</code>
-      {signature.text_bound ? ', text bound' : ''} — check it with <code>wm verify --keys</code> and the
-      signer's public key.
+      {signature.text_bound ? ', text bound' : ''} — check it with <code>wm verify --keys</code> and the signer's public
+      key.
     </span>
   );
 }
@@ -167,8 +167,7 @@ function RobustResult({ result }: { result: DecodeRobustResult }) {
         <span class="muted small">Secret</span>
         <div class="decoded">{result.decoded}</div>
         <span class="muted small">
-          {result.stats.copies_agreeing} of {result.stats.copies_found} copies agree ·{' '}
-          {result.bits_recovered} bits read
+          {result.stats.copies_agreeing} of {result.stats.copies_found} copies agree · {result.bits_recovered} bits read
         </span>
         <SignedNote signature={result.signature} />
       </li>

@@ -89,35 +89,43 @@ export function classify(text: string, displayLimit = 50_000): Classified {
   let byteIndex = 0;
   let range = 0;
 
-  forEachSelectorRun(text, (run) => {
-    if (run.payloadStart > run.start) {
-      hidden.set(run.start, {
-        end: run.payloadStart,
-        kind: 'text',
-        label: `${hex(selectorCodePointAt(text, run.start))} (emoji presentation)`,
+  forEachSelectorRun(
+    text,
+    (run) => {
+      if (run.payloadStart > run.start) {
+        hidden.set(run.start, {
+          end: run.payloadStart,
+          kind: 'text',
+          label: `${hex(selectorCodePointAt(text, run.start))} (emoji presentation)`,
+        });
+        counts.text += 1;
+      }
+      if (run.end === run.payloadStart) return;
+      const bytes: number[] = [];
+      for (let i = run.payloadStart; i < run.end; i += selectorLengthAt(text, i)) bytes.push(byteOfSelectorAt(text, i));
+      while (range < ranges.length && ranges[range][1] <= byteIndex) range++;
+      const inFrame = range < ranges.length && ranges[range][0] <= byteIndex;
+      // robust marks use bytes that never make UTF-8 text (see the robust alphabet): a run of only those is robust
+      // (several in a row when a short carrier's surplus follows its last character); anything else is other data
+      const kind: MarkKind = inFrame
+        ? 'vs'
+        : bytes.every((byte) => ALPHABET_INDEX_OF_BYTE[byte] >= 0)
+          ? 'robust'
+          : 'raw';
+      const shown = bytes.slice(0, 8).map((byte) => byte.toString(16).padStart(2, '0'));
+      hidden.set(run.payloadStart, {
+        end: run.end,
+        kind,
+        label: `VS·${shown.join(' ')}${bytes.length > 8 ? ` … (${bytes.length} bytes)` : ''}`,
       });
-      counts.text += 1;
-    }
-    if (run.end === run.payloadStart) return;
-    const bytes: number[] = [];
-    for (let i = run.payloadStart; i < run.end; i += selectorLengthAt(text, i)) bytes.push(byteOfSelectorAt(text, i));
-    while (range < ranges.length && ranges[range][1] <= byteIndex) range++;
-    const inFrame = range < ranges.length && ranges[range][0] <= byteIndex;
-    // robust marks use bytes that never make UTF-8 text (see the robust alphabet): a run of only those is robust
-    // (several in a row when a short carrier's surplus follows its last character); anything else is other data
-    const kind: MarkKind = inFrame ? 'vs' : bytes.every((byte) => ALPHABET_INDEX_OF_BYTE[byte] >= 0) ? 'robust' : 'raw';
-    const shown = bytes.slice(0, 8).map((byte) => byte.toString(16).padStart(2, '0'));
-    hidden.set(run.payloadStart, {
-      end: run.end,
-      kind,
-      label: `VS·${shown.join(' ')}${bytes.length > 8 ? ` … (${bytes.length} bytes)` : ''}`,
-    });
-    counts[kind] += bytes.length;
-    byteIndex += bytes.length;
-  }, (wrapper) => {
-    hidden.set(wrapper.index, { end: wrapper.end, kind: 'c2pa', label: c2paLabel(wrapper) });
-    counts.c2pa += wrapper.bytes;
-  });
+      counts[kind] += bytes.length;
+      byteIndex += bytes.length;
+    },
+    (wrapper) => {
+      hidden.set(wrapper.index, { end: wrapper.end, kind: 'c2pa', label: c2paLabel(wrapper) });
+      counts.c2pa += wrapper.bytes;
+    },
+  );
 
   for (let i = 0; i < text.length;) {
     const codePoint = text.codePointAt(i)!;

@@ -207,8 +207,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         <section class="card" aria-labelledby="encoded-title">
           <h2 id="encoded-title">Marked text</h2>
           <p role="status">
-            Done: {made.summary}. It looks exactly like the original;{' '}
-            {formatNumber(made.text.length - text.length)}{' '}
+            Done: {made.summary}. It looks exactly like the original; {formatNumber(made.text.length - text.length)}{' '}
             invisible UTF-16 units were added.
           </p>
           <label class="label" for="encoded-text">

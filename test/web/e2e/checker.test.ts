@@ -46,7 +46,7 @@ function cli(...args: string[]): Buffer {
 
 async function download(button: string): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
-  return readFileSync((await file.path()));
+  return readFileSync(await file.path());
 }
 
 async function openChecker(tab: 'Check a text' | 'Hide a secret'): Promise<void> {

@@ -267,8 +267,7 @@ function RevokeDialog({ token, onDone, onCancel }: { token: ApiToken; onDone: ()
       onCancel={onCancel}
     >
       <p>
-        Requests with <code>{token.token_prefix}…</code> are refused from this moment on (401). This cannot be undone;
-        a
+        Requests with <code>{token.token_prefix}…</code> are refused from this moment on (401). This cannot be undone; a
         new token has a new secret.
       </p>
     </ConfirmDialog>
