@@ -1,12 +1,60 @@
-import { defineConfig } from 'vitest/config';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** Debian's PostgreSQL server programs (package `postgresql`); WM_TEST_POSTGRES_BIN names another folder. */
+const POSTGRES_BIN = process.env.WM_TEST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+const postgresInstalled = existsSync(join(POSTGRES_BIN, 'initdb')) && existsSync(join(POSTGRES_BIN, 'pg_ctl'));
+
+/** The suites that touch the database run again on PostgreSQL; the rest (codec, CLI, pure rules) run once. */
+const POSTGRES_SUITES = [
+  'test/postgres/**/*.test.ts',
+  'test/store/port.test.ts',
+  'test/domain/**/*.test.ts',
+  'test/server/{account,auth,cross-site,error-shape,mail,platform,usage-daily,watermark}.test.ts',
+];
+
+const common = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+const sqlite: TestProjectInlineConfiguration = {
+  test: {
+    ...common,
+    name: 'sqlite',
+    include: ['test/**/*.test.ts'],
+    // the long stress battery and the Chromium checks (rendering, dashboard) have their own npm scripts; the
+    // PostgreSQL-only suites belong to the postgres project
+    exclude: ['**/node_modules/**', 'test/stress/**', 'test/render/**', 'test/web/e2e/**', 'test/postgres/**'],
+  },
+};
+
+const postgres: TestProjectInlineConfiguration = {
+  test: {
+    ...common,
+    name: 'postgres',
+    include: POSTGRES_SUITES,
+    // a PostgreSQL server of its own for the run: test/postgres/global-setup.ts
+    globalSetup: ['test/postgres/global-setup.ts'],
+    setupFiles: ['test/postgres/after-file.ts'],
+  },
+};
+
+function projects(): TestProjectInlineConfiguration[] {
+  if (postgresInstalled) return [sqlite, postgres];
+  // CI sets WM_TEST_REQUIRE_POSTGRES=1 (.ci/run): there, a missing server is a failure, never a skip
+  if (process.env.WM_TEST_REQUIRE_POSTGRES === '1') {
+    throw new Error(`WM_TEST_REQUIRE_POSTGRES=1 but no PostgreSQL server programs in ${POSTGRES_BIN}`);
+  }
+  console.warn(
+    `PostgreSQL suites SKIPPED: no initdb/pg_ctl in ${POSTGRES_BIN} (apt-get install postgresql, or set ` +
+      'WM_TEST_POSTGRES_BIN); the SQLite suites run as usual.',
+  );
+  return [sqlite];
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // the long stress battery and the Chromium checks (rendering, dashboard) have their own npm scripts
-    exclude: ['**/node_modules/**', 'test/stress/**', 'test/render/**', 'test/web/e2e/**'],
+    // CLI tests spawn the built bin/wm.js: the build runs once, before any project's tests (and their setups)
     globalSetup: ['test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: projects(),
   },
 });

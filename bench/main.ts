@@ -10,12 +10,24 @@ import { measureMcp } from './mcp.js';
 import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScripts } from './scripts.js';
+import { measurePostgresDrivers } from './postgres-drivers.js';
 import { measureSegmentation } from './segmentation.js';
 import { measureSigned } from './signed.js';
 import { measureServer } from './server.js';
 import { table } from './table.js';
 
-const SECTIONS = ['codec', 'signed', 'scripts', 'hostile', 'segmentation', 'cli', 'server', 'mcp', 'memory'] as const;
+const SECTIONS = [
+  'codec',
+  'signed',
+  'scripts',
+  'hostile',
+  'segmentation',
+  'cli',
+  'server',
+  'mcp',
+  'memory',
+  'postgres-drivers',
+] as const;
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...SECTIONS];
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(' ')})`);
@@ -211,6 +223,17 @@ if (wants('memory')) {
 
 const budgets = checkBudgets(results);
 results.budgets = budgets;
+if (wants('postgres-drivers')) {
+  const rows = await measurePostgresDrivers(log);
+  results.postgresDrivers = rows;
+  print(
+    `PostgreSQL drivers on the watermark path's SQL (${50} clients, group commit; ratios: median of per-round ratios)`,
+    table(
+      ['driver', 'operations/s', 'p99 ms', '÷ pg'],
+      rows.map((row) => [row.driver, row.operationsPerSecond, row.p99Ms, row.vsPg]),
+    ),
+  );
+}
 print(
   'Budgets (issue 6)',
   table(

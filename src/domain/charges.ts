@@ -6,7 +6,8 @@ import {
   type UnitOfWork,
 } from '../store/index.js';
 import type { DomainConfig } from './config.js';
-import { DomainError } from './errors.js';
+import { DomainError, isDomainError } from './errors.js';
+import type { DomainObserver } from './observer.js';
 import { quotaPeriod } from './quota.js';
 import type { Plan, WatermarkOperation } from './types.js';
 import { accountGone } from './users.js';
@@ -51,17 +52,33 @@ export interface Charges {
 /** The answer to one use: the balance after its charge (none when not charged), or why it was refused. */
 type Answer = { balance?: number } | { refusal: unknown };
 
-export function createCharges(options: { store: Store; config: DomainConfig; now: () => Date }): Charges {
-  const { config, now } = options;
-  const submit = createGroupCommit<TokenUse, Answer>(options.store, (tx, uses) => applyUses(tx, uses, config, now()));
+export function createCharges(options: {
+  store: Store;
+  config: DomainConfig;
+  now: () => Date;
+  observer?: DomainObserver;
+}): Charges {
+  const { config, now, observer = {} } = options;
+  const submit = createGroupCommit<TokenUse, Answer>(options.store, (tx, uses) => applyUses(tx, uses, config, now()), {
+    // every row a charge decides on is locked first (charges.chargeableAccount): see UnitOfWorkOptions.lockedRows
+    unitOfWork: { lockedRows: true },
+    committed: (uses) => observer.batch?.(uses),
+  });
   return {
     async submit(use) {
       const answer = await submit(use);
-      if ('refusal' in answer) throw answer.refusal;
+      if ('refusal' in answer) {
+        if (use.charge) observer.charge?.(refusalCode(answer.refusal));
+        throw answer.refusal;
+      }
+      if (use.charge) observer.charge?.('charged');
       return answer.balance;
     },
   };
 }
+
+/** The code a refusal is counted under: the DomainError's, else `failed` (the database refused the write). */
+export const refusalCode = (refusal: unknown): string => (isDomainError(refusal) ? refusal.code : 'failed');
 
 /**
  * Why one more operation is refused to an account on `plan` with `made` operations in the period ending at
@@ -106,7 +123,8 @@ async function applyUses(
     if (indexes) indexes.push(index);
     else chargesByAccount.set(use.userId, [index]);
   });
-  for (const [userId, indexes] of chargesByAccount) {
+  // accounts in one order everywhere: two units of work that lock the same accounts cannot deadlock
+  for (const [userId, indexes] of [...chargesByAccount].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const charges = indexes.map((index) => uses[index]);
     let decided: Answer[];
     try {

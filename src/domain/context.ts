@@ -3,6 +3,7 @@ import type { Charges } from './charges.js';
 import type { DomainConfig } from './config.js';
 import type { HashGate } from './hash-gate.js';
 import type { DerivedKeys } from './keys.js';
+import type { DomainObserver } from './observer.js';
 
 /** What every domain module is built from. */
 export interface DomainContext {
@@ -16,4 +17,5 @@ export interface DomainContext {
   limiterState: LimiterState;
   /** bounds the password hashing running and waiting in this process */
   hashGate: HashGate;
+  observer: DomainObserver;
 }

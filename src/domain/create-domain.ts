@@ -11,7 +11,10 @@ import { createHashGate, type HashGate } from './hash-gate.js';
 import { createCurrentToken, type CurrentToken } from './current-token.js';
 import { deriveKeys } from './keys.js';
 import { createSessions, type Sessions } from './sessions.js';
+import type { DomainObserver } from './observer.js';
 import { createWatermark, type Watermark } from './watermark.js';
+
+export type { DomainObserver } from './observer.js';
 
 export interface CreateDomainOptions {
   store: Store;
@@ -24,6 +27,8 @@ export interface CreateDomainOptions {
   limiterState?: LimiterState;
   /** the bound on password hashing; defaults to one of this domain's own, sized by the config */
   hashGate?: HashGate;
+  /** told of charges and group commits as they happen (metrics) */
+  observer?: DomainObserver;
 }
 
 export interface Domain {
@@ -50,12 +55,14 @@ export function createDomain(options: CreateDomainOptions): Domain {
   const config = resolveConfig(options.config);
   const now = options.now ?? (() => new Date());
   const { store } = options;
+  const observer = options.observer ?? {};
   const context: DomainContext = {
     store,
     config,
     keys: deriveKeys(options.masterKey),
     now,
-    charges: createCharges({ store, config, now }),
+    observer,
+    charges: createCharges({ store, config, now, observer }),
     limiterState: options.limiterState ?? store.createLimiterState({ now: () => now().getTime() }),
     hashGate:
       options.hashGate ?? createHashGate({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }),

@@ -47,3 +47,12 @@ export function openSealedKey(wrapKey: Uint8Array, sealed: Uint8Array, context: 
   const body = data.subarray(NONCE_BYTES, data.length - TAG_BYTES);
   return new Uint8Array(Buffer.concat([decipher.update(body), decipher.final()]));
 }
+
+/** The channel key, or undefined when `wrapKey` does not open `sealed` (another master key, or damaged). */
+export function tryOpenSealedKey(wrapKey: Uint8Array, sealed: Uint8Array, context: string): Uint8Array | undefined {
+  try {
+    return openSealedKey(wrapKey, sealed, context);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,20 +1,12 @@
 import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type Store } from '../store/index.js';
 import { invalid } from './errors.js';
-import { deriveKeys, openSealedKey, sealKey } from './keys.js';
+import { deriveKeys, sealKey, tryOpenSealedKey } from './keys.js';
 
 export interface ResealResult {
   /** channel keys now sealed under the new master key */
   resealed: number;
   /** channel keys that already were (an interrupted earlier rotation to the same key) */
   alreadyResealed: number;
-}
-
-function opens(wrapKey: Uint8Array, sealed: Uint8Array, channelId: string): Uint8Array | undefined {
-  try {
-    return openSealedKey(wrapKey, sealed, channelId);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -29,11 +21,11 @@ export function resealChannelKeys(store: Store, oldMaster: Uint8Array, newMaster
   return store.transaction(async (tx) => {
     const result: ResealResult = { resealed: 0, alreadyResealed: 0 };
     for (const channel of await tx.channels.sealedKeys()) {
-      const plain = opens(oldWrap, channel.sealedKey, channel.id);
+      const plain = tryOpenSealedKey(oldWrap, channel.sealedKey, channel.id);
       if (plain) {
         await tx.channels.replaceSealedKey(channel.id, sealKey(newWrap, plain, channel.id));
         result.resealed += 1;
-      } else if (opens(newWrap, channel.sealedKey, channel.id)) {
+      } else if (tryOpenSealedKey(newWrap, channel.sealedKey, channel.id)) {
         result.alreadyResealed += 1;
       } else {
         throw new Error(

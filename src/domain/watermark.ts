@@ -112,7 +112,10 @@ async function authorise(context: DomainContext, apiToken: string, operation: Wa
   }
   // refused early, before the codec's work; the charge decides again when it is applied
   const refusal = chargeRefusal(context.config, caller.plan, caller.requestsMade, caller.balance, end);
-  if (refusal) throw refusal;
+  if (refusal) {
+    context.observer.charge?.(refusal.code);
+    throw refusal;
+  }
   const key = caller.channelId === null ? undefined : await keyOf(context, caller.channelId);
   return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key };
 }

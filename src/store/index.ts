@@ -1,7 +1,7 @@
 /**
  * The store: the port the domain works through (every repository, units of work, group commit, the limiter state)
- * and the data folder (its master key and database). The database adapters (src/store/sqlite/) sit behind the
- * port; only the store itself loads them.
+ * and the data folder (its master key and database). The database adapters (src/store/sqlite/,
+ * src/store/postgres/) sit behind the port; only the store itself loads them.
  */
 export * from './port/index.js';
 export { createGroupCommit, type Submit } from './group-commit.js';
@@ -24,4 +24,10 @@ export {
   type MasterKeySource,
 } from './master-key.js';
 export { openDataFolder, type OpenDataFolderOptions, type OpenedDataFolder } from './open-data-folder.js';
-export { findDatabaseFailure } from './database-failure.js';
+export {
+  DatabaseUnavailableError,
+  PendingMigrationsError,
+  findDatabaseFailure,
+  isDatabaseUnavailable,
+} from './database-failure.js';
+export { DATABASE_URL_VARIABLE, resolveDatabaseUrl, withoutPassword } from './database-url.js';

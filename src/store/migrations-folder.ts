@@ -5,3 +5,6 @@ import { fileURLToPath } from 'node:url';
  * dist/store/ and the CLI bundle in dist/bundle/ alike, which is why this file sits here and not in sqlite/.
  */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** `drizzle-postgres/` beside it: the PostgreSQL adapter's migrations. */
+export const POSTGRES_MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle-postgres', import.meta.url));

@@ -3,8 +3,8 @@ import type { Domain } from '../../src/domain/index.js';
 import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture({ freeCredits: 100 });
+beforeEach(async () => {
+  f = await makeFixture({ freeCredits: 100 });
 });
 afterEach(() => f.close());
 

@@ -3,8 +3,8 @@ import { generateApiTokenSecret, isWellFormedApiTokenSecret } from '../../src/do
 import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 

@@ -7,8 +7,8 @@ let f: Fixture;
 let charges: Charges;
 const chargesWith = (config: Partial<DomainConfig> = {}) =>
   createCharges({ store: f.store, config: resolveConfig(config), now: () => f.clock.now });
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
   charges = chargesWith();
 });
 afterEach(() => f.close());
@@ -30,7 +30,7 @@ describe('a charge', () => {
 
   it('refuses an empty balance with PAYMENT_REQUIRED and records nothing', async () => {
     const user = await makeUser(f.domain);
-    f.store.sqlite.prepare('update users set balance = 0 where id = ?').run(user.id);
+    await f.sql('update users set balance = 0 where id = ?', user.id);
     expect(await refusal(charge(user.id))).toMatchObject({ code: 'PAYMENT_REQUIRED', balance: 0, cost: 1 });
     expect(await f.domain.credits.usage(user.id)).toHaveLength(1);
   });
@@ -54,7 +54,7 @@ describe('a charge', () => {
 
     it('decides them in order as if each ran alone: the balance runs out mid-turn', async () => {
       const user = await makeUser(f.domain);
-      f.store.sqlite.prepare('update users set balance = 3 where id = ?').run(user.id);
+      await f.sql('update users set balance = 3 where id = ?', user.id);
       const outcomes = await outcomesOf(Array.from({ length: 5 }, () => charge(user.id)()));
       expect(outcomes).toEqual([2, 1, 0, 'PAYMENT_REQUIRED', 'PAYMENT_REQUIRED']);
       const charged = (await f.domain.credits.usage(user.id)).filter((u) => u.credits < 0);
@@ -66,7 +66,7 @@ describe('a charge', () => {
     it('stops at the quota mid-turn, and reports it before missing credits', async () => {
       charges = chargesWith({ monthlyRequestsByPlan: { free: 2, starter: 2, pro: 2 } });
       const user = await makeUser(f.domain);
-      f.store.sqlite.prepare('update users set balance = 2 where id = ?').run(user.id);
+      await f.sql('update users set balance = 2 where id = ?', user.id);
       const outcomes = await outcomesOf(Array.from({ length: 4 }, () => charge(user.id)()));
       expect(outcomes).toEqual([1, 0, 'QUOTA_EXHAUSTED', 'QUOTA_EXHAUSTED']);
       expect((await f.domain.credits.quota(user.id)).requests_made).toBe(2);
@@ -83,8 +83,15 @@ describe('a charge', () => {
     it('keeps accounts apart when the database refuses a write: that account fails, nothing of it stays', async () => {
       const [a, b] = [await makeUser(f.domain), await makeUser(f.domain)];
       // a database that refuses a's debit (as the CHECK on balances would an overdraft)
-      f.store.sqlite.exec(`CREATE TRIGGER refuse_a BEFORE UPDATE OF balance ON users WHEN OLD.id = '${a.id}'
-        BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+      if (f.database === 'sqlite') {
+        await f.sql(`CREATE TRIGGER refuse_a BEFORE UPDATE OF balance ON users WHEN OLD.id = '${a.id}'
+          BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+      } else {
+        await f.sql(`CREATE FUNCTION refuse_a() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+        await f.sql(`CREATE TRIGGER refuse_a BEFORE UPDATE OF balance ON users FOR EACH ROW
+          WHEN (OLD.id = '${a.id}') EXECUTE FUNCTION refuse_a()`);
+      }
       const outcomes = await Promise.allSettled([charge(a.id)(), charge(b.id)()]);
       expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'fulfilled']);
       expect((await f.domain.credits.usage(a.id)).filter((u) => u.credits < 0)).toHaveLength(0);

@@ -34,11 +34,17 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
     const { openSqliteStore } = await import(
       ${JSON.stringify(new URL('../../dist/store/sqlite/index.js', import.meta.url))}
     );
+    const { openPostgresStore } = await import(
+      ${JSON.stringify(new URL('../../dist/store/postgres/index.js', import.meta.url))}
+    );
     const { createDomain } = await import(${JSON.stringify(new URL('../../dist/domain/index.js', import.meta.url).href)});
-    const [file, key, token, config, now] = process.argv.slice(2);
+    const [spec, key, token, config, now] = process.argv.slice(2);
+    const database = JSON.parse(spec);
+    const store = database.kind === 'sqlite'
+      ? openSqliteStore(database.file)
+      : await openPostgresStore(database.url, { migrations: 'refuse' });
     const domain = createDomain({
-      store: openSqliteStore(file), masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config),
-      now: () => new Date(now),
+      store, masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config), now: () => new Date(now),
     });
     process.once('message', async () => {
       const outcomes = {};
@@ -48,14 +54,14 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
         catch (e) { if (e.code === 'PAYMENT_REQUIRED' || e.code === 'QUOTA_EXHAUSTED') outcome = e.code; else throw e; }
         outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
       }
-      process.send(outcomes, () => process.exit(0));
+      process.send(outcomes, async () => { await store.close(); process.exit(0); });
     });
     process.send('ready');
     `,
   );
   // the workers charge in the fixture's quota period
   const args = [
-    join(f.dir, 'wm.db'),
+    JSON.stringify(f.spec),
     Buffer.from(f.masterKey).toString('hex'),
     token,
     JSON.stringify(config),
@@ -85,11 +91,11 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
 }
 
 describe('charging under concurrency', () => {
-  it('charges through several connections to one file never overdraw', async () => {
-    f = makeFixture({ freeCredits: 7 });
+  it('charges through several connections to one database never overdraw', async () => {
+    f = await makeFixture({ freeCredits: 7 });
     const user = await makeUser(f.domain, { verified: true });
     const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode', 'decode'] });
-    const connections = [f.domain, f.reopen().domain, f.reopen().domain];
+    const connections = [f.domain, (await f.reopen()).domain, (await f.reopen()).domain];
     // all thirty at once: each connection commits its share of them in one transaction of its own
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
@@ -106,7 +112,7 @@ describe('charging under concurrency', () => {
 
   it('separate processes racing on a small balance never overdraw', async () => {
     const config = { freeCredits: 150, scryptLogN: 10 };
-    f = makeFixture(config);
+    f = await makeFixture(config);
     const user = await makeUser(f.domain, { verified: true });
     const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['decode'] });
     const outcomes = await race(token, config);
@@ -116,7 +122,7 @@ describe('charging under concurrency', () => {
 
   it('separate processes racing on a small quota never exceed it', async () => {
     const config = { freeCredits: 1000, scryptLogN: 10, monthlyRequestsByPlan: { free: 150, starter: 1, pro: 1 } };
-    f = makeFixture(config);
+    f = await makeFixture(config);
     const user = await makeUser(f.domain, { verified: true });
     const { token } = await f.domain.apiTokens.create(user.id, { name: 't', permissions: ['decode'] });
     const outcomes = await race(token, config);

@@ -9,30 +9,43 @@ import {
   type Domain,
   type DomainConfig,
 } from '../../src/domain/index.js';
+import type { Store } from '../../src/store/index.js';
+import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/index.js';
 import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/index.js';
+import { freshPostgresDatabase, numberedPlaceholders, TEST_DATABASE, type TestDatabase } from '../database.js';
 
 /** Low scrypt cost for speed; the default (OWASP) is asserted in its own test. */
 export const TEST_SCRYPT_LN = 10;
 export const PASSWORD = 'correct horse 42';
 
+/** Where the fixture's data is, for another process to open it: the SQLite file or the PostgreSQL URL. */
+export type DatabaseSpec = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
 export interface Fixture {
   dir: string;
-  store: SqliteStore;
+  /** which database this run's suites use (the vitest project) */
+  database: TestDatabase;
+  spec: DatabaseSpec;
+  store: Store;
   domain: Domain;
   masterKey: Uint8Array;
   clock: { now: Date; advance(seconds: number): void };
-  /** another connection to the same file, as a second server process would have */
-  reopen(): { store: SqliteStore; domain: Domain };
-  close(): void;
+  /** raw SQL on the fixture's database, `?` placeholders, for the tests that reach under the port */
+  sql<R = Record<string, unknown>>(text: string, ...params: unknown[]): Promise<R[]>;
+  /** another connection to the same database, as a second server process would have */
+  reopen(): Promise<{ store: Store; domain: Domain }>;
+  close(): Promise<void>;
 }
 
-/** `options`: the rest of createDomain's options (e.g. a hash gate the test holds). */
-export function makeFixture(
+/**
+ * A domain over a fresh database of this project's kind (SQLite in a temporary folder, or a PostgreSQL database of
+ * its own). `options`: the rest of createDomain's options (e.g. a hash gate the test holds).
+ */
+export async function makeFixture(
   config: Partial<DomainConfig> = {},
   options: Pick<CreateDomainOptions, 'hashGate' | 'limiterState'> = {},
-): Fixture {
+): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'wm-domain-'));
-  const file = join(dir, 'wm.db');
   const masterKey = randomBytes(32);
   const clock = {
     now: new Date('2025-03-10T12:00:00Z'),
@@ -40,8 +53,17 @@ export function makeFixture(
       clock.now = new Date(clock.now.getTime() + seconds * 1000);
     },
   };
-  const build = () => {
-    const store = openSqliteStore(file);
+  const database = TEST_DATABASE === 'postgres' ? await freshPostgresDatabase() : undefined;
+  const spec: DatabaseSpec = database
+    ? { kind: 'postgres', url: database.url }
+    : { kind: 'sqlite', file: join(dir, 'wm.db') };
+  const stores: Store[] = [];
+  const build = async () => {
+    const store: Store =
+      spec.kind === 'postgres'
+        ? await openPostgresStore(spec.url, { migrations: 'refuse' })
+        : openSqliteStore(spec.file);
+    stores.push(store);
     const domain = createDomain({
       store,
       masterKey,
@@ -51,21 +73,27 @@ export function makeFixture(
     });
     return { store, domain };
   };
-  const stores: SqliteStore[] = [];
-  const first = build();
-  stores.push(first.store);
+  const first = await build();
+  const sql = async <R>(text: string, ...params: unknown[]): Promise<R[]> => {
+    if (/^\s*(create|alter|drop)\b/i.test(text)) database?.spoil();
+    if (spec.kind === 'postgres') {
+      return (await (first.store as PostgresStore).pool.query(numberedPlaceholders(text), params)).rows as R[];
+    }
+    const statement = (first.store as SqliteStore).sqlite.prepare(text);
+    return statement.reader ? (statement.all(...params) as R[]) : (statement.run(...params), []);
+  };
   return {
     dir,
+    database: TEST_DATABASE,
+    spec,
     ...first,
     masterKey,
     clock,
-    reopen() {
-      const other = build();
-      stores.push(other.store);
-      return other;
-    },
-    close() {
-      for (const store of stores) if (store.sqlite.open) store.sqlite.close();
+    sql,
+    reopen: build,
+    async close() {
+      for (const store of stores.splice(0)) await store.close();
+      await database?.release();
       rmSync(dir, { recursive: true, force: true });
     },
   };

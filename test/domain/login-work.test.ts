@@ -15,8 +15,8 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 

@@ -27,7 +27,7 @@ const secondsToRetry = (error: { retryAt?: Date }) => (error.retryAt!.getTime() 
 
 describe('per client address', () => {
   it('allows `passwordAttemptsPerMinute` attempts shared by login, register and password change', async () => {
-    f = makeFixture({ passwordAttemptsPerMinute: 3 });
+    f = await makeFixture({ passwordAttemptsPerMinute: 3 });
     const user = await makeUser(f.domain);
     const here = from('198.51.100.7');
     await f.domain.sessions.login({ email: user.email, password: PASSWORD }, here);
@@ -47,7 +47,7 @@ describe('per client address', () => {
   });
 
   it('does not count requests refused before any password work (invalid input)', async () => {
-    f = makeFixture({ passwordAttemptsPerMinute: 1 });
+    f = await makeFixture({ passwordAttemptsPerMinute: 1 });
     const here = from('198.51.100.9');
     for (let i = 0; i < 3; i++) {
       expect((await refusal(() => f.domain.sessions.login({ email: '', password: '' }, here))).code).toBe('VALIDATION');
@@ -68,7 +68,7 @@ describe('per client address', () => {
   });
 
   it('one /64 shares one allowance', async () => {
-    f = makeFixture({ passwordAttemptsPerMinute: 2 });
+    f = await makeFixture({ passwordAttemptsPerMinute: 2 });
     const user = await makeUser(f.domain);
     await login(user.email, PASSWORD, '2001:db8::1');
     await login(user.email, PASSWORD, '2001:db8::2');
@@ -81,7 +81,7 @@ describe('per account', () => {
   const rules = { accountFreeFailures: 2, accountMaxDelaySeconds: 8 };
 
   it('slows an account down after its free failures: waits doubling from 1 s up to the maximum', async () => {
-    f = makeFixture(rules);
+    f = await makeFixture(rules);
     const user = await makeUser(f.domain);
     const attempt = (address: string) => refusal(() => login(user.email, WRONG, address));
     expect((await attempt('203.0.113.1')).code).toBe('INVALID_CREDENTIALS');
@@ -105,7 +105,7 @@ describe('per account', () => {
   });
 
   it('treats an unknown email exactly like an account, so the limit does not tell which emails exist', async () => {
-    f = makeFixture(rules);
+    f = await makeFixture(rules);
     const user = await makeUser(f.domain);
     const answers = async (email: string) => {
       const seen: string[] = [];
@@ -121,7 +121,7 @@ describe('per account', () => {
   });
 
   it('counts a wrong current password as a failed login of the account', async () => {
-    f = makeFixture(rules);
+    f = await makeFixture(rules);
     const user = await makeUser(f.domain);
     for (let i = 0; i < 2; i++) {
       expect((await refusal(() => changePassword(user.id, WRONG, '192.0.2.50'))).code).toBe('INVALID_CREDENTIALS');
@@ -131,7 +131,7 @@ describe('per account', () => {
   });
 
   it('does not slow an address that signed in to the account before: no lock-out by an attacker', async () => {
-    f = makeFixture(rules);
+    f = await makeFixture(rules);
     const user = await makeUser(f.domain);
     const home = '192.0.2.10';
     await login(user.email, PASSWORD, home);
@@ -145,7 +145,7 @@ describe('per account', () => {
   });
 
   it('counts attempts still running: a burst on one account gets its free attempts, the rest are refused', async () => {
-    f = makeFixture(rules);
+    f = await makeFixture(rules);
     const user = await makeUser(f.domain);
     const burst = await Promise.all(
       Array.from({ length: 6 }, (_, i) => loginRefusal(user.email, WRONG, `198.18.0.${i}`)),
@@ -161,7 +161,7 @@ describe('per account', () => {
   });
 
   it('forgets failures after 15 minutes without an attempt', async () => {
-    f = makeFixture(rules);
+    f = await makeFixture(rules);
     const user = await makeUser(f.domain);
     for (let i = 0; i < 2; i++) await loginRefusal(user.email, WRONG, '192.0.2.70');
     f.clock.advance(15 * 60);
@@ -172,7 +172,7 @@ describe('per account', () => {
 describe('the hash gate in the password routes', () => {
   it('refuses with BUSY when full, and such a refusal counts as no failure of the account', async () => {
     const gate = createHashGate({ concurrency: 1, queueLength: 0 });
-    f = makeFixture({ accountFreeFailures: 1 }, { hashGate: gate });
+    f = await makeFixture({ accountFreeFailures: 1 }, { hashGate: gate });
     const user = await makeUser(f.domain);
     let release!: () => void;
     const holding = gate.run(1, () => new Promise<void>((resolve) => (release = resolve)));
@@ -196,7 +196,7 @@ describe('the hash gate in the password routes', () => {
 
   it('puts the owner at a usual address ahead of strangers, even fresh ones, when the line is full', async () => {
     const gate = createHashGate({ concurrency: 1, queueLength: 1 });
-    f = makeFixture({}, { hashGate: gate });
+    f = await makeFixture({}, { hashGate: gate });
     const user = await makeUser(f.domain);
     await login(user.email, PASSWORD, '192.0.2.90');
     let release!: () => void;

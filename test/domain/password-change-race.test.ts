@@ -21,16 +21,17 @@ vi.mock('node:crypto', async (importOriginal) => {
 });
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 
-const liveRefreshTokens = (userId: string) => {
-  const live = f.store.sqlite.prepare(
+const liveRefreshTokens = async (userId: string) => {
+  const [live] = await f.sql<{ n: number }>(
     'SELECT count(*) AS n FROM refresh_tokens WHERE user_id = ? AND revoked_at IS NULL',
+    userId,
   );
-  return (live.get(userId) as { n: number }).n;
+  return Number(live.n);
 };
 
 it('a login that checked the old password while the change committed gets no session', async () => {
@@ -49,7 +50,7 @@ it('a login that checked the old password while the change committed gets no ses
   const refused = await racingLogin;
   expect(refused.code).toBe('INVALID_CREDENTIALS');
   // the only refresh session left is the one the change started for its caller
-  expect(liveRefreshTokens(user.id)).toBe(1);
+  expect(await liveRefreshTokens(user.id)).toBe(1);
   expect((await refusal(() => f.domain.sessions.refresh(caller.refreshToken))).code).toBe('UNAUTHENTICATED');
   await f.domain.sessions.refresh(changed.refreshToken);
 });

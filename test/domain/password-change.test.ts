@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/store/sqlite/schema.js';
 import { hashPassword } from '../../src/domain/password-hash.js';
-import { eq } from 'drizzle-orm';
 import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 
@@ -66,7 +64,7 @@ describe('a password change', () => {
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     await f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     // as if another instance's login had inserted its family after the revocation: un-revoke it by hand
-    f.store.sqlite.prepare('UPDATE refresh_tokens SET revoked_at = NULL WHERE user_id = ?').run(user.id);
+    await f.sql('UPDATE refresh_tokens SET revoked_at = NULL WHERE user_id = ?', user.id);
     expect((await refusal(() => f.domain.sessions.refresh(login.refreshToken))).code).toBe('UNAUTHENTICATED');
   });
 
@@ -90,7 +88,7 @@ describe('a password change', () => {
     const meanwhile = await hashPassword('Operator set 123', 10);
     const pending = f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     // the operator sets another password while the user's change is hashing (it read the row before its first await)
-    f.store.db.update(users).set({ passwordHash: meanwhile }).where(eq(users.id, user.id)).run();
+    await f.sql('UPDATE users SET password_hash = ? WHERE id = ?', meanwhile, user.id);
     expect((await refusal(() => pending)).code).toBe('INVALID_CREDENTIALS');
     await f.domain.sessions.login({ email: user.email, password: 'Operator set 123' });
   });

@@ -1,12 +1,10 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../src/store/sqlite/schema.js';
 import { makeFixture, makeUser, refusal, TEST_SCRYPT_LN, type Fixture } from './fixture.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 
@@ -19,17 +17,18 @@ function legacyHash(password: string): string {
   return `$scrypt$ln=${TEST_SCRYPT_LN},r=8,p=1$${b64(salt)}$${b64(hash)}`;
 }
 
-const storedHashOf = (id: string) => f.store.db.select().from(users).where(eq(users.id, id)).get()!.passwordHash;
+const storedHashOf = async (id: string) =>
+  (await f.sql<{ h: string }>('SELECT password_hash AS h FROM users WHERE id = ?', id))[0].h;
 const setStoredHash = (id: string, passwordHash: string) =>
-  f.store.db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+  f.sql('UPDATE users SET password_hash = ? WHERE id = ?', passwordHash, id);
 
 describe('passwords stored before NFKC', () => {
   it('keep logging in, and the first login replaces the hash with an NFKC one', async () => {
     const user = await makeUser(f.domain);
     const fullWidth = '\uff30ass-word-12';
-    setStoredHash(user.id, legacyHash(fullWidth));
+    await setStoredHash(user.id, legacyHash(fullWidth));
     await f.domain.sessions.login({ email: user.email, password: fullWidth });
-    expect(storedHashOf(user.id)).toMatch(/,norm=nfkc\$/);
+    expect(await storedHashOf(user.id)).toMatch(/,norm=nfkc\$/);
     await f.domain.sessions.login({ email: user.email, password: fullWidth });
     // from now on the compatibility forms match, as for every new password
     await f.domain.sessions.login({ email: user.email, password: 'Pass-word-12' });
@@ -37,7 +36,7 @@ describe('passwords stored before NFKC', () => {
 
   it('made with a lone surrogate (hashed as U+FFFD) no longer let a different lone surrogate in', async () => {
     const user = await makeUser(f.domain);
-    setStoredHash(user.id, legacyHash('Correct horse 42\ud800'));
+    await setStoredHash(user.id, legacyHash('Correct horse 42\ud800'));
     const other = await refusal(() =>
       f.domain.sessions.login({ email: user.email, password: 'Correct horse 42\udfff' }),
     );

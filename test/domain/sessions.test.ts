@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeFixture, makeUser, PASSWORD, refusal, TEST_SCRYPT_LN, type Fixture } from './fixture.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 
@@ -48,10 +48,10 @@ describe('login', () => {
 
   it('rehashes a password stored at a lower cost', async () => {
     const user = await makeUser(f.domain);
-    const stronger = f.reopen();
-    const stored = () =>
-      (f.store.sqlite.prepare('select password_hash as h from users where id = ?').get(user.id) as { h: string }).h;
-    expect(stored()).toContain(`ln=${TEST_SCRYPT_LN},`);
+    const stronger = await f.reopen();
+    const stored = async () =>
+      (await f.sql<{ h: string }>('select password_hash as h from users where id = ?', user.id))[0].h;
+    expect(await stored()).toContain(`ln=${TEST_SCRYPT_LN},`);
     // a domain configured with a higher cost upgrades the hash at the next successful login
     const { createDomain } = await import('../../src/domain/index.js');
     const upgraded = createDomain({
@@ -60,7 +60,7 @@ describe('login', () => {
       config: { scryptLogN: TEST_SCRYPT_LN + 1 },
     });
     await upgraded.sessions.login({ email: user.email, password: PASSWORD });
-    expect(stored()).toContain(`ln=${TEST_SCRYPT_LN + 1},`);
+    expect(await stored()).toContain(`ln=${TEST_SCRYPT_LN + 1},`);
   });
 });
 

@@ -36,8 +36,8 @@ describe('opaque usage record ids', () => {
 
 describe('the usage history pages with opaque ids', () => {
   let f: Fixture;
-  beforeEach(() => {
-    f = makeFixture();
+  beforeEach(async () => {
+    f = await makeFixture();
   });
   afterEach(() => f.close());
 

@@ -4,8 +4,8 @@ import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixtur
 import { ACCEPTED_EMAILS, ACCEPTED_NAMES, REFUSED_EMAILS, REFUSED_NAMES } from './field-cases.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture();
+beforeEach(async () => {
+  f = await makeFixture();
 });
 afterEach(() => f.close());
 

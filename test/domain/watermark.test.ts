@@ -4,8 +4,8 @@ import { DomainError } from '../../src/domain/index.js';
 import { makeFixture, makeUser, type Fixture } from './fixture.js';
 
 let f: Fixture;
-beforeEach(() => {
-  f = makeFixture({ freeCredits: 10, creditCost: 1 });
+beforeEach(async () => {
+  f = await makeFixture({ freeCredits: 10, creditCost: 1 });
 });
 afterEach(() => f.close());
 
@@ -112,8 +112,8 @@ describe('watermark operations', () => {
   });
 
   it('refuses with QUOTA_EXHAUSTED until the next calendar month (UTC)', async () => {
-    f.close();
-    f = makeFixture({ freeCredits: 100, monthlyRequestsByPlan: { free: 3, starter: 10, pro: 100 } });
+    await f.close();
+    f = await makeFixture({ freeCredits: 100, monthlyRequestsByPlan: { free: 3, starter: 10, pro: 100 } });
     const { user, token } = await verifiedToken();
     for (let i = 0; i < 3; i++) await f.domain.watermark.analyze(token, { encoded: 'x' });
     const error = (await failure(() => f.domain.watermark.analyze(token, { encoded: 'x' }))) as DomainError;
@@ -130,8 +130,8 @@ describe('watermark operations', () => {
   });
 
   it('a cost of 0 makes operations free but still counted', async () => {
-    f.close();
-    f = makeFixture({ creditCost: 0, freeCredits: 0 });
+    await f.close();
+    f = await makeFixture({ creditCost: 0, freeCredits: 0 });
     const { user, token } = await verifiedToken();
     await f.domain.watermark.analyze(token, { encoded: 'x' });
     expect((await f.domain.credits.balance(user.id)).balance).toBe(0);

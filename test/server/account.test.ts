@@ -298,9 +298,10 @@ describe('/api/v2/credits', () => {
     const balance = await as(user, 'GET', '/api/v2/credits/balance');
     expect(balance.json().balance).toBe(top - 1);
     // the database holds exactly that integer, and the history adds up to it
-    const stored = server.fixture.store.sqlite
-      .prepare('SELECT CAST(balance AS TEXT) AS b FROM users WHERE id = ?')
-      .get(user.id) as { b: string };
+    const [stored] = await server.fixture.sql<{ b: string }>(
+      'SELECT CAST(balance AS TEXT) AS b FROM users WHERE id = ?',
+      user.id,
+    );
     expect(stored.b).toBe(String(top - 1));
     const usage = (await as(user, 'GET', '/api/v2/credits/usage')).json().usage as {
       credits: number;

@@ -27,7 +27,7 @@ export async function makeServer(
     logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestServer> {
-  const fixture = makeFixture(
+  const fixture = await makeFixture(
     { passwordAttemptsPerMinute: 100_000, ...options.domain },
     { hashGate: options.hashGate },
   );
@@ -53,7 +53,7 @@ export async function makeServer(
     mails,
     close: async () => {
       await app.close();
-      fixture.close();
+      await fixture.close();
     },
   };
 }

@@ -13,8 +13,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function fixture(): Fixture {
-  const made = makeFixture();
+async function fixture(): Promise<Fixture> {
+  const made = await makeFixture();
   cleanups.push(() => made.close());
   return made;
 }
@@ -43,7 +43,7 @@ describe('outbox (no WM_SMTP_URL)', () => {
   });
 
   it('registration writes the verification mail to outbox.jsonl in the data folder', async () => {
-    const made = fixture();
+    const made = await fixture();
     const app = await buildApp({
       domain: made.domain,
       dataDir: made.dir,
@@ -87,7 +87,7 @@ describe('SMTP (WM_SMTP_URL)', () => {
     cleanups.push(() => new Promise<void>((resolve) => sink.close(() => resolve())));
     const { port } = sink.server.address() as { port: number };
 
-    const made = fixture();
+    const made = await fixture();
     const app = await buildApp({
       domain: made.domain,
       dataDir: made.dir,

@@ -1,5 +1,6 @@
 import type { OpenedDomain } from '../../domain/index.js';
-import { fields, print, withDomain, type AdminOptions } from './output.js';
+import type { StoreDescription } from '../../store/index.js';
+import { fields, print, withDomain, type AdminOptions, type FieldValue } from './output.js';
 
 /** Creates the data folder when missing; opening the store applies pending migrations; reports the state reached. */
 export async function migrateDb(options: AdminOptions): Promise<void> {
@@ -18,9 +19,7 @@ export async function dbInfo(options: AdminOptions): Promise<void> {
       fields([
         ['data folder', info.home],
         ['database', `${info.database} (${info.size_bytes} bytes)`],
-        ['journal mode', info.journal_mode],
-        ['foreign keys', info.foreign_keys ? 'on' : 'off'],
-        ['busy timeout', `${info.busy_timeout_ms} ms`],
+        ...engineFields(info),
         ['migrations applied', info.migrations_applied],
         ['master key', info.master_key],
         ['users', info.counts.users],
@@ -31,15 +30,44 @@ export async function dbInfo(options: AdminOptions): Promise<void> {
   });
 }
 
+type DatabaseInfo = Awaited<ReturnType<typeof describeDatabase>>;
+
+function engineFields(info: DatabaseInfo): [string, FieldValue][] {
+  return info.engine === 'sqlite'
+    ? [
+        ['journal mode', info.journal_mode],
+        ['foreign keys', info.foreign_keys ? 'on' : 'off'],
+        ['busy timeout', `${info.busy_timeout_ms} ms`],
+      ]
+    : [
+        ['server version', `PostgreSQL ${info.server_version}`],
+        ['pool size', `${info.pool_size} connections per process`],
+      ];
+}
+
+function engineInfo(engine: StoreDescription['engine']) {
+  return engine.name === 'sqlite'
+    ? {
+        engine: engine.name,
+        size_bytes: engine.sizeBytes,
+        journal_mode: engine.journalMode,
+        foreign_keys: engine.foreignKeys,
+        busy_timeout_ms: engine.busyTimeoutMs,
+      }
+    : {
+        engine: engine.name,
+        size_bytes: engine.sizeBytes,
+        server_version: engine.serverVersion,
+        pool_size: engine.poolSize,
+      };
+}
+
 async function describeDatabase({ home, store, masterKeySource }: OpenedDomain) {
   const { database, migrationsApplied, counts, engine } = await store.describe();
   return {
     home,
     database,
-    size_bytes: engine.sizeBytes,
-    journal_mode: engine.journalMode,
-    foreign_keys: engine.foreignKeys,
-    busy_timeout_ms: engine.busyTimeoutMs,
+    ...engineInfo(engine),
     migrations_applied: migrationsApplied,
     master_key:
       masterKeySource.kind === 'environment' ? `from ${masterKeySource.variable}` : 'master.key in the data folder',

@@ -28,5 +28,7 @@ export interface ChannelRepository {
   deactivate(id: string, at: number): Promise<void>;
   /** every channel's sealed key (master-key rotation) */
   sealedKeys(): Promise<Pick<ChannelRow, 'id' | 'sealedKey'>[]>;
+  /** the sealed keys of the `limit` newest channels (the master-key check at start) */
+  newestSealedKeys(limit: number): Promise<Pick<ChannelRow, 'id' | 'sealedKey'>[]>;
   replaceSealedKey(id: string, sealedKey: Uint8Array): Promise<void>;
 }

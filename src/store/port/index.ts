@@ -1,4 +1,14 @@
-export type { Repositories, Store, StoreDescription, SqliteSettings, UnitOfWork } from './store.js';
+export type {
+  DatabaseEvents,
+  PoolState,
+  PostgresSettings,
+  Repositories,
+  SqliteSettings,
+  Store,
+  StoreDescription,
+  UnitOfWork,
+  UnitOfWorkOptions,
+} from './store.js';
 export type { NewUser, UserChanges, UserRepository, UserRow } from './users.js';
 export type {
   EmailVerificationRepository,

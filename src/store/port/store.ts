@@ -42,24 +42,52 @@ export interface Store extends Repositories {
    * free of other waiting (no hashing, no network): a unit of work holds the database while it runs. An adapter
    * may run `work` again after a conflict, so it must not have effects outside the unit of work.
    */
-  transaction<T>(work: (tx: UnitOfWork) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: UnitOfWork) => Promise<T>, options?: UnitOfWorkOptions): Promise<T>;
   /**
-   * Where password attempts are counted. SQLite, one process: in this process's memory. A database shared by several
-   * processes keeps them in the database, so that all instances count together.
+   * Where password attempts are counted. SQLite, one process: in this process's memory. PostgreSQL, shared by
+   * several instances: in the database, so that all instances count together.
    */
   createLimiterState(options: { now: () => number }): LimiterState;
   /** What `wm db info` shows. */
   describe(): Promise<StoreDescription>;
+  /** Resolves when the database answers (readiness); rejects otherwise (DatabaseUnavailableError for a server). */
+  ping(): Promise<void>;
+  /** The connections of a server database's pool now; undefined for SQLite's one connection. */
+  poolState(): PoolState | undefined;
   close(): Promise<void>;
 }
 
+/** What a server database's store tells its owner: once when the database stops answering, once when it is back. */
+export interface DatabaseEvents {
+  unavailable(error: Error): void;
+  available(downForMs: number): void;
+}
+
+export interface UnitOfWorkOptions {
+  /**
+   * Every row the unit of work reads and then writes on is locked first by the repository that reads it
+   * (`charges.chargeableAccount`), so it stays correct without serializable isolation: a server database may then
+   * run it at read committed, where a concurrent unit on the same rows waits for the lock instead of failing and
+   * running again. (The charges' group commit: under steady load, a retried unit could lose the race every time.)
+   */
+  lockedRows?: boolean;
+}
+
+export interface PoolState {
+  /** connections open, idle among them, and callers waiting for one */
+  open: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
 export interface StoreDescription {
-  /** where the data is: the file of SQLite */
+  /** where the data is: the file of SQLite, or the PostgreSQL URL (without its password) */
   database: string;
   migrationsApplied: number;
   counts: { users: number; apiTokens: number; channels: number };
   /** the settings of the database engine worth knowing */
-  engine: SqliteSettings;
+  engine: SqliteSettings | PostgresSettings;
 }
 
 export interface SqliteSettings {
@@ -68,4 +96,14 @@ export interface SqliteSettings {
   journalMode: string;
   foreignKeys: boolean;
   busyTimeoutMs: number;
+}
+
+export interface PostgresSettings {
+  name: 'postgresql';
+  /** `server_version` */
+  serverVersion: string;
+  /** `pg_database_size` of the database */
+  sizeBytes: number;
+  /** connections the pool of this process opens at most */
+  poolSize: number;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, or, sql } from 'drizzle-orm';
 import type { ChannelRow } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
@@ -65,6 +65,13 @@ export function channelStatements(db: Db) {
     },
     sealedKeys: (): Pick<ChannelRow, 'id' | 'sealedKey'>[] =>
       db.select({ id: channels.id, sealedKey: channels.sealedKey }).from(channels).all(),
+    newestSealedKeys: (limit: number): Pick<ChannelRow, 'id' | 'sealedKey'>[] =>
+      db
+        .select({ id: channels.id, sealedKey: channels.sealedKey })
+        .from(channels)
+        .orderBy(desc(channels.createdAt), desc(insertionOrder))
+        .limit(limit)
+        .all(),
     replaceSealedKey: (id: string, sealedKey: Uint8Array): void => {
       db.update(channels)
         .set({ sealedKey: Buffer.from(sealedKey) })

@@ -79,6 +79,8 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     transaction: (work) => connection.transaction(() => work(unitOfWork)),
     createLimiterState: ({ now }) => createMemoryLimiterState({ maxRecords: LIMITER_RECORDS_MAX, now }),
     describe: () => connection.outside(() => describeSqlite(sqlite, file)),
+    ping: () => connection.outside(() => void sqlite.prepare('SELECT 1').get()),
+    poolState: () => undefined,
     close: async () => {
       if (sqlite.open) sqlite.close();
     },

@@ -1,0 +1,27 @@
+export const DATABASE_URL_VARIABLE = 'WM_DATABASE_URL';
+
+/** The URL with its password hidden, for messages and output. */
+export function withoutPassword(url: string): string {
+  if (!URL.canParse(url)) return url.replace(/:[^:@/]*@/, ':***@');
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.href;
+}
+
+/**
+ * The PostgreSQL database named by `--database URL`, else by WM_DATABASE_URL; undefined when neither names one
+ * (SQLite in the data folder, as without them). Throws a one-line Error naming the setting when the value is not a
+ * postgres:// or postgresql:// URL.
+ */
+export function resolveDatabaseUrl(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const [name, raw] = flag !== undefined ? ['--database', flag] : [DATABASE_URL_VARIABLE, env[DATABASE_URL_VARIABLE]];
+  const value = raw?.trim() ?? '';
+  if (value === '') return undefined;
+  const protocol = URL.canParse(value) ? new URL(value).protocol : undefined;
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new Error(
+      `${name} must be a PostgreSQL URL such as postgres://user:password@host:5432/wm, got "${withoutPassword(value)}"`,
+    );
+  }
+  return value;
+}

@@ -1,0 +1,16 @@
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+
+/** The drizzle database over the pool (autocommit) or over the connection of one unit of work. */
+export type Db = NodePgDatabase;
+
+/** A hot statement: plain SQL prepared once per connection under its name (the pg driver keeps it). */
+export interface Statement {
+  readonly name: string;
+  readonly text: string;
+}
+
+/** What a repository runs its statements on: the pool, or the connection of one unit of work. */
+export interface PgSession {
+  readonly db: Db;
+  readonly run: <R>(statement: Statement, values: readonly unknown[]) => Promise<R[]>;
+}

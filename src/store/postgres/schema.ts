@@ -1,0 +1,190 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { PLANS, SUBSCRIPTION_STATUSES } from '../port/values.js';
+
+/**
+ * The PostgreSQL schema: the SQLite schema (../sqlite/schema.ts) table for table, column for column, with the same
+ * names, constraints and indexes (test/store/schema-parity.test.ts holds them equal), plus `limiter_records`, which
+ * only a shared database needs. Times are Unix milliseconds in `bigint` columns, read as JavaScript numbers.
+ */
+
+/** A JavaScript number in an int8 column: Unix ms and balances stay below 2^53 (MAX_BALANCE). */
+const int8 = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * SQLite's implicit `rowid`, made explicit where listings order by it (rows created in the same millisecond are
+ * listed as inserted): PostgreSQL has no stable row order of its own.
+ */
+const insertionOrder = () => int8('rowid').notNull().generatedByDefaultAsIdentity();
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    passwordHash: text('password_hash').notNull(),
+    sessionEpoch: integer('session_epoch').notNull().default(0),
+    emailVerifiedAt: int8('email_verified_at'),
+    plan: text('plan', { enum: PLANS }).notNull().default('free'),
+    subscriptionStatus: text('subscription_status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('active'),
+    renewsAt: int8('renews_at'),
+    balance: int8('balance').notNull().default(0),
+    suspendedAt: int8('suspended_at'),
+    suspensionReason: text('suspension_reason'),
+    createdAt: int8('created_at').notNull(),
+    updatedAt: int8('updated_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    check('users_balance_non_negative', sql`${table.balance} >= 0`),
+  ],
+);
+
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: int8('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: int8('expires_at').notNull(),
+    usedAt: int8('used_at'),
+    createdAt: int8('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('email_verifications_token_hash_unique').on(table.tokenHash),
+    index('email_verifications_user_idx').on(table.userId),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    sessionEpoch: integer('session_epoch').notNull().default(0),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: int8('expires_at').notNull(),
+    rotatedAt: int8('rotated_at'),
+    revokedAt: int8('revoked_at'),
+    createdAt: int8('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('refresh_tokens_token_hash_unique').on(table.tokenHash),
+    index('refresh_tokens_family_idx').on(table.familyId),
+    index('refresh_tokens_user_idx').on(table.userId),
+  ],
+);
+
+export const channels = pgTable(
+  'channels',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    sealedKey: bytea('sealed_key').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: int8('created_at').notNull(),
+    deactivatedAt: int8('deactivated_at'),
+    rowid: insertionOrder(),
+  },
+  (table) => [uniqueIndex('channels_user_name_unique').on(table.userId, table.name)],
+);
+
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    tokenPrefix: text('token_prefix').notNull(),
+    permissions: text('permissions').notNull(),
+    channelId: text('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    createdAt: int8('created_at').notNull(),
+    lastUsedAt: int8('last_used_at'),
+    rowid: insertionOrder(),
+  },
+  (table) => [
+    uniqueIndex('api_tokens_token_hash_unique').on(table.tokenHash),
+    index('api_tokens_user_idx').on(table.userId),
+    index('api_tokens_channel_idx').on(table.channelId),
+  ],
+);
+
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: int8('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    operation: text('operation').notNull(),
+    credits: int8('credits').notNull(),
+    balanceAfter: int8('balance_after').notNull(),
+    tokenId: text('token_id'),
+    createdAt: int8('created_at').notNull(),
+  },
+  (table) => [index('credit_ledger_user_time_idx').on(table.userId, table.createdAt)],
+);
+
+export const usageCounters = pgTable(
+  'usage_counters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: int8('period_start').notNull(),
+    requestsMade: integer('requests_made').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.periodStart] })],
+);
+
+/**
+ * The password-attempt counters of every instance (src/store/limiter-state.ts): one JSON record per key, updated
+ * under a row lock. PostgreSQL only: one SQLite process keeps them in memory.
+ */
+export const limiterRecords = pgTable(
+  'limiter_records',
+  {
+    key: text('key').primaryKey(),
+    value: text('value'),
+    expiresAt: int8('expires_at').notNull(),
+  },
+  (table) => [index('limiter_records_expires_idx').on(table.expiresAt)],
+);
+
+export const schema = {
+  users,
+  emailVerifications,
+  refreshTokens,
+  channels,
+  apiTokens,
+  creditLedger,
+  usageCounters,
+  limiterRecords,
+};

@@ -1,0 +1,44 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { EmailVerificationRow, RefreshTokenRow } from '../port/index.js';
+import type { PgSession } from './database.js';
+import { emailVerifications, refreshTokens } from './schema.js';
+
+export function refreshTokenStatements({ db }: PgSession) {
+  const notRevoked = isNull(refreshTokens.revokedAt);
+  return {
+    insert: async (token: Omit<RefreshTokenRow, 'rotatedAt' | 'revokedAt'>): Promise<void> => {
+      await db.insert(refreshTokens).values(token);
+    },
+    byHash: async (tokenHash: string): Promise<RefreshTokenRow | undefined> =>
+      (await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)))[0],
+    markRotated: async (id: string, at: number): Promise<void> => {
+      await db.update(refreshTokens).set({ rotatedAt: at }).where(eq(refreshTokens.id, id));
+    },
+    revokeFamily: async (familyId: string, at: number, userId?: string): Promise<void> => {
+      const ofFamily = eq(refreshTokens.familyId, familyId);
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(ofFamily, notRevoked, userId === undefined ? undefined : eq(refreshTokens.userId, userId)));
+    },
+    revokeAllOf: async (userId: string, at: number): Promise<void> => {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: at })
+        .where(and(eq(refreshTokens.userId, userId), notRevoked));
+    },
+  };
+}
+
+export function emailVerificationStatements({ db }: PgSession) {
+  return {
+    insert: async (verification: Omit<EmailVerificationRow, 'id' | 'usedAt'>): Promise<void> => {
+      await db.insert(emailVerifications).values(verification);
+    },
+    byHash: async (tokenHash: string): Promise<EmailVerificationRow | undefined> =>
+      (await db.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)))[0],
+    markUsed: async (id: number, at: number): Promise<void> => {
+      await db.update(emailVerifications).set({ usedAt: at }).where(eq(emailVerifications.id, id));
+    },
+  };
+}

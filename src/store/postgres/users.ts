@@ -1,0 +1,71 @@
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { NewUser, UserChanges, UserRow } from '../port/index.js';
+import type { PgSession, Statement } from './database.js';
+import { users } from './schema.js';
+
+/** The columns of a UserRow, for the plain SQL statements. */
+export const USER_COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "lastName",
+  password_hash AS "passwordHash", session_epoch AS "sessionEpoch", email_verified_at AS "emailVerifiedAt", plan,
+  subscription_status AS "subscriptionStatus", renews_at AS "renewsAt", balance, suspended_at AS "suspendedAt",
+  suspension_reason AS "suspensionReason", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+// every signed-in request reads its account: plain SQL, prepared once per connection
+const BY_ID: Statement = { name: 'users_by_id', text: `SELECT ${USER_COLUMNS} FROM users WHERE id = $1` };
+
+export function userStatements({ db, run }: PgSession) {
+  return {
+    byId: async (id: string): Promise<UserRow | undefined> => (await run<UserRow>(BY_ID, [id]))[0],
+    byEmail: async (email: string): Promise<UserRow | undefined> =>
+      (await db.select().from(users).where(eq(users.email, email)))[0],
+    list: (): Promise<UserRow[]> => db.select().from(users).orderBy(asc(users.createdAt), asc(users.email)),
+    insert: async (user: NewUser): Promise<UserRow | undefined> =>
+      (
+        await db
+          .insert(users)
+          .values({ ...user, updatedAt: user.createdAt })
+          .onConflictDoNothing({ target: users.email })
+          .returning()
+      )[0],
+    update: async (id: string, changes: UserChanges, updatedAt: number): Promise<UserRow | undefined> =>
+      (
+        await db
+          .update(users)
+          .set({ ...changes, updatedAt })
+          .where(eq(users.id, id))
+          .returning()
+      )[0],
+    delete: async (id: string): Promise<boolean> =>
+      (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0,
+    replacePasswordHash: async (
+      id: string,
+      passwordHash: string,
+      { expected, updatedAt }: { expected?: string; updatedAt?: number },
+    ): Promise<boolean> => {
+      const ofUser = eq(users.id, id);
+      const changed = await db
+        .update(users)
+        .set(updatedAt === undefined ? { passwordHash } : { passwordHash, updatedAt })
+        .where(expected === undefined ? ofUser : and(ofUser, eq(users.passwordHash, expected)))
+        .returning({ id: users.id });
+      return changed.length > 0;
+    },
+    raiseSessionEpoch: async (id: string, updatedAt: number): Promise<number | undefined> =>
+      (
+        await db
+          .update(users)
+          .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt })
+          .where(eq(users.id, id))
+          .returning({ sessionEpoch: users.sessionEpoch })
+      )[0]?.sessionEpoch,
+    sessionEpoch: async (id: string): Promise<number | undefined> =>
+      (await db.select({ sessionEpoch: users.sessionEpoch }).from(users).where(eq(users.id, id)))[0]?.sessionEpoch,
+    addCredits: async (id: string, credits: number, maxBalance: number): Promise<number | undefined> =>
+      (
+        await db
+          .update(users)
+          .set({ balance: sql`${users.balance} + ${credits}` })
+          .where(and(eq(users.id, id), lte(users.balance, maxBalance - credits)))
+          .returning({ balance: users.balance })
+      )[0]?.balance,
+  };
+}
