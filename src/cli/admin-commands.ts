@@ -4,9 +4,14 @@ import type { Command } from 'commander';
 // when it runs, so `wm --help` and the codec commands stay fast. Arguments are optional for commander because
 // a missing one is asked for on a terminal (and refused with exit 2 elsewhere) by the implementation.
 
+const DATABASE_HELP =
+  'a PostgreSQL database instead of SQLite in the data folder: postgres://user:password@host:5432/name ' +
+  '(default: $WM_DATABASE_URL)';
+
 const common = (command: Command): Command =>
   command
     .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
+    .option('--database <url>', DATABASE_HELP)
     .option('--json', 'print the result as JSON (the HTTP response shape of the same operation)');
 
 const passwordSources = (command: Command): Command =>
@@ -135,18 +140,21 @@ function registerDb(program: Command): void {
     .command('db')
     .summary('database maintenance')
     .description('Create, migrate and inspect the database.');
-  common(db.command('migrate').description('create or bring the database up to date')).action(async (options) =>
-    (await import('./admin/db.js')).migrateDb(options),
-  );
+  common(
+    db
+      .command('migrate')
+      .description('create or bring the database up to date (PostgreSQL: the only way besides wm serve --migrate)'),
+  ).action(async (options) => (await import('./admin/db.js')).migrateDb(options));
   common(db.command('info').description('where the data is and what it holds')).action(async (options) =>
     (await import('./admin/db.js')).dbInfo(options),
   );
   db.command('rotate-master-key')
     .description(
-      're-seal every channel key under a new master key (stop wm serve first); access tokens signed with the old key ' +
-        'stop working, refresh tokens keep working',
+      're-seal every channel key under a new master key (stop every wm serve on the database first); access tokens ' +
+        'signed with the old key stop working, refresh tokens keep working',
     )
     .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
+    .option('--database <url>', DATABASE_HELP)
     .option('--json', 'print the result as JSON')
     .option(
       '--new-key-env <name>',

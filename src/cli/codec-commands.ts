@@ -16,7 +16,11 @@ const addKeyOptions = (command: Command): Command =>
     .option('--key-file <file>', 'keyed mode (AES-256-GCM): 32-byte key from FILE, as written by `wm keygen`')
     .option('--channel <name>', 'keyed mode with the stored key of signing channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
-    .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)');
+    .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)')
+    .option(
+      '--database <url>',
+      'with --channel: the PostgreSQL database holding it, postgres://… (default: $WM_DATABASE_URL, else the data folder)',
+    );
 
 const addSignOptions = (command: Command): Command =>
   command

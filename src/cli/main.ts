@@ -15,7 +15,8 @@ Exit codes:
   3  watermark corrupted, wrong key or key missing
   4  I/O error (file not found, not writable, database locked or unreadable, a data folder that does
      not exist: only users create, db migrate and serve create one; server unreachable or not a wm
-     server, server error)
+     server, server error; a PostgreSQL database that cannot be reached or has pending migrations, or
+     whose channel keys the master key does not open)
   5  refused by the server: API token missing, invalid or revoked, lacking the permission, or the
      account unverified or suspended
   6  out of credits (the message gives the balance), or the monthly quota or a rate limit reached

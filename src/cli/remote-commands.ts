@@ -65,6 +65,10 @@ export function registerRemoteCommands(program: Command): void {
     .option('--key-file <file>', 'offline keyed mode: 32-byte key from FILE (wm keygen)')
     .option('--channel <name>', 'offline keyed mode with the stored key of signing channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
+    .option(
+      '--database <url>',
+      'with --channel: the PostgreSQL database holding it, postgres://… (default: $WM_DATABASE_URL, else the data folder)',
+    )
     .action(async (options) => {
       const failure = await (await import('./mcp/entry.js')).runMcpCommand(options);
       if (failure) throw new CliError(failure.exitCode, failure.message);

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
 import { DEFAULT_CONFIG as DOMAIN_DEFAULTS } from '../domain/config.js';
 import { CONFIG_DEFAULTS as DEFAULTS, type ServeFlags } from '../server/config.js';
+import { DEFAULT_POOL_SIZE } from '../store/database-url.js';
 
 const ENVIRONMENT_HELP = `
 Every option can also be set by an environment variable (the flag wins):
-  WM_HOST, WM_PORT, WM_HOME, WM_PUBLIC_URL, WM_ACCESS_TTL, WM_AUTH_RATE_LIMIT,
-  WM_HASH_CONCURRENCY, WM_HASH_QUEUE, WM_ACCOUNT_DELAY_MAX,
+  WM_HOST, WM_PORT, WM_HOME, WM_DATABASE_URL, WM_DATABASE_POOL_SIZE, WM_PUBLIC_URL, WM_ACCESS_TTL,
+  WM_AUTH_RATE_LIMIT, WM_HASH_CONCURRENCY, WM_HASH_QUEUE, WM_ACCOUNT_DELAY_MAX,
   WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_REQUEST_TIMEOUT,
   WM_HEADERS_TIMEOUT, WM_KEEP_ALIVE_TIMEOUT, WM_MAX_CONNECTIONS, WM_ALLOWED_ORIGINS
   (origins separated by commas), WM_TRUST_PROXY
@@ -22,6 +23,20 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', `address to listen on (default ${DEFAULTS.host})`)
     .option('--port <port>', `port to listen on; 0 picks a free one (default ${DEFAULTS.port})`)
     .option('--home <dir>', 'data folder: database, master key, outbox (default $WM_HOME or ~/.wm)')
+    .option(
+      '--database <url>',
+      'share a PostgreSQL database with other instances instead of SQLite in the data folder: ' +
+        'postgres://user:password@host:5432/name (every instance needs the same WM_MASTER_KEY)',
+    )
+    .option(
+      '--migrate',
+      "apply the database's pending migrations before serving (PostgreSQL; without it wm serve refuses to start " +
+        'on a database with pending migrations: run wm db migrate)',
+    )
+    .option(
+      '--database-pool-size <n>',
+      `connections to PostgreSQL this instance opens at most (default ${DEFAULT_POOL_SIZE})`,
+    )
     .option('--public-url <url>', 'base URL used in mailed links (default: the listening address)')
     .option('--access-ttl <seconds>', `access token lifetime (default ${DEFAULTS.accessTtlSeconds})`)
     .option(

@@ -51,12 +51,14 @@ export interface RotationResult extends ResealResult {
  */
 export async function rotateMasterKey(options: {
   home?: string;
+  /** a PostgreSQL URL; falls back to WM_DATABASE_URL, else SQLite in the data folder */
+  database?: string;
   env?: NodeJS.ProcessEnv;
   newKeyVariable?: string;
 }): Promise<RotationResult> {
   const env = options.env ?? process.env;
   const { newKeyVariable } = options;
-  const opened = await openDataFolder({ home: options.home, env, create: false });
+  const opened = await openDataFolder({ home: options.home, env, create: false, database: options.database });
   const { home, store, masterKey, masterKeySource: source } = opened;
   let newKey: Buffer;
   let result: ResealResult;

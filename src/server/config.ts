@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { DEFAULT_CONFIG as DOMAIN_DEFAULTS } from '../domain/config.js';
 import { namedDataHome } from '../store/data-folder.js';
+import { resolveDatabaseUrl } from '../store/database-url.js';
 
 /**
  * Which peers may tell the client address in X-Forwarded-For (Fastify's `trustProxy`): false (the default)
@@ -15,6 +16,12 @@ export interface ServerConfig {
   port: number;
   /** data folder; undefined lets the store choose its documented default */
   home: string | undefined;
+  /** a PostgreSQL URL shared with other instances; undefined: SQLite in the data folder */
+  database: string | undefined;
+  /** apply the database's pending migrations at start instead of refusing them (PostgreSQL) */
+  migrate: boolean;
+  /** connections to PostgreSQL this process opens at most; undefined keeps the store's default */
+  databasePoolSize: number | undefined;
   /** base of links in mails; undefined means "the address the server listens on" */
   publicUrl: string | undefined;
   accessTtlSeconds: number;
@@ -53,6 +60,9 @@ export interface ServeFlags {
   host?: string;
   port?: string;
   home?: string;
+  database?: string;
+  migrate?: boolean;
+  databasePoolSize?: string;
   publicUrl?: string;
   accessTtl?: string;
   authRateLimit?: string;
@@ -159,11 +169,15 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     integerSetting(...pick(flag, envName), min, max);
   const url = (flag: string | undefined, envName: string) => urlSetting(...pick(flag, envName));
 
+  const database = resolveDatabaseUrl(flags.database, env);
   return {
     host: nonEmpty(pick(flags.host, 'WM_HOST')[1]) ?? CONFIG_DEFAULTS.host,
     port: int(flags.port, 'WM_PORT', 0, 65535) ?? CONFIG_DEFAULTS.port,
     // the store reads WM_HOME, as for every other command
     home: namedDataHome(nonEmpty(flags.home), env),
+    database,
+    migrate: flags.migrate === true,
+    databasePoolSize: poolSize(database, int(flags.databasePoolSize, 'WM_DATABASE_POOL_SIZE', 1, 10_000)),
     publicUrl: url(flags.publicUrl, 'WM_PUBLIC_URL'),
     accessTtlSeconds: int(flags.accessTtl, 'WM_ACCESS_TTL', 1, 365 * 24 * 3600) ?? CONFIG_DEFAULTS.accessTtlSeconds,
     authRateLimitPerMinute:
@@ -194,6 +208,16 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
 }
 
 const MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
+
+/** A pool size means something only for PostgreSQL: SQLite has one connection per process. */
+function poolSize(database: string | undefined, size: number | undefined): number | undefined {
+  if (size !== undefined && database === undefined) {
+    throw new Error(
+      '--database-pool-size (WM_DATABASE_POOL_SIZE) applies to a PostgreSQL database only (--database or WM_DATABASE_URL)',
+    );
+  }
+  return size;
+}
 
 /** The headers arrive as part of the request, so their limit cannot be the longer one (Node refuses that too). */
 function timeouts(requestTimeoutSeconds: number, headersTimeoutSeconds: number) {

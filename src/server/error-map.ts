@@ -1,6 +1,7 @@
 import { isCodecError, type CodecError, type CodecErrorCode } from '../codec/errors.js';
 import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
 import { C2PA_PRESENT, UNREADABLE_MESSAGES } from '../ops/failure.js';
+import { isDatabaseUnavailable } from '../store/index.js';
 import { HttpError } from './http-error.js';
 
 /** What the error table needs to know about the running server. */
@@ -88,9 +89,18 @@ const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {
   KEY_REQUIRED: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),
 };
 
+/** Seconds a client is told to wait when the database does not answer (a restart takes about that long). */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
 /** The HTTP answer for a typed error, or undefined when the error is not one of ours. */
 export function toHttpError(error: unknown, context: ErrorMapContext): HttpError | undefined {
   if (isDomainError(error)) return DOMAIN_STATUS[error.code](error, context);
   if (isCodecError(error)) return CODEC_STATUS[error.code](error, context);
+  // nothing of the request was kept (the unit of work never committed): retrying is safe
+  if (isDatabaseUnavailable(error)) {
+    return new HttpError(503, 'The database is unavailable; retry shortly', {
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    });
+  }
   return undefined;
 }

@@ -1,6 +1,9 @@
+import { join } from 'node:path';
 import { openDomain } from '../domain/index.js';
+import { DATABASE_FILE, ensureDataHome, withoutPassword } from '../store/index.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
+import { databaseOutageLog } from './database-outages.js';
 import { isWildcardHost, listeningUrl } from './listening-url.js';
 import { outboxPathOf } from './mail/index.js';
 
@@ -9,11 +12,21 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens the data folder (creating and migrating the database), listens, and prints where everything is. */
+/**
+ * Opens the data folder and the database (SQLite: created and migrated; PostgreSQL: refused with pending migrations
+ * unless --migrate), refuses a master key that does not open the stored channel keys, listens, and prints where
+ * everything is.
+ */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
+  const outages = databaseOutageLog(print);
   const opened = await openDomain({
     home: config.home,
     create: true,
+    database: config.database,
+    migrate: config.migrate,
+    poolSize: config.databasePoolSize,
+    databaseEvents: outages.events,
+    checkMasterKey: true,
     config: {
       accessTokenTtlSeconds: config.accessTtlSeconds,
       passwordAttemptsPerMinute: config.authRateLimitPerMinute,
@@ -27,7 +40,10 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
   });
   let app;
   try {
+    // with PostgreSQL the data folder may not exist yet; mail without SMTP goes to its outbox
+    if (!config.smtpUrl) ensureDataHome(opened.home);
     app = await buildApp({ domain: opened.domain, dataDir: opened.home, config });
+    outages.logTo(app.log);
     app.addHook('onClose', async () => opened.close());
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -42,6 +58,11 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
     [
       `wm serve listening on ${url}${isWildcardHost(config.host) ? ` (all interfaces: ${config.host})` : ''}`,
       `  data folder: ${opened.home}`,
+      `  database:    ${
+        config.database
+          ? `${withoutPassword(config.database)} (PostgreSQL, shared)`
+          : `${join(opened.home, DATABASE_FILE)} (SQLite)`
+      }`,
       `  mail:        ${mail}`,
       ...(config.trustProxy !== false
         ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${String(config.trustProxy)})`]

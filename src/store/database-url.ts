@@ -1,5 +1,8 @@
 export const DATABASE_URL_VARIABLE = 'WM_DATABASE_URL';
 
+/** Connections to PostgreSQL one process opens at most, unless `--database-pool-size` says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
 /** The URL with its password hidden, for messages and output. */
 export function withoutPassword(url: string): string {
   if (!URL.canParse(url)) return url.replace(/:[^:@/]*@/, ':***@');

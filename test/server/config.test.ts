@@ -10,6 +10,9 @@ describe('wm serve configuration', () => {
       host: '127.0.0.1',
       port: 8080,
       home: undefined,
+      database: undefined,
+      migrate: false,
+      databasePoolSize: undefined,
       publicUrl: undefined,
       accessTtlSeconds: 7200,
       authRateLimitPerMinute: CONFIG_DEFAULTS.authRateLimitPerMinute,
@@ -36,6 +39,8 @@ describe('wm serve configuration', () => {
       WM_HOST: '0.0.0.0',
       WM_PORT: '9000',
       WM_HOME: '/srv/wm',
+      WM_DATABASE_URL: 'postgres://wm:pw@db:5432/wm',
+      WM_DATABASE_POOL_SIZE: '20',
       WM_PUBLIC_URL: 'https://wm.example.org/',
       WM_ACCESS_TTL: '600',
       WM_AUTH_RATE_LIMIT: '5',
@@ -59,6 +64,9 @@ describe('wm serve configuration', () => {
       host: '0.0.0.0',
       port: 9000,
       home: '/srv/wm',
+      database: 'postgres://wm:pw@db:5432/wm',
+      migrate: false,
+      databasePoolSize: 20,
       publicUrl: 'https://wm.example.org',
       accessTtlSeconds: 600,
       authRateLimitPerMinute: 5,
@@ -92,6 +100,9 @@ describe('wm serve configuration', () => {
       accountMaxDelaySeconds: 5,
     });
     expect(resolveServerConfig({}, { WM_TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
+    expect(
+      resolveServerConfig({ database: 'postgresql://other/wm', migrate: true, databasePoolSize: '3' }, env),
+    ).toMatchObject({ database: 'postgresql://other/wm', migrate: true, databasePoolSize: 3 });
     const flags = {
       requestTimeout: '45',
       headersTimeout: '5',

@@ -48,6 +48,7 @@ afterAll(async () => {
 describe('wm serve end to end (real process, real HTTP)', () => {
   it('prints where it listens, its data folder, outbox and docs', () => {
     expect(serve.output()).toContain(`data folder: ${home}`);
+    expect(serve.output()).toContain(`database:    ${join(home, 'wm.db')} (SQLite)`);
     expect(serve.output()).toContain(join(home, 'outbox.jsonl'));
     expect(serve.output()).toContain(`${base}/docs`);
   });
@@ -145,5 +146,12 @@ describe('wm serve end to end (real process, real HTTP)', () => {
     expect(serve.output()).toMatch(/stopped/);
     // the database was closed cleanly: the CLI opens it at once
     expect(wm('users', 'list').status).toBe(0);
+  });
+
+  it('refuses to start with a master key that does not open the channel keys it sealed', () => {
+    // the data folder holds a channel sealed under master.key (the flow above); another key must not serve it
+    const other = runWm(home, { ...env, WM_MASTER_KEY: 'ab'.repeat(32) }, 'serve', '--port', '0');
+    expect(other.status).toBe(4);
+    expect(other.stderr).toMatch(/the master key from WM_MASTER_KEY does not open the channel keys in the database/);
   });
 });

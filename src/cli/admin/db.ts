@@ -2,9 +2,13 @@ import type { OpenedDomain } from '../../domain/index.js';
 import type { StoreDescription } from '../../store/index.js';
 import { fields, print, withDomain, type AdminOptions, type FieldValue } from './output.js';
 
-/** Creates the data folder when missing; opening the store applies pending migrations; reports the state reached. */
+/**
+ * SQLite: creates the data folder when missing, and opening the store applies pending migrations. PostgreSQL: applies
+ * the pending migrations (under a lock, so instances started with --migrate meanwhile do not race it). Reports the
+ * state reached.
+ */
 export async function migrateDb(options: AdminOptions): Promise<void> {
-  await withDomain({ ...options, create: true }, async (_domain, opened) => {
+  await withDomain({ ...options, create: true, migrate: true }, async (_domain, opened) => {
     const info = await describeDatabase(opened);
     print(options, info, `Database ${info.database} is up to date (${info.migrations_applied} migrations applied)`);
   });

@@ -2,20 +2,28 @@ import type { Domain, OpenedDomain } from '../../domain/index.js';
 
 export interface AdminOptions {
   home?: string;
+  /** a PostgreSQL URL (`--database`); falls back to WM_DATABASE_URL, else SQLite in the data folder */
+  database?: string;
   json?: boolean;
 }
 
 /**
- * Opens the data folder's database for one command and always closes it. `create`: the command can start from
- * nothing (`users create`, `db migrate`) and creates a missing data folder; every other command refuses one that
- * does not exist (exit 4) and leaves nothing behind.
+ * Opens the database (SQLite in the data folder, or PostgreSQL with --database/WM_DATABASE_URL) for one command and
+ * always closes it. `create`: the command can start from nothing (`users create`, `db migrate`) and creates a
+ * missing data folder; every other command refuses one that does not exist (exit 4) and leaves nothing behind.
+ * `migrate`: PostgreSQL's pending migrations are applied (`db migrate`) instead of refused.
  */
 export async function withDomain<T>(
-  options: AdminOptions & { create?: boolean },
+  options: AdminOptions & { create?: boolean; migrate?: boolean },
   work: (domain: Domain, opened: OpenedDomain) => Promise<T>,
 ): Promise<T> {
   const { openDomain } = await import('../../domain/index.js');
-  const opened = await openDomain({ home: options.home, create: options.create });
+  const opened = await openDomain({
+    home: options.home,
+    database: options.database,
+    create: options.create,
+    migrate: options.migrate,
+  });
   try {
     return await work(opened.domain, opened);
   } finally {

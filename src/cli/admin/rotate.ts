@@ -6,7 +6,7 @@ interface RotateOptions extends AdminOptions {
 
 export async function rotateMasterKey(options: RotateOptions): Promise<void> {
   const { rotateMasterKey: rotate } = await import('../../domain/index.js');
-  const result = await rotate({ home: options.home, newKeyVariable: options.newKeyEnv });
+  const result = await rotate({ home: options.home, database: options.database, newKeyVariable: options.newKeyEnv });
   const { newKeyAt } = result;
   print(
     options,

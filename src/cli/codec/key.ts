@@ -5,10 +5,11 @@ import { readInputBytes } from './io.js';
 /** Where a key may come from. New sources (e.g. a stored channel key) are added here and in resolveKey. */
 export interface KeySourceOptions {
   keyFile?: string;
-  /** a stored signing channel of `user`, read from the data folder `home` */
+  /** a stored signing channel of `user`, read from the data folder `home` or the database `database` */
   channel?: string;
   user?: string;
   home?: string;
+  database?: string;
 }
 
 const HEX_KEY = new RegExp(`^[0-9a-fA-F]{${KEY_BYTES * 2}}$`);
@@ -49,7 +50,12 @@ export async function resolveKey(options: KeySourceOptions): Promise<Uint8Array 
       throw new CliError(EXIT.USAGE, '--channel NAME and --user EMAIL go together');
     // the database is loaded only when a stored channel key is asked for
     const { readChannelKey } = await import('../../domain/channel-key.js');
-    return readChannelKey({ home: options.home, email: options.user, channelName: options.channel });
+    return readChannelKey({
+      home: options.home,
+      database: options.database,
+      email: options.user,
+      channelName: options.channel,
+    });
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDomainError } from '../../domain/errors.js';
+import { isDatabaseUnavailable } from '../../store/index.js';
 import { toHttpError, type ErrorMapContext } from '../error-map.js';
 import { HttpError } from '../http-error.js';
 import { securityHeaders } from './security-headers.js';
@@ -52,8 +53,11 @@ function clientFailure(error: FastifyError): HttpError | undefined {
   return new HttpError(status, message);
 }
 
-/** A typed refusal of the domain is an answer even when the error table makes it a 5xx (BUSY → 503). */
-const isDeliberate = (error: unknown) => isDomainError(error);
+/**
+ * A typed refusal of the domain is an answer even when the error table makes it a 5xx (BUSY → 503); so is a
+ * database that does not answer (503), which the store logs once per outage instead of once per request.
+ */
+const isDeliberate = (error: unknown) => isDomainError(error) || isDatabaseUnavailable(error);
 
 function toFailure(error: FastifyError, context: ErrorMapContext): HttpError | undefined {
   if (error instanceof HttpError) return error;

@@ -1,6 +1,1 @@
-export {
-  openPostgresStore,
-  DEFAULT_POOL_SIZE,
-  type PostgresStore,
-  type OpenPostgresOptions,
-} from './open-postgres-store.js';
+export { openPostgresStore, type OpenPostgresOptions, type PostgresStore } from './open-postgres-store.js';

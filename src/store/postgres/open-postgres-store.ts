@@ -6,7 +6,7 @@ import { channelStatements } from './channels.js';
 import { chargeStatements } from './charges.js';
 import { PgConnection } from './connection.js';
 import type { PgSession } from './database.js';
-import { withoutPassword } from '../database-url.js';
+import { DEFAULT_POOL_SIZE, withoutPassword } from '../database-url.js';
 import { describePostgres } from './describe.js';
 import { ledgerStatements } from './ledger.js';
 import { createPostgresLimiterState } from './limiter-state.js';
@@ -32,8 +32,6 @@ export interface OpenPostgresOptions {
   /** told once when the database stops answering and once when it answers again */
   events?: DatabaseEvents;
 }
-
-export const DEFAULT_POOL_SIZE = 10;
 
 /** A new connection must be made within this, or the call fails (503) instead of waiting on a dead server. */
 const CONNECT_TIMEOUT_MS = 5_000;

@@ -1,0 +1,146 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir, runWm } from '../cli/codec-harness.js';
+import { startServe } from '../server/serve-process.js';
+import { emptyPostgresDatabase } from '../database.js';
+import { freePort } from './cluster.js';
+
+/**
+ * The CLI on PostgreSQL, through the built bin/wm.js: `--database` and WM_DATABASE_URL on the admin commands, the
+ * codec commands' --channel and wm serve; `wm db migrate`; what wm serve refuses at start.
+ */
+
+const temp = makeTempDir();
+const masterKey = randomBytes(32).toString('hex');
+let database: { url: string; drop(): Promise<void> };
+const env = () => ({
+  WM_SCRYPT_LN: '10',
+  WM_HOME: temp.path('home'),
+  WM_MASTER_KEY: masterKey,
+  WM_DATABASE_URL: undefined,
+});
+const wm = (args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}) =>
+  runWm(args, { env: { ...env(), ...options.env }, input: options.input });
+const json = async (args: string[], input?: string) => {
+  const run = await wm([...args, '--json'], { input });
+  expect(run.stderr, args.join(' ')).toBe('');
+  expect(run.code, args.join(' ')).toBe(0);
+  return JSON.parse(run.out) as Record<string, unknown>;
+};
+
+beforeAll(async () => {
+  database = await emptyPostgresDatabase();
+});
+afterAll(async () => {
+  await database.drop();
+  temp.remove();
+});
+
+describe('wm on a PostgreSQL database', () => {
+  it('refuses to work on a database that is not migrated, then migrates it with wm db migrate', async () => {
+    const refused = await wm(['users', 'list', '--database', database.url]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/pending migration\(s\): run `wm db migrate`/);
+    const migrated = await json(['db', 'migrate', '--database', database.url]);
+    expect(migrated).toMatchObject({ engine: 'postgresql', migrations_applied: expect.any(Number) });
+    expect(migrated.database).toBe(database.url);
+  });
+
+  it('runs every admin command with --database or WM_DATABASE_URL, and wm db info describes PostgreSQL', async () => {
+    await json(
+      ['users', 'create', '--database', database.url, '--email', 'ada@example.com', '--username', 'ada'].concat(
+        '--verified',
+        '--plan',
+        'pro',
+        '--password-stdin',
+      ),
+      'correct horse 42\n',
+    );
+    const viaEnv = { env: { WM_DATABASE_URL: database.url } };
+    const users = await wm(['users', 'list', '--json'], viaEnv);
+    expect((JSON.parse(users.out) as { users: unknown[] }).users).toHaveLength(1);
+    await json(['credits', 'grant', 'ada@example.com', '25', '--database', database.url]);
+    await json(['channels', 'create', 'main', '--user', 'ada@example.com', '--database', database.url]);
+    const info = await json(['db', 'info', '--database', database.url]);
+    expect(info).toMatchObject({
+      engine: 'postgresql',
+      server_version: expect.stringMatching(/^\d+/),
+      pool_size: 10,
+      master_key: 'from WM_MASTER_KEY',
+      counts: { users: 1, api_tokens: 0, channels: 1 },
+    });
+    expect(
+      ((await json(['credits', 'show', 'ada@example.com', '--database', database.url])) as { balance: number }).balance,
+    ).toBe(125);
+  });
+
+  it('encodes and decodes with a channel key stored in PostgreSQL (--channel with --database)', async () => {
+    const channel = ['--channel', 'main', '--user', 'ada@example.com', '--database', database.url];
+    const encoded = await wm(['encode', '--secret', 'hidden', ...channel], {
+      input: 'Every word here can carry a mark.',
+    });
+    expect(encoded.code, encoded.stderr).toBe(0);
+    const decoded = await wm(['decode', ...channel], { input: encoded.out });
+    expect(decoded.code, decoded.stderr).toBe(0);
+    expect(decoded.out.trim()).toBe('hidden');
+  });
+
+  it('refuses a database URL that is not PostgreSQL, and a pool size without one, naming the setting', async () => {
+    const wrong = await wm(['users', 'list', '--database', 'mysql://user:pw@host/db']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/--database must be a PostgreSQL URL .*got "mysql:\/\/user:\*\*\*@host\/db"/);
+    const pool = await wm(['serve', '--port', '0', '--database-pool-size', '4']);
+    expect(pool.code).toBe(2);
+    expect(pool.stderr).toMatch(/applies to a PostgreSQL database only/);
+  });
+
+  it('asks for the shared master key instead of making one', async () => {
+    const run = await wm(['users', 'list', '--database', database.url], { env: { WM_MASTER_KEY: undefined } });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/no master key: every instance and command on a shared database needs the same one/);
+  });
+});
+
+describe('wm serve on a PostgreSQL database', () => {
+  it('refuses pending migrations unless --migrate, then serves', async () => {
+    const fresh = await emptyPostgresDatabase();
+    try {
+      const refused = await wm(['serve', '--port', '0', '--database', fresh.url]);
+      expect(refused.code).toBe(4);
+      expect(refused.stderr).toMatch(/pending migration\(s\)/);
+      const serve = await startServe(
+        temp.path('home'),
+        {
+          ...process.env,
+          ...env(),
+          WM_DATABASE_URL: fresh.url,
+        },
+        ['--migrate'],
+      );
+      try {
+        const health = await fetch(`${serve.url}/healthz`);
+        expect(health.status).toBe(200);
+        expect(serve.output()).toMatch(/database: {4}postgres:\/\/.* \(PostgreSQL, shared\)/);
+      } finally {
+        await serve.stop();
+      }
+    } finally {
+      await fresh.drop();
+    }
+  });
+
+  it('refuses to start with a master key that does not open the stored channel keys', async () => {
+    const run = await wm(['serve', '--port', '0', '--database', database.url], {
+      env: { WM_MASTER_KEY: randomBytes(32).toString('hex') },
+    });
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/the master key from WM_MASTER_KEY does not open the channel keys in the database/);
+  });
+
+  it('exits with a clear error when the database cannot be reached', async () => {
+    const url = `postgres://wm:pw@127.0.0.1:${await freePort()}/wm`;
+    const run = await wm(['serve', '--port', '0', '--database', url]);
+    expect(run.code).toBe(4);
+    expect(run.stderr).toMatch(/^wm: cannot reach the database at postgres:\/\/wm:\*\*\*@127\.0\.0\.1:\d+\/wm: /);
+  });
+});
