@@ -11,7 +11,7 @@ const POSTGRES_SUITES = [
   'test/postgres/**/*.test.ts',
   'test/store/port.test.ts',
   'test/domain/**/*.test.ts',
-  'test/server/{account,auth,cross-site,error-shape,mail,platform,usage-daily,watermark}.test.ts',
+  'test/server/{account,auth,cross-site,error-shape,mail,metrics,platform,usage-daily,watermark}.test.ts',
 ];
 
 const common = { testTimeout: 30_000, hookTimeout: 60_000 };

@@ -11,7 +11,9 @@ Every option can also be set by an environment variable (the flag wins):
   WM_HEADERS_TIMEOUT, WM_KEEP_ALIVE_TIMEOUT, WM_MAX_CONNECTIONS, WM_ALLOWED_ORIGINS
   (origins separated by commas), WM_TRUST_PROXY
 Mail: WM_SMTP_URL (smtp://user:pass@host:587) sends through SMTP; without it mail is
-appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.`;
+appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.
+Metrics: WM_METRICS_TOKEN (16 characters or more) serves GET /metrics (Prometheus) to
+requests bearing it (Authorization: Bearer …); without it there is no /metrics.`;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 

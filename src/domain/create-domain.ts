@@ -1,4 +1,4 @@
-import type { LimiterState, Store } from '../store/index.js';
+import type { LimiterState, PoolState, Store } from '../store/index.js';
 import { createAccounts, type Accounts } from './accounts.js';
 import { createAdmin, type Admin } from './admin.js';
 import { createApiTokens, type ApiTokens } from './api-tokens.js';
@@ -27,8 +27,6 @@ export interface CreateDomainOptions {
   limiterState?: LimiterState;
   /** the bound on password hashing; defaults to one of this domain's own, sized by the config */
   hashGate?: HashGate;
-  /** told of charges and group commits as they happen (metrics) */
-  observer?: DomainObserver;
 }
 
 export interface Domain {
@@ -49,13 +47,27 @@ export interface Domain {
   currentToken: CurrentToken;
   /** operator actions by email, used by the `wm users|tokens|channels|credits` commands; no suspension check */
   admin: Admin;
+  /** Resolves when the service can serve: its database answers (readiness). */
+  ready(): Promise<void>;
+  /** The database's connections now (PostgreSQL's pool); undefined for SQLite. */
+  databasePool(): PoolState | undefined;
+  /**
+   * Tells `observer` of charges and group commits from now on (metrics); one observer at a time, a later call
+   * replaces it.
+   */
+  observe(observer: DomainObserver): void;
 }
 
 export function createDomain(options: CreateDomainOptions): Domain {
   const config = resolveConfig(options.config);
   const now = options.now ?? (() => new Date());
   const { store } = options;
-  const observer = options.observer ?? {};
+  let current: DomainObserver = {};
+  // the domain's modules hold this one object; `observe` changes where it forwards to
+  const observer: DomainObserver = {
+    charge: (outcome) => current.charge?.(outcome),
+    batch: (uses) => current.batch?.(uses),
+  };
   const context: DomainContext = {
     store,
     config,
@@ -77,5 +89,8 @@ export function createDomain(options: CreateDomainOptions): Domain {
     watermark: createWatermark(context),
     currentToken: createCurrentToken(context),
     admin: createAdmin(context),
+    ready: () => store.ping(),
+    databasePool: () => store.poolState(),
+    observe: (next) => void (current = next),
   };
 }

@@ -3,7 +3,7 @@
  * folder, master key and database) or, in tests, `createDomain({ store, masterKey, config })`.
  */
 export { createDomain } from './create-domain.js';
-export type { Domain, CreateDomainOptions } from './create-domain.js';
+export type { Domain, CreateDomainOptions, DomainObserver } from './create-domain.js';
 export { openDomain } from './open-domain.js';
 export { readChannelKey } from './channel-key.js';
 export { rotateMasterKey, type RotationResult } from './master-key-rotation.js';

@@ -1,6 +1,6 @@
 import { openDataFolder, type DatabaseEvents, type MasterKeySource, type Store } from '../store/index.js';
 import { configFromEnv, type DomainConfig } from './config.js';
-import { createDomain, type Domain, type DomainObserver } from './create-domain.js';
+import { createDomain, type Domain } from './create-domain.js';
 import { checkMasterKey } from './master-key-check.js';
 
 export interface OpenDomainOptions {
@@ -27,8 +27,6 @@ export interface OpenDomainOptions {
    * that `wm serve` fails at start, not on the first keyed request.
    */
   checkMasterKey?: boolean;
-  /** what the domain tells about its work (metrics) */
-  observer?: DomainObserver;
 }
 
 export interface OpenedDomain {
@@ -58,7 +56,7 @@ export async function openDomain(options: OpenDomainOptions = {}): Promise<Opene
   try {
     if (options.checkMasterKey) await checkMasterKey(store, masterKey, masterKeySource);
     const config = { ...configFromEnv(env), ...options.config };
-    const domain = createDomain({ store, masterKey, config, observer: options.observer });
+    const domain = createDomain({ store, masterKey, config });
     return { domain, store, home, masterKeySource, engine, close: () => store.close() };
   } catch (error) {
     await store.close();

@@ -6,6 +6,7 @@ import type { ServerContext } from './context.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
+import { registerMetrics } from './metrics.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthentication } from './plugins/authentication.js';
@@ -71,6 +72,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerApiDocs(app);
   const auth = registerAuthentication(app, options.domain);
   const context: ServerContext = { domain: options.domain, config, mailer, auth, publicUrl, checkoutUrl };
+  // its hook must see every route: registered before them
+  if (config.metricsToken) registerMetrics(app, options.domain, config.metricsToken);
   registerRoutes(app, context);
   registerDashboard(app, { mailDelivery: config.smtpUrl ? 'smtp' : 'outbox', folder: options.dashboardFolder });
 

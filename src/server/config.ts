@@ -53,6 +53,8 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** the bearer secret of GET /metrics (WM_METRICS_TOKEN); undefined: no metrics route at all */
+  metricsToken: string | undefined;
 }
 
 /** The flags of `wm serve`, as commander hands them over (all strings). */
@@ -204,10 +206,21 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     trustProxy: trustProxySetting(...pick(flags.trustProxy, 'WM_TRUST_PROXY')),
     smtpUrl: nonEmpty(env.WM_SMTP_URL),
     mailFrom: nonEmpty(env.WM_MAIL_FROM) ?? CONFIG_DEFAULTS.mailFrom,
+    metricsToken: metricsToken(nonEmpty(env.WM_METRICS_TOKEN)),
   };
 }
 
 const MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
+
+/** A secret, so only in the environment (a flag would show in the process list); long enough not to be guessed. */
+function metricsToken(value: string | undefined): string | undefined {
+  if (value !== undefined && value.length < METRICS_TOKEN_MIN) {
+    throw new Error(`WM_METRICS_TOKEN must be at least ${METRICS_TOKEN_MIN} characters (e.g. openssl rand -hex 16)`);
+  }
+  return value;
+}
+
+const METRICS_TOKEN_MIN = 16;
 
 /** A pool size means something only for PostgreSQL: SQLite has one connection per process. */
 function poolSize(database: string | undefined, size: number | undefined): number | undefined {

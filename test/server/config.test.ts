@@ -31,6 +31,7 @@ describe('wm serve configuration', () => {
       trustProxy: false,
       smtpUrl: undefined,
       mailFrom: CONFIG_DEFAULTS.mailFrom,
+      metricsToken: undefined,
     });
   });
 
@@ -59,6 +60,7 @@ describe('wm serve configuration', () => {
       WM_TRUST_PROXY: '127.0.0.1, 10.0.0.0/8',
       WM_SMTP_URL: 'smtp://mail:25',
       WM_MAIL_FROM: 'wm <wm@example.org>',
+      WM_METRICS_TOKEN: 'a-long-enough-scrape-secret',
     };
     expect(resolveServerConfig({}, env)).toEqual({
       host: '0.0.0.0',
@@ -85,6 +87,7 @@ describe('wm serve configuration', () => {
       trustProxy: ['127.0.0.1', '10.0.0.0/8'],
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'wm <wm@example.org>',
+      metricsToken: 'a-long-enough-scrape-secret',
     });
     expect(
       resolveServerConfig(

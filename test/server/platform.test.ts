@@ -84,7 +84,7 @@ describe('service endpoints', () => {
       }
     }
     const me = doc.paths['/api/v2/users/me'].get;
-    expect(Object.keys(me.responses)).toEqual(['200', '401', '403', '500']);
+    expect(Object.keys(me.responses)).toEqual(['200', '401', '403', '500', '503']);
   });
 
   it('GET /docs serves the interactive docs with a CSP that allows them', async () => {

@@ -14,7 +14,7 @@ import { userRoutes } from './users.js';
 import { watermarkRoutes } from './watermark.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
-  serviceRoutes(app);
+  serviceRoutes(app, context.domain);
   // only the auth routes and the password change read or set a cookie (the refresh token): the others skip its
   // per-request hooks, and only these need to know which page sent a request
   void app.register(async (auth) => {

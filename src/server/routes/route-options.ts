@@ -19,18 +19,20 @@ export interface RouteSchema {
 
 /**
  * The OpenAPI part of a route: the statuses any route of its kind can answer are documented here, once —
- * 400 for input that fails its schema, 413 for a body over the limit, 500 for everything unexpected.
+ * 400 for input that fails its schema, 413 for a body over the limit, 500 for everything unexpected, 503 while the
+ * database does not answer (every route but the service ones, which do not use it).
  */
 export function documented(tag: Tag, summary: string, schema: RouteSchema, alwaysPossible: number[] = []) {
   const inputs = schema.body || schema.params || schema.querystring ? [400] : [];
   const bodies = schema.body ? [413] : [];
+  const database = tag === 'service' ? [] : [503];
   const { security, ...rest } = schema;
   return {
     tags: [tag],
     summary,
     ...(security ? { security: [...security] } : {}),
     ...rest,
-    response: { ...errors(...inputs, ...bodies, ...alwaysPossible, 500), ...schema.response },
+    response: { ...errors(...inputs, ...bodies, ...alwaysPossible, 500, ...database), ...schema.response },
   };
 }
 
