@@ -75,3 +75,49 @@ describe('an unreachable PostgreSQL server', () => {
     expect((failure as DatabaseUnavailableError).code).toBe('EDATABASEUNAVAILABLE');
   });
 });
+
+describe('the callers of API tokens', () => {
+  it('are read for all the requests of one event-loop turn in one statement, never cached', async () => {
+    const database = await emptyDatabase();
+    const store = await open(database, 'apply');
+    const user = await store.users.insert({
+      id: 'u1',
+      email: 'turn@example.com',
+      username: 'turn',
+      firstName: null,
+      lastName: null,
+      passwordHash: 'x',
+      emailVerifiedAt: 1,
+      plan: 'pro',
+      createdAt: 1,
+    });
+    const tokens = await Promise.all(
+      ['a', 'b'].map((name) =>
+        store.apiTokens.insert({
+          id: name,
+          userId: user!.id,
+          name,
+          tokenHash: `hash-${name}`,
+          tokenPrefix: 'wm_',
+          permissions: ['decode'],
+          channelId: null,
+          createdAt: 1,
+        }),
+      ),
+    );
+    let statements = 0;
+    const query = store.pool.query.bind(store.pool);
+    store.pool.query = ((...args: Parameters<typeof query>) => {
+      statements += 1;
+      return query(...args);
+    }) as typeof store.pool.query;
+    const hashes = ['hash-a', 'hash-b', 'hash-a', 'unknown', 'hash-b'];
+    const callers = await Promise.all(hashes.map((hash) => store.apiTokens.callerByHash(hash, 0)));
+    expect(statements).toBe(1);
+    expect(callers.map((caller) => caller?.tokenId)).toEqual(['a', 'b', 'a', undefined, 'b']);
+    expect(callers[0]).toMatchObject({ userId: 'u1', plan: 'pro', permissions: ['decode'], requestsMade: 0 });
+    // revoked, then asked for again: a new turn reads the database again
+    await store.apiTokens.delete(tokens[0].id);
+    expect(await store.apiTokens.callerByHash('hash-a', 0)).toBeUndefined();
+  });
+});

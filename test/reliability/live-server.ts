@@ -50,6 +50,18 @@ export interface LiveServer {
   stop(): Promise<void>;
 }
 
+/** A response read whole: its status, headers, text and, when the text is JSON, its value. */
+export async function answerOf(response: Response): Promise<Answer> {
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
 /** "refreshToken=…" from the Set-Cookie headers. */
 export function refreshCookieOf(headers: Headers): string | undefined {
   return headers
@@ -88,15 +100,7 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
     if (options.auth) headers.authorization = options.auth;
     if (options.cookie) headers.cookie = options.cookie;
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const response = await fetch(`${serve.url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    const answer = { status: response.status, headers: response.headers, text, json };
+    const answer = await answerOf(await fetch(`${serve.url}${path}`, { method, headers, body }));
     answers.push(answer);
     return answer;
   };

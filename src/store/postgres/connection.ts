@@ -18,6 +18,9 @@ const BEGIN: Record<Isolation, string> = {
   'read committed': 'BEGIN ISOLATION LEVEL READ COMMITTED',
 };
 
+/** How long calls must work again, without a failure, before an outage counts as over. */
+const STABLE_MS = 1_000;
+
 /** Tries of a unit of work that keeps conflicting with others before it is given up (503). */
 const MAX_ATTEMPTS = 12;
 
@@ -38,7 +41,9 @@ export interface UnitSession extends PgSession {
 export class PgConnection {
   readonly outside: PgSession;
   private readonly drizzleOf = new WeakMap<pg.PoolClient, Db>();
+  private readonly listened = new WeakSet<pg.PoolClient>();
   private downSince: number | undefined;
+  private workingSince: number | undefined;
 
   constructor(
     readonly pool: pg.Pool,
@@ -47,6 +52,7 @@ export class PgConnection {
     // an idle connection the server ended (restart, admin shutdown) is an error event: unhandled, it would crash
     pool.on('error', (error) => this.failed(translateError(error)));
     this.outside = {
+      shared: true,
       db: drizzle(pool),
       run: async <R>(statement: Statement, values: readonly unknown[]) =>
         (await pool.query<R & pg.QueryResultRow>({ name: statement.name, text: statement.text, values: [...values] }))
@@ -124,17 +130,26 @@ export class PgConnection {
   }
 
   private async connect(): Promise<pg.PoolClient> {
+    let client: pg.PoolClient;
     try {
-      return await this.pool.connect();
+      client = await this.pool.connect();
     } catch (error) {
       throw this.failure(error);
     }
+    // a connection the server ends while a unit of work holds it emits `error`: unhandled, it would crash the
+    // process (the pool listens only to idle connections); the unit's own statement fails with it anyway
+    if (!this.listened.has(client)) {
+      this.listened.add(client);
+      client.on('error', (error) => this.failed(translateError(error)));
+    }
+    return client;
   }
 
   private unitSession(client: pg.PoolClient): UnitSession {
     let db = this.drizzleOf.get(client);
     if (!db) this.drizzleOf.set(client, (db = drizzle(client)));
     return {
+      shared: false,
       db,
       client,
       conflicted: false,
@@ -152,15 +167,24 @@ export class PgConnection {
   }
 
   private failed(error: Error): void {
+    this.workingSince = undefined;
     if (this.downSince !== undefined) return;
     this.downSince = Date.now();
     this.events?.unavailable(error);
   }
 
+  /**
+   * An outage ends once calls have worked for STABLE_MS without a failure: while a server shuts down or starts,
+   * calls on some connections still work between failures on others, and that is one outage, not many.
+   */
   private worked(): void {
     if (this.downSince === undefined) return;
-    const downFor = Date.now() - this.downSince;
+    const now = Date.now();
+    this.workingSince ??= now;
+    if (now - this.workingSince < STABLE_MS) return;
+    const downFor = now - this.downSince;
     this.downSince = undefined;
+    this.workingSince = undefined;
     this.events?.available(downFor);
   }
 }

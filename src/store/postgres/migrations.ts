@@ -62,6 +62,9 @@ export async function migrationState(pool: Queryable): Promise<MigrationState> {
 export async function applyMigrations(pool: pg.Pool, folder?: string): Promise<number> {
   await setUp(pool);
   const client = await pool.connect();
+  // a connection lost meanwhile fails the statement running on it; its `error` event must not crash the process
+  const ignore = () => undefined;
+  client.on('error', ignore);
   try {
     await client.query('BEGIN');
     await client.query('SELECT id FROM drizzle.wm_migration_lock WHERE id = 1 FOR UPDATE');
@@ -79,6 +82,7 @@ export async function applyMigrations(pool: pg.Pool, folder?: string): Promise<n
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
+    client.off('error', ignore);
     client.release();
   }
 }
@@ -93,7 +97,8 @@ async function setUp(pool: pg.Pool): Promise<void> {
       for (const statement of SETUP) await pool.query(statement);
       return;
     } catch (error) {
-      const duplicate = ['23505', '42P06', '42P07'].includes(sqlState(error) ?? '');
+      // unique_violation (on a catalog), duplicate_schema, duplicate_table, duplicate_object (a row type)
+      const duplicate = ['23505', '42P06', '42P07', '42710'].includes(sqlState(error) ?? '');
       if (!duplicate || attempt >= 5) throw error;
     }
   }
