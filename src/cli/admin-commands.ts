@@ -148,6 +148,15 @@ function registerDb(program: Command): void {
   common(db.command('info').description('where the data is and what it holds')).action(async (options) =>
     (await import('./admin/db.js')).dbInfo(options),
   );
+  db.command('copy')
+    .description(
+      'copy a SQLite installation (its wm.db, or the data folder holding it) into an empty PostgreSQL database: ' +
+        'accounts, sessions, channels with their sealed keys, API tokens, the ledger and counters',
+    )
+    .option('--from <path>', 'the SQLite database file, or the data folder holding wm.db')
+    .option('--to <url>', 'the PostgreSQL database to fill, postgres://… (default: $WM_DATABASE_URL)')
+    .option('--json', 'print the rows copied per table as JSON')
+    .action(async (options) => (await import('./admin/db.js')).copyDb(options));
   db.command('rotate-master-key')
     .description(
       're-seal every channel key under a new master key (stop every wm serve on the database first); access tokens ' +

@@ -31,3 +31,4 @@ export {
   isDatabaseUnavailable,
 } from './database-failure.js';
 export { DATABASE_URL_VARIABLE, resolveDatabaseUrl, withoutPassword } from './database-url.js';
+export { copyDatabase, type CopyDatabaseResult } from './copy-database.js';

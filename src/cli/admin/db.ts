@@ -1,6 +1,7 @@
 import type { OpenedDomain } from '../../domain/index.js';
 import type { StoreDescription } from '../../store/index.js';
-import { fields, print, withDomain, type AdminOptions, type FieldValue } from './output.js';
+import { CliError, EXIT } from '../errors.js';
+import { fields, print, table, withDomain, type AdminOptions, type FieldValue } from './output.js';
 
 /**
  * SQLite: creates the data folder when missing, and opening the store applies pending migrations. PostgreSQL: applies
@@ -12,6 +13,27 @@ export async function migrateDb(options: AdminOptions): Promise<void> {
     const info = await describeDatabase(opened);
     print(options, info, `Database ${info.database} is up to date (${info.migrations_applied} migrations applied)`);
   });
+}
+
+interface CopyOptions {
+  from?: string;
+  to?: string;
+  json?: boolean;
+}
+
+export async function copyDb(options: CopyOptions): Promise<void> {
+  if (!options.from) throw new CliError(EXIT.USAGE, '--from is required: the SQLite database or data folder to copy');
+  const { copyDatabase } = await import('../../store/index.js');
+  const result = await copyDatabase({ from: options.from, to: options.to });
+  const total = Object.values(result.rows).reduce((sum, n) => sum + n, 0);
+  print(options, result, [
+    `Copied ${total} rows from ${result.from} to ${result.to}:`,
+    ...table([['table', 'rows'], ...Object.entries(result.rows).map(([name, n]) => [name, String(n)])]).map(
+      (line) => `  ${line}`,
+    ),
+    'The channel keys are sealed under the master key of the SQLite installation: start every instance with that key',
+    '(WM_MASTER_KEY, 64 hex characters: `od -An -tx1 -v master.key | tr -d " \\n"` in its data folder).',
+  ]);
 }
 
 export async function dbInfo(options: AdminOptions): Promise<void> {

@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDomain } from '../../src/domain/index.js';
+import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/index.js';
+import { runWm } from '../cli/codec-harness.js';
+import { emptyPostgresDatabase } from '../database.js';
+import { refreshCookieOf } from '../reliability/live-server.js';
+import { startServe } from '../server/serve-process.js';
+
+/**
+ * `wm db copy` moves a SQLite installation with real data (accounts, sessions, channels, tokens, charges, counters)
+ * into an empty PostgreSQL database: compared table by table, row by row, then used through HTTP by `wm serve`.
+ */
+
+const PASSWORD = 'correct horse 42';
+const CARRIER = 'Every word of this sentence can carry a little of the hidden message for us.';
+const TABLES: Record<string, string> = {
+  users: 'id',
+  email_verifications: 'id',
+  refresh_tokens: 'id',
+  channels: 'id',
+  api_tokens: 'id',
+  credit_ledger: 'id',
+  usage_counters: 'user_id, period_start',
+};
+
+let dir: string;
+let masterKey: Buffer;
+let target: { url: string; drop(): Promise<void> };
+/** what the SQLite installation handed out before the move */
+let before: { refreshCookie: string; keyedToken: string; encoded: string; balance: number; email: string };
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'wm-copy-'));
+  masterKey = randomBytes(32);
+  const store = openSqliteStore(join(dir, 'wm.db'));
+  const domain = createDomain({ store, masterKey, config: { scryptLogN: 10 } });
+  const ada = await domain.accounts.register({ email: 'ada@example.com', username: 'ada', password: PASSWORD });
+  await domain.accounts.verifyEmail(ada.verificationToken);
+  await domain.admin.setPlan('ada@example.com', 'starter');
+  await domain.admin.grantCredits('ada@example.com', 50);
+  const login = await domain.sessions.login({ email: 'ada@example.com', password: PASSWORD });
+  const rotated = await domain.sessions.refresh(login.refreshToken);
+  const channel = await domain.channels.create(ada.user.id, 'main');
+  await domain.channels.create(ada.user.id, 'old');
+  await domain.admin.deactivateChannel('ada@example.com', 'old');
+  const keyed = await domain.apiTokens.create(ada.user.id, {
+    name: 'keyed',
+    permissions: ['encode', 'decode'],
+    signing_channel_id: channel.id,
+  });
+  await domain.apiTokens.create(ada.user.id, { name: 'plain', permissions: ['decode'] });
+  const encoded = (await domain.watermark.encode(keyed.token, { text: CARRIER, secret: 'moved intact' })).encoded;
+  await domain.watermark.decode(keyed.token, { text: encoded });
+  await domain.accounts.register({ email: 'bob@example.com', username: 'bob', password: PASSWORD });
+  await domain.admin.suspend('bob@example.com', 'payment dispute');
+  const balance = (await domain.admin.credits('ada@example.com')).balance;
+  await store.close();
+  before = {
+    refreshCookie: `refreshToken=${rotated.refreshToken}`,
+    keyedToken: keyed.token,
+    encoded,
+    balance,
+    email: 'ada@example.com',
+  };
+  target = await emptyPostgresDatabase();
+});
+afterAll(async () => {
+  await target.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Every value as text (SQLite's 0/1 booleans as PostgreSQL's), blobs as hex, so both databases compare alike. */
+const normal = (value: unknown): unknown =>
+  value === null
+    ? null
+    : Buffer.isBuffer(value)
+      ? value.toString('hex')
+      : typeof value === 'boolean'
+        ? String(Number(value))
+        : String(value as string | number);
+
+async function rowsOf(table: string, sqlite: SqliteStore, client: pg.Client) {
+  const order = TABLES[table];
+  const fromSqlite = sqlite.sqlite.prepare(`SELECT * FROM ${table} ORDER BY ${order}`).all() as Record<
+    string,
+    unknown
+  >[];
+  const fromPostgres = (await client.query(`SELECT * FROM ${table} ORDER BY ${order}`)).rows as Record<
+    string,
+    unknown
+  >[];
+  const columns = Object.keys(fromSqlite[0] ?? {});
+  const pick = (row: Record<string, unknown>) => Object.fromEntries(columns.map((c) => [c, normal(row[c])]));
+  return { sqlite: fromSqlite.map(pick), postgres: fromPostgres.map(pick) };
+}
+
+describe('wm db copy', () => {
+  it('copies every table row by row into an empty PostgreSQL database', async () => {
+    const copied = await runWm(['db', 'copy', '--from', dir, '--to', target.url, '--json'], {
+      env: { WM_HOME: undefined },
+    });
+    expect(copied.code, copied.stderr).toBe(0);
+    const result = JSON.parse(copied.out) as { rows: Record<string, number> };
+    const sqlite = openSqliteStore(join(dir, 'wm.db'), { create: false });
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      for (const table of Object.keys(TABLES)) {
+        const { sqlite: expected, postgres: actual } = await rowsOf(table, sqlite, client);
+        expect(expected.length, table).toBeGreaterThan(0);
+        expect(actual, table).toEqual(expected);
+        expect(result.rows[table], table).toBe(expected.length);
+      }
+    } finally {
+      await client.end();
+      await sqlite.close();
+    }
+  });
+
+  it('refuses to copy into a database that holds data already, and changes nothing there', async () => {
+    const again = await runWm(['db', 'copy', '--from', join(dir, 'wm.db'), '--to', target.url]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(/is not empty \(users: 2 rows\): wm db copy fills a new, empty database only/);
+  });
+
+  it('serves the copy through HTTP: password, session, keyed token, history and new records go on', async () => {
+    const home = join(dir, 'instance');
+    const serve = await startServe(home, {
+      ...process.env,
+      WM_SCRYPT_LN: '10',
+      WM_HOME: '',
+      WM_SMTP_URL: '',
+      WM_MASTER_KEY: masterKey.toString('hex'),
+      WM_DATABASE_URL: target.url,
+    });
+    const api = (method: string, path: string, init: { body?: unknown; headers?: Record<string, string> } = {}) =>
+      fetch(`${serve.url}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...init.headers },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+    try {
+      // the session started on SQLite goes on
+      const refreshed = await api('POST', '/api/auth/refresh', { headers: { cookie: before.refreshCookie } });
+      expect(refreshed.status).toBe(200);
+      expect(refreshCookieOf(refreshed.headers)).toBeDefined();
+      // the password hash was copied
+      const login = await api('POST', '/api/auth/login', { body: { email: before.email, password: PASSWORD } });
+      expect(login.status).toBe(200);
+      const auth = { authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}` };
+      // the keyed token reads what it marked before the move, with the copied channel key, and is charged
+      const decoded = await api('POST', '/api/watermark/decode', {
+        headers: { authorization: `Token ${before.keyedToken}` },
+        body: { text: before.encoded },
+      });
+      expect(decoded.status).toBe(200);
+      expect(((await decoded.json()) as { decoded: string }).decoded).toBe('moved intact');
+      const balance = (await (await api('GET', '/api/v2/credits/balance', { headers: auth })).json()) as {
+        balance: number;
+      };
+      expect(balance.balance).toBe(before.balance - 1);
+      const usage = (await (await api('GET', '/api/v2/credits/usage', { headers: auth })).json()) as {
+        usage: { operation: string; balance_after: number }[];
+      };
+      expect(usage.usage.map((entry) => entry.operation)).toEqual([
+        'decode',
+        'decode',
+        'encode',
+        'grant',
+        'signup-grant',
+      ]);
+      // new records get ids after the copied ones
+      const registered = await api('POST', '/api/auth/register', {
+        body: { email: 'cy@example.com', username: 'cy', password: PASSWORD },
+      });
+      expect(registered.status).toBe(201);
+      const channels = (await (await api('GET', '/api/v2/channels', { headers: auth })).json()) as {
+        channels: { channel_name: string; is_active: boolean }[];
+      };
+      expect(channels.channels.map((c) => [c.channel_name, c.is_active])).toEqual([
+        ['main', true],
+        ['old', false],
+      ]);
+    } finally {
+      await serve.stop();
+    }
+  });
+});
