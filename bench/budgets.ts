@@ -2,6 +2,7 @@ import type { CodecRow } from './codec.js';
 import type { ColdStartRow } from './cli.js';
 import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
+import type { PostgresServerRow } from './postgres-server.js';
 import type { ServerRow } from './server.js';
 
 export interface BudgetCheck {
@@ -18,6 +19,7 @@ export interface Results {
   cli?: ColdStartRow[];
   server?: { endpoints: ServerRow[] };
   memory?: MemoryRow[];
+  postgresServer?: PostgresServerRow;
 }
 
 const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
@@ -86,6 +88,15 @@ export function checkBudgets(results: Results): BudgetCheck[] {
         'watermark endpoints p99 (ms), 50 connections',
         watermark.map((row) => row.p99Ms),
         19.999,
+      ),
+    );
+  }
+  if (results.postgresServer) {
+    checks.push(
+      atLeast(
+        'watermark encode req/s on PostgreSQL ÷ on SQLite (issue 15)',
+        [results.postgresServer.postgresVsSqlite],
+        0.5,
       ),
     );
   }

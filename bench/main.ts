@@ -11,6 +11,7 @@ import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScripts } from './scripts.js';
 import { measurePostgresDrivers } from './postgres-drivers.js';
+import { measurePostgresServer } from './postgres-server.js';
 import { measureSegmentation } from './segmentation.js';
 import { measureSigned } from './signed.js';
 import { measureServer } from './server.js';
@@ -27,6 +28,7 @@ const SECTIONS = [
   'mcp',
   'memory',
   'postgres-drivers',
+  'postgres-server',
 ] as const;
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...SECTIONS];
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
@@ -221,8 +223,6 @@ if (wants('memory')) {
   );
 }
 
-const budgets = checkBudgets(results);
-results.budgets = budgets;
 if (wants('postgres-drivers')) {
   const rows = await measurePostgresDrivers(log);
   results.postgresDrivers = rows;
@@ -234,8 +234,35 @@ if (wants('postgres-drivers')) {
     ),
   );
 }
+if (wants('postgres-server')) {
+  const row = await measurePostgresServer(log);
+  results.postgresServer = row;
+  print(
+    'wm serve on PostgreSQL beside SQLite (POST /api/watermark/encode, 1 KB, autocannon, 50 connections)',
+    table(
+      ['database', 'req/s', 'p99 ms', 'ratio (median of per-round ratios)'],
+      [
+        ['SQLite', row.sqliteRequestsPerSecond, row.sqliteP99Ms, '1'],
+        [
+          'PostgreSQL, one instance',
+          row.postgresRequestsPerSecond,
+          row.postgresP99Ms,
+          `${row.postgresVsSqlite} × SQLite`,
+        ],
+        [
+          'PostgreSQL, two instances (25 connections each)',
+          row.twoInstancesRequestsPerSecond,
+          row.twoInstancesP99Ms,
+          `${row.twoVsOne} × one instance`,
+        ],
+      ],
+    ),
+  );
+}
+const budgets = checkBudgets(results);
+results.budgets = budgets;
 print(
-  'Budgets (issue 6)',
+  'Budgets (issues 6 and 15)',
   table(
     ['budget', 'worst measured', 'limit', 'met'],
     budgets.map((b) => [b.budget, b.worst, b.limit, b.met ? 'yes' : 'NO']),

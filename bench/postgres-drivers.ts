@@ -17,7 +17,7 @@ import { ROOT } from './processes.js';
 const CLIENTS = 50;
 const ACCOUNTS = 3;
 const DURATION_S = QUICK ? 2 : 4;
-const ROUNDS = QUICK ? 1 : 5;
+const ROUNDS = QUICK ? 1 : 9;
 const PERIOD = 0;
 
 const CALLER = `SELECT t.id AS "tokenId", u.id AS "userId", u.balance, c.requests_made AS "requestsMade"

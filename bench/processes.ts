@@ -32,10 +32,17 @@ export interface BenchAccount {
   token: string;
 }
 
-/** A verified pro account with plenty of credits and an API token, made with the admin CLI in `home`. */
-export function createAccount(home: string, name: string): BenchAccount {
+/**
+ * A verified pro account with plenty of credits and an API token, made with the admin CLI in `home` (or, with
+ * `database`, in that PostgreSQL database under that master key).
+ */
+export function createAccount(home: string, name: string, database?: { url: string; masterKey: string }): BenchAccount {
   const email = `${name}@bench.example`;
   const password = 'Bench password 42!';
+  const env = database
+    ? { ...process.env, WM_DATABASE_URL: database.url, WM_MASTER_KEY: database.masterKey }
+    : undefined;
+  const wm = (args: string[], options: SpawnSyncOptions = {}) => node([WM, ...args], { env, ...options });
   wm(
     [
       'users',
