@@ -23,7 +23,7 @@ export interface WmRunOptions {
 }
 
 /** The environment of a plain pipe: no colour forced either way, no debug traces. */
-function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   // WM_SERVER would send the codec commands to a server
   for (const name of ['FORCE_COLOR', 'NO_COLOR', 'WM_DEBUG', 'NODE_OPTIONS', 'WM_SERVER', 'WM_TOKEN']) delete env[name];

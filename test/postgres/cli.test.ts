@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, runWm } from '../cli/codec-harness.js';
+import { cleanEnv, makeTempDir, runWm, WM } from '../cli/codec-harness.js';
 import { startServe } from '../server/serve-process.js';
 import { emptyPostgresDatabase } from '../database.js';
 import { freePort } from './cluster.js';
@@ -21,6 +22,15 @@ const env = () => ({
 });
 const wm = (args: string[], options: { env?: Record<string, string | undefined>; input?: string } = {}) =>
   runWm(args, { env: { ...env(), ...options.env }, input: options.input });
+/** `wm serve …` that must refuse to start: killed after 20 s if it serves instead, so no server is left behind. */
+const refusedServe = (args: string[], extraEnv: Record<string, string | undefined> = {}) => {
+  const run = spawnSync(process.execPath, [WM, 'serve', '--port', '0', ...args], {
+    env: cleanEnv({ ...env(), ...extraEnv }),
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { code: run.status, stderr: run.stderr };
+};
 const json = async (args: string[], input?: string) => {
   const run = await wm([...args, '--json'], { input });
   expect(run.stderr, args.join(' ')).toBe('');
@@ -89,7 +99,7 @@ describe('wm on a PostgreSQL database', () => {
     const wrong = await wm(['users', 'list', '--database', 'mysql://user:pw@host/db']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toMatch(/--database must be a PostgreSQL URL .*got "mysql:\/\/user:\*\*\*@host\/db"/);
-    const pool = await wm(['serve', '--port', '0', '--database-pool-size', '4']);
+    const pool = refusedServe(['--database-pool-size', '4']);
     expect(pool.code).toBe(2);
     expect(pool.stderr).toMatch(/applies to a PostgreSQL database only/);
   });
@@ -105,7 +115,7 @@ describe('wm serve on a PostgreSQL database', () => {
   it('refuses pending migrations unless --migrate, then serves', async () => {
     const fresh = await emptyPostgresDatabase();
     try {
-      const refused = await wm(['serve', '--port', '0', '--database', fresh.url]);
+      const refused = refusedServe(['--database', fresh.url]);
       expect(refused.code).toBe(4);
       expect(refused.stderr).toMatch(/pending migration\(s\)/);
       const serve = await startServe(
@@ -130,16 +140,14 @@ describe('wm serve on a PostgreSQL database', () => {
   });
 
   it('refuses to start with a master key that does not open the stored channel keys', async () => {
-    const run = await wm(['serve', '--port', '0', '--database', database.url], {
-      env: { WM_MASTER_KEY: randomBytes(32).toString('hex') },
-    });
+    const run = refusedServe(['--database', database.url], { WM_MASTER_KEY: randomBytes(32).toString('hex') });
     expect(run.code).toBe(4);
     expect(run.stderr).toMatch(/the master key from WM_MASTER_KEY does not open the channel keys in the database/);
   });
 
   it('exits with a clear error when the database cannot be reached', async () => {
     const url = `postgres://wm:pw@127.0.0.1:${await freePort()}/wm`;
-    const run = await wm(['serve', '--port', '0', '--database', url]);
+    const run = refusedServe(['--database', url]);
     expect(run.code).toBe(4);
     expect(run.stderr).toMatch(/^wm: cannot reach the database at postgres:\/\/wm:\*\*\*@127\.0\.0\.1:\d+\/wm: /);
   });
