@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityViolations,
+  layoutShifts,
   makeAccount,
   openBrowser,
   signInThroughPage,
@@ -36,11 +37,17 @@ const SIGNED_IN: [string, string][] = [
   ['/check', 'Checker'],
 ];
 
-/** Each page, drawn and settled (no loading placeholder left). */
-async function visit(page: Page, path: string, title: string): Promise<void> {
+/**
+ * Each page, loaded afresh (the session restored from the cookie, the data fetched), drawn and settled (no
+ * loading placeholder left). Whatever jumped while it loaded is a problem.
+ */
+async function visit(page: Page, path: string, title: string): Promise<string[]> {
   await page.goto(`${server.url}${path}`);
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await page.locator('.skeleton').first().waitFor({ state: 'detached' });
+  const { score, moved } = await layoutShifts(page);
+  // 0.01: a few pixels of one small element; the web's own "good" limit is ten times that
+  return score > 0.01 ? [`layout shifted while loading (${score.toFixed(3)}: ${[...new Set(moved)].join(', ')})`] : [];
 }
 
 /** Problems a person would meet on this page at this width: axe's serious/critical findings, sideways scrolling. */
@@ -63,13 +70,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await browser?.close();
     });
 
-    it('signed out: no serious or critical axe violation, nothing wider than the screen', async () => {
+    it('signed out: no serious or critical axe violation, nothing wider than the screen, nothing jumps', async () => {
       const found: string[] = [];
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         for (const [path, title] of SIGNED_OUT) {
-          await visit(page, path, title);
-          found.push(...(await pageProblems(page, width)).map((problem) => `${path} @${width}: ${problem}`));
+          const problems = [...(await visit(page, path, title)), ...(await pageProblems(page, width))];
+          found.push(...problems.map((problem) => `${path} @${width}: ${problem}`));
         }
         await page.getByRole('tab', { name: 'Hide a secret' }).click();
         found.push(...(await pageProblems(page, width)).map((problem) => `/check (encode) @${width}: ${problem}`));
@@ -84,8 +91,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         for (const [path, title] of SIGNED_IN) {
-          await visit(page, path, title);
-          found.push(...(await pageProblems(page, width)).map((problem) => `${path} @${width}: ${problem}`));
+          const problems = [...(await visit(page, path, title)), ...(await pageProblems(page, width))];
+          found.push(...problems.map((problem) => `${path} @${width}: ${problem}`));
         }
         await page.getByLabel('Text to check').fill('Hello\u200B world \u202Ecd\u202C');
         await page.getByRole('button', { name: 'Remove hidden marks' }).click();

@@ -36,16 +36,7 @@ export function ChannelsPage() {
       </PageTitle>
       {error && <Notice kind="error">{error}</Notice>}
       <div class="two-columns">
-        <section class="card" aria-labelledby="channels-title">
-          <h2 id="channels-title">Your channels</h2>
-          {!data ? (
-            !error && <Loading what="channels" lines={4} />
-          ) : data.length === 0 ? (
-            <p class="empty">No signing channels yet.</p>
-          ) : (
-            <ChannelTable channels={data} onDeactivate={setDeactivating} />
-          )}
-        </section>
+        {/* the form first, as on the tokens page: the list's height depends on the channels */}
         {plan === 'free' ? (
           <section class="card" aria-labelledby="create-channel-title">
             <h2 id="create-channel-title">Create a channel</h2>
@@ -60,6 +51,16 @@ export function ChannelsPage() {
         ) : (
           <CreateChannelForm onCreated={reload} plan={plan} />
         )}
+        <section class="card" aria-labelledby="channels-title">
+          <h2 id="channels-title">Your channels</h2>
+          {!data ? (
+            !error && <Loading what="channels" lines={4} />
+          ) : data.length === 0 ? (
+            <p class="empty">No signing channels yet.</p>
+          ) : (
+            <ChannelTable channels={data} onDeactivate={setDeactivating} />
+          )}
+        </section>
       </div>
       {deactivating && (
         <DeactivateDialog

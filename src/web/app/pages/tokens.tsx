@@ -40,16 +40,7 @@ export function TokensPage() {
       </PageTitle>
       {error && <Notice kind="error">{error}</Notice>}
       <div>
-        <section class="card" aria-labelledby="list-title">
-          <h2 id="list-title">Your tokens</h2>
-          {!data ? (
-            !error && <Loading what="tokens" lines={5} />
-          ) : data.tokens.length === 0 ? (
-            <p class="empty">No API tokens yet. Create your first one with the form.</p>
-          ) : (
-            <TokenTable tokens={data.tokens} channelName={channelName} onRevoke={setRevoking} />
-          )}
-        </section>
+        {/* the form first: the list, whose height depends on the tokens, then grows below without moving it */}
         <CreateTokenForm
           channels={data?.channels.filter((channel) => channel.is_active) ?? []}
           onCreated={(token) => {
@@ -57,6 +48,16 @@ export function TokensPage() {
             reload();
           }}
         />
+        <section class="card" aria-labelledby="list-title">
+          <h2 id="list-title">Your tokens</h2>
+          {!data ? (
+            !error && <Loading what="tokens" lines={5} />
+          ) : data.tokens.length === 0 ? (
+            <p class="empty">No API tokens yet. Create your first one with the form above.</p>
+          ) : (
+            <TokenTable tokens={data.tokens} channelName={channelName} onRevoke={setRevoking} />
+          )}
+        </section>
       </div>
       {created && <SecretDialog token={created} onClose={() => setCreated(null)} />}
       {revoking && (
