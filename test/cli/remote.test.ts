@@ -248,6 +248,49 @@ describe('codec commands on the server', () => {
     }
   });
 
+  it('a codec command against a server that is not wm, or failing, exits 4; a quota used up exits 6 at once', async () => {
+    const carrier = temp.path('carrier.txt');
+    const web = await htmlServer();
+    try {
+      const notWm = await wm(['decode', carrier, '--server', web.url, '--token', 't']);
+      expect(notWm.code).toBe(4);
+      expect(notWm.stderr).toMatch(/^wm: .* does not answer like a wm server \(POST .*\/api\/watermark\/decode: 200/);
+      expect(notWm.out).toBe('');
+    } finally {
+      web.server.close();
+    }
+    // a 5xx is asked once more (failed requests are not charged), then reported
+    const failing = await jsonServer(500, { error: 'Internal Server Error' });
+    try {
+      const down = await wm(['encode', carrier, '--secret', 's', '--server', failing.url, '--token', 't']);
+      expect(down.code).toBe(4);
+      expect(down.stderr).toBe('wm: server error 500: Internal Server Error\n');
+      expect(failing.requests()).toBe(2);
+    } finally {
+      failing.server.close();
+    }
+    // the month's quota: its wait is far beyond what the client waits out, so it is not retried
+    const quota = await jsonServer(
+      429,
+      {
+        error: 'Too Many Requests',
+        message: 'Monthly request quota of 1000 used up',
+        resets_at: '2031-01-01T00:00:00.000Z',
+      },
+      { 'retry-after': '86400' },
+    );
+    try {
+      const limited = await wm(['analyze', carrier, '--server', quota.url, '--token', 't']);
+      expect(limited.code).toBe(6);
+      expect(limited.stderr).toBe(
+        'wm: Monthly request quota of 1000 used up (retry after 86400 s, resets at 2031-01-01T00:00:00.000Z)\n',
+      );
+      expect(quota.requests()).toBe(1);
+    } finally {
+      quota.server.close();
+    }
+  });
+
   it('an unreachable server is an I/O error (exit 4); a server URL that is no URL is a usage error', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const down = await wm(['decode', '--server', closed, '--token', 't'], { input: 'x' });
@@ -283,6 +326,23 @@ async function htmlServer(): Promise<{ server: Server; url: string }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** A server answering every request with `status` and the JSON `body`; counts the requests. */
+async function jsonServer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ server: Server; url: string; requests: () => number }> {
+  let requests = 0;
+  const server = createServer((_request, response) => {
+    requests++;
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${address.port}`, requests: () => requests };
 }
 
 /** A port nothing listens on (just released). */

@@ -151,7 +151,7 @@ describe('wm mcp (stdio, offline)', () => {
 });
 
 describe('wm mcp keyed', () => {
-  it('--key-file encrypts; without the key the error says how to give it', async () => {
+  it('--key-file encrypts; without the key the error says how to give it, with another key that it is another', async () => {
     const keyFile = temp.path('team.key');
     expect((await runWm(['keygen', '-o', keyFile])).code).toBe(0);
     const keyed = (await spawnMcp(['--key-file', keyFile])).client;
@@ -159,6 +159,12 @@ describe('wm mcp keyed', () => {
     expect(isKeyed).toBe(true);
     expect(await structured(keyed, 'decode', { text: encoded })).toMatchObject({ decoded: 'sealed', keyed: true });
     expect(errorText(await call(offline, 'decode', { text: encoded }))).toMatch(/key is needed.*--key-file/);
+    const otherKeyFile = temp.path('other.key');
+    expect((await runWm(['keygen', '-o', otherKeyFile])).code).toBe(0);
+    const wrongKey = (await spawnMcp(['--key-file', otherKeyFile])).client;
+    expect(errorText(await call(wrongKey, 'decode', { text: encoded }))).toBe(
+      'Decryption failed: this watermark was made with a different key (wrong channel)',
+    );
   });
 
   it('--channel/--user read the stored channel key of the local data folder', async () => {
