@@ -39,10 +39,13 @@ const FAMILIES: Record<string, string[][]> = {
 /** Latin, Cyrillic and Greek texts, emoji and the rest. */
 const DEFAULT: string[][] = [['Noto Sans'], ['DejaVu Serif']];
 
+/** What every list ends in, for the symbols and emoji the text's own families lack. */
+export const FALLBACK_FAMILIES = [...SYMBOLS, EMOJI];
+
 /** The CSS font-family lists a corpus text is drawn with: one per family, each ending in symbols and emoji. */
 export function fontFamiliesFor(corpusName: string): string[] {
   const lists = FAMILIES[corpusName] ?? DEFAULT;
-  return lists.map((fonts) => [...fonts, ...SYMBOLS, EMOJI].map((font) => `"${font}"`).join(', '));
+  return lists.map((fonts) => [...fonts, ...FALLBACK_FAMILIES].map((font) => `"${font}"`).join(', '));
 }
 
 /** The first of them (the survival report copies from one rendering). */
