@@ -11,7 +11,7 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** The widest box: narrow enough that every corpus text wraps several times. */
 export const BOX_WIDTH = 320;
 /** Every text is drawn at these widths, so that line breaks fall at different places. */
-export const BOX_WIDTHS = [BOX_WIDTH, 190];
+export const BOX_WIDTHS = [BOX_WIDTH, 250, 190];
 export const LINE_HEIGHT = 28;
 
 const STYLE = `
