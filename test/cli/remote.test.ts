@@ -7,6 +7,7 @@ import { WmClient, signIn } from '../../src/client/index.js';
 import { PASSWORD, startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 import { CARRIER, makeTempDir, runWm, type WmRun } from './codec-harness.js';
+import { hasScript, onTerminal } from './terminal.js';
 
 // The remote mode of the CLI against a real `wm serve`: wm login / whoami / logout, and the codec commands on the
 // server with the output, --json objects and exit codes of the local codec.
@@ -74,6 +75,24 @@ describe('wm login, whoami, logout', () => {
     const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
     const tokens = await client.get<{ id: string; permissions: string[] }[]>('/api/v2/tokens', accessToken);
     expect(tokens.find((token) => token.id === stored.token_id)).toMatchObject({ permissions: ['encode', 'decode'] });
+  });
+
+  it.skipIf(!hasScript)('on a terminal, login asks for the email and the password (masked)', async () => {
+    const home = homeOf('terminal');
+    const run = await onTerminal(
+      ['login', '--server', live.url, '--home', home, '--name', 'typed'],
+      [
+        [/Email/, 'ada@example.com\r'],
+        [/Password/, `${PASSWORD}\r`],
+      ],
+      { WM_SERVER: '', WM_TOKEN: '' },
+    );
+    expect(run.code, run.screen).toBe(0);
+    expect(run.screen).toContain(`Logged in to ${live.url} as ada@example.com`);
+    expect(run.screen).not.toContain(PASSWORD);
+    expect(run.screen).toMatch(new RegExp(`\\*{${PASSWORD.length}}`));
+    expect(JSON.parse(readFileSync(join(home, 'login.json'), 'utf8'))).toMatchObject({ token_name: 'typed' });
+    expect((await wm(['logout', '--home', home])).code).toBe(0);
   });
 
   it('whoami shows server, account, token name, balance and quota', async () => {
