@@ -317,6 +317,12 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     });
     const token = ((await created.json()) as { token: string }).token;
 
+    const balance = async () => {
+      const answer = await fetch(`${server.url}/api/v2/credits/balance`, { headers: session });
+      return ((await answer.json()) as { balance: number }).balance;
+    };
+    const before = await balance();
+
     await openChecker('Hide a secret');
     await page.getByLabel('Text to carry the secret').fill('The quarterly report goes to the press office on Monday.');
     await page.getByLabel('Secret to hide').fill('leak-42');
@@ -331,6 +337,11 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     await page.locator('.notice.ok .decoded').filter({ hasText: 'leak-42' }).waitFor();
     expect(apiRequests.filter((url) => url.includes('/api/watermark/'))).toHaveLength(2);
     expect(apiRequests.every((url) => !url.includes(token))).toBe(true);
+    // charged as usual, one credit a call; the pasted token is kept in the page's memory only
+    expect(await balance()).toBe(before - 2);
+    expect(await page.evaluate('JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage)])')).toBe(
+      '[[],[]]',
+    );
   });
 
   it('left no CSP violation or page error behind', () => {
