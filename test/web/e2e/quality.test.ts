@@ -113,6 +113,65 @@ for (const colorScheme of ['light', 'dark'] as const) {
   });
 }
 
+/**
+ * The focused control, and whether its focus is drawn: an outline of at least 2 px on it, or for a visually hidden
+ * file input, on the button-like label after it.
+ */
+const FOCUSED = `(() => {
+  const e = document.activeElement;
+  const shown = e.matches('input[type=file].visually-hidden') ? e.nextElementSibling : e;
+  const style = getComputedStyle(shown);
+  const name = e.getAttribute('aria-label') || e.id || e.textContent.trim().slice(0, 30) || e.getAttribute('name');
+  return { name: e.tagName.toLowerCase() + ' ' + name, body: e === document.body,
+    at: [...document.querySelectorAll('*')].indexOf(e),
+    outlined: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
+})()`;
+
+describe('by keyboard, on every page', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Tabs through the page from its start until focus leaves it: the controls reached and those without a focus ring. */
+  async function tabThrough(label: string): Promise<{ reached: number; unseen: string[] }> {
+    const reached = new Set<number>();
+    const unseen: string[] = [];
+    await page.locator('body').focus();
+    for (let step = 0; step < 120; step++) {
+      await page.keyboard.press('Tab');
+      const focused = (await page.evaluate(FOCUSED)) as { name: string; at: number; body: boolean; outlined: boolean };
+      if (focused.body || reached.has(focused.at)) break;
+      reached.add(focused.at);
+      if (!focused.outlined) unseen.push(`${label}: ${focused.name}`);
+    }
+    return { reached: reached.size, unseen };
+  }
+
+  it('reaches the controls of every page with Tab, each with a visible focus', async () => {
+    const unseen: string[] = [];
+    const visitAndTab = async (path: string, title: string, minimum: number) => {
+      await visit(page, path, title);
+      const result = await tabThrough(path);
+      expect(result.reached, path).toBeGreaterThanOrEqual(minimum);
+      unseen.push(...result.unseen);
+    };
+    await visitAndTab('/signin', 'Sign in', 10);
+    await visitAndTab('/signup', 'Create an account', 12);
+    await visitAndTab('/check', 'Checker', 8);
+    await page.getByRole('tab', { name: 'Hide a secret' }).click();
+    unseen.push(...(await tabThrough('/check (encode)')).unseen);
+    await signInThroughPage(page, server, EMAIL);
+    for (const [path, title] of SIGNED_IN.filter(([path]) => path !== '/check')) await visitAndTab(path, title, 10);
+    expect(unseen).toEqual([]);
+  });
+});
+
 describe('keyboard, session and what the browser keeps', () => {
   // access tokens of 8 s: the page renews them from the cookie after 5 s (its shortest wait)
   let shortLived: LiveServer;
