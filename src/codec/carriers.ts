@@ -52,24 +52,69 @@ let asciiRules: Int16Array | undefined;
 
 /**
  * The carrier rule of the cluster that ends at `end` in `text`, its context resolved: the lowest byte that may
- * start a run after it (FLOOR_MASK bits, plus NO_BMP_SELECTORS), or NOT_CARRIER.
+ * start a run after it (FLOOR_MASK bits, plus NO_BMP_SELECTORS), or NOT_CARRIER. Unless `markWordEnds`, a cluster
+ * at the end of a word carries nothing (staysInsideWord).
  */
-export function carrierFloorAt(cluster: string, text: string, end: number): number {
+export function carrierFloorAt(cluster: string, text: string, end: number, markWordEnds = false): number {
   const rule = carrierRule(cluster);
-  if (rule === NOT_CARRIER || (rule & BEFORE_SPACE_ONLY) === 0) return rule;
-  return end >= text.length || isWhiteSpace(text.charCodeAt(end)) ? rule - BEFORE_SPACE_ONLY : NOT_CARRIER;
+  if (rule === NOT_CARRIER) return rule;
+  if ((rule & BEFORE_SPACE_ONLY) !== 0 && end < text.length && !isWhiteSpace(text.charCodeAt(end))) return NOT_CARRIER;
+  if (!markWordEnds && !staysInsideWord(text, end - cluster.length, end)) return NOT_CARRIER;
+  return rule & ~BEFORE_SPACE_ONLY;
 }
 
 /**
  * Whether a selector run may follow this grapheme cluster without changing how the text renders (the invisibility
  * rules), and so that decode reads every byte of that run as payload (see scan.ts). `following` is the text right
- * after the cluster ("" at the end of the text); without it, a cluster that carries only before a space does not.
+ * after the cluster ("" at the end of the text); without it, the context-free answer: a cluster that carries only
+ * before a space does not, any other carrier does (inside a word).
  */
-export function isCarrier(cluster: string, following?: string): boolean {
-  const rule = carrierRule(cluster);
-  if (rule === NOT_CARRIER) return false;
-  if ((rule & BEFORE_SPACE_ONLY) === 0) return true;
-  return following !== undefined && (following.length === 0 || isWhiteSpace(following.charCodeAt(0)));
+export function isCarrier(cluster: string, following?: string, markWordEnds = false): boolean {
+  if (following === undefined) {
+    const rule = carrierRule(cluster);
+    return rule !== NOT_CARRIER && (rule & BEFORE_SPACE_ONLY) === 0;
+  }
+  return carrierFloorAt(cluster, cluster + following, cluster.length, markWordEnds) !== NOT_CARRIER;
+}
+
+/**
+ * Whether a mark after the cluster text[start, end) stays inside its word, away from the positions where PDF text
+ * extractors lose the space that follows (docs/FORMAT.md, "Word ends"). Chromium draws a mark as the font's space
+ * glyph with no advance at the end of its cluster (or of the ligature the cluster joins), and poppler then stretches
+ * that cluster over the next space. So a mark goes only where a letter or digit of the same word follows (not
+ * only punctuation or symbols: in right-to-left text those may be drawn on the other side), past the letters that
+ * may form a Latin ligature with an f or t (ff, fi, ffl, ft, tt…), or after the text's very last cluster.
+ */
+export function staysInsideWord(text: string, start: number, end: number): boolean {
+  if (end >= text.length) return true;
+  let ligatureTails = end - start === 1 && isLigatureHead(text.charCodeAt(start)) ? MAX_LIGATURE_TAILS : 0;
+  for (let at = end; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    if (isWhiteSpace(unit)) return false;
+    if (ligatureTails > 0 && isLigatureTail(unit)) {
+      ligatureTails--;
+      continue;
+    }
+    ligatureTails = 0;
+    if (isWordCharacterAt(text, at, unit)) return true;
+  }
+  return false;
+}
+
+// Latin ligatures of common fonts' default features (Noto, DejaVu, Times, Calibri…): f or t and up to two letters.
+const isLigatureHead = (unit: number): boolean => unit === 0x66 || unit === 0x74 || unit === 0x17f; // f t ſ
+const LIGATURE_TAILS = new Set([...'fijltbhk'].map((letter) => letter.charCodeAt(0)));
+const isLigatureTail = (unit: number): boolean => LIGATURE_TAILS.has(unit);
+const MAX_LIGATURE_TAILS = 2;
+const WORD_CHARACTER = /^[\p{L}\p{N}]/u;
+/** per BMP code unit: 0 not yet known, 1 no letter or digit, 2 a letter or digit */
+const wordUnits = new Uint8Array(0x10000);
+
+function isWordCharacterAt(text: string, at: number, unit: number): boolean {
+  if (unit >= 0xd800 && unit <= 0xdbff) return WORD_CHARACTER.test(text.slice(at, at + 2));
+  let known = wordUnits[unit];
+  if (known === 0) known = wordUnits[unit] = WORD_CHARACTER.test(String.fromCharCode(unit)) ? 2 : 1;
+  return known === 2;
 }
 
 /** White_Space code units (the property; the same set as the \s of JavaScript regexes, less U+FEFF). */
