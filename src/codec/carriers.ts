@@ -20,8 +20,8 @@ const ZWJ = 0x200d;
  * What a carrier rule says (docs/FORMAT.md, "Where the selectors go"): NOT_CARRIER, or the lowest byte whose selector
  * may directly follow the cluster (ANY_BYTE; STANDARD_VARIANT_FLOOR after a base whose VS1-VS16 sequences are
  * registered; IDEOGRAPH_FLOOR after an ideograph), plus BEFORE_SPACE_ONLY for a cluster of a script broken into words
- * by a dictionary, which carries only right before whitespace or at the end of the text (a mark anywhere else moves
- * the line breaks).
+ * by a dictionary, which carries only at the end of a line or of the text (endsLine; a mark anywhere else moves the
+ * line breaks).
  */
 export const NOT_CARRIER = -1;
 export const ANY_BYTE = 0;
@@ -58,10 +58,27 @@ let asciiRules: Int16Array | undefined;
 export function carrierFloorAt(cluster: string, text: string, end: number, markWordEnds = false): number {
   const rule = carrierRule(cluster);
   if (rule === NOT_CARRIER) return rule;
-  if ((rule & BEFORE_SPACE_ONLY) !== 0 && end < text.length && !isWhiteSpace(text.charCodeAt(end))) return NOT_CARRIER;
-  if (!markWordEnds && !staysInsideWord(text, end - cluster.length, end)) return NOT_CARRIER;
-  return rule & ~BEFORE_SPACE_ONLY;
+  const carries =
+    (rule & BEFORE_SPACE_ONLY) !== 0
+      ? endsLine(text, end, markWordEnds)
+      : markWordEnds || staysInsideWord(text, end - cluster.length, end);
+  return carries ? rule & ~BEFORE_SPACE_ONLY : NOT_CARRIER;
 }
+
+/**
+ * Where a cluster of a script broken into words by a dictionary may carry: at the end of the text, or right before
+ * a line break (those are the places no extractor joins to the next word, as long as the line break is drawn as
+ * one); with `markWordEnds`, before any whitespace, as revision 2 did. Anywhere else a mark moves the line breaks.
+ */
+export function endsLine(text: string, end: number, markWordEnds: boolean): boolean {
+  if (end >= text.length) return true;
+  const next = text.charCodeAt(end);
+  return markWordEnds ? isWhiteSpace(next) : isLineBreak(next);
+}
+
+/** LF, VT, FF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. */
+const isLineBreak = (unit: number): boolean =>
+  (unit >= 0x0a && unit <= 0x0d) || unit === 0x85 || unit === 0x2028 || unit === 0x2029;
 
 /**
  * Whether a selector run may follow this grapheme cluster without changing how the text renders (the invisibility

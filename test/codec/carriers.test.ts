@@ -68,14 +68,15 @@ describe('isCarrier (invisibility rules)', () => {
     ['Khmer', 'ក្ស'],
     ['Myanmar (standardized variants too)', 'က'],
   ])(
-    '%s (dictionary line breaking) carries only at the end of the text (and before whitespace with markWordEnds)',
+    '%s (dictionary line breaking) carries only at the end of a line or of the text (before any space: markWordEnds)',
     (_, cluster) => {
       expect(isCarrier(cluster)).toBe(false);
       for (const markWordEnds of [false, true]) {
         expect(isCarrier(cluster, 'ก', markWordEnds)).toBe(false);
         expect(isCarrier(cluster, '.', markWordEnds)).toBe(false);
         expect(isCarrier(cluster, ' ', markWordEnds)).toBe(markWordEnds);
-        expect(isCarrier(cluster, '\n', markWordEnds)).toBe(markWordEnds);
+        expect(isCarrier(cluster, '\n', markWordEnds)).toBe(true);
+        expect(isCarrier(cluster, '\u2029', markWordEnds)).toBe(true);
         expect(isCarrier(cluster, '', markWordEnds)).toBe(true);
         expect(carrierFloorAt(cluster, `${cluster}ก`, cluster.length, markWordEnds)).toBe(NOT_CARRIER);
       }

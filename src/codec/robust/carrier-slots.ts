@@ -1,6 +1,6 @@
 import { splitGraphemes } from 'unicode-segmenter/grapheme';
 import { BEFORE_SPACE, CARRIER, INERT, LETTER, clusterFlags, unitFlags } from './cluster-flags.js';
-import { isWhiteSpace, staysInsideWord } from '../carriers.js';
+import { endsLine, staysInsideWord } from '../carriers.js';
 import { doubled } from '../growable.js';
 import type { StealthLevel } from '../types.js';
 
@@ -10,7 +10,7 @@ const MAX_CACHED_CLUSTERS = 1 << 16;
 /**
  * The UTF-16 offsets just after every grapheme that may carry a mark, in text order. A mark always goes after a
  * whole cluster of a carrier (src/codec/carriers.ts: the invisibility rules; a cluster of a script broken by a
- * dictionary only before whitespace or at the end; none at the end of a word, unless `markWordEnds`); `maximum`
+ * dictionary only at the end of a line; none at the end of a word, unless `markWordEnds`); `maximum`
  * stealth further keeps only letter clusters, so no punctuation, symbol or emoji carries one. (Typed, so a 100 MB
  * text stays small.)
  *
@@ -34,8 +34,9 @@ export function carrierEnds(text: string, stealthLevel: StealthLevel, markWordEn
   const isInertAt = (at: number): boolean => (unitFlags(text.charCodeAt(at)) & INERT) !== 0;
   const carriesAt = (flags: number, start: number, end: number): boolean =>
     (flags & wanted) === wanted &&
-    ((flags & BEFORE_SPACE) === 0 || end === text.length || isWhiteSpace(text.charCodeAt(end))) &&
-    (markWordEnds || staysInsideWord(text, start, end));
+    ((flags & BEFORE_SPACE) !== 0
+      ? endsLine(text, end, markWordEnds)
+      : markWordEnds || staysInsideWord(text, start, end));
   let ends = new Int32Array(1024);
   let count = 0;
   let at = 0; // always a grapheme boundary
