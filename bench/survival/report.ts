@@ -1,7 +1,9 @@
 // `npm run report:survival`: how often each mode gets its secret back, exactly, after the damage text meets in the
-// wild. Prints the tables and writes them into docs/SURVIVAL.md (between the survival markers).
+// wild, and after the conversions beyond the browser (PDF, office documents, Markdown, editors). Prints the tables
+// and writes them into docs/SURVIVAL.md (between the survival markers).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { MIN_COPIES, OTHER_SECRET, SECRETS, survivalCarriers } from './carriers.js';
+import { conversionSurvival } from './conversions.js';
 import { signedSurvival } from './signed.js';
 import { TRANSFORMATIONS, type Transformation } from './transformations.js';
 import { seededRandom } from '../../src/codec/robust/prng.js';
@@ -61,6 +63,7 @@ MODES.forEach((mode, modeIndex) => {
 });
 
 let copiesIdentical = 0;
+let conversions: string;
 const browser = await openRenderBrowser();
 try {
   for (const entry of carriers) {
@@ -75,6 +78,7 @@ try {
       count(sample.mode, COPY_COLUMN, recoversSecret(sample.mode, copies[i], sample.secret));
     });
   }
+  conversions = await conversionSurvival(browser.page);
 } finally {
   await browser.close();
 }
@@ -108,6 +112,8 @@ const generated = [
   '**Damage** (cropping to a part, random deletion of code points, inserted words, concatenation)',
   '',
   table(damage),
+  '',
+  conversions,
   '',
   signedSurvival().markdown,
 ].join('\n');

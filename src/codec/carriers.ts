@@ -107,22 +107,29 @@ export function staysInsideWord(text: string, start: number, end: number): boole
   let ligatureTails = end - start === 1 && isLigatureHead(text.charCodeAt(start)) ? MAX_LIGATURE_TAILS : 0;
   for (let at = end; at < text.length; at++) {
     const unit = text.charCodeAt(at);
-    if (isWhiteSpace(unit)) return false;
-    if (ligatureTails > 0 && isLigatureTail(unit)) {
-      ligatureTails--;
-      continue;
-    }
-    ligatureTails = 0;
-    if (isWordCharacterAt(text, at, unit)) return true;
+    const kind =
+      unit < 0x80 ? ASCII_KINDS[unit] : isWhiteSpace(unit) ? SPACE : isWordCharacterAt(text, at, unit) ? WORD : 0;
+    if (kind === SPACE) return false;
+    if (kind === LIGATURE_TAIL && ligatureTails > 0) ligatureTails--;
+    else if (kind !== 0) return true;
+    else ligatureTails = 0;
   }
   return false;
 }
 
 // Latin ligatures of common fonts' default features (Noto, DejaVu, Times, Calibri…): f or t and up to two letters.
 const isLigatureHead = (unit: number): boolean => unit === 0x66 || unit === 0x74 || unit === 0x17f; // f t ſ
-const LIGATURE_TAILS = new Set([...'fijltbhk'].map((letter) => letter.charCodeAt(0)));
-const isLigatureTail = (unit: number): boolean => LIGATURE_TAILS.has(unit);
 const MAX_LIGATURE_TAILS = 2;
+/** What staysInsideWord sees in a code unit: whitespace, a letter or digit, one that may end a ligature, other. */
+const SPACE = 1;
+const WORD = 2;
+const LIGATURE_TAIL = 3;
+const ASCII_KINDS = Uint8Array.from({ length: 0x80 }, (_, unit) => {
+  const character = String.fromCharCode(unit);
+  if (isWhiteSpace(unit)) return SPACE;
+  if ('fijltbhk'.includes(character)) return LIGATURE_TAIL;
+  return /[A-Za-z0-9]/.test(character) ? WORD : 0;
+});
 const WORD_CHARACTER = /^[\p{L}\p{N}]/u;
 /** per BMP code unit: 0 not yet known, 1 no letter or digit, 2 a letter or digit */
 const wordUnits = new Uint8Array(0x10000);
