@@ -54,8 +54,19 @@ function watermarkCorpus(): Text[] {
   }));
 }
 
-/** Runs every path over the corpus; returns the markdown of the table and its notes. */
-export async function conversionSurvival(page: Page): Promise<string> {
+/** Rows of the README's summary: the modes grouped as in its damage table. */
+const GROUPS: [string, (mode: Mode) => boolean][] = [
+  ['VS methods', (mode) => mode.family === 'vs' && !mode.keyed],
+  ['VS methods, keyed', (mode) => mode.family === 'vs' && mode.keyed],
+  ['robust, every stealth level × distribution', (mode) => mode.family === 'robust' && !mode.keyed],
+  ['robust, keyed', (mode) => mode.family === 'robust' && mode.keyed],
+];
+
+/**
+ * Runs every path over the corpus; returns the markdown of the table and its notes (docs/SURVIVAL.md) and of a
+ * summary with a row per group of modes (README.md).
+ */
+export async function conversionSurvival(page: Page): Promise<{ table: string; summary: string }> {
   const texts = watermarkCorpus();
   const outcomes = new Map<string, Outcome>();
   const record = (column: string, mode: Mode, unmarked: string, marked: string): void => {
@@ -108,22 +119,40 @@ export async function conversionSurvival(page: Page): Promise<string> {
   await measure('paste: contenteditable', (text) => pasteInto(page, text, 'contenteditable'));
   await measure('paste: Quill', (text) => pasteInto(page, text, 'quill'));
 
-  const cell = (mode: Mode, column: string): string => {
+  const shares = (mode: Mode, column: string): [number, number] | undefined => {
     const outcome = outcomes.get(`${mode.name}\u0000${column}`);
-    if (!outcome) return '—';
-    const percent = (count: number): string => {
-      const share = (100 * count) / outcome.trials;
-      return share === 100 || share === 0 ? `${share}` : share.toFixed(1);
-    };
-    return `${percent(outcome.exact)} / ${percent(outcome.recovered)}`;
+    return outcome && [(100 * outcome.exact) / outcome.trials, (100 * outcome.recovered) / outcome.trials];
   };
+  const percent = (share: number): string => (share === 100 || share === 0 ? `${share}` : share.toFixed(1));
+  const range = (values: number[]): string => {
+    const [low, high] = [Math.min(...values), Math.max(...values)].map((value) => percent(value).replace(/\.\d$/, ''));
+    return low === high ? low : `${low}–${high}`;
+  };
+  const cell = (mode: Mode, column: string): string => {
+    const found = shares(mode, column);
+    return found ? `${percent(found[0])} / ${percent(found[1])}` : '—';
+  };
+  const groupCell = (modes: Mode[], column: string): string => {
+    const found = modes
+      .map((mode) => shares(mode, column))
+      .filter((pair): pair is [number, number] => pair !== undefined);
+    return found.length ? `${range(found.map(([exact]) => exact))} / ${range(found.map(([, secret]) => secret))}` : '—';
+  };
+  const summaryHeader = `| modes | ${CONVERSION_COLUMNS.join(' | ')} |\n|---|${CONVERSION_COLUMNS.map(() => '---:').join('|')}|`;
+  const summary = [
+    summaryHeader,
+    ...GROUPS.map(([label, belongs]) => {
+      const modes = MODES.filter(belongs);
+      return `| ${label} | ${CONVERSION_COLUMNS.map((column) => groupCell(modes, column)).join(' | ')} |`;
+    }),
+  ].join('\n');
   const encodedTexts = (mode: Mode): number => texts.filter((entry) => entry.cases.some((c) => c.mode === mode)).length;
   const header = `| mode | texts | ${CONVERSION_COLUMNS.join(' | ')} |\n|---|---:|${CONVERSION_COLUMNS.map(() => '---:').join('|')}|`;
   const rows = MODES.map(
     (mode) =>
       `| ${mode.name} | ${encodedTexts(mode)} | ${CONVERSION_COLUMNS.map((column) => cell(mode, column)).join(' | ')} |`,
   );
-  return [
+  const table = [
     `**Conversions** (each cell: % of texts whose visible text comes back exactly as the same path gives the unmarked`,
     `text, marks stripped / % whose secret comes back; the ${texts.length} corpus paragraphs, secret "${SECRET}"; "texts":`,
     'how many of them the mode could watermark, the others being too short for it). PDF: printed by Chromium',
@@ -141,4 +170,5 @@ export async function conversionSurvival(page: Page): Promise<string> {
     header,
     ...rows,
   ].join('\n');
+  return { table, summary };
 }
