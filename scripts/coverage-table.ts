@@ -48,7 +48,9 @@ function robustColumn(paragraph: string, carriers: number): string {
   if (!roundTrip) return 'fails on the paragraph';
   if (prefix !== null) return `${prefix} characters`;
   // the paragraph holds a partial copy (the rest piles up after its last carrier): say how much text a whole one needs
-  const why = isDictionaryScript(paragraph.codePointAt(0)!) ? '; marks only at spaces: dictionary line breaking' : '';
+  const why = isDictionaryScript(paragraph.codePointAt(0)!)
+    ? '; marks only at line ends: dictionary line breaking'
+    : '';
   const needed = Math.ceil((copyMarks / carriers) * codePoints(paragraph));
   return `≈ ${needed} characters (paragraph: ${carriers} of ${copyMarks} positions${why})`;
 }

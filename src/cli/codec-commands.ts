@@ -60,6 +60,9 @@ const textCommand = (program: Command, name: string, summary: string, descriptio
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
     .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output');
 
+const MARK_WORD_ENDS_HELP =
+  'also mark the last character of each word (more room, but PDF text extractors then lose the space after it)';
+
 function registerEncode(program: Command): void {
   const command = textCommand(
     program,
@@ -92,6 +95,7 @@ function registerEncode(program: Command): void {
         'method pattern: mark the first occurrence of TEXT (implies --method pattern)',
       ).implies({ method: 'pattern' }),
     )
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP))
     .addOption(
       new Option('--output <mode>', 'full text, or only the graphemes that carry marks')
         .choices(OUTPUT_MODES)
@@ -151,7 +155,8 @@ function registerEncodeRobust(program: Command): void {
         .choices(STEALTH_LEVELS)
         .default('standard'),
     )
-    .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed));
+    .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed))
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP));
   addJsonOption(command, '{watermarked, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
   );

@@ -153,16 +153,17 @@ function placeFrame(
 }
 
 function place(text: string, frameLength: number, options: CheckedEncodeOptions): Placement {
+  const { markWordEnds } = options;
   switch (options.method) {
     case 'auto':
-      return placeAuto(text, frameLength);
+      return placeAuto(text, frameLength, markWordEnds);
     case 'single':
-      return placeChunks(text, frameLength, 1, 'single');
+      return placeChunks(text, frameLength, 1, 'single', markWordEnds);
     case 'chunked':
-      return placeChunks(text, frameLength, options.chunkSize, 'chunked');
+      return placeChunks(text, frameLength, options.chunkSize, 'chunked', markWordEnds);
     case 'char':
-      return placeInFirstWord(text, frameLength, options.firstLetterOnly);
+      return placeInFirstWord(text, frameLength, options.firstLetterOnly, markWordEnds);
     case 'pattern':
-      return placeInPattern(text, frameLength, options.pattern);
+      return placeInPattern(text, frameLength, options.pattern, markWordEnds);
   }
 }

@@ -49,6 +49,11 @@ export interface EncodeOptions extends KeyOption, SignOption {
   method?: Method;
   chunkSize?: number;
   firstLetterOnly?: boolean;
+  /**
+   * also mark the last character of a word (before whitespace), as format revision 2 did: more carriers, but PDF
+   * text extractors such as poppler then lose the space after it (docs/FORMAT.md, "Word ends")
+   */
+  markWordEnds?: boolean;
   pattern?: string;
   output?: OutputMode;
 }
@@ -103,6 +108,8 @@ export interface AnalyzeResult {
 export interface EncodeRobustOptions extends KeyOption, SignOption {
   distribution?: Distribution;
   stealthLevel?: StealthLevel;
+  /** also mark the last character of a word, as encode's markWordEnds */
+  markWordEnds?: boolean;
   /** seed for the `random` distribution; a fresh random one when absent */
   seed?: number;
 }

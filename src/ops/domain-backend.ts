@@ -10,8 +10,14 @@ export function createDomainBackend(watermark: Watermark, apiToken: string): Ope
   return backendOf('server', {
     encode: ({ text, secret, ...options }) => watermark.encode(apiToken, { text, secret, ...options }),
     decode: ({ text }) => watermark.decode(apiToken, { text }),
-    encode_robust: ({ text, secret, distribution, stealth_level }) =>
-      watermark.encodeRobust(apiToken, { text, secret, distribution, stealthLevel: stealth_level }),
+    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends }) =>
+      watermark.encodeRobust(apiToken, {
+        text,
+        secret,
+        distribution,
+        stealthLevel: stealth_level,
+        markWordEnds: mark_word_ends,
+      }),
     decode_robust: ({ text }) => watermark.decodeRobust(apiToken, { text }),
     analyze: ({ encoded, original }) => watermark.analyze(apiToken, { encoded, original }),
     ...keylessHandlers,

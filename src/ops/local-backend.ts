@@ -17,8 +17,8 @@ export function createLocalBackend(key?: Uint8Array): OperationBackend {
   const handlers: OperationHandlers = {
     encode: ({ text, secret, ...options }) => encode(text, secret, { ...options, key }),
     decode: ({ text }) => decode(text, { key }),
-    encode_robust: ({ text, secret, distribution, stealth_level }) =>
-      encodeRobust(text, secret, { distribution, stealthLevel: stealth_level, key }),
+    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends }) =>
+      encodeRobust(text, secret, { distribution, stealthLevel: stealth_level, markWordEnds: mark_word_ends, key }),
     decode_robust: ({ text }) => decodeRobust(text, { key }),
     analyze: ({ encoded, original }) => analyze(encoded, original),
     ...keylessHandlers,

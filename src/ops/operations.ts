@@ -40,11 +40,18 @@ export interface OperationInputs {
     method?: Method;
     chunkSize?: number;
     firstLetterOnly?: boolean;
+    markWordEnds?: boolean;
     output?: OutputMode;
     pattern?: string;
   };
   decode: { text: string };
-  encode_robust: { text: string; secret: string; distribution?: Distribution; stealth_level?: StealthLevel };
+  encode_robust: {
+    text: string;
+    secret: string;
+    distribution?: Distribution;
+    stealth_level?: StealthLevel;
+    mark_word_ends?: boolean;
+  };
   decode_robust: { text: string };
   analyze: { encoded: string; original?: string };
   strip: { text: string };

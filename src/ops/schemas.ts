@@ -6,6 +6,10 @@ import { StringEnum } from './string-enum.js';
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
 // results, which are at once the REST responses, the CLI's --json objects and the MCP structuredContent.
 
+const MARK_WORD_ENDS =
+  'also mark the last character of each word, as format revision 2 did: more room for marks, but PDF text ' +
+  'extractors such as poppler then run that word into the next';
+
 export const EncodeOptions = {
   method: Type.Optional(
     StringEnum(METHODS, {
@@ -27,6 +31,7 @@ export const EncodeOptions = {
   firstLetterOnly: Type.Optional(
     Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' }),
   ),
+  markWordEnds: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
   output: Type.Optional(
     StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
   ),
@@ -45,6 +50,7 @@ export const RobustOptions = {
       description: 'high: hides the rising pattern of mark values; maximum: also marks letters only',
     }),
   ),
+  mark_word_ends: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
 };
 
 /** A C2PA text manifest in the text (docs/FORMAT.md §5): reported beside the results, never read as a watermark. */

@@ -63,6 +63,7 @@ const ENCODE_CASES: [label: string, args: string[], body: object][] = [
   ['char', ['--method', 'char'], { method: 'char' }],
   ['char, first letter only', ['--method', 'char', '--first-letter-only'], { method: 'char', firstLetterOnly: true }],
   ['pattern', ['--method', 'pattern', '--pattern', 'lazy dog'], { method: 'pattern', pattern: 'lazy dog' }],
+  ['single, word ends marked', ['--method', 'single', '--mark-word-ends'], { method: 'single', markWordEnds: true }],
   [
     'tokens',
     ['--method', 'chunked', '--chunk-size', '2', '--output', 'tokens'],
@@ -86,7 +87,10 @@ describe('--json equals the HTTP response of the same operation', () => {
     });
   });
 
-  it.each(['even', 'clustered'])('encode-robust (%s) and decode-robust', async (distribution) => {
+  it.each([
+    ['even', [], {}],
+    ['clustered', ['--mark-word-ends'], { mark_word_ends: true }],
+  ])('encode-robust (%s %j) and decode-robust', async (distribution, args, body) => {
     const text = CARRIER.repeat(6);
     const viaCli = await cli([
       'encode-robust',
@@ -97,8 +101,9 @@ describe('--json equals the HTTP response of the same operation', () => {
       distribution,
       '--stealth',
       'high',
+      ...args,
     ]);
-    const viaHttp = await http('encode-robust', { text, secret: 'r-1', distribution, stealth_level: 'high' });
+    const viaHttp = await http('encode-robust', { text, secret: 'r-1', distribution, stealth_level: 'high', ...body });
     expect(viaHttp.status).toBe(200);
     expect(viaCli).toEqual({ code: 0, body: viaHttp.body });
 

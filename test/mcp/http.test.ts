@@ -75,6 +75,7 @@ describe('/mcp on wm serve', () => {
       'method',
       'chunkSize',
       'firstLetterOnly',
+      'markWordEnds',
       'output',
       'pattern',
     ]);
@@ -83,6 +84,7 @@ describe('/mcp on wm serve', () => {
       'hidden_text',
       'distribution',
       'stealth_level',
+      'mark_word_ends',
     ]);
     expect(byName.encode.description).toContain('encode permission');
     // charged operations change the account; strip and reveal are free and read-only

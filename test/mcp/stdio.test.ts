@@ -88,6 +88,7 @@ describe('wm mcp (stdio, offline)', () => {
       'secret',
       'distribution',
       'stealth_level',
+      'mark_word_ends',
     ]);
   });
 

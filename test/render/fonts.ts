@@ -51,7 +51,7 @@ export function fontFamiliesFor(corpusName: string): string[] {
 /** The first of them (the survival report copies from one rendering). */
 export const fontFamilyFor = (corpusName: string): string => fontFamiliesFor(corpusName)[0];
 
-/** Installs everything the render check needs (Debian 12). */
+/** Installs everything the render check needs (Debian 12): Chromium, the fonts, poppler's pdftotext. */
 export const APT_PACKAGES = [
   'chromium',
   'fonts-noto-core',
@@ -75,4 +75,6 @@ export const APT_PACKAGES = [
   'fonts-tibetan-machine',
   'fonts-lklug-sinhala',
   'fonts-sil-abyssinica',
+  // pdftotext: the PDF check (pdf.test.ts) reads the printed pages with it
+  'poppler-utils',
 ].join(' ');

@@ -61,7 +61,7 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       },
     ),
     async (request) => {
-      const { text, secret, visible_text, hidden_text, distribution, stealth_level } = request.body;
+      const { text, secret, visible_text, hidden_text, distribution, stealth_level, mark_word_ends } = request.body;
       const fields = required(
         { text: text ?? visible_text, secret: secret ?? hidden_text },
         { text: ' (or visible_text)', secret: ' (or hidden_text)' },
@@ -71,6 +71,7 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
         secret: fields.secret,
         distribution,
         stealthLevel: stealth_level,
+        markWordEnds: mark_word_ends,
       });
     },
   );
