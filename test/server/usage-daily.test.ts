@@ -49,6 +49,7 @@ describe('GET /api/v2/credits/usage/daily', () => {
         { date: '2025-03-10', operations: 2, credits: 2 },
         { date: '2025-03-11', operations: 1, credits: 1 },
       ],
+      pruned_before: null,
     });
   });
 

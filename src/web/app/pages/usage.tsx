@@ -32,6 +32,11 @@ export function UsagePage() {
       </section>
       <section class="card" aria-labelledby="history-title">
         <h2 id="history-title">History</h2>
+        {page?.pruned_before && (
+          <p class="muted small">
+            This server keeps the history from {page.pruned_before.slice(0, 10)} on; older records were removed.
+          </p>
+        )}
         {history.error && <Notice kind="error">{history.error}</Notice>}
         {history.loading && !page ? (
           <Loading what="the history" lines={8} />
