@@ -17,6 +17,7 @@ import {
   lockDataFolder,
   masterKeySource,
   openDataFolder,
+  openDataFolderDatabase,
   openDatabaseCopy,
   resolveDataHome,
   type Store,
@@ -68,7 +69,11 @@ export async function backupDataFolder(options: {
   const withKey = options.passphrase !== undefined;
   if (withKey) requireStrongPassphrase(options.passphrase!);
   await requireFolder(dirname(target));
-  const { home, store, masterKey } = await openDataFolder({ home: options.home, env: options.env, create: false });
+  const where = { home: options.home, env: options.env };
+  // the master key only goes into a bundle; a plain backup works without knowing it
+  const { home, store, masterKey } = withKey
+    ? await openDataFolder({ ...where, create: false })
+    : { ...(await openDataFolderDatabase(where)), masterKey: undefined };
   const database = tempBeside(target, 'database');
   const bundle = tempBeside(target, 'bundle');
   try {
@@ -76,7 +81,7 @@ export async function backupDataFolder(options: {
       throw new BackupError('invalid', 'the backup would replace the database it copies: name another file');
     }
     await store.backup(database);
-    if (withKey) await writeBundle(bundle, masterKey, database, options.passphrase!);
+    if (masterKey) await writeBundle(bundle, masterKey, database, options.passphrase!);
     await rename(withKey ? bundle : database, target);
     await syncFolder(dirname(target));
     return { home, file: target, bytes: (await stat(target)).size, withKey };

@@ -26,6 +26,7 @@ export {
 export {
   openDataFolder,
   openDatabaseCopy,
+  openDataFolderDatabase,
   isDatabaseFile,
   type OpenDataFolderOptions,
   type OpenedDataFolder,

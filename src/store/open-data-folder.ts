@@ -37,13 +37,7 @@ export interface OpenedDataFolder {
 export async function openDataFolder(options: OpenDataFolderOptions): Promise<OpenedDataFolder> {
   const env = options.env ?? process.env;
   const home = resolveDataHome(options.home, env);
-  const file = join(home, DATABASE_FILE);
-  if (options.create) {
-    ensureDataHome(home);
-  } else {
-    requireDataHome(home);
-    requireDataFile(file, 'database');
-  }
+  const file = options.create ? join(ensureDataHome(home), DATABASE_FILE) : requireDatabase(home);
   const lock = options.lock && (await lockDataFolder(home, options.lock));
   try {
     const masterKey = loadMasterKey(home, env, { create: options.create });
@@ -54,6 +48,28 @@ export async function openDataFolder(options: OpenDataFolderOptions): Promise<Op
     lock?.release();
     throw error;
   }
+}
+
+/** The database file of an existing data folder, or a MissingDataError naming what is missing. */
+function requireDatabase(home: string): string {
+  requireDataHome(home);
+  const file = join(home, DATABASE_FILE);
+  requireDataFile(file, 'database');
+  return file;
+}
+
+/**
+ * The database of an existing data folder alone, for a command that needs no master key: a plain backup (the
+ * server may keep its key in WM_MASTER_KEY, which a backup job need not know).
+ */
+export async function openDataFolderDatabase(options: {
+  home?: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ home: string; store: Store }> {
+  const home = resolveDataHome(options.home, options.env ?? process.env);
+  const file = requireDatabase(home);
+  const { openSqliteStore } = await import('./sqlite/index.js');
+  return { home, store: openSqliteStore(file, { create: false }) };
 }
 
 /**

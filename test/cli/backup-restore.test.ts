@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,25 @@ describe('wm db backup', () => {
     const stray = await wm('db', 'backup', temp.path('b.wmb'), '--passphrase-file', passphraseFile, '--home', source);
     expect([stray.code, stray.stderr]).toEqual([2, 'wm: --passphrase-file protects a bundle: add --with-key\n']);
     expect(existsSync(temp.path('b.wmb'))).toBe(false);
+  });
+
+  it('needs no master key for a plain backup (a server may keep it in WM_MASTER_KEY), only for a bundle', async () => {
+    const keyless = temp.path('keyless');
+    await ok('db', 'migrate', '--home', keyless);
+    rmSync(join(keyless, 'master.key'));
+    await ok('db', 'backup', temp.path('keyless.backup'), '--home', keyless);
+    const bundle = await wm(
+      'db',
+      'backup',
+      temp.path('keyless.wmb'),
+      '--with-key',
+      '--passphrase-file',
+      passphraseFile,
+      '--home',
+      keyless,
+    );
+    expect(bundle.code).toBe(4);
+    expect(bundle.stderr).toMatch(/^wm: no master key at .*master\.key/);
   });
 });
 

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseRetention } from '../../src/domain/index.js';
-import { PASSWORD, bearer, createApiToken, makeServer, signUp, type SignedInUser, type TestServer } from './harness.js';
+import {
+  PASSWORD,
+  bearer,
+  createApiToken,
+  encodeOnce,
+  makeServer,
+  signUp,
+  type SignedInUser,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 let user: SignedInUser;
@@ -14,23 +23,13 @@ afterEach(async () => {
 
 const get = (url: string) => server.app.inject({ url, headers: bearer(user.accessToken) });
 
-async function encodeOnce(token: string): Promise<void> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/watermark/encode',
-    headers: bearer(token),
-    payload: { text: 'Some words to carry it', secret: 's' },
-  });
-  expect(response.statusCode).toBe(200);
-}
-
 describe('the usage history after retention', () => {
   it('says how far back it goes; balances and quotas are those from before', async () => {
     const { token } = await createApiToken(server, user);
-    await encodeOnce(token);
-    await encodeOnce(token);
+    await encodeOnce(server, token);
+    await encodeOnce(server, token);
     server.fixture.clock.advance(100 * 24 * 3600);
-    await encodeOnce(token);
+    await encodeOnce(server, token);
     const login = await server.app.inject({
       method: 'POST',
       url: '/api/auth/login',
