@@ -134,13 +134,41 @@ function registerDb(program: Command): void {
   const db = program
     .command('db')
     .summary('database maintenance')
-    .description('Create, migrate and inspect the database.');
+    .description('Create, migrate, inspect, back up, restore and prune the database.');
   common(db.command('migrate').description('create or bring the database up to date')).action(async (options) =>
     (await import('./admin/db.js')).migrateDb(options),
   );
   common(db.command('info').description('where the data is and what it holds')).action(async (options) =>
     (await import('./admin/db.js')).dbInfo(options),
   );
+  common(
+    db
+      .command('backup')
+      .description(
+        'copy the database, consistent and checked, while wm serve may run (mode 0600); without the master key ' +
+          'unless --with-key',
+      )
+      .argument('<file>', 'the backup to write (replaced atomically)')
+      .option('--with-key', 'write one bundle of the database and the master key, encrypted under a passphrase')
+      .option('--passphrase-file <file>', "the bundle's passphrase: the first line of FILE (else asked on a terminal)"),
+  ).action(async (file, options) => (await import('./admin/backup.js')).backupDb(file, options));
+  common(
+    db
+      .command('restore')
+      .description(
+        'make a backup (or bundle) the database of a data folder no wm serve is using; checks it and its channel ' +
+          'keys first',
+      )
+      .argument('<file>', 'a backup or bundle written by wm db backup')
+      .option('--force', 'replace the database (and master key) there; the old ones are kept beside them')
+      .option('--passphrase-file <file>', "a bundle's passphrase: the first line of FILE (else asked on a terminal)"),
+  ).action(async (file, options) => (await import('./admin/backup.js')).restoreDb(file, options));
+  common(
+    db
+      .command('prune')
+      .description('delete usage history older than DURATION; balances and quotas are unchanged')
+      .requiredOption('--usage-older-than <duration>', '90d, 12w, 13mo or 2y (days, weeks, calendar months or years)'),
+  ).action(async (options) => (await import('./admin/db.js')).pruneDb(options));
   db.command('rotate-master-key')
     .description(
       're-seal every channel key under a new master key (stop wm serve first); access tokens signed with the old key ' +

@@ -8,9 +8,10 @@ Every option can also be set by an environment variable (the flag wins):
   WM_HASH_CONCURRENCY, WM_HASH_QUEUE, WM_ACCOUNT_DELAY_MAX,
   WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_REQUEST_TIMEOUT,
   WM_HEADERS_TIMEOUT, WM_KEEP_ALIVE_TIMEOUT, WM_MAX_CONNECTIONS, WM_ALLOWED_ORIGINS
-  (origins separated by commas), WM_TRUST_PROXY
+  (origins separated by commas), WM_TRUST_PROXY, WM_USAGE_RETENTION, WM_LOG_LEVEL, WM_LOG_FORMAT
 Mail: WM_SMTP_URL (smtp://user:pass@host:587) sends through SMTP; without it mail is
-appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.`;
+appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.
+SIGINT, SIGTERM and SIGHUP stop the server gracefully (in-flight requests finish); a second one exits at once.`;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -76,6 +77,16 @@ export function registerServeCommand(program: Command): void {
       '--trust-proxy <value>',
       'behind a reverse proxy: take the client address from X-Forwarded-For when the peer is trusted: ' +
         'true, or addresses/CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8) (default false)',
+    )
+    .option(
+      '--usage-retention <duration>',
+      'delete usage history older than this (90d, 12w, 13mo, 2y) at start and then hourly; balances and quotas ' +
+        'stay (default: keep everything)',
+    )
+    .option('--log-level <level>', `fatal, error, warn, info, debug, trace or silent (default ${DEFAULTS.logLevel})`)
+    .option(
+      '--log-format <format>',
+      'pretty (readable lines) or json (one object per line) (default: pretty on a terminal, json otherwise)',
     )
     .addHelpText('after', ENVIRONMENT_HELP)
     .action(async (flags: ServeFlags) => {

@@ -3,10 +3,11 @@ import { createAccount, setPassword, type NewAccount } from './accounts.js';
 import { deleteApiToken, insertApiToken, listTokenMetadata } from './api-tokens.js';
 import { channelKeyOf, deactivateChannel, findChannelByName, insertChannel, listChannels } from './channels.js';
 import type { DomainContext } from './context.js';
-import { balanceOf, usageOf } from './credits.js';
+import { balanceOf, prunedBeforeOf, usageOf } from './credits.js';
 import { DomainError, invalid } from './errors.js';
 import { grantCredits } from './grants.js';
 import { quotaOf } from './quota.js';
+import { pruneUsageHistory, type PruneResult, type Retention } from './retention.js';
 import {
   PLANS,
   SUBSCRIPTION_STATUSES,
@@ -50,6 +51,10 @@ export interface Admin {
   credits(email: string): Promise<CreditBalance & { quota: Quota }>;
   grantCredits(email: string, credits: number): Promise<CreditBalance>;
   usage(email: string, limit?: number): Promise<UsageRecord[]>;
+  /** When the account's history was cut by retention (ISO), or null when it is complete. */
+  prunedBefore(email: string): Promise<string | null>;
+  /** Retention: deletes every account's usage history older than `retention`; balances and quotas stay. */
+  pruneUsage(retention: Retention, signal?: AbortSignal): Promise<PruneResult>;
   /** The plain key of a user's channel (active or not), for offline `wm encode/decode --channel --user`. */
   channelKey(email: string, channelName: string): Promise<Uint8Array>;
 }
@@ -148,6 +153,8 @@ export function createAdmin(context: DomainContext): Admin {
       return balanceOf(await byEmail(email));
     },
     usage: async (email, limit) => usageOf(context, (await byEmail(email)).id, limit),
+    prunedBefore: async (email) => prunedBeforeOf(context, await byEmail(email)),
+    pruneUsage: (retention, signal) => pruneUsageHistory(context.store, context.now(), retention, signal),
     channelKey: async (email, channelName) =>
       channelKeyOf(context, await channelByName(await byEmail(email), channelName)),
   };

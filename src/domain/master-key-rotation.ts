@@ -64,10 +64,11 @@ export async function rotateMasterKey(options: {
 }): Promise<RotationResult> {
   const env = options.env ?? process.env;
   const { newKeyVariable } = options;
-  const opened = await openDataFolder({ home: options.home, env, create: false });
-  const { home, store, masterKey, masterKeySource: source } = opened;
+  const opened = await openDataFolder({ home: options.home, env, create: false, lock: 'maintenance' });
+  const { home, store, masterKey, masterKeySource: source, lock } = opened;
   let newKey: Buffer;
   let result: ResealResult;
+  let newKeyAt: RotationResult['newKeyAt'];
   try {
     if (source.kind === 'environment' && !newKeyVariable) {
       throw invalid(
@@ -81,12 +82,15 @@ export async function rotateMasterKey(options: {
       throw invalid({ 'new-key': 'is the current key' }, 'the new master key is the current one');
     }
     result = await resealChannelKeys(store, masterKey, newKey);
+    await store.close();
+    // still under the lock: no server starts with the old key file and the re-sealed database
+    newKeyAt =
+      source.kind === 'environment'
+        ? { kind: 'environment', variable: source.variable, from: newKeyVariable! }
+        : { kind: 'file', file: installMasterKey(home, newKey, { pendingAlready: !newKeyVariable }) };
   } finally {
     await store.close();
+    lock?.release();
   }
-  const newKeyAt: RotationResult['newKeyAt'] =
-    source.kind === 'environment'
-      ? { kind: 'environment', variable: source.variable, from: newKeyVariable! }
-      : { kind: 'file', file: installMasterKey(home, newKey, { pendingAlready: !newKeyVariable }) };
   return { ...result, home, newKeyAt };
 }

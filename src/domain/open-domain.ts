@@ -1,4 +1,4 @@
-import { openDataFolder, type MasterKeySource, type Store } from '../store/index.js';
+import { openDataFolder, type FolderHolder, type MasterKeySource, type Store } from '../store/index.js';
 import { configFromEnv, type DomainConfig } from './config.js';
 import { createDomain, type Domain } from './create-domain.js';
 
@@ -13,6 +13,8 @@ export interface OpenDomainOptions {
   create?: boolean;
   config?: Partial<DomainConfig>;
   env?: NodeJS.ProcessEnv;
+  /** hold the data folder's lock until `close` (`server`: wm serve) */
+  lock?: FolderHolder;
 }
 
 export interface OpenedDomain {
@@ -28,13 +30,20 @@ export interface OpenedDomain {
 /** Opens the data folder (its master key and database, migrated) and builds the domain over it. */
 export async function openDomain(options: OpenDomainOptions = {}): Promise<OpenedDomain> {
   const env = options.env ?? process.env;
-  const opened = await openDataFolder({ home: options.home, env, create: options.create ?? false });
-  const { store, home, masterKey, masterKeySource } = opened;
+  const opened = await openDataFolder({ home: options.home, env, create: options.create ?? false, lock: options.lock });
+  const { store, home, masterKey, masterKeySource, lock } = opened;
+  const close = async () => {
+    try {
+      await store.close();
+    } finally {
+      lock?.release();
+    }
+  };
   try {
     const domain = createDomain({ store, masterKey, config: { ...configFromEnv(env), ...options.config } });
-    return { domain, store, home, masterKeySource, close: () => store.close() };
+    return { domain, store, home, masterKeySource, close };
   } catch (error) {
-    await store.close();
+    await close();
     throw error;
   }
 }

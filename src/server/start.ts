@@ -3,17 +3,23 @@ import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { isWildcardHost, listeningUrl } from './listening-url.js';
 import { outboxPathOf } from './mail/index.js';
+import { prettyLogStream } from './pretty-log.js';
+import { scheduleUsageRetention } from './usage-retention.js';
 
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
 }
 
-/** Opens the data folder (creating and migrating the database), listens, and prints where everything is. */
+/**
+ * Takes the data folder's lock as a server (so that no restore or key rotation replaces the database underneath),
+ * opens it (creating and migrating the database), listens, and prints where everything is.
+ */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
   const opened = await openDomain({
     home: config.home,
     create: true,
+    lock: 'server',
     config: {
       accessTokenTtlSeconds: config.accessTtlSeconds,
       passwordAttemptsPerMinute: config.authRateLimitPerMinute,
@@ -27,9 +33,15 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
   });
   let app;
   try {
-    app = await buildApp({ domain: opened.domain, dataDir: opened.home, config });
+    const log = {
+      level: config.logLevel,
+      stream: config.logFormat === 'pretty' ? await prettyLogStream() : undefined,
+    };
+    app = await buildApp({ domain: opened.domain, dataDir: opened.home, config, log });
     app.addHook('onClose', async () => opened.close());
+    const retention = config.usageRetention && scheduleUsageRetention(app, opened.domain, config.usageRetention);
     await app.listen({ host: config.host, port: config.port });
+    retention?.start();
   } catch (error) {
     if (app) await app.close();
     else await opened.close();
@@ -46,6 +58,9 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       ...(config.trustProxy !== false
         ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${String(config.trustProxy)})`]
         : []),
+      ...(config.usageRetention
+        ? [`  retention:   usage history older than ${config.usageRetention.text} is deleted (at start, then hourly)`]
+        : []),
       `  dashboard:   ${url}/  (checker: ${url}/check)`,
       `  docs:        ${url}/docs  (OpenAPI: ${url}/openapi.json)`,
     ].join('\n'),
@@ -53,9 +68,12 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
   return { url, close: () => app.close() };
 }
 
+/** The signals that stop the server gracefully; wm serve has no configuration file to reload on SIGHUP. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 /**
- * SIGINT/SIGTERM: stop accepting connections, let in-flight requests finish, then close the database.
- * A second signal exits at once.
+ * SIGINT, SIGTERM or SIGHUP (a closed terminal): stop accepting connections, let in-flight requests finish, then
+ * close the database and release the data folder. A second signal exits at once.
  */
 export function closeOnSignals(server: RunningServer, print: (line: string) => void): void {
   let closing = false;
@@ -68,8 +86,7 @@ export function closeOnSignals(server: RunningServer, print: (line: string) => v
     print(`${signal}: finishing in-flight requests, then closing the database`);
     server.close().then(
       () => {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        for (const stopSignal of STOP_SIGNALS) process.off(stopSignal, onSignal);
         print('wm serve stopped');
       },
       (error: unknown) => {
@@ -78,6 +95,5 @@ export function closeOnSignals(server: RunningServer, print: (line: string) => v
       },
     );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }

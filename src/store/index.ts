@@ -23,5 +23,24 @@ export {
   pendingMasterKey,
   type MasterKeySource,
 } from './master-key.js';
-export { openDataFolder, type OpenDataFolderOptions, type OpenedDataFolder } from './open-data-folder.js';
-export { findDatabaseFailure } from './database-failure.js';
+export {
+  openDataFolder,
+  openDatabaseCopy,
+  openDataFolderDatabase,
+  isDatabaseFile,
+  type OpenDataFolderOptions,
+  type OpenedDataFolder,
+} from './open-data-folder.js';
+export {
+  DamagedDatabaseError,
+  findDatabaseFailure,
+  ForeignDatabaseError,
+  NewerDatabaseError,
+} from './database-failure.js';
+export {
+  DataFolderBusyError,
+  LOCK_FILE,
+  lockDataFolder,
+  type DataFolderLock,
+  type FolderHolder,
+} from './folder-lock.js';

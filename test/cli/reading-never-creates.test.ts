@@ -25,6 +25,8 @@ const READERS: string[][] = [
   ['credits', 'grant', 'ada@example.com', '5'],
   ['db', 'info'],
   ['db', 'rotate-master-key'],
+  ['db', 'prune', '--usage-older-than', '30d'],
+  ['db', 'backup', temp.path('never-written.db')],
 ];
 
 describe('commands that only read never create a data folder', () => {

@@ -161,6 +161,7 @@ describe('suspension', () => {
         quota: () => f.domain.credits.quota(user.id),
         usage: () => f.domain.credits.usage(user.id),
         dailyUsage: () => f.domain.credits.dailyUsage(user.id, 30),
+        prunedBefore: () => f.domain.credits.prunedBefore(user.id),
       },
       watermark: {
         encode: () => f.domain.watermark.encode(apiToken.token, { text, secret: 's' }),

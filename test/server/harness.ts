@@ -151,3 +151,14 @@ export async function createChannel(server: TestServer, user: SignedInUser, name
   if (response.statusCode !== 201) throw new Error(`channel creation failed: ${response.body}`);
   return response.json().channel.id;
 }
+
+/** One successful encode with the API token (a charge of the account). */
+export async function encodeOnce(server: TestServer, token: string): Promise<void> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/watermark/encode',
+    headers: bearer(token),
+    payload: { text: 'Some words to carry it', secret: 's' },
+  });
+  if (response.statusCode !== 200) throw new Error(`encode failed: ${response.statusCode} ${response.body}`);
+}

@@ -13,9 +13,9 @@ export interface ServeProcess {
   stop(): Promise<number | null>;
 }
 
-/** Runs the built `wm serve --port 0 --home <home>` and resolves once it prints its address. */
-export function startServe(home: string, env: NodeJS.ProcessEnv): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [WM_BIN, 'serve', '--port', '0', '--home', home], {
+/** Runs the built `wm serve --port 0 --home <home> [args]` and resolves once it prints its address. */
+export function startServe(home: string, env: NodeJS.ProcessEnv, args: string[] = []): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [WM_BIN, 'serve', '--port', '0', '--home', home, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -18,3 +18,4 @@ export type {
   NewLedgerEntry,
 } from './ledger.js';
 export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from './values.js';
+export { UnsupportedByStoreError } from './errors.js';

@@ -50,6 +50,16 @@ export interface Store extends Repositories {
   createLimiterState(options: { now: () => number }): LimiterState;
   /** What `wm db info` shows. */
   describe(): Promise<StoreDescription>;
+  /**
+   * Writes a copy of the whole database, as it was at one instant, to `file` (a new file, mode 0600) while other
+   * connections go on reading and writing, and checks it with the engine's integrity check before resolving (a
+   * copy that fails it is deleted: DamagedDatabaseError). SQLite: the online backup API; the copy is one
+   * self-contained database file. An adapter that cannot (a server database, backed up by its own tools such as
+   * pg_dump) rejects with an UnsupportedByStoreError saying so.
+   */
+  backup(file: string): Promise<void>;
+  /** The database engine's own consistency check: [] when the database is sound, else the problems it names. */
+  checkIntegrity(): Promise<string[]>;
   close(): Promise<void>;
 }
 

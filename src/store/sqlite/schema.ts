@@ -142,7 +142,30 @@ export const usageCounters = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.periodStart] })],
 );
 
-export const schema = { users, emailVerifications, refreshTokens, channels, apiTokens, creditLedger, usageCounters };
+/**
+ * Retention (wm db prune, wm serve --usage-retention): one row once credit history has been deleted, saying from
+ * when on the history is complete; older entries may be gone.
+ */
+export const ledgerRetention = sqliteTable(
+  'ledger_retention',
+  {
+    /** always 1: the table holds one row at most */
+    id: integer('id').primaryKey(),
+    completeSince: integer('complete_since').notNull(),
+  },
+  (table) => [check('ledger_retention_one_row', sql`${table.id} = 1`)],
+);
+
+export const schema = {
+  users,
+  emailVerifications,
+  refreshTokens,
+  channels,
+  apiTokens,
+  creditLedger,
+  usageCounters,
+  ledgerRetention,
+};
 
 /** Orders rows of one table as inserted, e.g. as a tie-break between rows created in the same millisecond. */
 export const insertionOrder = sql`rowid`;

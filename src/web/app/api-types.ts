@@ -66,6 +66,8 @@ export interface UsageRecord {
 export interface UsagePage {
   usage: UsageRecord[];
   next_before: string | null;
+  /** the server's retention removed the records older than this (absent from servers without retention) */
+  pruned_before?: string | null;
 }
 
 export interface DailyUsage {

@@ -57,6 +57,11 @@ export function UsagePage() {
             </button>
           </nav>
         </div>
+        {page?.pruned_before && (
+          <p class="muted small">
+            This server keeps the history from {page.pruned_before.slice(0, 10)} on; older records were removed.
+          </p>
+        )}
         {history.error && <Notice kind="error">{history.error}</Notice>}
         {history.loading && !page ? (
           <Loading what="the history" lines={8} />
