@@ -90,9 +90,8 @@ export function registerServeCommand(program: Command): void {
     )
     .addHelpText('after', ENVIRONMENT_HELP)
     .action(async (flags: ServeFlags) => {
-      const { resolveServerConfig, startServer, closeOnSignals } = await import('../server/index.js');
+      const { resolveServerConfig, startServer } = await import('../server/index.js');
       const print = (line: string) => process.stdout.write(`${line}\n`);
-      const server = await startServer(resolveServerConfig(flags), print);
-      closeOnSignals(server, print);
+      await startServer(resolveServerConfig(flags), print);
     });
 }

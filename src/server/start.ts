@@ -13,7 +13,9 @@ export interface RunningServer {
 
 /**
  * Takes the data folder's lock as a server (so that no restore or key rotation replaces the database underneath),
- * opens it (creating and migrating the database), listens, and prints where everything is.
+ * opens it (creating and migrating the database), listens, stops gracefully on signals, and prints where everything
+ * is. The signal handlers are in place before the address is printed: a process without one for SIGHUP dies at once,
+ * and whoever read the address may signal it straight away.
  */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
   const opened = await openDomain({
@@ -49,6 +51,8 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
   }
 
   const url = listeningUrl(app, config);
+  const running = { url, close: () => app.close() };
+  closeOnSignals(running, print);
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `outbox ${outboxPathOf(opened.home)}`;
   print(
     [
@@ -65,7 +69,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       `  docs:        ${url}/docs  (OpenAPI: ${url}/openapi.json)`,
     ].join('\n'),
   );
-  return { url, close: () => app.close() };
+  return running;
 }
 
 /** The signals that stop the server gracefully; wm serve has no configuration file to reload on SIGHUP. */
@@ -75,7 +79,7 @@ const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
  * SIGINT, SIGTERM or SIGHUP (a closed terminal): stop accepting connections, let in-flight requests finish, then
  * close the database and release the data folder. A second signal exits at once.
  */
-export function closeOnSignals(server: RunningServer, print: (line: string) => void): void {
+function closeOnSignals(server: RunningServer, print: (line: string) => void): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) {

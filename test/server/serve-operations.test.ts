@@ -132,7 +132,7 @@ describe('signals and the data folder lock', () => {
     expect(refused.status).toBe(4);
     expect(refused.stderr).toContain(`wm: a wm serve (or a restore or key rotation) is using the data folder ${home}`);
     serve.child.kill('SIGHUP');
-    expect(await serve.stop()).toBe(0);
+    expect(await serve.exited).toBe(0);
     expect(serve.output()).toContain('SIGHUP: finishing in-flight requests, then closing the database');
     expect(runWm(home, env, 'db', 'rotate-master-key').status).toBe(0);
   });

@@ -11,6 +11,8 @@ export interface ServeProcess {
   output(): string;
   /** SIGTERM and wait; resolves to the exit code */
   stop(): Promise<number | null>;
+  /** resolves to the exit code once the process has ended, sending nothing */
+  exited: Promise<number | null>;
 }
 
 /** Runs the built `wm serve --port 0 --home <home> [args]` and resolves once it prints its address. */
@@ -32,7 +34,7 @@ export function startServe(home: string, env: NodeJS.ProcessEnv, args: string[] 
       const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
       if (match && match[2] !== '0') {
         clearTimeout(timer);
-        resolve({ url: match[1], child, output: () => output, stop });
+        resolve({ url: match[1], child, output: () => output, stop, exited });
       }
     };
     child.stdout.on('data', onData);
