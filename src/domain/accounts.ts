@@ -30,8 +30,6 @@ export interface Accounts {
   register(input: RegisterInput, origin?: AttemptOrigin): Promise<Registration>;
   /** Consumes a verification token (single use, expiring). */
   verifyEmail(token: string): Promise<User>;
-  /** A fresh verification token for an unverified account (e.g. "resend the mail"); earlier ones stay valid. */
-  issueVerificationToken(userId: string): Promise<{ token: string; expiresAt: Date }>;
   getProfile(userId: string): Promise<Profile>;
   updateProfile(userId: string, update: ProfileUpdate): Promise<User>;
   /**
@@ -77,12 +75,6 @@ export function createAccounts(context: DomainContext): Accounts {
         const row = await tx.users.update(found.userId, { emailVerifiedAt: now }, now);
         return toUser(row!);
       });
-    },
-
-    issueVerificationToken: async (userId) => {
-      const row = await requireActiveUser(context, userId);
-      if (row.emailVerifiedAt !== null) throw new DomainError('CONFLICT', 'The email address is already verified');
-      return insertVerification(context, context.store, userId);
     },
 
     getProfile: async (userId) => {
