@@ -31,7 +31,10 @@ const MCP_BUNDLED_PACKAGES = new Set([
   'require-from-string',
 ]);
 
-/** Every other package stays a `require` of node_modules (native better-sqlite3, Fastify, pino's workers…); `#…` are a bundled package's own imports. */
+/**
+ * Every other package stays a `require` of node_modules (native better-sqlite3, Fastify, pino's workers…); `#…` are a
+ * bundled package's own imports.
+ */
 const externalPackages = (bundled) => ({
   name: 'external-packages',
   setup(context) {

@@ -35,7 +35,8 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--hash-queue <n>',
-      `requests that may wait for a hashing slot; more are refused with 503 (default ${DOMAIN_DEFAULTS.hashQueueLength})`,
+      'requests that may wait for a hashing slot; more are refused with 503 ' +
+        `(default ${DOMAIN_DEFAULTS.hashQueueLength})`,
     )
     .option(
       '--account-delay-max <seconds>',
@@ -52,11 +53,13 @@ export function registerServeCommand(program: Command): void {
     .option('--body-limit <bytes>', `largest accepted request body (default ${DEFAULTS.bodyLimitBytes})`)
     .option(
       '--request-timeout <seconds>',
-      `a whole request, headers and body, must arrive within this, else 408 (default ${DEFAULTS.requestTimeoutSeconds})`,
+      'a whole request, headers and body, must arrive within this, else 408 ' +
+        `(default ${DEFAULTS.requestTimeoutSeconds})`,
     )
     .option(
       '--headers-timeout <seconds>',
-      `the request headers must arrive within this; also closes silent connections (default ${DEFAULTS.headersTimeoutSeconds})`,
+      'the request headers must arrive within this; also closes silent connections ' +
+        `(default ${DEFAULTS.headersTimeoutSeconds})`,
     )
     .option(
       '--keep-alive-timeout <seconds>',

@@ -41,7 +41,9 @@ export interface ServerConfig {
   keepAliveTimeoutSeconds: number;
   /** open connections at most; further ones are closed as soon as they are accepted */
   maxConnections: number;
-  /** origins other than the server's own that may call the sign-in routes from a browser (exact `scheme://host[:port]`) */
+  /**
+   * origins other than the server's own that may call the sign-in routes from a browser (exact `scheme://host[:port]`)
+   */
   allowedOrigins: string[];
   trustProxy: TrustProxy;
   smtpUrl: string | undefined;
@@ -199,7 +201,8 @@ const MAX_TIMEOUT_SECONDS = 24 * 60 * 60;
 function timeouts(requestTimeoutSeconds: number, headersTimeoutSeconds: number) {
   if (headersTimeoutSeconds > requestTimeoutSeconds) {
     throw new Error(
-      `the headers timeout (${headersTimeoutSeconds} s) must not exceed the request timeout (${requestTimeoutSeconds} s)`,
+      `the headers timeout (${headersTimeoutSeconds} s) must not exceed ` +
+        `the request timeout (${requestTimeoutSeconds} s)`,
     );
   }
   return { requestTimeoutSeconds, headersTimeoutSeconds };

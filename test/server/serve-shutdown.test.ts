@@ -13,7 +13,8 @@ afterAll(async () => {
 
 it('SIGTERM lets an in-flight request finish, then exits 0 with the database closed', async () => {
   home = mkdtempSync(join(tmpdir(), 'wm-shutdown-'));
-  // the OWASP scrypt cost (no WM_SCRYPT_LN) makes registration take a few hundred milliseconds: long enough to be in flight
+  // the OWASP scrypt cost (no WM_SCRYPT_LN) makes registration take a few hundred milliseconds: long enough to be in
+  // flight
   const env = { ...process.env, WM_SCRYPT_LN: '', WM_HOME: '', WM_SMTP_URL: '', WM_TRUST_PROXY: 'loopback' };
   serve = await startServe(home, env);
   expect(serve.output()).toContain('proxies:     client addresses from X-Forwarded-For (trust: loopback)');
