@@ -71,8 +71,8 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--allowed-origin <origin>',
-      "a browser origin besides this server's own that may call the sign-in routes (/api/auth/*), " +
-        'e.g. https://app.example.org; repeat for several (default: none)',
+      "a browser origin besides this server's own that may call the sign-in routes (/api/auth/*) and the " +
+        'password change, e.g. https://app.example.org; repeat for several (default: none)',
       collect,
     )
     .option(
