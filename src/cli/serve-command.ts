@@ -42,7 +42,7 @@ export function registerServeCommand(program: Command): void {
       '--account-delay-max <seconds>',
       `after ${DOMAIN_DEFAULTS.accountFreeFailures} failed password checks on an account, the wait between further ` +
         `attempts doubles from 1 s up to this (default ${DOMAIN_DEFAULTS.accountMaxDelaySeconds}); addresses that ` +
-        'signed in to the account before are not slowed',
+        'signed in to the account before are not slowed when signing in',
     )
     .option(
       '--credit-cost <n>',

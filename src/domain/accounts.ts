@@ -109,7 +109,7 @@ export function createAccounts(context: DomainContext): Accounts {
       const ln = context.config.scryptLogN;
       const passwordHash = await runPasswordWork(
         context,
-        { origin, account: row.email },
+        { origin, account: row.email, knownAddressSkipsWaits: false },
         async () => {
           const check = await verifyPassword(currentPassword, row.passwordHash, ln);
           return check.ok ? hashPassword(newPassword, ln) : undefined;
