@@ -244,5 +244,6 @@ if (args.includes('--check')) {
 writeFileSync(target, source);
 console.log(
   `wrote ${target}: ${variationRows.length} variation-base rows, ${ideographic.length} ideographic ranges, ` +
-    `${dictionaryBlocks.length} dictionary blocks, IVD ${ivdVersion} (${ivdCount} sequences, highest ${vs(ivdHighest)})`,
+    `${dictionaryBlocks.length} dictionary blocks, ` +
+    `IVD ${ivdVersion} (${ivdCount} sequences, highest ${vs(ivdHighest)})`,
 );

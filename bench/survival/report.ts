@@ -98,9 +98,12 @@ const names = TRANSFORMATIONS.map((t) => t.name);
 const structural = [...names.slice(0, 8), ...names.slice(-2), COPY_COLUMN];
 const damage = names.slice(8, -2);
 const trialsOf = (column: string): number => tallies.get(MODES[0].name)!.get(column)!.trials;
+const carrierLengths = carriers.map((c) => c.text.length);
+const carrierNames = carriers.map((c) => c.name).join(', ');
 const generated = [
-  `Carriers: ${carriers.length} corpus texts (${carriers.map((c) => c.name).join(', ')}), each repeated until robust keyed at`,
-  `\`maximum\` holds ≥ ${MIN_COPIES} copies (${Math.min(...carriers.map((c) => c.text.length))}–${Math.max(...carriers.map((c) => c.text.length))} UTF-16 units);`,
+  `Carriers: ${carriers.length} corpus texts (${carrierNames}), each repeated until robust keyed at`,
+  `\`maximum\` holds ≥ ${MIN_COPIES} copies ` +
+    `(${Math.min(...carrierLengths)}–${Math.max(...carrierLengths)} UTF-16 units);`,
   `secrets ${SECRETS.map((s) => `"${s}"`).join(', ')}. Each cell: % of exact recoveries; trials per cell:`,
   `${[...new Set([...names, COPY_COLUMN].map(trialsOf))].join(' or ')} (random columns repeat with seeded randomness).`,
   `Chromium copy: ${copiesIdentical} of ${samples.length} copies were identical to the watermarked string.`,

@@ -68,7 +68,8 @@ function registerEncode(program: Command): void {
     program,
     'encode',
     'hide a secret in text with variation selectors',
-    'Hide a secret in the text with invisible variation selectors. Prints the text with the marks, byte for byte otherwise unchanged.',
+    'Hide a secret in the text with invisible variation selectors. ' +
+      'Prints the text with the marks, byte for byte otherwise unchanged.',
   );
   addSecretOptions(command);
   addKeyOptions(command);
@@ -138,7 +139,8 @@ function registerEncodeRobust(program: Command): void {
     program,
     'encode-robust',
     'hide a secret one bit per character (survives partial loss)',
-    'Hide a secret one bit per visible character, repeated as often as the text allows, so it survives lost parts of the text.',
+    'Hide a secret one bit per visible character, repeated as often as the text allows, ' +
+      'so it survives lost parts of the text.',
   );
   addSecretOptions(command);
   addKeyOptions(command);
@@ -182,7 +184,8 @@ function registerStrip(program: Command): void {
     program,
     'strip',
     'remove every hidden mark',
-    'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all.',
+    'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); ' +
+      'presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all.',
   ).option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)');
   addJsonOption(command, '{text, kept?}').action(runLazily(async () => (await import('./codec/strip.js')).runStrip));
 }

@@ -29,7 +29,10 @@ Exit codes:
 
 Set WM_DEBUG=1 to print stack traces.`;
 
-/** The program that parses ARGV: a codec command is built alone, since defining the admin and serve commands too costs each start a few ms. */
+/**
+ * The program that parses ARGV: a codec command is built alone, since defining the admin and serve commands too costs
+ * each start a few ms.
+ */
 export function buildProgram(argv: string[]): Command {
   const program = new Command('wm')
     .description('Hide a secret inside ordinary text with invisible Unicode characters, and recover it.')

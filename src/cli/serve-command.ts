@@ -36,13 +36,14 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--hash-queue <n>',
-      `requests that may wait for a hashing slot; more are refused with 503 (default ${DOMAIN_DEFAULTS.hashQueueLength})`,
+      'requests that may wait for a hashing slot; more are refused with 503 ' +
+        `(default ${DOMAIN_DEFAULTS.hashQueueLength})`,
     )
     .option(
       '--account-delay-max <seconds>',
       `after ${DOMAIN_DEFAULTS.accountFreeFailures} failed password checks on an account, the wait between further ` +
         `attempts doubles from 1 s up to this (default ${DOMAIN_DEFAULTS.accountMaxDelaySeconds}); addresses that ` +
-        'signed in to the account before are not slowed',
+        'signed in to the account before are not slowed when signing in',
     )
     .option(
       '--credit-cost <n>',
@@ -53,11 +54,13 @@ export function registerServeCommand(program: Command): void {
     .option('--body-limit <bytes>', `largest accepted request body (default ${DEFAULTS.bodyLimitBytes})`)
     .option(
       '--request-timeout <seconds>',
-      `a whole request, headers and body, must arrive within this, else 408 (default ${DEFAULTS.requestTimeoutSeconds})`,
+      'a whole request, headers and body, must arrive within this, else 408 ' +
+        `(default ${DEFAULTS.requestTimeoutSeconds})`,
     )
     .option(
       '--headers-timeout <seconds>',
-      `the request headers must arrive within this; also closes silent connections (default ${DEFAULTS.headersTimeoutSeconds})`,
+      'the request headers must arrive within this; also closes silent connections ' +
+        `(default ${DEFAULTS.headersTimeoutSeconds})`,
     )
     .option(
       '--keep-alive-timeout <seconds>',
@@ -69,8 +72,8 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--allowed-origin <origin>',
-      "a browser origin besides this server's own that may call the sign-in routes (/api/auth/*), " +
-        'e.g. https://app.example.org; repeat for several (default: none)',
+      "a browser origin besides this server's own that may call the sign-in routes (/api/auth/*) and the " +
+        'password change, e.g. https://app.example.org; repeat for several (default: none)',
       collect,
     )
     .option(

@@ -1,10 +1,10 @@
 import { c2paWarnings } from './c2pa-report.js';
 import { buildFrame, stuffFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
+import { placeInFirstWord } from './methods/char.js';
+import { placeChunks } from './methods/chunked.js';
 import { placeInPattern } from './methods/pattern.js';
 import { needsStuffedFrame, runsOf, type Placement, type Run } from './methods/placement.js';
-import { placeChunks } from './methods/spread.js';
-import { placeInFirstWord } from './methods/word.js';
 import {
   checkEncodeOptions,
   checkSecret,

@@ -136,6 +136,11 @@ export interface DecodeRobustResult {
   signature: SignatureReport;
   is_encoded: boolean;
   bits_recovered: number;
+  /**
+   * The share of 1-bits among the payload bits read (set bits / extracted bits, as the hosted service defines it): a
+   * property of the secret's bit pattern (≈ 0.4–0.5 for text), not a measure of trust. Judge a result by
+   * `stats.copies_agreeing` and `bits_recovered` instead (docs/ROBUST.md).
+   */
   confidence: number;
   stats: {
     extracted_bit_count: number;

@@ -180,5 +180,3 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     deterministic: true,
   },
 };
-
-export const isOperationName = (name: string): name is OperationName => Object.hasOwn(OPERATIONS, name);

@@ -153,7 +153,11 @@ export const DecodeRobustResult = Type.Object({
   signature: Type.Optional(SignatureReport),
   is_encoded: Type.Boolean({ description: 'false when the text holds no robust watermark' }),
   bits_recovered: Type.Integer(),
-  confidence: Type.Number(),
+  confidence: Type.Number({
+    description:
+      'the share of 1-bits among the payload bits read (set bits / extracted bits): a property of the secret, not a ' +
+      'measure of trust; judge a result by stats.copies_agreeing and bits_recovered',
+  }),
   stats: Type.Object({
     extracted_bit_count: Type.Integer(),
     reconstructed_char_count: Type.Integer(),

@@ -42,7 +42,9 @@ export interface ServerConfig {
   keepAliveTimeoutSeconds: number;
   /** open connections at most; further ones are closed as soon as they are accepted */
   maxConnections: number;
-  /** origins other than the server's own that may call the sign-in routes from a browser (exact `scheme://host[:port]`) */
+  /**
+   * origins other than the server's own that may call the sign-in routes from a browser (exact `scheme://host[:port]`)
+   */
   allowedOrigins: string[];
   trustProxy: TrustProxy;
   smtpUrl: string | undefined;
@@ -239,7 +241,8 @@ function retentionSetting(name: string, raw: string | undefined): Retention | un
 function timeouts(requestTimeoutSeconds: number, headersTimeoutSeconds: number) {
   if (headersTimeoutSeconds > requestTimeoutSeconds) {
     throw new Error(
-      `the headers timeout (${headersTimeoutSeconds} s) must not exceed the request timeout (${requestTimeoutSeconds} s)`,
+      `the headers timeout (${headersTimeoutSeconds} s) must not exceed ` +
+        `the request timeout (${requestTimeoutSeconds} s)`,
     );
   }
   return { requestTimeoutSeconds, headersTimeoutSeconds };

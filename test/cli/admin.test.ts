@@ -220,7 +220,7 @@ describe('wm credits', () => {
     expect((await wm(['credits', 'usage', EMAIL, '--limit', '0'])).code).toBe(2);
   });
 
-  it('grants up to a balance of 2^53 − 1 exactly, and refuses a grant beyond it without changing anything', async () => {
+  it('grants up to a balance of 2^53 − 1 exactly and refuses a grant beyond it, changing nothing', async () => {
     const { balance } = await json(['credits', 'show', EMAIL]);
     const room = Number.MAX_SAFE_INTEGER - balance;
     expect(await json(['credits', 'grant', EMAIL, String(room)])).toMatchObject({ balance: Number.MAX_SAFE_INTEGER });

@@ -216,8 +216,9 @@ describe('encode beside a C2PA manifest', () => {
 
   test('the warning names the manifest', () => {
     expect(encode(WITH_MANIFEST, 's').warnings).toEqual([
-      `the text carries a C2PA manifest v1, 67 bytes at offset ${SENTENCE.length} (valid framing); it was kept as it was, ` +
-        'but the marks change the text its content binding covers, so the manifest may no longer verify',
+      `the text carries a C2PA manifest v1, 67 bytes at offset ${SENTENCE.length} (valid framing); ` +
+        'it was kept as it was, but the marks change the text its content binding covers, ' +
+        'so the manifest may no longer verify',
     ]);
     expect(STORE_67.length).toBe(67);
   });

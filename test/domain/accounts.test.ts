@@ -65,13 +65,6 @@ describe('email verification', () => {
   it('refuses unknown tokens', async () => {
     expect((await refusal(() => f.domain.accounts.verifyEmail('made-up'))).code).toBe('VALIDATION');
   });
-
-  it('can issue a fresh token for an unverified account only', async () => {
-    const user = await makeUser(f.domain);
-    const fresh = await f.domain.accounts.issueVerificationToken(user.id);
-    await f.domain.accounts.verifyEmail(fresh.token);
-    expect((await refusal(() => f.domain.accounts.issueVerificationToken(user.id))).code).toBe('CONFLICT');
-  });
 });
 
 describe('profile', () => {
@@ -135,7 +128,6 @@ describe('suspension', () => {
     const operations = {
       accounts: {
         verifyEmail: () => f.domain.accounts.verifyEmail(user.verificationToken),
-        issueVerificationToken: () => f.domain.accounts.issueVerificationToken(user.id),
         getProfile: () => f.domain.accounts.getProfile(user.id),
         updateProfile: () => f.domain.accounts.updateProfile(user.id, { username: 'x' }),
         changePassword: () =>

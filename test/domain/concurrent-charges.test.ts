@@ -34,7 +34,9 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
     const { openSqliteStore } = await import(
       ${JSON.stringify(new URL('../../dist/store/sqlite/index.js', import.meta.url))}
     );
-    const { createDomain } = await import(${JSON.stringify(new URL('../../dist/domain/index.js', import.meta.url).href)});
+    const { createDomain } = await import(
+      ${JSON.stringify(new URL('../../dist/domain/index.js', import.meta.url).href)}
+    );
     const [file, key, token, config, now] = process.argv.slice(2);
     const domain = createDomain({
       store: openSqliteStore(file), masterKey: Buffer.from(key, 'hex'), config: JSON.parse(config),

@@ -8,7 +8,7 @@ afterAll(async () => {
   for (const server of servers) await server.stop();
 });
 
-it('wm db rotate-master-key: keyed watermarks stay readable, old access tokens die, refresh tokens live on', async () => {
+it('wm db rotate-master-key: keyed marks stay readable, old access tokens die, refresh tokens live on', async () => {
   const live = await startLiveServer();
   servers.push(live);
   const account = await live.signUp('rotate@example.com', { plan: 'starter' });

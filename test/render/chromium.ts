@@ -17,7 +17,8 @@ export const LINE_HEIGHT = 28;
 const STYLE = `
   html, body { margin: 0; padding: 0; background: #fff; }
   .box { width: ${BOX_WIDTH}px; margin: 0 0 ${LINE_HEIGHT}px 8px; padding: 0; color: #000; background: #fff;
-         font-size: 18px; line-height: ${LINE_HEIGHT}px; white-space: pre-wrap; unicode-bidi: plaintext; text-align: start; }
+         font-size: 18px; line-height: ${LINE_HEIGHT}px; white-space: pre-wrap; unicode-bidi: plaintext;
+         text-align: start; }
 `;
 
 // No background networking: this machine's closed network would refuse Chromium's calls home.

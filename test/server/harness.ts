@@ -33,7 +33,6 @@ export async function makeServer(
   );
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
-    destination: 'memory',
     send: async (message) => {
       mails.push(message);
     },

@@ -28,7 +28,8 @@ export function startServe(home: string, env: NodeJS.ProcessEnv, args: string[] 
     return exited;
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wm serve did not start:\n${output}`)), 20_000);
+    // only a guard against a server that never starts: a loaded machine may take many seconds
+    const timer = setTimeout(() => reject(new Error(`wm serve did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);

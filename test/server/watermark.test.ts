@@ -316,7 +316,9 @@ describe('beside a C2PA text manifest', () => {
       error: 'Unprocessable Entity',
       message: 'No watermark found in text (no zero-width characters); a C2PA manifest is present',
       details: {
-        text: `No wm watermark found in text, only a C2PA manifest v1, 67 bytes at offset ${CARRIER.length} (valid framing)`,
+        text:
+          'No wm watermark found in text, only a C2PA manifest v1, ' +
+          `67 bytes at offset ${CARRIER.length} (valid framing)`,
       },
       c2pa: report,
     });
@@ -326,7 +328,7 @@ describe('beside a C2PA text manifest', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('encode warns and keeps the manifest; decode gives the secret and the manifest; analyze counts it apart', async () => {
+  it('encode warns, keeps the manifest; decode gives secret and manifest; analyze counts it apart', async () => {
     const encoded = await call('encode', { text: signed, secret: 'ID-42' });
     expect(encoded.statusCode).toBe(200);
     expect(encoded.json().warnings).toEqual([

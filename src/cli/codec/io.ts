@@ -27,7 +27,7 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-// node:fs/promises (and node:crypto) are imported where used, not at the top: loading them weighs ~2 ms on the
+// node:fs/promises (and node:crypto) are imported where used, not at the top: loading them would weigh on the
 // start of every command (docs/PERFORMANCE.md), and only -o writes need them.
 const readFileBytes = (path: string): Promise<Buffer> =>
   new Promise((resolve, reject) => readFile(path, (error, bytes) => (error ? reject(error) : resolve(bytes))));

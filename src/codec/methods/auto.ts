@@ -1,6 +1,6 @@
 import { firstCarriers, hasSeveralWords } from './carrier-graphemes.js';
 import { carrierTooShort, firstOf, type Placement } from './placement.js';
-import { placeInFirstWord } from './word.js';
+import { placeInFirstWord } from './char.js';
 
 /** `auto`: one word → char; several words → chunked with the smallest chunk size that fits the carrier graphemes. */
 export function placeAuto(text: string, frameLength: number, markWordEnds: boolean): Placement {

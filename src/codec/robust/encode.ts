@@ -58,7 +58,8 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     const which = stealthLevel === 'maximum' ? 'letter' : 'character';
     throw new CodecError(
       'CARRIER_TOO_SHORT',
-      `Text too short to embed watermark: it has no ${which} that can carry an invisible mark (needs at least ${requiredLength} UTF-8 bytes of such text)`,
+      `Text too short to embed watermark: it has no ${which} that can carry an invisible mark ` +
+        `(needs at least ${requiredLength} UTF-8 bytes of such text)`,
       requiredLength,
     );
   }

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { refuseCrossSite } from '../plugins/cross-site-guard.js';
+import { refuseCrossSite } from '../edge/cross-site-guard.js';
 import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
 import { creditRoutes } from './credits.js';

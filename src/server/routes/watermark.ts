@@ -21,7 +21,8 @@ function tokenOf(request: FastifyRequest): string {
   return request.apiTokenSecret ?? '';
 }
 
-function required<T>(values: Record<string, T | undefined>, hint: Record<string, string>): Record<string, T> {
+/** The fields, all present; throws a 400 naming each missing one (with its `hint`) otherwise. */
+function requireFields<T>(values: Record<string, T | undefined>, hint: Record<string, string>): Record<string, T> {
   const missing = Object.keys(values).filter((field) => values[field] === undefined);
   if (missing.length > 0) {
     const details = Object.fromEntries(missing.map((field) => [field, `is required${hint[field] ?? ''}`]));
@@ -30,10 +31,13 @@ function required<T>(values: Record<string, T | undefined>, hint: Record<string,
   return values as Record<string, T>;
 }
 
-/** The codec would refuse it too, but without naming the field. */
-function withPattern<T extends { method?: string; pattern?: string }>(options: T): T {
+/**
+ * The options, unchanged; throws a 400 naming the field when method is `pattern` without a pattern (the codec would
+ * refuse it too, but without naming the field).
+ */
+function requirePatternIfNeeded<T extends { method?: string; pattern?: string }>(options: T): T {
   if (options.method === 'pattern')
-    required({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
+    requireFields({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
   return options;
 }
 
@@ -47,7 +51,7 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       body: EncodeBody,
       response: { 200: EncodeResponse },
     }),
-    async (request) => watermark.encode(tokenOf(request), withPattern(request.body)),
+    async (request) => watermark.encode(tokenOf(request), requirePatternIfNeeded(request.body)),
   );
 
   app.post<{ Body: EncodeRobustBody }>(
@@ -62,7 +66,7 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
     ),
     async (request) => {
       const { text, secret, visible_text, hidden_text, distribution, stealth_level, mark_word_ends } = request.body;
-      const fields = required(
+      const fields = requireFields(
         { text: text ?? visible_text, secret: secret ?? hidden_text },
         { text: ' (or visible_text)', secret: ' (or hidden_text)' },
       );
@@ -112,7 +116,11 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
     }),
     async (request) => {
       const { original_text, payload, ...options } = request.body;
-      return watermark.encode(tokenOf(request), { ...withPattern(options), text: original_text, secret: payload });
+      return watermark.encode(tokenOf(request), {
+        ...requirePatternIfNeeded(options),
+        text: original_text,
+        secret: payload,
+      });
     },
   );
 }

@@ -15,8 +15,8 @@ interface CallerColumns extends Omit<TokenCaller, 'permissions' | 'requestsMade'
 }
 
 export function apiTokenStatements(db: Db) {
-  // plain SQL prepared once: this runs on every watermark request, and drizzle's placeholder filling and row
-  // mapping cost ~1 µs a statement (docs/PERFORMANCE.md)
+  // plain SQL prepared once: this runs on every watermark request, where drizzle's placeholder filling and row
+  // mapping show (docs/PERFORMANCE.md)
   const callerByHash = preparedOnce(() =>
     db.$client.prepare<{ tokenHash: string; periodStart: number }, CallerColumns>(
       `SELECT t.id AS tokenId, t.permissions, t.channel_id AS channelId, u.id AS userId, u.plan, u.balance,

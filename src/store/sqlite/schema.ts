@@ -78,7 +78,9 @@ export const channels = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** the 32-byte channel key sealed with AES-256-GCM under the master-derived wrapping key: nonce | ciphertext | tag */
+    /**
+     * the 32-byte channel key sealed with AES-256-GCM under the master-derived wrapping key: nonce | ciphertext | tag
+     */
     sealedKey: blob('sealed_key', { mode: 'buffer' }).notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull(),

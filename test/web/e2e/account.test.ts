@@ -101,7 +101,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     expect(await page.locator('table tbody tr').first().textContent()).toContain('Encode');
   });
 
-  it('tokens: the secret shown once, copied, gone when the dialog closes; listed by prefix; revoked if confirmed', async () => {
+  it('tokens: secret shown once, copied, gone with the dialog; listed by prefix; revoked if confirmed', async () => {
     await nav('API tokens').click();
     await heading('API tokens').waitFor();
     await page.getByLabel('Name').fill('laptop');
@@ -209,7 +209,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     await page.getByText('Page 1').waitFor();
   });
 
-  it('profile: names saved; a wrong current password at its field; what a password change did to sessions', async () => {
+  it('profile: names saved; a wrong current password at its field; what a password change did', async () => {
     await nav('Profile').click();
     await heading('Profile').waitFor();
     await page.getByLabel('First name').fill('Ada');

@@ -272,7 +272,8 @@ describe('the checker on foreign marks and keyed watermarks', () => {
   it('tells tags, zero-width characters, direction controls and emoji presentation apart', async () => {
     await page.goto(`${server.url}/check`);
     const text =
-      'Hi\u200B\u200Bthere \u202Eevil\u202C tag\u{E0041}\u{E0042} ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+      'Hi\u200B\u200Bthere \u202Eevil\u202C tag\u{E0041}\u{E0042} ❤️ and 👨‍👩‍👧 and ' +
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
     await page.getByLabel('Text to check').fill(text);
     const legend = page.getByRole('list', { name: 'Hidden characters by kind' });
     await expect.poll(() => legend.textContent()).toContain('Zero-width characters: 2');

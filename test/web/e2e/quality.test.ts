@@ -219,7 +219,7 @@ describe('keyboard, session and what the browser keeps', () => {
     expect(outlined.filter((entry) => !entry.endsWith(':true'))).toEqual([]);
   });
 
-  it('keeps the access token in memory only (not in storage, cookies or URLs); a reload signs in from the cookie', async () => {
+  it('keeps the access token in memory only (not storage, cookies or URLs); a reload signs in by cookie', async () => {
     const stored = await page.evaluate(
       'JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])',
     );
