@@ -11,10 +11,8 @@ function writeBetweenMarkers(file: string, table: string): void {
   if (rest === undefined || !rest.includes(COVERAGE_END)) {
     throw new Error(`${file} lacks the ${COVERAGE_BEGIN} … ${COVERAGE_END} markers`);
   }
-  writeFileSync(
-    url,
-    `${before}${COVERAGE_BEGIN}\n${table}\n${COVERAGE_END}${rest.slice(rest.indexOf(COVERAGE_END) + COVERAGE_END.length)}`,
-  );
+  const after = rest.slice(rest.indexOf(COVERAGE_END) + COVERAGE_END.length);
+  writeFileSync(url, `${before}${COVERAGE_BEGIN}\n${table}\n${COVERAGE_END}${after}`);
 }
 
 const table = coverageTable();

@@ -138,7 +138,8 @@ export async function conversionSurvival(page: Page): Promise<{ table: string; s
       .filter((pair): pair is [number, number] => pair !== undefined);
     return found.length ? `${range(found.map(([exact]) => exact))} / ${range(found.map(([, secret]) => secret))}` : '—';
   };
-  const summaryHeader = `| modes | ${CONVERSION_COLUMNS.join(' | ')} |\n|---|${CONVERSION_COLUMNS.map(() => '---:').join('|')}|`;
+  const alignments = CONVERSION_COLUMNS.map(() => '---:').join('|');
+  const summaryHeader = `| modes | ${CONVERSION_COLUMNS.join(' | ')} |\n|---|${alignments}|`;
   const summary = [
     summaryHeader,
     ...GROUPS.map(([label, belongs]) => {
@@ -147,14 +148,14 @@ export async function conversionSurvival(page: Page): Promise<{ table: string; s
     }),
   ].join('\n');
   const encodedTexts = (mode: Mode): number => texts.filter((entry) => entry.cases.some((c) => c.mode === mode)).length;
-  const header = `| mode | texts | ${CONVERSION_COLUMNS.join(' | ')} |\n|---|---:|${CONVERSION_COLUMNS.map(() => '---:').join('|')}|`;
+  const header = `| mode | texts | ${CONVERSION_COLUMNS.join(' | ')} |\n|---|---:|${alignments}|`;
   const rows = MODES.map(
-    (mode) =>
-      `| ${mode.name} | ${encodedTexts(mode)} | ${CONVERSION_COLUMNS.map((column) => cell(mode, column)).join(' | ')} |`,
+    (mode) => `| ${mode.name} | ${encodedTexts(mode)} | ${CONVERSION_COLUMNS.map((c) => cell(mode, c)).join(' | ')} |`,
   );
   const table = [
     `**Conversions** (each cell: % of texts whose visible text comes back exactly as the same path gives the unmarked`,
-    `text, marks stripped / % whose secret comes back; the ${texts.length} corpus paragraphs, secret "${SECRET}"; "texts":`,
+    `text, marks stripped / % whose secret comes back; the ${texts.length} corpus paragraphs, ` +
+      `secret "${SECRET}"; "texts":`,
     'how many of them the mode could watermark, the others being too short for it). PDF: printed by Chromium',
     '(page.pdf, each text in a 320 px box in its first render font), read by `pdftotext` (poppler) and by pdfjs-dist',
     '(getTextContent). Office: an HTML page, a paragraph per line, converted by LibreOffice headless and exported as',

@@ -5,7 +5,10 @@ interface TextItem {
   hasEOL?: boolean;
 }
 
-/** pdf.js's text of each page (Firefox's viewer and many web viewers): its text items, a line feed where it ends a line. */
+/**
+ * pdf.js's text of each page (Firefox's viewer and many web viewers): its text items, a line feed where it ends a
+ * line.
+ */
 export async function pdfjsPages(pdf: Buffer): Promise<string[]> {
   const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise;
   try {

@@ -73,7 +73,7 @@ describe('wm db backup', () => {
     expect(json).toEqual({ file, bytes: statSync(file).size, master_key_included: false });
   });
 
-  it('refuses a folder that does not exist, a bundle without a passphrase off a terminal, a short passphrase', async () => {
+  it('refuses a missing folder, a bundle without a passphrase off a terminal, a short passphrase', async () => {
     const noFolder = await wm('db', 'backup', temp.path('nowhere/x.db'), '--home', source);
     expect([noFolder.code, noFolder.stderr]).toEqual([
       4,

@@ -267,7 +267,7 @@ describe('codec commands on the server', () => {
     }
   });
 
-  it('a codec command against a server that is not wm, or failing, exits 4; a quota used up exits 6 at once', async () => {
+  it('against a server that is not wm, or failing, exits 4; a quota used up exits 6 at once', async () => {
     const carrier = temp.path('carrier.txt');
     const web = await htmlServer();
     try {

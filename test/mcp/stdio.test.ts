@@ -152,7 +152,7 @@ describe('wm mcp (stdio, offline)', () => {
 });
 
 describe('wm mcp keyed', () => {
-  it('--key-file encrypts; without the key the error says how to give it, with another key that it is another', async () => {
+  it('--key-file encrypts; without it the error says how to give it, with another that it is wrong', async () => {
     const keyFile = temp.path('team.key');
     expect((await runWm(['keygen', '-o', keyFile])).code).toBe(0);
     const keyed = (await spawnMcp(['--key-file', keyFile])).client;

@@ -119,7 +119,8 @@ it('a backup taken under a write load restores into a new folder that answers as
   expect(encoded.status).toBe(200);
 
   // the history is the original's up to one instant: its oldest part, whole, and the balance of that instant
-  const copy = (await history(restored.url, login.json.accessToken)).slice(2); // without the decode and encode just made
+  // without the decode and encode just made
+  const copy = (await history(restored.url, login.json.accessToken)).slice(2);
   expect(copy.length).toBeGreaterThan(40);
   expect(copy.length).toBeLessThan(original.length);
   expect(copy).toEqual(original.slice(original.length - copy.length));

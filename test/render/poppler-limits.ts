@@ -11,7 +11,8 @@ export const POPPLER_LIMITS: Record<string, { allowed: DifferenceKind[]; reason:
   'AR PL UKai TW': {
     allowed: ['addedBreaks'],
     reason:
-      'its space glyph is 0.5 em: a marked ideograph overlaps the next one by half an em, and poppler starts a new line',
+      'its space glyph is 0.5 em: a marked ideograph overlaps the next one by half an em, ' +
+      'and poppler starts a new line',
   },
   'Noto Sans Sinhala': {
     allowed: ['addedBreaks'],
@@ -27,7 +28,10 @@ export const POPPLER_LIMITS: Record<string, { allowed: DifferenceKind[]; reason:
   },
   'Lohit Telugu': {
     allowed: ['addedBreaks', 'charactersDiffer'],
-    reason: 'poppler splits conjuncts with gaps; a mark moves such a gap inside the word ("కోట్లా ది" becomes "కోట్ లాది")',
+    reason: [
+      'poppler splits conjuncts with gaps; a mark moves such a gap inside the word',
+      '("కోట్లా ది" becomes "కోట్ లాది")',
+    ].join(' '),
   },
   Scheherazade: {
     allowed: ['otherWhitespace'],

@@ -38,7 +38,8 @@ export async function backupDb(
     { file: result.file, bytes: result.bytes, master_key_included: result.withKey },
     result.withKey
       ? [
-          `Backup bundle written to ${result.file} (${result.bytes} bytes, checked): the database and the master key, ` +
+          `Backup bundle written to ${result.file} (${result.bytes} bytes, checked): ` +
+            'the database and the master key, ' +
             'encrypted under the passphrase.',
           'Without the passphrase the bundle cannot be opened: keep it safe, apart from the bundle.',
         ]

@@ -1,7 +1,9 @@
 import { firstWordCarriers } from './carrier-graphemes.js';
 import { carrierTooShort, spreadEvenly, type Placement } from './placement.js';
 
-/** `char`: the frame spread over the carrier graphemes of the first word; `firstLetterOnly`: all of it after the first. */
+/**
+ * `char`: the frame spread over the carrier graphemes of the first word; `firstLetterOnly`: all of it after the first.
+ */
 export function placeInFirstWord(
   text: string,
   frameLength: number,

@@ -221,7 +221,7 @@ describe('the encode panel, option by option, against the CLI', () => {
     }
   });
 
-  it('every stealth level and distribution of the robust codec: `wm encode-robust`’s bytes, or its secret', async () => {
+  it('every stealth level and distribution of encode-robust: `wm encode-robust`’s bytes, or its secret', async () => {
     const robust = async (stealth: string, distribution: string) => {
       await page.getByLabel(/^Robust/).check();
       await page.getByLabel('Stealth level').selectOption(stealth);

@@ -120,13 +120,14 @@ export async function layoutShifts(page: Page): Promise<{ score: number; moved: 
   // a string: the test files are type-checked without the DOM library
   return (await page.evaluate(`new Promise((resolve) => {
     const shifts = [];
-    new PerformanceObserver((list) => shifts.push(...list.getEntries())).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => shifts.push(...list.getEntries()))
+      .observe({ type: 'layout-shift', buffered: true });
     setTimeout(() => {
       const counted = shifts.filter((shift) => !shift.hadRecentInput);
+      const name = (node) => node.nodeName.toLowerCase() + (node.className ? '.' + node.className : '');
       resolve({
         score: counted.reduce((sum, shift) => sum + shift.value, 0),
-        moved: counted.flatMap((shift) => shift.sources.map((source) =>
-          source.node ? source.node.nodeName.toLowerCase() + (source.node.className ? '.' + source.node.className : '') : '?')),
+        moved: counted.flatMap((shift) => shift.sources.map((source) => (source.node ? name(source.node) : '?'))),
       });
     }, 100);
   })`)) as { score: number; moved: string[] };

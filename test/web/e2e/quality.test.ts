@@ -138,7 +138,7 @@ describe('by keyboard, on every page', () => {
     await browser?.close();
   });
 
-  /** Tabs through the page from its start until focus leaves it: the controls reached and those without a focus ring. */
+  /** Tabs through the page from its start until focus leaves it: the controls reached, those without a focus ring. */
   async function tabThrough(label: string): Promise<{ reached: number; unseen: string[] }> {
     const reached = new Set<number>();
     const unseen: string[] = [];
