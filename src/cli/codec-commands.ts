@@ -162,14 +162,16 @@ function registerDecodeRobust(program: Command): void {
     program,
     'decode-robust',
     'recover the secret hidden by encode-robust',
-    'Print the secret hidden by encode-robust, followed by a newline.',
+    'Print the (first) secret hidden by encode-robust, followed by a newline; --all: every robust watermark of the text, in order, one per line.',
   );
   addKeyOptions(command);
   addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
-  addJsonOption(command, '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats}').action(
-    runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust),
-  );
+  command.option('--all', 'print every robust watermark found (passages marked with different secrets), one per line');
+  addJsonOption(
+    command,
+    '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats, watermarks}',
+  ).action(runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust));
 }
 
 function registerStrip(program: Command): void {
