@@ -62,7 +62,8 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
     const { exitCode, message } = describeFailure(error);
-    process.stderr.write(`wm: ${message}\n`);
+    // an exit code alone (wm scan's "nothing found") prints nothing
+    if (message !== '') process.stderr.write(`wm: ${message}\n`);
     if (process.env.WM_DEBUG === '1' && error instanceof Error && error.stack) {
       process.stderr.write(`${error.stack}\n`);
     }
