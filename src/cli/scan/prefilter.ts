@@ -126,9 +126,9 @@ function codePointAt(bytes: Uint8Array, at: number): number {
   );
 }
 
-/** The code point that ends right before `at` (NaN at the start). */
+/** The code point that ends right before `at` (-1 at the start, as the codec's codePointBefore). */
 function codePointBefore(bytes: Uint8Array, at: number): number {
   let start = at - 1;
   while (start > 0 && start > at - 4 && (bytes[start] & 0xc0) === 0x80) start--;
-  return start < 0 ? Number.NaN : codePointAt(bytes, start);
+  return start < 0 ? -1 : codePointAt(bytes, start);
 }

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
+import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
 import { reasonOf } from '../codec/io.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import { positionsOf } from './positions.js';
@@ -141,7 +141,10 @@ function findingsOf(
       }
     }
   }
-  report.hidden = [...hidden.values()].map(({ codePoints, ...kind }) =>
+  // as in one text (findMarks): where a robust watermark verifies, robust marks are that watermark, also those a
+  // window of a long file read without verifying them (the part of a passage cut off by the window's end)
+  if (report.robust.length > 0) hidden.delete('robust');
+  report.hidden = FOREIGN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(({ codePoints, ...kind }) =>
     codePoints.size === 0 ? kind : { ...kind, code_points: codePointNames(codePoints) },
   );
   const any = report.watermarks.length + report.robust.length + report.c2pa.length + report.hidden.length > 0;

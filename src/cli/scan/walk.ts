@@ -26,9 +26,8 @@ export type WalkEntry = { kind: 'file'; path: string } | { kind: 'error'; path: 
  * say: it was named.
  */
 export async function* walk(roots: readonly string[], options: WalkOptions): AsyncGenerator<WalkEntry> {
-  const globs = { basename: true, dot: true } as const;
-  const included = options.include.length > 0 ? picomatch([...options.include], globs) : () => true;
-  const excluded = options.exclude.length > 0 ? picomatch([...options.exclude], globs) : () => false;
+  const included = options.include.length > 0 ? globMatcher(options.include) : () => true;
+  const excluded = options.exclude.length > 0 ? globMatcher(options.exclude) : () => false;
   const visited = new Set<string>();
 
   async function* folder(path: string, relative: string, rules: IgnoreRules, stats: Stats): AsyncGenerator<WalkEntry> {
@@ -96,4 +95,17 @@ export async function* walk(roots: readonly string[], options: WalkOptions): Asy
     } else if (stats.isFile()) yield { kind: 'file', path: root };
     else yield { kind: 'error', path: root, message: 'not a file or folder' };
   }
+}
+
+/**
+ * Whether a path relative to the scan root matches one of the globs (picomatch, dot files included): a glob with a
+ * "/" is matched against the whole path, one without against the name alone (as .gitignore patterns and ripgrep's
+ * globs are).
+ */
+function globMatcher(globs: readonly string[]): (path: string) => boolean {
+  const withSlash = globs.filter((glob) => glob.includes('/'));
+  const names = globs.filter((glob) => !glob.includes('/'));
+  const path = withSlash.length > 0 ? picomatch(withSlash, { dot: true }) : () => false;
+  const name = names.length > 0 ? picomatch(names, { dot: true }) : () => false;
+  return (relative) => path(relative) || name(relative.slice(relative.lastIndexOf('/') + 1));
 }

@@ -45,6 +45,7 @@ export function* readWindows(
   sizes: WindowSizes = DEFAULT_SIZES,
 ): Generator<TextWindow> {
   const { buffer } = read;
+  // a byte order mark is no column: editors do not show it
   let origin = FILE_START;
   let start = 0;
   while (start < size || (start === 0 && size === 0)) {
@@ -53,6 +54,7 @@ export function* readWindows(
         ? read.bytesRead
         : readSync(fd, buffer, 0, Math.min(buffer.length, sizes.window + sizes.lookahead), start);
     const bytes = buffer.subarray(0, bytesRead);
+    if (start === 0 && startsWithByteOrderMark(bytes, encoding)) origin = { lines: 0, column: -1 };
     const last = start + bytesRead >= size;
     const ownEnd = last && bytesRead <= sizes.window ? bytesRead : cutBefore(bytes, sizes.window, encoding);
     const readEnd = last ? bytesRead : cutBefore(bytes, ownEnd + sizes.lookahead, encoding);
@@ -71,6 +73,11 @@ export function* readWindows(
     if (size === 0 || ownEnd === 0) return;
     start += ownEnd;
   }
+}
+
+function startsWithByteOrderMark(bytes: Uint8Array, encoding: TextEncoding): boolean {
+  if (encoding === 'utf-8') return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return encoding === 'utf-16le' ? bytes[0] === 0xff && bytes[1] === 0xfe : bytes[0] === 0xfe && bytes[1] === 0xff;
 }
 
 /** A buffer to read windows into, and how many bytes of the file's start it already holds (-1: none). */
