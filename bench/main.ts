@@ -16,7 +16,18 @@ import { measureSigned } from './signed.js';
 import { measureServer } from './server.js';
 import { table } from './table.js';
 
-const SECTIONS = ['codec', 'signed', 'scripts', 'hostile', 'segmentation', 'cli', 'scan', 'server', 'mcp', 'memory'] as const;
+const SECTIONS = [
+  'codec',
+  'signed',
+  'scripts',
+  'hostile',
+  'segmentation',
+  'cli',
+  'scan',
+  'server',
+  'mcp',
+  'memory',
+] as const;
 const chosen = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...SECTIONS];
 const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
 if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (sections: ${SECTIONS.join(' ')})`);

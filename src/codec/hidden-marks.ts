@@ -74,6 +74,10 @@ export const HIDDEN_CODE_POINTS: readonly (readonly [number, number])[] = [
   [0xe0100, 0xe01ef],
 ];
 
+/** Whether a code point is one of HIDDEN_CODE_POINTS. */
+export const isHiddenCodePoint = (codePoint: number): boolean =>
+  HIDDEN_CODE_POINTS.some(([low, high]) => codePoint >= low && codePoint <= high);
+
 const EMOJI_TAG_SEQUENCE = /^\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/u;
 /** Every invisible character other than a variation selector, and the black flag that may begin an emoji tag sequence. */
 const OTHER_HIDDEN =

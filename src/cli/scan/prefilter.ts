@@ -1,91 +1,55 @@
 import { isAscii } from 'node:buffer';
-import { isJoiner, isZeroWidthUnit } from '../../codec/hidden-marks.js';
+import { ByteSearch, type BytePattern } from './byte-search.js';
+import { isHiddenCodePoint, isJoiner, isZeroWidthUnit } from '../../codec/hidden-marks.js';
 import { byteForSelector } from '../../codec/selectors.js';
 import { isTextSelector } from '../../codec/unicode/lookup.js';
 
 /**
  * Whether UTF-8 bytes may hold something scan reports: a character of HIDDEN_CODE_POINTS
  * (src/codec/hidden-marks.ts; the test checks every one) that is not plainly part of the text. Most files hold
- * none, and looking for their bytes costs a fraction of decoding the text (V8 decodes UTF-8 thirty times slower
- * than memchr scans), so only files that may are decoded.
+ * none, and looking for their bytes costs a fraction of decoding the text (V8 decodes UTF-8 about thirty times
+ * slower than memchr scans), so only files that may hold one are decoded.
  *
- * Needles are grouped by lead byte, and a group is searched only when its lead byte occurs at all: each search is
- * a memchr-speed scan for the needle's first byte. Where a lead byte is every character of a script (E1: Georgian,
- * Ethiopic, Myanmar, Khmer; E3: kana), the needle is the character's last two bytes instead, each one in sixty-four.
- * A hit that the codec's own rules call part of the text is passed over: a presentation selector after its emoji
- * (isTextSelector), a lone zero-width joiner inside a word or an emoji sequence, a byte order mark at the start.
+ * The bytes of every such character are found in one pass (byte-search.ts). A hit that the codec's own rules call
+ * part of the text is passed over: a presentation selector after its emoji (isTextSelector), a lone zero-width
+ * joiner inside a word or an emoji sequence, a byte order mark at the start, the tags of an emoji flag.
  */
-interface Needle {
-  bytes: Buffer;
-  /** where the character starts, relative to the needle */
-  back: number;
-  /** the byte after the needle, when only some values make a hidden character (checked before anything else) */
-  next?: (byte: number) => boolean;
-}
+const range = (low: number, high: number): number[] => Array.from({ length: high - low + 1 }, (_, k) => low + k);
 
-const needle = (hex: string, next?: (byte: number) => boolean): Needle => ({
-  bytes: Buffer.from(hex, 'hex'),
-  back: 0,
-  next,
-});
-const tail = (hex: string): Needle => ({ bytes: Buffer.from(hex, 'hex'), back: 1 });
-const within = (low: number, high: number) => (byte: number) => byte >= low && byte <= high;
-
-const GROUPS: { lead: number; needles: Needle[] }[] = [
+/** The first three bytes of every hidden character (a two-byte one: any third byte). */
+const PATTERNS: BytePattern[] = [
   // U+E0000–E0FFF: tag characters and VS17–VS256
-  { lead: 0xf3, needles: [needle('f3a0')] },
-  // U+FE00–FE3F (VS1–VS16), U+FEFF, U+FFA0
-  { lead: 0xef, needles: [needle('efb8', within(0x80, 0x8f)), needle('efbbbf'), needle('efbea0')] },
+  { lead: 0xf3, second: 0xa0, thirds: null },
+  // U+FE00–FE0F (VS1–VS16), U+FEFF, U+FFA0
+  { lead: 0xef, second: 0xb8, thirds: range(0x80, 0x8f) },
+  { lead: 0xef, second: 0xbb, thirds: [0xbf] },
+  { lead: 0xef, second: 0xbe, thirds: [0xa0] },
   // U+200B–200F, U+202A–202E, U+2060–2069
-  {
-    lead: 0xe2,
-    needles: [
-      needle('e280', (byte) => (byte >= 0x8b && byte <= 0x8f) || (byte >= 0xaa && byte <= 0xae)),
-      needle('e281', within(0xa0, 0xa9)),
-    ],
-  },
-  { lead: 0xc2, needles: [needle('c2ad')] },
-  { lead: 0xcd, needles: [needle('cd8f')] },
-  { lead: 0xd8, needles: [needle('d89c')] },
-  // U+115F, U+1160, U+17B4, U+17B5, U+180B–180F
-  {
-    lead: 0xe1,
-    needles: ['859f', '85a0', '9eb4', '9eb5', 'a08b', 'a08c', 'a08d', 'a08e', 'a08f'].map(tail),
-  },
-  { lead: 0xe3, needles: [tail('85a4')] },
+  { lead: 0xe2, second: 0x80, thirds: [...range(0x8b, 0x8f), ...range(0xaa, 0xae)] },
+  { lead: 0xe2, second: 0x81, thirds: range(0xa0, 0xa9) },
+  // U+00AD, U+034F, U+061C
+  { lead: 0xc2, second: 0xad, thirds: null },
+  { lead: 0xcd, second: 0x8f, thirds: null },
+  { lead: 0xd8, second: 0x9c, thirds: null },
+  // U+115F, U+1160, U+17B4, U+17B5, U+180B–180F, U+3164
+  { lead: 0xe1, second: 0x85, thirds: [0x9f, 0xa0] },
+  { lead: 0xe1, second: 0x9e, thirds: [0xb4, 0xb5] },
+  { lead: 0xe1, second: 0xa0, thirds: range(0x8b, 0x8f) },
+  { lead: 0xe3, second: 0x85, thirds: [0xa4] },
 ];
+
+let search: ByteSearch | undefined;
 
 export function mayHideMarks(bytes: Buffer): boolean {
   if (isAscii(bytes)) return false;
-  for (const { lead, needles } of GROUPS) {
-    if (bytes.indexOf(lead) < 0) continue;
-    for (const { bytes: pattern, back, next } of needles) {
-      for (let at = bytes.indexOf(pattern); at >= 0; at = bytes.indexOf(pattern, at + 1)) {
-        if (next && !next(bytes[at + pattern.length])) continue;
-        const start = at - back;
-        if (start >= 0 && bytes[start] === lead && isReported(bytes, start)) return true;
-      }
-    }
-  }
-  return false;
+  search ??= new ByteSearch(PATTERNS);
+  return search.some(bytes, (start) => isReported(bytes, start));
 }
-
-const HIDDEN = (codePoint: number): boolean =>
-  byteForSelector(codePoint) >= 0 ||
-  (codePoint >= 0xe0000 && codePoint <= 0xe007f) ||
-  (codePoint <= 0xffff && (isZeroWidthUnit(codePoint) || isBidi(codePoint)));
-
-const isBidi = (unit: number): boolean =>
-  unit === 0x061c ||
-  unit === 0x200e ||
-  unit === 0x200f ||
-  (unit >= 0x202a && unit <= 0x202e) ||
-  (unit >= 0x2066 && unit <= 0x2069);
 
 /** Whether the character at `start` is one scan reports (or may, with what the decoder sees around it). */
 function isReported(bytes: Uint8Array, start: number): boolean {
   const codePoint = codePointAt(bytes, start);
-  if (!HIDDEN(codePoint)) return false;
+  if (!isHiddenCodePoint(codePoint)) return false;
   const before = codePointBefore(bytes, start);
   if (byteForSelector(codePoint) >= 0) {
     // the first selector after a base that registers it is text; a selector after a selector is a run's payload
