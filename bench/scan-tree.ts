@@ -21,18 +21,22 @@ function corpusTexts(): string[] {
     .map((file) => readFileSync(join(folder, file), 'utf8'));
 }
 
+/** Two files of this size in every tree, larger than a window (8 MiB): read in several windows. */
+const LARGE_FILE_BYTES = 12e6;
+
 /**
  * A tree like a shared folder of documents: `files` files in nested folders, sizes spread log-uniformly from
- * 1 kB to 1 MB and two files of 1 % of the total each (read in several windows), every script of the corpus,
- * and about 3 % of the files marked: a VS watermark, a robust watermark (small files), or zero-width, direction and
- * tag characters. Seeded: the same tree every run.
+ * 1 kB to 1 MB and two files of 12 MB, every script of the corpus, and about 3 % of the files marked: a VS
+ * watermark, a robust watermark (files below 200 kB; larger ones a VS watermark), or zero-width, direction and tag
+ * characters. Seeded: the same tree every run. Trees of different sizes share the largest file size, so that
+ * their peak memory compares the effect of the number of files alone.
  */
 export function writeTree(dir: string, files: number, totalBytes: number): TreeShape {
   const texts = corpusTexts();
   const random = seededRandom(20_240_601);
   const shape: TreeShape = { files: 0, bytes: 0, marked: 0 };
-  // sizes first, scaled to the total; the two large files take 1 % each
-  const large = Math.round(totalBytes * 0.01);
+  // sizes first, scaled to the total less the two large files
+  const large = LARGE_FILE_BYTES;
   const sizes = Array.from({ length: files - 2 }, () => Math.exp(Math.log(1e3) + random() * Math.log(1e3)));
   const scale = (totalBytes - 2 * large) / sizes.reduce((sum, size) => sum + size, 0);
   for (let k = 0; k < files; k++) {
@@ -41,8 +45,8 @@ export function writeTree(dir: string, files: number, totalBytes: number): TreeS
     mkdirSync(folder, { recursive: true });
     let text = fill(texts[k % texts.length], size);
     const mark = random() < 0.03 ? Math.floor(random() * 3) : -1;
-    if (mark === 0) text = encode(text, `document ${k}`).encoded;
-    if (mark === 1) text = size < 200_000 ? encodeRobust(text, `robust ${k}`, { seed: k }).watermarked : text;
+    if (mark === 0 || (mark === 1 && size >= 200_000)) text = encode(text, `document ${k}`).encoded;
+    else if (mark === 1) text = encodeRobust(text, `robust ${k}`, { seed: k }).watermarked;
     if (mark === 2) text = text.replace(/ /, ' \u200B\u200B').replace(/\n/, '\u202E\n').replace(/\./, '.\u{E0041}');
     if (mark >= 0) shape.marked++;
     writeFileSync(join(folder, `f${k}.txt`), text);

@@ -43,8 +43,13 @@ export class ByteSearch {
 
   constructor(patterns: readonly BytePattern[]) {
     if (patterns.length > MAX_PATTERNS) throw new Error(`at most ${MAX_PATTERNS} patterns`);
-    const leads = [...new Set(patterns.map((pattern) => pattern.lead))];
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes(leads)));
+    const pairs = new Map<number, number[]>();
+    for (const { lead, second } of patterns) {
+      const seconds = pairs.get(lead) ?? [];
+      if (!seconds.includes(second)) seconds.push(second);
+      pairs.set(lead, seconds);
+    }
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes(pairs)));
     this.memory = instance.exports.memory as WasmMemory;
     this.scan = instance.exports.scan as (from: number, to: number) => number;
     const tables = new Uint8Array(this.memory.buffer, 0, DATA);
@@ -57,21 +62,37 @@ export class ByteSearch {
     });
   }
 
-  /** Calls `found(offset)` for each place in `bytes` where a pattern begins, in order, until it returns true. */
+  /**
+   * A buffer of at least `bytes` bytes inside the search's own memory: bytes read into it are searched where they
+   * are, without a copy. Valid until the next call (which may grow the memory).
+   */
+  buffer(bytes: number): Buffer {
+    this.reserve(bytes);
+    return Buffer.from(this.memory.buffer, DATA, bytes);
+  }
+
+  /**
+   * Calls `found(offset)` for each place in `bytes` where a pattern begins, in order, until it returns true. A hit
+   * may also be reported where a pattern runs past the end of `bytes`: a "maybe", never a miss.
+   */
   some(bytes: Uint8Array, found: (offset: number) => boolean): boolean {
-    // sixteen bytes of zeros after the data: the look-ups and the last vector read past its end
-    const needed = DATA + bytes.length + 16;
-    if (this.memory.buffer.byteLength < needed) {
-      this.memory.grow(Math.ceil((needed - this.memory.buffer.byteLength) / PAGE));
+    if (bytes.buffer !== this.memory.buffer || bytes.byteOffset !== DATA) {
+      this.reserve(bytes.length);
+      new Uint8Array(this.memory.buffer, DATA, bytes.length).set(bytes);
     }
-    const data = new Uint8Array(this.memory.buffer, DATA, bytes.length + 16);
-    data.set(bytes);
-    data.fill(0, bytes.length);
     const end = DATA + bytes.length;
     for (let at = this.scan(DATA, end); at >= 0; at = this.scan(at + 1, end)) {
       if (found(at - DATA)) return true;
     }
     return false;
+  }
+
+  /** Room for `bytes` of data and the sixteen that the last vector and the look-ups read past them. */
+  private reserve(bytes: number): void {
+    const needed = DATA + bytes + 16;
+    if (this.memory.buffer.byteLength < needed) {
+      this.memory.grow(Math.ceil((needed - this.memory.buffer.byteLength) / PAGE));
+    }
   }
 }
 
@@ -111,14 +132,16 @@ const [add, shl, or, geU, gtU] = [0x6a, 0x74, 0x72, 0x4f, 0x4b];
 const load8 = (offset: number): number[] => [0x2d, 0, ...unsigned(offset)];
 const v128Load = [0xfd, 0x00, 0, 0];
 const v128Splat = (byte: number): number[] => [0xfd, 0x0c, ...new Array<number>(16).fill(byte)];
-const [i8x16Eq, v128Or, v128AnyTrue] = [
+const v128LoadNext = [0xfd, 0x00, 0, 1];
+const [i8x16Eq, v128And, v128Or, v128AnyTrue] = [
   [0xfd, 0x23],
+  [0xfd, 0x4e],
   [0xfd, 0x50],
   [0xfd, 0x53],
 ];
 
-// locals: 0 from, 1 to (parameters), 2 q, 3 limit, 4 v
-const [FROM, TO, Q, LIMIT, V] = [0, 1, 2, 3, 4];
+// locals: 0 from, 1 to (parameters), 2 q, 3 limit, 4 v (the 16 bytes at from), 5 w (the 16 bytes at from + 1)
+const [FROM, TO, Q, LIMIT, V, W] = [0, 1, 2, 3, 4, 5];
 
 /** A pattern begins at `at` when the third-byte table of the pair's id holds the third byte (row 0 is all zeros). */
 const matchesAt = (at: number): number[] => [
@@ -152,16 +175,29 @@ const checkAndStep = (at: number): number[] => [
   ...set(at),
 ];
 
-function scanBody(leads: readonly number[]): number[] {
-  const anyLead = [
-    ...get(V),
-    ...v128Splat(leads[0]),
-    ...i8x16Eq,
-    ...leads.slice(1).flatMap((lead) => [...get(V), ...v128Splat(lead), ...i8x16Eq, ...v128Or]),
+/** `v == byte` for each of the vector's sixteen lanes. */
+const lanesEqual = (vector: number, byte: number): number[] => [...get(vector), ...v128Splat(byte), ...i8x16Eq];
+
+/** OR of the lane masks of `parts` (each leaving one vector on the stack). */
+const anyOf = (parts: number[][]): number[] => [...parts[0], ...parts.slice(1).flatMap((part) => [...part, ...v128Or])];
+
+function scanBody(pairs: ReadonlyMap<number, readonly number[]>): number[] {
+  const leads = [...pairs.keys()];
+  const anyLead = [...anyOf(leads.map((lead) => lanesEqual(V, lead))), ...v128AnyTrue];
+  // a lane where a lead byte is followed by one of its second bytes: rare in any script, unlike a lead byte alone
+  const anyPair = [
+    ...anyOf(
+      leads.map((lead) => [
+        ...lanesEqual(V, lead),
+        ...anyOf(pairs.get(lead)!.map((second) => lanesEqual(W, second))),
+        ...v128And,
+      ]),
+    ),
     ...v128AnyTrue,
   ];
   const code = [
-    // sixteen bytes at a time; a vector holding a lead byte is looked at byte by byte
+    // sixteen bytes at a time; a vector holding a lead byte followed by one of its second bytes is looked at
+    // byte by byte
     block,
     VOID,
     loop,
@@ -177,6 +213,12 @@ function scanBody(leads: readonly number[]): number[] {
     ...v128Load,
     ...set(V),
     ...anyLead,
+    iff,
+    VOID,
+    ...get(FROM),
+    ...v128LoadNext,
+    ...set(W),
+    ...anyPair,
     iff,
     VOID,
     ...get(FROM),
@@ -197,6 +239,7 @@ function scanBody(leads: readonly number[]): number[] {
     ...checkAndStep(Q),
     br,
     0,
+    end,
     end,
     end,
     end,
@@ -226,11 +269,11 @@ function scanBody(leads: readonly number[]): number[] {
     ...constant(-1),
     end,
   ];
-  const locals = [2, 2, I32, 1, V128];
+  const locals = [2, 2, I32, 2, V128];
   return [...unsigned(locals.length + code.length), ...locals, ...code];
 }
 
-function moduleBytes(leads: readonly number[]): Uint8Array {
+function moduleBytes(pairs: ReadonlyMap<number, readonly number[]>): Uint8Array {
   const pages = Math.ceil((DATA + 16) / PAGE);
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
@@ -238,6 +281,6 @@ function moduleBytes(leads: readonly number[]): Uint8Array {
     ...section(3, [1, 0]), // function 0 has type 0
     ...section(5, [1, 0x00, ...unsigned(pages)]), // one memory, growable
     ...section(7, [2, ...name('scan'), 0x00, 0, ...name('memory'), 0x02, 0]),
-    ...section(10, [1, ...scanBody(leads)]),
+    ...section(10, [1, ...scanBody(pairs)]),
   ]);
 }

@@ -39,12 +39,15 @@ const PATTERNS: BytePattern[] = [
 ];
 
 let search: ByteSearch | undefined;
+const searchOf = (): ByteSearch => (search ??= new ByteSearch(PATTERNS));
 
 export function mayHideMarks(bytes: Buffer): boolean {
   if (isAscii(bytes)) return false;
-  search ??= new ByteSearch(PATTERNS);
-  return search.some(bytes, (start) => isReported(bytes, start));
+  return searchOf().some(bytes, (start) => isReported(bytes, start));
 }
+
+/** A buffer to read files into that mayHideMarks searches without copying (one per thread; see ByteSearch). */
+export const prefilterBuffer = (bytes: number): Buffer => searchOf().buffer(bytes);
 
 /** Whether the character at `start` is one scan reports (or may, with what the decoder sees around it). */
 function isReported(bytes: Uint8Array, start: number): boolean {

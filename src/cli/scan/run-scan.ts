@@ -3,7 +3,7 @@ import { CliError, EXIT } from '../errors.js';
 import { colourLevel } from '../codec/colour.js';
 import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { ScanOutput, type OutputMode } from './output.js';
-import { bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
+import { BATCH, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
 import { ProgressLine } from './progress.js';
 import type { FileOutcome, SummaryReport } from './report-types.js';
 import { scanFile, type ScanSettings } from './scan-file.js';
@@ -111,7 +111,8 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
 /**
  * Reads every file the walk yields and hands each outcome to `report` in walk order (later files wait for an
  * earlier, slower one), so the output is the same from run to run. A walk of a few small files is read here;
- * anything larger on a pool of worker threads, at most IN_FLIGHT files per worker at once.
+ * anything larger on a pool of worker threads, in batches of up to BATCH files, at most IN_FLIGHT batches per
+ * worker at once.
  */
 async function scanAll(
   entries: AsyncGenerator<WalkEntry>,
@@ -130,19 +131,28 @@ async function scanAll(
     first.push(next.value);
   }
   if (ended) {
-    for (const entry of first) report(await outcomeOf(entry, (path) => scanFile(path, settings)));
+    for (const entry of first) {
+      report(entry.kind === 'file' ? await scanFile(entry.path, settings) : walkError(entry));
+    }
     return;
   }
-  const pool = new WorkerPool(bundledWorkerFile(), threads ?? availableParallelism(), settings);
-  const queue: Promise<FileOutcome>[] = [];
+  const workers = threads ?? availableParallelism();
+  const pool = new WorkerPool(bundledWorkerFile(), workers, settings);
+  // batches in walk order; a walk error is a batch of its own, already settled
+  const queue: Promise<FileOutcome[]>[] = [];
   let running = 0;
   let roomFreed: (() => void) | undefined;
-  const read = (path: string): Promise<FileOutcome> => {
+  let batch: string[] = [];
+  const send = (): void => {
+    if (batch.length === 0) return;
     running++;
-    return pool.scan(path).finally(() => {
-      running--;
-      roomFreed?.();
-    });
+    queue.push(
+      pool.scan(batch).finally(() => {
+        running--;
+        roomFreed?.();
+      }),
+    );
+    batch = [];
   };
   // prints what is done at the front of the queue, in order
   const flush = async (wait: boolean): Promise<void> => {
@@ -150,7 +160,7 @@ async function scanAll(
       const settled = await Promise.race([queue[0], wait ? queue[0] : Promise.resolve(null)]);
       if (settled === null) return;
       void queue.shift();
-      report(settled);
+      settled.forEach(report);
     }
   };
   try {
@@ -159,20 +169,29 @@ async function scanAll(
       yield* entries;
     })();
     for await (const entry of all) {
-      while (!pool.hasRoom || running >= IN_FLIGHT * (threads ?? availableParallelism())) {
+      if (entry.kind === 'error') {
+        send();
+        queue.push(Promise.resolve([walkError(entry)]));
+        continue;
+      }
+      batch.push(entry.path);
+      if (batch.length < BATCH) continue;
+      while (running >= IN_FLIGHT * workers) {
         await new Promise<void>((resolve) => (roomFreed = resolve));
         await flush(false);
       }
-      queue.push(outcomeOf(entry, read));
+      send();
       await flush(false);
     }
+    send();
     await flush(true);
   } finally {
     await pool.close();
   }
 }
 
-function outcomeOf(entry: WalkEntry, read: (path: string) => Promise<FileOutcome>): Promise<FileOutcome> {
-  if (entry.kind === 'file') return read(entry.path);
-  return Promise.resolve({ type: 'error', path: entry.path, message: entry.message });
-}
+const walkError = (entry: WalkEntry & { kind: 'error' }): FileOutcome => ({
+  type: 'error',
+  path: entry.path,
+  message: entry.message,
+});

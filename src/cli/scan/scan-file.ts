@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
 import { reasonOf } from '../codec/io.js';
+import { prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import { positionsOf } from './positions.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport } from './report-types.js';
@@ -20,15 +21,6 @@ export interface ScanSettings {
   windows?: WindowSizes;
 }
 
-/** One buffer per thread for the windows of the files it scans (stripping, which waits on writes, takes its own). */
-let shared = Buffer.allocUnsafe(0);
-
-function sharedBuffer(bytes: number): Buffer {
-  if (shared.length < bytes)
-    shared = Buffer.allocUnsafe(Math.max(bytes, Math.min(2 * shared.length, windowBufferBytes(Infinity))));
-  return shared;
-}
-
 /** Reads one file and says what is hidden in it (and strips it when asked). Never throws: failures are reports. */
 export async function scanFile(path: string, settings: ScanSettings): Promise<FileOutcome> {
   let fd: number | undefined;
@@ -39,7 +31,8 @@ export async function scanFile(path: string, settings: ScanSettings): Promise<Fi
       return { type: 'skipped', path, reason: 'too large', detail: `${size} bytes`, bytes: size };
     }
     const bufferBytes = windowBufferBytes(size, settings.windows);
-    const buffer = sharedBuffer(bufferBytes);
+    // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
+    const buffer = prefilterBuffer(bufferBytes);
     const bytesRead = readSync(fd, buffer, 0, bufferBytes, 0);
     const sniffed = sniffEncoding(buffer.subarray(0, bytesRead));
     if ('binary' in sniffed) return { type: 'skipped', path, reason: 'binary', detail: sniffed.binary, bytes: size };

@@ -7,15 +7,20 @@ import { scanFile, type ScanSettings } from './scan-file.js';
  */
 export interface WorkerTask {
   seq: number;
-  path: string;
+  /** a batch of files: one message each way per batch, not per file */
+  paths: string[];
 }
 
 export interface WorkerAnswer {
   seq: number;
-  outcome: Awaited<ReturnType<typeof scanFile>>;
+  outcomes: Awaited<ReturnType<typeof scanFile>>[];
 }
 
 const settings = workerData as ScanSettings;
 parentPort!.on('message', (task: WorkerTask) => {
-  void scanFile(task.path, settings).then((outcome) => parentPort!.postMessage({ seq: task.seq, outcome }));
+  void (async () => {
+    const outcomes = [];
+    for (const path of task.paths) outcomes.push(await scanFile(path, settings));
+    parentPort!.postMessage({ seq: task.seq, outcomes } satisfies WorkerAnswer);
+  })();
 });
