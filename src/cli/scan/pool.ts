@@ -40,11 +40,6 @@ export class WorkerPool {
     });
   }
 
-  /** Room for another file on some worker. */
-  get hasRoom(): boolean {
-    return this.slots.some((slot) => slot.dead || slot.pending.size < IN_FLIGHT);
-  }
-
   /** Reads the files of `paths` on the least busy worker; their reports in the same order. */
   scan(paths: string[]): Promise<FileOutcome[]> {
     const alive = this.slots.filter((slot) => !slot.dead);
