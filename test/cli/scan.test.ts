@@ -136,6 +136,28 @@ describe('wm scan', async () => {
     expect(missing.out).toContain('1 could not be read');
   });
 
+  it('--channel reads keyed watermarks with a stored channel key, offline', async () => {
+    const home = temp.path('home');
+    const env = { WM_HOME: home, WM_SCRYPT_LN: '10', WM_MASTER_KEY: undefined };
+    const admin = async (args: string[], input?: string) => {
+      const run = await runWm(args, { env, input });
+      expect(run.code, run.stderr).toBe(0);
+      return run.out;
+    };
+    await admin(
+      ['users', 'create', '--email', 'ada@example.com', '--username', 'ada', '--verified', '--password-stdin'],
+      'Correct horse 42\n',
+    );
+    await admin(['users', 'set-plan', 'ada@example.com', 'starter']);
+    await admin(['channels', 'create', '--user', 'ada@example.com', 'press']);
+    const channel = ['--channel', 'press', '--user', 'ada@example.com'];
+    const sealed = tree('channel', {
+      'sealed.txt': await admin(['encode', '--secret', 'press only', ...channel], PROSE),
+    });
+    expect(await admin(['scan', ...channel, sealed])).toContain('"press only"');
+    expect((await runWm(['scan', sealed], { env })).out).toContain('keyed (no key given');
+  });
+
   it('usage errors exit 2', async () => {
     expect((await runWm(['scan', '--json', '-l', base])).code).toBe(2);
     expect((await runWm(['scan', '--dry-run', base])).code).toBe(2);
