@@ -2,6 +2,7 @@ import type { CodecRow } from './codec.js';
 import type { ColdStartRow } from './cli.js';
 import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
+import type { ScanResult } from './scan.js';
 import type { ServerRow } from './server.js';
 
 export interface BudgetCheck {
@@ -18,6 +19,7 @@ export interface Results {
   cli?: ColdStartRow[];
   server?: { endpoints: ServerRow[] };
   memory?: MemoryRow[];
+  scan?: ScanResult;
 }
 
 const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
@@ -87,6 +89,13 @@ export function checkBudgets(results: Results): BudgetCheck[] {
         watermark.map((row) => row.p99Ms),
         19.999,
       ),
+    );
+  }
+  if (results.scan) {
+    checks.push(
+      atLeast('wm scan speed ÷ grep -rlP (selector ranges)', [results.scan.vsGrep], 0.5),
+      // flat: ten times the tree, the same memory (within the noise of a garbage-collected process)
+      atMost('wm scan peak RSS, 10× the tree ÷ the tree', [results.scan.rssLargeVsSmall], 1.5),
     );
   }
   if (results.memory)

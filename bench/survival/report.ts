@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { MIN_COPIES, OTHER_SECRET, SECRETS, survivalCarriers } from './carriers.js';
 import { conversionSurvival } from './conversions.js';
+import { PASSAGE_CELLS, passageSurvival, type PassageTally } from './passages.js';
 import { signedSurvival } from './signed.js';
 import { TRANSFORMATIONS, type Transformation } from './transformations.js';
 import { seededRandom } from '../../src/codec/robust/prng.js';
@@ -62,6 +63,8 @@ MODES.forEach((mode, modeIndex) => {
   });
 });
 
+const passageTallies = MODES.map((mode, modeIndex) => passageSurvival(mode, modeIndex, carriers));
+
 let copiesIdentical = 0;
 let conversions: { table: string; summary: string };
 const browser = await openRenderBrowser();
@@ -94,6 +97,21 @@ function table(columns: string[]): string {
   );
   return [header, ...rows].join('\n');
 }
+function passageTable(): string {
+  const columns = PASSAGE_CELLS.map((cell) => cell.name);
+  const header = `| mode | ${columns.join(' | ')} | wrong secrets |\n|---|${columns.map(() => '---:').join('|')}|---:|`;
+  const rows = MODES.map((mode, k) => {
+    const tallies = passageTallies[k];
+    const cells = columns.map((name) => {
+      const { recovered, passages } = tallies.get(name)!;
+      return percent({ recovered, trials: passages });
+    });
+    const wrong = [...tallies.values()].reduce((sum: number, tally: PassageTally) => sum + tally.wrong, 0);
+    return `| ${mode.name} | ${cells.join(' | ')} | ${wrong} |`;
+  });
+  return [header, ...rows].join('\n');
+}
+const passageTrials = PASSAGE_CELLS.map((cell) => passageTallies[0].get(cell.name)!.passages);
 const names = TRANSFORMATIONS.map((t) => t.name);
 const structural = [...names.slice(0, 8), ...names.slice(-2), COPY_COLUMN];
 const damage = names.slice(8, -2);
@@ -115,6 +133,13 @@ const generated = [
   '**Damage** (cropping to a part, random deletion of code points, inserted words, concatenation)',
   '',
   table(damage),
+  '',
+  '**Several passages in one text** (each passage another corpus text with its own secret, joined directly or',
+  'with an unmarked paragraph between each two; % of passages whose secret is recovered exactly, anywhere among',
+  `the watermarks found; ${[...new Set(passageTrials)].join(' or ')} passages per cell; "wrong secrets": secrets`,
+  'returned that were not embedded, over the whole row)',
+  '',
+  passageTable(),
   '',
   conversions.table,
   '',

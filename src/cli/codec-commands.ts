@@ -1,6 +1,8 @@
 import { Option, type Command } from 'commander';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
 import { collect, parseChunkSize, parseSeed } from './codec/option-parsers.js';
+import { CliError, EXIT } from './errors.js';
+import { addWalkOptions, registerScan } from './scan-commands.js';
 
 // Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
 // and the other commands stay fast.
@@ -169,25 +171,71 @@ function registerDecodeRobust(program: Command): void {
     program,
     'decode-robust',
     'recover the secret hidden by encode-robust',
-    'Print the secret hidden by encode-robust, followed by a newline.',
+    'Print the (first) secret hidden by encode-robust, followed by a newline; ' +
+      '--all: every robust watermark of the text, in order, one per line.',
   );
   addKeyOptions(command);
   addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
-  addJsonOption(command, '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats}').action(
-    runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust),
-  );
+  command.option('--all', 'print every robust watermark found (passages marked with different secrets), one per line');
+  addJsonOption(
+    command,
+    '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats, watermarks}',
+  ).action(runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust));
 }
 
 function registerStrip(program: Command): void {
-  const command = textCommand(
-    program,
-    'strip',
-    'remove every hidden mark',
-    'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); ' +
-      'presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all.',
-  ).option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)');
-  addJsonOption(command, '{text, kept?}').action(runLazily(async () => (await import('./codec/strip.js')).runStrip));
+  const command = program
+    .command('strip')
+    .summary('remove every hidden mark (of a text, or --in-place of files and folders)')
+    .description(
+      'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); ' +
+        'presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all. ' +
+        'With --in-place: rewrite each FILE (and every text file under each folder) atomically, ' +
+        'keeping its mode, line ends and encoding.',
+    )
+    .argument(
+      '[paths...]',
+      'input text file (default: standard input; "-" also means standard input); with --in-place, files and folders',
+    )
+    .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output')
+    .option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)')
+    .option(
+      '--in-place',
+      'rewrite the files themselves (exit 0: something removed; 1: nothing to remove; 4: a file could not be read)',
+    )
+    .option('--dry-run', 'with --in-place: list what would be removed, change nothing');
+  addWalkOptions(command);
+  command
+    .option('-l, --files-with-matches', 'with --in-place: print only the paths of the files changed')
+    .option('--json', 'print {text, kept?} as JSON; with --in-place, JSON Lines as wm scan --json prints them')
+    .action(async (paths: string[], options: StripCommandOptions) => {
+      if (options.inPlace) {
+        const { runScan } = await import('./scan/run-scan.js');
+        return runScan(paths, { ...options, strip: true }, true);
+      }
+      const { runStrip } = await import('./codec/strip.js');
+      return runStrip(singleInput(paths, options as Record<string, unknown>), options);
+    });
+}
+
+interface StripCommandOptions {
+  inPlace?: boolean;
+  dryRun?: boolean;
+  all?: boolean;
+  json?: boolean;
+  out?: string;
+}
+
+/** Without --in-place strip reads one text: walk options, --dry-run or several paths need --in-place. */
+function singleInput(paths: string[], options: Record<string, unknown>): string | undefined {
+  const walking = ['dryRun', 'follow', 'include', 'exclude', 'maxSize', 'threads', 'verbose', 'filesWithMatches'];
+  const misplaced = walking.find((name) => options[name] !== undefined) ?? (options.ignore === false ? 'ignore' : '');
+  if (paths.length > 1 || misplaced) {
+    const what = paths.length > 1 ? 'several paths' : `--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    throw new CliError(EXIT.USAGE, `${what} need${paths.length > 1 ? '' : 's'} --in-place`);
+  }
+  return paths[0];
 }
 
 function registerReveal(program: Command): void {
@@ -268,6 +316,7 @@ export function registerCodecCommands(program: Command): void {
   registerEncodeRobust(program);
   registerDecodeRobust(program);
   registerStrip(program);
+  registerScan(program);
   registerReveal(program);
   registerVerify(program);
   registerKeys(program);

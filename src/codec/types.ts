@@ -130,6 +130,17 @@ export interface EncodeRobustResult {
   warnings?: string[];
 }
 
+/** One robust watermark of a text: its secret, and the stretch its marks lie in (code points, end exclusive). */
+export interface RobustWatermark extends FoundWatermark {
+  /** code points before its first mark */
+  start: number;
+  /** code points up to and including its last mark */
+  end: number;
+  bits_recovered: number;
+  copies_found: number;
+  copies_agreeing: number;
+}
+
 export interface DecodeRobustResult {
   decoded: string;
   keyed: boolean;
@@ -150,6 +161,8 @@ export interface DecodeRobustResult {
     /** copies whose content agrees with the returned secret */
     copies_agreeing: number;
   };
+  /** every robust watermark found, in text order; the first is `decoded` (empty when is_encoded is false) */
+  watermarks: RobustWatermark[];
   /** the C2PA text manifest the text carries; absent when none */
   c2pa?: C2paReport;
 }

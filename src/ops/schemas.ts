@@ -164,6 +164,25 @@ export const DecodeRobustResult = Type.Object({
     copies_found: Type.Optional(Type.Integer()),
     copies_agreeing: Type.Optional(Type.Integer()),
   }),
+  watermarks: Type.Optional(
+    Type.Array(
+      Type.Object({
+        decoded: Type.String(),
+        keyed: Type.Boolean(),
+        signature: Type.Optional(SignatureReport),
+        start: Type.Integer({ description: 'Unicode code points before its first mark' }),
+        end: Type.Integer({ description: 'Unicode code points up to and including its last mark' }),
+        bits_recovered: Type.Integer(),
+        copies_found: Type.Integer(),
+        copies_agreeing: Type.Integer(),
+      }),
+      {
+        description:
+          'every robust watermark found, in text order, each with the span of its marks; the first one is `decoded` ' +
+          '(empty when is_encoded is false)',
+      },
+    ),
+  ),
   c2pa: Type.Optional(C2pa),
 });
 

@@ -132,6 +132,29 @@ describe('--json equals the HTTP response of the same operation', () => {
     expect(await cli(['decode'], text)).toEqual({ code: 0, body: viaHttp.body });
   });
 
+  it('several robust watermarks: decode-robust keeps the spec fields for the first and lists them all', async () => {
+    const passage = async (secret: string) =>
+      (await http('encode-robust', { text: CARRIER.repeat(6), secret })).body.watermarked as string;
+    const text = `${await passage('robust one')}\n\n${await passage('robust two')}`;
+    const viaHttp = await http('decode-robust', { text });
+    expect(viaHttp.status).toBe(200);
+    expect(viaHttp.body).toMatchObject({ decoded: 'robust one', is_encoded: true });
+    const marks = viaHttp.body.watermarks as { decoded: string; start: number; end: number }[];
+    expect(marks.map((mark) => mark.decoded)).toEqual(['robust one', 'robust two']);
+    expect(marks[0].end).toBeLessThan(marks[1].start);
+    expect(Object.keys(marks[0]).sort()).toEqual([
+      'bits_recovered',
+      'copies_agreeing',
+      'copies_found',
+      'decoded',
+      'end',
+      'keyed',
+      'signature',
+      'start',
+    ]);
+    expect(await cli(['decode-robust'], text)).toEqual({ code: 0, body: viaHttp.body });
+  });
+
   it('keyed: the same shape, keyed: true, from --key-file and from a channel-bound token', async () => {
     const key = ['--key-file', temp.path('team.key')];
     const viaCli = await cli(['encode', temp.path('carrier.txt'), '--secret', 'k', ...key]);

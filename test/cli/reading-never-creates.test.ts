@@ -13,6 +13,7 @@ const READERS: string[][] = [
   ['decode', '--channel', 'press', '--user', 'ada@example.com'],
   ['encode-robust', '--secret', 's', '--channel', 'press', '--user', 'ada@example.com'],
   ['decode-robust', '--channel', 'press', '--user', 'ada@example.com'],
+  ['scan', '--channel', 'press', '--user', 'ada@example.com'],
   ['users', 'list'],
   ['users', 'show', 'ada@example.com'],
   ['users', 'verify', 'ada@example.com'],

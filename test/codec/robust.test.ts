@@ -268,6 +268,7 @@ describe('no watermark, and the other codec', () => {
         bits_recovered: 0,
         confidence: 0,
         stats: expect.objectContaining({ copies_found: 0, copies_agreeing: 0, reconstructed_char_count: 0 }),
+        watermarks: [],
       });
     }
   });
