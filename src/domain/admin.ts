@@ -1,7 +1,15 @@
 import type { UserChanges } from '../store/index.js';
 import { createAccount, setPassword, type NewAccount } from './accounts.js';
 import { deleteApiToken, insertApiToken, listTokenMetadata } from './api-tokens.js';
-import { channelKeyOf, deactivateChannel, findChannelByName, insertChannel, listChannels } from './channels.js';
+import {
+  channelKeyOf,
+  deactivateChannel,
+  findChannelByName,
+  insertChannel,
+  listChannels,
+  newSigningKey,
+  updatePublication,
+} from './channels.js';
 import type { DomainContext } from './context.js';
 import { balanceOf, usageOf } from './credits.js';
 import { DomainError, invalid } from './errors.js';
@@ -14,6 +22,8 @@ import {
   type ApiTokenWithSecret,
   type Channel,
   type ChannelListItem,
+  type ChannelOptions,
+  type ChannelPublicationChange,
   type CreditBalance,
   type Permission,
   type Plan,
@@ -39,12 +49,15 @@ export interface Admin {
   setPassword(email: string, password: string): Promise<UserRecord>;
   createToken(
     email: string,
-    input: { name: string; permissions: Permission[]; channelName?: string },
+    input: { name: string; permissions: Permission[]; channelName?: string; sign?: boolean },
   ): Promise<ApiTokenWithSecret>;
   listTokens(email: string): Promise<ApiTokenMetadata[]>;
   /** By id, bare or `tok_`-prefixed; returns the canonical (bare) id. */
   revokeToken(tokenId: string): Promise<{ id: string }>;
-  createChannel(email: string, channelName: string): Promise<Channel>;
+  createChannel(email: string, channelName: string, options?: ChannelOptions): Promise<Channel>;
+  /** A new signing key: the channel's first, or a rotation (the current key is retired and stays published). */
+  newSigningKey(email: string, channelName: string): Promise<Channel>;
+  setPublication(email: string, channelName: string, change: ChannelPublicationChange): Promise<Channel>;
   listChannels(email: string): Promise<ChannelListItem[]>;
   deactivateChannel(email: string, channelName: string): Promise<{ id: string; channel_name: string }>;
   credits(email: string): Promise<CreditBalance & { quota: Quota }>;
@@ -123,14 +136,19 @@ export function createAdmin(context: DomainContext): Admin {
       await setPassword(context, row.id, password);
       return toUserRecord(row);
     },
-    createToken: async (email, { name, permissions, channelName }) => {
+    createToken: async (email, { name, permissions, channelName, sign }) => {
       const owner = await byEmail(email);
       const channelId = channelName === undefined ? null : (await channelByName(owner, channelName)).id;
-      return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId });
+      return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId, sign });
     },
     listTokens: async (email) => listTokenMetadata(context, (await byEmail(email)).id),
     revokeToken: async (tokenId) => ({ id: await deleteApiToken(context, tokenId) }),
-    createChannel: async (email, channelName) => insertChannel(context, await byEmail(email), channelName),
+    createChannel: async (email, channelName, options) =>
+      insertChannel(context, await byEmail(email), channelName, options),
+    newSigningKey: async (email, channelName) =>
+      newSigningKey(context, await channelByName(await byEmail(email), channelName)),
+    setPublication: async (email, channelName, change) =>
+      updatePublication(context, await channelByName(await byEmail(email), channelName), change),
     listChannels: async (email) => listChannels(context, (await byEmail(email)).id),
     deactivateChannel: async (email, channelName) =>
       deactivateChannel(context, await channelByName(await byEmail(email), channelName)),
