@@ -49,7 +49,7 @@ export interface Admin {
   setPassword(email: string, password: string): Promise<UserRecord>;
   createToken(
     email: string,
-    input: { name: string; permissions: Permission[]; channelName?: string; sign?: boolean },
+    input: { name: string; permissions: Permission[]; channelName?: string; sign?: boolean; encrypt?: boolean },
   ): Promise<ApiTokenWithSecret>;
   listTokens(email: string): Promise<ApiTokenMetadata[]>;
   /** By id, bare or `tok_`-prefixed; returns the canonical (bare) id. */
@@ -136,10 +136,10 @@ export function createAdmin(context: DomainContext): Admin {
       await setPassword(context, row.id, password);
       return toUserRecord(row);
     },
-    createToken: async (email, { name, permissions, channelName, sign }) => {
+    createToken: async (email, { name, permissions, channelName, sign, encrypt }) => {
       const owner = await byEmail(email);
       const channelId = channelName === undefined ? null : (await channelByName(owner, channelName)).id;
-      return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId, sign });
+      return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId, sign, encrypt });
     },
     listTokens: async (email) => listTokenMetadata(context, (await byEmail(email)).id),
     revokeToken: async (tokenId) => ({ id: await deleteApiToken(context, tokenId) }),

@@ -24,7 +24,13 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
   const text = await readInputText(file);
   const { distribution } = options;
   const result = onServer
-    ? await onServer('encode_robust', { text, secret, distribution, stealth_level: options.stealth })
+    ? await onServer('encode_robust', {
+        text,
+        secret,
+        distribution,
+        stealth_level: options.stealth,
+        bind_text: options.bindText,
+      })
     : encodeRobust(text, secret, { distribution, stealthLevel: options.stealth, seed: options.seed, key, ...signing });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
   writeWarnings(result.warnings);
