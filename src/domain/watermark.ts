@@ -47,7 +47,8 @@ export interface AnalyzeInput {
  * Each operation: authenticate the API token → refuse a suspended account → require a verified email → check the
  * token's permission → check quota and credits → run the codec (with the channel key when the token is bound, and
  * its signing key when the token signs) → submit the charge (src/domain/charges.ts). Decoding verifies signed marks
- * with the keys the caller may know: the published ones and the account's own. A codec failure (CodecError) propagates and costs nothing. The result
+ * with the keys the caller may know: the published ones and the account's own (at most MAX_SIGNATURES_CHECKED
+ * signatures a request). A codec failure (CodecError) propagates and costs nothing. The result
  * is resolved only once the charge is committed, and a charge refused meanwhile (the balance or quota ran out
  * under concurrent requests) is the answer instead of the result.
  */
@@ -88,10 +89,23 @@ export function createWatermark(context: DomainContext): Watermark {
     reports: (result: T) => SignatureReport[],
   ) {
     const first = read();
-    const unknown = new Set(reports(first).flatMap((r) => (r.status === 'unknown_key' ? [r.key_id!] : [])));
-    if (unknown.size === 0) return first;
-    const keys = await verifyingKeysFor(context, caller.userId, [...unknown]);
-    return keys.length === 0 ? first : read(keys);
+    const named = reports(first).flatMap((r) => (r.status === 'unknown_key' ? [r.key_id!] : []));
+    if (named.length === 0) return first;
+    const keys = await verifyingKeysFor(context, caller.userId, [...new Set(named)]);
+    if (keys.length === 0) return first;
+    const known = new Set(keys.map((key) => key.keyId));
+    const checks = named.filter((keyId) => known.has(keyId)).length;
+    if (checks > MAX_SIGNATURES_CHECKED) {
+      throw invalid(
+        {
+          text:
+            `holds ${checks} signed marks of known signers; a decode checks at most ${MAX_SIGNATURES_CHECKED} ` +
+            '(wm verify with the published key set checks any number offline)',
+        },
+        `Too many signed marks to verify in one request (${checks}, at most ${MAX_SIGNATURES_CHECKED})`,
+      );
+    }
+    return read(keys);
   }
   return {
     encode: (apiToken, { text, secret, bindText, ...options }) =>
@@ -133,6 +147,13 @@ type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
 };
 
 const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robust'];
+
+/**
+ * The most signatures one decode checks. A check costs ~0.1 ms, and a 1 MiB body can hold ~3,300 small signed
+ * frames naming a published key (forged ones too): unbounded, one request would cost ~20× an unsigned decode of
+ * the same size. Real texts hold a handful of marks.
+ */
+export const MAX_SIGNATURES_CHECKED = 256;
 
 function signing(signingKey: SigningKey | undefined, bindText: boolean | undefined) {
   if (bindText && !signingKey) {

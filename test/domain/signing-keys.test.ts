@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verify } from '../../src/codec/index.js';
 import { parsePublishedKeySet } from '../../src/codec/key-files.js';
+import { MAX_SIGNATURES_CHECKED } from '../../src/domain/watermark.js';
 import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
@@ -153,6 +154,21 @@ describe('signing keys of channels', () => {
 
     await f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true, signer_name: 'Example News' });
     expect((await read()).signature).toMatchObject({ status: 'valid', known_signer: true, signer: 'Example News' });
+  });
+
+  it('a decode checks at most MAX_SIGNATURES_CHECKED signatures; beyond, it refuses by field at no charge', async () => {
+    const { user, token } = await signingSetup();
+    const one = (await f.domain.watermark.encode(token, { text: 'ab', secret: 'x', method: 'char' })).encoded;
+    const most = await f.domain.watermark.decode(token, { text: one.repeat(MAX_SIGNATURES_CHECKED) });
+    expect(most.watermarks).toHaveLength(MAX_SIGNATURES_CHECKED);
+    expect(most.watermarks.every((found) => found.signature.status === 'valid')).toBe(true);
+    const before = (await f.domain.credits.balance(user.id)).balance;
+    const refused = await refusal(() =>
+      f.domain.watermark.decode(token, { text: one.repeat(MAX_SIGNATURES_CHECKED + 1) }),
+    );
+    expect(refused.code).toBe('VALIDATION');
+    expect(refused.details!.text).toMatch(/holds 257 signed marks of known signers/);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(before);
   });
 
   it('encrypt false is for signing tokens only; an encrypting signing token still reads and signs keyed', async () => {
