@@ -118,6 +118,19 @@ function registerChannels(program: Command): void {
   ).action(async (name, options) => (await import('./admin/channels.js')).newSigningKey(name, options));
   common(
     channels
+      .command('withdraw-signing-key')
+      .description(
+        'delete a retired signing key that leaked: it leaves the key set and its marks no longer verify ' +
+          '(the current key: rotate first)',
+      )
+      .argument('[name]')
+      .argument('[key-id]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, keyId, options) =>
+    (await import('./admin/channels.js')).withdrawSigningKey(name, keyId, options),
+  );
+  common(
+    channels
       .command('publish')
       .description("list the channel's signing keys, retired ones included, in /.well-known/wm-keys.json")
       .argument('[name]')

@@ -9,6 +9,7 @@ import {
   listChannels,
   newSigningKey,
   updatePublication,
+  withdrawSigningKey,
 } from './channels.js';
 import type { DomainContext } from './context.js';
 import { balanceOf, usageOf } from './credits.js';
@@ -58,6 +59,8 @@ export interface Admin {
   /** A new signing key: the channel's first, or a rotation (the current key is retired and stays published). */
   newSigningKey(email: string, channelName: string): Promise<Channel>;
   setPublication(email: string, channelName: string, change: ChannelPublicationChange): Promise<Channel>;
+  /** Deletes a retired signing key that leaked: it leaves the key set and verifies nothing any more. */
+  withdrawSigningKey(email: string, channelName: string, keyId: string): Promise<Channel>;
   listChannels(email: string): Promise<ChannelListItem[]>;
   deactivateChannel(email: string, channelName: string): Promise<{ id: string; channel_name: string }>;
   credits(email: string): Promise<CreditBalance & { quota: Quota }>;
@@ -149,6 +152,8 @@ export function createAdmin(context: DomainContext): Admin {
       newSigningKey(context, await channelByName(await byEmail(email), channelName)),
     setPublication: async (email, channelName, change) =>
       updatePublication(context, await channelByName(await byEmail(email), channelName), change),
+    withdrawSigningKey: async (email, channelName, keyId) =>
+      withdrawSigningKey(context, await channelByName(await byEmail(email), channelName), keyId),
     listChannels: async (email) => listChannels(context, (await byEmail(email)).id),
     deactivateChannel: async (email, channelName) =>
       deactivateChannel(context, await channelByName(await byEmail(email), channelName)),

@@ -24,6 +24,11 @@ export interface Channels {
   addSigningKey(userId: string, channelId: string): Promise<Channel>;
   /** Whether the channel's keys are in the public key set, and under which name. Unknown: NOT_FOUND. */
   updatePublication(userId: string, channelId: string, change: ChannelPublicationChange): Promise<Channel>;
+  /**
+   * Deletes a retired key that must no longer verify (it leaked): it leaves the key set, and marks it signed read
+   * as unknown_key. The current key: CONFLICT (rotate first). Unknown channel or key: NOT_FOUND.
+   */
+  withdrawSigningKey(userId: string, channelId: string, keyId: string): Promise<Channel>;
 }
 
 const CHANNEL_KEY_BYTES = 32;
@@ -46,6 +51,8 @@ export function createChannels(context: DomainContext): Channels {
     addSigningKey: async (userId, channelId) => newSigningKey(context, await ownChannel(userId, channelId)),
     updatePublication: async (userId, channelId, change) =>
       updatePublication(context, await ownChannel(userId, channelId), change),
+    withdrawSigningKey: async (userId, channelId, keyId) =>
+      withdrawSigningKey(context, await ownChannel(userId, channelId), keyId),
   };
 }
 
@@ -117,6 +124,21 @@ export async function channelOf(context: DomainContext, row: ChannelRow): Promis
 
 export async function newSigningKey(context: DomainContext, row: ChannelRow): Promise<Channel> {
   await context.store.transaction((tx) => addSigningKey(tx, context, row.id, context.now().getTime()));
+  return channelOf(context, row);
+}
+
+export async function withdrawSigningKey(context: DomainContext, row: ChannelRow, keyId: string): Promise<Channel> {
+  const keys = await context.store.signingKeys.publicOfUser(row.userId);
+  const key = keys.find((candidate) => candidate.channelId === row.id && candidate.keyId === keyId);
+  if (!key) throw new DomainError('NOT_FOUND', `The channel "${row.name}" has no signing key ${keyId}`);
+  if (key.retiredAt === null) {
+    throw new DomainError(
+      'CONFLICT',
+      `${keyId} is the channel's current signing key: rotate first (a new key), then withdraw the retired one`,
+      { details: { key_id: 'is the current key' } },
+    );
+  }
+  await context.store.signingKeys.deleteRetired(row.id, keyId);
   return channelOf(context, row);
 }
 

@@ -218,6 +218,12 @@ describe('wm channels, tokens and keyed codec commands', () => {
     const published = await json(['channels', 'publish', '--user', EMAIL, 'press', '--signer-name', '']);
     expect(published.channel).toMatchObject({ keys_public: true, signer_name: null });
     expect(published.channel.signing_keys.map((k: { key_id: string }) => k.key_id)[1]).toBe(first);
+    const current = published.channel.signing_keys[0].key_id;
+    const refusedWithdrawal = await wm(['channels', 'withdraw-signing-key', '--user', EMAIL, 'press', current]);
+    expect(refusedWithdrawal.code).toBe(2);
+    expect(refusedWithdrawal.stderr).toMatch(/current signing key: rotate first/);
+    const withdrawn = await json(['channels', 'withdraw-signing-key', '--user', EMAIL, 'press', first]);
+    expect(withdrawn.channel.signing_keys.map((k: { key_id: string }) => k.key_id)).toEqual([current]);
 
     const tokenArgs = ['tokens', 'create', '--user', EMAIL, '--name', 'signer', '--permissions', 'encode'];
     const token = await json([...tokenArgs, '--channel', 'press', '--sign', '--no-encrypt']);

@@ -24,6 +24,7 @@ const READERS: string[][] = [
   ['channels', 'new-signing-key', '--user', 'ada@example.com', 'press'],
   ['channels', 'publish', '--user', 'ada@example.com', 'press'],
   ['channels', 'unpublish', '--user', 'ada@example.com', 'press'],
+  ['channels', 'withdraw-signing-key', '--user', 'ada@example.com', 'press', '0123456789abcdef'],
   ['credits', 'show', 'ada@example.com'],
   ['credits', 'grant', 'ada@example.com', '5'],
   ['db', 'info'],

@@ -157,6 +157,7 @@ describe('suspension', () => {
         deactivate: () => f.domain.channels.deactivate(user.id, channel.id),
         addSigningKey: () => f.domain.channels.addSigningKey(user.id, channel.id),
         updatePublication: () => f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true }),
+        withdrawSigningKey: () => f.domain.channels.withdrawSigningKey(user.id, channel.id, '0123456789abcdef'),
       },
       credits: {
         balance: () => f.domain.credits.balance(user.id),

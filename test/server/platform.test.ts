@@ -39,6 +39,7 @@ describe('service endpoints', () => {
       '/api/v2/channels': ['get', 'post'],
       '/api/v2/channels/{channelId}': ['delete', 'patch'],
       '/api/v2/channels/{channelId}/signing-keys': ['post'],
+      '/api/v2/channels/{channelId}/signing-keys/{keyId}': ['delete'],
       '/.well-known/wm-keys.json': ['get'],
       '/api/watermark/encode': ['post'],
       '/api/watermark/encode-robust': ['post'],

@@ -73,6 +73,15 @@ const watermark = (token: string, operation: string, payload: object) =>
 
 const keySet = () => call({ method: 'GET', url: '/.well-known/wm-keys.json' });
 
+/** The private seeds of every signing key made, by key id, for the search at the end (kept past a withdrawal). */
+const seeds = new Map<string, Buffer>();
+async function rememberSeeds(): Promise<void> {
+  const wrap = deriveKeys(server.fixture.masterKey).channelWrap;
+  for (const { sealedSeed, keyId, channelId } of await server.fixture.store.signingKeys.sealedSeeds()) {
+    seeds.set(keyId, Buffer.from(openSealedKey(wrap, sealedSeed, signingSealContext(channelId, keyId))));
+  }
+}
+
 /** `wm verify` (the built CLI) on `text` with the key set as the server published it. */
 async function verifyOffline(text: string): Promise<{ code: number | null; out: string }> {
   const keys = temp.path('wm-keys.json');
@@ -249,6 +258,23 @@ describe('signing channels over HTTP', () => {
     }
     const unknownChannel = await asOwner('POST', '/api/v2/channels/00000000-0000-4000-8000-000000000000/signing-keys');
     expect(unknownChannel.statusCode).toBe(404);
+
+    // a retired key that leaked is withdrawn: out of the set, and its marks verify nowhere any more
+    await rememberSeeds();
+    const keyUrl = (keyId: string) => `/api/v2/channels/${channel.id}/signing-keys/${keyId}`;
+    const current = await asOwner('DELETE', keyUrl(keys[0].key_id));
+    expect(current.statusCode).toBe(409);
+    expect(current.json().details).toEqual({ key_id: 'is the current key' });
+    const withdrawn = await asOwner('DELETE', keyUrl(keys[1].key_id));
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().channel.signing_keys.map((key: { key_id: string }) => key.key_id)).toEqual([
+      keys[0].key_id,
+    ]);
+    expect((await keySet()).json().keys.map((key: { kid: string }) => key.kid)).not.toContain(keys[1].key_id);
+    expect((await verifyOffline(before.encoded)).code).toBe(9);
+    expect((await watermark(token, 'decode', { text: before.encoded })).json().signature.status).toBe('unknown_key');
+    expect((await verifyOffline(after.encoded)).code).toBe(0);
+    expect((await asOwner('DELETE', keyUrl(keys[1].key_id))).statusCode).toBe(404);
   });
 
   it('forgeries of a server-signed mark never verify, by decode or offline', async () => {
@@ -290,21 +316,14 @@ describe('signing channels over HTTP', () => {
 
 describe('the private signing keys', () => {
   it('never appear in an answer, a log line or the database in the clear', async () => {
-    const { store, masterKey, dir } = server.fixture;
-    const wrap = deriveKeys(masterKey).channelWrap;
+    const { dir } = server.fixture;
     const channels = (await asOwner('GET', '/api/v2/channels')).json().channels as {
-      id: string;
       signing_keys: { key_id: string }[];
     }[];
-    const seeds: Buffer[] = [];
-    for (const channel of channels) {
-      for (const { sealedSeed, keyId, channelId } of await store.signingKeys.sealedSeeds()) {
-        if (channelId === channel.id)
-          seeds.push(Buffer.from(openSealedKey(wrap, sealedSeed, signingSealContext(channelId, keyId))));
-      }
-    }
-    expect(seeds.length).toBeGreaterThanOrEqual(6);
-    const forms = seeds.flatMap((seed) => [
+    await rememberSeeds();
+    // every key the tests made, the withdrawn one included
+    expect(seeds.size).toBe(6);
+    const forms = [...seeds.values()].flatMap((seed) => [
       seed,
       Buffer.from(seed.toString('hex')),
       Buffer.from(seed.toString('base64')),

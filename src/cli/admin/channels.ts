@@ -75,6 +75,24 @@ export async function newSigningKey(name: string | undefined, options: ChannelOp
   });
 }
 
+export async function withdrawSigningKey(
+  name: string | undefined,
+  keyId: string | undefined,
+  options: ChannelOptions,
+): Promise<void> {
+  const email = await requireValue(options.user, '--user', 'Owner (email)');
+  const channelName = await requireValue(name, 'the name argument', 'Channel name');
+  const id = await requireValue(keyId, 'the key-id argument', 'Key id');
+  await withDomain(options, async (domain) => {
+    const channel = await domain.admin.withdrawSigningKey(email, channelName, id);
+    print(
+      options,
+      { message: 'Signing key withdrawn', channel },
+      `Withdrew ${id} of "${channel.channel_name}": it is out of the key set, and the marks it signed no longer verify`,
+    );
+  });
+}
+
 export async function publishChannel(
   name: string | undefined,
   options: ChannelOptions & { signerName?: string },

@@ -8,6 +8,7 @@ import {
   CreateChannelBody,
   CreateChannelResponse,
   DeactivateChannelResponse,
+  SigningKeyParams,
   UpdateChannelBody,
 } from '../schemas/channels.js';
 import { errors } from '../schemas/common.js';
@@ -62,6 +63,22 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
       const channel = await domain.channels.addSigningKey(sessionOf(request).user.id, request.params.channelId);
       const rotated = channel.signing_keys.length > 1;
       return reply.code(201).send({ message: rotated ? 'Signing key rotated' : 'Signing key created', channel });
+    },
+  );
+
+  app.delete<{ Params: SigningKeyParams }>(
+    '/api/v2/channels/:channelId/signing-keys/:keyId',
+    sessionRoute(
+      context,
+      'channels',
+      'Withdraw a retired signing key that leaked: it leaves /.well-known/wm-keys.json and marks it signed no ' +
+        'longer verify here. 409 for the current key (rotate first)',
+      { params: SigningKeyParams, response: { 200: ChannelResponse, ...errors(404, 409) } },
+    ),
+    async (request) => {
+      const { channelId, keyId } = request.params;
+      const channel = await domain.channels.withdrawSigningKey(sessionOf(request).user.id, channelId, keyId);
+      return { message: 'Signing key withdrawn', channel };
     },
   );
 

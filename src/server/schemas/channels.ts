@@ -33,6 +33,12 @@ export const ChannelList = Type.Object({ channels: Type.Array(ChannelListItem) }
 export const ChannelIdParams = Type.Object({ channelId: Type.String({ maxLength: 100 }) });
 export type ChannelIdParams = Static<typeof ChannelIdParams>;
 
+export const SigningKeyParams = Type.Object({
+  channelId: Type.String({ maxLength: 100 }),
+  keyId: Type.String({ maxLength: 100 }),
+});
+export type SigningKeyParams = Static<typeof SigningKeyParams>;
+
 export const DeactivateChannelResponse = Type.Object({
   message: Type.String(),
   channel: Type.Object({ id: Type.String(), channel_name: Type.String() }),

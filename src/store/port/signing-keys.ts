@@ -35,6 +35,8 @@ export interface SigningKeyRepository {
   retireCurrent(channelId: string, at: number): Promise<void>;
   /** Adds a current key; call retireCurrent first in the same unit of work (one current key per channel). */
   insert(key: Omit<SigningKeyRow, 'retiredAt'>): Promise<void>;
+  /** Deletes a retired key of the channel (a withdrawn, compromised key); false when there is no such key. */
+  deleteRetired(channelId: string, keyId: string): Promise<boolean>;
   /** every key's sealed seed (master-key rotation) */
   sealedSeeds(): Promise<Pick<SigningKeyRow, 'keyId' | 'channelId' | 'sealedSeed'>[]>;
   replaceSealedSeed(keyId: string, sealedSeed: Uint8Array): Promise<void>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PublicSigningKeyRow, SigningKeyRow } from '../port/index.js';
 import type { Db } from './database.js';
 import { channels, signingKeys } from './schema.js';
@@ -55,6 +55,13 @@ export function signingKeyStatements(db: Db) {
         .values({ ...key, publicKey: Buffer.from(key.publicKey), sealedSeed: Buffer.from(key.sealedSeed) })
         .run();
     },
+    deleteRetired: (channelId: string, keyId: string): boolean =>
+      db
+        .delete(signingKeys)
+        .where(
+          and(eq(signingKeys.keyId, keyId), eq(signingKeys.channelId, channelId), isNotNull(signingKeys.retiredAt)),
+        )
+        .run().changes > 0,
     sealedSeeds: (): Pick<SigningKeyRow, 'keyId' | 'channelId' | 'sealedSeed'>[] =>
       db
         .select({ keyId: signingKeys.keyId, channelId: signingKeys.channelId, sealedSeed: signingKeys.sealedSeed })
