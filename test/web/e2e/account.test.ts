@@ -186,7 +186,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     const row = page.locator('tr', { hasText: 'newsroom' });
     await expect
       .poll(() => row.locator('td[data-label="Signing key"]').textContent())
-      .toMatch(/^[0-9a-f]{16} not published/);
+      .toMatch(/^[0-9a-f]{16}not published$/);
     const firstKey = (await row.locator('td[data-label="Signing key"] code').textContent())!;
 
     await row.getByRole('button', { name: 'Publish the keys of newsroom' }).click();

@@ -17,13 +17,13 @@ export function SigningCell({ channel }: { channel: Channel }) {
   if (!current) return <span class="muted">none</span>;
   const retired = channel.signing_keys.length - 1;
   return (
-    <>
-      <code title={`Since ${formatDateTime(current.created_at)}`}>{current.key_id}</code>{' '}
+    <span class="cell-group">
+      <code title={`Since ${formatDateTime(current.created_at)}`}>{current.key_id}</code>
       <span class={`badge ${channel.keys_public ? 'ok' : 'off'}`}>
         {channel.keys_public ? `published as ${channel.signer_name ?? channel.channel_name}` : 'not published'}
       </span>
-      {retired > 0 && <span class="muted small"> · {retired} retired</span>}
-    </>
+      {retired > 0 && <span class="muted small">{retired} retired</span>}
+    </span>
   );
 }
 

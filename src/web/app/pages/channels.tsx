@@ -46,7 +46,7 @@ export function ChannelsPage() {
         </p>
       </PageTitle>
       {error && <Notice kind="error">{error}</Notice>}
-      <div class="two-columns">
+      <div>
         <section class="card" aria-labelledby="channels-title">
           <h2 id="channels-title">Your channels</h2>
           {!data ? (
@@ -113,35 +113,37 @@ function ChannelTable({ channels, onAction }: { channels: Channel[]; onAction: (
               <td data-label="Signing key">
                 <SigningCell channel={channel} />
               </td>
-              <td data-label="" class="row-actions">
-                <button
-                  type="button"
-                  class="button small"
-                  onClick={() => onAction({ kind: 'signing-key', channel })}
-                  aria-label={`${currentKeyOf(channel) ? 'Rotate the signing key of' : 'Add a signing key to'} ${channel.channel_name}`}
-                >
-                  {currentKeyOf(channel) ? 'Rotate key' : 'Add signing key'}
-                </button>
-                {currentKeyOf(channel) && (
+              <td data-label="">
+                <span class="cell-group">
                   <button
                     type="button"
                     class="button small"
-                    onClick={() => onAction({ kind: 'publish', channel })}
-                    aria-label={`${channel.keys_public ? 'Unpublish' : 'Publish'} the keys of ${channel.channel_name}`}
+                    onClick={() => onAction({ kind: 'signing-key', channel })}
+                    aria-label={`${currentKeyOf(channel) ? 'Rotate the signing key of' : 'Add a signing key to'} ${channel.channel_name}`}
                   >
-                    {channel.keys_public ? 'Unpublish' : 'Publish'}
+                    {currentKeyOf(channel) ? 'Rotate key' : 'Add signing key'}
                   </button>
-                )}
-                {channel.is_active && (
-                  <button
-                    type="button"
-                    class="button danger small"
-                    onClick={() => onAction({ kind: 'deactivate', channel })}
-                    aria-label={`Deactivate ${channel.channel_name}`}
-                  >
-                    Deactivate
-                  </button>
-                )}
+                  {currentKeyOf(channel) && (
+                    <button
+                      type="button"
+                      class="button small"
+                      onClick={() => onAction({ kind: 'publish', channel })}
+                      aria-label={`${channel.keys_public ? 'Unpublish' : 'Publish'} the keys of ${channel.channel_name}`}
+                    >
+                      {channel.keys_public ? 'Unpublish' : 'Publish'}
+                    </button>
+                  )}
+                  {channel.is_active && (
+                    <button
+                      type="button"
+                      class="button danger small"
+                      onClick={() => onAction({ kind: 'deactivate', channel })}
+                      aria-label={`Deactivate ${channel.channel_name}`}
+                    >
+                      Deactivate
+                    </button>
+                  )}
+                </span>
               </td>
             </tr>
           ))}

@@ -107,13 +107,10 @@ function TokenTable({
               </td>
               <td data-label="Permissions">{token.permissions.join(', ')}</td>
               <td data-label="Channel">
-                {channelName(token.signing_channel_id) ?? <span class="muted">none (unkeyed)</span>}
-                {token.sign && (
-                  <>
-                    {' '}
-                    <span class="badge ok">{token.encrypt ? 'signs' : 'signs, not encrypted'}</span>
-                  </>
-                )}
+                <span class="cell-group">
+                  {channelName(token.signing_channel_id) ?? <span class="muted">none (unkeyed)</span>}
+                  {token.sign && <span class="badge ok">{token.encrypt ? 'signs' : 'signs, not encrypted'}</span>}
+                </span>
               </td>
               <td data-label="Created">{formatDateTime(token.created_at)}</td>
               <td data-label="Last used">
