@@ -5,8 +5,8 @@ import { api } from '../session.js';
 import { ConfirmDialog, Dialog } from '../ui/dialog.js';
 import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
+import { useConfirmed } from '../use-confirmed.js';
 import { useForm } from '../use-form.js';
-import { messageOf } from '../use-load.js';
 
 /** The key that signs now; undefined for a channel without one. */
 export const currentKeyOf = (channel: Channel) => channel.signing_keys.find((key) => key.retired_at === null);
@@ -27,29 +27,20 @@ export function SigningCell({ channel }: { channel: Channel }) {
   );
 }
 
-/** Add the first signing key, or rotate: the current key is retired, kept and still published. */
-export function SigningKeyDialog({
-  channel,
-  onDone,
-  onCancel,
-}: {
+/** What a dialog about one channel is given. */
+export interface ChannelDialogProps {
   channel: Channel;
   onDone: () => void;
   onCancel: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+}
+
+/** Add the first signing key, or rotate: the current key is retired, kept and still published. */
+export function SigningKeyDialog({ channel, onDone, onCancel }: ChannelDialogProps) {
   const current = currentKeyOf(channel);
-  const add = async () => {
-    setBusy(true);
-    try {
-      await api('POST', `/api/v2/channels/${encodeURIComponent(channel.id)}/signing-keys`);
-      onDone();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
+  const { busy, error, confirm } = useConfirmed(
+    () => api('POST', `/api/v2/channels/${encodeURIComponent(channel.id)}/signing-keys`),
+    onDone,
+  );
   return (
     <ConfirmDialog
       id="signing-key"
@@ -61,7 +52,7 @@ export function SigningKeyDialog({
       confirmLabel={current ? 'Rotate key' : 'Create signing key'}
       busy={busy}
       error={error}
-      onConfirm={add}
+      onConfirm={confirm}
       onCancel={onCancel}
     >
       {current ? (
@@ -83,15 +74,7 @@ export function SigningKeyDialog({
 }
 
 /** List the channel's keys in /.well-known/wm-keys.json under a name, or take them out. */
-export function PublishDialog({
-  channel,
-  onDone,
-  onCancel,
-}: {
-  channel: Channel;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
+export function PublishDialog({ channel, onDone, onCancel }: ChannelDialogProps) {
   const [name, setName] = useState(channel.signer_name ?? '');
   const form = useForm(['signer_name']);
   const publishing = !channel.keys_public;

@@ -9,8 +9,15 @@ import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { Loading } from '../ui/skeleton.js';
 import { useForm } from '../use-form.js';
-import { messageOf, useLoad } from '../use-load.js';
-import { currentKeyOf, PublishDialog, SigningCell, SigningKeyDialog } from './channel-signing.js';
+import { useLoad } from '../use-load.js';
+import { useConfirmed } from '../use-confirmed.js';
+import {
+  currentKeyOf,
+  PublishDialog,
+  SigningCell,
+  SigningKeyDialog,
+  type ChannelDialogProps,
+} from './channel-signing.js';
 
 const loadChannels = async () => {
   const [{ channels }, { user }] = await Promise.all([
@@ -214,27 +221,11 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
   );
 }
 
-function DeactivateDialog({
-  channel,
-  onDone,
-  onCancel,
-}: {
-  channel: Channel;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const deactivate = async () => {
-    setBusy(true);
-    try {
-      await api('DELETE', `/api/v2/channels/${encodeURIComponent(channel.id)}`);
-      onDone();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
+function DeactivateDialog({ channel, onDone, onCancel }: ChannelDialogProps) {
+  const { busy, error, confirm } = useConfirmed(
+    () => api('DELETE', `/api/v2/channels/${encodeURIComponent(channel.id)}`),
+    onDone,
+  );
   return (
     <ConfirmDialog
       id="deactivate"
@@ -242,7 +233,7 @@ function DeactivateDialog({
       confirmLabel="Deactivate channel"
       busy={busy}
       error={error}
-      onConfirm={deactivate}
+      onConfirm={confirm}
       onCancel={onCancel}
     >
       <p>What this keeps:</p>

@@ -9,8 +9,9 @@ import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { Loading } from '../ui/skeleton.js';
+import { useConfirmed } from '../use-confirmed.js';
 import { useForm } from '../use-form.js';
-import { messageOf, useLoad } from '../use-load.js';
+import { useLoad } from '../use-load.js';
 
 interface TokensData {
   tokens: ApiToken[];
@@ -274,18 +275,10 @@ function SecretDialog({ token, onClose }: { token: CreatedApiToken; onClose: () 
 }
 
 function RevokeDialog({ token, onDone, onCancel }: { token: ApiToken; onDone: () => void; onCancel: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const revoke = async () => {
-    setBusy(true);
-    try {
-      await api('DELETE', `/api/v2/tokens/${encodeURIComponent(token.id)}`);
-      onDone();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
+  const { busy, error, confirm } = useConfirmed(
+    () => api('DELETE', `/api/v2/tokens/${encodeURIComponent(token.id)}`),
+    onDone,
+  );
   return (
     <ConfirmDialog
       id="revoke"
@@ -293,7 +286,7 @@ function RevokeDialog({ token, onDone, onCancel }: { token: ApiToken; onDone: ()
       confirmLabel="Revoke token"
       busy={busy}
       error={error}
-      onConfirm={revoke}
+      onConfirm={confirm}
       onCancel={onCancel}
     >
       <p>
