@@ -79,7 +79,9 @@ function registerTokens(program: Command): void {
       .option('--user <email>', 'owner')
       .option('--name <name>', 'a name to recognise the token by')
       .option('--permissions <list>', 'comma-separated: encode, decode or encode,decode')
-      .option('--channel <name>', "bind to the owner's signing channel NAME (keyed mode)"),
+      .option('--channel <name>', "bind to the owner's signing channel NAME (keyed mode)")
+      .option('--sign', "sign every mark with the channel's signing key (the channel needs one)")
+      .option('--no-encrypt', 'with --sign: signed marks that are not encrypted, so anyone can read and verify them'),
   ).action(async (options) => (await import('./admin/tokens.js')).createToken(options));
   common(
     tokens.command('list').description("list a user's tokens (never the secrets)").option('--user <email>', 'owner'),
@@ -93,14 +95,55 @@ function registerChannels(program: Command): void {
   const channels = program
     .command('channels')
     .summary('manage signing channels')
-    .description('Manage signing channels (keyed watermarks).');
+    .description('Manage signing channels (keyed and signed watermarks).');
   common(
     channels
       .command('create')
       .description('create a signing channel with a new key')
       .argument('[name]')
-      .option('--user <email>', 'owner'),
+      .option('--user <email>', 'owner')
+      .option('--signing', 'also give it an Ed25519 signing key pair (for tokens created with --sign)')
+      .option('--public', 'list its signing keys in /.well-known/wm-keys.json')
+      .option('--signer-name <name>', 'the name the key set gives its keys (default: the channel name)'),
   ).action(async (name, options) => (await import('./admin/channels.js')).createChannel(name, options));
+  common(
+    channels
+      .command('new-signing-key')
+      .description(
+        'give the channel a new signing key: its first, or a rotation (the current key is retired and stays ' +
+          'published, so marks it made keep verifying)',
+      )
+      .argument('[name]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).newSigningKey(name, options));
+  common(
+    channels
+      .command('withdraw-signing-key')
+      .description(
+        'delete a retired signing key that leaked: it leaves the key set and its marks no longer verify ' +
+          '(the current key: rotate first)',
+      )
+      .argument('[name]')
+      .argument('[key-id]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, keyId, options) =>
+    (await import('./admin/channels.js')).withdrawSigningKey(name, keyId, options),
+  );
+  common(
+    channels
+      .command('publish')
+      .description("list the channel's signing keys, retired ones included, in /.well-known/wm-keys.json")
+      .argument('[name]')
+      .option('--user <email>', 'owner')
+      .option('--signer-name <name>', 'the name the key set gives its keys ("" for the channel name)'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).publishChannel(name, options, true));
+  common(
+    channels
+      .command('unpublish')
+      .description("take the channel's signing keys out of /.well-known/wm-keys.json")
+      .argument('[name]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).publishChannel(name, options, false));
   common(
     channels.command('list').description("list a user's signing channels").option('--user <email>', 'owner'),
   ).action(async (options) => (await import('./admin/channels.js')).listChannels(options));
@@ -171,8 +214,8 @@ function registerDb(program: Command): void {
   ).action(async (options) => (await import('./admin/db.js')).pruneDb(options));
   db.command('rotate-master-key')
     .description(
-      're-seal every channel key under a new master key (stop wm serve first); access tokens signed with the old key ' +
-        'stop working, refresh tokens keep working',
+      're-seal every channel and signing key under a new master key (stop wm serve first); access tokens signed ' +
+        'with the old key stop working, refresh tokens keep working',
     )
     .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
     .option('--json', 'print the result as JSON')

@@ -23,7 +23,11 @@ const addKeyOptions = (command: Command): Command =>
 const addSignOptions = (command: Command): Command =>
   command
     .option('--sign-key <file>', 'sign the mark with the Ed25519 private key in FILE, as written by `wm keygen --sign`')
-    .option('--bind-text', 'with --sign-key: the signature also covers the visible text, so a verifier sees edits');
+    .option(
+      '--bind-text',
+      'with --sign-key (or on a server, a token that signs): the signature also covers the visible text, so a ' +
+        'verifier sees edits',
+    );
 
 const addVerifyKeysOption = (command: Command): Command =>
   command.option(

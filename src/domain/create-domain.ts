@@ -11,6 +11,7 @@ import { createHashGate, type HashGate } from './hash-gate.js';
 import { createCurrentToken, type CurrentToken } from './current-token.js';
 import { deriveKeys } from './keys.js';
 import { createSessions, type Sessions } from './sessions.js';
+import { createPublicKeys, type PublicKeys } from './signing-keys.js';
 import { createWatermark, type Watermark } from './watermark.js';
 
 export interface CreateDomainOptions {
@@ -42,6 +43,8 @@ export interface Domain {
   watermark: Watermark;
   /** the API token a request presents: check, describe or revoke it without a watermark operation */
   currentToken: CurrentToken;
+  /** the public key set of the channels whose owners published their signing keys; needs no credential */
+  publicKeys: PublicKeys;
   /** operator actions by email, used by the `wm users|tokens|channels|credits` commands; no suspension check */
   admin: Admin;
 }
@@ -69,6 +72,7 @@ export function createDomain(options: CreateDomainOptions): Domain {
     credits: createCredits(context),
     watermark: createWatermark(context),
     currentToken: createCurrentToken(context),
+    publicKeys: createPublicKeys(context),
     admin: createAdmin(context),
   };
 }

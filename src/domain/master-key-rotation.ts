@@ -1,25 +1,63 @@
 import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type Store } from '../store/index.js';
 import { invalid } from './errors.js';
 import { deriveKeys, openSealedKey, sealKey } from './keys.js';
+import { signingSealContext } from './signing-keys.js';
 
 export interface ResealResult {
   /** channel keys now sealed under the new master key */
   resealed: number;
   /** channel keys that already were (an interrupted earlier rotation to the same key) */
   alreadyResealed: number;
+  /** the same for the channels' signing keys (private seeds) */
+  signingKeys: { resealed: number; alreadyResealed: number };
 }
 
-function opens(wrapKey: Uint8Array, sealed: Uint8Array, channelId: string): Uint8Array | undefined {
+function opens(wrapKey: Uint8Array, sealed: Uint8Array, context: string): Uint8Array | undefined {
   try {
-    return openSealedKey(wrapKey, sealed, channelId);
+    return openSealedKey(wrapKey, sealed, context);
   } catch {
     return undefined;
   }
 }
 
+interface Sealed {
+  /** what the error names */
+  what: string;
+  sealed: Uint8Array;
+  /** the associated data it was sealed with */
+  context: string;
+  replace(sealed: Uint8Array): Promise<void>;
+}
+
 /**
- * Re-seals every channel key under the wrapping key derived from `newMaster`, in one unit of work: all channels or
- * none. The channel keys themselves do not change, so every keyed watermark stays readable. Access tokens are
+ * Seals each key anew under `newWrap`; one that opens only with `newWrap` already was. One that opens with neither
+ * stops the rotation (the caller's unit of work then keeps nothing).
+ */
+async function reseal(
+  keys: Sealed[],
+  oldWrap: Uint8Array,
+  newWrap: Uint8Array,
+): Promise<{ resealed: number; alreadyResealed: number }> {
+  const counts = { resealed: 0, alreadyResealed: 0 };
+  for (const key of keys) {
+    const plain = opens(oldWrap, key.sealed, key.context);
+    if (plain) {
+      await key.replace(sealKey(newWrap, plain, key.context));
+      plain.fill(0);
+      counts.resealed += 1;
+    } else if (opens(newWrap, key.sealed, key.context)) {
+      counts.alreadyResealed += 1;
+    } else {
+      throw new Error(`${key.what} opens with neither the current nor the new master key; nothing was changed`);
+    }
+  }
+  return counts;
+}
+
+/**
+ * Re-seals every channel key and signing key under the wrapping key derived from `newMaster`, in one unit of work:
+ * all keys or none. The keys themselves do not change, so every keyed watermark stays readable and every signing
+ * key keeps its id and public key. Access tokens are
  * signed with a key derived from the master key, so the old ones stop verifying once the new key is in use;
  * refresh tokens are stored as hashes and keep working.
  */
@@ -27,21 +65,20 @@ export function resealChannelKeys(store: Store, oldMaster: Uint8Array, newMaster
   const oldWrap = deriveKeys(oldMaster).channelWrap;
   const newWrap = deriveKeys(newMaster).channelWrap;
   return store.transaction(async (tx) => {
-    const result: ResealResult = { resealed: 0, alreadyResealed: 0 };
-    for (const channel of await tx.channels.sealedKeys()) {
-      const plain = opens(oldWrap, channel.sealedKey, channel.id);
-      if (plain) {
-        await tx.channels.replaceSealedKey(channel.id, sealKey(newWrap, plain, channel.id));
-        result.resealed += 1;
-      } else if (opens(newWrap, channel.sealedKey, channel.id)) {
-        result.alreadyResealed += 1;
-      } else {
-        throw new Error(
-          `the key of channel ${channel.id} opens with neither the current nor the new master key; nothing was changed`,
-        );
-      }
-    }
-    return result;
+    const channelKeys = (await tx.channels.sealedKeys()).map((channel): Sealed => ({
+      what: `the key of channel ${channel.id}`,
+      sealed: channel.sealedKey,
+      context: channel.id,
+      replace: (sealed) => tx.channels.replaceSealedKey(channel.id, sealed),
+    }));
+    const signingKeys = (await tx.signingKeys.sealedSeeds()).map((key): Sealed => ({
+      what: `signing key ${key.keyId} of channel ${key.channelId}`,
+      sealed: key.sealedSeed,
+      context: signingSealContext(key.channelId, key.keyId),
+      replace: (sealed) => tx.signingKeys.replaceSealedSeed(key.keyId, sealed),
+    }));
+    const channels = await reseal(channelKeys, oldWrap, newWrap);
+    return { ...channels, signingKeys: await reseal(signingKeys, oldWrap, newWrap) };
   });
 }
 

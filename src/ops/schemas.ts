@@ -53,6 +53,18 @@ export const RobustOptions = {
   mark_word_ends: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
 };
 
+/** Options of the encode operations for signed marks: the key is the API token's (or the local --sign-key). */
+export const SignOptions = {
+  bind_text: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'the signature also covers the visible text (normalised: NFC, whitespace), so a verifier tells an edited ' +
+        'text from the original; needs a signing key (on a server: an API token created with sign)',
+    }),
+  ),
+};
+
 /** A C2PA text manifest in the text (docs/FORMAT.md §5): reported beside the results, never read as a watermark. */
 export const C2pa = Type.Object(
   {

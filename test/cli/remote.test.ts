@@ -246,6 +246,66 @@ describe('codec commands on the server', () => {
     expect(offlineOnly.code).toBe(2);
   });
 
+  it('signed marks: a login that signs, --bind-text sent to the server, wm verify, published keys', async () => {
+    const client = new WmClient({ server: live.url });
+    const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
+    const body = { channel_name: 'newsroom', signing: true, keys_public: true, signer_name: 'Ada News' };
+    await client.post('/api/v2/channels', body, accessToken);
+    const home = homeOf('signer');
+    const loggedIn = await login(home, 'ada@example.com', '--channel', 'newsroom', '--sign', '--name', 'signer');
+    expect(loggedIn.out).toMatch(/token: +signer \(encode, decode, channel newsroom, signs\)/);
+
+    const encoded = await wm([
+      'encode',
+      temp.path('carrier.txt'),
+      '--secret',
+      's',
+      '--bind-text',
+      '--remote',
+      '--home',
+      home,
+    ]);
+    expect(encoded.code, encoded.stderr).toBe(0);
+    const decoded = await wm(['decode', '--json', '--remote', '--home', home], { input: encoded.out });
+    expect(JSON.parse(decoded.out).signature).toMatchObject({
+      status: 'valid',
+      signer: 'Ada News',
+      text_matches: true,
+    });
+    writeFileSync(temp.path('longer.txt'), LONG.repeat(3));
+    const robust = await wm([
+      'encode-robust',
+      temp.path('longer.txt'),
+      '--secret',
+      'r',
+      '--bind-text',
+      '--remote',
+      '--home',
+      home,
+    ]);
+    expect(robust.code, robust.stderr).toBe(0);
+
+    const keys = temp.path('wm-keys.json');
+    writeFileSync(keys, await (await fetch(`${live.url}/.well-known/wm-keys.json`)).text());
+    for (const text of [encoded.out, robust.out]) {
+      const verified = await wm(['verify', '--keys', keys], { input: text });
+      expect(verified.code, verified.stderr + verified.out).toBe(0);
+      expect(verified.out).toMatch(/encrypted.*valid.*Ada News/s);
+    }
+    const offlineKey = await wm(['encode', '--secret', 's', '--sign-key', 'x.key', '--remote', '--home', home], {
+      input: CARRIER,
+    });
+    expect(offlineKey.code).toBe(2);
+    expect(offlineKey.stderr).toMatch(/--sign-key and --keys work offline only/);
+    // a token that does not sign: the server refuses --bind-text by name
+    expect((await login(homeOf('plain'), 'ada@example.com', '--name', 'plain')).code).toBe(0);
+    const unsigned = await wm(['encode', '--secret', 's', '--bind-text', '--remote', '--home', homeOf('plain')], {
+      input: CARRIER,
+    });
+    expect(unsigned.code).toBe(2);
+    expect(unsigned.stderr).toMatch(/bind_text/);
+  });
+
   it('out of credits (402) and a rate limit (429) exit 6 with the balance and the time to wait', async () => {
     // two sign-ins a minute per address: signUp's and one more
     const tight = await startLiveServer({ WM_FREE_CREDITS: '0', WM_AUTH_RATE_LIMIT: '2' });

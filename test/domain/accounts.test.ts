@@ -147,6 +147,9 @@ describe('suspension', () => {
         create: () => f.domain.channels.create(user.id, 'blog'),
         list: () => f.domain.channels.list(user.id),
         deactivate: () => f.domain.channels.deactivate(user.id, channel.id),
+        addSigningKey: () => f.domain.channels.addSigningKey(user.id, channel.id),
+        updatePublication: () => f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true }),
+        withdrawSigningKey: () => f.domain.channels.withdrawSigningKey(user.id, channel.id, '0123456789abcdef'),
       },
       credits: {
         balance: () => f.domain.credits.balance(user.id),
@@ -178,7 +181,8 @@ describe('suspension', () => {
     // nothing was consumed or changed while suspended: the verification link and the token still work
     await f.domain.accounts.verifyEmail(user.verificationToken);
     expect((await f.domain.watermark.analyze(apiToken.token, { encoded: text })).variation_selectors).toBe(0);
-    expect((await f.domain.channels.list(user.id)).map((c) => c.is_active)).toEqual([true]);
+    const channels = await f.domain.channels.list(user.id);
+    expect(channels.map((c) => [c.is_active, c.signing_keys.length, c.keys_public])).toEqual([[true, 0, false]]);
   });
 
   it('does not tell strangers that an account is suspended', async () => {

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { privateKeyPem } from '../../src/codec/key-files.js';
+import { deriveKeys, openSealedKey } from '../../src/domain/keys.js';
+import { signingSealContext } from '../../src/domain/signing-keys.js';
 import { makeFixture, makeUser, PASSWORD, type Fixture } from './fixture.js';
 
 let f: Fixture;
@@ -20,7 +23,8 @@ describe('secrets at rest', () => {
     const user = await makeUser(f.domain, { plan: 'starter' });
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     const rotated = await f.domain.sessions.refresh(login.refreshToken);
-    const channel = await f.domain.channels.create(user.id, 'news');
+    const channel = await f.domain.channels.create(user.id, 'news', { signing: true });
+    await f.domain.channels.addSigningKey(user.id, channel.id);
     const keyed = await f.domain.apiTokens.create(user.id, {
       name: 'k',
       permissions: ['encode'],
@@ -48,6 +52,20 @@ describe('secrets at rest', () => {
       ['channel key (base64)', Buffer.from(key.toString('base64'))],
       ['master key', Buffer.from(f.masterKey)],
     ];
+    const wrap = deriveKeys(f.masterKey).channelWrap;
+    const sealedSeeds = await f.store.signingKeys.sealedSeeds();
+    expect(sealedSeeds).toHaveLength(2);
+    for (const { keyId, channelId, sealedSeed } of sealedSeeds) {
+      const seed = Buffer.from(openSealedKey(wrap, sealedSeed, signingSealContext(channelId, keyId)));
+      secrets.push(
+        [`signing key ${keyId} (raw)`, seed],
+        [`signing key ${keyId} (hex)`, Buffer.from(seed.toString('hex'))],
+        [`signing key ${keyId} (base64)`, Buffer.from(seed.toString('base64'))],
+        [`signing key ${keyId} (PEM)`, Buffer.from(privateKeyPem(seed).split('\n')[1])],
+      );
+      // a sealed seed opens only as the key it was sealed as: not for another key id, nor as a channel key
+      expect(() => openSealedKey(wrap, sealedSeed, channelId)).toThrow();
+    }
     for (const [name, secret] of secrets) {
       expect(bytes.includes(secret), name).toBe(false);
     }

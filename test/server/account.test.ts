@@ -189,6 +189,8 @@ describe('/api/v2/tokens', () => {
       token_prefix: expect.any(String),
       permissions: ['encode'],
       signing_channel_id: null,
+      sign: false,
+      encrypt: false,
       created_at: expect.any(String),
       last_used_at: null,
     });
@@ -365,10 +367,21 @@ describe('/api/v2/channels', () => {
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({
       message: expect.any(String),
-      channel: { id: expect.any(String), channel_name: 'news', is_active: true, created_at: expect.any(String) },
+      channel: {
+        id: expect.any(String),
+        channel_name: 'news',
+        is_active: true,
+        created_at: expect.any(String),
+        signing_keys: [],
+        keys_public: false,
+        signer_name: null,
+      },
     });
-    expect(JSON.stringify(created.json())).not.toMatch(/key/i);
     const id = created.json().channel.id;
+    const channelKey = Buffer.from(await server.fixture.domain.admin.channelKey(owner.email, 'news'));
+    for (const form of ['hex', 'base64', 'base64url'] as const) {
+      expect(created.body).not.toContain(channelKey.toString(form));
+    }
     await createApiToken(server, owner, { signing_channel_id: id });
     expect((await as(owner, 'POST', '/api/v2/channels', { channel_name: 'news' })).statusCode).toBe(409);
     expect((await as(owner, 'POST', '/api/v2/channels', { channel_name: 12 })).statusCode).toBe(400);
@@ -384,6 +397,9 @@ describe('/api/v2/channels', () => {
       channel_name: 'news',
       is_active: true,
       created_at: expect.any(String),
+      signing_keys: [],
+      keys_public: false,
+      signer_name: null,
       active_tokens: 1,
     });
 

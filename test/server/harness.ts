@@ -128,7 +128,7 @@ export async function signUp(
 export async function createApiToken(
   server: TestServer,
   user: SignedInUser,
-  body: { name?: string; permissions?: string[]; signing_channel_id?: string | null } = {},
+  body: { name?: string; permissions?: string[]; signing_channel_id?: string | null; sign?: boolean } = {},
 ): Promise<{ token: string; id: string }> {
   const response = await server.app.inject({
     method: 'POST',

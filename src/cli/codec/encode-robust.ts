@@ -31,6 +31,7 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
         distribution,
         stealth_level: stealthLevel,
         mark_word_ends: markWordEnds,
+        bind_text: options.bindText,
       })
     : encodeRobust(text, secret, { distribution, stealthLevel, markWordEnds, seed: options.seed, key, ...signing });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);

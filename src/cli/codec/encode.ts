@@ -26,7 +26,13 @@ export async function runEncode(file: string | undefined, options: EncodeCommand
   const methodOptions = { method, chunkSize, firstLetterOnly, markWordEnds, pattern };
   if (onServer) {
     const text = await readInputText(file);
-    const result = await onServer('encode', { text, secret, ...methodOptions, output: options.output });
+    const result = await onServer('encode', {
+      text,
+      secret,
+      ...methodOptions,
+      output: options.output,
+      bind_text: options.bindText,
+    });
     await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
     return writeWarnings(result.warnings);
   }

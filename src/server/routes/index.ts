@@ -12,6 +12,7 @@ import { serviceRoutes } from './service.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
 import { watermarkRoutes } from './watermark.js';
+import { wellKnownRoutes } from './well-known.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
   serviceRoutes(app);
@@ -31,6 +32,7 @@ export function registerRoutes(app: FastifyInstance, context: ServerContext): vo
   creditRoutes(app, context);
   channelRoutes(app, context);
   watermarkRoutes(app, context);
+  wellKnownRoutes(app, context);
   currentTokenRoutes(app, context);
   mcpRoutes(app, context);
 }

@@ -23,9 +23,9 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
       response: { 201: ApiTokenWithSecret },
     }),
     async (request, reply) => {
-      const { name, permissions, signing_channel_id } = request.body;
+      const { name, permissions, signing_channel_id, sign, encrypt } = request.body;
       const owner = sessionOf(request).user.id;
-      const created = await domain.apiTokens.create(owner, { name, permissions, signing_channel_id });
+      const created = await domain.apiTokens.create(owner, { name, permissions, signing_channel_id, sign, encrypt });
       return reply.code(201).send(created);
     },
   );

@@ -47,11 +47,16 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.post<{ Body: EncodeBody }>(
     '/api/watermark/encode',
-    apiTokenRoute(context, 'Hide a secret in text (variation selectors); needs the encode permission', {
-      body: EncodeBody,
-      response: { 200: EncodeResponse },
-    }),
-    async (request) => watermark.encode(tokenOf(request), requirePatternIfNeeded(request.body)),
+    apiTokenRoute(
+      context,
+      'Hide a secret in text (variation selectors); needs the encode permission. A token created with sign signs ' +
+        'the mark (`signature` in the answer); `bind_text` makes the signature cover the text too',
+      { body: EncodeBody, response: { 200: EncodeResponse } },
+    ),
+    async (request) => {
+      const { bind_text, ...options } = request.body;
+      return watermark.encode(tokenOf(request), { ...requirePatternIfNeeded(options), bindText: bind_text });
+    },
   );
 
   app.post<{ Body: EncodeRobustBody }>(
@@ -65,7 +70,8 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       },
     ),
     async (request) => {
-      const { text, secret, visible_text, hidden_text, distribution, stealth_level, mark_word_ends } = request.body;
+      const { text, secret, visible_text, hidden_text, distribution, stealth_level, mark_word_ends, bind_text } =
+        request.body;
       const fields = requireFields(
         { text: text ?? visible_text, secret: secret ?? hidden_text },
         { text: ' (or visible_text)', secret: ' (or hidden_text)' },
@@ -76,16 +82,22 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
         distribution,
         stealthLevel: stealth_level,
         markWordEnds: mark_word_ends,
+        bindText: bind_text,
       });
     },
   );
 
   app.post<{ Body: DecodeBody }>(
     '/api/watermark/decode',
-    apiTokenRoute(context, 'Recover the secret (variation selectors); needs decode', {
-      body: DecodeBody,
-      response: { 200: DecodeResponse, ...CANNOT_READ },
-    }),
+    apiTokenRoute(
+      context,
+      'Recover the secret (variation selectors); needs decode. `signature` says who signed the mark: the keys of ' +
+        "/.well-known/wm-keys.json and the account's own are known",
+      {
+        body: DecodeBody,
+        response: { 200: DecodeResponse, ...CANNOT_READ },
+      },
+    ),
     async (request) => watermark.decode(tokenOf(request), { text: request.body.text }),
   );
 
@@ -115,11 +127,12 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       response: { 200: EncodeResponse },
     }),
     async (request) => {
-      const { original_text, payload, ...options } = request.body;
+      const { original_text, payload, bind_text, ...options } = request.body;
       return watermark.encode(tokenOf(request), {
         ...requirePatternIfNeeded(options),
         text: original_text,
         secret: payload,
+        bindText: bind_text,
       });
     },
   );

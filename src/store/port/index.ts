@@ -6,7 +6,8 @@ export type {
   RefreshTokenRepository,
   RefreshTokenRow,
 } from './sessions.js';
-export type { ChannelRepository, ChannelRow } from './channels.js';
+export type { ChannelPublication, ChannelRepository, ChannelRow } from './channels.js';
+export type { PublicSigningKeyRow, SigningKeyRepository, SigningKeyRow } from './signing-keys.js';
 export type { ApiTokenRepository, ApiTokenRow, TokenCaller } from './api-tokens.js';
 export type {
   AdmittedCharges,

@@ -3,6 +3,7 @@ import type { ApiTokenRepository } from './api-tokens.js';
 import type { ChannelRepository } from './channels.js';
 import type { ChargeRepository, LedgerRepository } from './ledger.js';
 import type { EmailVerificationRepository, RefreshTokenRepository } from './sessions.js';
+import type { SigningKeyRepository } from './signing-keys.js';
 import type { UserRepository } from './users.js';
 
 /** Every kind of record, one repository each. All calls are async, whatever the database. */
@@ -11,6 +12,7 @@ export interface Repositories {
   refreshTokens: RefreshTokenRepository;
   emailVerifications: EmailVerificationRepository;
   channels: ChannelRepository;
+  signingKeys: SigningKeyRepository;
   apiTokens: ApiTokenRepository;
   ledger: LedgerRepository;
   charges: ChargeRepository;

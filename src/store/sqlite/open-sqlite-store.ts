@@ -16,6 +16,7 @@ import { MIGRATIONS_FOLDER } from '../migrations-folder.js';
 import { schema } from './schema.js';
 import { refuseForeignDatabase, refuseNewerDatabase } from './schema-check.js';
 import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
+import { signingKeyStatements } from './signing-keys.js';
 import { userStatements } from './users.js';
 
 /** The SQLite adapter of the store port; `db` and `sqlite` are for its own tests and tools only. */
@@ -67,6 +68,7 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     refreshTokens: bind(refreshTokenStatements(db), execute),
     emailVerifications: bind(emailVerificationStatements(db), execute),
     channels: bind(channelStatements(db), execute),
+    signingKeys: bind(signingKeyStatements(db), execute),
     apiTokens: bind(apiTokenStatements(db), execute),
     ledger: bind(ledgerStatements(db), execute),
     charges: bind(chargeStatements(db), execute),

@@ -183,6 +183,62 @@ describe('the dashboard in Chromium, against wm serve', () => {
     await expect.poll(() => press.textContent()).toContain('deactivated');
   });
 
+  it('signing: a channel with a signing key, published under a name, rotated; a token that signs', async () => {
+    expect(server.wm('users', 'set-plan', 'ada@example.com', 'pro').status).toBe(0);
+    await nav('Channels').click();
+    await page.getByLabel('Channel name').fill('newsroom');
+    await page.getByLabel('With a signing key').check();
+    await page.getByRole('button', { name: 'Create channel' }).click();
+    const row = page.locator('tr', { hasText: 'newsroom' });
+    await expect
+      .poll(() => row.locator('td[data-label="Signing key"]').textContent())
+      .toMatch(/^[0-9a-f]{16}not published$/);
+    const firstKey = (await row.locator('td[data-label="Signing key"] code').textContent())!;
+
+    await row.getByRole('button', { name: 'Publish the keys of newsroom' }).click();
+    const publish = page.getByRole('dialog');
+    expect(await publish.textContent()).toContain('/.well-known/wm-keys.json');
+    await publish.getByLabel('Signer name (optional)').fill('Ada News');
+    await publish.getByRole('button', { name: 'Publish keys' }).click();
+    await expect.poll(() => row.textContent()).toContain('published as Ada News');
+    const published = (await (await fetch(`${server.url}/.well-known/wm-keys.json`)).json()) as {
+      keys: { kid: string; name: string }[];
+    };
+    expect(published.keys).toContainEqual(expect.objectContaining({ kid: firstKey, name: 'Ada News' }));
+
+    await row.getByRole('button', { name: 'Rotate the signing key of newsroom' }).click();
+    const rotate = page.getByRole('dialog');
+    expect(await rotate.textContent()).toContain(`${firstKey} is retired`);
+    await rotate.getByRole('button', { name: 'Rotate key' }).click();
+    await expect.poll(() => row.textContent()).toContain('1 retired');
+    expect(await row.locator('td[data-label="Signing key"] code').textContent()).not.toBe(firstKey);
+
+    await nav('API tokens').click();
+    await page.getByLabel('Name').fill('signer');
+    await page.getByLabel('Signing channel (optional)').selectOption({ label: 'newsroom' });
+    await page.getByLabel("Sign its marks with the channel's signing key").check();
+    await page.getByLabel('Also encrypt the secret').uncheck();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const secret = (await page.locator('#secret-value').textContent())!;
+    await page.getByRole('dialog').getByRole('button', { name: /close/ }).click();
+    expect(await page.locator('tr', { hasText: 'signer' }).textContent()).toContain('signs, not encrypted');
+
+    const call = async (operation: string, body: object) =>
+      (await (
+        await fetch(`${server.url}/api/watermark/${operation}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { encoded: string; keyed: boolean; signature: { status: string; signer: string } };
+    const encoded = await call('encode', { text: 'Some words to carry a signed mark', secret: 's', bind_text: true });
+    expect(encoded.keyed).toBe(false);
+    expect((await call('decode', { text: encoded.encoded })).signature).toMatchObject({
+      status: 'valid',
+      signer: 'Ada News',
+    });
+  });
+
   it('usage: a chart of the last 30 days and the history in pages', async () => {
     const token = await apiToken('ada@example.com', 'bulk');
     for (let i = 0; i < 24; i++) {
@@ -197,13 +253,14 @@ describe('the dashboard in Chromium, against wm serve', () => {
     await heading('Usage').waitFor();
     await page.locator('svg.chart').waitFor();
     expect(await page.locator('svg.chart rect.bar').count()).toBe(30);
-    expect(await page.locator('figcaption').textContent()).toContain('25 operations in the last 30 days');
+    // with the signing test's encode and decode
+    expect(await page.locator('figcaption').textContent()).toContain('27 operations in the last 30 days');
     await page.locator('table.stack tbody tr').first().waitFor();
     expect(await page.locator('table.stack tbody tr').count()).toBe(20);
     expect(await page.locator('table.stack tbody tr').first().textContent()).toContain('bulk');
     await page.getByRole('button', { name: 'Older' }).click();
     await page.getByText('Page 2').waitFor();
-    await expect.poll(() => page.locator('table.stack tbody tr').count()).toBe(6);
+    await expect.poll(() => page.locator('table.stack tbody tr').count()).toBe(8);
     expect(await page.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Newer' }).click();
     await page.getByText('Page 1').waitFor();
