@@ -3,6 +3,7 @@ import type { ColdStartRow } from './cli.js';
 import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
 import type { PostgresServerRow } from './postgres-server.js';
+import type { ScanResult } from './scan.js';
 import type { ServerRow } from './server.js';
 
 export interface BudgetCheck {
@@ -20,6 +21,7 @@ export interface Results {
   server?: { endpoints: ServerRow[] };
   memory?: MemoryRow[];
   postgresServer?: PostgresServerRow;
+  scan?: ScanResult;
 }
 
 const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
@@ -98,6 +100,13 @@ export function checkBudgets(results: Results): BudgetCheck[] {
         [results.postgresServer.postgresVsSqlite],
         0.5,
       ),
+    );
+  }
+  if (results.scan) {
+    checks.push(
+      atLeast('wm scan speed ÷ grep -rlP (selector ranges)', [results.scan.vsGrep], 0.5),
+      // flat: ten times the tree, the same memory (within the noise of a garbage-collected process)
+      atMost('wm scan peak RSS, 10× the tree ÷ the tree', [results.scan.rssLargeVsSmall], 1.5),
     );
   }
   if (results.memory)

@@ -1,7 +1,10 @@
 import { CodecError, analyze, decode, decodeRobust, revealText, strip } from '../src/codec/index.js';
 import { QUICK, median, round, timeRounds, type Cases } from './measure.js';
 
-/** Inputs a hostile client sends to decode: the fuzz battery (issue 7) proves they fail cleanly; this shows the time stays linear. */
+/**
+ * Inputs a hostile client sends to decode: the fuzz battery (issue 7) proves they fail cleanly; this shows the time
+ * stays linear.
+ */
 const SIZES_MB = QUICK ? [0.5, 2] : [1, 8];
 const ROUNDS = QUICK ? 3 : 5;
 const MIN_MS = QUICK ? 50 : 150;

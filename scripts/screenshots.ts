@@ -38,7 +38,7 @@ async function api(server: LiveServer, method: string, path: string, token: stri
   return (await response.json()) as Created;
 }
 
-/** A starter account with two channels, three tokens and a month of watermark operations. */
+/** A starter account with two channels (one signing, its keys published), three tokens and a month of operations. */
 async function seed(server: LiveServer): Promise<void> {
   await makeAccount(server, EMAIL, { plan: 'starter' });
   server.wm('credits', 'grant', EMAIL, '5000');
@@ -48,7 +48,12 @@ async function seed(server: LiveServer): Promise<void> {
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   const { accessToken } = (await login.json()) as { accessToken: string };
-  const press = await api(server, 'POST', '/api/v2/channels', accessToken, { channel_name: 'press' });
+  const press = await api(server, 'POST', '/api/v2/channels', accessToken, {
+    channel_name: 'press',
+    signing: true,
+    keys_public: true,
+    signer_name: 'Ada News',
+  });
   await api(server, 'POST', '/api/v2/channels', accessToken, { channel_name: 'contracts' });
   const laptop = await api(server, 'POST', '/api/v2/tokens', accessToken, {
     name: 'laptop',
@@ -59,6 +64,7 @@ async function seed(server: LiveServer): Promise<void> {
     name: 'press office',
     permissions: ['encode', 'decode'],
     signing_channel_id: press.channel.id,
+    sign: true,
   });
 
   const { store, masterKey } = await openDataFolder({ home: server.home, env: {}, create: false });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { schema } from '../src/store/postgres/schema.js';
 
 /**
  * The database the suites of this vitest project run against: the `postgres` project (vitest.config.ts) runs the
@@ -24,16 +26,7 @@ async function adminClient(): Promise<pg.Client> {
 }
 
 /** The tables of the schema, emptied between tests (PostgreSQL-only ones too). */
-const TABLES = [
-  'users',
-  'email_verifications',
-  'refresh_tokens',
-  'channels',
-  'api_tokens',
-  'credit_ledger',
-  'usage_counters',
-  'limiter_records',
-];
+const TABLES = Object.values(schema).map((table) => getTableConfig(table).name);
 
 /** Databases of this worker that a finished test gave back, each with a connection that empties it. */
 const idle: { name: string; client: pg.Client }[] = [];

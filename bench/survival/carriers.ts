@@ -26,18 +26,17 @@ export interface CarrierNeed {
 /**
  * The corpus texts, each repeated (line after line) until even robust keyed at `maximum` stealth holds
  * MIN_COPIES copies, so that every robust row is measured on a carrier of at least four copies. Scripts that carry
- * only at spaces (Thai, Lao, Khmer, Myanmar) take some hundred repetitions; a text without any letter carrier
- * (none in the corpus) could not take one and is left out.
+ * only at the end of a line (Thai, Lao, Khmer, Myanmar) take some hundreds of repetitions; a text whose lines end in
+ * no letter carrier could not take one and is left out (Myanmar: its lines end in the punctuation ။).
  */
 export function survivalCarriers(
   need: CarrierNeed = { copyMarks: largestCopy(), stealthLevel: 'maximum' },
 ): CorpusText[] {
   const needed = MIN_COPIES * need.copyMarks;
-  return loadCorpus()
-    .filter((entry) => carrierEnds(entry.text, need.stealthLevel).length > 0)
-    .map((entry) => {
-      const perCopy = carrierEnds(`${entry.text}\n`, need.stealthLevel).length;
-      const text = Array.from({ length: Math.ceil(needed / perCopy) }, () => entry.text).join('\n');
-      return { ...entry, text };
-    });
+  return loadCorpus().flatMap((entry) => {
+    const perRepetition = carrierEnds(`${entry.text}\n`, need.stealthLevel).length;
+    if (perRepetition === 0) return [];
+    const text = Array.from({ length: Math.ceil(needed / perRepetition) }, () => entry.text).join('\n');
+    return [{ ...entry, text }];
+  });
 }

@@ -136,7 +136,8 @@ export function signedSurvival(): { markdown: string; invalidVerdicts: number; t
     'text, in brackets, % in which the text also still matches it)',
     '',
     `Own carriers, each repeated until the largest signed robust copy (keyed, bound text) fits ${MIN_COPIES} times at`,
-    `\`standard\` (${Math.min(...lengths)}–${Math.max(...lengths)} UTF-16 units). Verdicts "invalid" in all ${trials} trials: ${invalidVerdicts}.`,
+    `\`standard\` (${Math.min(...lengths)}–${Math.max(...lengths)} UTF-16 units). ` +
+      `Verdicts "invalid" in all ${trials} trials: ${invalidVerdicts}.`,
     '',
     header,
     ...rows,

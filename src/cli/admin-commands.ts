@@ -1,12 +1,9 @@
 import type { Command } from 'commander';
+import { DATABASE_HELP } from './database-options.js';
 
 // Only option definitions live here; each action imports its implementation (and with it drizzle and SQLite)
 // when it runs, so `wm --help` and the codec commands stay fast. Arguments are optional for commander because
 // a missing one is asked for on a terminal (and refused with exit 2 elsewhere) by the implementation.
-
-const DATABASE_HELP =
-  'a PostgreSQL database instead of SQLite in the data folder: postgres://user:password@host:5432/name ' +
-  '(default: $WM_DATABASE_URL)';
 
 const common = (command: Command): Command =>
   command
@@ -84,7 +81,9 @@ function registerTokens(program: Command): void {
       .option('--user <email>', 'owner')
       .option('--name <name>', 'a name to recognise the token by')
       .option('--permissions <list>', 'comma-separated: encode, decode or encode,decode')
-      .option('--channel <name>', "bind to the owner's signing channel NAME (keyed mode)"),
+      .option('--channel <name>', "bind to the owner's signing channel NAME (keyed mode)")
+      .option('--sign', "sign every mark with the channel's signing key (the channel needs one)")
+      .option('--no-encrypt', 'with --sign: signed marks that are not encrypted, so anyone can read and verify them'),
   ).action(async (options) => (await import('./admin/tokens.js')).createToken(options));
   common(
     tokens.command('list').description("list a user's tokens (never the secrets)").option('--user <email>', 'owner'),
@@ -98,14 +97,55 @@ function registerChannels(program: Command): void {
   const channels = program
     .command('channels')
     .summary('manage signing channels')
-    .description('Manage signing channels (keyed watermarks).');
+    .description('Manage signing channels (keyed and signed watermarks).');
   common(
     channels
       .command('create')
       .description('create a signing channel with a new key')
       .argument('[name]')
-      .option('--user <email>', 'owner'),
+      .option('--user <email>', 'owner')
+      .option('--signing', 'also give it an Ed25519 signing key pair (for tokens created with --sign)')
+      .option('--public', 'list its signing keys in /.well-known/wm-keys.json')
+      .option('--signer-name <name>', 'the name the key set gives its keys (default: the channel name)'),
   ).action(async (name, options) => (await import('./admin/channels.js')).createChannel(name, options));
+  common(
+    channels
+      .command('new-signing-key')
+      .description(
+        'give the channel a new signing key: its first, or a rotation (the current key is retired and stays ' +
+          'published, so marks it made keep verifying)',
+      )
+      .argument('[name]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).newSigningKey(name, options));
+  common(
+    channels
+      .command('withdraw-signing-key')
+      .description(
+        'delete a retired signing key that leaked: it leaves the key set and its marks no longer verify ' +
+          '(the current key: rotate first)',
+      )
+      .argument('[name]')
+      .argument('[key-id]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, keyId, options) =>
+    (await import('./admin/channels.js')).withdrawSigningKey(name, keyId, options),
+  );
+  common(
+    channels
+      .command('publish')
+      .description("list the channel's signing keys, retired ones included, in /.well-known/wm-keys.json")
+      .argument('[name]')
+      .option('--user <email>', 'owner')
+      .option('--signer-name <name>', 'the name the key set gives its keys ("" for the channel name)'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).publishChannel(name, options, true));
+  common(
+    channels
+      .command('unpublish')
+      .description("take the channel's signing keys out of /.well-known/wm-keys.json")
+      .argument('[name]')
+      .option('--user <email>', 'owner'),
+  ).action(async (name, options) => (await import('./admin/channels.js')).publishChannel(name, options, false));
   common(
     channels.command('list').description("list a user's signing channels").option('--user <email>', 'owner'),
   ).action(async (options) => (await import('./admin/channels.js')).listChannels(options));
@@ -139,7 +179,7 @@ function registerDb(program: Command): void {
   const db = program
     .command('db')
     .summary('database maintenance')
-    .description('Create, migrate and inspect the database.');
+    .description('Create, migrate, inspect, copy, back up, restore and prune the database.');
   common(
     db
       .command('migrate')
@@ -157,10 +197,38 @@ function registerDb(program: Command): void {
     .option('--to <url>', 'the PostgreSQL database to fill, postgres://… (default: $WM_DATABASE_URL)')
     .option('--json', 'print the rows copied per table as JSON')
     .action(async (options) => (await import('./admin/db.js')).copyDb(options));
+  common(
+    db
+      .command('backup')
+      .description(
+        'copy the database, consistent and checked, while wm serve may run (mode 0600); without the master key ' +
+          'unless --with-key. SQLite only: back up PostgreSQL with pg_dump',
+      )
+      .argument('<file>', 'the backup to write (replaced atomically)')
+      .option('--with-key', 'write one bundle of the database and the master key, encrypted under a passphrase')
+      .option('--passphrase-file <file>', "the bundle's passphrase: the first line of FILE (else asked on a terminal)"),
+  ).action(async (file, options) => (await import('./admin/backup.js')).backupDb(file, options));
+  db.command('restore')
+    .description(
+      'make a backup (or bundle) the database of a data folder no wm serve is using; checks it and its channel ' +
+        'keys first',
+    )
+    .argument('<file>', 'a backup or bundle written by wm db backup')
+    .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
+    .option('--json', 'print the result as JSON')
+    .option('--force', 'replace the database (and master key) there; the old ones are kept beside them')
+    .option('--passphrase-file <file>', "a bundle's passphrase: the first line of FILE (else asked on a terminal)")
+    .action(async (file, options) => (await import('./admin/backup.js')).restoreDb(file, options));
+  common(
+    db
+      .command('prune')
+      .description('delete usage history older than DURATION; balances and quotas are unchanged')
+      .requiredOption('--usage-older-than <duration>', '90d, 12w, 13mo or 2y (days, weeks, calendar months or years)'),
+  ).action(async (options) => (await import('./admin/db.js')).pruneDb(options));
   db.command('rotate-master-key')
     .description(
-      're-seal every channel key under a new master key (stop every wm serve on the database first); access tokens ' +
-        'signed with the old key stop working, refresh tokens keep working',
+      're-seal every channel and signing key under a new master key (stop every wm serve on the database first); ' +
+        'access tokens signed with the old key stop working, refresh tokens keep working',
     )
     .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
     .option('--database <url>', DATABASE_HELP)

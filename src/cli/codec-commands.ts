@@ -1,6 +1,9 @@
 import { Option, type Command } from 'commander';
+import { CHANNEL_DATABASE_HELP } from './database-options.js';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
 import { collect, parseChunkSize, parseSeed } from './codec/option-parsers.js';
+import { CliError, EXIT } from './errors.js';
+import { addWalkOptions, registerScan } from './scan-commands.js';
 
 // Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
 // and the other commands stay fast.
@@ -17,15 +20,16 @@ const addKeyOptions = (command: Command): Command =>
     .option('--channel <name>', 'keyed mode with the stored key of signing channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
     .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)')
-    .option(
-      '--database <url>',
-      'with --channel: the PostgreSQL database holding it, postgres://… (default: $WM_DATABASE_URL, else the data folder)',
-    );
+    .option('--database <url>', CHANNEL_DATABASE_HELP);
 
 const addSignOptions = (command: Command): Command =>
   command
     .option('--sign-key <file>', 'sign the mark with the Ed25519 private key in FILE, as written by `wm keygen --sign`')
-    .option('--bind-text', 'with --sign-key: the signature also covers the visible text, so a verifier sees edits');
+    .option(
+      '--bind-text',
+      'with --sign-key (or on a server, a token that signs): the signature also covers the visible text, so a ' +
+        'verifier sees edits',
+    );
 
 const addVerifyKeysOption = (command: Command): Command =>
   command.option(
@@ -64,12 +68,16 @@ const textCommand = (program: Command, name: string, summary: string, descriptio
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
     .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output');
 
+const MARK_WORD_ENDS_HELP =
+  'also mark the last character of each word (more room, but PDF text extractors then lose the space after it)';
+
 function registerEncode(program: Command): void {
   const command = textCommand(
     program,
     'encode',
     'hide a secret in text with variation selectors',
-    'Hide a secret in the text with invisible variation selectors. Prints the text with the marks, byte for byte otherwise unchanged.',
+    'Hide a secret in the text with invisible variation selectors. ' +
+      'Prints the text with the marks, byte for byte otherwise unchanged.',
   );
   addSecretOptions(command);
   addKeyOptions(command);
@@ -96,6 +104,7 @@ function registerEncode(program: Command): void {
         'method pattern: mark the first occurrence of TEXT (implies --method pattern)',
       ).implies({ method: 'pattern' }),
     )
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP))
     .addOption(
       new Option('--output <mode>', 'full text, or only the graphemes that carry marks')
         .choices(OUTPUT_MODES)
@@ -138,7 +147,8 @@ function registerEncodeRobust(program: Command): void {
     program,
     'encode-robust',
     'hide a secret one bit per character (survives partial loss)',
-    'Hide a secret one bit per visible character, repeated as often as the text allows, so it survives lost parts of the text.',
+    'Hide a secret one bit per visible character, repeated as often as the text allows, ' +
+      'so it survives lost parts of the text.',
   );
   addSecretOptions(command);
   addKeyOptions(command);
@@ -155,7 +165,8 @@ function registerEncodeRobust(program: Command): void {
         .choices(STEALTH_LEVELS)
         .default('standard'),
     )
-    .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed));
+    .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed))
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP));
   addJsonOption(command, '{watermarked, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
   );
@@ -166,24 +177,71 @@ function registerDecodeRobust(program: Command): void {
     program,
     'decode-robust',
     'recover the secret hidden by encode-robust',
-    'Print the secret hidden by encode-robust, followed by a newline.',
+    'Print the (first) secret hidden by encode-robust, followed by a newline; ' +
+      '--all: every robust watermark of the text, in order, one per line.',
   );
   addKeyOptions(command);
   addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
-  addJsonOption(command, '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats}').action(
-    runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust),
-  );
+  command.option('--all', 'print every robust watermark found (passages marked with different secrets), one per line');
+  addJsonOption(
+    command,
+    '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats, watermarks}',
+  ).action(runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust));
 }
 
 function registerStrip(program: Command): void {
-  const command = textCommand(
-    program,
-    'strip',
-    'remove every hidden mark',
-    'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all.',
-  ).option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)');
-  addJsonOption(command, '{text, kept?}').action(runLazily(async () => (await import('./codec/strip.js')).runStrip));
+  const command = program
+    .command('strip')
+    .summary('remove every hidden mark (of a text, or --in-place of files and folders)')
+    .description(
+      'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); ' +
+        'presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all. ' +
+        'With --in-place: rewrite each FILE (and every text file under each folder) atomically, ' +
+        'keeping its mode, line ends and encoding.',
+    )
+    .argument(
+      '[paths...]',
+      'input text file (default: standard input; "-" also means standard input); with --in-place, files and folders',
+    )
+    .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output')
+    .option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)')
+    .option(
+      '--in-place',
+      'rewrite the files themselves (exit 0: something removed; 1: nothing to remove; 4: a file could not be read)',
+    )
+    .option('--dry-run', 'with --in-place: list what would be removed, change nothing');
+  addWalkOptions(command);
+  command
+    .option('-l, --files-with-matches', 'with --in-place: print only the paths of the files changed')
+    .option('--json', 'print {text, kept?} as JSON; with --in-place, JSON Lines as wm scan --json prints them')
+    .action(async (paths: string[], options: StripCommandOptions) => {
+      if (options.inPlace) {
+        const { runScan } = await import('./scan/run-scan.js');
+        return runScan(paths, { ...options, strip: true }, true);
+      }
+      const { runStrip } = await import('./codec/strip.js');
+      return runStrip(singleInput(paths, options as Record<string, unknown>), options);
+    });
+}
+
+interface StripCommandOptions {
+  inPlace?: boolean;
+  dryRun?: boolean;
+  all?: boolean;
+  json?: boolean;
+  out?: string;
+}
+
+/** Without --in-place strip reads one text: walk options, --dry-run or several paths need --in-place. */
+function singleInput(paths: string[], options: Record<string, unknown>): string | undefined {
+  const walking = ['dryRun', 'follow', 'include', 'exclude', 'maxSize', 'threads', 'verbose', 'filesWithMatches'];
+  const misplaced = walking.find((name) => options[name] !== undefined) ?? (options.ignore === false ? 'ignore' : '');
+  if (paths.length > 1 || misplaced) {
+    const what = paths.length > 1 ? 'several paths' : `--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+    throw new CliError(EXIT.USAGE, `${what} need${paths.length > 1 ? '' : 's'} --in-place`);
+  }
+  return paths[0];
 }
 
 function registerReveal(program: Command): void {
@@ -264,6 +322,7 @@ export function registerCodecCommands(program: Command): void {
   registerEncodeRobust(program);
   registerDecodeRobust(program);
   registerStrip(program);
+  registerScan(program);
   registerReveal(program);
   registerVerify(program);
   registerKeys(program);

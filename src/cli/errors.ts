@@ -1,5 +1,6 @@
 import { isCodecError, type CodecErrorCode } from '../codec/errors.js';
 import { isClientError, ServerUrlError } from '../client/errors.js';
+import { isBackupError } from '../domain/backup-error.js';
 import { isDomainError, type DomainErrorCode } from '../domain/errors.js';
 import { failureOfClientError, isOperationFailure, type FailureKind } from '../ops/failure.js';
 import { findDatabaseFailure } from '../store/database-failure.js';
@@ -94,6 +95,12 @@ export function describeFailure(thrown: unknown): { exitCode: number; message: s
     return { exitCode: CODEC_EXIT[error.code], message };
   }
   if (isDomainError(error)) return { exitCode: DOMAIN_EXIT[error.code], message: error.message };
+  // a backup that does not check out (wrong passphrase or master key, damaged) is what a wrong key is to a watermark
+  if (isBackupError(error))
+    return { exitCode: error.kind === 'integrity' ? EXIT.INTEGRITY : EXIT.USAGE, message: error.message };
+  if ((error as { code?: unknown } | undefined)?.code === 'DAMAGED_DATABASE') {
+    return { exitCode: EXIT.INTEGRITY, message: (error as Error).message };
+  }
   // the database's failures (SQLITE_BUSY, SQLITE_CANTOPEN, ...) are I/O; drizzle wraps them, so report the
   // original message (the wrapper's would print the query and its parameters)
   const databaseFailure = findDatabaseFailure(error);

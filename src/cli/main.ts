@@ -9,14 +9,16 @@ import { VERSION } from '../version.js';
 const EXIT_CODES_HELP = `
 Exit codes:
   0  success
-  1  no watermark found
+  1  no watermark found (scan: nothing found; strip --in-place: nothing to remove)
   2  usage error, invalid input (e.g. carrier too short: the message gives the required length) or a
      refused account rule (unknown user, channel or token, email taken, plan limit, ...)
-  3  watermark corrupted, wrong key or key missing
-  4  I/O error (file not found, not writable, database locked or unreadable, a data folder that does
-     not exist: only users create, db migrate and serve create one; server unreachable or not a wm
-     server, server error; a PostgreSQL database that cannot be reached or has pending migrations, or
-     whose channel keys the master key does not open)
+  3  watermark corrupted, wrong key or key missing; a backup that does not check out (wrong
+     passphrase or master key, damaged)
+  4  I/O error (file not found or not writable, a file scan could not read, database locked or
+     unreadable, a data folder a running wm serve holds, a data folder that does not exist: only
+     users create, db migrate, db restore and serve create one; server unreachable or not a wm
+     server, server error; a PostgreSQL database that cannot be reached or has pending migrations,
+     or whose channel keys the master key does not open)
   5  refused by the server: API token missing, invalid or revoked, lacking the permission, or the
      account unverified or suspended
   6  out of credits (the message gives the balance), or the monthly quota or a rate limit reached
@@ -29,7 +31,10 @@ Exit codes:
 
 Set WM_DEBUG=1 to print stack traces.`;
 
-/** The program that parses ARGV: a codec command is built alone, since defining the admin and serve commands too costs each start a few ms. */
+/**
+ * The program that parses ARGV: a codec command is built alone, since defining the admin and serve commands too costs
+ * each start a few ms.
+ */
 export function buildProgram(argv: string[]): Command {
   const program = new Command('wm')
     .description('Hide a secret inside ordinary text with invisible Unicode characters, and recover it.')
@@ -63,7 +68,8 @@ export async function main(argv: string[]): Promise<number> {
       return error.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
     }
     const { exitCode, message } = describeFailure(error);
-    process.stderr.write(`wm: ${message}\n`);
+    // an exit code alone (wm scan's "nothing found") prints nothing
+    if (message !== '') process.stderr.write(`wm: ${message}\n`);
     if (process.env.WM_DEBUG === '1' && error instanceof Error && error.stack) {
       process.stderr.write(`${error.stack}\n`);
     }

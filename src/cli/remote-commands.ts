@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { CHANNEL_DATABASE_HELP } from './database-options.js';
+import { collect } from './codec/option-parsers.js';
 import { CliError } from './errors.js';
 
 // Only option definitions live here; each action imports its implementation (the HTTP client, the MCP SDK) when
@@ -29,6 +31,7 @@ export function registerRemoteCommands(program: Command): void {
         .option('--password-stdin', 'read the password from the first line of standard input')
         .option('--permissions <list>', 'permissions of the token: encode, decode or encode,decode', 'encode,decode')
         .option('--channel <name>', 'bind the token to this signing channel (keyed watermarks)')
+        .option('--sign', "with --channel: the token signs its marks with the channel's signing key")
         .option('--name <name>', 'token name (default: "wm login on <hostname>")'),
     ),
   ).action(async (options) => (await import('./remote/login.js')).runLogin(options));
@@ -65,9 +68,12 @@ export function registerRemoteCommands(program: Command): void {
     .option('--key-file <file>', 'offline keyed mode: 32-byte key from FILE (wm keygen)')
     .option('--channel <name>', 'offline keyed mode with the stored key of signing channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
+    .option('--database <url>', CHANNEL_DATABASE_HELP)
+    .option('--sign-key <file>', 'offline: sign encoded marks with this Ed25519 private key (wm keygen --sign)')
     .option(
-      '--database <url>',
-      'with --channel: the PostgreSQL database holding it, postgres://… (default: $WM_DATABASE_URL, else the data folder)',
+      '--keys <file>',
+      'offline: verify signed marks with these public keys, a key set or NAME.pub (repeatable)',
+      collect,
     )
     .action(async (options) => {
       const failure = await (await import('./mcp/entry.js')).runMcpCommand(options);

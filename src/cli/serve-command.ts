@@ -9,11 +9,12 @@ Every option can also be set by an environment variable (the flag wins):
   WM_AUTH_RATE_LIMIT, WM_HASH_CONCURRENCY, WM_HASH_QUEUE, WM_ACCOUNT_DELAY_MAX,
   WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_REQUEST_TIMEOUT,
   WM_HEADERS_TIMEOUT, WM_KEEP_ALIVE_TIMEOUT, WM_MAX_CONNECTIONS, WM_ALLOWED_ORIGINS
-  (origins separated by commas), WM_TRUST_PROXY
+  (origins separated by commas), WM_TRUST_PROXY, WM_USAGE_RETENTION, WM_LOG_LEVEL, WM_LOG_FORMAT
 Mail: WM_SMTP_URL (smtp://user:pass@host:587) sends through SMTP; without it mail is
 appended to outbox.jsonl in the data folder. WM_MAIL_FROM sets the sender.
 Metrics: WM_METRICS_TOKEN (16 characters or more) serves GET /metrics (Prometheus) to
-requests bearing it (Authorization: Bearer …); without it there is no /metrics.`;
+requests bearing it (Authorization: Bearer …); without it there is no /metrics.
+SIGINT, SIGTERM and SIGHUP stop the server gracefully (in-flight requests finish); a second one exits at once.`;
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -52,13 +53,14 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--hash-queue <n>',
-      `requests that may wait for a hashing slot; more are refused with 503 (default ${DOMAIN_DEFAULTS.hashQueueLength})`,
+      'requests that may wait for a hashing slot; more are refused with 503 ' +
+        `(default ${DOMAIN_DEFAULTS.hashQueueLength})`,
     )
     .option(
       '--account-delay-max <seconds>',
       `after ${DOMAIN_DEFAULTS.accountFreeFailures} failed password checks on an account, the wait between further ` +
         `attempts doubles from 1 s up to this (default ${DOMAIN_DEFAULTS.accountMaxDelaySeconds}); addresses that ` +
-        'signed in to the account before are not slowed',
+        'signed in to the account before are not slowed when signing in',
     )
     .option(
       '--credit-cost <n>',
@@ -69,11 +71,13 @@ export function registerServeCommand(program: Command): void {
     .option('--body-limit <bytes>', `largest accepted request body (default ${DEFAULTS.bodyLimitBytes})`)
     .option(
       '--request-timeout <seconds>',
-      `a whole request, headers and body, must arrive within this, else 408 (default ${DEFAULTS.requestTimeoutSeconds})`,
+      'a whole request, headers and body, must arrive within this, else 408 ' +
+        `(default ${DEFAULTS.requestTimeoutSeconds})`,
     )
     .option(
       '--headers-timeout <seconds>',
-      `the request headers must arrive within this; also closes silent connections (default ${DEFAULTS.headersTimeoutSeconds})`,
+      'the request headers must arrive within this; also closes silent connections ' +
+        `(default ${DEFAULTS.headersTimeoutSeconds})`,
     )
     .option(
       '--keep-alive-timeout <seconds>',
@@ -85,8 +89,8 @@ export function registerServeCommand(program: Command): void {
     )
     .option(
       '--allowed-origin <origin>',
-      "a browser origin besides this server's own that may call the sign-in routes (/api/auth/*), " +
-        'e.g. https://app.example.org; repeat for several (default: none)',
+      "a browser origin besides this server's own that may call the sign-in routes (/api/auth/*) and the " +
+        'password change, e.g. https://app.example.org; repeat for several (default: none)',
       collect,
     )
     .option(
@@ -94,11 +98,20 @@ export function registerServeCommand(program: Command): void {
       'behind a reverse proxy: take the client address from X-Forwarded-For when the peer is trusted: ' +
         'true, or addresses/CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8) (default false)',
     )
+    .option(
+      '--usage-retention <duration>',
+      'delete usage history older than this (90d, 12w, 13mo, 2y) at start and then hourly; balances and quotas ' +
+        'stay (default: keep everything)',
+    )
+    .option('--log-level <level>', `fatal, error, warn, info, debug, trace or silent (default ${DEFAULTS.logLevel})`)
+    .option(
+      '--log-format <format>',
+      'pretty (readable lines) or json (one object per line) (default: pretty on a terminal, json otherwise)',
+    )
     .addHelpText('after', ENVIRONMENT_HELP)
     .action(async (flags: ServeFlags) => {
-      const { resolveServerConfig, startServer, closeOnSignals } = await import('../server/index.js');
+      const { resolveServerConfig, startServer } = await import('../server/index.js');
       const print = (line: string) => process.stdout.write(`${line}\n`);
-      const server = await startServer(resolveServerConfig(flags), print);
-      closeOnSignals(server, print);
+      await startServer(resolveServerConfig(flags), print);
     });
 }

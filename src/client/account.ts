@@ -15,6 +15,9 @@ export interface RemoteTokenMetadata {
   permissions: string[];
   token_prefix: string;
   signing_channel_id: string | null;
+  /** absent from servers older than signed marks */
+  sign?: boolean;
+  encrypt?: boolean;
   created_at: string;
   last_used_at: string | null;
 }
@@ -58,7 +61,7 @@ export async function endSession(client: WmClient, accessToken: string): Promise
 export async function createApiToken(
   client: WmClient,
   accessToken: string,
-  input: { name: string; permissions: string[]; signing_channel_id: string | null },
+  input: { name: string; permissions: string[]; signing_channel_id: string | null; sign?: boolean },
 ): Promise<RemoteTokenMetadata & { token: string }> {
   return client.post('/api/v2/tokens', input, accessToken);
 }

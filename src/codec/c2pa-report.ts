@@ -47,7 +47,8 @@ export function c2paLabel(wrapper: Pick<C2paWrapper, 'version' | 'length' | 'pro
 /** One line for people: "C2PA manifest v1, 67 bytes at offset 44 (valid framing)". */
 export function describeC2pa(report: C2paReport): string {
   const more = report.wrappers > 1 ? ` (and ${report.wrappers - 1} more)` : '';
-  return `${manifestName(report)} at offset ${report.offset}${more} (${report.valid ? 'valid framing' : `invalid framing: ${report.reason}`})`;
+  const framing = report.valid ? 'valid framing' : `invalid framing: ${report.reason}`;
+  return `${manifestName(report)} at offset ${report.offset}${more} (${framing})`;
 }
 
 /**
@@ -64,7 +65,8 @@ export function c2paWarnings(text: string): { warnings?: string[] } {
 }
 
 function manifestName({ version, length }: { version?: number; length?: number }): string {
-  return `C2PA manifest${version === undefined ? '' : ` v${version}`}${length === undefined ? '' : `, ${length} bytes`}`;
+  const versionPart = version === undefined ? '' : ` v${version}`;
+  return `C2PA manifest${versionPart}${length === undefined ? '' : `, ${length} bytes`}`;
 }
 
 /** The same report with its fields in the order above, as a server's JSON (required fields first) loses it. */

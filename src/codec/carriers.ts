@@ -20,8 +20,8 @@ const ZWJ = 0x200d;
  * What a carrier rule says (docs/FORMAT.md, "Where the selectors go"): NOT_CARRIER, or the lowest byte whose selector
  * may directly follow the cluster (ANY_BYTE; STANDARD_VARIANT_FLOOR after a base whose VS1-VS16 sequences are
  * registered; IDEOGRAPH_FLOOR after an ideograph), plus BEFORE_SPACE_ONLY for a cluster of a script broken into words
- * by a dictionary, which carries only right before whitespace or at the end of the text (a mark anywhere else moves
- * the line breaks).
+ * by a dictionary, which carries only at the end of a line or of the text (endsLine; a mark anywhere else moves the
+ * line breaks).
  */
 export const NOT_CARRIER = -1;
 export const ANY_BYTE = 0;
@@ -52,24 +52,93 @@ let asciiRules: Int16Array | undefined;
 
 /**
  * The carrier rule of the cluster that ends at `end` in `text`, its context resolved: the lowest byte that may
- * start a run after it (FLOOR_MASK bits, plus NO_BMP_SELECTORS), or NOT_CARRIER.
+ * start a run after it (FLOOR_MASK bits, plus NO_BMP_SELECTORS), or NOT_CARRIER. Unless `markWordEnds`, a cluster
+ * at the end of a word carries nothing (staysInsideWord).
  */
-export function carrierFloorAt(cluster: string, text: string, end: number): number {
+export function carrierFloorAt(cluster: string, text: string, end: number, markWordEnds = false): number {
   const rule = carrierRule(cluster);
-  if (rule === NOT_CARRIER || (rule & BEFORE_SPACE_ONLY) === 0) return rule;
-  return end >= text.length || isWhiteSpace(text.charCodeAt(end)) ? rule - BEFORE_SPACE_ONLY : NOT_CARRIER;
+  if (rule === NOT_CARRIER) return rule;
+  const carries =
+    (rule & BEFORE_SPACE_ONLY) !== 0
+      ? endsLine(text, end, markWordEnds)
+      : markWordEnds || staysInsideWord(text, end - cluster.length, end);
+  return carries ? rule & ~BEFORE_SPACE_ONLY : NOT_CARRIER;
 }
+
+/**
+ * Where a cluster of a script broken into words by a dictionary may carry: at the end of the text, or right before
+ * a line break (those are the places no extractor joins to the next word, as long as the line break is drawn as
+ * one); with `markWordEnds`, before any whitespace, as revision 2 did. Anywhere else a mark moves the line breaks.
+ */
+export function endsLine(text: string, end: number, markWordEnds: boolean): boolean {
+  if (end >= text.length) return true;
+  const next = text.charCodeAt(end);
+  return markWordEnds ? isWhiteSpace(next) : isLineBreak(next);
+}
+
+/** LF, VT, FF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. */
+const isLineBreak = (unit: number): boolean =>
+  (unit >= 0x0a && unit <= 0x0d) || unit === 0x85 || unit === 0x2028 || unit === 0x2029;
 
 /**
  * Whether a selector run may follow this grapheme cluster without changing how the text renders (the invisibility
  * rules), and so that decode reads every byte of that run as payload (see scan.ts). `following` is the text right
- * after the cluster ("" at the end of the text); without it, a cluster that carries only before a space does not.
+ * after the cluster ("" at the end of the text); without it, the context-free answer: a cluster that carries only
+ * before a space does not, any other carrier does (inside a word).
  */
-export function isCarrier(cluster: string, following?: string): boolean {
-  const rule = carrierRule(cluster);
-  if (rule === NOT_CARRIER) return false;
-  if ((rule & BEFORE_SPACE_ONLY) === 0) return true;
-  return following !== undefined && (following.length === 0 || isWhiteSpace(following.charCodeAt(0)));
+export function isCarrier(cluster: string, following?: string, markWordEnds = false): boolean {
+  if (following === undefined) {
+    const rule = carrierRule(cluster);
+    return rule !== NOT_CARRIER && (rule & BEFORE_SPACE_ONLY) === 0;
+  }
+  return carrierFloorAt(cluster, cluster + following, cluster.length, markWordEnds) !== NOT_CARRIER;
+}
+
+/**
+ * Whether a mark after the cluster text[start, end) stays inside its word, away from the positions where PDF text
+ * extractors lose the space that follows (docs/FORMAT.md, "Word ends"). Chromium draws a mark as the font's space
+ * glyph with no advance at the end of its cluster (or of the ligature the cluster joins), and poppler then stretches
+ * that cluster over the next space. So a mark goes only where a letter or digit of the same word follows (not
+ * only punctuation or symbols: in right-to-left text those may be drawn on the other side), past the letters that
+ * may form a Latin ligature with an f or t (ff, fi, ffl, ft, tt…), or after the text's very last cluster.
+ */
+export function staysInsideWord(text: string, start: number, end: number): boolean {
+  if (end >= text.length) return true;
+  let ligatureTails = end - start === 1 && isLigatureHead(text.charCodeAt(start)) ? MAX_LIGATURE_TAILS : 0;
+  for (let at = end; at < text.length; at++) {
+    const unit = text.charCodeAt(at);
+    const kind =
+      unit < 0x80 ? ASCII_KINDS[unit] : isWhiteSpace(unit) ? SPACE : isWordCharacterAt(text, at, unit) ? WORD : 0;
+    if (kind === SPACE) return false;
+    if (kind === LIGATURE_TAIL && ligatureTails > 0) ligatureTails--;
+    else if (kind !== 0) return true;
+    else ligatureTails = 0;
+  }
+  return false;
+}
+
+// Latin ligatures of common fonts' default features (Noto, DejaVu, Times, Calibri…): f or t and up to two letters.
+const isLigatureHead = (unit: number): boolean => unit === 0x66 || unit === 0x74 || unit === 0x17f; // f t ſ
+const MAX_LIGATURE_TAILS = 2;
+/** What staysInsideWord sees in a code unit: whitespace, a letter or digit, one that may end a ligature, other. */
+const SPACE = 1;
+const WORD = 2;
+const LIGATURE_TAIL = 3;
+const ASCII_KINDS = Uint8Array.from({ length: 0x80 }, (_, unit) => {
+  const character = String.fromCharCode(unit);
+  if (isWhiteSpace(unit)) return SPACE;
+  if ('fijltbhk'.includes(character)) return LIGATURE_TAIL;
+  return /[A-Za-z0-9]/.test(character) ? WORD : 0;
+});
+const WORD_CHARACTER = /^[\p{L}\p{N}]/u;
+/** per BMP code unit: 0 not yet known, 1 no letter or digit, 2 a letter or digit */
+const wordUnits = new Uint8Array(0x10000);
+
+function isWordCharacterAt(text: string, at: number, unit: number): boolean {
+  if (unit >= 0xd800 && unit <= 0xdbff) return WORD_CHARACTER.test(text.slice(at, at + 2));
+  let known = wordUnits[unit];
+  if (known === 0) known = wordUnits[unit] = WORD_CHARACTER.test(String.fromCharCode(unit)) ? 2 : 1;
+  return known === 2;
 }
 
 /** White_Space code units (the property; the same set as the \s of JavaScript regexes, less U+FEFF). */

@@ -1,10 +1,10 @@
 import { c2paWarnings } from './c2pa-report.js';
 import { buildFrame, stuffFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
+import { placeInFirstWord } from './methods/char.js';
+import { placeChunks } from './methods/chunked.js';
 import { placeInPattern } from './methods/pattern.js';
 import { needsStuffedFrame, runsOf, type Placement, type Run } from './methods/placement.js';
-import { placeChunks } from './methods/spread.js';
-import { placeInFirstWord } from './methods/word.js';
 import {
   checkEncodeOptions,
   checkSecret,
@@ -153,16 +153,17 @@ function placeFrame(
 }
 
 function place(text: string, frameLength: number, options: CheckedEncodeOptions): Placement {
+  const { markWordEnds } = options;
   switch (options.method) {
     case 'auto':
-      return placeAuto(text, frameLength);
+      return placeAuto(text, frameLength, markWordEnds);
     case 'single':
-      return placeChunks(text, frameLength, 1, 'single');
+      return placeChunks(text, frameLength, 1, 'single', markWordEnds);
     case 'chunked':
-      return placeChunks(text, frameLength, options.chunkSize, 'chunked');
+      return placeChunks(text, frameLength, options.chunkSize, 'chunked', markWordEnds);
     case 'char':
-      return placeInFirstWord(text, frameLength, options.firstLetterOnly);
+      return placeInFirstWord(text, frameLength, options.firstLetterOnly, markWordEnds);
     case 'pattern':
-      return placeInPattern(text, frameLength, options.pattern);
+      return placeInPattern(text, frameLength, options.pattern, markWordEnds);
   }
 }

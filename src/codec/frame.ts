@@ -246,9 +246,13 @@ function parseHeader(bytes: Uint8Array, start: number): { frameLength: number } 
   return { frameLength: lengthEnd - start + headerExtraBytes(flags) + bodyLength + trailerBytes(flags) };
 }
 
-/** Every well-formed frame (v1 or v2) in `bytes`, in order, and whether a magic began something that did not parse. */
-export function findFrames(bytes: Uint8Array): { frames: Frame[]; damaged: boolean } {
+/**
+ * Every well-formed frame (v1 or v2) in `bytes`, in order, where each starts, and whether a magic began something
+ * that did not parse.
+ */
+export function findFrames(bytes: Uint8Array): { frames: Frame[]; starts: number[]; damaged: boolean } {
   const frames: Frame[] = [];
+  const starts: number[] = [];
   let damaged = false;
   let v1 = bytes.indexOf(FRAME_MAGIC);
   let v2 = bytes.indexOf(STUFFED_MAGIC);
@@ -256,12 +260,14 @@ export function findFrames(bytes: Uint8Array): { frames: Frame[]; damaged: boole
     const i = v2 < 0 || (v1 >= 0 && v1 < v2) ? v1 : v2;
     const frame = i === v1 ? parseFrameAt(bytes, i) : parseStuffedFrameAt(bytes, i);
     const from = frame ? frame.end : i + 1;
-    if (frame) frames.push(frame);
-    else damaged = true;
+    if (frame) {
+      frames.push(frame);
+      starts.push(i);
+    } else damaged = true;
     if (v1 >= 0 && v1 < from) v1 = bytes.indexOf(FRAME_MAGIC, from);
     if (v2 >= 0 && v2 < from) v2 = bytes.indexOf(STUFFED_MAGIC, from);
   }
-  return { frames, damaged };
+  return { frames, starts, damaged };
 }
 
 /** The secret bytes of a frame: KEY_REQUIRED, KEY_MISMATCH and CORRUPTED are distinct failures. */

@@ -1,6 +1,6 @@
 /**
  * The codec's public surface: pure functions, typed errors (CodecError). The CLI's codec commands import the
- * modules they need directly instead: loading the whole codec adds ~3 ms to a `wm decode` (docs/PERFORMANCE.md).
+ * modules they need directly instead: loading the whole codec would slow every `wm decode` (docs/PERFORMANCE.md).
  */
 export * from './types.js';
 export { CodecError, isCodecError, type CodecErrorCode } from './errors.js';

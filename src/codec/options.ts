@@ -20,6 +20,7 @@ export interface CheckedEncodeOptions {
   method: Method;
   chunkSize: number;
   firstLetterOnly: boolean;
+  markWordEnds: boolean;
   pattern: string;
   output: OutputMode;
   key?: Uint8Array;
@@ -49,20 +50,42 @@ export function checkSecret(secret: unknown): Uint8Array {
 }
 
 export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOptions {
-  const { method = 'auto', chunkSize = 1, firstLetterOnly = false, pattern, output = 'full' } = options;
+  const {
+    method = 'auto',
+    chunkSize = 1,
+    firstLetterOnly = false,
+    markWordEnds = false,
+    pattern,
+    output = 'full',
+  } = options;
   if (!METHODS.includes(method))
     throw invalid(`Unknown method ${JSON.stringify(method)} (expected ${METHODS.join(', ')})`);
   if (!Number.isSafeInteger(chunkSize) || chunkSize < CHUNK_SIZE.min) {
     throw invalid('chunkSize must be a positive integer');
   }
   if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
+  checkMarkWordEnds(markWordEnds);
   if (!OUTPUT_MODES.includes(output))
     throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');
   if (method === 'pattern' && !pattern) throw invalid('Method pattern needs a non-empty pattern');
   const { signingKey, bindText } = checkSignOptions(options);
   const key = checkKey(options.key);
-  return { method, chunkSize, firstLetterOnly, pattern: pattern ?? '', output, key, signingKey, bindText };
+  return {
+    method,
+    chunkSize,
+    firstLetterOnly,
+    markWordEnds,
+    pattern: pattern ?? '',
+    output,
+    key,
+    signingKey,
+    bindText,
+  };
+}
+
+export function checkMarkWordEnds(markWordEnds: unknown): asserts markWordEnds is boolean {
+  if (typeof markWordEnds !== 'boolean') throw invalid('markWordEnds must be a boolean');
 }
 
 export function checkSignOptions(options: SignOption): { signingKey?: SigningKey; bindText: boolean } {

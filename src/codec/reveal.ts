@@ -14,8 +14,13 @@ export interface RevealSegment {
 
 // Invisible characters shown by reveal: variation selectors (both planes), default-ignorable format characters,
 // Hangul fillers, Mongolian selectors, tag characters, musical-symbol formatting controls, shorthand format controls.
-const INVISIBLE =
-  /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDFFF]|\uD834[\uDD73-\uDD7A]|\uD82F[\uDCA0-\uDCA3]/g;
+const INVISIBLE = new RegExp(
+  [
+    /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164]/.source,
+    /[\uFE00-\uFE0F\uFEFF\uFFA0]|\uDB40[\uDC00-\uDFFF]|\uD834[\uDD73-\uDD7A]|\uD82F[\uDCA0-\uDCA3]/.source,
+  ].join('|'),
+  'g',
+);
 
 const NAMES: Record<number, string> = {
   0x00ad: 'SHY',

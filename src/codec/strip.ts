@@ -5,8 +5,15 @@ import { selectorLengthAt, withoutPayloadSelectors } from './scan.js';
 // Alternatives in order: a valid emoji tag sequence (kept: 🏴 + tags + CANCEL TAG is a flag such as Scotland's);
 // a run of 2+ zero-width characters, ZWJ/ZWNJ included (other steganography tools emit those); a lone zero-width
 // mark (ZWSP, word joiner, invisible operators, ZWNBSP/BOM, Mongolian vowel separator); any other tag character.
-const HIDDEN_MARKS =
-  /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}|[\u180E\u200B-\u200D\u2060-\u2064\uFEFF]{2,}|[\u180E\u200B\u2060-\u2064\uFEFF]|[\u{E0000}-\u{E007F}]/gu;
+const HIDDEN_MARKS = new RegExp(
+  [
+    /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/u.source,
+    /[\u180E\u200B-\u200D\u2060-\u2064\uFEFF]{2,}/u.source,
+    /[\u180E\u200B\u2060-\u2064\uFEFF]/u.source,
+    /[\u{E0000}-\u{E007F}]/u.source,
+  ].join('|'),
+  'gu',
+);
 
 export interface StripOptions {
   /** remove C2PA text manifests too (by default they stay, byte for byte: they are not ours to remove) */

@@ -49,6 +49,11 @@ export interface EncodeOptions extends KeyOption, SignOption {
   method?: Method;
   chunkSize?: number;
   firstLetterOnly?: boolean;
+  /**
+   * also mark the last character of a word (before whitespace), as format revision 2 did: more carriers, but PDF
+   * text extractors such as poppler then lose the space after it (docs/FORMAT.md, "Word ends")
+   */
+  markWordEnds?: boolean;
   pattern?: string;
   output?: OutputMode;
 }
@@ -103,6 +108,8 @@ export interface AnalyzeResult {
 export interface EncodeRobustOptions extends KeyOption, SignOption {
   distribution?: Distribution;
   stealthLevel?: StealthLevel;
+  /** also mark the last character of a word, as encode's markWordEnds */
+  markWordEnds?: boolean;
   /** seed for the `random` distribution; a fresh random one when absent */
   seed?: number;
 }
@@ -123,12 +130,28 @@ export interface EncodeRobustResult {
   warnings?: string[];
 }
 
+/** One robust watermark of a text: its secret, and the stretch its marks lie in (code points, end exclusive). */
+export interface RobustWatermark extends FoundWatermark {
+  /** code points before its first mark */
+  start: number;
+  /** code points up to and including its last mark */
+  end: number;
+  bits_recovered: number;
+  copies_found: number;
+  copies_agreeing: number;
+}
+
 export interface DecodeRobustResult {
   decoded: string;
   keyed: boolean;
   signature: SignatureReport;
   is_encoded: boolean;
   bits_recovered: number;
+  /**
+   * The share of 1-bits among the payload bits read (set bits / extracted bits, as the hosted service defines it): a
+   * property of the secret's bit pattern (≈ 0.4–0.5 for text), not a measure of trust. Judge a result by
+   * `stats.copies_agreeing` and `bits_recovered` instead (docs/ROBUST.md).
+   */
   confidence: number;
   stats: {
     extracted_bit_count: number;
@@ -138,6 +161,8 @@ export interface DecodeRobustResult {
     /** copies whose content agrees with the returned secret */
     copies_agreeing: number;
   };
+  /** every robust watermark found, in text order; the first is `decoded` (empty when is_encoded is false) */
+  watermarks: RobustWatermark[];
   /** the C2PA text manifest the text carries; absent when none */
   c2pa?: C2paReport;
 }

@@ -2,7 +2,7 @@ import { decode } from './decode.js';
 import { CodecError } from './errors.js';
 import { findFrames, openFrame, type Frame } from './frame.js';
 import { checkKey, checkText, checkVerifyingKeys } from './options.js';
-import { findRobustFrame } from './robust/decode.js';
+import { findRobustWatermarks, noVerifiedCopy } from './robust/watermarks.js';
 import { payloadBytes } from './scan.js';
 import { keyringOf, reportSignature, textDigestMemo, type SignatureReport } from './signature-report.js';
 import type { DecodeOptions } from './types.js';
@@ -50,14 +50,9 @@ export function verify(text: string, options: DecodeOptions = {}): VerifyResult 
 
   const payload = payloadBytes(text);
   const marks = findFrames(payload).frames.map((frame) => marked('vs', frame));
-  let robustFailure: CodecError | undefined;
-  try {
-    const robust = findRobustFrame(text);
-    if (robust.located) marks.push(marked('robust', robust.consensus.frame));
-  } catch (error) {
-    if (!(error instanceof CodecError)) throw error;
-    robustFailure = error;
-  }
+  const robust = findRobustWatermarks(text);
+  marks.push(...robust.frames.map((found) => marked('robust', found.frame)));
+  const robustFailure = robust.frames.length === 0 && robust.synced ? noVerifiedCopy() : undefined;
   if (marks.length === 0 && payload.length > 0 && !robustFailure) {
     // an unframed run from another selector tool is a mark too, and never signed; decode says when it is none
     const { watermarks } = decode(text, { key });

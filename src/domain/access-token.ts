@@ -37,7 +37,9 @@ export async function issueAccessToken(
   return { accessToken, accessExpiresAt: new Date(expiresAt * 1000) };
 }
 
-/** Verifies signature (HS256 only — `alg` is pinned, so `none` or RS/HS confusion is refused), issuer, audience, expiry. */
+/**
+ * Verifies signature (HS256 only — `alg` is pinned, so `none` or RS/HS confusion is refused), issuer, audience, expiry.
+ */
 export async function verifyAccessToken(
   context: DomainContext,
   token: string,

@@ -30,8 +30,6 @@ export interface Accounts {
   register(input: RegisterInput, origin?: AttemptOrigin): Promise<Registration>;
   /** Consumes a verification token (single use, expiring). */
   verifyEmail(token: string): Promise<User>;
-  /** A fresh verification token for an unverified account (e.g. "resend the mail"); earlier ones stay valid. */
-  issueVerificationToken(userId: string): Promise<{ token: string; expiresAt: Date }>;
   getProfile(userId: string): Promise<Profile>;
   updateProfile(userId: string, update: ProfileUpdate): Promise<User>;
   /**
@@ -79,12 +77,6 @@ export function createAccounts(context: DomainContext): Accounts {
       });
     },
 
-    issueVerificationToken: async (userId) => {
-      const row = await requireActiveUser(context, userId);
-      if (row.emailVerifiedAt !== null) throw new DomainError('CONFLICT', 'The email address is already verified');
-      return insertVerification(context, context.store, userId);
-    },
-
     getProfile: async (userId) => {
       const row = await requireActiveUser(context, userId);
       return {
@@ -117,7 +109,7 @@ export function createAccounts(context: DomainContext): Accounts {
       const ln = context.config.scryptLogN;
       const passwordHash = await runPasswordWork(
         context,
-        { origin, account: row.email },
+        { origin, account: row.email, knownAddressSkipsWaits: false },
         async () => {
           const check = await verifyPassword(currentPassword, row.passwordHash, ln);
           return check.ok ? hashPassword(newPassword, ln) : undefined;

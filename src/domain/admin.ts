@@ -1,12 +1,22 @@
 import type { UserChanges } from '../store/index.js';
 import { createAccount, setPassword, type NewAccount } from './accounts.js';
 import { deleteApiToken, insertApiToken, listTokenMetadata } from './api-tokens.js';
-import { channelKeyOf, deactivateChannel, findChannelByName, insertChannel, listChannels } from './channels.js';
+import {
+  channelKeyOf,
+  deactivateChannel,
+  findChannelByName,
+  insertChannel,
+  listChannels,
+  newSigningKey,
+  updatePublication,
+  withdrawSigningKey,
+} from './channels.js';
 import type { DomainContext } from './context.js';
-import { balanceOf, usageOf } from './credits.js';
+import { balanceOf, prunedBeforeOf, usageOf } from './credits.js';
 import { DomainError, invalid } from './errors.js';
 import { grantCredits } from './grants.js';
 import { quotaOf } from './quota.js';
+import { pruneUsageHistory, type PruneResult, type Retention } from './retention.js';
 import {
   PLANS,
   SUBSCRIPTION_STATUSES,
@@ -14,6 +24,8 @@ import {
   type ApiTokenWithSecret,
   type Channel,
   type ChannelListItem,
+  type ChannelOptions,
+  type ChannelPublicationChange,
   type CreditBalance,
   type Permission,
   type Plan,
@@ -39,17 +51,26 @@ export interface Admin {
   setPassword(email: string, password: string): Promise<UserRecord>;
   createToken(
     email: string,
-    input: { name: string; permissions: Permission[]; channelName?: string },
+    input: { name: string; permissions: Permission[]; channelName?: string; sign?: boolean; encrypt?: boolean },
   ): Promise<ApiTokenWithSecret>;
   listTokens(email: string): Promise<ApiTokenMetadata[]>;
   /** By id, bare or `tok_`-prefixed; returns the canonical (bare) id. */
   revokeToken(tokenId: string): Promise<{ id: string }>;
-  createChannel(email: string, channelName: string): Promise<Channel>;
+  createChannel(email: string, channelName: string, options?: ChannelOptions): Promise<Channel>;
+  /** A new signing key: the channel's first, or a rotation (the current key is retired and stays published). */
+  newSigningKey(email: string, channelName: string): Promise<Channel>;
+  setPublication(email: string, channelName: string, change: ChannelPublicationChange): Promise<Channel>;
+  /** Deletes a retired signing key that leaked: it leaves the key set and verifies nothing any more. */
+  withdrawSigningKey(email: string, channelName: string, keyId: string): Promise<Channel>;
   listChannels(email: string): Promise<ChannelListItem[]>;
   deactivateChannel(email: string, channelName: string): Promise<{ id: string; channel_name: string }>;
   credits(email: string): Promise<CreditBalance & { quota: Quota }>;
   grantCredits(email: string, credits: number): Promise<CreditBalance>;
   usage(email: string, limit?: number): Promise<UsageRecord[]>;
+  /** When the account's history was cut by retention (ISO), or null when it is complete. */
+  prunedBefore(email: string): Promise<string | null>;
+  /** Retention: deletes every account's usage history older than `retention`; balances and quotas stay. */
+  pruneUsage(retention: Retention, signal?: AbortSignal): Promise<PruneResult>;
   /** The plain key of a user's channel (active or not), for offline `wm encode/decode --channel --user`. */
   channelKey(email: string, channelName: string): Promise<Uint8Array>;
 }
@@ -123,14 +144,21 @@ export function createAdmin(context: DomainContext): Admin {
       await setPassword(context, row.id, password);
       return toUserRecord(row);
     },
-    createToken: async (email, { name, permissions, channelName }) => {
+    createToken: async (email, { name, permissions, channelName, sign, encrypt }) => {
       const owner = await byEmail(email);
       const channelId = channelName === undefined ? null : (await channelByName(owner, channelName)).id;
-      return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId });
+      return insertApiToken(context, owner.id, { name, permissions, signing_channel_id: channelId, sign, encrypt });
     },
     listTokens: async (email) => listTokenMetadata(context, (await byEmail(email)).id),
     revokeToken: async (tokenId) => ({ id: await deleteApiToken(context, tokenId) }),
-    createChannel: async (email, channelName) => insertChannel(context, await byEmail(email), channelName),
+    createChannel: async (email, channelName, options) =>
+      insertChannel(context, await byEmail(email), channelName, options),
+    newSigningKey: async (email, channelName) =>
+      newSigningKey(context, await channelByName(await byEmail(email), channelName)),
+    setPublication: async (email, channelName, change) =>
+      updatePublication(context, await channelByName(await byEmail(email), channelName), change),
+    withdrawSigningKey: async (email, channelName, keyId) =>
+      withdrawSigningKey(context, await channelByName(await byEmail(email), channelName), keyId),
     listChannels: async (email) => listChannels(context, (await byEmail(email)).id),
     deactivateChannel: async (email, channelName) =>
       deactivateChannel(context, await channelByName(await byEmail(email), channelName)),
@@ -148,6 +176,8 @@ export function createAdmin(context: DomainContext): Admin {
       return balanceOf(await byEmail(email));
     },
     usage: async (email, limit) => usageOf(context, (await byEmail(email)).id, limit),
+    prunedBefore: async (email) => prunedBeforeOf(context, await byEmail(email)),
+    pruneUsage: (retention, signal) => pruneUsageHistory(context.store, context.now(), retention, signal),
     channelKey: async (email, channelName) =>
       channelKeyOf(context, await channelByName(await byEmail(email), channelName)),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiTokenRow } from '../store/index.js';
+import type { ApiTokenRow, ChannelRow } from '../store/index.js';
 import { displayPrefixOf, generateApiTokenSecret } from './api-token-secret.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
@@ -52,10 +52,15 @@ export async function insertApiToken(
   const name = typeof input.name === 'string' ? input.name.trim() : '';
   const permissions = normalisePermissions(input.permissions);
   const channelId = input.signing_channel_id ?? null;
+  const sign = input.sign ?? false;
+  const encrypt = input.encrypt ?? true;
+  const channel = channelId === null ? undefined : await context.store.channels.ofUser(userId, channelId);
   requireValid({
     name: tokenNameProblem(name),
     permissions: permissions ? undefined : `Permissions must be a non-empty subset of ${PERMISSIONS.join(', ')}`,
-    signing_channel_id: channelId === null ? undefined : await channelProblem(context, userId, channelId),
+    signing_channel_id: channelId === null ? undefined : channelProblem(channel),
+    sign: await signProblem(context, sign, channel),
+    encrypt: encryptProblem(encrypt, sign),
   });
   const secret = generateApiTokenSecret();
   const row = await context.store.apiTokens.insert({
@@ -66,6 +71,8 @@ export async function insertApiToken(
     tokenPrefix: displayPrefixOf(secret),
     permissions: permissions!,
     channelId,
+    sign,
+    encrypt,
     createdAt: context.now().getTime(),
   });
   return { ...toMetadata(row), token: secret };
@@ -101,6 +108,8 @@ export function toMetadata(row: ApiTokenRow): ApiTokenMetadata {
     permissions: row.permissions as Permission[],
     token_prefix: row.tokenPrefix,
     signing_channel_id: row.channelId,
+    sign: row.sign,
+    encrypt: row.channelId !== null && row.encrypt,
     created_at: iso(row.createdAt),
     last_used_at: isoOrNull(row.lastUsedAt),
   };
@@ -113,9 +122,28 @@ function normalisePermissions(value: unknown): Permission[] | undefined {
   return PERMISSIONS.filter((p) => value.includes(p));
 }
 
-async function channelProblem(context: DomainContext, userId: string, channelId: string): Promise<string | undefined> {
-  const channel = await context.store.channels.ofUser(userId, channelId);
+function channelProblem(channel: ChannelRow | undefined): string | undefined {
   if (!channel) return 'No signing channel with this id in your account';
   if (!channel.isActive) return 'The signing channel is deactivated; new tokens need an active channel';
+  return undefined;
+}
+
+function encryptProblem(encrypt: unknown, sign: unknown): string | undefined {
+  if (typeof encrypt !== 'boolean') return 'must be true or false';
+  // a channel token that neither encrypts nor signs would be an unkeyed token under another name
+  if (!encrypt && sign !== true) return 'encrypt false is for signing tokens only (sign true)';
+  return undefined;
+}
+
+async function signProblem(
+  context: DomainContext,
+  sign: unknown,
+  channel: ChannelRow | undefined,
+): Promise<string | undefined> {
+  if (typeof sign !== 'boolean') return 'must be true or false';
+  if (!sign || !channel) return sign ? 'A signing token needs a signing channel (signing_channel_id)' : undefined;
+  if (!(await context.store.signingKeys.currentOf(channel.id))) {
+    return 'The signing channel has no signing key: give it one first';
+  }
   return undefined;
 }

@@ -1,46 +1,78 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ChannelRow } from '../store/index.js';
+import type { ChannelPublication, ChannelRow, PublicSigningKeyRow } from '../store/index.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { DomainError, invalid } from './errors.js';
 import { openSealedKey, sealKey } from './keys.js';
-import type { Channel, ChannelListItem } from './types.js';
+import { addSigningKey, toSigningKeyInfo } from './signing-keys.js';
+import type { Channel, ChannelListItem, ChannelOptions, ChannelPublicationChange } from './types.js';
 import { iso, requireActiveUser, type UserRow } from './users.js';
-import { channelNameProblem, requireValid } from './validation.js';
+import { channelNameProblem, requireValid, signerNameProblem } from './validation.js';
 
 export interface Channels {
   /**
    * Free plan: PLAN_REQUIRED; the plan's limit of channels in use (active, or deactivated with a live token bound)
    * reached: PLAN_LIMIT; name used in the account: CONFLICT.
    */
-  create(userId: string, channelName: string): Promise<Channel>;
+  create(userId: string, channelName: string, options?: ChannelOptions): Promise<Channel>;
   list(userId: string): Promise<ChannelListItem[]>;
   /** Keeps the key (old watermarks stay decodable) and the bound tokens (they keep working). Unknown: NOT_FOUND. */
   deactivate(userId: string, channelId: string): Promise<{ id: string; channel_name: string }>;
+  /**
+   * A new signing key for the channel (active or not): its first, or a rotation that retires the current one.
+   * Retired keys stay listed (and published), so older marks keep verifying. Unknown: NOT_FOUND.
+   */
+  addSigningKey(userId: string, channelId: string): Promise<Channel>;
+  /** Whether the channel's keys are in the public key set, and under which name. Unknown: NOT_FOUND. */
+  updatePublication(userId: string, channelId: string, change: ChannelPublicationChange): Promise<Channel>;
+  /**
+   * Deletes a retired key that must no longer verify (it leaked): it leaves the key set, and marks it signed read
+   * as unknown_key. The current key: CONFLICT (rotate first). Unknown channel or key: NOT_FOUND.
+   */
+  withdrawSigningKey(userId: string, channelId: string, keyId: string): Promise<Channel>;
 }
 
 const CHANNEL_KEY_BYTES = 32;
 
 export function createChannels(context: DomainContext): Channels {
+  const ownChannel = async (userId: string, channelId: string): Promise<ChannelRow> => {
+    await requireActiveUser(context, userId);
+    const row = await context.store.channels.ofUser(userId, channelId);
+    if (!row) throw new DomainError('NOT_FOUND', 'No such signing channel');
+    return row;
+  };
   return {
-    create: async (userId, channelName) =>
-      insertChannel(context, await requireActiveUser(context, userId), channelName),
+    create: async (userId, channelName, options) =>
+      insertChannel(context, await requireActiveUser(context, userId), channelName, options),
     list: async (userId) => {
       await requireActiveUser(context, userId);
       return listChannels(context, userId);
     },
-    deactivate: async (userId, channelId) => {
-      await requireActiveUser(context, userId);
-      const row = await context.store.channels.ofUser(userId, channelId);
-      if (!row) throw new DomainError('NOT_FOUND', 'No such signing channel');
-      return deactivateChannel(context, row);
-    },
+    deactivate: async (userId, channelId) => deactivateChannel(context, await ownChannel(userId, channelId)),
+    addSigningKey: async (userId, channelId) => newSigningKey(context, await ownChannel(userId, channelId)),
+    updatePublication: async (userId, channelId, change) =>
+      updatePublication(context, await ownChannel(userId, channelId), change),
+    withdrawSigningKey: async (userId, channelId, keyId) =>
+      withdrawSigningKey(context, await ownChannel(userId, channelId), keyId),
   };
 }
 
 /** The one implementation of channel creation (also used by `wm channels create`). */
-export async function insertChannel(context: DomainContext, owner: UserRow, rawName: string): Promise<Channel> {
+export async function insertChannel(
+  context: DomainContext,
+  owner: UserRow,
+  rawName: string,
+  options: ChannelOptions = {},
+): Promise<Channel> {
   const name = typeof rawName === 'string' ? rawName.trim() : '';
-  requireValid({ channel_name: channelNameProblem(name) });
+  const signing = options.signing ?? false;
+  const keysPublic = options.keys_public ?? false;
+  const signerName = signerNameOf(options.signer_name);
+  requireValid({
+    channel_name: channelNameProblem(name),
+    signing: typeof signing === 'boolean' ? undefined : 'must be true or false',
+    keys_public: typeof keysPublic === 'boolean' ? undefined : 'must be true or false',
+    signer_name: signerName.problem,
+  });
   const limit = context.config.activeChannelsByPlan[owner.plan];
   if (limit === 0) {
     throw new DomainError(
@@ -61,16 +93,84 @@ export async function insertChannel(context: DomainContext, owner: UserRow, rawN
       );
     }
     const createdAt = context.now().getTime();
-    const inserted = await tx.channels.insert({ id, userId: owner.id, name, sealedKey, createdAt });
+    const inserted = await tx.channels.insert({
+      id,
+      userId: owner.id,
+      name,
+      sealedKey,
+      createdAt,
+      keysPublic,
+      signerName: signerName.value,
+    });
     if (!inserted) throw conflict(name);
+    if (signing) await addSigningKey(tx, context, id, createdAt);
     return inserted;
   });
-  return toChannel(row);
+  return channelOf(context, row);
 }
 
 export async function listChannels(context: DomainContext, userId: string): Promise<ChannelListItem[]> {
-  const rows = await context.store.channels.listOf(userId);
-  return rows.map((row) => ({ ...toChannel(row), active_tokens: row.boundTokens }));
+  const [rows, keys] = await Promise.all([
+    context.store.channels.listOf(userId),
+    context.store.signingKeys.publicOfUser(userId),
+  ]);
+  return rows.map((row) => ({ ...toChannel(row, keys), active_tokens: row.boundTokens }));
+}
+
+/** One channel as the API shows it, with its signing keys. */
+export async function channelOf(context: DomainContext, row: ChannelRow): Promise<Channel> {
+  return toChannel(row, await context.store.signingKeys.publicOfUser(row.userId));
+}
+
+export async function newSigningKey(context: DomainContext, row: ChannelRow): Promise<Channel> {
+  await context.store.transaction((tx) => addSigningKey(tx, context, row.id, context.now().getTime()));
+  return channelOf(context, row);
+}
+
+export async function withdrawSigningKey(context: DomainContext, row: ChannelRow, keyId: string): Promise<Channel> {
+  const keys = await context.store.signingKeys.publicOfUser(row.userId);
+  const key = keys.find((candidate) => candidate.channelId === row.id && candidate.keyId === keyId);
+  if (!key) throw new DomainError('NOT_FOUND', `The channel "${row.name}" has no signing key ${keyId}`);
+  if (key.retiredAt === null) {
+    throw new DomainError(
+      'CONFLICT',
+      `${keyId} is the channel's current signing key: rotate first (a new key), then withdraw the retired one`,
+      { details: { key_id: 'is the current key' } },
+    );
+  }
+  await context.store.signingKeys.deleteRetired(row.id, keyId);
+  return channelOf(context, row);
+}
+
+export async function updatePublication(
+  context: DomainContext,
+  row: ChannelRow,
+  change: ChannelPublicationChange,
+): Promise<Channel> {
+  const given = (field: keyof ChannelPublicationChange) => change[field] !== undefined;
+  if (!given('keys_public') && !given('signer_name')) {
+    throw invalid(
+      { keys_public: 'give keys_public or signer_name' },
+      'Nothing to change: give keys_public or signer_name',
+    );
+  }
+  const signerName = given('signer_name') ? signerNameOf(change.signer_name) : { value: row.signerName };
+  const keysPublic = change.keys_public ?? row.keysPublic;
+  requireValid({
+    keys_public: typeof keysPublic === 'boolean' ? undefined : 'must be true or false',
+    signer_name: signerName.problem,
+  });
+  const publication: ChannelPublication = { keysPublic, signerName: signerName.value };
+  await context.store.channels.setPublication(row.id, publication);
+  return channelOf(context, { ...row, ...publication });
+}
+
+/** A signer name as given: trimmed; null, absent or empty means "the channel name". */
+function signerNameOf(given: unknown): { value: string | null; problem?: string } {
+  if (given === undefined || given === null) return { value: null };
+  if (typeof given !== 'string') return { value: null, problem: 'must be a string or null' };
+  const trimmed = given.trim();
+  return trimmed === '' ? { value: null } : { value: trimmed, problem: signerNameProblem(trimmed) };
 }
 
 export async function deactivateChannel(
@@ -94,8 +194,17 @@ export function channelKeyOf(context: DomainContext, row: Pick<ChannelRow, 'id' 
   return openSealedKey(context.keys.channelWrap, row.sealedKey, row.id);
 }
 
-function toChannel(row: ChannelRow): Channel {
-  return { id: row.id, channel_name: row.name, is_active: row.isActive, created_at: iso(row.createdAt) };
+/** `keys`: signing keys of the owner's channels, newest first (the ones of other channels are passed over). */
+function toChannel(row: ChannelRow, keys: readonly PublicSigningKeyRow[]): Channel {
+  return {
+    id: row.id,
+    channel_name: row.name,
+    is_active: row.isActive,
+    created_at: iso(row.createdAt),
+    signing_keys: keys.filter((key) => key.channelId === row.id).map(toSigningKeyInfo),
+    keys_public: row.keysPublic,
+    signer_name: row.signerName,
+  };
 }
 
 function conflict(name: string): DomainError {

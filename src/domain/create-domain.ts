@@ -12,6 +12,7 @@ import { createCurrentToken, type CurrentToken } from './current-token.js';
 import { deriveKeys } from './keys.js';
 import { createSessions, type Sessions } from './sessions.js';
 import type { DomainObserver } from './observer.js';
+import { createPublicKeys, type PublicKeys } from './signing-keys.js';
 import { createWatermark, type Watermark } from './watermark.js';
 
 export type { DomainObserver } from './observer.js';
@@ -45,6 +46,8 @@ export interface Domain {
   watermark: Watermark;
   /** the API token a request presents: check, describe or revoke it without a watermark operation */
   currentToken: CurrentToken;
+  /** the public key set of the channels whose owners published their signing keys; needs no credential */
+  publicKeys: PublicKeys;
   /** operator actions by email, used by the `wm users|tokens|channels|credits` commands; no suspension check */
   admin: Admin;
   /** Resolves when the service can serve: its database answers (readiness). */
@@ -88,6 +91,7 @@ export function createDomain(options: CreateDomainOptions): Domain {
     credits: createCredits(context),
     watermark: createWatermark(context),
     currentToken: createCurrentToken(context),
+    publicKeys: createPublicKeys(context),
     admin: createAdmin(context),
     ready: () => store.ping(),
     databasePool: () => store.poolState(),

@@ -18,6 +18,11 @@ export interface Credits {
    * present.
    */
   dailyUsage(userId: string, days: number): Promise<DailyUsage[]>;
+  /**
+   * The instant (ISO) before which the server's retention deleted history, when this account had history then;
+   * null when its history is complete.
+   */
+  prunedBefore(userId: string): Promise<string | null>;
 }
 
 export function createCredits(context: DomainContext): Credits {
@@ -32,7 +37,14 @@ export function createCredits(context: DomainContext): Credits {
       await requireActiveUser(context, userId);
       return dailyUsageOf(context, userId, days);
     },
+    prunedBefore: async (userId) => prunedBeforeOf(context, await requireActiveUser(context, userId)),
   };
+}
+
+/** An account created after the cutoff lost nothing to retention. */
+export async function prunedBeforeOf(context: DomainContext, row: UserRow): Promise<string | null> {
+  const since = await context.store.ledger.completeSince();
+  return since !== undefined && since > row.createdAt ? iso(since) : null;
 }
 
 export function balanceOf(row: UserRow): CreditBalance {

@@ -1,10 +1,11 @@
 import { DomainError } from './errors.js';
 
 /**
- * The bound on password hashing in one process. A scrypt hash at the production cost holds ~128 MiB and one of
- * libuv's four threads for ~0.3–0.4 s, so unbounded, a burst of password requests takes every thread and hundreds
- * of megabytes while everyone's sign-in waits behind it. At most `concurrency` requests hash at once; at most
- * `queueLength` more wait, and anything beyond is refused at once (BUSY, with a time to retry) instead of piling up.
+ * The bound on password hashing in one process. A scrypt hash at the production cost holds 128 MiB and one of
+ * libuv's four threads for a good part of a second (docs/SECURITY.md), so unbounded, a burst of password requests
+ * takes every thread and hundreds of megabytes while everyone's sign-in waits behind it. At most `concurrency`
+ * requests hash at once; at most `queueLength` more wait, and anything beyond is refused at once (BUSY, with a time
+ * to retry) instead of piling up.
  *
  * The waiting line is not first come, first served: the waiter with the highest priority goes first (the
  * oldest among equals), and when the line is full a newcomer of higher priority takes the place of the lowest

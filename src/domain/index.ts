@@ -7,6 +7,10 @@ export type { Domain, CreateDomainOptions, DomainObserver } from './create-domai
 export { openDomain } from './open-domain.js';
 export { readChannelKey } from './channel-key.js';
 export { rotateMasterKey, type RotationResult } from './master-key-rotation.js';
+export { parseRetention, type PruneResult, type Retention } from './retention.js';
+export { backupDataFolder, type BackupResult } from './backup.js';
+export { restoreDataFolder, type RestoreResult } from './restore.js';
+export { BackupError, isBackupError } from './backup-error.js';
 export type { OpenDomainOptions, OpenedDomain } from './open-domain.js';
 export { DEFAULT_CONFIG, OWASP_SCRYPT_LOG_N, resolveConfig, configFromEnv } from './config.js';
 export type { DomainConfig } from './config.js';
@@ -20,6 +24,7 @@ export type { Channels } from './channels.js';
 export type { Credits } from './credits.js';
 export type { CurrentToken, TokenDescription } from './current-token.js';
 export type { Sessions } from './sessions.js';
+export type { PublicKeys } from './signing-keys.js';
 export type { Watermark, EncodeInput, EncodeRobustInput, DecodeInput, AnalyzeInput } from './watermark.js';
 export { API_TOKEN_PREFIX } from './api-token-secret.js';
 export * from './types.js';

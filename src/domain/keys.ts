@@ -7,7 +7,7 @@ export interface DerivedKeys {
    * verification, but converts a KeyObject once and caches it.
    */
   jwt: KeyObject;
-  /** AES-256-GCM key that seals channel keys at rest */
+  /** AES-256-GCM key that seals keys at rest: channel keys and signing keys' private seeds */
   channelWrap: Uint8Array;
   /** AES-256 key that turns usage record ids into opaque strings (usage-id.ts) */
   usageId: KeyObject;

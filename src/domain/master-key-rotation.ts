@@ -1,17 +1,55 @@
 import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type Store } from '../store/index.js';
 import { invalid } from './errors.js';
 import { deriveKeys, sealKey, tryOpenSealedKey } from './keys.js';
+import { signingSealContext } from './signing-keys.js';
 
 export interface ResealResult {
   /** channel keys now sealed under the new master key */
   resealed: number;
   /** channel keys that already were (an interrupted earlier rotation to the same key) */
   alreadyResealed: number;
+  /** the same for the channels' signing keys (private seeds) */
+  signingKeys: { resealed: number; alreadyResealed: number };
+}
+
+interface Sealed {
+  /** what the error names */
+  what: string;
+  sealed: Uint8Array;
+  /** the associated data it was sealed with */
+  context: string;
+  replace(sealed: Uint8Array): Promise<void>;
 }
 
 /**
- * Re-seals every channel key under the wrapping key derived from `newMaster`, in one unit of work: all channels or
- * none. The channel keys themselves do not change, so every keyed watermark stays readable. Access tokens are
+ * Seals each key anew under `newWrap`; one that opens only with `newWrap` already was. One that opens with neither
+ * stops the rotation (the caller's unit of work then keeps nothing).
+ */
+async function reseal(
+  keys: Sealed[],
+  oldWrap: Uint8Array,
+  newWrap: Uint8Array,
+): Promise<{ resealed: number; alreadyResealed: number }> {
+  const counts = { resealed: 0, alreadyResealed: 0 };
+  for (const key of keys) {
+    const plain = tryOpenSealedKey(oldWrap, key.sealed, key.context);
+    if (plain) {
+      await key.replace(sealKey(newWrap, plain, key.context));
+      plain.fill(0);
+      counts.resealed += 1;
+    } else if (tryOpenSealedKey(newWrap, key.sealed, key.context)) {
+      counts.alreadyResealed += 1;
+    } else {
+      throw new Error(`${key.what} opens with neither the current nor the new master key; nothing was changed`);
+    }
+  }
+  return counts;
+}
+
+/**
+ * Re-seals every channel key and signing key under the wrapping key derived from `newMaster`, in one unit of work:
+ * all keys or none. The keys themselves do not change, so every keyed watermark stays readable and every signing
+ * key keeps its id and public key. Access tokens are
  * signed with a key derived from the master key, so the old ones stop verifying once the new key is in use;
  * refresh tokens are stored as hashes and keep working.
  */
@@ -19,21 +57,20 @@ export function resealChannelKeys(store: Store, oldMaster: Uint8Array, newMaster
   const oldWrap = deriveKeys(oldMaster).channelWrap;
   const newWrap = deriveKeys(newMaster).channelWrap;
   return store.transaction(async (tx) => {
-    const result: ResealResult = { resealed: 0, alreadyResealed: 0 };
-    for (const channel of await tx.channels.sealedKeys()) {
-      const plain = tryOpenSealedKey(oldWrap, channel.sealedKey, channel.id);
-      if (plain) {
-        await tx.channels.replaceSealedKey(channel.id, sealKey(newWrap, plain, channel.id));
-        result.resealed += 1;
-      } else if (tryOpenSealedKey(newWrap, channel.sealedKey, channel.id)) {
-        result.alreadyResealed += 1;
-      } else {
-        throw new Error(
-          `the key of channel ${channel.id} opens with neither the current nor the new master key; nothing was changed`,
-        );
-      }
-    }
-    return result;
+    const channelKeys = (await tx.channels.sealedKeys()).map((channel): Sealed => ({
+      what: `the key of channel ${channel.id}`,
+      sealed: channel.sealedKey,
+      context: channel.id,
+      replace: (sealed) => tx.channels.replaceSealedKey(channel.id, sealed),
+    }));
+    const signingKeys = (await tx.signingKeys.sealedSeeds()).map((key): Sealed => ({
+      what: `signing key ${key.keyId} of channel ${key.channelId}`,
+      sealed: key.sealedSeed,
+      context: signingSealContext(key.channelId, key.keyId),
+      replace: (sealed) => tx.signingKeys.replaceSealedSeed(key.keyId, sealed),
+    }));
+    const channels = await reseal(channelKeys, oldWrap, newWrap);
+    return { ...channels, signingKeys: await reseal(signingKeys, oldWrap, newWrap) };
   });
 }
 
@@ -58,10 +95,17 @@ export async function rotateMasterKey(options: {
 }): Promise<RotationResult> {
   const env = options.env ?? process.env;
   const { newKeyVariable } = options;
-  const opened = await openDataFolder({ home: options.home, env, create: false, database: options.database });
-  const { home, store, masterKey, masterKeySource: source } = opened;
+  const opened = await openDataFolder({
+    home: options.home,
+    env,
+    create: false,
+    database: options.database,
+    lock: 'maintenance',
+  });
+  const { home, store, masterKey, masterKeySource: source, lock } = opened;
   let newKey: Buffer;
   let result: ResealResult;
+  let newKeyAt: RotationResult['newKeyAt'];
   try {
     if (source.kind === 'environment' && !newKeyVariable) {
       throw invalid(
@@ -75,12 +119,15 @@ export async function rotateMasterKey(options: {
       throw invalid({ 'new-key': 'is the current key' }, 'the new master key is the current one');
     }
     result = await resealChannelKeys(store, masterKey, newKey);
+    await store.close();
+    // still under the lock: no server starts with the old key file and the re-sealed database
+    newKeyAt =
+      source.kind === 'environment'
+        ? { kind: 'environment', variable: source.variable, from: newKeyVariable! }
+        : { kind: 'file', file: installMasterKey(home, newKey, { pendingAlready: !newKeyVariable }) };
   } finally {
     await store.close();
+    lock?.release();
   }
-  const newKeyAt: RotationResult['newKeyAt'] =
-    source.kind === 'environment'
-      ? { kind: 'environment', variable: source.variable, from: newKeyVariable! }
-      : { kind: 'file', file: installMasterKey(home, newKey, { pendingAlready: !newKeyVariable }) };
   return { ...result, home, newKeyAt };
 }

@@ -1,4 +1,10 @@
-import { openDataFolder, type DatabaseEvents, type MasterKeySource, type Store } from '../store/index.js';
+import {
+  openDataFolder,
+  type DatabaseEvents,
+  type FolderHolder,
+  type MasterKeySource,
+  type Store,
+} from '../store/index.js';
 import { configFromEnv, type DomainConfig } from './config.js';
 import { createDomain, type Domain } from './create-domain.js';
 import { checkMasterKey } from './master-key-check.js';
@@ -27,6 +33,8 @@ export interface OpenDomainOptions {
    * that `wm serve` fails at start, not on the first keyed request.
    */
   checkMasterKey?: boolean;
+  /** SQLite: hold the data folder's lock until `close` (`server`: wm serve) */
+  lock?: FolderHolder;
 }
 
 export interface OpenedDomain {
@@ -51,15 +59,22 @@ export async function openDomain(options: OpenDomainOptions = {}): Promise<Opene
     migrate: options.migrate,
     poolSize: options.poolSize,
     events: options.databaseEvents,
+    lock: options.lock,
   });
-  const { store, home, masterKey, masterKeySource, engine } = opened;
+  const { store, home, masterKey, masterKeySource, engine, lock } = opened;
+  const close = async () => {
+    try {
+      await store.close();
+    } finally {
+      lock?.release();
+    }
+  };
   try {
     if (options.checkMasterKey) await checkMasterKey(store, masterKey, masterKeySource);
-    const config = { ...configFromEnv(env), ...options.config };
-    const domain = createDomain({ store, masterKey, config });
-    return { domain, store, home, masterKeySource, engine, close: () => store.close() };
+    const domain = createDomain({ store, masterKey, config: { ...configFromEnv(env), ...options.config } });
+    return { domain, store, home, masterKeySource, engine, close };
   } catch (error) {
-    await store.close();
+    await close();
     throw error;
   }
 }

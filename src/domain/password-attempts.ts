@@ -3,6 +3,19 @@ import { clientAddressKey } from './client-address.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 
+/** What a password attempt is checked against: its client, and the account whose password it tries. */
+interface AttemptTarget {
+  origin?: AttemptOrigin;
+  /** the normalised email of the account; none for work that checks no password (registration) */
+  account?: string;
+  /**
+   * Whether an address that passed the account's check before skips the account's waits. True for sign-in (so an
+   * attacker elsewhere cannot keep the owner out); false for the password change, which is no way in: its caller
+   * already holds a session, so a stolen access token used from the owner's network is slowed like anyone else.
+   */
+  knownAddressSkipsWaits?: boolean;
+}
+
 /** Where a password attempt comes from. */
 export interface AttemptOrigin {
   /**
@@ -59,13 +72,10 @@ const KNOWN_ADDRESSES_KEPT = 8;
  * - per account (`account`: the normalised email of login, or the user's email for a password change): the first
  *   `accountFreeFailures` failed checks cost nothing; from then on each attempt must wait, after the account's
  *   previous failure or admission, a delay that doubles from 1 s up to `accountMaxDelaySeconds`. The account is
- *   slowed down, never locked, and addresses that passed its check in the last 30 days are not slowed at all, so
- *   an attacker elsewhere cannot keep the owner out. Attempts still running count as failures meanwhile.
+ *   slowed down, never locked, and at sign-in addresses that passed its check in the last 30 days are not slowed
+ *   at all, so an attacker elsewhere cannot keep the owner out. Attempts still running count as failures meanwhile.
  */
-async function admitPasswordAttempt(
-  context: DomainContext,
-  target: { origin?: AttemptOrigin; account?: string },
-): Promise<PasswordAttempt> {
+async function admitPasswordAttempt(context: DomainContext, target: AttemptTarget): Promise<PasswordAttempt> {
   const state = context.limiterState;
   const address = target.origin?.clientAddress ? clientAddressKey(target.origin.clientAddress) : undefined;
   const allowanceLeft = address === undefined ? 1 : await takeAddressAttempt(context, state, address);
@@ -73,7 +83,7 @@ async function admitPasswordAttempt(
   if (account === undefined) {
     return { priority: allowanceLeft, settle: async () => {}, abandon: async () => {} };
   }
-  const known = await beginAccountAttempt(context, state, account, address);
+  const known = await beginAccountAttempt(context, state, account, address, target.knownAddressSkipsWaits ?? true);
   const priority = known ? KNOWN_ADDRESS_PRIORITY : allowanceLeft;
   const finish = (outcome: 'right' | 'wrong' | 'none') =>
     state.update<AccountRecord, void>(accountKey(account), (current) => {
@@ -98,7 +108,7 @@ async function admitPasswordAttempt(
  */
 export async function runPasswordWork<T>(
   context: DomainContext,
-  target: { origin?: AttemptOrigin; account?: string },
+  target: AttemptTarget,
   work: () => Promise<T>,
   passwordWasRight: (result: T) => boolean = () => true,
 ): Promise<T> {
@@ -137,12 +147,16 @@ async function takeAddressAttempt(context: DomainContext, state: LimiterState, a
   return outcome.left;
 }
 
-/** Admits an attempt on the account or throws; tells whether the address passed the account's check before. */
+/**
+ * Admits an attempt on the account or throws; tells whether the address passed the account's check before (such an
+ * address skips the waits when `knownSkipsWaits`).
+ */
 async function beginAccountAttempt(
   context: DomainContext,
   state: LimiterState,
   account: string,
   address: string | undefined,
+  knownSkipsWaits: boolean,
 ): Promise<boolean> {
   const { accountFreeFailures, accountMaxDelaySeconds } = context.config;
   type Outcome = { known: boolean } | { refusedUntil: number };
@@ -151,7 +165,7 @@ async function beginAccountAttempt(
     const record = fresh(current, now);
     const known = address !== undefined && record.known[address] !== undefined;
     const counted = record.failures + record.pending;
-    if (!known && counted >= accountFreeFailures) {
+    if (!(known && knownSkipsWaits) && counted >= accountFreeFailures) {
       const delayMs = Math.min(1000 * 2 ** Math.min(counted - accountFreeFailures, 30), accountMaxDelaySeconds * 1000);
       const until = record.lastAt + delayMs;
       if (now < until) return { ...keep(record, now), result: { refusedUntil: until } };

@@ -48,11 +48,7 @@ export async function verifyPassword(password: string, stored: string, ln: numbe
   return { ok, needsRehash: ok && (weaker || parsed.normalisation !== 'NFKC') };
 }
 
-/** Reads the cost of a stored hash (for tests and `wm users show`). */
-export function scryptCostOf(stored: string): ScryptParams | undefined {
-  return parse(stored)?.params;
-}
-
+/** The parts of a stored PHC string, or undefined when it is not one of ours. */
 function parse(
   stored: string,
 ): { params: ScryptParams; normalisation: Normalisation; salt: Buffer; hash: Buffer } | undefined {

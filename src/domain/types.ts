@@ -49,6 +49,13 @@ export interface ApiTokenMetadata {
   token_prefix: string;
   /** the bound signing channel, null for an unkeyed token */
   signing_channel_id: string | null;
+  /** the token signs its marks with its channel's current signing key */
+  sign: boolean;
+  /**
+   * the token's marks are encrypted with its channel's key: every channel token, except a signing token created
+   * with encrypt false (its marks are signed, and readable by anyone); false without a channel
+   */
+  encrypt: boolean;
   created_at: string;
   last_used_at: string | null;
 }
@@ -58,11 +65,42 @@ export interface ApiTokenWithSecret extends ApiTokenMetadata {
   token: string;
 }
 
+/** The public part of a channel's signing key; the private key is never returned. */
+export interface SigningKeyInfo {
+  /** 16 hex digits: the id signed marks name */
+  key_id: string;
+  /** the raw Ed25519 public key, base64url (the `x` of the key set) */
+  public_key: string;
+  created_at: string;
+  /** when a newer key replaced it; null for the current key */
+  retired_at: string | null;
+}
+
 export interface Channel {
   id: string;
   channel_name: string;
   is_active: boolean;
   created_at: string;
+  /** the channel's signing keys, newest first: the current one (retired_at null), then the retired ones */
+  signing_keys: SigningKeyInfo[];
+  /** the keys are listed in the server's public key set (/.well-known/wm-keys.json) */
+  keys_public: boolean;
+  /** the name the key set gives the keys; null: channel_name */
+  signer_name: string | null;
+}
+
+/** Creation options beyond the name. */
+export interface ChannelOptions {
+  /** create the channel with an Ed25519 signing key */
+  signing?: boolean;
+  keys_public?: boolean;
+  signer_name?: string | null;
+}
+
+/** What the owner changes about publishing a channel's keys; at least one of them. */
+export interface ChannelPublicationChange {
+  keys_public?: boolean;
+  signer_name?: string | null;
 }
 
 export interface ChannelListItem extends Channel {
@@ -164,4 +202,8 @@ export interface CreateTokenInput {
   permissions: Permission[];
   /** bind to one of the owner's active channels; null/undefined gives an unkeyed token */
   signing_channel_id?: string | null;
+  /** sign marks with the channel's signing key (needs a channel that has one) */
+  sign?: boolean;
+  /** default true: a channel token encrypts; false is allowed only with sign (signed marks anyone can read) */
+  encrypt?: boolean;
 }

@@ -20,6 +20,8 @@ export const FIELD_LIMITS = {
   /** usernames, first and last names */
   name: NAME_MAX,
   channelName: CHANNEL_NAME_MAX,
+  /** the name a channel's keys are published under */
+  signerName: NAME_MAX,
   tokenName: TOKEN_NAME_MAX,
 } as const;
 
@@ -113,6 +115,7 @@ export const usernameProblem = (value: string) => nameProblem('Username', value,
 export const personNameProblem = (label: string, value: string) => nameProblem(label, value, NAME_MAX);
 export const channelNameProblem = (value: string) => nameProblem('Channel name', value, CHANNEL_NAME_MAX);
 export const tokenNameProblem = (value: string) => nameProblem('Token name', value, TOKEN_NAME_MAX);
+export const signerNameProblem = (value: string) => nameProblem('Signer name', value, NAME_MAX);
 
 /** Throws one VALIDATION error listing every field that has a problem. */
 export function requireValid(problems: Record<string, string | undefined>): void {

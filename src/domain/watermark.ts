@@ -11,22 +11,27 @@ import {
   type EncodeResult,
   type EncodeRobustOptions,
   type EncodeRobustResult,
+  type SignatureReport,
+  type SigningKey,
+  type VerifyingKey,
 } from '../codec/index.js';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
 import { chargeRefusal, type TokenUse } from './charges.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { DomainError, invalid } from './errors.js';
 import { quotaPeriod } from './quota.js';
 import { hashSecret } from './secrets.js';
+import { currentSigningKey, verifyingKeysFor } from './signing-keys.js';
 import { REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
 
-export interface EncodeInput extends Omit<EncodeOptions, 'key'> {
+/** The signing key is the token's (its channel's current key): a caller only asks for the text to be bound. */
+export interface EncodeInput extends Omit<EncodeOptions, 'key' | 'signingKey'> {
   text: string;
   secret: string;
 }
-export interface EncodeRobustInput extends Omit<EncodeRobustOptions, 'key'> {
+export interface EncodeRobustInput extends Omit<EncodeRobustOptions, 'key' | 'signingKey'> {
   text: string;
   secret: string;
 }
@@ -40,8 +45,10 @@ export interface AnalyzeInput {
 
 /**
  * Each operation: authenticate the API token → refuse a suspended account → require a verified email → check the
- * token's permission → check quota and credits → run the codec (with the channel key when the token is bound) →
- * submit the charge (src/domain/charges.ts). A codec failure (CodecError) propagates and costs nothing. The result
+ * token's permission → check quota and credits → run the codec (with the channel key when the token is bound, and
+ * its signing key when the token signs) → submit the charge (src/domain/charges.ts). Decoding verifies signed marks
+ * with the keys the caller may know: the published ones and the account's own (at most MAX_SIGNATURES_CHECKED
+ * signatures a request). A codec failure (CodecError) propagates and costs nothing. The result
  * is resolved only once the charge is committed, and a charge refused meanwhile (the balance or quota ran out
  * under concurrent requests) is the answer instead of the result.
  */
@@ -59,14 +66,14 @@ export function createWatermark(context: DomainContext): Watermark {
   async function run<T>(
     apiToken: string,
     operation: WatermarkOperation,
-    work: (key: Uint8Array | undefined) => T,
+    work: (caller: Caller) => T | Promise<T>,
     succeeded: (result: T) => boolean = () => true,
   ): Promise<T> {
     const caller = await authorise(context, apiToken, operation);
     const use = { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId };
     let result: T;
     try {
-      result = work(caller.key);
+      result = await work(caller);
     } catch (error) {
       // the token was used, but nothing is charged
       await context.charges.submit({ ...use, charge: false });
@@ -75,24 +82,88 @@ export function createWatermark(context: DomainContext): Watermark {
     await context.charges.submit({ ...use, charge: succeeded(result) });
     return result;
   }
+  /** A signed mark names its key; decoding again with the keys the caller may know verifies it. */
+  async function verified<T>(
+    caller: Caller,
+    read: (keys?: VerifyingKey[]) => T,
+    reports: (result: T) => SignatureReport[],
+  ) {
+    const first = read();
+    const named = reports(first).flatMap((r) => (r.status === 'unknown_key' ? [r.key_id!] : []));
+    if (named.length === 0) return first;
+    const keys = await verifyingKeysFor(context, caller.userId, [...new Set(named)]);
+    if (keys.length === 0) return first;
+    const known = new Set(keys.map((key) => key.keyId));
+    const checks = named.filter((keyId) => known.has(keyId)).length;
+    if (checks > MAX_SIGNATURES_CHECKED) {
+      throw invalid(
+        {
+          text:
+            `holds ${checks} signed marks of known signers; a decode checks at most ${MAX_SIGNATURES_CHECKED} ` +
+            '(wm verify with the published key set checks any number offline)',
+        },
+        `Too many signed marks to verify in one request (${checks}, at most ${MAX_SIGNATURES_CHECKED})`,
+      );
+    }
+    return read(keys);
+  }
   return {
-    encode: (apiToken, { text, secret, ...options }) =>
-      run(apiToken, 'encode', (key) => encode(text, secret, { ...options, key })),
-    encodeRobust: (apiToken, { text, secret, ...options }) =>
-      run(apiToken, 'encode-robust', (key) => encodeRobust(text, secret, { ...options, key })),
-    decode: (apiToken, { text }) => run(apiToken, 'decode', (key) => decode(text, { key })),
+    encode: (apiToken, { text, secret, bindText, ...options }) =>
+      run(apiToken, 'encode', ({ key, signingKey }) =>
+        encode(text, secret, { ...options, key, ...signing(signingKey, bindText) }),
+      ),
+    encodeRobust: (apiToken, { text, secret, bindText, ...options }) =>
+      run(apiToken, 'encode-robust', ({ key, signingKey }) =>
+        encodeRobust(text, secret, { ...options, key, ...signing(signingKey, bindText) }),
+      ),
+    decode: (apiToken, { text }) =>
+      run(apiToken, 'decode', (caller) =>
+        verified(
+          caller,
+          (keys) => decode(text, { key: caller.key, keys }),
+          (result) => result.watermarks.map((found) => found.signature),
+        ),
+      ),
     decodeRobust: (apiToken, { text }) =>
       run(
         apiToken,
         'decode-robust',
-        (key) => decodeRobust(text, { key }),
+        (caller) =>
+          verified(
+            caller,
+            (keys) => decodeRobust(text, { key: caller.key, keys }),
+            (result) => [result.signature],
+          ),
         (result) => result.is_encoded,
       ),
     analyze: (apiToken, { encoded, original }) => run(apiToken, 'analyze', () => analyze(encoded, original)),
   };
 }
 
-type Caller = Omit<TokenUse, 'operation' | 'charge'> & { key: Uint8Array | undefined };
+type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
+  key: Uint8Array | undefined;
+  /** the token's signing key, for the encode operations of a token that signs */
+  signingKey: SigningKey | undefined;
+};
+
+const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robust'];
+
+/**
+ * The most signatures one decode checks. A 1 MiB body can hold thousands of small signed frames naming a published
+ * key (forged ones too), and checking them all would cost many times an unsigned decode of the same size
+ * (docs/PERFORMANCE.md, "Signed marks"). Real texts hold a handful of marks.
+ */
+export const MAX_SIGNATURES_CHECKED = 256;
+
+function signing(signingKey: SigningKey | undefined, bindText: boolean | undefined) {
+  if (bindText && !signingKey) {
+    throw invalid(
+      { bind_text: 'needs an API token that signs (created with sign on a channel with a signing key)' },
+      'bind_text binds the text to a signature: this API token does not sign',
+    );
+  }
+  return { signingKey, bindText: bindText ?? false };
+}
 
 async function authorise(context: DomainContext, apiToken: string, operation: WatermarkOperation): Promise<Caller> {
   if (!apiToken) throw new DomainError('UNAUTHENTICATED', 'An API token is required');
@@ -116,8 +187,20 @@ async function authorise(context: DomainContext, apiToken: string, operation: Wa
     context.observer.charge?.(refusal.code);
     throw refusal;
   }
-  const key = caller.channelId === null ? undefined : await keyOf(context, caller.channelId);
-  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key };
+  const encoding = ENCODE_OPERATIONS.includes(operation);
+  // a token that signs without encrypting still reads its channel's encrypted marks
+  const encrypts = caller.channelId !== null && (caller.encrypt || !encoding);
+  const key = encrypts ? await keyOf(context, caller.channelId!) : undefined;
+  const signingKey =
+    caller.sign && caller.channelId !== null && encoding ? await signingKeyOf(context, caller.channelId) : undefined;
+  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key, signingKey };
+}
+
+async function signingKeyOf(context: DomainContext, channelId: string): Promise<SigningKey> {
+  const signingKey = await currentSigningKey(context, channelId);
+  // a signing token is made only for a channel with a key, and keys are rotated, never removed
+  if (!signingKey) throw new Error(`the signing key of channel ${channelId} is missing`);
+  return signingKey;
 }
 
 async function keyOf(context: DomainContext, channelId: string): Promise<Uint8Array> {

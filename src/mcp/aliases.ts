@@ -40,11 +40,12 @@ export const ALIASES: readonly Alias[] = [
       hidden_text: text('the secret to hide'),
       ...RobustOptions,
     }),
-    toInput: ({ visible_text, hidden_text, distribution, stealth_level }) => ({
+    toInput: ({ visible_text, hidden_text, distribution, stealth_level, mark_word_ends }) => ({
       text: visible_text as string,
       secret: hidden_text as string,
       distribution: distribution as OperationInputs['encode_robust']['distribution'],
       stealth_level: stealth_level as OperationInputs['encode_robust']['stealth_level'],
+      mark_word_ends: mark_word_ends as boolean | undefined,
     }),
   }),
   alias({

@@ -1,4 +1,4 @@
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import * as streamableHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer, type McpServerOptions } from './server.js';
 
 export interface McpHttpRequest {
@@ -22,7 +22,7 @@ export interface McpHttpAnswer {
  */
 export async function answerMcpPost(options: McpServerOptions, request: McpHttpRequest): Promise<McpHttpAnswer> {
   const server = createMcpServer(options);
-  const transport = new WebStandardStreamableHTTPServerTransport({
+  const transport = new streamableHttp.WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
   });

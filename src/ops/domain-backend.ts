@@ -8,10 +8,18 @@ import { keylessHandlers } from './local-backend.js';
  */
 export function createDomainBackend(watermark: Watermark, apiToken: string): OperationBackend {
   return backendOf('server', {
-    encode: ({ text, secret, ...options }) => watermark.encode(apiToken, { text, secret, ...options }),
+    encode: ({ text, secret, bind_text, ...options }) =>
+      watermark.encode(apiToken, { text, secret, ...options, bindText: bind_text }),
     decode: ({ text }) => watermark.decode(apiToken, { text }),
-    encode_robust: ({ text, secret, distribution, stealth_level }) =>
-      watermark.encodeRobust(apiToken, { text, secret, distribution, stealthLevel: stealth_level }),
+    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, bind_text }) =>
+      watermark.encodeRobust(apiToken, {
+        text,
+        secret,
+        distribution,
+        stealthLevel: stealth_level,
+        markWordEnds: mark_word_ends,
+        bindText: bind_text,
+      }),
     decode_robust: ({ text }) => watermark.decodeRobust(apiToken, { text }),
     analyze: ({ encoded, original }) => watermark.analyze(apiToken, { encoded, original }),
     ...keylessHandlers,

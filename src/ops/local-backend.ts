@@ -3,6 +3,8 @@ import { decode } from '../codec/decode.js';
 import { encode } from '../codec/encode.js';
 import { reveal, revealText } from '../codec/reveal.js';
 import { decodeRobust, encodeRobust } from '../codec/robust/index.js';
+import { CodecError } from '../codec/errors.js';
+import type { SigningKey, VerifyingKey } from '../codec/signing.js';
 import { stripResult } from '../codec/strip.js';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 
@@ -12,14 +14,36 @@ export const keylessHandlers = {
   reveal: ({ text }: { text: string }) => ({ segments: reveal(text), text: revealText(text) }),
 };
 
-/** The codec in this process; `key` (32 bytes) makes encode and decode keyed. Failures are CodecErrors. */
-export function createLocalBackend(key?: Uint8Array): OperationBackend {
+export interface LocalKeys {
+  /** 32 bytes: encode and decode are keyed (AES-256-GCM) */
+  key?: Uint8Array;
+  /** encode signs its marks */
+  signingKey?: SigningKey;
+  /** decode verifies signed marks with these public keys */
+  keys?: readonly VerifyingKey[];
+}
+
+/** The codec in this process, keyed, signing and verifying with `keys`. Failures are CodecErrors. */
+export function createLocalBackend({ key, signingKey, keys }: LocalKeys = {}): OperationBackend {
+  const signing = (bindText: boolean | undefined) => {
+    if (bindText && !signingKey) {
+      throw new CodecError('INVALID_INPUT', 'bind_text binds the text to a signature: it needs a signing key');
+    }
+    return { signingKey, bindText: bindText ?? false };
+  };
   const handlers: OperationHandlers = {
-    encode: ({ text, secret, ...options }) => encode(text, secret, { ...options, key }),
-    decode: ({ text }) => decode(text, { key }),
-    encode_robust: ({ text, secret, distribution, stealth_level }) =>
-      encodeRobust(text, secret, { distribution, stealthLevel: stealth_level, key }),
-    decode_robust: ({ text }) => decodeRobust(text, { key }),
+    encode: ({ text, secret, bind_text, ...options }) =>
+      encode(text, secret, { ...options, key, ...signing(bind_text) }),
+    decode: ({ text }) => decode(text, { key, keys }),
+    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, bind_text }) =>
+      encodeRobust(text, secret, {
+        distribution,
+        stealthLevel: stealth_level,
+        markWordEnds: mark_word_ends,
+        key,
+        ...signing(bind_text),
+      }),
+    decode_robust: ({ text }) => decodeRobust(text, { key, keys }),
     analyze: ({ encoded, original }) => analyze(encoded, original),
     ...keylessHandlers,
   };

@@ -40,11 +40,20 @@ export interface OperationInputs {
     method?: Method;
     chunkSize?: number;
     firstLetterOnly?: boolean;
+    markWordEnds?: boolean;
     output?: OutputMode;
     pattern?: string;
+    bind_text?: boolean;
   };
   decode: { text: string };
-  encode_robust: { text: string; secret: string; distribution?: Distribution; stealth_level?: StealthLevel };
+  encode_robust: {
+    text: string;
+    secret: string;
+    distribution?: Distribution;
+    stealth_level?: StealthLevel;
+    mark_word_ends?: boolean;
+    bind_text?: boolean;
+  };
   decode_robust: { text: string };
   analyze: { encoded: string; original?: string };
   strip: { text: string };
@@ -101,7 +110,7 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
       'Hide a secret inside a text with invisible Unicode variation selectors. The returned `encoded` text looks ' +
       'exactly like the input; give it out instead of the original. Fails when the text is too short for the ' +
       'secret (the error gives the length needed).',
-    input: object({ text: CARRIER, secret: SECRET, ...results.EncodeOptions }),
+    input: object({ text: CARRIER, secret: SECRET, ...results.EncodeOptions, ...results.SignOptions }),
     result: results.EncodeResult,
     deterministic: false,
   },
@@ -122,7 +131,7 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     description:
       'Hide a secret one bit per visible character, repeated as often as the text allows, so that it survives ' +
       'cropping, deletions and edits. Needs at least 8 bytes of text per byte of secret.',
-    input: object({ text: CARRIER, secret: SECRET, ...results.RobustOptions }),
+    input: object({ text: CARRIER, secret: SECRET, ...results.RobustOptions, ...results.SignOptions }),
     result: results.EncodeRobustResult,
     deterministic: false,
   },
@@ -173,5 +182,3 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     deterministic: true,
   },
 };
-
-export const isOperationName = (name: string): name is OperationName => Object.hasOwn(OPERATIONS, name);

@@ -6,6 +6,10 @@ import { StringEnum } from './string-enum.js';
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
 // results, which are at once the REST responses, the CLI's --json objects and the MCP structuredContent.
 
+const MARK_WORD_ENDS =
+  'also mark the last character of each word, as format revision 2 did: more room for marks, but PDF text ' +
+  'extractors such as poppler then run that word into the next';
+
 export const EncodeOptions = {
   method: Type.Optional(
     StringEnum(METHODS, {
@@ -27,6 +31,7 @@ export const EncodeOptions = {
   firstLetterOnly: Type.Optional(
     Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' }),
   ),
+  markWordEnds: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
   output: Type.Optional(
     StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
   ),
@@ -43,6 +48,19 @@ export const RobustOptions = {
     StringEnum(STEALTH_LEVELS, {
       default: 'standard',
       description: 'high: hides the rising pattern of mark values; maximum: also marks letters only',
+    }),
+  ),
+  mark_word_ends: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
+};
+
+/** Options of the encode operations for signed marks: the key is the API token's (or the local --sign-key). */
+export const SignOptions = {
+  bind_text: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'the signature also covers the visible text (normalised: NFC, whitespace), so a verifier tells an edited ' +
+        'text from the original; needs a signing key (on a server: an API token created with sign)',
     }),
   ),
 };
@@ -147,13 +165,36 @@ export const DecodeRobustResult = Type.Object({
   signature: Type.Optional(SignatureReport),
   is_encoded: Type.Boolean({ description: 'false when the text holds no robust watermark' }),
   bits_recovered: Type.Integer(),
-  confidence: Type.Number(),
+  confidence: Type.Number({
+    description:
+      'the share of 1-bits among the payload bits read (set bits / extracted bits): a property of the secret, not a ' +
+      'measure of trust; judge a result by stats.copies_agreeing and bits_recovered',
+  }),
   stats: Type.Object({
     extracted_bit_count: Type.Integer(),
     reconstructed_char_count: Type.Integer(),
     copies_found: Type.Optional(Type.Integer()),
     copies_agreeing: Type.Optional(Type.Integer()),
   }),
+  watermarks: Type.Optional(
+    Type.Array(
+      Type.Object({
+        decoded: Type.String(),
+        keyed: Type.Boolean(),
+        signature: Type.Optional(SignatureReport),
+        start: Type.Integer({ description: 'Unicode code points before its first mark' }),
+        end: Type.Integer({ description: 'Unicode code points up to and including its last mark' }),
+        bits_recovered: Type.Integer(),
+        copies_found: Type.Integer(),
+        copies_agreeing: Type.Integer(),
+      }),
+      {
+        description:
+          'every robust watermark found, in text order, each with the span of its marks; the first one is `decoded` ' +
+          '(empty when is_encoded is false)',
+      },
+    ),
+  ),
   c2pa: Type.Optional(C2pa),
 });
 

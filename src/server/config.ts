@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { DEFAULT_CONFIG as DOMAIN_DEFAULTS } from '../domain/config.js';
+import { parseRetention, type Retention } from '../domain/retention.js';
 import { namedDataHome } from '../store/data-folder.js';
 import { resolveDatabaseUrl } from '../store/database-url.js';
 
@@ -48,14 +49,25 @@ export interface ServerConfig {
   keepAliveTimeoutSeconds: number;
   /** open connections at most; further ones are closed as soon as they are accepted */
   maxConnections: number;
-  /** origins other than the server's own that may call the sign-in routes from a browser (exact `scheme://host[:port]`) */
+  /**
+   * origins other than the server's own that may call the sign-in routes from a browser (exact `scheme://host[:port]`)
+   */
   allowedOrigins: string[];
   trustProxy: TrustProxy;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** the bearer secret of GET /metrics (WM_METRICS_TOKEN); undefined: no metrics route at all */
   metricsToken: string | undefined;
+  /** usage history older than this is deleted at start and then hourly; undefined keeps it all */
+  usageRetention: Retention | undefined;
+  /** pino's level: fatal, error, warn, info, debug, trace or silent */
+  logLevel: LogLevel;
+  /** `pretty`: one readable line per entry, for a person at a terminal; `json`: one JSON object per line */
+  logFormat: 'json' | 'pretty';
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** The flags of `wm serve`, as commander hands them over (all strings). */
 export interface ServeFlags {
@@ -82,6 +94,9 @@ export interface ServeFlags {
   /** repeatable: commander collects every `--allowed-origin` */
   allowedOrigin?: string[];
   trustProxy?: string;
+  usageRetention?: string;
+  logLevel?: string;
+  logFormat?: string;
 }
 
 /** The server's own defaults; those of the rules (lifetimes, limits, credits) are the domain's. */
@@ -96,7 +111,17 @@ export const CONFIG_DEFAULTS = {
   keepAliveTimeoutSeconds: 5,
   maxConnections: 1000,
   mailFrom: 'wm <no-reply@localhost>',
+  logLevel: 'info',
 } as const;
+
+function choiceSetting<T extends string>(name: string, raw: string | undefined, choices: readonly T[]): T | undefined {
+  const value = raw?.trim().toLowerCase();
+  if (value === undefined || value === '') return undefined;
+  if (!(choices as readonly string[]).includes(value)) {
+    throw new Error(`${name} must be one of ${choices.join(', ')}, got "${raw}"`);
+  }
+  return value as T;
+}
 
 function integerSetting(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined || raw.trim() === '') return undefined;
@@ -163,8 +188,15 @@ function originsSetting(name: string, raw: string[] | string | undefined): strin
 
 const nonEmpty = (raw: string | undefined): string | undefined => (raw && raw.trim() !== '' ? raw.trim() : undefined);
 
-/** Resolves the configuration; throws an Error with a one-line message naming the bad setting. */
-export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): ServerConfig {
+/**
+ * Resolves the configuration; throws an Error with a one-line message naming the bad setting. Logs are readable
+ * lines when standard output is a terminal, JSON otherwise (files, pipes, journald), unless the log format is given.
+ */
+export function resolveServerConfig(
+  flags: ServeFlags,
+  env: NodeJS.ProcessEnv = process.env,
+  stdoutIsTerminal = process.stdout.isTTY === true,
+): ServerConfig {
   const pick = (flag: string | undefined, envName: string): [string, string | undefined] =>
     flag !== undefined ? [`--${flagName(envName)}`, flag] : [envName, env[envName]];
   const int = (flag: string | undefined, envName: string, min: number, max: number) =>
@@ -207,6 +239,11 @@ export function resolveServerConfig(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     smtpUrl: nonEmpty(env.WM_SMTP_URL),
     mailFrom: nonEmpty(env.WM_MAIL_FROM) ?? CONFIG_DEFAULTS.mailFrom,
     metricsToken: metricsToken(nonEmpty(env.WM_METRICS_TOKEN)),
+    usageRetention: retentionSetting(...pick(flags.usageRetention, 'WM_USAGE_RETENTION')),
+    logLevel: choiceSetting(...pick(flags.logLevel, 'WM_LOG_LEVEL'), LOG_LEVELS) ?? CONFIG_DEFAULTS.logLevel,
+    logFormat:
+      choiceSetting(...pick(flags.logFormat, 'WM_LOG_FORMAT'), ['json', 'pretty'] as const) ??
+      (stdoutIsTerminal ? 'pretty' : 'json'),
   };
 }
 
@@ -226,17 +263,24 @@ const METRICS_TOKEN_MIN = 16;
 function poolSize(database: string | undefined, size: number | undefined): number | undefined {
   if (size !== undefined && database === undefined) {
     throw new Error(
-      '--database-pool-size (WM_DATABASE_POOL_SIZE) applies to a PostgreSQL database only (--database or WM_DATABASE_URL)',
+      '--database-pool-size (WM_DATABASE_POOL_SIZE) applies to a PostgreSQL database only ' +
+        '(--database or WM_DATABASE_URL)',
     );
   }
   return size;
+}
+
+function retentionSetting(name: string, raw: string | undefined): Retention | undefined {
+  const value = nonEmpty(raw);
+  return value === undefined ? undefined : parseRetention(value, name);
 }
 
 /** The headers arrive as part of the request, so their limit cannot be the longer one (Node refuses that too). */
 function timeouts(requestTimeoutSeconds: number, headersTimeoutSeconds: number) {
   if (headersTimeoutSeconds > requestTimeoutSeconds) {
     throw new Error(
-      `the headers timeout (${headersTimeoutSeconds} s) must not exceed the request timeout (${requestTimeoutSeconds} s)`,
+      `the headers timeout (${headersTimeoutSeconds} s) must not exceed ` +
+        `the request timeout (${requestTimeoutSeconds} s)`,
     );
   }
   return { requestTimeoutSeconds, headersTimeoutSeconds };

@@ -1,7 +1,7 @@
 import type { Domain } from '../domain/index.js';
 import type { ServerConfig } from './config.js';
 import type { Mailer } from './mail/index.js';
-import type { Authentication } from './plugins/authentication.js';
+import type { Authentication } from './edge/authentication.js';
 
 /** What route groups are built from. */
 export interface ServerContext {

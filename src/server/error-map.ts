@@ -17,7 +17,9 @@ const status =
   (failure) =>
     new HttpError(code, failure.message, { error, details: failure.details });
 
-/** One of the spec's fixed messages, the codec's own in details.text, and the C2PA manifest the text carries, if any. */
+/**
+ * One of the spec's fixed messages, the codec's own in details.text, and the C2PA manifest the text carries, if any.
+ */
 const fixedMessage =
   (code: number, message: string): Rule<CodecError> =>
   (failure) =>

@@ -6,6 +6,8 @@ import type { ServerConfig } from './config.js';
 import { databaseOutageLog } from './database-outages.js';
 import { isWildcardHost, listeningUrl } from './listening-url.js';
 import { outboxPathOf } from './mail/index.js';
+import { prettyLogStream } from './pretty-log.js';
+import { scheduleUsageRetention } from './usage-retention.js';
 
 export interface RunningServer {
   url: string;
@@ -13,9 +15,11 @@ export interface RunningServer {
 }
 
 /**
- * Opens the data folder and the database (SQLite: created and migrated; PostgreSQL: refused with pending migrations
- * unless --migrate), refuses a master key that does not open the stored channel keys, listens, and prints where
- * everything is.
+ * Opens the data folder and the database (SQLite: taking the data folder's lock as a server, so that no restore or
+ * key rotation replaces the database underneath, then created and migrated; PostgreSQL: refused with pending
+ * migrations unless --migrate), refuses a master key that does not open the stored channel keys, listens, stops
+ * gracefully on signals, and prints where everything is. The signal handlers are in place before the address is
+ * printed: a process without one for SIGHUP dies at once, and whoever read the address may signal it straight away.
  */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
   const outages = databaseOutageLog(print);
@@ -27,6 +31,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
     poolSize: config.databasePoolSize,
     databaseEvents: outages.events,
     checkMasterKey: true,
+    lock: 'server',
     config: {
       accessTokenTtlSeconds: config.accessTtlSeconds,
       passwordAttemptsPerMinute: config.authRateLimitPerMinute,
@@ -42,10 +47,16 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
   try {
     // with PostgreSQL the data folder may not exist yet; mail without SMTP goes to its outbox
     if (!config.smtpUrl) ensureDataHome(opened.home);
-    app = await buildApp({ domain: opened.domain, dataDir: opened.home, config });
+    const log = {
+      level: config.logLevel,
+      stream: config.logFormat === 'pretty' ? await prettyLogStream() : undefined,
+    };
+    app = await buildApp({ domain: opened.domain, dataDir: opened.home, config, log });
     outages.logTo(app.log);
     app.addHook('onClose', async () => opened.close());
+    const retention = config.usageRetention && scheduleUsageRetention(app, opened.domain, config.usageRetention);
     await app.listen({ host: config.host, port: config.port });
+    retention?.start();
   } catch (error) {
     if (app) await app.close();
     else await opened.close();
@@ -53,6 +64,8 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
   }
 
   const url = listeningUrl(app, config);
+  const running = { url, close: () => app.close() };
+  closeOnSignals(running, print);
   const mail = config.smtpUrl ? `SMTP ${new URL(config.smtpUrl).host}` : `outbox ${outboxPathOf(opened.home)}`;
   print(
     [
@@ -67,18 +80,24 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       ...(config.trustProxy !== false
         ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${String(config.trustProxy)})`]
         : []),
+      ...(config.usageRetention
+        ? [`  retention:   usage history older than ${config.usageRetention.text} is deleted (at start, then hourly)`]
+        : []),
       `  dashboard:   ${url}/  (checker: ${url}/check)`,
       `  docs:        ${url}/docs  (OpenAPI: ${url}/openapi.json)`,
     ].join('\n'),
   );
-  return { url, close: () => app.close() };
+  return running;
 }
 
+/** The signals that stop the server gracefully; wm serve has no configuration file to reload on SIGHUP. */
+const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
 /**
- * SIGINT/SIGTERM: stop accepting connections, let in-flight requests finish, then close the database.
- * A second signal exits at once.
+ * SIGINT, SIGTERM or SIGHUP (a closed terminal): stop accepting connections, let in-flight requests finish, then
+ * close the database and release the data folder. A second signal exits at once.
  */
-export function closeOnSignals(server: RunningServer, print: (line: string) => void): void {
+function closeOnSignals(server: RunningServer, print: (line: string) => void): void {
   let closing = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (closing) {
@@ -89,8 +108,7 @@ export function closeOnSignals(server: RunningServer, print: (line: string) => v
     print(`${signal}: finishing in-flight requests, then closing the database`);
     server.close().then(
       () => {
-        process.off('SIGINT', onSignal);
-        process.off('SIGTERM', onSignal);
+        for (const stopSignal of STOP_SIGNALS) process.off(stopSignal, onSignal);
         print('wm serve stopped');
       },
       (error: unknown) => {
@@ -99,6 +117,5 @@ export function closeOnSignals(server: RunningServer, print: (line: string) => v
       },
     );
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
 }

@@ -37,3 +37,21 @@ export class PendingMigrationsError extends Error {
   override readonly name = 'PendingMigrationsError';
   readonly code = 'EPENDINGMIGRATIONS';
 }
+
+/** A database file without wm's tables (e.g. a backup of something else): refused, never migrated into one. */
+export class ForeignDatabaseError extends Error {
+  override readonly name = 'ForeignDatabaseError';
+  readonly code = 'FOREIGN_DATABASE';
+}
+
+/** A database migrated by a newer wm: this version could not keep what that schema holds, so it does not open it. */
+export class NewerDatabaseError extends Error {
+  override readonly name = 'NewerDatabaseError';
+  readonly code = 'NEWER_DATABASE';
+}
+
+/** A database that fails the engine's integrity check (a backup's copy, a backup being restored). */
+export class DamagedDatabaseError extends Error {
+  override readonly name = 'DamagedDatabaseError';
+  readonly code = 'DAMAGED_DATABASE';
+}

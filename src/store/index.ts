@@ -23,12 +23,29 @@ export {
   pendingMasterKey,
   type MasterKeySource,
 } from './master-key.js';
-export { openDataFolder, type OpenDataFolderOptions, type OpenedDataFolder } from './open-data-folder.js';
 export {
+  openDataFolder,
+  openDatabaseCopy,
+  openDataFolderDatabase,
+  isDatabaseFile,
+  type OpenDataFolderOptions,
+  type OpenedDataFolder,
+} from './open-data-folder.js';
+export {
+  DamagedDatabaseError,
   DatabaseUnavailableError,
   PendingMigrationsError,
   findDatabaseFailure,
+  ForeignDatabaseError,
   isDatabaseUnavailable,
+  NewerDatabaseError,
 } from './database-failure.js';
 export { DATABASE_URL_VARIABLE, resolveDatabaseUrl, withoutPassword } from './database-url.js';
 export { copyDatabase, type CopyDatabaseResult } from './copy-database.js';
+export {
+  DataFolderBusyError,
+  LOCK_FILE,
+  lockDataFolder,
+  type DataFolderLock,
+  type FolderHolder,
+} from './folder-lock.js';

@@ -9,6 +9,7 @@ import {
   resolveDataHome,
 } from './data-folder.js';
 import { resolveDatabaseUrl } from './database-url.js';
+import { lockDataFolder, type DataFolderLock, type FolderHolder } from './folder-lock.js';
 import { MASTER_KEY_VARIABLE, loadMasterKey, masterKeySource, type MasterKeySource } from './master-key.js';
 import type { DatabaseEvents, Store } from './port/index.js';
 
@@ -34,6 +35,12 @@ export interface OpenDataFolderOptions {
   poolSize?: number;
   /** PostgreSQL: told once when the database stops answering and once when it answers again */
   events?: DatabaseEvents;
+  /**
+   * SQLite: take the data folder's lock first, as a server (shared with other servers) or for maintenance that
+   * replaces what a server reads (the folder to itself); refused at once while a conflicting holder has it.
+   * PostgreSQL has no data folder to lock: its instances share the database by design.
+   */
+  lock?: FolderHolder;
 }
 
 export interface OpenedDataFolder {
@@ -43,6 +50,8 @@ export interface OpenedDataFolder {
   masterKeySource: MasterKeySource;
   /** which database `store` is */
   engine: 'sqlite' | 'postgresql';
+  /** the data folder's lock when `lock` asked for it (SQLite); release it after closing the store */
+  lock: DataFolderLock | undefined;
 }
 
 /**
@@ -55,17 +64,17 @@ export async function openDataFolder(options: OpenDataFolderOptions): Promise<Op
   const home = resolveDataHome(options.home, env);
   const url = resolveDatabaseUrl(options.database, env);
   if (url !== undefined) return openShared(url, home, env, options);
-  const file = join(home, DATABASE_FILE);
-  if (options.create) {
-    ensureDataHome(home);
-  } else {
-    requireDataHome(home);
-    requireDataFile(file, 'database');
+  const file = options.create ? join(ensureDataHome(home), DATABASE_FILE) : requireDatabase(home);
+  const lock = options.lock && (await lockDataFolder(home, options.lock));
+  try {
+    const masterKey = loadMasterKey(home, env, { create: options.create });
+    const { openSqliteStore } = await import('./sqlite/index.js');
+    const store = openSqliteStore(file, { create: options.create });
+    return { home, store, masterKey, masterKeySource: masterKeySource(home, env), engine: 'sqlite', lock };
+  } catch (error) {
+    lock?.release();
+    throw error;
   }
-  const masterKey = loadMasterKey(home, env, { create: options.create });
-  const { openSqliteStore } = await import('./sqlite/index.js');
-  const store = openSqliteStore(file, { create: options.create });
-  return { home, store, masterKey, masterKeySource: masterKeySource(home, env), engine: 'sqlite' };
 }
 
 async function openShared(
@@ -88,5 +97,42 @@ async function openShared(
     poolSize: options.poolSize,
     events: options.events,
   });
-  return { home, store, masterKey, masterKeySource: source, engine: 'postgresql' };
+  return { home, store, masterKey, masterKeySource: source, engine: 'postgresql', lock: undefined };
 }
+
+/** The database file of an existing data folder, or a MissingDataError naming what is missing. */
+function requireDatabase(home: string): string {
+  requireDataHome(home);
+  const file = join(home, DATABASE_FILE);
+  requireDataFile(file, 'database');
+  return file;
+}
+
+/**
+ * The database of an existing data folder alone, for a command that needs no master key: a plain backup (the
+ * server may keep its key in WM_MASTER_KEY, which a backup job need not know).
+ */
+export async function openDataFolderDatabase(options: {
+  home?: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<{ home: string; store: Store }> {
+  const home = resolveDataHome(options.home, options.env ?? process.env);
+  const file = requireDatabase(home);
+  const { openSqliteStore } = await import('./sqlite/index.js');
+  return { home, store: openSqliteStore(file, { create: false }) };
+}
+
+/**
+ * Opens a database file that is no data folder's yet (a backup being restored), migrated to the current schema;
+ * refuses one that wm did not make (ForeignDatabaseError) or that a newer wm migrated (NewerDatabaseError).
+ */
+export async function openDatabaseCopy(file: string): Promise<Store> {
+  const { openSqliteStore } = await import('./sqlite/index.js');
+  return openSqliteStore(file, { create: false, onlyWm: true });
+}
+
+const DATABASE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** True when a file's first bytes are those of a database this store opens (a SQLite file). */
+export const isDatabaseFile = (head: Uint8Array): boolean =>
+  Buffer.from(head).subarray(0, DATABASE_HEADER.length).equals(DATABASE_HEADER);

@@ -58,8 +58,14 @@ function storePartOf(file: string): string | undefined {
 /** The store's folders that are part of the port (what the other layers may import); any other folder is an adapter. */
 const PORT_FOLDERS = ['port'];
 
-const IMPORT =
-  /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|\n)\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = new RegExp(
+  [
+    /(?:^|\n)\s*(?:import|export)\b[^'";]*?\bfrom\s*['"]([^'"]+)['"]/.source,
+    /(?:^|\n)\s*import\s*['"]([^'"]+)['"]/.source,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/.source,
+  ].join('|'),
+  'g',
+);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,42 +1,12 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeTempDir, runWm, WM } from './codec-harness.js';
+import { makeTempDir, runWm } from './codec-harness.js';
+import { hasScript, onTerminal } from './terminal.js';
 
-// a real terminal for the CLI: util-linux `script` runs it on a pseudo-terminal; answers are typed only once the
-// prompt has appeared, as a person would
-const hasScript = spawnSync('script', ['--version']).status === 0;
 const temp = makeTempDir();
 const home = join(temp.dir, 'data');
 const env = { WM_SCRYPT_LN: '10', WM_HOME: undefined, WM_MASTER_KEY: undefined };
 afterAll(() => temp.remove());
-
-const plain = (text: string) => text.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
-
-function onTerminal(
-  args: string[],
-  dialogue: [prompt: RegExp, answer: string][],
-): Promise<{ code: number | null; screen: string }> {
-  const command = [process.execPath, WM, ...args].map((word) => `'${word}'`).join(' ');
-  return new Promise((resolve, reject) => {
-    const child = spawn('script', ['-qec', command, '/dev/null'], {
-      env: { ...process.env, WM_SCRYPT_LN: '10', WM_HOME: '', WM_MASTER_KEY: '' },
-    });
-    let screen = '';
-    let answeredUpTo = 0;
-    child.stdout.on('data', (chunk: Buffer) => {
-      screen += chunk.toString('utf8');
-      const next = dialogue[0];
-      if (next && next[0].test(plain(screen.slice(answeredUpTo)))) {
-        dialogue.shift();
-        answeredUpTo = screen.length;
-        child.stdin.write(next[1]);
-      }
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, screen: plain(screen) }));
-  });
-}
 
 describe.skipIf(!hasScript)('admin commands on a terminal', () => {
   it('ask for missing values, masking the password', async () => {

@@ -199,6 +199,43 @@ describe('wm channels, tokens and keyed codec commands', () => {
     expect((await wm(['tokens', 'revoke', tokens[0].id])).code).toBe(2);
   });
 
+  it('signing keys: create with one, rotate, publish and unpublish, and tokens that sign', async () => {
+    const create = ['channels', 'create', '--user', EMAIL, 'press', '--signing', '--public', '--signer-name', 'Ada'];
+    const { channel } = await json(create);
+    expect(channel).toMatchObject({ keys_public: true, signer_name: 'Ada', signing_keys: [{ retired_at: null }] });
+    const first = channel.signing_keys[0].key_id;
+    const human = await wm(['channels', 'new-signing-key', '--user', EMAIL, 'press']);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.out).toMatch(
+      new RegExp(`Signing key rotated: "press" signs with [0-9a-f]{16} from now on\n${first} is retired`),
+    );
+    const listed = await wm(['channels', 'list', '--user', EMAIL]);
+    expect(listed.out).toMatch(/SIGNING KEY +PUBLISHED AS/);
+    expect(listed.out).toMatch(/press .* [0-9a-f]{16} +Ada /);
+
+    const unpublished = await json(['channels', 'unpublish', '--user', EMAIL, 'press']);
+    expect(unpublished.channel).toMatchObject({ keys_public: false, signer_name: 'Ada' });
+    const published = await json(['channels', 'publish', '--user', EMAIL, 'press', '--signer-name', '']);
+    expect(published.channel).toMatchObject({ keys_public: true, signer_name: null });
+    expect(published.channel.signing_keys.map((k: { key_id: string }) => k.key_id)[1]).toBe(first);
+    const current = published.channel.signing_keys[0].key_id;
+    const refusedWithdrawal = await wm(['channels', 'withdraw-signing-key', '--user', EMAIL, 'press', current]);
+    expect(refusedWithdrawal.code).toBe(2);
+    expect(refusedWithdrawal.stderr).toMatch(/current signing key: rotate first/);
+    const withdrawn = await json(['channels', 'withdraw-signing-key', '--user', EMAIL, 'press', first]);
+    expect(withdrawn.channel.signing_keys.map((k: { key_id: string }) => k.key_id)).toEqual([current]);
+
+    const tokenArgs = ['tokens', 'create', '--user', EMAIL, '--name', 'signer', '--permissions', 'encode'];
+    const token = await json([...tokenArgs, '--channel', 'press', '--sign', '--no-encrypt']);
+    expect(token).toMatchObject({ sign: true, encrypt: false, signing_channel_id: channel.id });
+    const refused = await wm([...tokenArgs, '--channel', 'blog', '--sign']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/no signing key/);
+    expect((await wm(['tokens', 'list', '--user', EMAIL])).out).toMatch(/MARKS .*\n.* signs /);
+    await json(['tokens', 'revoke', token.id]);
+    await json(['channels', 'deactivate', '--user', EMAIL, 'press']);
+  });
+
   it('refuses a token with bad permissions', async () => {
     const run = await wm(['tokens', 'create', '--user', EMAIL, '--name', 'x', '--permissions', 'admin']);
     expect(run.code).toBe(2);
@@ -220,7 +257,7 @@ describe('wm credits', () => {
     expect((await wm(['credits', 'usage', EMAIL, '--limit', '0'])).code).toBe(2);
   });
 
-  it('grants up to a balance of 2^53 − 1 exactly, and refuses a grant beyond it without changing anything', async () => {
+  it('grants up to a balance of 2^53 − 1 exactly and refuses a grant beyond it, changing nothing', async () => {
     const { balance } = await json(['credits', 'show', EMAIL]);
     const room = Number.MAX_SAFE_INTEGER - balance;
     expect(await json(['credits', 'grant', EMAIL, String(room)])).toMatchObject({ balance: Number.MAX_SAFE_INTEGER });

@@ -74,8 +74,8 @@ describe('encode', () => {
       expect(run.code).toBe(0);
       expect(wrapperTexts(run.out)).toEqual([WRAPPER]);
       expect(run.stderr).toBe(
-        `wm: warning: the text carries a ${DESCRIBED}; it was kept as it was, but the marks change the text its content ` +
-          'binding covers, so the manifest may no longer verify\n',
+        `wm: warning: the text carries a ${DESCRIBED}; it was kept as it was, ` +
+          'but the marks change the text its content binding covers, so the manifest may no longer verify\n',
       );
     }
     const json = await runWm(['encode', '--secret', 's', '--json', temp.path('signed.txt')]);

@@ -49,6 +49,8 @@ describe('codec commands load no server, database or prompt code', () => {
       runWm(['reveal', encodedFile], { nodeArgs }),
       runWm(['decode-robust'], { input: robust.stdout, nodeArgs }),
       runWm(['--help'], { nodeArgs }),
+      // a tree of files: read on worker threads, which load the guard too
+      runWm(['scan', '-l', 'test/corpus', encodedFile], { nodeArgs }),
     ]);
     for (const run of [encoded, robust, ...runs]) {
       expect(run.stderr).toBe('');

@@ -63,6 +63,7 @@ const ENCODE_CASES: [label: string, args: string[], body: object][] = [
   ['char', ['--method', 'char'], { method: 'char' }],
   ['char, first letter only', ['--method', 'char', '--first-letter-only'], { method: 'char', firstLetterOnly: true }],
   ['pattern', ['--method', 'pattern', '--pattern', 'lazy dog'], { method: 'pattern', pattern: 'lazy dog' }],
+  ['single, word ends marked', ['--method', 'single', '--mark-word-ends'], { method: 'single', markWordEnds: true }],
   [
     'tokens',
     ['--method', 'chunked', '--chunk-size', '2', '--output', 'tokens'],
@@ -86,7 +87,10 @@ describe('--json equals the HTTP response of the same operation', () => {
     });
   });
 
-  it.each(['even', 'clustered'])('encode-robust (%s) and decode-robust', async (distribution) => {
+  it.each([
+    ['even', [], {}],
+    ['clustered', ['--mark-word-ends'], { mark_word_ends: true }],
+  ])('encode-robust (%s %j) and decode-robust', async (distribution, args, body) => {
     const text = CARRIER.repeat(6);
     const viaCli = await cli([
       'encode-robust',
@@ -97,8 +101,9 @@ describe('--json equals the HTTP response of the same operation', () => {
       distribution,
       '--stealth',
       'high',
+      ...args,
     ]);
-    const viaHttp = await http('encode-robust', { text, secret: 'r-1', distribution, stealth_level: 'high' });
+    const viaHttp = await http('encode-robust', { text, secret: 'r-1', distribution, stealth_level: 'high', ...body });
     expect(viaHttp.status).toBe(200);
     expect(viaCli).toEqual({ code: 0, body: viaHttp.body });
 
@@ -125,6 +130,29 @@ describe('--json equals the HTTP response of the same operation', () => {
       { decoded: 'two', keyed: false, signature: expect.objectContaining({ status: 'unsigned', signed: false }) },
     ]);
     expect(await cli(['decode'], text)).toEqual({ code: 0, body: viaHttp.body });
+  });
+
+  it('several robust watermarks: decode-robust keeps the spec fields for the first and lists them all', async () => {
+    const passage = async (secret: string) =>
+      (await http('encode-robust', { text: CARRIER.repeat(6), secret })).body.watermarked as string;
+    const text = `${await passage('robust one')}\n\n${await passage('robust two')}`;
+    const viaHttp = await http('decode-robust', { text });
+    expect(viaHttp.status).toBe(200);
+    expect(viaHttp.body).toMatchObject({ decoded: 'robust one', is_encoded: true });
+    const marks = viaHttp.body.watermarks as { decoded: string; start: number; end: number }[];
+    expect(marks.map((mark) => mark.decoded)).toEqual(['robust one', 'robust two']);
+    expect(marks[0].end).toBeLessThan(marks[1].start);
+    expect(Object.keys(marks[0]).sort()).toEqual([
+      'bits_recovered',
+      'copies_agreeing',
+      'copies_found',
+      'decoded',
+      'end',
+      'keyed',
+      'signature',
+      'start',
+    ]);
+    expect(await cli(['decode-robust'], text)).toEqual({ code: 0, body: viaHttp.body });
   });
 
   it('keyed: the same shape, keyed: true, from --key-file and from a channel-bound token', async () => {

@@ -44,9 +44,39 @@ describe('wm encode-robust / decode-robust', () => {
       'keyed',
       'signature',
       'stats',
+      'watermarks',
     ]);
     expect(result.stats).toHaveProperty('extracted_bit_count');
     expect(result.stats).toHaveProperty('reconstructed_char_count');
+  });
+
+  it('--all prints every robust watermark of a text made of passages, in order; --json lists their spans', async () => {
+    const passages: string[] = [];
+    for (const [secret, stealth] of [
+      ['first source', 'standard'],
+      ['second source', 'high'],
+    ]) {
+      const run = await runWm(['encode-robust', '--secret', secret, '--stealth', stealth], {
+        input: LONG_CARRIER.repeat(3),
+      });
+      passages.push(run.out);
+    }
+    const joined = passages.join('\n\nAn unmarked paragraph.\n\n');
+    expect(await runWm(['decode-robust'], { input: joined })).toMatchObject({ code: 0, out: 'first source\n' });
+    expect(await runWm(['decode-robust', '--all'], { input: joined })).toMatchObject({
+      code: 0,
+      out: 'first source\nsecond source\n',
+      stderr: '',
+    });
+    const json = JSON.parse((await runWm(['decode-robust', '--json'], { input: joined })).out) as {
+      decoded: string;
+      watermarks: { decoded: string; start: number; end: number }[];
+    };
+    expect(json.decoded).toBe('first source');
+    const firstLength = [...passages[0]].length;
+    expect(json.watermarks.map((mark) => mark.decoded)).toEqual(['first source', 'second source']);
+    expect(json.watermarks[0].end).toBeLessThanOrEqual(firstLength);
+    expect(json.watermarks[1].start).toBeGreaterThan(firstLength);
   });
 
   it('survives losing the second half of the text', async () => {

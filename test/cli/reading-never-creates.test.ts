@@ -13,6 +13,7 @@ const READERS: string[][] = [
   ['decode', '--channel', 'press', '--user', 'ada@example.com'],
   ['encode-robust', '--secret', 's', '--channel', 'press', '--user', 'ada@example.com'],
   ['decode-robust', '--channel', 'press', '--user', 'ada@example.com'],
+  ['scan', '--channel', 'press', '--user', 'ada@example.com'],
   ['users', 'list'],
   ['users', 'show', 'ada@example.com'],
   ['users', 'verify', 'ada@example.com'],
@@ -21,10 +22,16 @@ const READERS: string[][] = [
   ['tokens', 'create', '--user', 'ada@example.com', '--name', 'ci', '--permissions', 'encode'],
   ['tokens', 'revoke', '0b0b0b0b-0b0b-4b0b-8b0b-0b0b0b0b0b0b'],
   ['channels', 'list', '--user', 'ada@example.com'],
+  ['channels', 'new-signing-key', '--user', 'ada@example.com', 'press'],
+  ['channels', 'publish', '--user', 'ada@example.com', 'press'],
+  ['channels', 'unpublish', '--user', 'ada@example.com', 'press'],
+  ['channels', 'withdraw-signing-key', '--user', 'ada@example.com', 'press', '0123456789abcdef'],
   ['credits', 'show', 'ada@example.com'],
   ['credits', 'grant', 'ada@example.com', '5'],
   ['db', 'info'],
   ['db', 'rotate-master-key'],
+  ['db', 'prune', '--usage-older-than', '30d'],
+  ['db', 'backup', temp.path('never-written.db')],
 ];
 
 describe('commands that only read never create a data folder', () => {

@@ -7,6 +7,7 @@ import { WmClient, signIn } from '../../src/client/index.js';
 import { PASSWORD, startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 import { CARRIER, makeTempDir, runWm, type WmRun } from './codec-harness.js';
+import { hasScript, onTerminal } from './terminal.js';
 
 // The remote mode of the CLI against a real `wm serve`: wm login / whoami / logout, and the codec commands on the
 // server with the output, --json objects and exit codes of the local codec.
@@ -74,6 +75,24 @@ describe('wm login, whoami, logout', () => {
     const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
     const tokens = await client.get<{ id: string; permissions: string[] }[]>('/api/v2/tokens', accessToken);
     expect(tokens.find((token) => token.id === stored.token_id)).toMatchObject({ permissions: ['encode', 'decode'] });
+  });
+
+  it.skipIf(!hasScript)('on a terminal, login asks for the email and the password (masked)', async () => {
+    const home = homeOf('terminal');
+    const run = await onTerminal(
+      ['login', '--server', live.url, '--home', home, '--name', 'typed'],
+      [
+        [/Email/, 'ada@example.com\r'],
+        [/Password/, `${PASSWORD}\r`],
+      ],
+      { WM_SERVER: '', WM_TOKEN: '' },
+    );
+    expect(run.code, run.screen).toBe(0);
+    expect(run.screen).toContain(`Logged in to ${live.url} as ada@example.com`);
+    expect(run.screen).not.toContain(PASSWORD);
+    expect(run.screen).toMatch(new RegExp(`\\*{${PASSWORD.length}}`));
+    expect(JSON.parse(readFileSync(join(home, 'login.json'), 'utf8'))).toMatchObject({ token_name: 'typed' });
+    expect((await wm(['logout', '--home', home])).code).toBe(0);
   });
 
   it('whoami shows server, account, token name, balance and quota', async () => {
@@ -227,6 +246,66 @@ describe('codec commands on the server', () => {
     expect(offlineOnly.code).toBe(2);
   });
 
+  it('signed marks: a login that signs, --bind-text sent to the server, wm verify, published keys', async () => {
+    const client = new WmClient({ server: live.url });
+    const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
+    const body = { channel_name: 'newsroom', signing: true, keys_public: true, signer_name: 'Ada News' };
+    await client.post('/api/v2/channels', body, accessToken);
+    const home = homeOf('signer');
+    const loggedIn = await login(home, 'ada@example.com', '--channel', 'newsroom', '--sign', '--name', 'signer');
+    expect(loggedIn.out).toMatch(/token: +signer \(encode, decode, channel newsroom, signs\)/);
+
+    const encoded = await wm([
+      'encode',
+      temp.path('carrier.txt'),
+      '--secret',
+      's',
+      '--bind-text',
+      '--remote',
+      '--home',
+      home,
+    ]);
+    expect(encoded.code, encoded.stderr).toBe(0);
+    const decoded = await wm(['decode', '--json', '--remote', '--home', home], { input: encoded.out });
+    expect(JSON.parse(decoded.out).signature).toMatchObject({
+      status: 'valid',
+      signer: 'Ada News',
+      text_matches: true,
+    });
+    writeFileSync(temp.path('longer.txt'), LONG.repeat(3));
+    const robust = await wm([
+      'encode-robust',
+      temp.path('longer.txt'),
+      '--secret',
+      'r',
+      '--bind-text',
+      '--remote',
+      '--home',
+      home,
+    ]);
+    expect(robust.code, robust.stderr).toBe(0);
+
+    const keys = temp.path('wm-keys.json');
+    writeFileSync(keys, await (await fetch(`${live.url}/.well-known/wm-keys.json`)).text());
+    for (const text of [encoded.out, robust.out]) {
+      const verified = await wm(['verify', '--keys', keys], { input: text });
+      expect(verified.code, verified.stderr + verified.out).toBe(0);
+      expect(verified.out).toMatch(/encrypted.*valid.*Ada News/s);
+    }
+    const offlineKey = await wm(['encode', '--secret', 's', '--sign-key', 'x.key', '--remote', '--home', home], {
+      input: CARRIER,
+    });
+    expect(offlineKey.code).toBe(2);
+    expect(offlineKey.stderr).toMatch(/--sign-key and --keys work offline only/);
+    // a token that does not sign: the server refuses --bind-text by name
+    expect((await login(homeOf('plain'), 'ada@example.com', '--name', 'plain')).code).toBe(0);
+    const unsigned = await wm(['encode', '--secret', 's', '--bind-text', '--remote', '--home', homeOf('plain')], {
+      input: CARRIER,
+    });
+    expect(unsigned.code).toBe(2);
+    expect(unsigned.stderr).toMatch(/bind_text/);
+  });
+
   it('out of credits (402) and a rate limit (429) exit 6 with the balance and the time to wait', async () => {
     // two sign-ins a minute per address: signUp's and one more
     const tight = await startLiveServer({ WM_FREE_CREDITS: '0', WM_AUTH_RATE_LIMIT: '2' });
@@ -245,6 +324,49 @@ describe('codec commands on the server', () => {
       expect(limited.stderr).toMatch(/retry after \d+ s/);
     } finally {
       await tight.stop();
+    }
+  });
+
+  it('against a server that is not wm, or failing, exits 4; a quota used up exits 6 at once', async () => {
+    const carrier = temp.path('carrier.txt');
+    const web = await htmlServer();
+    try {
+      const notWm = await wm(['decode', carrier, '--server', web.url, '--token', 't']);
+      expect(notWm.code).toBe(4);
+      expect(notWm.stderr).toMatch(/^wm: .* does not answer like a wm server \(POST .*\/api\/watermark\/decode: 200/);
+      expect(notWm.out).toBe('');
+    } finally {
+      web.server.close();
+    }
+    // a 5xx is asked once more (failed requests are not charged), then reported
+    const failing = await jsonServer(500, { error: 'Internal Server Error' });
+    try {
+      const down = await wm(['encode', carrier, '--secret', 's', '--server', failing.url, '--token', 't']);
+      expect(down.code).toBe(4);
+      expect(down.stderr).toBe('wm: server error 500: Internal Server Error\n');
+      expect(failing.requests()).toBe(2);
+    } finally {
+      failing.server.close();
+    }
+    // the month's quota: its wait is far beyond what the client waits out, so it is not retried
+    const quota = await jsonServer(
+      429,
+      {
+        error: 'Too Many Requests',
+        message: 'Monthly request quota of 1000 used up',
+        resets_at: '2031-01-01T00:00:00.000Z',
+      },
+      { 'retry-after': '86400' },
+    );
+    try {
+      const limited = await wm(['analyze', carrier, '--server', quota.url, '--token', 't']);
+      expect(limited.code).toBe(6);
+      expect(limited.stderr).toBe(
+        'wm: Monthly request quota of 1000 used up (retry after 86400 s, resets at 2031-01-01T00:00:00.000Z)\n',
+      );
+      expect(quota.requests()).toBe(1);
+    } finally {
+      quota.server.close();
     }
   });
 
@@ -283,6 +405,23 @@ async function htmlServer(): Promise<{ server: Server; url: string }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** A server answering every request with `status` and the JSON `body`; counts the requests. */
+async function jsonServer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ server: Server; url: string; requests: () => number }> {
+  let requests = 0;
+  const server = createServer((_request, response) => {
+    requests++;
+    response.writeHead(status, { 'content-type': 'application/json', ...headers });
+    response.end(JSON.stringify(body));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { server, url: `http://127.0.0.1:${address.port}`, requests: () => requests };
 }
 
 /** A port nothing listens on (just released). */

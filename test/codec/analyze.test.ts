@@ -5,7 +5,7 @@ import { encode } from '../../src/codec/encode.js';
 describe('analyze', () => {
   test('counts graphemes and payload selectors (spec fields)', () => {
     const original = 'I ❤️ NY 👨‍👩‍👧 é';
-    const { encoded } = encode(original, 'hi', { method: 'chunked', chunkSize: 2 });
+    const { encoded } = encode(original, 'hi', { method: 'chunked', chunkSize: 2, markWordEnds: true });
     const frameBytes = 9;
     expect(analyze(encoded, original)).toEqual({
       original_length: 10,

@@ -192,13 +192,13 @@ describe('encode beside a C2PA manifest', () => {
       { method: 'chunked', chunkSize: 1 },
       { method: 'char' },
     ] as EncodeOptions[]) {
-      const result = encode(carrier, 'a secret of some length', options);
+      const result = encode(carrier, 'a secret', options);
       expect(wrapperTexts(result.encoded)).toEqual(before);
       expect(strip(result.encoded)).toBe(carrier);
       expect(result.warnings).toHaveLength(1);
       expect(result.warnings![0]).toMatch(/^the text carries a C2PA manifest .* may no longer verify$/);
       // the insertions the CLI writes avoid it too
-      for (const { index } of encodeInsertions(carrier, 'a secret of some length', options).insertions) {
+      for (const { index } of encodeInsertions(carrier, 'a secret', options).insertions) {
         for (const wrapper of findC2paWrappers(carrier))
           expect(index <= wrapper.index || index >= wrapper.end).toBe(true);
       }
@@ -216,8 +216,9 @@ describe('encode beside a C2PA manifest', () => {
 
   test('the warning names the manifest', () => {
     expect(encode(WITH_MANIFEST, 's').warnings).toEqual([
-      `the text carries a C2PA manifest v1, 67 bytes at offset ${SENTENCE.length} (valid framing); it was kept as it was, ` +
-        'but the marks change the text its content binding covers, so the manifest may no longer verify',
+      `the text carries a C2PA manifest v1, 67 bytes at offset ${SENTENCE.length} (valid framing); ` +
+        'it was kept as it was, but the marks change the text its content binding covers, ' +
+        'so the manifest may no longer verify',
     ]);
     expect(STORE_67.length).toBe(67);
   });

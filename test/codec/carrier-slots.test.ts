@@ -4,7 +4,10 @@ import { isCarrier } from '../../src/codec/carriers.js';
 import { graphemes } from '../../src/codec/graphemes.js';
 import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
 
-/** The definition carrierEnds must keep while it skips the segmenter between inert units: every cluster, segmented in one go. */
+/**
+ * The definition carrierEnds must keep while it skips the segmenter between inert units: every cluster, segmented in
+ * one go.
+ */
 function segmentedEnds(text: string, lettersOnly: boolean): number[] {
   return [...graphemes(text)]
     .filter(

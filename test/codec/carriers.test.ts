@@ -9,6 +9,7 @@ import {
   carrierFloorAt,
   carrierRule,
   isCarrier,
+  staysInsideWord,
 } from '../../src/codec/carriers.js';
 
 describe('isCarrier (invisibility rules)', () => {
@@ -66,16 +67,25 @@ describe('isCarrier (invisibility rules)', () => {
     ['Lao', 'ລາ'],
     ['Khmer', 'ក្ស'],
     ['Myanmar (standardized variants too)', 'က'],
-  ])('%s (dictionary line breaking) carries only before whitespace or at the end of the text', (_, cluster) => {
-    expect(isCarrier(cluster)).toBe(false);
-    expect(isCarrier(cluster, 'ก')).toBe(false);
-    expect(isCarrier(cluster, '.')).toBe(false);
-    expect(isCarrier(cluster, ' ')).toBe(true);
-    expect(isCarrier(cluster, '\n')).toBe(true);
-    expect(isCarrier(cluster, '')).toBe(true);
-    expect(carrierFloorAt(cluster, `${cluster}ก`, cluster.length)).toBe(NOT_CARRIER);
-    expect(carrierFloorAt(cluster, `${cluster} ก`, cluster.length)).toBe(carrierRule(cluster) - BEFORE_SPACE_ONLY);
-  });
+  ])(
+    '%s (dictionary line breaking) carries only at the end of a line or of the text (before any space: markWordEnds)',
+    (_, cluster) => {
+      expect(isCarrier(cluster)).toBe(false);
+      for (const markWordEnds of [false, true]) {
+        expect(isCarrier(cluster, 'ก', markWordEnds)).toBe(false);
+        expect(isCarrier(cluster, '.', markWordEnds)).toBe(false);
+        expect(isCarrier(cluster, ' ', markWordEnds)).toBe(markWordEnds);
+        expect(isCarrier(cluster, '\n', markWordEnds)).toBe(true);
+        expect(isCarrier(cluster, '\u2029', markWordEnds)).toBe(true);
+        expect(isCarrier(cluster, '', markWordEnds)).toBe(true);
+        expect(carrierFloorAt(cluster, `${cluster}ก`, cluster.length, markWordEnds)).toBe(NOT_CARRIER);
+      }
+      const floor = carrierRule(cluster) - BEFORE_SPACE_ONLY;
+      expect(carrierFloorAt(cluster, `${cluster} ก`, cluster.length)).toBe(NOT_CARRIER);
+      expect(carrierFloorAt(cluster, `${cluster} ก`, cluster.length, true)).toBe(floor);
+      expect(carrierFloorAt(cluster, `ก ${cluster}`, 2 + cluster.length)).toBe(floor);
+    },
+  );
 
   test.each([
     ['space', ' '],
@@ -120,4 +130,48 @@ describe('isCarrier (invisibility rules)', () => {
     ['cluster ending in ZWNJ', 'a\u200c'],
     ['empty string', ''],
   ])('%s is not a carrier', (_, cluster) => expect(isCarrier(cluster)).toBe(false));
+});
+
+describe('word ends (format revision 3): no mark where a PDF extractor would lose the space after it', () => {
+  /** Whether a mark may follow text[0, end) in `text` (end: the offset after `|`). */
+  const allowed = (marked: string): boolean => {
+    const end = marked.indexOf('|');
+    const text = marked.replace('|', '');
+    return carrierFloorAt([...text.slice(0, end)].at(-1)!, text, end) !== NOT_CARRIER;
+  };
+
+  test.each([
+    ['inside a word', 'do|g ran', true],
+    ['the last letter before a space', 'dog| ran', false],
+    [
+      'before a line feed, a tab, a no-break space, an ideographic space',
+      'dog|\nran dog|\tx dog|\u00a0x 字|\u3000字',
+      false,
+    ],
+    ['the last cluster of the text', 'the dog|', true],
+    ['a letter followed only by punctuation, then a space', 'dog|, ran', false],
+    ['a letter followed only by punctuation at the end (right-to-left text draws it on the other side)', 'wm|.', false],
+    ['a letter before punctuation that the word goes on after', 'don|’t', true],
+    ['an ideograph before a fullwidth comma and more ideographs', '島嶼|，氣候', true],
+    ['an ideograph before the full stop that ends a line', '潮濕|。\n', false],
+    ['an emoji followed by another emoji, then a space', '👍🏻|👍🏿 and', false],
+    ['an f whose ligature (ff) ends the word', 'staf|f officer', false],
+    ['an f whose ligature (ffi) is followed by more of the word', 'of|ficer', true],
+    ['a t whose ligature (tt) ends the word', 'Scot|t said', false],
+    ['an f followed by three ligature letters', 'f|ftb', true],
+  ])('%s', (_, marked, expected) => expect(allowed(marked)).toBe(expected));
+
+  test('staysInsideWord reads the cluster from the text: only a single f or t starts a ligature', () => {
+    expect(staysInsideWord('staff ', 4, 5)).toBe(false);
+    expect(staysInsideWord('staf\u0301f x', 3, 5)).toBe(true); // f́ is no ligature head
+  });
+
+  test('markWordEnds restores the placement of revision 2', () => {
+    for (const [cluster, following] of [
+      ['g', ' ran'],
+      ['g', ', ran'],
+      ['f', 'f officer'],
+    ])
+      expect([isCarrier(cluster, following), isCarrier(cluster, following, true)]).toEqual([false, true]);
+  });
 });

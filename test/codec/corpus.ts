@@ -14,7 +14,7 @@ export const CORPUS: Record<string, string> = {
   keycaps: 'Press 1️⃣ then 2️⃣ then #️⃣ to continue with the menu options now',
   cjk: '葛飾区の東京タワーは日本で有名です 漢字とかなの混じった文章です ひらがなカタカナ',
   arabic: 'مرحبا بالعالم هذا نص عربي للاختبار مع كلمات كثيرة جدا',
-  devanagari: 'नमस्ते दुनिया यह हिन्दी पाठ है क्षत्रिय स्त्री द्वार',
+  devanagari: 'नमस्ते दुनिया यह हिन्दी पाठ है क्षत्रिय स्त्री द्वार और बहुत सारे लम्बे शब्द जिनमें अक्षर हैं',
   hangul: '안녕하세요 세계 이것은 한국어 텍스트입니다 감사합니다',
 };
 
@@ -48,12 +48,12 @@ export function payloadRunPositions(encoded: string, original: string): PayloadR
 
 /**
  * Asserts the invisibility rules: every payload run follows a whole carrier grapheme of the original (in its
- * context) and starts with a byte at or above that carrier's floor.
+ * context: never at a word end unless `markWordEnds`) and starts with a byte at or above that carrier's floor.
  */
-export function misplacedRuns(encoded: string, original: string): PayloadRunPosition[] {
+export function misplacedRuns(encoded: string, original: string, markWordEnds = false): PayloadRunPosition[] {
   return payloadRunPositions(encoded, original).filter((p) => {
     if (p.cluster === undefined) return true;
-    const floor = carrierFloorAt(p.cluster, original, p.originalOffset);
+    const floor = carrierFloorAt(p.cluster, original, p.originalOffset, markWordEnds);
     return floor === NOT_CARRIER || p.firstByte < (floor & FLOOR_MASK);
   });
 }

@@ -118,7 +118,7 @@ describe('frame v2 (stuffed: no byte below 0x10)', () => {
     ]);
     const damaged = stuffFrame(a);
     damaged[5] ^= 1;
-    expect(findFrames(damaged)).toEqual({ frames: [], damaged: true });
+    expect(findFrames(damaged)).toEqual({ frames: [], starts: [], damaged: true });
     expect(parseStuffedFrameAt(Uint8Array.from([STUFFED_MAGIC, 0xff, 0x10, 0x05]), 0)).toBeNull();
     expect(parseStuffedFrameAt(Uint8Array.from([STUFFED_MAGIC, 0x00, 0x10]), 0)).toBeNull();
   });

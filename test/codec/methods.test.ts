@@ -56,7 +56,8 @@ describe('non-carriers never get a run', () => {
   });
 
   test('the run after "❤️" goes after its FE0F, which stays text', () => {
-    const { encoded } = encode('I ❤️ NY', 'x', { method: 'chunked', chunkSize: 4 });
+    // with markWordEnds: by default "❤️" before a space is a word end and carries nothing
+    const { encoded } = encode('I ❤️ NY', 'x', { method: 'chunked', chunkSize: 4, markWordEnds: true });
     expect(encoded.startsWith('I')).toBe(true);
     const positions = payloadRunPositions(encoded, 'I ❤️ NY').map((p) => p.cluster);
     expect(positions).toContain('❤️');
@@ -64,14 +65,14 @@ describe('non-carriers never get a run', () => {
   });
 
   test('keycaps carry after the whole keycap, never between digit and FE0F', () => {
-    const { encoded } = encode(CORPUS.keycaps, 'secret', { method: 'single' });
+    const { encoded } = encode(CORPUS.keycaps, 'secret', { method: 'single', markWordEnds: true });
     expect(encoded).not.toMatch(/[0-9#][\u{E0100}-\u{E01EF}\uFE00-\uFE0D]/u);
-    expect(misplacedRuns(encoded, CORPUS.keycaps)).toEqual([]);
+    expect(misplacedRuns(encoded, CORPUS.keycaps, true)).toEqual([]);
     expect(payloadRunPositions(encoded, CORPUS.keycaps).map((p) => p.cluster)).toContain('1️⃣');
   });
 
   test('no run inside a Devanagari or Tamil cluster', () => {
-    const text = 'क्षत्रिय स्त्री தமிழ் க்ஷேத்திரம் ';
+    const text = 'क्षत्रिय स्त्री தமிழ் க்ஷேத்திரம் '.repeat(2);
     const { encoded } = encode(text, 'devanagari secret', { method: 'chunked', chunkSize: 3 });
     expect(misplacedRuns(encoded, text)).toEqual([]);
     expect(decode(encoded).decoded).toBe('devanagari secret');
@@ -91,14 +92,19 @@ describe('non-carriers never get a run', () => {
     }
   });
 
-  test('Thai without spaces carries only after its last cluster; with spaces, right before each space', () => {
-    const unspaced = 'สวัสดีชาวโลกนี่คือข้อความ';
-    const { encoded } = encode(unspaced, 'ID-42');
-    expect(encoded.startsWith(unspaced)).toBe(true);
-    expect(decode(encoded).decoded).toBe('ID-42');
+  test('Thai carries only after its last cluster; with markWordEnds also right before each space', () => {
+    for (const text of ['สวัสดีชาวโลกนี่คือข้อความ', 'สวัสดีชาวโลก นี่คือข้อความ ทดสอบ']) {
+      const { encoded } = encode(text, 'ID-42');
+      expect(encoded.startsWith(text)).toBe(true);
+      expect(decode(encoded).decoded).toBe('ID-42');
+      expect(() => encode(text, 'ID-42', { method: 'single' })).toThrow(
+        expect.objectContaining({ code: 'CARRIER_TOO_SHORT' }),
+      );
+    }
     const spaced = 'สวัสดีชาวโลก นี่คือข้อความ ทดสอบ';
-    const marked = encode(spaced, 'ID-42', { method: 'chunked', chunkSize: 4 }).encoded;
+    const marked = encode(spaced, 'ID-42', { method: 'chunked', chunkSize: 4, markWordEnds: true }).encoded;
     expect(payloadRunPositions(marked, spaced).map((p) => p.originalOffset)).toEqual([12, 26, 32]);
+    expect(misplacedRuns(marked, spaced, true)).toEqual([]);
     expect(decode(marked).decoded).toBe('ID-42');
   });
 });
@@ -108,8 +114,8 @@ describe('method details', () => {
 
   test('auto: one word uses char, several words chunked with the smallest chunk size that fits', () => {
     expect(encode('Watermarking', 'hi').stats.method).toBe('char');
-    const few = encode('ab cd', 'hello'); // 4 carriers, frame of 12 bytes
-    expect(few.stats).toMatchObject({ method: 'chunked', chunkSize: 3 });
+    const few = encode('ab cd', 'hello'); // 3 carriers (b ends a word), frame of 12 bytes
+    expect(few.stats).toMatchObject({ method: 'chunked', chunkSize: 4 });
     expect(decode(few.encoded).decoded).toBe('hello');
     const many = encode(CORPUS.latin, 'hello');
     expect(many.stats).toMatchObject({ method: 'chunked', chunkSize: 1 });
@@ -165,7 +171,7 @@ describe('method details', () => {
     const { encoded, stats } = encode(text, 'hi', { method: 'pattern', pattern: 'cat' });
     expect(stats.method).toBe('pattern');
     const offsets = payloadRunPositions(encoded, text).map((p) => p.originalOffset);
-    expect(offsets).toEqual([9, 10, 11]);
+    expect(offsets).toEqual([9, 10]); // the t of "cat," ends a word
     expect(decode(encoded).decoded).toBe('hi');
     expect(strip(encoded)).toBe(text);
   });
@@ -209,13 +215,13 @@ describe('Myanmar: no VS1-VS16 anywhere (frame v2)', () => {
 
   test.each<EncodeOptions>([
     {},
-    { method: 'chunked', chunkSize: 8 },
+    { method: 'chunked', chunkSize: 8, markWordEnds: true },
     { method: 'char' },
     { key: new Uint8Array(32).fill(3) },
   ])('%o', (options) => {
     const { encoded } = encode(text, 'ID-2026-000042-X', options);
     expect(encoded).not.toMatch(/[\uFE00-\uFE0F]/);
-    expect(misplacedRuns(encoded, text)).toEqual([]);
+    expect(misplacedRuns(encoded, text, options.markWordEnds)).toEqual([]);
     expect(decode(encoded, { key: options.key }).decoded).toBe('ID-2026-000042-X');
     expect(strip(encoded)).toBe(text);
   });

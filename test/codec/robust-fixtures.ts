@@ -9,7 +9,7 @@ import type { StealthLevel } from '../../src/codec/types.js';
 export { seededRandom };
 
 const PROSE =
-  'The quick brown fox jumps over the lazy dog, naïve café owners in Zürich say; ' +
+  'The quick brown fox jumps over the lazy dog, naïve café (bistro) owners in Zürich say; ' +
   'pack my box with five dozen liquor jugs! Ünïcödé straße — señor Øresund Ångström. ';
 
 /** Marks per copy for a secret (the frame rounded up to whole blocks). */

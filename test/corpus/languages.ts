@@ -1,5 +1,5 @@
 /**
- * The languages of the coverage table (scripts/coverage-report.ts) and of the bench's per-script figures, in the
+ * The languages of the coverage table (scripts/coverage-table.ts) and of the bench's per-script figures, in the
  * table's order: corpus file name (test/corpus/<name>.txt) → label.
  */
 export const LANGUAGES: [string, string][] = [

@@ -65,13 +65,6 @@ describe('email verification', () => {
   it('refuses unknown tokens', async () => {
     expect((await refusal(() => f.domain.accounts.verifyEmail('made-up'))).code).toBe('VALIDATION');
   });
-
-  it('can issue a fresh token for an unverified account only', async () => {
-    const user = await makeUser(f.domain);
-    const fresh = await f.domain.accounts.issueVerificationToken(user.id);
-    await f.domain.accounts.verifyEmail(fresh.token);
-    expect((await refusal(() => f.domain.accounts.issueVerificationToken(user.id))).code).toBe('CONFLICT');
-  });
 });
 
 describe('profile', () => {
@@ -135,7 +128,6 @@ describe('suspension', () => {
     const operations = {
       accounts: {
         verifyEmail: () => f.domain.accounts.verifyEmail(user.verificationToken),
-        issueVerificationToken: () => f.domain.accounts.issueVerificationToken(user.id),
         getProfile: () => f.domain.accounts.getProfile(user.id),
         updateProfile: () => f.domain.accounts.updateProfile(user.id, { username: 'x' }),
         changePassword: () =>
@@ -155,12 +147,16 @@ describe('suspension', () => {
         create: () => f.domain.channels.create(user.id, 'blog'),
         list: () => f.domain.channels.list(user.id),
         deactivate: () => f.domain.channels.deactivate(user.id, channel.id),
+        addSigningKey: () => f.domain.channels.addSigningKey(user.id, channel.id),
+        updatePublication: () => f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true }),
+        withdrawSigningKey: () => f.domain.channels.withdrawSigningKey(user.id, channel.id, '0123456789abcdef'),
       },
       credits: {
         balance: () => f.domain.credits.balance(user.id),
         quota: () => f.domain.credits.quota(user.id),
         usage: () => f.domain.credits.usage(user.id),
         dailyUsage: () => f.domain.credits.dailyUsage(user.id, 30),
+        prunedBefore: () => f.domain.credits.prunedBefore(user.id),
       },
       watermark: {
         encode: () => f.domain.watermark.encode(apiToken.token, { text, secret: 's' }),
@@ -185,7 +181,8 @@ describe('suspension', () => {
     // nothing was consumed or changed while suspended: the verification link and the token still work
     await f.domain.accounts.verifyEmail(user.verificationToken);
     expect((await f.domain.watermark.analyze(apiToken.token, { encoded: text })).variation_selectors).toBe(0);
-    expect((await f.domain.channels.list(user.id)).map((c) => c.is_active)).toEqual([true]);
+    const channels = await f.domain.channels.list(user.id);
+    expect(channels.map((c) => [c.is_active, c.signing_keys.length, c.keys_public])).toEqual([[true, 0, false]]);
   });
 
   it('does not tell strangers that an account is suspended', async () => {

@@ -37,7 +37,9 @@ async function race(token: string, config: Partial<DomainConfig>): Promise<Recor
     const { openPostgresStore } = await import(
       ${JSON.stringify(new URL('../../dist/store/postgres/index.js', import.meta.url))}
     );
-    const { createDomain } = await import(${JSON.stringify(new URL('../../dist/domain/index.js', import.meta.url).href)});
+    const { createDomain } = await import(
+      ${JSON.stringify(new URL('../../dist/domain/index.js', import.meta.url).href)}
+    );
     const [spec, key, token, config, now] = process.argv.slice(2);
     const database = JSON.parse(spec);
     const store = database.kind === 'sqlite'

@@ -1,4 +1,7 @@
-/** Addresses and names that every face (domain, HTTP, admin CLI) must judge alike; the accepted ones are distinct accounts. */
+/**
+ * Addresses and names that every face (domain, HTTP, admin CLI) must judge alike; the accepted ones are distinct
+ * accounts.
+ */
 
 export const ACCEPTED_EMAILS = [
   'ada@example.com',

@@ -144,6 +144,18 @@ describe('per account', () => {
     await login(user.email, PASSWORD, home);
   });
 
+  it('slows a wrong current password even at an address the account signed in from (a stolen token)', async () => {
+    f = await makeFixture(rules);
+    const user = await makeUser(f.domain);
+    const home = '192.0.2.20';
+    await login(user.email, PASSWORD, home);
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++) answers.push((await refusal(() => changePassword(user.id, WRONG, home))).code);
+    expect(answers).toEqual(['INVALID_CREDENTIALS', 'INVALID_CREDENTIALS', 'TOO_MANY_ATTEMPTS', 'TOO_MANY_ATTEMPTS']);
+    // signing in from there is still not slowed: the owner keeps their way in
+    await login(user.email, PASSWORD, home);
+  });
+
   it('counts attempts still running: a burst on one account gets its free attempts, the rest are refused', async () => {
     f = await makeFixture(rules);
     const user = await makeUser(f.domain);

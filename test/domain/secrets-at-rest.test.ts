@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { privateKeyPem } from '../../src/codec/key-files.js';
+import { deriveKeys, openSealedKey } from '../../src/domain/keys.js';
+import { signingSealContext } from '../../src/domain/signing-keys.js';
 import { makeFixture, makeUser, PASSWORD, type Fixture } from './fixture.js';
 
 let f: Fixture;
@@ -37,7 +40,8 @@ describe('secrets at rest', () => {
     const user = await makeUser(f.domain, { plan: 'starter' });
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     const rotated = await f.domain.sessions.refresh(login.refreshToken);
-    const channel = await f.domain.channels.create(user.id, 'news');
+    const channel = await f.domain.channels.create(user.id, 'news', { signing: true });
+    await f.domain.channels.addSigningKey(user.id, channel.id);
     const keyed = await f.domain.apiTokens.create(user.id, {
       name: 'k',
       permissions: ['encode'],
@@ -45,7 +49,6 @@ describe('secrets at rest', () => {
     });
     const plain = await f.domain.apiTokens.create(user.id, { name: 'p', permissions: ['decode'] });
     const key = Buffer.from(await f.domain.admin.channelKey(user.email, 'news'));
-    const fresh = await f.domain.accounts.issueVerificationToken(user.id);
 
     const bytes = await databaseBytes();
     expect(bytes.length).toBeGreaterThan(0);
@@ -61,12 +64,25 @@ describe('secrets at rest', () => {
       ['refresh token', Buffer.from(login.refreshToken)],
       ['rotated refresh token', Buffer.from(rotated.refreshToken)],
       ['verification token', Buffer.from(user.verificationToken)],
-      ['second verification token', Buffer.from(fresh.token)],
       ['channel key (raw)', key],
       ['channel key (hex)', Buffer.from(key.toString('hex'))],
       ['channel key (base64)', Buffer.from(key.toString('base64'))],
       ['master key', Buffer.from(f.masterKey)],
     ];
+    const wrap = deriveKeys(f.masterKey).channelWrap;
+    const sealedSeeds = await f.store.signingKeys.sealedSeeds();
+    expect(sealedSeeds).toHaveLength(2);
+    for (const { keyId, channelId, sealedSeed } of sealedSeeds) {
+      const seed = Buffer.from(openSealedKey(wrap, sealedSeed, signingSealContext(channelId, keyId)));
+      secrets.push(
+        [`signing key ${keyId} (raw)`, seed],
+        [`signing key ${keyId} (hex)`, Buffer.from(seed.toString('hex'))],
+        [`signing key ${keyId} (base64)`, Buffer.from(seed.toString('base64'))],
+        [`signing key ${keyId} (PEM)`, Buffer.from(privateKeyPem(seed).split('\n')[1])],
+      );
+      // a sealed seed opens only as the key it was sealed as: not for another key id, nor as a channel key
+      expect(() => openSealedKey(wrap, sealedSeed, channelId)).toThrow();
+    }
     for (const [name, secret] of secrets) {
       expect(bytes.includes(secret), name).toBe(false);
     }

@@ -72,7 +72,7 @@ describe('watermark operations', () => {
     expect(await codeOf(() => f.domain.watermark.encode(token, { text: CARRIER, secret: 's' }))).toBe('TOKEN_REVOKED');
   });
 
-  it('checks permissions: encode for encode/encode-robust, decode for decode/decode-robust, either for analyze', async () => {
+  it('checks permissions: encode for encode(-robust), decode for decode(-robust), either for analyze', async () => {
     const encoder = (await verifiedToken(['encode'])).token;
     const decoder = (await verifiedToken(['decode'])).token;
     const text = (await f.domain.watermark.encode(encoder, { text: CARRIER, secret: 's' })).encoded;

@@ -75,14 +75,17 @@ describe('/mcp on wm serve', () => {
       'method',
       'chunkSize',
       'firstLetterOnly',
+      'markWordEnds',
       'output',
       'pattern',
+      'bind_text',
     ]);
     expect(Object.keys(byName.robust_encode.inputSchema.properties!)).toEqual([
       'visible_text',
       'hidden_text',
       'distribution',
       'stealth_level',
+      'mark_word_ends',
     ]);
     expect(byName.encode.description).toContain('encode permission');
     // charged operations change the account; strip and reveal are free and read-only
@@ -165,6 +168,35 @@ describe('/mcp on wm serve', () => {
       expect(errorText(await call(client, 'decode', { text: marked }))).toMatch(/key|channel/i);
     } finally {
       await keyedClient.close();
+    }
+  });
+
+  it('a token that signs signs through MCP too, bind_text included; decode names the signer', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/v2/channels',
+      headers: bearer(user.accessToken),
+      payload: { channel_name: 'signed', signing: true },
+    });
+    const channel = created.json().channel;
+    const signing = (await createApiToken(server, user, { signing_channel_id: channel.id, sign: true })).token;
+    const signingClient = await connectHttp(base, signing);
+    try {
+      const encoded = await call(signingClient, 'encode', { text: CARRIER, secret: 'signed', bind_text: true });
+      expect(encoded.structuredContent).toMatchObject({
+        keyed: true,
+        signature: { key_id: channel.signing_keys[0].key_id, text_bound: true },
+      });
+      const marked = (encoded.structuredContent as { encoded: string }).encoded;
+      expect((await call(signingClient, 'decode', { text: marked })).structuredContent).toMatchObject({
+        decoded: 'signed',
+        signature: { status: 'valid', signer: 'signed', text_matches: true },
+      });
+      expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', bind_text: true }))).toMatch(
+        /bind_text/,
+      );
+    } finally {
+      await signingClient.close();
     }
   });
 

@@ -88,6 +88,8 @@ describe('wm mcp (stdio, offline)', () => {
       'secret',
       'distribution',
       'stealth_level',
+      'mark_word_ends',
+      'bind_text',
     ]);
   });
 
@@ -151,7 +153,7 @@ describe('wm mcp (stdio, offline)', () => {
 });
 
 describe('wm mcp keyed', () => {
-  it('--key-file encrypts; without the key the error says how to give it', async () => {
+  it('--key-file encrypts; without it the error says how to give it, with another that it is wrong', async () => {
     const keyFile = temp.path('team.key');
     expect((await runWm(['keygen', '-o', keyFile])).code).toBe(0);
     const keyed = (await spawnMcp(['--key-file', keyFile])).client;
@@ -159,6 +161,12 @@ describe('wm mcp keyed', () => {
     expect(isKeyed).toBe(true);
     expect(await structured(keyed, 'decode', { text: encoded })).toMatchObject({ decoded: 'sealed', keyed: true });
     expect(errorText(await call(offline, 'decode', { text: encoded }))).toMatch(/key is needed.*--key-file/);
+    const otherKeyFile = temp.path('other.key');
+    expect((await runWm(['keygen', '-o', otherKeyFile])).code).toBe(0);
+    const wrongKey = (await spawnMcp(['--key-file', otherKeyFile])).client;
+    expect(errorText(await call(wrongKey, 'decode', { text: encoded }))).toBe(
+      'Decryption failed: this watermark was made with a different key (wrong channel)',
+    );
   });
 
   it('--channel/--user read the stored channel key of the local data folder', async () => {
@@ -187,6 +195,29 @@ describe('wm mcp keyed', () => {
       input: encoded as string,
     });
     expect(decoded).toMatchObject({ code: 0, out: 'press release\n' });
+  });
+});
+
+describe('wm mcp signing', () => {
+  it('--sign-key signs encodes (bind_text per call), --keys names the signer in decodes', async () => {
+    const key = temp.path('news.key');
+    expect((await runWm(['keygen', '--sign', '-o', key])).code).toBe(0);
+    const { client: signing, stderr } = await spawnMcp(['--sign-key', key, '--keys', temp.path('news.pub')]);
+    expect(stderr()).toMatch(/offline, signing as [0-9a-f]{16}/);
+    const encoded = await structured(signing, 'encode', { text: CARRIER, secret: 'signed', bind_text: true });
+    expect(encoded.signature).toMatchObject({ text_bound: true });
+    const robust = await structured(signing, 'encode_robust', { text: LONG.repeat(2), secret: 'r' });
+    expect(robust.signature).toMatchObject({ text_bound: false });
+    for (const [tool, text] of [
+      ['decode', encoded.encoded],
+      ['decode_robust', robust.watermarked],
+    ] as const) {
+      expect((await structured(signing, tool, { text })).signature).toMatchObject({ status: 'valid', signer: 'news' });
+      // without --keys the signer is unknown, never invalid
+      expect((await structured(offline, tool, { text })).signature).toMatchObject({ status: 'unknown_key' });
+    }
+    const unsigned = await call(offline, 'encode', { text: CARRIER, secret: 's', bind_text: true });
+    expect(errorText(unsigned)).toMatch(/bind_text .*needs a signing key/);
   });
 });
 

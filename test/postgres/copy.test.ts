@@ -23,9 +23,11 @@ const TABLES: Record<string, string> = {
   email_verifications: 'id',
   refresh_tokens: 'id',
   channels: 'id',
+  signing_keys: 'key_id',
   api_tokens: 'id',
   credit_ledger: 'id',
   usage_counters: 'user_id, period_start',
+  ledger_retention: 'id',
 };
 
 let dir: string;
@@ -45,19 +47,24 @@ beforeAll(async () => {
   await domain.admin.grantCredits('ada@example.com', 50);
   const login = await domain.sessions.login({ email: 'ada@example.com', password: PASSWORD });
   const rotated = await domain.sessions.refresh(login.refreshToken);
-  const channel = await domain.channels.create(ada.user.id, 'main');
+  const channel = await domain.channels.create(ada.user.id, 'main', { signing: true, keys_public: true });
+  // a retired key beside the current one
+  await domain.channels.addSigningKey(ada.user.id, channel.id);
   await domain.channels.create(ada.user.id, 'old');
   await domain.admin.deactivateChannel('ada@example.com', 'old');
   const keyed = await domain.apiTokens.create(ada.user.id, {
     name: 'keyed',
     permissions: ['encode', 'decode'],
     signing_channel_id: channel.id,
+    sign: true,
   });
   await domain.apiTokens.create(ada.user.id, { name: 'plain', permissions: ['decode'] });
   const encoded = (await domain.watermark.encode(keyed.token, { text: CARRIER, secret: 'moved intact' })).encoded;
   await domain.watermark.decode(keyed.token, { text: encoded });
   await domain.accounts.register({ email: 'bob@example.com', username: 'bob', password: PASSWORD });
   await domain.admin.suspend('bob@example.com', 'payment dispute');
+  // what a prune records (one that deleted nothing here: the history is all of today)
+  await store.ledger.markCompleteSince(Date.UTC(2020, 0, 1));
   const balance = (await domain.admin.credits('ada@example.com')).balance;
   await store.close();
   before = {
@@ -159,7 +166,12 @@ describe('wm db copy', () => {
         body: { text: before.encoded },
       });
       expect(decoded.status).toBe(200);
-      expect(((await decoded.json()) as { decoded: string }).decoded).toBe('moved intact');
+      const answer = (await decoded.json()) as { decoded: string; signature: { status: string } };
+      expect(answer.decoded).toBe('moved intact');
+      // signed before the move with the copied signing key, whose public part the copy publishes
+      expect(answer.signature.status).toBe('valid');
+      const keySet = (await (await api('GET', '/.well-known/wm-keys.json')).json()) as { keys: unknown[] };
+      expect(keySet.keys).toHaveLength(2);
       const balance = (await (await api('GET', '/api/v2/credits/balance', { headers: auth })).json()) as {
         balance: number;
       };

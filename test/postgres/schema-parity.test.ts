@@ -27,7 +27,7 @@ const POSTGRES_ONLY = {
   /** the password-attempt counters shared by instances; one SQLite process keeps them in memory */
   tables: ['limiter_records'],
   /** SQLite's implicit rowid, made explicit where listings order by it (PostgreSQL has no stable row order) */
-  columns: { channels: ['rowid'], api_tokens: ['rowid'] } as Record<string, string[]>,
+  columns: { channels: ['rowid'], signing_keys: ['rowid'], api_tokens: ['rowid'] } as Record<string, string[]>,
 };
 
 /** SQLite stores integers, booleans and times as INTEGER; PostgreSQL has a type for each. */
@@ -46,7 +46,8 @@ const normalDefault = (value: string | null) => (value === null ? null : value.r
 function sqliteSchema(store: SqliteStore): Schema {
   const all = <R>(sql: string) => store.sqlite.prepare(sql).all() as R[];
   const tables = all<{ name: string; sql: string }>(
-    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
+    "SELECT name, sql FROM sqlite_master WHERE type = 'table' " +
+      "AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'",
   );
   return Object.fromEntries(
     tables.map(({ name, sql }) => {
@@ -108,7 +109,8 @@ async function postgresSchema(client: pg.Client): Promise<Schema> {
     const indexes = await rows<{ name: string; unique: boolean; primary: boolean; columns: string[] }>(
       `SELECT i.relname AS name, x.indisunique AS unique, x.indisprimary AS primary,
               array(SELECT a.attname FROM unnest(x.indkey) WITH ORDINALITY AS k(attnum, n)
-                    JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum ORDER BY k.n)::text[] AS columns
+                    JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum
+                    ORDER BY k.n)::text[] AS columns
        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class t ON t.oid = x.indrelid
        WHERE t.relname = '${name}' AND t.relnamespace = 'public'::regnamespace`,
     );

@@ -101,6 +101,8 @@ describe('the callers of API tokens', () => {
           tokenPrefix: 'wm_',
           permissions: ['decode'],
           channelId: null,
+          sign: false,
+          encrypt: true,
           createdAt: 1,
         }),
       ),

@@ -153,7 +153,7 @@ describe('API tokens and ownership', () => {
     expect(still.status).toBe(200);
   });
 
-  it("binding a token to another account's channel is refused exactly like an unknown channel id (400), and creates nothing", async () => {
+  it("a token bound to another account's channel: refused like an unknown channel (400), nothing made", async () => {
     const channel = await server.api('POST', '/api/v2/channels', {
       auth: `Bearer ${owner.accessToken}`,
       body: { channel_name: 'press' },
@@ -259,7 +259,7 @@ describe('login and refresh', () => {
     expect((await server.api('POST', '/api/auth/refresh', { cookie: second })).status).toBe(401);
   });
 
-  it('changing the password ends the other sessions and earlier access tokens; the caller and API tokens go on', async () => {
+  it('a password change ends other sessions and earlier access tokens; the caller and API tokens go on', async () => {
     const other = await server.login(carol.email);
     const { token } = await server.apiToken(other);
     const changed = await server.api('PUT', '/api/v2/users/password', {

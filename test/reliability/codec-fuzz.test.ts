@@ -15,7 +15,7 @@ describe('codec fuzzing (quick; npm run test:stress runs many more cases)', () =
 describe('what the large fuzz runs found', () => {
   test('a chunked watermark that lost its first graphemes is CORRUPTED, not a raw secret made of its remains', () => {
     const text = '✩;;     𐀀  𐀀 𐀀  𐀀       𐀀 𐀀  𐀀Ṹ𐀀 𐀀𐀀 𐀀𐀀 𐀀𐀀  ';
-    const encoded = encode(text, ',ᚱ').encoded;
+    const encoded = encode(text, ',ᚱ', { markWordEnds: true }).encoded; // the placement the fuzz run found it with
     // the quote starts after the frame's header (a ZWJ in its place); one more payload byte is lost further on
     const cut = `\u200d${encoded.slice(7)}`;
     const quoted = `${cut.slice(0, 22)}${cut.slice(26)}`;

@@ -8,18 +8,19 @@ afterAll(async () => {
   for (const server of servers) await server.stop();
 });
 
-it('wm db rotate-master-key: keyed watermarks stay readable, old access tokens die, refresh tokens live on', async () => {
+it('wm db rotate-master-key: keyed, signed marks readable, old access tokens die, refresh tokens live on', async () => {
   const live = await startLiveServer();
   servers.push(live);
   const account = await live.signUp('rotate@example.com', { plan: 'starter' });
   const auth = `Bearer ${account.accessToken}`;
-  const channel = await live.api('POST', '/api/v2/channels', { auth, body: { channel_name: 'press' } });
-  const { token } = await live.apiToken(account, { signing_channel_id: channel.json.channel.id });
+  const channel = await live.api('POST', '/api/v2/channels', { auth, body: { channel_name: 'press', signing: true } });
+  const keyId = channel.json.channel.signing_keys[0].key_id;
+  const { token } = await live.apiToken(account, { signing_channel_id: channel.json.channel.id, sign: true });
   const encoded = await live.api('POST', '/api/watermark/encode', {
     auth: `Bearer ${token}`,
     body: { text: CARRIER, secret: 'before rotation' },
   });
-  expect(encoded.json.keyed).toBe(true);
+  expect(encoded.json).toMatchObject({ keyed: true, signature: { key_id: keyId } });
   const keyFile = join(live.home, 'master.key');
   const oldKey = readFileSync(keyFile);
 
@@ -29,6 +30,8 @@ it('wm db rotate-master-key: keyed watermarks stay readable, old access tokens d
   expect(JSON.parse(rotated.stdout)).toEqual({
     channels_resealed: 1,
     channels_already_resealed: 0,
+    signing_keys_resealed: 1,
+    signing_keys_already_resealed: 0,
     master_key: 'master.key',
   });
   const newKey = readFileSync(keyFile);
@@ -49,7 +52,13 @@ it('wm db rotate-master-key: keyed watermarks stay readable, old access tokens d
     auth: `Bearer ${token}`,
     body: { text: encoded.json.encoded },
   });
-  expect(decoded.json).toMatchObject({ decoded: 'before rotation', keyed: true });
+  expect(decoded.json).toMatchObject({ decoded: 'before rotation', keyed: true, signature: { status: 'valid' } });
+  // the signing key itself did not change: new marks name the same key
+  const signedAgain = await live.api('POST', '/api/watermark/encode', {
+    auth: `Bearer ${token}`,
+    body: { text: CARRIER, secret: 'after rotation' },
+  });
+  expect(signedAgain.json.signature).toEqual({ key_id: keyId, text_bound: false });
   await live.serve.stop();
   const file = join(live.home, 'encoded.txt');
   writeFileSync(file, encoded.json.encoded);

@@ -11,13 +11,14 @@ export const CHROMIUM = '/usr/bin/chromium';
 /** The widest box: narrow enough that every corpus text wraps several times. */
 export const BOX_WIDTH = 320;
 /** Every text is drawn at these widths, so that line breaks fall at different places. */
-export const BOX_WIDTHS = [BOX_WIDTH, 190];
+export const BOX_WIDTHS = [BOX_WIDTH, 250, 190];
 export const LINE_HEIGHT = 28;
 
 const STYLE = `
   html, body { margin: 0; padding: 0; background: #fff; }
   .box { width: ${BOX_WIDTH}px; margin: 0 0 ${LINE_HEIGHT}px 8px; padding: 0; color: #000; background: #fff;
-         font-size: 18px; line-height: ${LINE_HEIGHT}px; white-space: pre-wrap; unicode-bidi: plaintext; text-align: start; }
+         font-size: 18px; line-height: ${LINE_HEIGHT}px; white-space: pre-wrap; unicode-bidi: plaintext;
+         text-align: start; }
 `;
 
 // No background networking: this machine's closed network would refuse Chromium's calls home.

@@ -122,5 +122,6 @@ export function describeDifference(difference: Difference): string {
     ? `grapheme #${difference.grapheme.index} ${JSON.stringify(difference.grapheme.segment)}`
     : 'no grapheme at that point';
   const wrap = difference.lines ? `; wraps into ${difference.lines[1]} lines instead of ${difference.lines[0]}` : '';
-  return `line ${difference.line}, pixel (${difference.x}, ${difference.y}), ${where}, ${difference.differingPixels} pixels differ${wrap}`;
+  const pixel = `pixel (${difference.x}, ${difference.y})`;
+  return `line ${difference.line}, ${pixel}, ${where}, ${difference.differingPixels} pixels differ${wrap}`;
 }

@@ -39,16 +39,19 @@ const FAMILIES: Record<string, string[][]> = {
 /** Latin, Cyrillic and Greek texts, emoji and the rest. */
 const DEFAULT: string[][] = [['Noto Sans'], ['DejaVu Serif']];
 
+/** What every list ends in, for the symbols and emoji the text's own families lack. */
+export const FALLBACK_FAMILIES = [...SYMBOLS, EMOJI];
+
 /** The CSS font-family lists a corpus text is drawn with: one per family, each ending in symbols and emoji. */
 export function fontFamiliesFor(corpusName: string): string[] {
   const lists = FAMILIES[corpusName] ?? DEFAULT;
-  return lists.map((fonts) => [...fonts, ...SYMBOLS, EMOJI].map((font) => `"${font}"`).join(', '));
+  return lists.map((fonts) => [...fonts, ...FALLBACK_FAMILIES].map((font) => `"${font}"`).join(', '));
 }
 
 /** The first of them (the survival report copies from one rendering). */
 export const fontFamilyFor = (corpusName: string): string => fontFamiliesFor(corpusName)[0];
 
-/** Installs everything the render check needs (Debian 12). */
+/** Installs everything the render check needs (Debian 12): Chromium, the fonts, poppler's pdftotext. */
 export const APT_PACKAGES = [
   'chromium',
   'fonts-noto-core',
@@ -72,4 +75,6 @@ export const APT_PACKAGES = [
   'fonts-tibetan-machine',
   'fonts-lklug-sinhala',
   'fonts-sil-abyssinica',
+  // pdftotext: the PDF check (pdf.test.ts) reads the printed pages with it
+  'poppler-utils',
 ].join(' ');

@@ -47,11 +47,7 @@ function robustMode(stealthLevel: StealthLevel, distribution: Distribution, key:
     keyed: key !== undefined,
     encode: (text, secret, _pattern, seed) =>
       encodeRobust(text, secret, { stealthLevel, distribution, key, seed }).watermarked,
-    recover: (text) =>
-      recovered(() => {
-        const result = decodeRobust(text, { key });
-        return result.is_encoded ? [result.decoded] : [];
-      }),
+    recover: (text) => recovered(() => decodeRobust(text, { key }).watermarks.map((found) => found.decoded)),
   };
 }
 

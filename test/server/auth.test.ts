@@ -46,7 +46,7 @@ describe('POST /api/auth/register', () => {
     expect(server.mails[0].text).toMatch(/http:\/\/wm\.test\/api\/auth\/verify-email\?token=\S+/);
   });
 
-  it('accepts a body without Content-Type (as the spec allows); a form type is 415 (see cross-site.test.ts)', async () => {
+  it('accepts a body without Content-Type (the spec allows it); a form type is 415 (cross-site.test.ts)', async () => {
     const raw = JSON.stringify({ email: 'raw@example.com', password: PASSWORD, username: 'raw' });
     const none = await server.app.inject({ method: 'POST', url: '/api/auth/register', body: raw });
     expect(none.statusCode).toBe(201);
@@ -141,7 +141,7 @@ describe('limits on the routes that hash passwords', () => {
     });
   });
 
-  it('429 per account after its free failures, also from other addresses; its known address still gets in', async () => {
+  it('429 per account after its free failures, from any address; its known address still gets in', async () => {
     await withServer({ domain: { accountFreeFailures: 2 } }, async (limited) => {
       const user = await signUp(limited);
       for (const address of ['203.0.113.1', '203.0.113.2']) {
@@ -374,7 +374,7 @@ describe('refresh and logout', () => {
     expect(garbage.statusCode).toBe(401);
   });
 
-  it('logout: 200, revokes the refresh token, clears the cookie on its path; the access token stays valid', async () => {
+  it('logout: 200, revokes the refresh token, clears the cookie on its path; the access token stays', async () => {
     const user = await signUp(server);
     const response = await server.app.inject({
       method: 'POST',
@@ -398,7 +398,7 @@ describe('refresh and logout', () => {
     expect(me.statusCode).toBe(200);
   });
 
-  it('logout with only the Bearer access token (a browser never sends the cookie there) ends that session', async () => {
+  it('logout with only the Bearer access token (browsers send no cookie there) ends that session', async () => {
     const user = await signUp(server);
     const other = await server.app.inject({
       method: 'POST',

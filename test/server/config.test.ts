@@ -6,7 +6,7 @@ import { CONFIG_DEFAULTS, resolveServerConfig } from '../../src/server/index.js'
 
 describe('wm serve configuration', () => {
   it('defaults serve a newcomer on 127.0.0.1:8080', () => {
-    expect(resolveServerConfig({}, {})).toEqual({
+    expect(resolveServerConfig({}, {}, false)).toEqual({
       host: '127.0.0.1',
       port: 8080,
       home: undefined,
@@ -32,7 +32,12 @@ describe('wm serve configuration', () => {
       smtpUrl: undefined,
       mailFrom: CONFIG_DEFAULTS.mailFrom,
       metricsToken: undefined,
+      usageRetention: undefined,
+      logLevel: 'info',
+      logFormat: 'json',
     });
+    // a person at a terminal reads lines, not JSON
+    expect(resolveServerConfig({}, {}, true).logFormat).toBe('pretty');
   });
 
   it('reads every WM_* variable; a flag wins over its variable', () => {
@@ -61,8 +66,11 @@ describe('wm serve configuration', () => {
       WM_SMTP_URL: 'smtp://mail:25',
       WM_MAIL_FROM: 'wm <wm@example.org>',
       WM_METRICS_TOKEN: 'a-long-enough-scrape-secret',
+      WM_USAGE_RETENTION: '13mo',
+      WM_LOG_LEVEL: 'warn',
+      WM_LOG_FORMAT: 'json',
     };
-    expect(resolveServerConfig({}, env)).toEqual({
+    expect(resolveServerConfig({}, env, true)).toEqual({
       host: '0.0.0.0',
       port: 9000,
       home: '/srv/wm',
@@ -88,6 +96,14 @@ describe('wm serve configuration', () => {
       smtpUrl: 'smtp://mail:25',
       mailFrom: 'wm <wm@example.org>',
       metricsToken: 'a-long-enough-scrape-secret',
+      usageRetention: { amount: 13, unit: 'mo', text: '13mo' },
+      logLevel: 'warn',
+      logFormat: 'json',
+    });
+    expect(resolveServerConfig({ usageRetention: '90d', logLevel: 'debug', logFormat: 'pretty' }, env)).toMatchObject({
+      usageRetention: { amount: 90, unit: 'd' },
+      logLevel: 'debug',
+      logFormat: 'pretty',
     });
     expect(
       resolveServerConfig(
@@ -147,6 +163,12 @@ describe('wm serve configuration', () => {
     }
     expect(() => resolveServerConfig({}, { WM_ALLOWED_ORIGINS: 'https://ok.example,nope' })).toThrow(
       /WM_ALLOWED_ORIGINS/,
+    );
+    expect(() => resolveServerConfig({ usageRetention: '90' }, {})).toThrow(/--usage-retention must be a duration/);
+    expect(() => resolveServerConfig({}, { WM_USAGE_RETENTION: '1h' })).toThrow(/WM_USAGE_RETENTION must be a/);
+    expect(() => resolveServerConfig({ logLevel: 'verbose' }, {})).toThrow(/--log-level must be one of fatal, error/);
+    expect(() => resolveServerConfig({}, { WM_LOG_FORMAT: 'xml' })).toThrow(
+      /WM_LOG_FORMAT must be one of json, pretty/,
     );
   });
 

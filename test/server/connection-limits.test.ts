@@ -43,7 +43,8 @@ describe('slow clients are cut off (quick form; the long one is in test/stress/s
     const answer = untilClosed(socket);
     const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(200) });
     socket.write(
-      `POST /api/auth/login HTTP/1.1\r\nHost: wm.test\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      'POST /api/auth/login HTTP/1.1\r\nHost: wm.test\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n`,
     );
     const writer = trickle(socket, [...body], 100);
     expect408(await answer);

@@ -48,7 +48,7 @@ describe('the password change, which sets the refresh cookie too', () => {
       body: body ?? JSON.stringify({ currentPassword: 'Not it 12345', newPassword: 'Brand new 12345' }),
     });
 
-  it('refuses another site (403, no cookie) and form or text bodies (415); same origin and no Origin pass', async () => {
+  it('refuses another site (403, no cookie) and form or text bodies (415); same origin or no Origin pass', async () => {
     const foreign = await change({ origin: 'https://evil.example' });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.headers['set-cookie']).toBeUndefined();

@@ -47,6 +47,24 @@ describe('the dashboard', () => {
     expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);
   });
 
+  it('names no other origin in any built file (it works on a closed network)', () => {
+    // XML namespace names are identifiers, never fetched
+    const NAMESPACES = new Set([
+      'http://www.w3.org/2000/svg',
+      'http://www.w3.org/1999/xhtml',
+      'http://www.w3.org/1998/Math/MathML',
+    ]);
+    const files = readdirSync(join(DASHBOARD_FOLDER, 'assets')).filter((name) => /\.(js|css|svg)$/.test(name));
+    expect(files.some((name) => name.endsWith('.js'))).toBe(true);
+    const origins = [
+      readFileSync(join(DASHBOARD_FOLDER, 'index.html'), 'utf8'),
+      ...files.map((name) => asset(name).toString('utf8')),
+    ]
+      .flatMap((text) => text.match(/(?:https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}[^\s"'`)<>]*/gi) ?? [])
+      .filter((url) => !NAMESPACES.has(url));
+    expect(origins).toEqual([]);
+  });
+
   it('tells the sign-up page where verification mail goes', async () => {
     expect((await get('/signup/sent')).body).toContain('<meta name="wm-mail" content="outbox">');
     await withServer({ config: { smtpUrl: 'smtp://127.0.0.1:1' } }, async (smtp) => {

@@ -33,7 +33,6 @@ export async function makeServer(
   );
   const mails: MailMessage[] = [];
   const mailer: Mailer = {
-    destination: 'memory',
     send: async (message) => {
       mails.push(message);
     },
@@ -129,7 +128,7 @@ export async function signUp(
 export async function createApiToken(
   server: TestServer,
   user: SignedInUser,
-  body: { name?: string; permissions?: string[]; signing_channel_id?: string | null } = {},
+  body: { name?: string; permissions?: string[]; signing_channel_id?: string | null; sign?: boolean } = {},
 ): Promise<{ token: string; id: string }> {
   const response = await server.app.inject({
     method: 'POST',
@@ -150,4 +149,15 @@ export async function createChannel(server: TestServer, user: SignedInUser, name
   });
   if (response.statusCode !== 201) throw new Error(`channel creation failed: ${response.body}`);
   return response.json().channel.id;
+}
+
+/** One successful encode with the API token (a charge of the account). */
+export async function encodeOnce(server: TestServer, token: string): Promise<void> {
+  const response = await server.app.inject({
+    method: 'POST',
+    url: '/api/watermark/encode',
+    headers: bearer(token),
+    payload: { text: 'Some words to carry it', secret: 's' },
+  });
+  if (response.statusCode !== 200) throw new Error(`encode failed: ${response.statusCode} ${response.body}`);
 }

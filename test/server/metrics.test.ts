@@ -25,7 +25,7 @@ describe('GET /metrics', () => {
     expect((await scrape(`Bearer ${SECRET}`)).statusCode).toBe(200);
   });
 
-  it('counts requests by route pattern and status, latencies, charges and refusals by reason, batch sizes', async () => {
+  it('counts requests by route and status, latencies, charges and refusals by reason, batch sizes', async () => {
     const user = await signUp(server);
     const { token } = await createApiToken(server, user);
     const analyze = () =>

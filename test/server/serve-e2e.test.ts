@@ -53,7 +53,7 @@ describe('wm serve end to end (real process, real HTTP)', () => {
     expect(serve.output()).toContain(`${base}/docs`);
   });
 
-  it('register → verify via the outboxed link → login → refresh → channel → keyed token → encode/decode → revoke → logout', async () => {
+  it('register → verify by mail link → login → refresh → channel → keyed token → encode/decode → logout', async () => {
     const email = 'e2e@example.com';
     const registered = await api('POST', '/api/auth/register', {
       body: { email, password: PASSWORD, username: 'e2e' },

@@ -11,6 +11,8 @@ export interface ServeProcess {
   output(): string;
   /** SIGTERM and wait; resolves to the exit code */
   stop(): Promise<number | null>;
+  /** resolves to the exit code once the process has ended, sending nothing */
+  exited: Promise<number | null>;
 }
 
 /** Runs the built `wm serve --port 0 --home <home> [args]` and resolves once it prints its address. */
@@ -26,13 +28,14 @@ export function startServe(home: string, env: NodeJS.ProcessEnv, args: string[] 
     return exited;
   };
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`wm serve did not start:\n${output}`)), 20_000);
+    // only a guard against a server that never starts: a loaded machine may take many seconds
+    const timer = setTimeout(() => reject(new Error(`wm serve did not start:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/127\.0\.0\.1:(\d+))/.exec(output);
       if (match && match[2] !== '0') {
         clearTimeout(timer);
-        resolve({ url: match[1], child, output: () => output, stop });
+        resolve({ url: match[1], child, output: () => output, stop, exited });
       }
     };
     child.stdout.on('data', onData);

@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD, bearer, createApiToken, makeServer, signUp, type SignedInUser, type TestServer } from './harness.js';
+import {
+  PASSWORD,
+  bearer,
+  createApiToken,
+  encodeOnce,
+  makeServer,
+  signUp,
+  type SignedInUser,
+  type TestServer,
+} from './harness.js';
 
 let server: TestServer;
 let user: SignedInUser;
@@ -14,24 +23,14 @@ afterEach(async () => {
 const daily = (query = '', who: SignedInUser | null = user) =>
   server.app.inject({ url: `/api/v2/credits/usage/daily${query}`, headers: who ? bearer(who.accessToken) : {} });
 
-async function encodeOnce(token: string): Promise<void> {
-  const response = await server.app.inject({
-    method: 'POST',
-    url: '/api/watermark/encode',
-    headers: bearer(token),
-    payload: { text: 'Some words to carry it', secret: 's' },
-  });
-  expect(response.statusCode).toBe(200);
-}
-
 describe('GET /api/v2/credits/usage/daily', () => {
   it('counts operations and credits per UTC day, every day present, grants left out', async () => {
     const { token } = await createApiToken(server, user);
     // the test clock starts at 2025-03-10T12:00Z
-    await encodeOnce(token);
-    await encodeOnce(token);
+    await encodeOnce(server, token);
+    await encodeOnce(server, token);
     server.fixture.clock.advance(24 * 3600);
-    await encodeOnce(token);
+    await encodeOnce(server, token);
     await server.fixture.domain.admin.grantCredits(user.email, 50);
     // the access token of the day before has expired
     const login = await server.app.inject({
@@ -49,6 +48,7 @@ describe('GET /api/v2/credits/usage/daily', () => {
         { date: '2025-03-10', operations: 2, credits: 2 },
         { date: '2025-03-11', operations: 1, credits: 1 },
       ],
+      pruned_before: null,
     });
   });
 

@@ -71,6 +71,23 @@ describe('encode / decode / analyze', () => {
     expect(missing.json().details).toEqual({ secret: 'is required (or hidden_text)' });
   });
 
+  it('markWordEnds (encode) and mark_word_ends (encode-robust) also mark the last letter of a word', async () => {
+    const wordEndMarked = /\p{L}[\u{E0100}-\u{E01EF}\uFE00-\uFE0F]+ /u;
+    const carrier = CARRIER.repeat(3);
+    const encoded = async (body: object): Promise<string> => {
+      const response = await call('encode', { text: carrier, secret: 'a longer secret', method: 'single', ...body });
+      expect(response.statusCode).toBe(200);
+      return response.json().encoded;
+    };
+    expect(await encoded({})).not.toMatch(wordEndMarked);
+    expect(await encoded({ markWordEnds: true })).toMatch(wordEndMarked);
+    const robust = async (body: object): Promise<string> =>
+      (await call('encode-robust', { text: carrier, secret: 'hi', ...body })).json().watermarked;
+    expect(await robust({})).not.toMatch(wordEndMarked);
+    expect(await robust({ mark_word_ends: true })).toMatch(wordEndMarked);
+    expect((await call('encode', { text: carrier, secret: 'x', markWordEnds: 'yes' })).statusCode).toBe(400);
+  });
+
   it('analyze works with an encode-only or a decode-only token', async () => {
     const encoded = (await call('encode', { text: CARRIER, secret: 'abc' })).json().encoded;
     for (const permissions of [['encode'], ['decode']]) {
@@ -299,7 +316,9 @@ describe('beside a C2PA text manifest', () => {
       error: 'Unprocessable Entity',
       message: 'No watermark found in text (no zero-width characters); a C2PA manifest is present',
       details: {
-        text: `No wm watermark found in text, only a C2PA manifest v1, 67 bytes at offset ${CARRIER.length} (valid framing)`,
+        text:
+          'No wm watermark found in text, only a C2PA manifest v1, ' +
+          `67 bytes at offset ${CARRIER.length} (valid framing)`,
       },
       c2pa: report,
     });
@@ -309,7 +328,7 @@ describe('beside a C2PA text manifest', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('encode warns and keeps the manifest; decode gives the secret and the manifest; analyze counts it apart', async () => {
+  it('encode warns, keeps the manifest; decode gives secret and manifest; analyze counts it apart', async () => {
     const encoded = await call('encode', { text: signed, secret: 'ID-42' });
     expect(encoded.statusCode).toBe(200);
     expect(encoded.json().warnings).toEqual([

@@ -69,7 +69,8 @@ describe('the SQLite store', () => {
       const insert = () =>
         store.sqlite
           .prepare(
-            "insert into users (id, email, username, password_hash, balance, created_at, updated_at) values ('u', 'a@b.c', 'a', 'x', -1, 0, 0)",
+            'insert into users (id, email, username, password_hash, balance, created_at, updated_at) ' +
+              "values ('u', 'a@b.c', 'a', 'x', -1, 0, 0)",
           )
           .run();
       expect(insert).toThrow(/CHECK constraint/);

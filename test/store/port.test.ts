@@ -51,7 +51,7 @@ describe('users', () => {
     expect((await store.users.list()).map((u) => u.id)).toEqual([old.id, a.id, b.id]);
   });
 
-  it('updates, replaces password hashes (conditionally), raises the epoch and adds credits up to a maximum', async () => {
+  it('updates, replaces password hashes (conditionally), raises the epoch, adds credits up to a maximum', async () => {
     const user = await insertUser();
     const updated = await store.users.update(user.id, { username: 'renamed', suspendedAt: 5 }, T0 + 1);
     expect(updated).toMatchObject({ username: 'renamed', suspendedAt: 5, updatedAt: T0 + 1 });
@@ -86,6 +86,8 @@ describe('users', () => {
       userId: user.id,
       name: 'c',
       sealedKey: randomBytes(60),
+      keysPublic: false,
+      signerName: null,
       createdAt: T0,
     });
     await store.apiTokens.insert(token(user.id, { channelId: channel!.id }));
@@ -105,6 +107,8 @@ const token = (userId: string, changes: { channelId?: string | null; createdAt?:
   tokenPrefix: 'wm_abc',
   permissions: ['encode', 'decode'],
   channelId: changes.channelId ?? null,
+  sign: false,
+  encrypt: true,
   createdAt: changes.createdAt ?? T0,
 });
 
@@ -139,7 +143,7 @@ describe('sessions', () => {
 });
 
 describe('channels and API tokens', () => {
-  it('keep sealed keys byte for byte, refuse a duplicate name, and list in insertion order within a millisecond', async () => {
+  it('keep sealed keys byte for byte, refuse a duplicate name, list in insertion order within a ms', async () => {
     const user = await insertUser();
     const sealed = randomBytes(60);
     const ids = [randomUUID(), randomUUID(), randomUUID()].sort().reverse();
@@ -149,11 +153,21 @@ describe('channels and API tokens', () => {
         userId: user.id,
         name: `c${n}`,
         sealedKey: n === 0 ? sealed : randomBytes(60),
+        keysPublic: false,
+        signerName: null,
         createdAt: T0,
       });
     }
     expect(
-      await store.channels.insert({ id: randomUUID(), userId: user.id, name: 'c0', sealedKey: sealed, createdAt: T0 }),
+      await store.channels.insert({
+        id: randomUUID(),
+        userId: user.id,
+        name: 'c0',
+        sealedKey: sealed,
+        keysPublic: false,
+        signerName: null,
+        createdAt: T0,
+      }),
     ).toBeUndefined();
     const first = (await store.channels.byId(ids[0]))!;
     expect(Buffer.from(first.sealedKey).equals(sealed)).toBe(true);
@@ -187,6 +201,8 @@ describe('channels and API tokens', () => {
       tokenId: created.id,
       permissions: ['encode', 'decode'],
       channelId: null,
+      sign: false,
+      encrypt: true,
       userId: user.id,
       plan: 'starter',
       balance: 0,

@@ -13,7 +13,7 @@ afterAll(async () => server?.stop());
 
 type Outcome = 'ok' | 'refused' | 'lost';
 
-it('kill -9 during encodes and account writes: database intact, every answered charge recorded, none twice', async () => {
+it('kill -9 during encodes and account writes: database intact, every answered charge kept, none twice', async () => {
   server = await startLiveServer({ WM_FREE_CREDITS: String(GRANT) });
   const live = server;
   const account = await live.signUp('crash@example.com', { plan: 'pro' });
@@ -111,6 +111,7 @@ it('kill -9 during encodes and account writes: database intact, every answered c
   expect(after.status).toBe(200);
   console.log(
     `crash: ${answeredCharges} answered + ${lostCharges} cut-off encodes → ${charges.length} charges recorded; ` +
-      `${count(tokenCreations, 'ok')} answered + ${count(tokenCreations, 'lost')} cut-off token creations → ${createdTokens} tokens`,
+      `${count(tokenCreations, 'ok')} answered + ${count(tokenCreations, 'lost')} cut-off token creations → ` +
+      `${createdTokens} tokens`,
   );
 });

@@ -8,7 +8,7 @@ afterAll(async () => server?.stop());
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-it('login at the OWASP scrypt cost takes comparable time for an unknown email and a known one, with the same answer', async () => {
+it('login at the OWASP scrypt cost: unknown and known emails take comparable time, same answer', async () => {
   // WM_SCRYPT_LN empty: the production cost N = 2^17
   server = await startLiveServer({ WM_SCRYPT_LN: '' });
   const account = await server.signUp('known@example.com');
@@ -34,7 +34,8 @@ it('login at the OWASP scrypt cost takes comparable time for an unknown email an
   }
   const ratio = median(unknown) / median(known);
   console.log(
-    `login timing: known ${median(known).toFixed(0)} ms, unknown ${median(unknown).toFixed(0)} ms (median of ${ROUNDS}), ratio ${ratio.toFixed(2)}`,
+    `login timing: known ${median(known).toFixed(0)} ms, unknown ${median(unknown).toFixed(0)} ms ` +
+      `(median of ${ROUNDS}), ratio ${ratio.toFixed(2)}`,
   );
   expect(bodies.size).toBe(1);
   expect(median(known)).toBeGreaterThan(50); // the real cost ran

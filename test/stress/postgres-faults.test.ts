@@ -145,7 +145,7 @@ describe.skipIf(!postgresInstalled())('faults with two instances on PostgreSQL',
     }
   });
 
-  it('a PostgreSQL restart under load: fast 503 with Retry-After, never 500 or a hang; both recover alone', async () => {
+  it('a PostgreSQL restart under load: fast 503 with Retry-After, never 500 or a hang; both recover', async () => {
     const instances = await startInstances({
       count: 2,
       databaseUrl: await freshDatabase(),

@@ -39,7 +39,8 @@ it(
     const slowBody = await watch(server.url);
     const body = JSON.stringify({ email: 'slow@example.com', password: 'Correct horse 42' });
     slowBody.socket.write(
-      `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n`,
     );
     const bodyWriter = trickle(slowBody.socket, [...body], TRICKLE_EVERY_MS);
     const slowHeaders = await watch(server.url);
@@ -75,8 +76,9 @@ it(
     const seconds = (at: number | undefined) => (((at ?? NaN) - start) / 1000).toFixed(1);
     console.log(
       `slow clients: trickled headers answered 408 at ${seconds(slowHeaders.closedAt)} s ` +
-        `(${headerWriter.sent()} of ${headerLines.length} lines sent), trickled body 408 at ${seconds(slowBody.closedAt)} s ` +
-        `(${bodyWriter.sent()} of ${body.length} bytes); flood of ${FLOOD}: ${refused} closed at once, ${held.length} held ` +
+        `(${headerWriter.sent()} of ${headerLines.length} lines sent), ` +
+        `trickled body 408 at ${seconds(slowBody.closedAt)} s (${bodyWriter.sent()} of ${body.length} bytes); ` +
+        `flood of ${FLOOD}: ${refused} closed at once, ${held.length} held ` +
         `and answered 408 by ${seconds(Math.max(...heldSockets.map((w) => w.closedAt!)))} s; ` +
         `RSS quiet ${quietMiB.toFixed(0)} MiB, flooded ${floodedMiB.toFixed(0)} MiB, after ${afterMiB.toFixed(0)} MiB`,
     );

@@ -32,11 +32,17 @@ export async function readPassword(options: PasswordSources): Promise<string> {
       'missing password: use --password-file FILE or --password-stdin when not on a terminal',
     );
   }
+  return promptSecret('Password', 'Repeat the password');
+}
+
+/** A masked prompt on the terminal (on stderr); with `again`, asked twice and refused when the two differ. */
+export async function promptSecret(message: string, again?: string): Promise<string> {
   const { password } = await import('@inquirer/prompts');
   const context = { output: process.stderr };
-  const first = await prompted(password({ message: 'Password', mask: '*' }, context));
-  const again = await prompted(password({ message: 'Repeat the password', mask: '*' }, context));
-  if (first !== again) throw new CliError(EXIT.USAGE, 'the two passwords differ');
+  const first = await prompted(password({ message, mask: '*' }, context));
+  if (again === undefined) return first;
+  const second = await prompted(password({ message: again, mask: '*' }, context));
+  if (first !== second) throw new CliError(EXIT.USAGE, `the two ${message.toLowerCase()}s differ`);
   return first;
 }
 

@@ -1,17 +1,32 @@
+import type { Channel } from '../../domain/index.js';
 import { requireValue } from './ask.js';
 import { print, table, withDomain, type AdminOptions } from './output.js';
 
 type ChannelOptions = AdminOptions & { user?: string };
 
-export async function createChannel(name: string | undefined, options: ChannelOptions): Promise<void> {
+interface CreateChannelOptions extends ChannelOptions {
+  signing?: boolean;
+  public?: boolean;
+  signerName?: string;
+}
+
+/** The current signing key's id, or "-" for a channel without one. */
+const currentKeyOf = (channel: Channel): string => channel.signing_keys.find((key) => !key.retired_at)?.key_id ?? '-';
+
+export async function createChannel(name: string | undefined, options: CreateChannelOptions): Promise<void> {
   const email = await requireValue(options.user, '--user', 'Owner (email)');
   const channelName = await requireValue(name, 'the name argument', 'Channel name');
   await withDomain(options, async (domain) => {
-    const channel = await domain.admin.createChannel(email, channelName);
+    const channel = await domain.admin.createChannel(email, channelName, {
+      signing: options.signing ?? false,
+      keys_public: options.public ?? false,
+      signer_name: options.signerName,
+    });
+    const signing = channel.signing_keys.length ? ` with signing key ${currentKeyOf(channel)}` : '';
     print(
       options,
       { message: 'Signing channel created', channel },
-      `Created signing channel "${channel.channel_name}" (id ${channel.id})`,
+      `Created signing channel "${channel.channel_name}" (id ${channel.id})${signing}`,
     );
   });
 }
@@ -25,13 +40,12 @@ export async function listChannels(options: ChannelOptions): Promise<void> {
       c.id,
       c.is_active ? 'active' : 'inactive',
       String(c.active_tokens),
+      currentKeyOf(c),
+      c.keys_public ? (c.signer_name ?? c.channel_name) : '-',
       c.created_at,
     ]);
-    print(
-      options,
-      { channels },
-      channels.length ? table([['NAME', 'ID', 'STATE', 'TOKENS', 'CREATED'], ...rows]) : 'No signing channels.',
-    );
+    const header = ['NAME', 'ID', 'STATE', 'TOKENS', 'SIGNING KEY', 'PUBLISHED AS', 'CREATED'];
+    print(options, { channels }, channels.length ? table([header, ...rows]) : 'No signing channels.');
   });
 }
 
@@ -44,6 +58,60 @@ export async function deactivateChannel(name: string | undefined, options: Chann
       options,
       { message: 'Signing channel deactivated', channel },
       `Deactivated "${channel.channel_name}"; its key is kept and its tokens keep working`,
+    );
+  });
+}
+
+export async function newSigningKey(name: string | undefined, options: ChannelOptions): Promise<void> {
+  const email = await requireValue(options.user, '--user', 'Owner (email)');
+  const channelName = await requireValue(name, 'the name argument', 'Channel name');
+  await withDomain(options, async (domain) => {
+    const channel = await domain.admin.newSigningKey(email, channelName);
+    const [current, retired] = channel.signing_keys;
+    const message = retired ? 'Signing key rotated' : 'Signing key created';
+    const lines = [`${message}: "${channel.channel_name}" signs with ${current.key_id} from now on`];
+    if (retired) lines.push(`${retired.key_id} is retired and stays published, so marks it made keep verifying`);
+    print(options, { message, channel }, lines);
+  });
+}
+
+export async function withdrawSigningKey(
+  name: string | undefined,
+  keyId: string | undefined,
+  options: ChannelOptions,
+): Promise<void> {
+  const email = await requireValue(options.user, '--user', 'Owner (email)');
+  const channelName = await requireValue(name, 'the name argument', 'Channel name');
+  const id = await requireValue(keyId, 'the key-id argument', 'Key id');
+  await withDomain(options, async (domain) => {
+    const channel = await domain.admin.withdrawSigningKey(email, channelName, id);
+    print(
+      options,
+      { message: 'Signing key withdrawn', channel },
+      `Withdrew ${id} of "${channel.channel_name}": it is out of the key set, and the marks it signed no longer verify`,
+    );
+  });
+}
+
+export async function publishChannel(
+  name: string | undefined,
+  options: ChannelOptions & { signerName?: string },
+  keysPublic: boolean,
+): Promise<void> {
+  const email = await requireValue(options.user, '--user', 'Owner (email)');
+  const channelName = await requireValue(name, 'the name argument', 'Channel name');
+  await withDomain(options, async (domain) => {
+    const channel = await domain.admin.setPublication(email, channelName, {
+      keys_public: keysPublic,
+      ...(options.signerName === undefined ? {} : { signer_name: options.signerName }),
+    });
+    const as = channel.signer_name ?? channel.channel_name;
+    print(
+      options,
+      { message: 'Signing channel updated', channel },
+      keysPublic
+        ? `The keys of "${channel.channel_name}" are in /.well-known/wm-keys.json as "${as}"`
+        : `The keys of "${channel.channel_name}" are no longer published`,
     );
   });
 }

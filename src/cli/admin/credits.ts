@@ -40,6 +40,7 @@ export async function showUsage(email: string | undefined, options: AdminOptions
   const limit = wholeNumber(options.limit ?? '100', '--limit');
   await withDomain(options, async (domain) => {
     const usage = await domain.admin.usage(address, limit);
+    const prunedBefore = await domain.admin.prunedBefore(address);
     const rows = usage.map((u) => [
       u.created_at,
       u.operation,
@@ -47,11 +48,10 @@ export async function showUsage(email: string | undefined, options: AdminOptions
       String(u.balance_after),
       u.token_id ?? '-',
     ]);
-    print(
-      options,
-      { usage },
-      usage.length ? table([['TIME', 'OPERATION', 'CREDITS', 'BALANCE', 'TOKEN'], ...rows]) : 'No usage yet.',
-    );
+    print(options, { usage, pruned_before: prunedBefore }, [
+      ...(usage.length ? table([['TIME', 'OPERATION', 'CREDITS', 'BALANCE', 'TOKEN'], ...rows]) : ['No usage yet.']),
+      ...(prunedBefore ? [`(records older than ${prunedBefore} were deleted by retention)`] : []),
+    ]);
   });
 }
 

@@ -1,4 +1,4 @@
-import type { OpenedDomain } from '../../domain/index.js';
+import { parseRetention, type OpenedDomain } from '../../domain/index.js';
 import type { StoreDescription } from '../../store/index.js';
 import { CliError, EXIT } from '../errors.js';
 import { fields, print, table, withDomain, type AdminOptions, type FieldValue } from './output.js';
@@ -99,4 +99,19 @@ async function describeDatabase({ home, store, masterKeySource }: OpenedDomain) 
       masterKeySource.kind === 'environment' ? `from ${masterKeySource.variable}` : 'master.key in the data folder',
     counts: { users: counts.users, api_tokens: counts.apiTokens, channels: counts.channels },
   };
+}
+
+/** `wm db prune --usage-older-than DURATION`: retention, by hand or from a timer. */
+export async function pruneDb(options: AdminOptions & { usageOlderThan: string }): Promise<void> {
+  const retention = parseRetention(options.usageOlderThan, '--usage-older-than');
+  await withDomain(options, async (domain) => {
+    const result = await domain.admin.pruneUsage(retention);
+    const before = new Date(result.cutoff).toISOString();
+    print(
+      options,
+      { before, entries_deleted: result.entriesDeleted, counters_deleted: result.countersDeleted },
+      `Deleted ${result.entriesDeleted} usage record(s) older than ${before} (${retention.text}) and ` +
+        `${result.countersDeleted} monthly counter(s) of past periods; balances and quotas are unchanged.`,
+    );
+  });
 }

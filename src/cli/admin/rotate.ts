@@ -4,6 +4,8 @@ interface RotateOptions extends AdminOptions {
   newKeyEnv?: string;
 }
 
+const alreadyNote = (already: number): string => (already ? ` (${already} already were)` : '');
+
 export async function rotateMasterKey(options: RotateOptions): Promise<void> {
   const { rotateMasterKey: rotate } = await import('../../domain/index.js');
   const result = await rotate({ home: options.home, database: options.database, newKeyVariable: options.newKeyEnv });
@@ -13,11 +15,13 @@ export async function rotateMasterKey(options: RotateOptions): Promise<void> {
     {
       channels_resealed: result.resealed,
       channels_already_resealed: result.alreadyResealed,
+      signing_keys_resealed: result.signingKeys.resealed,
+      signing_keys_already_resealed: result.signingKeys.alreadyResealed,
       master_key: newKeyAt.kind === 'environment' ? newKeyAt.variable : 'master.key',
     },
     [
-      `Re-sealed ${result.resealed} channel key(s) under the new master key` +
-        `${result.alreadyResealed ? ` (${result.alreadyResealed} already were)` : ''}.`,
+      `Re-sealed ${result.resealed} channel key(s) and ${result.signingKeys.resealed} signing key(s) under the new ` +
+        `master key${alreadyNote(result.alreadyResealed + result.signingKeys.alreadyResealed)}.`,
       newKeyAt.kind === 'environment'
         ? `Set ${newKeyAt.variable} to the value of ${newKeyAt.from} before starting wm serve again.`
         : `${newKeyAt.file} now holds the new key; back it up with the database.`,

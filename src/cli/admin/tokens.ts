@@ -8,6 +8,10 @@ export interface CreateTokenOptions extends AdminOptions {
   name?: string;
   permissions?: string;
   channel?: string;
+  /** sign marks with the channel's signing key */
+  sign?: boolean;
+  /** commander's --no-encrypt: false */
+  encrypt?: boolean;
 }
 
 export async function createToken(options: CreateTokenOptions): Promise<void> {
@@ -17,9 +21,11 @@ export async function createToken(options: CreateTokenOptions): Promise<void> {
     await requireValue(options.permissions, '--permissions', 'Permissions (encode,decode)'),
   );
   await withDomain(options, async (domain) => {
-    const token = await domain.admin.createToken(email, { name, permissions, channelName: options.channel });
+    const { channel, sign, encrypt } = options;
+    const token = await domain.admin.createToken(email, { name, permissions, channelName: channel, sign, encrypt });
     if (!options.json) {
-      const keyed = options.channel ? `, keyed with channel "${options.channel}"` : '';
+      const modes = [token.encrypt && 'keyed', token.sign && 'signing'].filter(Boolean).join(' and ');
+      const keyed = channel ? `, ${modes || 'bound'} with channel "${channel}"` : '';
       process.stderr.write(
         `Created token "${token.name}" (id ${token.id}${keyed}). Store the secret now: it is never shown again.\n`,
       );
@@ -38,13 +44,11 @@ export async function listTokens(options: AdminOptions & { user?: string }): Pro
       t.token_prefix + '…',
       t.permissions.join(','),
       t.signing_channel_id ?? '-',
+      [t.encrypt && 'encrypts', t.sign && 'signs'].filter(Boolean).join(', ') || '-',
       t.last_used_at ?? 'never',
     ]);
-    print(
-      options,
-      tokens,
-      tokens.length ? table([['ID', 'NAME', 'PREFIX', 'PERMISSIONS', 'CHANNEL', 'LAST USED'], ...rows]) : 'No tokens.',
-    );
+    const header = ['ID', 'NAME', 'PREFIX', 'PERMISSIONS', 'CHANNEL', 'MARKS', 'LAST USED'];
+    print(options, tokens, tokens.length ? table([header, ...rows]) : 'No tokens.');
   });
 }
 

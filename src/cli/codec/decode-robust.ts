@@ -9,6 +9,7 @@ import { signatureNote } from './signature-note.js';
 import { resolveVerifyingKeys, type VerifyingKeyOptions } from './signing-keys.js';
 
 export interface DecodeRobustCommandOptions extends KeySourceOptions, VerifyingKeyOptions, RemoteOptions {
+  all?: boolean;
   json?: boolean;
   out?: string;
 }
@@ -23,7 +24,9 @@ export async function runDecodeRobust(file: string | undefined, options: DecodeR
   if (options.json) await writeOutput(formatJson(result), options.out);
   if (!result.is_encoded) throw noWatermark(result.c2pa);
   if (options.json) return;
-  await writeOutput(formatSecretLine(result.decoded), options.out);
-  signatureNote(result.signature);
+  // a server that predates several watermarks answers without the list: its one watermark is the result itself
+  const found = options.all ? (result.watermarks ?? [result]) : [result];
+  await writeOutput(found.map((mark) => formatSecretLine(mark.decoded)).join(''), options.out);
+  for (const mark of found) signatureNote(mark.signature);
   if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

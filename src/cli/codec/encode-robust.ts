@@ -12,6 +12,7 @@ export interface EncodeRobustCommandOptions
   distribution: Distribution;
   stealth: StealthLevel;
   seed?: number;
+  markWordEnds?: boolean;
   json?: boolean;
   out?: string;
 }
@@ -22,10 +23,17 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
   const key = onServer ? undefined : await resolveKey(options);
   const signing = onServer ? {} : await resolveSigning(options);
   const text = await readInputText(file);
-  const { distribution } = options;
+  const { distribution, stealth: stealthLevel, markWordEnds } = options;
   const result = onServer
-    ? await onServer('encode_robust', { text, secret, distribution, stealth_level: options.stealth })
-    : encodeRobust(text, secret, { distribution, stealthLevel: options.stealth, seed: options.seed, key, ...signing });
+    ? await onServer('encode_robust', {
+        text,
+        secret,
+        distribution,
+        stealth_level: stealthLevel,
+        mark_word_ends: markWordEnds,
+        bind_text: options.bindText,
+      })
+    : encodeRobust(text, secret, { distribution, stealthLevel, markWordEnds, seed: options.seed, key, ...signing });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
   writeWarnings(result.warnings);
 }

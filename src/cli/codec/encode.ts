@@ -12,6 +12,7 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
   method: Method;
   chunkSize?: number;
   firstLetterOnly?: boolean;
+  markWordEnds?: boolean;
   pattern?: string;
   output: OutputMode;
   json?: boolean;
@@ -21,11 +22,17 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
 export async function runEncode(file: string | undefined, options: EncodeCommandOptions): Promise<void> {
   const onServer = await serverRunnerFor(options);
   const secret = await resolveSecret(options);
-  const { method, chunkSize, firstLetterOnly, pattern } = options;
-  const methodOptions = { method, chunkSize, firstLetterOnly, pattern };
+  const { method, chunkSize, firstLetterOnly, markWordEnds, pattern } = options;
+  const methodOptions = { method, chunkSize, firstLetterOnly, markWordEnds, pattern };
   if (onServer) {
     const text = await readInputText(file);
-    const result = await onServer('encode', { text, secret, ...methodOptions, output: options.output });
+    const result = await onServer('encode', {
+      text,
+      secret,
+      ...methodOptions,
+      output: options.output,
+      bind_text: options.bindText,
+    });
     await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
     return writeWarnings(result.warnings);
   }

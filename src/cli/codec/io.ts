@@ -12,7 +12,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const isStandardStream = (file: string | undefined): boolean => file === undefined || file === '-';
 
 /** "ENOENT: no such file or directory, open 'x'" → "no such file or directory" */
-function reasonOf(error: unknown): string {
+export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return /^E[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
 }
@@ -27,7 +27,7 @@ async function readStdin(): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-// node:fs/promises (and node:crypto) are imported where used, not at the top: loading them weighs ~2 ms on the
+// node:fs/promises (and node:crypto) are imported where used, not at the top: loading them would weigh on the
 // start of every command (docs/PERFORMANCE.md), and only -o writes need them.
 const readFileBytes = (path: string): Promise<Buffer> =>
   new Promise((resolve, reject) => readFile(path, (error, bytes) => (error ? reject(error) : resolve(bytes))));
@@ -64,6 +64,9 @@ export async function readInputText(file: string | undefined): Promise<string> {
 
 /** What the commands write: one string, or pieces written in order (strings as UTF-8, bytes as they are). */
 export type OutputData = string | Uint8Array | readonly (string | Uint8Array)[];
+
+/** Writes a file's content piece by piece into the open temporary file (a large file need not be in memory). */
+export type ContentWriter = (handle: FileHandle) => Promise<void>;
 
 function writeStdout(data: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -106,7 +109,11 @@ async function existingMode(path: string): Promise<number | undefined> {
  * complete; on any failure the temporary file is removed. With replace: false the final step is link(),
  * which refuses an existing PATH atomically.
  */
-export async function writeFileAtomic(path: string, data: OutputData, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: OutputData | ContentWriter,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const replace = options.replace ?? true;
   const [{ randomBytes }, { link, open, rename, unlink, writeFile }] = await Promise.all([
     import('node:crypto'),
@@ -117,7 +124,8 @@ export async function writeFileAtomic(path: string, data: OutputData, options: A
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx', options.mode ?? 0o666);
-    await writeFile(handle, data, 'utf8');
+    if (typeof data === 'function') await data(handle);
+    else await writeFile(handle, data, 'utf8');
     if (keptMode !== undefined) await handle.chmod(keptMode);
     await handle.sync();
     await handle.close();

@@ -29,7 +29,8 @@ export function parseKeyFile(bytes: Uint8Array, source: string): Uint8Array {
   }
   throw new CliError(
     EXIT.USAGE,
-    `${source} is not a key file: expected ${KEY_BYTES} raw bytes, ${KEY_BYTES * 2} hex digits or base64 of ${KEY_BYTES} bytes`,
+    `${source} is not a key file: expected ${KEY_BYTES} raw bytes, ${KEY_BYTES * 2} hex digits ` +
+      `or base64 of ${KEY_BYTES} bytes`,
   );
 }
 

@@ -1,18 +1,12 @@
-import { Chalk, supportsColor } from 'chalk';
+import { Chalk } from 'chalk';
 import { reveal, revealText } from '../../codec/reveal.js';
+import { colourLevel } from './colour.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 
 export interface RevealCommandOptions {
   json?: boolean;
   out?: string;
-}
-
-/** chalk ignores NO_COLOR (https://no-color.org), so it is honoured here; pipes and files get no colour either. */
-function colourLevel(toFile: boolean): 0 | 1 | 2 | 3 {
-  const noColor = process.env.NO_COLOR;
-  if (toFile || (noColor !== undefined && noColor !== '')) return 0;
-  return supportsColor ? supportsColor.level : 0;
 }
 
 export async function runReveal(file: string | undefined, options: RevealCommandOptions): Promise<void> {

@@ -3,27 +3,39 @@ import { createRemoteBackend } from '../../ops/remote-backend.js';
 import type { OperationBackend } from '../../ops/backend.js';
 import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { runsRemotely, type RemoteOptions } from '../codec/on-server.js';
+import { resolveSigning, resolveVerifyingKeys, type VerifyingKeyOptions } from '../codec/signing-keys.js';
 import { CliError, EXIT } from '../errors.js';
 import { clientFor, resolveRemoteTarget } from '../remote/target.js';
 
-export interface McpCommandOptions extends KeySourceOptions, RemoteOptions {}
+export interface McpCommandOptions extends KeySourceOptions, RemoteOptions, VerifyingKeyOptions {
+  /** offline: encode signs with the Ed25519 private key in this file */
+  signKey?: string;
+}
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Offline (the local codec, keyed with a key file or a stored channel key) unless a server is named. */
 async function backendFor(options: McpCommandOptions): Promise<{ backend: OperationBackend; where: string }> {
   if (runsRemotely(options)) {
-    if (options.keyFile !== undefined || options.channel !== undefined || options.user !== undefined) {
+    const offlineOnly = [options.keyFile, options.channel, options.user, options.signKey, options.keys];
+    if (offlineOnly.some((value) => value !== undefined)) {
       throw new CliError(
         EXIT.USAGE,
-        '--key-file, --channel and --user work offline only: on a server, a token bound to a channel is the key',
+        '--key-file, --channel, --user, --sign-key and --keys work offline only: on a server, a token bound to a ' +
+          'channel is the key, and it signs when it was created with sign',
       );
     }
     const target = await resolveRemoteTarget(options);
     return { backend: createRemoteBackend(clientFor(target)), where: `on ${target.server}` };
   }
   const key = await resolveKey(options);
-  return { backend: createLocalBackend(key), where: key ? 'offline, keyed' : 'offline' };
+  const { signingKey } = await resolveSigning({ signKey: options.signKey });
+  const keys = await resolveVerifyingKeys(options);
+  const modes = [key && 'keyed', signingKey && `signing as ${signingKey.keyId}`].filter(Boolean);
+  return {
+    backend: createLocalBackend({ key, signingKey, keys }),
+    where: ['offline', ...modes].join(', '),
+  };
 }
 
 /** `wm mcp`: the watermark tools for an AI assistant over stdin/stdout; logs go to stderr only. */

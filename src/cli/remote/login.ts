@@ -13,6 +13,8 @@ export interface LoginOptions {
   passwordStdin?: boolean;
   permissions: string;
   channel?: string;
+  /** the token signs its marks with the channel's signing key */
+  sign?: boolean;
   name?: string;
   home?: string;
   json?: boolean;
@@ -89,6 +91,7 @@ export async function runLogin(options: LoginOptions): Promise<void> {
       name: options.name ?? machineTokenName(),
       permissions,
       signing_channel_id: channelId,
+      ...(options.sign ? { sign: true } : {}),
     });
   } finally {
     await endSession(client, accessToken).catch(() => undefined);
@@ -106,6 +109,7 @@ export async function runLogin(options: LoginOptions): Promise<void> {
   if (previous && previous.token !== login.token) await retire(previous);
   const { token: _secret, ...shown } = created;
   const channel = created.signing_channel_id ? [`channel ${options.channel}`] : [];
+  if (created.sign) channel.push('signs');
   print(options, { server: client.server, email: user.email, token: shown, stored_in: path }, [
     `Logged in to ${client.server} as ${user.email}.`,
     ...fields([

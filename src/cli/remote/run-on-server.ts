@@ -12,11 +12,11 @@ function refuseOfflineOptions(options: ServerRunOptions): void {
     );
   }
   if (options.seed !== undefined) throw new CliError(EXIT.USAGE, '--seed works offline only');
-  if (options.signKey !== undefined || options.bindText || options.keys !== undefined) {
+  if (options.signKey !== undefined || options.keys !== undefined) {
     throw new CliError(
       EXIT.USAGE,
-      '--sign-key, --bind-text and --keys work offline only: on a server, a token of a channel with signing ' +
-        'enabled signs, and the server verifies with the keys it holds',
+      '--sign-key and --keys work offline only: on a server, an API token created with sign signs (--bind-text ' +
+        'asks it to bind the text), and the server verifies with the keys it publishes and your own',
     );
   }
 }

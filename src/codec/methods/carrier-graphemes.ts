@@ -14,16 +14,16 @@ export function* graphemesFrom(text: string, from = 0): Generator<Grapheme> {
     yield from === 0 ? grapheme : { segment: grapheme.segment, index: grapheme.index + from };
 }
 
-/** The floor of `grapheme` as a carrier of `text`, or NOT_CARRIER. */
-export const floorOf = (text: string, grapheme: Grapheme): number =>
-  carrierFloorAt(grapheme.segment, text, grapheme.index + grapheme.segment.length);
+/** The floor of `grapheme` as a carrier of `text`, or NOT_CARRIER (word ends only with `markWordEnds`). */
+export const floorOf = (text: string, grapheme: Grapheme, markWordEnds: boolean): number =>
+  carrierFloorAt(grapheme.segment, text, grapheme.index + grapheme.segment.length, markWordEnds);
 
 /** The first `limit` carrier graphemes of `text` (fewer when the text has fewer), segmenting no further than needed. */
-export function firstCarriers(text: string, limit: number): Carriers {
+export function firstCarriers(text: string, limit: number, markWordEnds: boolean): Carriers {
   const carriers: Carriers = { graphemes: [], floors: [] };
   if (limit <= 0) return carriers;
   for (const grapheme of graphemes(text)) {
-    const floor = floorOf(text, grapheme);
+    const floor = floorOf(text, grapheme, markWordEnds);
     if (floor === NOT_CARRIER) continue;
     carriers.graphemes.push(grapheme);
     carriers.floors.push(floor);
@@ -36,7 +36,7 @@ export function firstCarriers(text: string, limit: number): Carriers {
  * Up to `limit` carrier graphemes of the first whitespace-delimited word that has any
  * (a leading word without carriers, such as "©" or "2024", is skipped).
  */
-export function firstWordCarriers(text: string, limit: number): Carriers {
+export function firstWordCarriers(text: string, limit: number, markWordEnds: boolean): Carriers {
   const carriers: Carriers = { graphemes: [], floors: [] };
   for (const grapheme of graphemes(text)) {
     const unit = grapheme.segment.charCodeAt(0);
@@ -44,7 +44,7 @@ export function firstWordCarriers(text: string, limit: number): Carriers {
       if (carriers.floors.length > 0) break;
       continue;
     }
-    const floor = floorOf(text, grapheme);
+    const floor = floorOf(text, grapheme, markWordEnds);
     if (floor === NOT_CARRIER) continue;
     carriers.graphemes.push(grapheme);
     carriers.floors.push(floor);

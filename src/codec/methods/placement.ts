@@ -31,7 +31,8 @@ export const MAX_BYTES_PER_GRAPHEME = 256;
 export function carrierTooShort(required: number, available: number, where: string): CodecError {
   return new CodecError(
     'CARRIER_TOO_SHORT',
-    `Text too short to embed watermark: ${where} needs ${required} carrier grapheme${required === 1 ? '' : 's'}, has ${available}`,
+    `Text too short to embed watermark: ${where} needs ${required} carrier grapheme${required === 1 ? '' : 's'}, ` +
+      `has ${available}`,
     required,
   );
 }

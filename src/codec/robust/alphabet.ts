@@ -5,7 +5,8 @@ import { selectorForByte } from '../selectors.js';
  * The 92 selector bytes a robust mark may use. Each one, alone, is either a C0 control (0x10–0x1F), a UTF-8
  * continuation byte (0x80–0xBF) or a byte that never occurs in UTF-8 (0xC0, 0xC1, 0xF5, 0xF6, 0xF8–0xFF), and
  * none is the frame magic 0xF7: so no subset of robust marks is ever valid raw UTF-8 text, nor a VS-codec frame.
- * All are VS17–VS256 (U+E0100 + byte − 16), the one mark that stayed invisible after every safe base (docs/FORMAT.md §3).
+ * All are VS17–VS256 (U+E0100 + byte − 16), the one mark that stayed invisible after every safe base (docs/FORMAT.md
+ * §3).
  */
 const MARK_BYTES: readonly number[] = [
   ...range(0x10, 0x1f),

@@ -1,6 +1,6 @@
 import { splitGraphemes } from 'unicode-segmenter/grapheme';
 import { BEFORE_SPACE, CARRIER, INERT, LETTER, clusterFlags, unitFlags } from './cluster-flags.js';
-import { isWhiteSpace } from '../carriers.js';
+import { endsLine, staysInsideWord } from '../carriers.js';
 import { doubled } from '../growable.js';
 import type { StealthLevel } from '../types.js';
 
@@ -10,15 +10,16 @@ const MAX_CACHED_CLUSTERS = 1 << 16;
 /**
  * The UTF-16 offsets just after every grapheme that may carry a mark, in text order. A mark always goes after a
  * whole cluster of a carrier (src/codec/carriers.ts: the invisibility rules; a cluster of a script broken by a
- * dictionary only before whitespace or at the end); `maximum` stealth further keeps
- * only letter clusters, so no punctuation, symbol or emoji carries one. (Typed, so a 100 MB text stays small.)
+ * dictionary only at the end of a line; none at the end of a word, unless `markWordEnds`); `maximum`
+ * stealth further keeps only letter clusters, so no punctuation, symbol or emoji carries one. (Typed, so a 100 MB
+ * text stays small.)
  *
  * Speed (bench/): between two inert code units there is always a grapheme boundary (cluster-flags.ts), so runs of
  * them (ASCII, CJK, kana, Hangul syllables, most letters of most scripts) skip the segmenter, and only the
  * stretches around combining marks, joiners, selectors and astral characters are segmented. The carrier rule is
  * looked up per code unit or per distinct cluster instead of re-evaluated for each.
  */
-export function carrierEnds(text: string, stealthLevel: StealthLevel): Int32Array {
+export function carrierEnds(text: string, stealthLevel: StealthLevel, markWordEnds = false): Int32Array {
   const wanted = stealthLevel === 'maximum' ? CARRIER | LETTER : CARRIER;
   const cached = new Map<string, number>();
   const flagsOf = (cluster: string): number => {
@@ -31,16 +32,18 @@ export function carrierEnds(text: string, stealthLevel: StealthLevel): Int32Arra
     return flags;
   };
   const isInertAt = (at: number): boolean => (unitFlags(text.charCodeAt(at)) & INERT) !== 0;
-  const carriesAt = (flags: number, end: number): boolean =>
+  const carriesAt = (flags: number, start: number, end: number): boolean =>
     (flags & wanted) === wanted &&
-    ((flags & BEFORE_SPACE) === 0 || end === text.length || isWhiteSpace(text.charCodeAt(end)));
+    ((flags & BEFORE_SPACE) !== 0
+      ? endsLine(text, end, markWordEnds)
+      : markWordEnds || staysInsideWord(text, start, end));
   let ends = new Int32Array(1024);
   let count = 0;
   let at = 0; // always a grapheme boundary
   while (at < text.length) {
     const flags = unitFlags(text.charCodeAt(at));
     if ((flags & INERT) !== 0 && (at + 1 === text.length || isInertAt(at + 1))) {
-      if (carriesAt(flags, at + 1)) {
+      if (carriesAt(flags, at, at + 1)) {
         if (count === ends.length) ends = doubled(ends);
         ends[count++] = at + 1;
       }
@@ -52,7 +55,7 @@ export function carrierEnds(text: string, stealthLevel: StealthLevel): Int32Arra
     let end = at;
     for (const cluster of splitGraphemes(text.slice(at, stretchEnd))) {
       end += cluster.length;
-      if (carriesAt(flagsOf(cluster), end)) {
+      if (carriesAt(flagsOf(cluster), end - cluster.length, end)) {
         if (count === ends.length) ends = doubled(ends);
         ends[count++] = end;
       }

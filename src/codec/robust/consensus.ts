@@ -46,6 +46,11 @@ export function voteFrame(marks: LocatedMarks): Consensus | null {
     votes[p]++;
     ones[p] += marks.bit[i];
   }
+  return decideFrame(ones, votes, size);
+}
+
+/** The frame the tallied votes (ones and votes per copy position, below `size`) verify, or null. */
+export function decideFrame(ones: Int32Array, votes: Int32Array, size: number): Consensus | null {
   const bytes = new Uint8Array(Math.ceil(size / 8));
   for (let p = 0; p < size; p++) if (ones[p] * 2 > votes[p]) bytes[p >> 3] |= 0x80 >> (p & 7);
   const frame = parseFrameAt(bytes, 0) ?? tryDoubtfulBits(bytes, doubtfulBits(ones, votes, frameBitsBound(bytes)));

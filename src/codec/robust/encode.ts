@@ -7,7 +7,15 @@ import { c2paWarnings } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
 import { nodeCrypto } from '../node-crypto.js';
-import { checkKey, checkSecret, checkSignOptions, checkText, encodeSignatureOf, frameSigningFor } from '../options.js';
+import {
+  checkKey,
+  checkMarkWordEnds,
+  checkSecret,
+  checkSignOptions,
+  checkText,
+  encodeSignatureOf,
+  frameSigningFor,
+} from '../options.js';
 import { TEXT_DIGEST_BYTES } from '../bound-text.js';
 import { SIGNATURE_BYTES, SIGNER_ID_BYTES } from '../signing.js';
 import { codePointBefore, countCodePoints } from '../scan.js';
@@ -27,6 +35,8 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     throw new CodecError('INVALID_INPUT', `Unknown distribution "${distribution}"`);
   if (!STEALTH_LEVELS.includes(stealthLevel))
     throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
+  const markWordEnds = options.markWordEnds ?? false;
+  checkMarkWordEnds(markWordEnds);
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
@@ -43,12 +53,13 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
       requiredLength,
     );
   }
-  const ends = carrierEnds(text, stealthLevel);
+  const ends = carrierEnds(text, stealthLevel, markWordEnds);
   if (ends.length === 0) {
     const which = stealthLevel === 'maximum' ? 'letter' : 'character';
     throw new CodecError(
       'CARRIER_TOO_SHORT',
-      `Text too short to embed watermark: it has no ${which} that can carry an invisible mark (needs at least ${requiredLength} UTF-8 bytes of such text)`,
+      `Text too short to embed watermark: it has no ${which} that can carry an invisible mark ` +
+        `(needs at least ${requiredLength} UTF-8 bytes of such text)`,
       requiredLength,
     );
   }

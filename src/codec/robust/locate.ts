@@ -12,21 +12,38 @@ export interface LocatedMarks {
   copies: number;
 }
 
-/** Share of consecutive marks whose fine tags follow each other: ~1 for robust marks, ~1/23 for anything else. */
-export function syncScore(indexes: Uint8Array, alphabet: MarkAlphabet): { synced: number; pairs: number } {
+/**
+ * Share of consecutive marks whose fine tags follow each other: ~1 for robust marks, ~1/23 for anything else; and the
+ * longest chain of such steps (eight in a row come by chance about once in 10^11 marks).
+ */
+export function syncScore(
+  indexes: Uint8Array,
+  alphabet: MarkAlphabet,
+): { synced: number; pairs: number; longestChain: number } {
   const markOfIndex = alphabet.markOfIndex;
   let synced = 0;
+  let chain = 0;
+  let longestChain = 0;
   let previous = -2;
   for (let i = 0; i < indexes.length; i++) {
     const fine = markOfIndex[indexes[i]] >> 2;
-    if (fine === previous + 1 || (fine === 0 && previous === BLOCK - 1)) synced++;
+    if (fine === previous + 1 || (fine === 0 && previous === BLOCK - 1)) {
+      synced++;
+      if (++chain > longestChain) longestChain = chain;
+    } else chain = 0;
     previous = fine;
   }
-  return { synced, pairs: Math.max(0, indexes.length - 1) };
+  return { synced, pairs: Math.max(0, indexes.length - 1), longestChain };
 }
 
-/** Places every mark: each block of marks tells its block index, so no loss or insertion shifts the rest. */
-export function locateMarks(indexes: Uint8Array, alphabet: MarkAlphabet): LocatedMarks | null {
+/** Each mark's fields under an alphabet: fine tag, index-channel bit, payload bit. */
+export interface MarkFields {
+  fine: Uint8Array;
+  indexBit: Uint8Array;
+  bit: Uint8Array;
+}
+
+export function markFields(indexes: Uint8Array, alphabet: MarkAlphabet): MarkFields {
   const count = indexes.length;
   const fine = new Uint8Array(count);
   const indexBit = new Uint8Array(count);
@@ -37,10 +54,17 @@ export function locateMarks(indexes: Uint8Array, alphabet: MarkAlphabet): Locate
     indexBit[i] = (packed >> 1) & 1;
     bit[i] = packed & 1;
   }
-  const width = voteIndexWidth(fine, indexBit);
+  return { fine, indexBit, bit };
+}
+
+/** Places every mark: each block of marks tells its block index, so no loss or insertion shifts the rest. */
+export function locateMarks(indexes: Uint8Array, alphabet: MarkAlphabet): LocatedMarks | null {
+  const count = indexes.length;
+  const { fine, indexBit, bit } = markFields(indexes, alphabet);
+  const width = voteIndexWidth(fine, indexBit, 0, count);
   if (width < 1 || width > INDEX_FIELD_SLOTS) return null;
 
-  const blocks = splitBlocks(fine, indexBit, width);
+  const blocks = splitBlocks(fine, indexBit, width, 0, count);
   resolveUnknownIndexes(blocks, width);
 
   const position = new Int32Array(count).fill(-1);
@@ -61,11 +85,14 @@ export function locateMarks(indexes: Uint8Array, alphabet: MarkAlphabet): Locate
   return { count, bit, position, copy, copies };
 }
 
-/** W, the width of the block index, is written in fine positions 0..4 of every block: one global majority. */
-function voteIndexWidth(fine: Uint8Array, indexBit: Uint8Array): number {
+/**
+ * W, the width of the block index, is written in fine positions 0..4 of every block: one majority over marks
+ * [from, to).
+ */
+export function voteIndexWidth(fine: Uint8Array, indexBit: Uint8Array, from: number, to: number): number {
   const ones = new Int32Array(WIDTH_FIELD_BITS);
   const seen = new Int32Array(WIDTH_FIELD_BITS);
-  for (let i = 0; i < fine.length; i++) {
+  for (let i = from; i < to; i++) {
     if (fine[i] >= WIDTH_FIELD_BITS) continue;
     seen[fine[i]]++;
     ones[fine[i]] += indexBit[i];
@@ -75,7 +102,7 @@ function voteIndexWidth(fine: Uint8Array, indexBit: Uint8Array): number {
   return width;
 }
 
-interface Block {
+export interface Block {
   start: number;
   end: number;
   /** the block index, -1 while unknown */
@@ -90,11 +117,11 @@ interface Block {
  * (one stray bit: the majority outvotes it) or a large cut joined the ends of two blocks (two consistent halves):
  * the block is split where that removes at least two disagreements.
  */
-function splitBlocks(fine: Uint8Array, indexBit: Uint8Array, width: number): Block[] {
+export function splitBlocks(fine: Uint8Array, indexBit: Uint8Array, width: number, from: number, to: number): Block[] {
   const blocks: Block[] = [];
-  let start = 0;
-  for (let i = 1; i <= fine.length; i++) {
-    if (i < fine.length && fine[i] > fine[i - 1]) continue;
+  let start = from;
+  for (let i = from + 1; i <= to; i++) {
+    if (i < to && fine[i] > fine[i - 1]) continue;
     const whole = readBlockIndex(fine, indexBit, width, start, i);
     let bestCut = -1;
     let fewest = whole.disagreements - 1;
@@ -153,7 +180,7 @@ function readBlockIndex(
  * A block whose own marks leave index bits open takes the index its neighbours imply: one after the previous
  * block, wrapping to 0 after the copy's last block, or one before the next block.
  */
-function resolveUnknownIndexes(blocks: Block[], width: number): void {
+export function resolveUnknownIndexes(blocks: Block[], width: number): void {
   const blocksPerCopy = blocksPerCopyOf(blocks, width);
   const fits = (block: Block, index: number): boolean => index >= 0 && (index & block.knownMask) === block.knownValue;
   for (let j = 0; j < blocks.length; j++) {

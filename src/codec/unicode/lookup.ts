@@ -47,7 +47,9 @@ export function registersVariations(codePoint: number): boolean {
   return standardMask(codePoint) !== 0 || isIdeographic(codePoint);
 }
 
-/** Whether the base is one of emoji-variation-sequences.txt (❤ © ™ ⌚ digits # * …): FE0E/FE0F switch its presentation. */
+/**
+ * Whether the base is one of emoji-variation-sequences.txt (❤ © ™ ⌚ digits # * …): FE0E/FE0F switch its presentation.
+ */
 export function isEmojiVariationBase(codePoint: number): boolean {
   return (standardMask(codePoint) & 0xc000) === 0xc000;
 }

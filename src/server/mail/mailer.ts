@@ -6,8 +6,6 @@ export interface MailMessage {
 
 /** Somewhere mail goes: an SMTP server, or the outbox file when none is configured. */
 export interface Mailer {
-  /** where mail goes, for the start-up banner (never contains credentials) */
-  readonly destination: string;
   send(message: MailMessage): Promise<void>;
   close(): Promise<void>;
 }

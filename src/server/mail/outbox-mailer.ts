@@ -5,7 +5,6 @@ import type { MailLog, MailMessage, Mailer } from './mailer.js';
 /** Without SMTP every message becomes one JSON line {to, subject, text, sentAt} in the outbox file. */
 export function createOutboxMailer(outboxPath: string, log: MailLog): Mailer {
   return {
-    destination: outboxPath,
     async send(message: MailMessage) {
       const line = JSON.stringify({
         to: message.to,

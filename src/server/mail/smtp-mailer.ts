@@ -6,7 +6,6 @@ export async function createSmtpMailer(smtpUrl: string, from: string, log: MailL
   const transport = createTransport(smtpUrl);
   const url = new URL(smtpUrl);
   return {
-    destination: `${url.protocol}//${url.host}`,
     async send(message: MailMessage) {
       await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
       log.info({ to: message.to, subject: message.subject, smtp: `${url.host}` }, 'mail sent');

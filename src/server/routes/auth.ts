@@ -4,8 +4,8 @@ import { toHttpError } from '../error-map.js';
 import { HttpError } from '../http-error.js';
 import type { ServerContext } from '../context.js';
 import { verificationMail } from '../mail/index.js';
-import { SECURITY } from '../plugins/api-docs.js';
-import { credentialOf } from '../plugins/authentication.js';
+import { SECURITY } from '../edge/api-docs.js';
+import { credentialOf } from '../edge/authentication.js';
 import {
   LoginBody,
   LoginResponse,

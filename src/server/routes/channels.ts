@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { sessionOf } from '../plugins/authentication.js';
+import { sessionOf } from '../edge/authentication.js';
 import {
   ChannelIdParams,
   ChannelList,
+  ChannelResponse,
   CreateChannelBody,
   CreateChannelResponse,
   DeactivateChannelResponse,
+  SigningKeyParams,
+  UpdateChannelBody,
 } from '../schemas/channels.js';
 import { errors } from '../schemas/common.js';
 import { sessionRoute } from './route-options.js';
@@ -26,8 +29,56 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
       },
     ),
     async (request, reply) => {
-      const channel = await domain.channels.create(sessionOf(request).user.id, request.body.channel_name);
+      const { channel_name, ...options } = request.body;
+      const channel = await domain.channels.create(sessionOf(request).user.id, channel_name, options);
       return reply.code(201).send({ message: 'Signing channel created', channel });
+    },
+  );
+
+  app.patch<{ Params: ChannelIdParams; Body: UpdateChannelBody }>(
+    '/api/v2/channels/:channelId',
+    sessionRoute(
+      context,
+      'channels',
+      "Publish the channel's signing keys in /.well-known/wm-keys.json (keys_public) and name them (signer_name)",
+      { params: ChannelIdParams, body: UpdateChannelBody, response: { 200: ChannelResponse, ...errors(404) } },
+    ),
+    async (request) => {
+      const { user } = sessionOf(request);
+      const channel = await domain.channels.updatePublication(user.id, request.params.channelId, request.body);
+      return { message: 'Signing channel updated', channel };
+    },
+  );
+
+  app.post<{ Params: ChannelIdParams }>(
+    '/api/v2/channels/:channelId/signing-keys',
+    sessionRoute(
+      context,
+      'channels',
+      'A new Ed25519 signing key for the channel: its first, or a rotation. The current key is retired and stays ' +
+        'listed and published, so marks it made keep verifying; the private key is never returned',
+      { params: ChannelIdParams, response: { 201: ChannelResponse, ...errors(404) } },
+    ),
+    async (request, reply) => {
+      const channel = await domain.channels.addSigningKey(sessionOf(request).user.id, request.params.channelId);
+      const rotated = channel.signing_keys.length > 1;
+      return reply.code(201).send({ message: rotated ? 'Signing key rotated' : 'Signing key created', channel });
+    },
+  );
+
+  app.delete<{ Params: SigningKeyParams }>(
+    '/api/v2/channels/:channelId/signing-keys/:keyId',
+    sessionRoute(
+      context,
+      'channels',
+      'Withdraw a retired signing key that leaked: it leaves /.well-known/wm-keys.json and marks it signed no ' +
+        'longer verify here. 409 for the current key (rotate first)',
+      { params: SigningKeyParams, response: { 200: ChannelResponse, ...errors(404, 409) } },
+    ),
+    async (request) => {
+      const { channelId, keyId } = request.params;
+      const channel = await domain.channels.withdrawSigningKey(sessionOf(request).user.id, channelId, keyId);
+      return { message: 'Signing key withdrawn', channel };
     },
   );
 

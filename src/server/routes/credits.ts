@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { sessionOf } from '../plugins/authentication.js';
+import { sessionOf } from '../edge/authentication.js';
 import { CreditBalance, DailyUsageQuery, DailyUsageResponse, UsagePage, UsageQuery } from '../schemas/credits.js';
 import { sessionRoute } from './route-options.js';
 
@@ -26,9 +26,11 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
       const limit = request.query.limit ?? DEFAULT_PAGE;
       // one extra record tells whether another page exists
       const { before } = request.query;
-      const records = await domain.credits.usage(sessionOf(request).user.id, { limit: limit + 1, before });
+      const userId = sessionOf(request).user.id;
+      const records = await domain.credits.usage(userId, { limit: limit + 1, before });
       const usage = records.slice(0, limit);
-      return { usage, next_before: records.length > limit ? usage[usage.length - 1].id : null };
+      const next_before = records.length > limit ? usage[usage.length - 1].id : null;
+      return { usage, next_before, pruned_before: await domain.credits.prunedBefore(userId) };
     },
   );
 
@@ -43,8 +45,12 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
         response: { 200: DailyUsageResponse },
       },
     ),
-    async (request) => ({
-      days: await domain.credits.dailyUsage(sessionOf(request).user.id, request.query.days ?? DEFAULT_DAYS),
-    }),
+    async (request) => {
+      const userId = sessionOf(request).user.id;
+      return {
+        days: await domain.credits.dailyUsage(userId, request.query.days ?? DEFAULT_DAYS),
+        pruned_before: await domain.credits.prunedBefore(userId),
+      };
+    },
   );
 }

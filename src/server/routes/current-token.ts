@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { SECURITY } from '../plugins/api-docs.js';
+import { SECURITY } from '../edge/api-docs.js';
 import { ApiTokenMetadata, CreditBalance, Quota, User } from '../schemas/common.js';
 import { documented } from './route-options.js';
 

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { refuseCrossSite } from '../plugins/cross-site-guard.js';
+import { refuseCrossSite } from '../edge/cross-site-guard.js';
 import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
 import { creditRoutes } from './credits.js';
@@ -12,6 +12,7 @@ import { serviceRoutes } from './service.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
 import { watermarkRoutes } from './watermark.js';
+import { wellKnownRoutes } from './well-known.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
   serviceRoutes(app, context.domain);
@@ -31,6 +32,7 @@ export function registerRoutes(app: FastifyInstance, context: ServerContext): vo
   creditRoutes(app, context);
   channelRoutes(app, context);
   watermarkRoutes(app, context);
+  wellKnownRoutes(app, context);
   currentTokenRoutes(app, context);
   mcpRoutes(app, context);
 }

@@ -4,7 +4,7 @@ import { failureOfAnswer } from '../../ops/failure.js';
 import type { ServerContext } from '../context.js';
 import { toHttpError } from '../error-map.js';
 import { HttpError } from '../http-error.js';
-import { SECURITY } from '../plugins/api-docs.js';
+import { SECURITY } from '../edge/api-docs.js';
 import { documented } from './route-options.js';
 
 type McpHttp = typeof import('../../mcp/http.js');

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { sessionOf } from '../plugins/authentication.js';
+import { sessionOf } from '../edge/authentication.js';
 import { errors } from '../schemas/common.js';
 import { ChangePasswordBody, PasswordChangedResponse } from '../schemas/users.js';
 import { setRefreshCookie } from './refresh-cookie.js';

@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { ServerContext } from '../context.js';
-import { SECURITY } from '../plugins/api-docs.js';
+import { SECURITY } from '../edge/api-docs.js';
 import { errors } from '../schemas/common.js';
 
 /** An OpenAPI security requirement: scheme names (of the document's components) to scopes; `{}` makes it optional. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { sessionOf } from '../plugins/authentication.js';
+import { sessionOf } from '../edge/authentication.js';
 import { errors } from '../schemas/common.js';
 import {
   ApiTokenWithSecret,
@@ -23,9 +23,9 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
       response: { 201: ApiTokenWithSecret },
     }),
     async (request, reply) => {
-      const { name, permissions, signing_channel_id } = request.body;
+      const { name, permissions, signing_channel_id, sign, encrypt } = request.body;
       const owner = sessionOf(request).user.id;
-      const created = await domain.apiTokens.create(owner, { name, permissions, signing_channel_id });
+      const created = await domain.apiTokens.create(owner, { name, permissions, signing_channel_id, sign, encrypt });
       return reply.code(201).send(created);
     },
   );

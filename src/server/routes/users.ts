@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { sessionOf } from '../plugins/authentication.js';
+import { sessionOf } from '../edge/authentication.js';
 import { ProfileResponse, UpdateProfileBody, UpdateProfileResponse } from '../schemas/users.js';
 import { sessionRoute } from './route-options.js';
 

@@ -11,7 +11,8 @@ export function verifyEmailPage(options: { ok: boolean; title: string; message: 
 <title>${escapeHtml(options.title)} · wm</title>
 <style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:4rem auto;padding:0 1rem;line-height:1.5}
 h1{color:${options.ok ? '#1a7f37' : '#b42318'}}a{color:#3346c9}
-@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e8eaef}a{color:#8b9cff}h1{color:${options.ok ? '#6fdc8c' : '#ff8a80'}}}</style>
+@media (prefers-color-scheme:dark){body{background:#0f1115;color:#e8eaef}a{color:#8b9cff}
+h1{color:${options.ok ? '#6fdc8c' : '#ff8a80'}}}</style>
 </head>
 <body>
 <h1>${escapeHtml(options.title)}</h1>

@@ -21,7 +21,8 @@ function tokenOf(request: FastifyRequest): string {
   return request.apiTokenSecret ?? '';
 }
 
-function required<T>(values: Record<string, T | undefined>, hint: Record<string, string>): Record<string, T> {
+/** The fields, all present; throws a 400 naming each missing one (with its `hint`) otherwise. */
+function requireFields<T>(values: Record<string, T | undefined>, hint: Record<string, string>): Record<string, T> {
   const missing = Object.keys(values).filter((field) => values[field] === undefined);
   if (missing.length > 0) {
     const details = Object.fromEntries(missing.map((field) => [field, `is required${hint[field] ?? ''}`]));
@@ -30,10 +31,13 @@ function required<T>(values: Record<string, T | undefined>, hint: Record<string,
   return values as Record<string, T>;
 }
 
-/** The codec would refuse it too, but without naming the field. */
-function withPattern<T extends { method?: string; pattern?: string }>(options: T): T {
+/**
+ * The options, unchanged; throws a 400 naming the field when method is `pattern` without a pattern (the codec would
+ * refuse it too, but without naming the field).
+ */
+function requirePatternIfNeeded<T extends { method?: string; pattern?: string }>(options: T): T {
   if (options.method === 'pattern')
-    required({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
+    requireFields({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
   return options;
 }
 
@@ -43,11 +47,16 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
 
   app.post<{ Body: EncodeBody }>(
     '/api/watermark/encode',
-    apiTokenRoute(context, 'Hide a secret in text (variation selectors); needs the encode permission', {
-      body: EncodeBody,
-      response: { 200: EncodeResponse },
-    }),
-    async (request) => watermark.encode(tokenOf(request), withPattern(request.body)),
+    apiTokenRoute(
+      context,
+      'Hide a secret in text (variation selectors); needs the encode permission. A token created with sign signs ' +
+        'the mark (`signature` in the answer); `bind_text` makes the signature cover the text too',
+      { body: EncodeBody, response: { 200: EncodeResponse } },
+    ),
+    async (request) => {
+      const { bind_text, ...options } = request.body;
+      return watermark.encode(tokenOf(request), { ...requirePatternIfNeeded(options), bindText: bind_text });
+    },
   );
 
   app.post<{ Body: EncodeRobustBody }>(
@@ -61,8 +70,9 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       },
     ),
     async (request) => {
-      const { text, secret, visible_text, hidden_text, distribution, stealth_level } = request.body;
-      const fields = required(
+      const { text, secret, visible_text, hidden_text, distribution, stealth_level, mark_word_ends, bind_text } =
+        request.body;
+      const fields = requireFields(
         { text: text ?? visible_text, secret: secret ?? hidden_text },
         { text: ' (or visible_text)', secret: ' (or hidden_text)' },
       );
@@ -71,16 +81,23 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
         secret: fields.secret,
         distribution,
         stealthLevel: stealth_level,
+        markWordEnds: mark_word_ends,
+        bindText: bind_text,
       });
     },
   );
 
   app.post<{ Body: DecodeBody }>(
     '/api/watermark/decode',
-    apiTokenRoute(context, 'Recover the secret (variation selectors); needs decode', {
-      body: DecodeBody,
-      response: { 200: DecodeResponse, ...CANNOT_READ },
-    }),
+    apiTokenRoute(
+      context,
+      'Recover the secret (variation selectors); needs decode. `signature` says who signed the mark: the keys of ' +
+        "/.well-known/wm-keys.json and the account's own are known",
+      {
+        body: DecodeBody,
+        response: { 200: DecodeResponse, ...CANNOT_READ },
+      },
+    ),
     async (request) => watermark.decode(tokenOf(request), { text: request.body.text }),
   );
 
@@ -110,8 +127,13 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       response: { 200: EncodeResponse },
     }),
     async (request) => {
-      const { original_text, payload, ...options } = request.body;
-      return watermark.encode(tokenOf(request), { ...withPattern(options), text: original_text, secret: payload });
+      const { original_text, payload, bind_text, ...options } = request.body;
+      return watermark.encode(tokenOf(request), {
+        ...requirePatternIfNeeded(options),
+        text: original_text,
+        secret: payload,
+        bindText: bind_text,
+      });
     },
   );
 }

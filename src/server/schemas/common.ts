@@ -43,6 +43,12 @@ export const ApiTokenMetadata = Type.Object({
   permissions: Type.Array(Permission),
   token_prefix: Type.String({ description: 'leading part of the secret, to recognise the token' }),
   signing_channel_id: Type.Union([Type.String(), Type.Null()], { description: 'bound channel (keyed token), or null' }),
+  sign: Type.Boolean({ description: "the token signs its marks with its channel's current signing key" }),
+  encrypt: Type.Boolean({
+    description:
+      "the token's marks are encrypted with its channel's key: every channel token unless created with encrypt " +
+      'false (a signing token whose marks anyone can read); false without a channel',
+  }),
   created_at: DateTime,
   last_used_at: Type.Union([DateTime, Type.Null()]),
 });
@@ -52,11 +58,26 @@ export const ApiTokenWithSecret = Type.Composite([
   ApiTokenMetadata,
 ]);
 
+/** The public part of a channel's signing key: the private key is never returned. */
+export const SigningKeyInfo = Type.Object({
+  key_id: Type.String({ description: 'the id signed marks name (16 hex digits)' }),
+  public_key: Type.String({ description: 'the raw Ed25519 public key, base64url (the x of the key set)' }),
+  created_at: DateTime,
+  retired_at: Type.Union([DateTime, Type.Null()], { description: 'when a newer key replaced it; null: current' }),
+});
+
 export const Channel = Type.Object({
   id: Type.String({ format: 'uuid' }),
   channel_name: Type.String(),
   is_active: Type.Boolean(),
   created_at: DateTime,
+  signing_keys: Type.Array(SigningKeyInfo, {
+    description: 'the Ed25519 signing keys, newest first: the current one, then the retired ones',
+  }),
+  keys_public: Type.Boolean({ description: 'the keys are listed in /.well-known/wm-keys.json' }),
+  signer_name: Type.Union([Type.String(), Type.Null()], {
+    description: 'the name the key set gives the keys; null: channel_name',
+  }),
 });
 
 export const ChannelListItem = Type.Composite([Channel, Type.Object({ active_tokens: Type.Integer() })]);

@@ -26,11 +26,19 @@ export const UsageRecord = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
 });
 
+/** How far back the history goes: added to the usage answers without changing their other fields. */
+const PrunedBefore = Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+  description:
+    "the server's retention deleted this account's records older than this instant; null when the history is " +
+    'complete',
+});
+
 export const UsagePage = Type.Object({
   usage: Type.Array(UsageRecord, { description: 'newest first' }),
   next_before: Type.Union([Type.String(), Type.Null()], {
     description: 'pass as `before` for the next page; null at the end',
   }),
+  pruned_before: PrunedBefore,
 });
 
 export const DailyUsageQuery = Type.Object({
@@ -49,6 +57,7 @@ export const DailyUsageResponse = Type.Object({
     }),
     { description: 'oldest first, one entry for every day (zeros included)' },
   ),
+  pruned_before: PrunedBefore,
 });
 
 export { CreditBalance };

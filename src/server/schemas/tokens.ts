@@ -10,6 +10,18 @@ export const CreateTokenBody = Type.Object({
       description: 'bind to one of your active channels (keyed token); null: unkeyed',
     }),
   ),
+  sign: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description: "sign every mark with the channel's current signing key (the channel needs one)",
+    }),
+  ),
+  encrypt: Type.Optional(
+    Type.Boolean({
+      default: true,
+      description: 'false, with sign: marks are signed but not encrypted, so anyone can read and verify them',
+    }),
+  ),
 });
 export type CreateTokenBody = Static<typeof CreateTokenBody>;
 

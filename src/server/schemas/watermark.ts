@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { C2pa, EncodeOptions, RobustOptions } from '../../ops/schemas.js';
+import { C2pa, EncodeOptions, RobustOptions, SignOptions } from '../../ops/schemas.js';
 import { ErrorResponse } from './common.js';
 
 // The responses are the operations' results, defined once with the operations (src/ops).
@@ -17,6 +17,7 @@ export const EncodeBody = Type.Object({
   text: Text('visible carrier text'),
   secret: Text('payload to hide'),
   ...EncodeOptions,
+  ...SignOptions,
 });
 export type EncodeBody = Static<typeof EncodeBody>;
 
@@ -26,6 +27,7 @@ export const EncodeRobustBody = Type.Object({
   visible_text: Type.Optional(Text('another spelling of text, sent by existing clients')),
   hidden_text: Type.Optional(Text('another spelling of secret, sent by existing clients')),
   ...RobustOptions,
+  ...SignOptions,
 });
 export type EncodeRobustBody = Static<typeof EncodeRobustBody>;
 
@@ -42,6 +44,7 @@ export const LegacyEncodeBody = Type.Object({
   original_text: Text('visible carrier text (= text)'),
   payload: Text('payload to hide (= secret)'),
   ...EncodeOptions,
+  ...SignOptions,
 });
 export type LegacyEncodeBody = Static<typeof LegacyEncodeBody>;
 

@@ -12,6 +12,10 @@ export interface ApiTokenRow {
   permissions: string[];
   /** the signing channel the token is bound to (keyed mode) */
   channelId: string | null;
+  /** the token signs its marks with its channel's current signing key */
+  sign: boolean;
+  /** a channel's token encrypts its marks with the channel key (false only for some signing tokens) */
+  encrypt: boolean;
   createdAt: number;
   lastUsedAt: number | null;
 }
@@ -21,6 +25,8 @@ export interface TokenCaller {
   tokenId: string;
   permissions: string[];
   channelId: string | null;
+  sign: boolean;
+  encrypt: boolean;
   userId: string;
   plan: Plan;
   balance: number;

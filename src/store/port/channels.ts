@@ -8,7 +8,14 @@ export interface ChannelRow {
   isActive: boolean;
   createdAt: number;
   deactivatedAt: number | null;
+  /** the owner lists the channel's signing keys in the public key set */
+  keysPublic: boolean;
+  /** the name the public key set gives the channel's keys; null: the channel name */
+  signerName: string | null;
 }
+
+/** What the owner decides about publishing a channel's signing keys. */
+export type ChannelPublication = Pick<ChannelRow, 'keysPublic' | 'signerName'>;
 
 export interface ChannelRepository {
   /** hot: the channel of a keyed API token */
@@ -26,6 +33,7 @@ export interface ChannelRepository {
   /** The new channel (active), or undefined when the account has a channel of that name already. */
   insert(channel: Omit<ChannelRow, 'isActive' | 'deactivatedAt'>): Promise<ChannelRow | undefined>;
   deactivate(id: string, at: number): Promise<void>;
+  setPublication(id: string, publication: ChannelPublication): Promise<void>;
   /** every channel's sealed key (master-key rotation) */
   sealedKeys(): Promise<Pick<ChannelRow, 'id' | 'sealedKey'>[]>;
   /** the sealed keys of the `limit` newest channels (the master-key check at start) */

@@ -16,7 +16,8 @@ export type {
   RefreshTokenRepository,
   RefreshTokenRow,
 } from './sessions.js';
-export type { ChannelRepository, ChannelRow } from './channels.js';
+export type { ChannelPublication, ChannelRepository, ChannelRow } from './channels.js';
+export type { PublicSigningKeyRow, SigningKeyRepository, SigningKeyRow } from './signing-keys.js';
 export type { ApiTokenRepository, ApiTokenRow, TokenCaller } from './api-tokens.js';
 export type {
   AdmittedCharges,
@@ -28,3 +29,4 @@ export type {
   NewLedgerEntry,
 } from './ledger.js';
 export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from './values.js';
+export { UnsupportedByStoreError } from './errors.js';

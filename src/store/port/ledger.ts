@@ -34,6 +34,18 @@ export interface LedgerRepository {
   ): Promise<DayTotals[]>;
   /** the successful watermark operations of the account in the quota period starting at `periodStart` */
   requestsMade(userId: string, periodStart: number): Promise<number>;
+  /**
+   * Retention: deletes entries created before `before`, oldest first, at most `limit` of them; the number deleted.
+   * Fewer than `limit` may be deleted while older ones remain (entries out of time order after a clock was set
+   * back): a later call removes them. Balances and counters are not touched.
+   */
+  deleteOlderThan(before: number, limit: number): Promise<number>;
+  /** Retention: deletes the usage counters of the quota periods that started before `periodStart`; how many. */
+  deleteCountersBefore(periodStart: number): Promise<number>;
+  /** The instant from which the history is complete (older entries may have been deleted); undefined: never pruned. */
+  completeSince(): Promise<number | undefined>;
+  /** Records that entries created before `since` may be gone; never moves the recorded instant back. */
+  markCompleteSince(since: number): Promise<void>;
 }
 
 /** What a charge decision reads of an account. */

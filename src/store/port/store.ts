@@ -3,6 +3,7 @@ import type { ApiTokenRepository } from './api-tokens.js';
 import type { ChannelRepository } from './channels.js';
 import type { ChargeRepository, LedgerRepository } from './ledger.js';
 import type { EmailVerificationRepository, RefreshTokenRepository } from './sessions.js';
+import type { SigningKeyRepository } from './signing-keys.js';
 import type { UserRepository } from './users.js';
 
 /** Every kind of record, one repository each. All calls are async, whatever the database. */
@@ -11,6 +12,7 @@ export interface Repositories {
   refreshTokens: RefreshTokenRepository;
   emailVerifications: EmailVerificationRepository;
   channels: ChannelRepository;
+  signingKeys: SigningKeyRepository;
   apiTokens: ApiTokenRepository;
   ledger: LedgerRepository;
   charges: ChargeRepository;
@@ -54,6 +56,16 @@ export interface Store extends Repositories {
   ping(): Promise<void>;
   /** The connections of a server database's pool now; undefined for SQLite's one connection. */
   poolState(): PoolState | undefined;
+  /**
+   * Writes a copy of the whole database, as it was at one instant, to `file` (a new file, mode 0600) while other
+   * connections go on reading and writing, and checks it with the engine's integrity check before resolving (a
+   * copy that fails it is deleted: DamagedDatabaseError). SQLite: the online backup API; the copy is one
+   * self-contained database file. An adapter that cannot (a server database, backed up by its own tools such as
+   * pg_dump) rejects with an UnsupportedByStoreError saying so.
+   */
+  backup(file: string): Promise<void>;
+  /** The database engine's own consistency check: [] when the database is sound, else the problems it names. */
+  checkIntegrity(): Promise<string[]>;
   close(): Promise<void>;
 }
 

@@ -13,6 +13,8 @@ const row = {
   tokenPrefix: apiTokens.tokenPrefix,
   permissions: apiTokens.permissions,
   channelId: apiTokens.channelId,
+  sign: apiTokens.sign,
+  encrypt: apiTokens.encrypt,
   createdAt: apiTokens.createdAt,
   lastUsedAt: apiTokens.lastUsedAt,
 };
@@ -31,7 +33,7 @@ interface CallerColumns extends Omit<TokenCaller, 'permissions' | 'requestsMade'
 const CALLERS_BY_HASH: Statement = {
   name: 'api_tokens_callers_by_hash',
   text: `SELECT t.token_hash AS "tokenHash", t.id AS "tokenId", t.permissions, t.channel_id AS "channelId",
-           u.id AS "userId", u.plan, u.balance, u.email_verified_at AS "emailVerifiedAt",
+           t.sign, t.encrypt, u.id AS "userId", u.plan, u.balance, u.email_verified_at AS "emailVerifiedAt",
            u.suspended_at AS "suspendedAt", u.suspension_reason AS "suspensionReason",
            c.requests_made AS "requestsMade"
          FROM api_tokens t

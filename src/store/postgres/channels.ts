@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, or } from 'drizzle-orm';
-import type { ChannelRow } from '../port/index.js';
+import type { ChannelPublication, ChannelRow } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
 import { apiTokens, channels } from './schema.js';
 
@@ -12,13 +12,16 @@ const row = {
   isActive: channels.isActive,
   createdAt: channels.createdAt,
   deactivatedAt: channels.deactivatedAt,
+  keysPublic: channels.keysPublic,
+  signerName: channels.signerName,
 };
 
 // the channel of every keyed watermark request: plain SQL, prepared once per connection
 const BY_ID: Statement = {
   name: 'channels_by_id',
   text: `SELECT id, user_id AS "userId", name, sealed_key AS "sealedKey", is_active AS "isActive",
-           created_at AS "createdAt", deactivated_at AS "deactivatedAt"
+           created_at AS "createdAt", deactivated_at AS "deactivatedAt", keys_public AS "keysPublic",
+           signer_name AS "signerName"
          FROM channels WHERE id = $1`,
 };
 
@@ -74,6 +77,9 @@ export function channelStatements({ db, run }: PgSession) {
       )[0],
     deactivate: async (id: string, at: number): Promise<void> => {
       await db.update(channels).set({ isActive: false, deactivatedAt: at }).where(eq(channels.id, id));
+    },
+    setPublication: async (id: string, publication: ChannelPublication): Promise<void> => {
+      await db.update(channels).set(publication).where(eq(channels.id, id));
     },
     sealedKeys: (): Promise<Pick<ChannelRow, 'id' | 'sealedKey'>[]> =>
       db.select({ id: channels.id, sealedKey: channels.sealedKey }).from(channels),

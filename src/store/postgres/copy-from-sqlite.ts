@@ -8,7 +8,8 @@ import { schema } from './schema.js';
 /**
  * `wm db copy`: every row of a SQLite database into an empty PostgreSQL database, in one transaction — accounts
  * with their password hashes, sessions (refresh-token hashes), email verifications, channels with their sealed
- * keys, API tokens (hashes), the whole ledger and the usage counters — with their ids, so that sessions, tokens and
+ * keys and signing keys, API tokens (hashes), the whole ledger, the usage counters and how far back the ledger
+ * goes after pruning — with their ids, so that sessions, tokens and
  * history go on where they were. The PostgreSQL-only parts are not copied: the password-attempt counters (SQLite
  * kept them in memory) and the explicit insertion order, which the copy regenerates by inserting in SQLite's.
  */
@@ -19,9 +20,11 @@ const TABLES: PgTable[] = [
   schema.emailVerifications,
   schema.refreshTokens,
   schema.channels,
+  schema.signingKeys,
   schema.apiTokens,
   schema.creditLedger,
   schema.usageCounters,
+  schema.ledgerRetention,
 ];
 
 /** Tables whose ids PostgreSQL generates: after the copy, its sequence must continue past the copied ids. */

@@ -21,8 +21,10 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  * pg reports a connection lost mid-query or a pool that found no connection in time without a code, only in words
  * (pg 8: "Connection terminated unexpectedly", "timeout exceeded when trying to connect", …).
  */
-const UNCODED_CONNECTION_FAILURE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Query read timeout)/;
+const UNCODED_CONNECTION_FAILURE = new RegExp(
+  '^(Connection terminated|timeout exceeded when trying to connect|' +
+    'Client has encountered a connection error|Query read timeout)',
+);
 
 /** The server is not reachable or not serving, as opposed to refusing a statement. */
 export function isUnavailable(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DayTotals, LedgerRow, NewLedgerEntry } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
-import { creditLedger } from './schema.js';
+import { creditLedger, ledgerRetention, usageCounters } from './schema.js';
 
 const REQUESTS_MADE: Statement = {
   name: 'usage_counters_requests_made',
@@ -49,5 +49,32 @@ export function ledgerStatements({ db, run }: PgSession) {
     },
     requestsMade: async (userId: string, periodStart: number): Promise<number> =>
       (await run<{ n: number }>(REQUESTS_MADE, [userId, periodStart]))[0]?.n ?? 0,
+    // the oldest entries by id (no index on created_at, which every charge would pay for), of which those old enough
+    deleteOlderThan: async (before: number, limit: number): Promise<number> => {
+      const oldest = db.select({ id: creditLedger.id }).from(creditLedger).orderBy(creditLedger.id).limit(limit);
+      const deleted = await db
+        .delete(creditLedger)
+        .where(and(inArray(creditLedger.id, oldest), lt(creditLedger.createdAt, before)))
+        .returning({ id: creditLedger.id });
+      return deleted.length;
+    },
+    deleteCountersBefore: async (periodStart: number): Promise<number> =>
+      (
+        await db
+          .delete(usageCounters)
+          .where(lt(usageCounters.periodStart, periodStart))
+          .returning({ userId: usageCounters.userId })
+      ).length,
+    completeSince: async (): Promise<number | undefined> =>
+      (await db.select({ since: ledgerRetention.completeSince }).from(ledgerRetention))[0]?.since,
+    markCompleteSince: async (since: number): Promise<void> => {
+      await db
+        .insert(ledgerRetention)
+        .values({ id: 1, completeSince: since })
+        .onConflictDoUpdate({
+          target: ledgerRetention.id,
+          set: { completeSince: sql`greatest(${ledgerRetention.completeSince}, excluded.complete_since)` },
+        });
+    },
   };
 }

@@ -13,7 +13,8 @@ import { sqlState } from './errors.js';
 
 const SETUP = [
   'CREATE SCHEMA IF NOT EXISTS drizzle',
-  `CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
+  'CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations ' +
+    '(id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
   'CREATE TABLE IF NOT EXISTS drizzle.wm_migration_lock (id integer PRIMARY KEY)',
   'INSERT INTO drizzle.wm_migration_lock (id) VALUES (1) ON CONFLICT DO NOTHING',
 ];

@@ -1,6 +1,12 @@
 import pg from 'pg';
 import { DatabaseUnavailableError, PendingMigrationsError } from '../database-failure.js';
-import type { DatabaseEvents, Repositories, Store, UnitOfWork } from '../port/index.js';
+import {
+  UnsupportedByStoreError,
+  type DatabaseEvents,
+  type Repositories,
+  type Store,
+  type UnitOfWork,
+} from '../port/index.js';
 import { apiTokenStatements } from './api-tokens.js';
 import { channelStatements } from './channels.js';
 import { chargeStatements } from './charges.js';
@@ -12,6 +18,7 @@ import { ledgerStatements } from './ledger.js';
 import { createPostgresLimiterState } from './limiter-state.js';
 import { applyMigrations, migrationState } from './migrations.js';
 import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
+import { signingKeyStatements } from './signing-keys.js';
 import { userStatements } from './users.js';
 
 /** The PostgreSQL adapter of the store port; `pool` is for its own tests and tools only. */
@@ -96,6 +103,7 @@ function postgresStore(url: string, connection: PgConnection): PostgresStore {
     refreshTokens: guarded(refreshTokenStatements(session), guard),
     emailVerifications: guarded(emailVerificationStatements(session), guard),
     channels: guarded(channelStatements(session), guard),
+    signingKeys: guarded(signingKeyStatements(session), guard),
     apiTokens: guarded(apiTokenStatements(session), guard),
     ledger: guarded(ledgerStatements(session), guard),
     charges: guarded(chargeStatements(session), guard),
@@ -124,6 +132,15 @@ function postgresStore(url: string, connection: PgConnection): PostgresStore {
       waiting: pool.waitingCount,
       max: pool.options.max,
     }),
+    backup: () =>
+      Promise.reject(
+        new UnsupportedByStoreError(
+          'wm db backup copies a SQLite data folder; back up a PostgreSQL database with its own tools ' +
+            '(pg_dump --format=custom), and keep the master key apart from the dump',
+        ),
+      ),
+    // PostgreSQL checks its pages itself (and with data checksums, if the cluster has them); wm has nothing to add
+    checkIntegrity: async () => [],
     close: async () => {
       if (!pool.ended) await pool.end();
     },

@@ -108,9 +108,36 @@ export const channels = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: int8('created_at').notNull(),
     deactivatedAt: int8('deactivated_at'),
+    /** the owner lists the channel's signing keys in the public key set (/.well-known/wm-keys.json) */
+    keysPublic: boolean('keys_public').notNull().default(false),
+    /** the name the key set gives the channel's keys; null: the channel name */
+    signerName: text('signer_name'),
     rowid: insertionOrder(),
   },
   (table) => [uniqueIndex('channels_user_name_unique').on(table.userId, table.name)],
+);
+
+/** Ed25519 signing keys of channels: the current one (retired_at null) and the retired ones, kept for verifying. */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    keyId: text('key_id').primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    publicKey: bytea('public_key').notNull(),
+    sealedSeed: bytea('sealed_seed').notNull(),
+    createdAt: int8('created_at').notNull(),
+    retiredAt: int8('retired_at'),
+    rowid: insertionOrder(),
+  },
+  (table) => [
+    index('signing_keys_channel_idx').on(table.channelId),
+    // at most one current key per channel, even under concurrent rotations
+    uniqueIndex('signing_keys_one_current')
+      .on(table.channelId)
+      .where(sql`${table.retiredAt} IS NULL`),
+  ],
 );
 
 export const apiTokens = pgTable(
@@ -125,6 +152,8 @@ export const apiTokens = pgTable(
     tokenPrefix: text('token_prefix').notNull(),
     permissions: text('permissions').notNull(),
     channelId: text('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    sign: boolean('sign').notNull().default(false),
+    encrypt: boolean('encrypt').notNull().default(true),
     createdAt: int8('created_at').notNull(),
     lastUsedAt: int8('last_used_at'),
     rowid: insertionOrder(),
@@ -164,6 +193,16 @@ export const usageCounters = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.periodStart] })],
 );
 
+/** Retention: one row once credit history has been deleted, saying from when on the history is complete. */
+export const ledgerRetention = pgTable(
+  'ledger_retention',
+  {
+    id: integer('id').primaryKey(),
+    completeSince: int8('complete_since').notNull(),
+  },
+  (table) => [check('ledger_retention_one_row', sql`${table.id} = 1`)],
+);
+
 /**
  * The password-attempt counters of every instance (src/store/limiter-state.ts): one JSON record per key, updated
  * under a row lock. PostgreSQL only: one SQLite process keeps them in memory.
@@ -183,8 +222,10 @@ export const schema = {
   emailVerifications,
   refreshTokens,
   channels,
+  signingKeys,
   apiTokens,
   creditLedger,
   usageCounters,
+  ledgerRetention,
   limiterRecords,
 };

@@ -9,17 +9,21 @@ type StoredToken = typeof apiTokens.$inferSelect;
 /** Permissions are stored as a comma-separated list. */
 const toRow = (row: StoredToken): ApiTokenRow => ({ ...row, permissions: row.permissions.split(',') });
 
-interface CallerColumns extends Omit<TokenCaller, 'permissions' | 'requestsMade'> {
+interface CallerColumns extends Omit<TokenCaller, 'permissions' | 'sign' | 'encrypt' | 'requestsMade'> {
   permissions: string;
+  /** SQLite's booleans: 0 or 1 */
+  sign: number;
+  encrypt: number;
   requestsMade: number | null;
 }
 
 export function apiTokenStatements(db: Db) {
-  // plain SQL prepared once: this runs on every watermark request, and drizzle's placeholder filling and row
-  // mapping cost ~1 µs a statement (docs/PERFORMANCE.md)
+  // plain SQL prepared once: this runs on every watermark request, where drizzle's placeholder filling and row
+  // mapping show (docs/PERFORMANCE.md)
   const callerByHash = preparedOnce(() =>
     db.$client.prepare<{ tokenHash: string; periodStart: number }, CallerColumns>(
-      `SELECT t.id AS tokenId, t.permissions, t.channel_id AS channelId, u.id AS userId, u.plan, u.balance,
+      `SELECT t.id AS tokenId, t.permissions, t.channel_id AS channelId, t.sign, t.encrypt,
+              u.id AS userId, u.plan, u.balance,
               u.email_verified_at AS emailVerifiedAt, u.suspended_at AS suspendedAt,
               u.suspension_reason AS suspensionReason, c.requests_made AS requestsMade
        FROM api_tokens t
@@ -61,6 +65,8 @@ export function apiTokenStatements(db: Db) {
         ...found,
         plan: found.plan,
         permissions: found.permissions.split(','),
+        sign: found.sign === 1,
+        encrypt: found.encrypt === 1,
         requestsMade: found.requestsMade ?? 0,
       };
     },

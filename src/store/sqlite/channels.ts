@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, exists, or, sql } from 'drizzle-orm';
-import type { ChannelRow } from '../port/index.js';
+import type { ChannelPublication, ChannelRow } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
 import { apiTokens, channels, insertionOrder } from './schema.js';
@@ -62,6 +62,9 @@ export function channelStatements(db: Db) {
         .get(),
     deactivate: (id: string, at: number): void => {
       db.update(channels).set({ isActive: false, deactivatedAt: at }).where(eq(channels.id, id)).run();
+    },
+    setPublication: (id: string, publication: ChannelPublication): void => {
+      db.update(channels).set(publication).where(eq(channels.id, id)).run();
     },
     sealedKeys: (): Pick<ChannelRow, 'id' | 'sealedKey'>[] =>
       db.select({ id: channels.id, sealedKey: channels.sealedKey }).from(channels).all(),

@@ -3,8 +3,8 @@ import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
 
 /**
- * The money path's writes as plain SQL prepared once: drizzle's per-call placeholder filling and row mapping cost
- * ~1 µs a statement, a fifth of a charge (docs/PERFORMANCE.md). The unit of work's BEGIN IMMEDIATE holds the
+ * The money path's writes as plain SQL prepared once: drizzle's per-call placeholder filling and row mapping are a
+ * large share of a charge (docs/PERFORMANCE.md). The unit of work's BEGIN IMMEDIATE holds the
  * database's write lock, so what `chargeableAccount` read stays true until the commit.
  */
 export function chargeStatements(db: Db) {

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DayTotals, LedgerRow, NewLedgerEntry } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
-import { creditLedger, usageCounters } from './schema.js';
+import { creditLedger, ledgerRetention, usageCounters } from './schema.js';
 
 export function ledgerStatements(db: Db) {
   const requestsMade = preparedOnce(() =>
@@ -57,5 +57,27 @@ export function ledgerStatements(db: Db) {
         .all();
     },
     requestsMade: (userId: string, periodStart: number): number => requestsMade().get({ userId, periodStart })?.n ?? 0,
+    // the oldest entries by id (the rowid: no index on created_at, which every charge would pay for), of which those
+    // old enough; each call reads at most `limit` rows, so it holds the write lock briefly
+    deleteOlderThan: (before: number, limit: number): number =>
+      db.$client
+        .prepare<{ before: number; limit: number }>(
+          `DELETE FROM credit_ledger
+           WHERE id IN (SELECT id FROM credit_ledger ORDER BY id LIMIT @limit) AND created_at < @before`,
+        )
+        .run({ before, limit }).changes,
+    deleteCountersBefore: (periodStart: number): number =>
+      db.delete(usageCounters).where(lt(usageCounters.periodStart, periodStart)).run().changes,
+    completeSince: (): number | undefined =>
+      db.select({ since: ledgerRetention.completeSince }).from(ledgerRetention).get()?.since,
+    markCompleteSince: (since: number): void => {
+      db.insert(ledgerRetention)
+        .values({ id: 1, completeSince: since })
+        .onConflictDoUpdate({
+          target: ledgerRetention.id,
+          set: { completeSince: sql`max(${ledgerRetention.completeSince}, excluded.complete_since)` },
+        })
+        .run();
+    },
   };
 }

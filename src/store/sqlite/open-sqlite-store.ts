@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { createMemoryLimiterState } from '../limiter-state.js';
 import type { Repositories, Store, UnitOfWork } from '../port/index.js';
 import { apiTokenStatements } from './api-tokens.js';
+import { backupSqlite, checkSqliteIntegrity } from './backup.js';
 import { channelStatements } from './channels.js';
 import { chargeStatements } from './charges.js';
 import { bind, SqliteConnection, type Execute } from './connection.js';
@@ -13,7 +14,9 @@ import { describeSqlite } from './describe.js';
 import { ledgerStatements } from './ledger.js';
 import { MIGRATIONS_FOLDER } from '../migrations-folder.js';
 import { schema } from './schema.js';
+import { refuseForeignDatabase, refuseNewerDatabase } from './schema-check.js';
 import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
+import { signingKeyStatements } from './signing-keys.js';
 import { userStatements } from './users.js';
 
 /** The SQLite adapter of the store port; `db` and `sqlite` are for its own tests and tools only. */
@@ -31,9 +34,10 @@ const LIMITER_RECORDS_MAX = 100_000;
 
 /**
  * Opens the database file and brings its schema up to date. With `create: false` a missing file is an error
- * (SQLITE_CANTOPEN) instead of a new database.
+ * (SQLITE_CANTOPEN) instead of a new database; with `onlyWm`, so is a database that wm did not make (a backup
+ * being restored). A database migrated by a newer wm is refused.
  */
-export function openSqliteStore(file: string, options: { create?: boolean } = {}): SqliteStore {
+export function openSqliteStore(file: string, options: { create?: boolean; onlyWm?: boolean } = {}): SqliteStore {
   // created owner-only even in a shared folder; SQLite gives its -wal and -shm files the same mode
   if (file !== ':memory:' && options.create !== false) closeSync(openSync(file, 'a', 0o600));
   const sqlite = new Database(file, { fileMustExist: options.create === false });
@@ -46,6 +50,8 @@ export function openSqliteStore(file: string, options: { create?: boolean } = {}
     // every RETURNING clause fills a temporary table: file-backed, a statement cost several times more
     // (docs/PERFORMANCE.md)
     sqlite.pragma('temp_store = MEMORY');
+    if (options.onlyWm) refuseForeignDatabase(sqlite, file);
+    refuseNewerDatabase(sqlite, file);
     const db = drizzle(sqlite, { schema });
     migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return sqliteStore(file, sqlite, db);
@@ -62,6 +68,7 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     refreshTokens: bind(refreshTokenStatements(db), execute),
     emailVerifications: bind(emailVerificationStatements(db), execute),
     channels: bind(channelStatements(db), execute),
+    signingKeys: bind(signingKeyStatements(db), execute),
     apiTokens: bind(apiTokenStatements(db), execute),
     ledger: bind(ledgerStatements(db), execute),
     charges: bind(chargeStatements(db), execute),
@@ -81,6 +88,10 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     describe: () => connection.outside(() => describeSqlite(sqlite, file)),
     ping: () => connection.outside(() => void sqlite.prepare('SELECT 1').get()),
     poolState: () => undefined,
+    // a unit of work ends within one turn of the event loop and the backup's steps run in turns of their own, so the
+    // copy reads in a transaction of its own, never inside a unit of work
+    backup: (target) => backupSqlite(sqlite, target),
+    checkIntegrity: () => connection.outside(() => checkSqliteIntegrity(sqlite)),
     close: async () => {
       if (sqlite.open) sqlite.close();
     },

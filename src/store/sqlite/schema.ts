@@ -78,13 +78,44 @@ export const channels = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** the 32-byte channel key sealed with AES-256-GCM under the master-derived wrapping key: nonce | ciphertext | tag */
+    /**
+     * the 32-byte channel key sealed with AES-256-GCM under the master-derived wrapping key: nonce | ciphertext | tag
+     */
     sealedKey: blob('sealed_key', { mode: 'buffer' }).notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull(),
     deactivatedAt: integer('deactivated_at'),
+    /** the owner lists the channel's signing keys in the public key set (/.well-known/wm-keys.json) */
+    keysPublic: integer('keys_public', { mode: 'boolean' }).notNull().default(false),
+    /** the name the key set gives the channel's keys; null: the channel name */
+    signerName: text('signer_name'),
   },
   (table) => [uniqueIndex('channels_user_name_unique').on(table.userId, table.name)],
+);
+
+/** Ed25519 signing keys of channels: the current one (retired_at null) and the retired ones, kept for verifying. */
+export const signingKeys = sqliteTable(
+  'signing_keys',
+  {
+    /** 16 hex digits, a hash of the public key: the id a signed mark names */
+    keyId: text('key_id').primaryKey(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    publicKey: blob('public_key', { mode: 'buffer' }).notNull(),
+    /** the 32-byte private seed sealed with AES-256-GCM under the master-derived wrapping key:
+     * nonce | ciphertext | tag */
+    sealedSeed: blob('sealed_seed', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+    retiredAt: integer('retired_at'),
+  },
+  (table) => [
+    index('signing_keys_channel_idx').on(table.channelId),
+    // at most one current key per channel, even under concurrent rotations
+    uniqueIndex('signing_keys_one_current')
+      .on(table.channelId)
+      .where(sql`${table.retiredAt} IS NULL`),
+  ],
 );
 
 export const apiTokens = sqliteTable(
@@ -100,6 +131,10 @@ export const apiTokens = sqliteTable(
     /** comma-separated subset of encode,decode */
     permissions: text('permissions').notNull(),
     channelId: text('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
+    /** the token signs its marks with its channel's current signing key */
+    sign: integer('sign', { mode: 'boolean' }).notNull().default(false),
+    /** a channel's token encrypts its marks with the channel key; only a signing token may be made without */
+    encrypt: integer('encrypt', { mode: 'boolean' }).notNull().default(true),
     createdAt: integer('created_at').notNull(),
     lastUsedAt: integer('last_used_at'),
   },
@@ -142,7 +177,31 @@ export const usageCounters = sqliteTable(
   (table) => [primaryKey({ columns: [table.userId, table.periodStart] })],
 );
 
-export const schema = { users, emailVerifications, refreshTokens, channels, apiTokens, creditLedger, usageCounters };
+/**
+ * Retention (wm db prune, wm serve --usage-retention): one row once credit history has been deleted, saying from
+ * when on the history is complete; older entries may be gone.
+ */
+export const ledgerRetention = sqliteTable(
+  'ledger_retention',
+  {
+    /** always 1: the table holds one row at most */
+    id: integer('id').primaryKey(),
+    completeSince: integer('complete_since').notNull(),
+  },
+  (table) => [check('ledger_retention_one_row', sql`${table.id} = 1`)],
+);
+
+export const schema = {
+  users,
+  emailVerifications,
+  refreshTokens,
+  channels,
+  signingKeys,
+  apiTokens,
+  creditLedger,
+  usageCounters,
+  ledgerRetention,
+};
 
 /** Orders rows of one table as inserted, e.g. as a tie-break between rows created in the same millisecond. */
 export const insertionOrder = sql`rowid`;

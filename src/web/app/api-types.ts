@@ -37,6 +37,10 @@ export interface ApiToken {
   permissions: Permission[];
   token_prefix: string;
   signing_channel_id: string | null;
+  /** signs its marks with the channel's signing key */
+  sign: boolean;
+  /** encrypts its marks with the channel's key */
+  encrypt: boolean;
   created_at: string;
   last_used_at: string | null;
 }
@@ -45,12 +49,27 @@ export interface CreatedApiToken extends ApiToken {
   token: string;
 }
 
+/** The public part of a channel's Ed25519 signing key. */
+export interface SigningKey {
+  key_id: string;
+  public_key: string;
+  created_at: string;
+  /** null for the current key */
+  retired_at: string | null;
+}
+
 export interface Channel {
   id: string;
   channel_name: string;
   is_active: boolean;
   created_at: string;
   active_tokens: number;
+  /** newest first: the current key, then the retired ones */
+  signing_keys: SigningKey[];
+  /** listed in /.well-known/wm-keys.json */
+  keys_public: boolean;
+  /** the name the key set gives the keys; null: channel_name */
+  signer_name: string | null;
 }
 
 export interface UsageRecord {
@@ -66,6 +85,8 @@ export interface UsageRecord {
 export interface UsagePage {
   usage: UsageRecord[];
   next_before: string | null;
+  /** the server's retention removed the records older than this (absent from servers without retention) */
+  pruned_before?: string | null;
 }
 
 export interface DailyUsage {

@@ -87,14 +87,15 @@ function Header() {
               </button>
             </div>
           </>
+        ) : sessionState.value === 'signed-out' ? (
+          <nav class="nav" aria-label="Site">
+            <Link href="/check">Checker</Link>
+            <Link href="/signin">Sign in</Link>
+            <Link href="/signup">Create account</Link>
+          </nav>
         ) : (
-          sessionState.value === 'signed-out' && (
-            <nav class="nav" aria-label="Site">
-              <Link href="/check">Checker</Link>
-              <Link href="/signin">Sign in</Link>
-              <Link href="/signup">Create account</Link>
-            </nav>
-          )
+          // while the session is restored: the navigation's place, kept so that the page does not move when it comes
+          <div class="nav" aria-hidden="true" />
         )}
       </div>
     </header>

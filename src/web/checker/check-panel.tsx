@@ -108,7 +108,7 @@ function Watermarks({ inspection, text }: { inspection: Inspection; text: string
           {vs.ok ? <VsResult result={vs.result} /> : <p class="muted">{outcomeText(vs.code)}</p>}
         </div>
         <div>
-          <h3>Robust watermark</h3>
+          <h3>Robust watermarks</h3>
           {robust.ok && robust.result.is_encoded ? (
             <RobustResult result={robust.result} />
           ) : (
@@ -161,16 +161,20 @@ function SignedNote({ signature }: { signature: DecodeResult['signature'] | unde
 }
 
 function RobustResult({ result }: { result: DecodeRobustResult }) {
+  const { watermarks } = result;
   return (
     <ul class="result-list">
-      <li>
-        <span class="muted small">Secret</span>
-        <div class="decoded">{result.decoded}</div>
-        <span class="muted small">
-          {result.stats.copies_agreeing} of {result.stats.copies_found} copies agree · {result.bits_recovered} bits read
-        </span>
-        <SignedNote signature={result.signature} />
-      </li>
+      {watermarks.map((watermark, index) => (
+        <li key={index}>
+          <span class="muted small">Secret {watermarks.length > 1 ? `${index + 1} of ${watermarks.length}` : ''}</span>
+          <div class="decoded">{watermark.decoded}</div>
+          <span class="muted small">
+            {watermark.copies_agreeing} of {watermark.copies_found} copies agree · {watermark.bits_recovered} bits read
+            {watermarks.length > 1 ? ` · characters ${watermark.start}–${watermark.end}` : ''}
+          </span>
+          <SignedNote signature={watermark.signature} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -146,6 +146,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
       setBusy(false);
     }
   };
+  const addedUnits = made ? formatNumber(made.text.length - text.length) : '';
 
   return (
     <form onSubmit={run} noValidate>
@@ -207,8 +208,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         <section class="card" aria-labelledby="encoded-title">
           <h2 id="encoded-title">Marked text</h2>
           <p role="status">
-            Done: {made.summary}. It looks exactly like the original; {formatNumber(made.text.length - text.length)}{' '}
-            invisible UTF-16 units were added.
+            Done: {made.summary}. It looks exactly like the original; {addedUnits} invisible UTF-16 units were added.
           </p>
           <label class="label" for="encoded-text">
             Marked text

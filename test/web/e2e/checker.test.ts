@@ -155,11 +155,125 @@ describe('the checker against the CLI, on every corpus text', () => {
   });
 });
 
+/** `wm ARGS` with `input` on stdin: its stdout bytes (it must succeed). */
+function cliWithInput(input: string, ...args: string[]): Buffer {
+  const run = spawnSync(process.execPath, [WM_BIN, ...args], { input });
+  if (run.status !== 0) throw new Error(`wm ${args.join(' ')}: ${run.stderr.toString()}`);
+  return run.stdout;
+}
+
+describe('the encode panel, option by option, against the CLI', () => {
+  const TEXT = readFileSync(join(CORPUS, 'english.txt'), 'utf8').replace(/\n$/, '');
+  const PATTERN = loadCorpus().find((entry) => entry.name === 'english')!.pattern;
+
+  /** Fills the panel (typed, not from a file), hides SECRET and returns the marked text the page shows. */
+  async function encodeWith(choose: () => Promise<void>): Promise<string> {
+    await page.goto(`${server.url}/check`);
+    await page.getByRole('tab', { name: 'Hide a secret' }).click();
+    await page.getByLabel('Text to carry the secret').fill(TEXT);
+    await page.getByLabel('Secret to hide').fill(SECRET);
+    await choose();
+    await page.getByRole('button', { name: 'Hide the secret' }).click();
+    await page.getByRole('heading', { name: 'Marked text' }).waitFor();
+    return page.locator('#encoded-text').inputValue();
+  }
+  const method = async (name: string) => {
+    await page.getByLabel(/^Variation selectors/).check();
+    await page.getByLabel('Method').selectOption(name);
+  };
+
+  it('every method and output of the variation-selector codec gives `wm encode`’s bytes', async () => {
+    const cases: [string[], () => Promise<void>][] = [
+      [['--method', 'single'], () => method('single')],
+      [
+        ['--method', 'chunked', '--chunk-size', '3'],
+        async () => {
+          await method('chunked');
+          await page.getByLabel('Bytes per character').fill('3');
+        },
+      ],
+      [['--method', 'char'], () => method('char')],
+      [
+        ['--first-letter-only'],
+        async () => {
+          await method('char');
+          await page.getByLabel('First letter only').check();
+        },
+      ],
+      [
+        ['--pattern', PATTERN],
+        async () => {
+          await method('pattern');
+          await page.getByLabel('Pattern').fill(PATTERN);
+        },
+      ],
+      [
+        ['--output', 'tokens'],
+        async () => {
+          await method('auto');
+          await page.getByLabel('Output').selectOption('tokens');
+        },
+      ],
+    ];
+    for (const [args, choose] of cases) {
+      const made = await encodeWith(choose);
+      expect(made, args.join(' ')).toBe(cliWithInput(TEXT, 'encode', '--secret', SECRET, ...args).toString());
+    }
+  });
+
+  it('every stealth level and distribution of encode-robust: `wm encode-robust`’s bytes, or its secret', async () => {
+    const robust = async (stealth: string, distribution: string) => {
+      await page.getByLabel(/^Robust/).check();
+      await page.getByLabel('Stealth level').selectOption(stealth);
+      await page.getByLabel('Distribution').selectOption(distribution);
+    };
+    for (const stealth of ['standard', 'high', 'maximum']) {
+      for (const distribution of ['even', 'clustered', 'random']) {
+        const made = await encodeWith(() => robust(stealth, distribution));
+        const label = `${stealth}/${distribution}`;
+        const args = ['encode-robust', '--secret', SECRET, '--stealth', stealth, '--distribution', distribution];
+        // the page draws the random distribution's seed itself: its bytes differ, the CLI still reads the secret
+        if (distribution === 'random') {
+          expect(cliWithInput(made, 'decode-robust').toString(), label).toBe(`${SECRET}\n`);
+          expect(cliWithInput(made, 'strip').toString(), label).toBe(TEXT);
+        } else expect(made, label).toBe(cliWithInput(TEXT, ...args).toString());
+      }
+    }
+    expect(apiRequests).toEqual([]);
+  });
+});
+
+describe('the check panel: a dropped file, and the clean text copied', () => {
+  it('reads a text file dropped on the text area, and copies the clean text', async () => {
+    const marked = cli('encode', join(CORPUS, 'english.txt'), '--secret', SECRET);
+    await page.goto(`${server.url}/check`);
+    await page.getByRole('heading', { level: 1, name: 'Checker' }).waitFor();
+    // a string: the test files are type-checked without the DOM library
+    const dropped = await page.evaluateHandle(`(() => {
+      const transfer = new DataTransfer();
+      const bytes = Uint8Array.from(${JSON.stringify([...marked])});
+      transfer.items.add(new File([bytes], 'marked.txt', { type: 'text/plain' }));
+      return transfer;
+    })()`);
+    await page.locator('#check-text').dispatchEvent('drop', { dataTransfer: dropped });
+    await page.locator('.decoded').filter({ hasText: SECRET }).waitFor();
+    expect(await page.locator('#check-text').inputValue()).toBe(marked.toString());
+
+    await page.getByRole('button', { name: 'Remove hidden marks' }).click();
+    await page.getByRole('button', { name: 'Copy clean text' }).click();
+    await page.getByRole('button', { name: 'Copied', exact: true }).waitFor();
+    const copied = (await page.evaluate('navigator.clipboard.readText()')) as string;
+    expect(copied).toBe(readFileSync(join(CORPUS, 'english.txt'), 'utf8'));
+    expect(apiRequests).toEqual([]);
+  });
+});
+
 describe('the checker on foreign marks and keyed watermarks', () => {
   it('tells tags, zero-width characters, direction controls and emoji presentation apart', async () => {
     await page.goto(`${server.url}/check`);
     const text =
-      'Hi\u200B\u200Bthere \u202Eevil\u202C tag\u{E0041}\u{E0042} ❤️ and 👨‍👩‍👧 and 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
+      'Hi\u200B\u200Bthere \u202Eevil\u202C tag\u{E0041}\u{E0042} ❤️ and 👨‍👩‍👧 and ' +
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}';
     await page.getByLabel('Text to check').fill(text);
     const legend = page.getByRole('list', { name: 'Hidden characters by kind' });
     await expect.poll(() => legend.textContent()).toContain('Zero-width characters: 2');
@@ -204,6 +318,12 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     });
     const token = ((await created.json()) as { token: string }).token;
 
+    const balance = async () => {
+      const answer = await fetch(`${server.url}/api/v2/credits/balance`, { headers: session });
+      return ((await answer.json()) as { balance: number }).balance;
+    };
+    const before = await balance();
+
     await openChecker('Hide a secret');
     await page.getByLabel('Text to carry the secret').fill('The quarterly report goes to the press office on Monday.');
     await page.getByLabel('Secret to hide').fill('leak-42');
@@ -218,6 +338,11 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     await page.locator('.notice.ok .decoded').filter({ hasText: 'leak-42' }).waitFor();
     expect(apiRequests.filter((url) => url.includes('/api/watermark/'))).toHaveLength(2);
     expect(apiRequests.every((url) => !url.includes(token))).toBe(true);
+    // charged as usual, one credit a call; the pasted token is kept in the page's memory only
+    expect(await balance()).toBe(before - 2);
+    expect(await page.evaluate('JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage)])')).toBe(
+      '[[],[]]',
+    );
   });
 
   it('left no CSP violation or page error behind', () => {

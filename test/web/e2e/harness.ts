@@ -112,6 +112,47 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
     );
 }
 
+/**
+ * How far the page's layout jumped since it was loaded: the sum of Chromium's layout-shift scores (the web's
+ * Cumulative Layout Shift, without the shifts that follow the user's own input), with what moved.
+ */
+export async function layoutShifts(page: Page): Promise<{ score: number; moved: string[] }> {
+  // a string: the test files are type-checked without the DOM library
+  return (await page.evaluate(`new Promise((resolve) => {
+    const shifts = [];
+    new PerformanceObserver((list) => shifts.push(...list.getEntries()))
+      .observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => {
+      const counted = shifts.filter((shift) => !shift.hadRecentInput);
+      const name = (node) => node.nodeName.toLowerCase() + (node.className ? '.' + node.className : '');
+      resolve({
+        score: counted.reduce((sum, shift) => sum + shift.value, 0),
+        moved: counted.flatMap((shift) => shift.sources.map((source) => (source.node ? name(source.node) : '?'))),
+      });
+    }, 100);
+  })`)) as { score: number; moved: string[] };
+}
+
+/**
+ * Whether the page's JavaScript heap still holds a string containing `needle`, after two full garbage collections:
+ * what a script of the page (or a heap dump) could still find.
+ */
+export async function heapHolds(page: Page, needle: string): Promise<boolean> {
+  const devtools = await page.context().newCDPSession(page);
+  try {
+    await devtools.send('HeapProfiler.enable');
+    await devtools.send('HeapProfiler.collectGarbage');
+    await devtools.send('HeapProfiler.collectGarbage');
+    const chunks: string[] = [];
+    devtools.on('HeapProfiler.addHeapSnapshotChunk', (event) => chunks.push(event.chunk));
+    await devtools.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+    const { strings } = JSON.parse(chunks.join('')) as { strings: string[] };
+    return strings.some((string) => string.includes(needle));
+  } finally {
+    await devtools.detach();
+  }
+}
+
 /** Registers, verifies through the outboxed link and sets a plan, with the CLI where the browser is not the point. */
 export async function makeAccount(
   server: LiveServer,

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accessibilityViolations,
+  layoutShifts,
   makeAccount,
   openBrowser,
   signInThroughPage,
@@ -36,11 +37,17 @@ const SIGNED_IN: [string, string][] = [
   ['/check', 'Checker'],
 ];
 
-/** Each page, drawn and settled (no loading placeholder left). */
-async function visit(page: Page, path: string, title: string): Promise<void> {
+/**
+ * Each page, loaded afresh (the session restored from the cookie, the data fetched), drawn and settled (no
+ * loading placeholder left). Whatever jumped while it loaded is a problem.
+ */
+async function visit(page: Page, path: string, title: string): Promise<string[]> {
   await page.goto(`${server.url}${path}`);
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await page.locator('.skeleton').first().waitFor({ state: 'detached' });
+  const { score, moved } = await layoutShifts(page);
+  // 0.01: a few pixels of one small element; the web's own "good" limit is ten times that
+  return score > 0.01 ? [`layout shifted while loading (${score.toFixed(3)}: ${[...new Set(moved)].join(', ')})`] : [];
 }
 
 /** Problems a person would meet on this page at this width: axe's serious/critical findings, sideways scrolling. */
@@ -63,13 +70,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await browser?.close();
     });
 
-    it('signed out: no serious or critical axe violation, nothing wider than the screen', async () => {
+    it('signed out: no serious or critical axe violation, nothing wider than the screen, nothing jumps', async () => {
       const found: string[] = [];
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         for (const [path, title] of SIGNED_OUT) {
-          await visit(page, path, title);
-          found.push(...(await pageProblems(page, width)).map((problem) => `${path} @${width}: ${problem}`));
+          const problems = [...(await visit(page, path, title)), ...(await pageProblems(page, width))];
+          found.push(...problems.map((problem) => `${path} @${width}: ${problem}`));
         }
         await page.getByRole('tab', { name: 'Hide a secret' }).click();
         found.push(...(await pageProblems(page, width)).map((problem) => `/check (encode) @${width}: ${problem}`));
@@ -84,8 +91,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: 800 });
         for (const [path, title] of SIGNED_IN) {
-          await visit(page, path, title);
-          found.push(...(await pageProblems(page, width)).map((problem) => `${path} @${width}: ${problem}`));
+          const problems = [...(await visit(page, path, title)), ...(await pageProblems(page, width))];
+          found.push(...problems.map((problem) => `${path} @${width}: ${problem}`));
         }
         await page.getByLabel('Text to check').fill('Hello\u200B world \u202Ecd\u202C');
         await page.getByRole('button', { name: 'Remove hidden marks' }).click();
@@ -105,6 +112,65 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/**
+ * The focused control, and whether its focus is drawn: an outline of at least 2 px on it, or for a visually hidden
+ * file input, on the button-like label after it.
+ */
+const FOCUSED = `(() => {
+  const e = document.activeElement;
+  const shown = e.matches('input[type=file].visually-hidden') ? e.nextElementSibling : e;
+  const style = getComputedStyle(shown);
+  const name = e.getAttribute('aria-label') || e.id || e.textContent.trim().slice(0, 30) || e.getAttribute('name');
+  return { name: e.tagName.toLowerCase() + ' ' + name, body: e === document.body,
+    at: [...document.querySelectorAll('*')].indexOf(e),
+    outlined: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2 };
+})()`;
+
+describe('by keyboard, on every page', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Tabs through the page from its start until focus leaves it: the controls reached, those without a focus ring. */
+  async function tabThrough(label: string): Promise<{ reached: number; unseen: string[] }> {
+    const reached = new Set<number>();
+    const unseen: string[] = [];
+    await page.locator('body').focus();
+    for (let step = 0; step < 120; step++) {
+      await page.keyboard.press('Tab');
+      const focused = (await page.evaluate(FOCUSED)) as { name: string; at: number; body: boolean; outlined: boolean };
+      if (focused.body || reached.has(focused.at)) break;
+      reached.add(focused.at);
+      if (!focused.outlined) unseen.push(`${label}: ${focused.name}`);
+    }
+    return { reached: reached.size, unseen };
+  }
+
+  it('reaches the controls of every page with Tab, each with a visible focus', async () => {
+    const unseen: string[] = [];
+    const visitAndTab = async (path: string, title: string, minimum: number) => {
+      await visit(page, path, title);
+      const result = await tabThrough(path);
+      expect(result.reached, path).toBeGreaterThanOrEqual(minimum);
+      unseen.push(...result.unseen);
+    };
+    await visitAndTab('/signin', 'Sign in', 10);
+    await visitAndTab('/signup', 'Create an account', 12);
+    await visitAndTab('/check', 'Checker', 8);
+    await page.getByRole('tab', { name: 'Hide a secret' }).click();
+    unseen.push(...(await tabThrough('/check (encode)')).unseen);
+    await signInThroughPage(page, server, EMAIL);
+    for (const [path, title] of SIGNED_IN.filter(([path]) => path !== '/check')) await visitAndTab(path, title, 10);
+    expect(unseen).toEqual([]);
+  });
+});
 
 describe('keyboard, session and what the browser keeps', () => {
   // access tokens of 8 s: the page renews them from the cookie after 5 s (its shortest wait)
@@ -153,7 +219,7 @@ describe('keyboard, session and what the browser keeps', () => {
     expect(outlined.filter((entry) => !entry.endsWith(':true'))).toEqual([]);
   });
 
-  it('keeps the access token in memory only (not in storage, cookies or URLs); a reload signs in from the cookie', async () => {
+  it('keeps the access token in memory only (not storage, cookies or URLs); a reload signs in by cookie', async () => {
     const stored = await page.evaluate(
       'JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage), document.cookie])',
     );

@@ -9,7 +9,15 @@ import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { Loading } from '../ui/skeleton.js';
 import { useForm } from '../use-form.js';
-import { messageOf, useLoad } from '../use-load.js';
+import { useLoad } from '../use-load.js';
+import { useConfirmed } from '../use-confirmed.js';
+import {
+  currentKeyOf,
+  PublishDialog,
+  SigningCell,
+  SigningKeyDialog,
+  type ChannelDialogProps,
+} from './channel-signing.js';
 
 const loadChannels = async () => {
   const [{ channels }, { user }] = await Promise.all([
@@ -23,29 +31,30 @@ const loadChannels = async () => {
 const ASK_OPERATOR =
   'Plans are changed by the operator of this server (wm users set-plan); ask them for the starter or pro plan.';
 
+/** What a row's action opens: a dialog about that channel. */
+type ChannelAction = { kind: 'deactivate' | 'signing-key' | 'publish'; channel: Channel };
+
 export function ChannelsPage() {
   const { data, error, reload } = useLoad(loadChannels);
-  const [deactivating, setDeactivating] = useState<Channel | null>(null);
+  const [action, setAction] = useState<ChannelAction | null>(null);
+  const done = () => {
+    setAction(null);
+    reload();
+  };
+  const cancel = () => setAction(null);
   const plan = currentUser.value?.plan ?? 'free';
   return (
     <main id="main">
       <PageTitle title="Signing channels">
         <p>
           A channel holds a secret key on the server; tokens bound to it make keyed watermarks only its tokens can read.
+          With a signing key, its tokens can also sign marks, so that anyone holding the public key can check who made
+          them.
         </p>
       </PageTitle>
       {error && <Notice kind="error">{error}</Notice>}
-      <div class="two-columns">
-        <section class="card" aria-labelledby="channels-title">
-          <h2 id="channels-title">Your channels</h2>
-          {!data ? (
-            !error && <Loading what="channels" lines={4} />
-          ) : data.length === 0 ? (
-            <p class="empty">No signing channels yet.</p>
-          ) : (
-            <ChannelTable channels={data} onDeactivate={setDeactivating} />
-          )}
-        </section>
+      <div>
+        {/* the form first, as on the tokens page: the list's height depends on the channels */}
         {plan === 'free' ? (
           <section class="card" aria-labelledby="create-channel-title">
             <h2 id="create-channel-title">Create a channel</h2>
@@ -60,22 +69,27 @@ export function ChannelsPage() {
         ) : (
           <CreateChannelForm onCreated={reload} plan={plan} />
         )}
+        <section class="card" aria-labelledby="channels-title">
+          <h2 id="channels-title">Your channels</h2>
+          {!data ? (
+            !error && <Loading what="channels" lines={4} />
+          ) : data.length === 0 ? (
+            <p class="empty">No signing channels yet.</p>
+          ) : (
+            <ChannelTable channels={data} onAction={setAction} />
+          )}
+        </section>
       </div>
-      {deactivating && (
-        <DeactivateDialog
-          channel={deactivating}
-          onDone={() => {
-            setDeactivating(null);
-            reload();
-          }}
-          onCancel={() => setDeactivating(null)}
-        />
-      )}
+      {action?.kind === 'deactivate' && <DeactivateDialog channel={action.channel} onDone={done} onCancel={cancel} />}
+      {action?.kind === 'signing-key' && <SigningKeyDialog channel={action.channel} onDone={done} onCancel={cancel} />}
+      {action?.kind === 'publish' && <PublishDialog channel={action.channel} onDone={done} onCancel={cancel} />}
     </main>
   );
 }
 
-function ChannelTable({ channels, onDeactivate }: { channels: Channel[]; onDeactivate: (channel: Channel) => void }) {
+const publishVerb = (channel: Channel) => (channel.keys_public ? 'Unpublish' : 'Publish');
+
+function ChannelTable({ channels, onAction }: { channels: Channel[]; onAction: (action: ChannelAction) => void }) {
   return (
     <div class="table-wrap">
       <table class="stack">
@@ -87,6 +101,7 @@ function ChannelTable({ channels, onDeactivate }: { channels: Channel[]; onDeact
               Active tokens
             </th>
             <th scope="col">Created</th>
+            <th scope="col">Signing key</th>
             <th scope="col">
               <span class="visually-hidden">Actions</span>
             </th>
@@ -105,17 +120,44 @@ function ChannelTable({ channels, onDeactivate }: { channels: Channel[]; onDeact
                 {channel.active_tokens}
               </td>
               <td data-label="Created">{formatDateTime(channel.created_at)}</td>
+              <td data-label="Signing key">
+                <SigningCell channel={channel} />
+              </td>
               <td data-label="">
-                {channel.is_active && (
+                <span class="cell-group">
                   <button
                     type="button"
-                    class="button danger small"
-                    onClick={() => onDeactivate(channel)}
-                    aria-label={`Deactivate ${channel.channel_name}`}
+                    class="button small"
+                    onClick={() => onAction({ kind: 'signing-key', channel })}
+                    aria-label={
+                      currentKeyOf(channel)
+                        ? `Rotate the signing key of ${channel.channel_name}`
+                        : `Add a signing key to ${channel.channel_name}`
+                    }
                   >
-                    Deactivate
+                    {currentKeyOf(channel) ? 'Rotate key' : 'Add signing key'}
                   </button>
-                )}
+                  {currentKeyOf(channel) && (
+                    <button
+                      type="button"
+                      class="button small"
+                      onClick={() => onAction({ kind: 'publish', channel })}
+                      aria-label={`${publishVerb(channel)} the keys of ${channel.channel_name}`}
+                    >
+                      {publishVerb(channel)}
+                    </button>
+                  )}
+                  {channel.is_active && (
+                    <button
+                      type="button"
+                      class="button danger small"
+                      onClick={() => onAction({ kind: 'deactivate', channel })}
+                      aria-label={`Deactivate ${channel.channel_name}`}
+                    >
+                      Deactivate
+                    </button>
+                  )}
+                </span>
               </td>
             </tr>
           ))}
@@ -138,12 +180,13 @@ function channelRefusal(failure: unknown, plan: string): string | null {
 
 function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: string }) {
   const [name, setName] = useState('');
+  const [signing, setSigning] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useForm(['channel_name']);
   const create = async () => {
     setRefusal(null);
     try {
-      await api('POST', '/api/v2/channels', { body: { channel_name: name.trim() } });
+      await api('POST', '/api/v2/channels', { body: { channel_name: name.trim(), signing } });
     } catch (failure) {
       const explained = channelRefusal(failure, plan);
       if (!explained) throw failure;
@@ -151,6 +194,7 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
       return;
     }
     setName('');
+    setSigning(false);
     onCreated();
   };
   return (
@@ -173,6 +217,10 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
         hint="Unique among your channels, e.g. “press” or “contracts”."
         error={form.fields.channel_name}
       />
+      <label class="check">
+        <input type="checkbox" checked={signing} onChange={(event) => setSigning(event.currentTarget.checked)} />
+        With a signing key (Ed25519), so its tokens can sign marks
+      </label>
       <button type="submit" class="button primary" disabled={form.busy}>
         {form.busy ? 'Creating…' : 'Create channel'}
       </button>
@@ -180,27 +228,11 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
   );
 }
 
-function DeactivateDialog({
-  channel,
-  onDone,
-  onCancel,
-}: {
-  channel: Channel;
-  onDone: () => void;
-  onCancel: () => void;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const deactivate = async () => {
-    setBusy(true);
-    try {
-      await api('DELETE', `/api/v2/channels/${encodeURIComponent(channel.id)}`);
-      onDone();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
+function DeactivateDialog({ channel, onDone, onCancel }: ChannelDialogProps) {
+  const { busy, error, confirm } = useConfirmed(
+    () => api('DELETE', `/api/v2/channels/${encodeURIComponent(channel.id)}`),
+    onDone,
+  );
   return (
     <ConfirmDialog
       id="deactivate"
@@ -208,7 +240,7 @@ function DeactivateDialog({
       confirmLabel="Deactivate channel"
       busy={busy}
       error={error}
-      onConfirm={deactivate}
+      onConfirm={confirm}
       onCancel={onCancel}
     >
       <p>What this keeps:</p>

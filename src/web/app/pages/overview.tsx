@@ -41,7 +41,7 @@ export function OverviewPage() {
               <p class="stat-sub">one credit per watermark operation</p>
             </>
           ) : (
-            <Loading what="credits" lines={2} />
+            <Loading what="credits" shape="stat" />
           )}
         </section>
         <section class="card" aria-labelledby="plan-title">
@@ -57,14 +57,14 @@ export function OverviewPage() {
               </p>
             </>
           ) : (
-            <Loading what="plan" lines={2} />
+            <Loading what="plan" shape="stat" />
           )}
         </section>
         <section class="card" aria-labelledby="quota-title">
           <h2 class="stat-label" id="quota-title">
             Operations this month
           </h2>
-          {data ? <QuotaBar quota={data.profile.quota} /> : <Loading what="quota" lines={2} />}
+          {data ? <QuotaBar quota={data.profile.quota} /> : <Loading what="quota" shape="quota" />}
         </section>
       </div>
       {data && data.balance.balance === 0 && (

@@ -9,8 +9,9 @@ import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { Loading } from '../ui/skeleton.js';
+import { useConfirmed } from '../use-confirmed.js';
 import { useForm } from '../use-form.js';
-import { messageOf, useLoad } from '../use-load.js';
+import { useLoad } from '../use-load.js';
 
 interface TokensData {
   tokens: ApiToken[];
@@ -40,16 +41,7 @@ export function TokensPage() {
       </PageTitle>
       {error && <Notice kind="error">{error}</Notice>}
       <div>
-        <section class="card" aria-labelledby="list-title">
-          <h2 id="list-title">Your tokens</h2>
-          {!data ? (
-            !error && <Loading what="tokens" lines={5} />
-          ) : data.tokens.length === 0 ? (
-            <p class="empty">No API tokens yet. Create your first one with the form.</p>
-          ) : (
-            <TokenTable tokens={data.tokens} channelName={channelName} onRevoke={setRevoking} />
-          )}
-        </section>
+        {/* the form first: the list, whose height depends on the tokens, then grows below without moving it */}
         <CreateTokenForm
           channels={data?.channels.filter((channel) => channel.is_active) ?? []}
           onCreated={(token) => {
@@ -57,6 +49,16 @@ export function TokensPage() {
             reload();
           }}
         />
+        <section class="card" aria-labelledby="list-title">
+          <h2 id="list-title">Your tokens</h2>
+          {!data ? (
+            !error && <Loading what="tokens" lines={5} />
+          ) : data.tokens.length === 0 ? (
+            <p class="empty">No API tokens yet. Create your first one with the form above.</p>
+          ) : (
+            <TokenTable tokens={data.tokens} channelName={channelName} onRevoke={setRevoking} />
+          )}
+        </section>
       </div>
       {created && <SecretDialog token={created} onClose={() => setCreated(null)} />}
       {revoking && (
@@ -107,7 +109,10 @@ function TokenTable({
               </td>
               <td data-label="Permissions">{token.permissions.join(', ')}</td>
               <td data-label="Channel">
-                {channelName(token.signing_channel_id) ?? <span class="muted">none (unkeyed)</span>}
+                <span class="cell-group">
+                  {channelName(token.signing_channel_id) ?? <span class="muted">none (unkeyed)</span>}
+                  {token.sign && <span class="badge ok">{token.encrypt ? 'signs' : 'signs, not encrypted'}</span>}
+                </span>
               </td>
               <td data-label="Created">{formatDateTime(token.created_at)}</td>
               <td data-label="Last used">
@@ -141,13 +146,22 @@ function CreateTokenForm({
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<Permission[]>(['encode', 'decode']);
   const [channelId, setChannelId] = useState('');
-  const form = useForm(['name', 'permissions', 'signing_channel_id']);
+  const [sign, setSign] = useState(false);
+  const [encrypt, setEncrypt] = useState(true);
+  const form = useForm(['name', 'permissions', 'signing_channel_id', 'sign', 'encrypt']);
+  const channel = channels.find((c) => c.id === channelId);
+  const canSign = channel?.signing_keys.some((key) => key.retired_at === null) ?? false;
   const toggle = (permission: Permission, on: boolean) =>
     setPermissions((current) => (on ? [...current, permission].sort() : current.filter((p) => p !== permission)));
 
   const create = async () => {
     const token = await api<CreatedApiToken>('POST', '/api/v2/tokens', {
-      body: { name: name.trim(), permissions, signing_channel_id: channelId || null },
+      body: {
+        name: name.trim(),
+        permissions,
+        signing_channel_id: channelId || null,
+        ...(canSign && sign ? { sign: true, encrypt } : {}),
+      },
     });
     setName('');
     onCreated(token);
@@ -209,6 +223,24 @@ function CreateTokenForm({
         </p>
         {form.fields.signing_channel_id && <p class="field-error">{form.fields.signing_channel_id}</p>}
       </div>
+      {canSign && (
+        <fieldset>
+          <legend>Signing</legend>
+          <label class="check">
+            <input type="checkbox" checked={sign} onChange={(event) => setSign(event.currentTarget.checked)} />
+            Sign its marks with the channel's signing key
+          </label>
+          {sign && (
+            <label class="check">
+              <input type="checkbox" checked={encrypt} onChange={(event) => setEncrypt(event.currentTarget.checked)} />
+              Also encrypt the secret (off: anyone can read it and check the signature)
+            </label>
+          )}
+          {(form.fields.sign ?? form.fields.encrypt) && (
+            <p class="field-error">{form.fields.sign ?? form.fields.encrypt}</p>
+          )}
+        </fieldset>
+      )}
       <button type="submit" class="button primary" disabled={form.busy}>
         {form.busy ? 'Creating…' : 'Create token'}
       </button>
@@ -244,18 +276,10 @@ function SecretDialog({ token, onClose }: { token: CreatedApiToken; onClose: () 
 }
 
 function RevokeDialog({ token, onDone, onCancel }: { token: ApiToken; onDone: () => void; onCancel: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const revoke = async () => {
-    setBusy(true);
-    try {
-      await api('DELETE', `/api/v2/tokens/${encodeURIComponent(token.id)}`);
-      onDone();
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
-  };
+  const { busy, error, confirm } = useConfirmed(
+    () => api('DELETE', `/api/v2/tokens/${encodeURIComponent(token.id)}`),
+    onDone,
+  );
   return (
     <ConfirmDialog
       id="revoke"
@@ -263,7 +287,7 @@ function RevokeDialog({ token, onDone, onCancel }: { token: ApiToken; onDone: ()
       confirmLabel="Revoke token"
       busy={busy}
       error={error}
-      onConfirm={revoke}
+      onConfirm={confirm}
       onCancel={onCancel}
     >
       <p>

@@ -28,10 +28,40 @@ export function UsagePage() {
       <section class="card" aria-labelledby="chart-title">
         <h2 id="chart-title">Operations per day</h2>
         {chart.error && <Notice kind="error">{chart.error}</Notice>}
-        {chart.data ? <UsageChart days={chart.data.days} /> : !chart.error && <Loading what="the chart" lines={6} />}
+        {chart.data ? (
+          <UsageChart days={chart.data.days} />
+        ) : (
+          !chart.error && <Loading what="the chart" shape="chart" />
+        )}
       </section>
       <section class="card" aria-labelledby="history-title">
-        <h2 id="history-title">History</h2>
+        <div class="page-head">
+          <h2 id="history-title">History</h2>
+          <nav class="actions" aria-label="History pages">
+            <button
+              type="button"
+              class="button"
+              disabled={cursors.length === 1 || history.loading}
+              onClick={() => setCursors((list) => list.slice(0, -1))}
+            >
+              Newer
+            </button>
+            <span class="muted small">Page {cursors.length}</span>
+            <button
+              type="button"
+              class="button"
+              disabled={!page?.next_before || history.loading}
+              onClick={() => setCursors((list) => [...list, page!.next_before!])}
+            >
+              Older
+            </button>
+          </nav>
+        </div>
+        {page?.pruned_before && (
+          <p class="muted small">
+            This server keeps the history from {page.pruned_before.slice(0, 10)} on; older records were removed.
+          </p>
+        )}
         {history.error && <Notice kind="error">{history.error}</Notice>}
         {history.loading && !page ? (
           <Loading what="the history" lines={8} />
@@ -42,25 +72,6 @@ export function UsagePage() {
         ) : (
           page && <p class="empty">Nothing yet: operations show up here as soon as a token is used.</p>
         )}
-        <nav class="actions" aria-label="History pages">
-          <button
-            type="button"
-            class="button"
-            disabled={cursors.length === 1 || history.loading}
-            onClick={() => setCursors((list) => list.slice(0, -1))}
-          >
-            Newer
-          </button>
-          <span class="muted small">Page {cursors.length}</span>
-          <button
-            type="button"
-            class="button"
-            disabled={!page?.next_before || history.loading}
-            onClick={() => setCursors((list) => [...list, page!.next_before!])}
-          >
-            Older
-          </button>
-        </nav>
       </section>
     </main>
   );

@@ -7,9 +7,10 @@ export function placeChunks(
   frameLength: number,
   chunkSize: number,
   method: 'single' | 'chunked',
+  markWordEnds: boolean,
 ): Placement {
   const needed = Math.ceil(frameLength / chunkSize);
-  const carriers = firstCarriers(text, needed);
+  const carriers = firstCarriers(text, needed, markWordEnds);
   const found = carriers.floors.length;
   if (found < needed) throw carrierTooShort(needed, found, `method ${method} (chunk size ${chunkSize})`);
   return { carriers, bytesPerCarrier: chunkSize, method, chunkSize };

@@ -18,7 +18,7 @@ const OPTIONS: HelmetOptions = {
 /**
  * The headers helmet sets with these options. They do not depend on the request (no CSP nonces, no function
  * directives), so they are computed once instead of by helmet's middleware on every request, which re-parses
- * the policy each time (~25 µs, a tenth of a bare route's whole cost).
+ * the policy each time (docs/PERFORMANCE.md, Server).
  */
 function computeSecurityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { CHANNEL_DATABASE_HELP } from './database-options.js';
+import { collect, parseSize, parseThreads } from './codec/option-parsers.js';
+
+// Only option definitions live here; the implementation (src/cli/scan/) is imported when the command runs.
+
+/** How a tree is walked: shared by `wm scan` and `wm strip --in-place`. */
+export const addWalkOptions = (command: Command): Command =>
+  command
+    .option('--follow', 'follow symbolic links inside folders (links named as PATH are always followed)')
+    .option('--no-ignore', 'read files that .gitignore files exclude too')
+    .option('--include <glob>', 'read only files matching GLOB (repeatable; no "/" in it: matches the name)', collect)
+    .option('--exclude <glob>', 'skip files and folders matching GLOB (repeatable)', collect)
+    .option('--max-size <size>', 'skip files larger than SIZE (e.g. 500K, 10M, 1G)', parseSize)
+    .option('--threads <n>', 'worker threads reading files (default: one per core)', parseThreads)
+    .option('--verbose', 'also list the files skipped (binary, or larger than --max-size)');
+
+export function registerScan(program: Command): void {
+  const command = program
+    .command('scan')
+    .summary('find hidden marks in every text file under PATHs')
+    .description(
+      'Read every text file under each PATH (default: the current folder) on all cores and report every watermark ' +
+        '(its secret, or "keyed"), robust watermark, C2PA manifest and foreign invisible character (tag, zero-width, ' +
+        'direction controls, stray variation selectors), with counts and positions (line:column). ' +
+        'Exit 0: something found; 1: nothing found; 4: a file could not be read; 2: usage.',
+    )
+    .argument('[paths...]', 'files and folders to read (default: .)');
+  addWalkOptions(command)
+    .option('--key-file <file>', 'read keyed watermarks with the 32-byte key in FILE (as written by `wm keygen`)')
+    .option('--channel <name>', 'read keyed watermarks with the stored key of signing channel NAME (needs --user)')
+    .option('--user <email>', 'owner of --channel')
+    .option('--home <dir>', 'data folder of the channel keys (default: $WM_HOME, else ~/.wm)')
+    .option('--database <url>', CHANNEL_DATABASE_HELP)
+    .option('--json', 'print JSON Lines: one object per file with findings, then a summary object')
+    .option('-l, --files-with-matches', 'print only the paths of the files with findings, one per line')
+    .option('--strip', 'also remove the marks from the files where they are found (in place, atomically)')
+    .option('--all', 'with --strip: remove C2PA manifests too')
+    .option('--dry-run', 'with --strip: say what would be removed, change nothing')
+    .action(async (paths: string[], options) => {
+      const { runScan } = await import('./scan/run-scan.js');
+      await runScan(paths, options);
+    });
+}

@@ -1,0 +1,165 @@
+import { Chalk, type ChalkInstance } from 'chalk';
+import type { ForeignKind } from '../../codec/findings.js';
+import { formatPosition } from './positions.js';
+import type { ProgressLine } from './progress.js';
+import { formatBytes } from './progress.js';
+import type {
+  ErrorReport,
+  FileReport,
+  HiddenReport,
+  SkippedReport,
+  StripReport,
+  SummaryReport,
+  WatermarkReport,
+} from './report-types.js';
+
+/** table: for people (coloured on a terminal); json: JSON Lines; list: the paths of the files with findings. */
+export type OutputMode = 'table' | 'json' | 'list';
+
+export interface OutputOptions {
+  mode: OutputMode;
+  /** chalk colour level (0: none) */
+  colour: 0 | 1 | 2 | 3;
+  /** list skipped files too */
+  verbose: boolean;
+  /** `wm strip --in-place`: one line per file changed instead of the findings */
+  stripOnly: boolean;
+  /** --dry-run: nothing is written */
+  dryRun: boolean;
+  progress?: ProgressLine;
+}
+
+const KIND_NAMES: Record<ForeignKind, string> = {
+  raw: 'selectors',
+  robust: 'robust marks',
+  tag: 'tag characters',
+  'zero-width': 'zero-width',
+  bidi: 'direction controls',
+};
+
+const KIND_NOTES: Partial<Record<ForeignKind, string>> = {
+  raw: 'variation selectors carrying no wm frame (another tool, or a damaged watermark)',
+  robust: 'robust marks of which no copy verifies (damaged)',
+};
+
+const UNREADABLE: Record<string, string> = {
+  KEY_REQUIRED: 'keyed (no key given: --key-file or --channel)',
+  KEY_MISMATCH: 'keyed with another key',
+  CORRUPTED: 'damaged',
+};
+
+/** Writes what a scan finds to standard output, in the chosen form; errors also go to standard error. */
+export class ScanOutput {
+  private readonly chalk: ChalkInstance;
+
+  constructor(private readonly options: OutputOptions) {
+    this.chalk = new Chalk({ level: options.colour });
+  }
+
+  file(report: FileReport): void {
+    const { mode, stripOnly } = this.options;
+    if (mode === 'json') return this.write(`${JSON.stringify(report)}\n`);
+    if (stripOnly && !(report.strip && report.strip.removed > 0)) return;
+    if (mode === 'list') return this.write(`${report.path}\n`);
+    if (stripOnly) return this.write(`${report.path}: ${this.stripText(report.strip!)}\n`);
+    const rows = [
+      ...report.watermarks.map((mark) => ['watermark', formatPosition(mark.at), this.secret(mark)]),
+      ...report.robust.map((mark) => [
+        'robust watermark',
+        `${formatPosition(mark.start)}–${formatPosition(mark.end)}`,
+        `${this.secret(mark)} (${mark.copies_found} ${mark.copies_found === 1 ? 'copy' : 'copies'})`,
+      ]),
+      ...report.c2pa.map((wrapper) => [
+        'C2PA manifest',
+        formatPosition(wrapper.at),
+        [
+          wrapper.version !== undefined ? `v${wrapper.version}` : '',
+          wrapper.length !== undefined ? `${wrapper.length} bytes` : '',
+          wrapper.valid ? 'valid framing' : `invalid framing: ${wrapper.reason}`,
+        ]
+          .filter(Boolean)
+          .join(', '),
+      ]),
+      ...report.hidden.map((hidden) => [
+        `${KIND_NAMES[hidden.kind]} ×${hidden.count}`,
+        `${hidden.first.map(formatPosition).join(' ')}${hidden.places > hidden.first.length ? ' …' : ''}`,
+        this.chalk.yellow(codePointsText(hidden)),
+      ]),
+    ];
+    const widths = [0, 1].map((column) => Math.max(...rows.map((row) => visibleLength(row[column]))));
+    const lines = rows.map(([label, where, what]) => {
+      const padded = where.padEnd(widths[1] + where.length - visibleLength(where));
+      return `  ${this.chalk.bold(label.padEnd(widths[0]))}  ${padded}  ${what}`;
+    });
+    if (report.strip) lines.push(`  ${this.stripText(report.strip)}`);
+    this.write(`${this.chalk.magenta.bold(report.path)}\n${lines.join('\n')}\n`);
+  }
+
+  skipped(report: SkippedReport): void {
+    if (!this.options.verbose || this.options.mode === 'list') return;
+    if (this.options.mode === 'json') return this.write(`${JSON.stringify(report)}\n`);
+    const why =
+      report.reason === 'binary' ? `binary: ${report.detail}` : `larger than --max-size: ${formatBytes(report.bytes)}`;
+    this.write(this.chalk.dim(`skipped ${report.path} (${why})\n`));
+  }
+
+  error(report: ErrorReport): void {
+    this.options.progress?.clear();
+    process.stderr.write(`wm: cannot read ${report.path}: ${report.message}\n`);
+    if (this.options.mode === 'json') this.write(`${JSON.stringify(report)}\n`);
+  }
+
+  summary(summary: SummaryReport): void {
+    const { mode, stripOnly } = this.options;
+    if (mode === 'list') return;
+    if (mode === 'json') return this.write(`${JSON.stringify(summary)}\n`);
+    const found = stripOnly
+      ? `${plural(summary.files_stripped ?? 0, 'file')} ${this.options.dryRun ? 'would be stripped' : 'stripped'}`
+      : `${plural(summary.files_with_findings, 'file')} with hidden characters`;
+    const skipped = [
+      summary.skipped_binary > 0 ? `${summary.skipped_binary} binary` : '',
+      summary.skipped_too_large > 0 ? `${summary.skipped_too_large} larger than --max-size` : '',
+    ].filter(Boolean);
+    const parts = [
+      `${found} of ${plural(summary.files_scanned, 'file')} scanned ` +
+        `(${formatBytes(summary.bytes_scanned)} in ${(summary.elapsed_ms / 1000).toFixed(1)} s)`,
+      skipped.length > 0 ? `skipped ${skipped.join(', ')}${this.options.verbose ? '' : ' (--verbose lists them)'}` : '',
+      summary.unreadable > 0 ? this.chalk.red(`${summary.unreadable} could not be read`) : '',
+    ].filter(Boolean);
+    this.write(`${parts.join('; ')}\n`);
+  }
+
+  private secret(mark: Pick<WatermarkReport, 'decoded' | 'error'>): string {
+    // JSON quoting: a secret is shown exactly, control characters escaped, never sent raw to the terminal
+    if (mark.decoded !== null) return this.chalk.green(JSON.stringify(mark.decoded));
+    return this.chalk.red(UNREADABLE[mark.error ?? 'CORRUPTED'] ?? mark.error!);
+  }
+
+  private stripText(strip: StripReport): string {
+    const kept = strip.kept_c2pa
+      ? `; kept ${strip.kept_c2pa === 1 ? 'a C2PA manifest' : `${strip.kept_c2pa} C2PA manifests`} (--all removes it)`
+      : '';
+    if (strip.skipped) return this.chalk.red(strip.skipped);
+    const count = plural(strip.removed, 'hidden character');
+    if (strip.removed === 0) return `nothing to strip${kept}`;
+    return `${strip.written ? `stripped: ${count} removed` : `would remove ${count} (--dry-run)`}${kept}`;
+  }
+
+  private write(text: string): void {
+    this.options.progress?.clear();
+    process.stdout.write(text);
+  }
+}
+
+const plural = (count: number, noun: string): string =>
+  `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+
+function codePointsText(hidden: HiddenReport): string {
+  if (!hidden.code_points) return KIND_NOTES[hidden.kind] ?? '';
+  return Object.entries(hidden.code_points)
+    .map(([name, count]) => (count === 1 ? name : `${name} ×${count}`))
+    .join(', ');
+}
+
+const ANSI = /\x1b\[[0-9;]*m/g;
+const visibleLength = (text: string): number => text.replace(ANSI, '').length;

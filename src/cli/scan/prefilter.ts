@@ -1,0 +1,101 @@
+import { isAscii } from 'node:buffer';
+import { ByteSearch, type BytePattern } from './byte-search.js';
+import { isHiddenCodePoint, isJoiner, isZeroWidthUnit } from '../../codec/hidden-marks.js';
+import { byteForSelector } from '../../codec/selectors.js';
+import { isTextSelector } from '../../codec/unicode/lookup.js';
+
+/**
+ * Whether UTF-8 bytes may hold something scan reports: a character of HIDDEN_CODE_POINTS
+ * (src/codec/hidden-marks.ts; the test checks every one) that is not plainly part of the text. Most files hold
+ * none, and looking for their bytes costs a fraction of decoding the text (V8 decodes UTF-8 about thirty times
+ * slower than memchr scans), so only files that may hold one are decoded.
+ *
+ * The bytes of every such character are found in one pass (byte-search.ts). A hit that the codec's own rules call
+ * part of the text is passed over: a presentation selector after its emoji (isTextSelector), a lone zero-width
+ * joiner inside a word or an emoji sequence, a byte order mark at the start, the tags of an emoji flag.
+ */
+const range = (low: number, high: number): number[] => Array.from({ length: high - low + 1 }, (_, k) => low + k);
+
+/** The first three bytes of every hidden character (a two-byte one: any third byte). */
+const PATTERNS: BytePattern[] = [
+  // U+E0000–E0FFF: tag characters and VS17–VS256
+  { lead: 0xf3, second: 0xa0, thirds: null },
+  // U+FE00–FE0F (VS1–VS16), U+FEFF, U+FFA0
+  { lead: 0xef, second: 0xb8, thirds: range(0x80, 0x8f) },
+  { lead: 0xef, second: 0xbb, thirds: [0xbf] },
+  { lead: 0xef, second: 0xbe, thirds: [0xa0] },
+  // U+200B–200F, U+202A–202E, U+2060–2069
+  { lead: 0xe2, second: 0x80, thirds: [...range(0x8b, 0x8f), ...range(0xaa, 0xae)] },
+  { lead: 0xe2, second: 0x81, thirds: range(0xa0, 0xa9) },
+  // U+00AD, U+034F, U+061C
+  { lead: 0xc2, second: 0xad, thirds: null },
+  { lead: 0xcd, second: 0x8f, thirds: null },
+  { lead: 0xd8, second: 0x9c, thirds: null },
+  // U+115F, U+1160, U+17B4, U+17B5, U+180B–180F, U+3164
+  { lead: 0xe1, second: 0x85, thirds: [0x9f, 0xa0] },
+  { lead: 0xe1, second: 0x9e, thirds: [0xb4, 0xb5] },
+  { lead: 0xe1, second: 0xa0, thirds: range(0x8b, 0x8f) },
+  { lead: 0xe3, second: 0x85, thirds: [0xa4] },
+];
+
+let search: ByteSearch | undefined;
+const searchOf = (): ByteSearch => (search ??= new ByteSearch(PATTERNS));
+
+export function mayHideMarks(bytes: Buffer): boolean {
+  if (isAscii(bytes)) return false;
+  return searchOf().some(bytes, (start) => isReported(bytes, start));
+}
+
+/** A buffer to read files into that mayHideMarks searches without copying (one per thread; see ByteSearch). */
+export const prefilterBuffer = (bytes: number): Buffer => searchOf().buffer(bytes);
+
+/** Whether the character at `start` is one scan reports (or may, with what the decoder sees around it). */
+function isReported(bytes: Uint8Array, start: number): boolean {
+  const codePoint = codePointAt(bytes, start);
+  if (!isHiddenCodePoint(codePoint)) return false;
+  const before = codePointBefore(bytes, start);
+  if (byteForSelector(codePoint) >= 0) {
+    // the first selector after a base that registers it is text; a selector after a selector is a run's payload
+    return byteForSelector(before) >= 0 || !isTextSelector(before, codePoint);
+  }
+  if (isJoiner(codePoint)) {
+    const after = codePointAt(bytes, start + 3);
+    return isZeroWidthUnit(before) || isZeroWidthUnit(after);
+  }
+  if (codePoint === 0xfeff && start === 0) return byteForSelector(codePointAt(bytes, 3)) >= 0;
+  if (codePoint >= 0xe0000 && codePoint <= 0xe007f) return !inEmojiTagSequence(bytes, start);
+  return true;
+}
+
+const BLACK_FLAG = 0x1f3f4;
+const isTag = (codePoint: number): boolean => codePoint >= 0xe0020 && codePoint <= 0xe007e;
+
+/** Whether the tag at `start` is inside a flag such as Scotland's: U+1F3F4, tags U+E0020–E007E, U+E007F. */
+function inEmojiTagSequence(bytes: Uint8Array, start: number): boolean {
+  let first = start;
+  while (isTag(codePointBefore(bytes, first))) first -= 4;
+  if (codePointBefore(bytes, first) !== BLACK_FLAG) return false;
+  let end = start;
+  while (isTag(codePointAt(bytes, end))) end += 4;
+  // at least one tag between the flag and the cancel tag
+  return first < end && codePointAt(bytes, end) === 0xe007f;
+}
+
+/** The code point whose UTF-8 starts at `at` (NaN past the end; well-formed UTF-8 assumed, else any value). */
+function codePointAt(bytes: Uint8Array, at: number): number {
+  const lead = bytes[at];
+  if (lead === undefined) return Number.NaN;
+  if (lead < 0x80) return lead;
+  if (lead < 0xe0) return ((lead & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
+  if (lead < 0xf0) return ((lead & 0x0f) << 12) | ((bytes[at + 1] & 0x3f) << 6) | (bytes[at + 2] & 0x3f);
+  return (
+    ((lead & 0x07) << 18) | ((bytes[at + 1] & 0x3f) << 12) | ((bytes[at + 2] & 0x3f) << 6) | (bytes[at + 3] & 0x3f)
+  );
+}
+
+/** The code point that ends right before `at` (-1 at the start, as the codec's codePointBefore). */
+function codePointBefore(bytes: Uint8Array, at: number): number {
+  let start = at - 1;
+  while (start > 0 && start > at - 4 && (bytes[start] & 0xc0) === 0x80) start--;
+  return start < 0 ? -1 : codePointAt(bytes, start);
+}

@@ -1,0 +1,101 @@
+import type { CodecErrorCode } from '../../codec/errors.js';
+import type { ForeignKind } from '../../codec/findings.js';
+import type { TextEncoding } from './encoding.js';
+import type { Position } from './positions.js';
+
+/**
+ * What `wm scan` says about one file: the JSON Lines objects of `--json` (docs/CLI.md, "wm scan"), and what the
+ * table is drawn from. Workers send them to the main thread as they are.
+ */
+
+export interface WatermarkReport {
+  at: Position;
+  /** the secret; null when it cannot be read (keyed without the right key, or damaged) */
+  decoded: string | null;
+  keyed: boolean;
+  /** why it cannot be read */
+  error?: CodecErrorCode;
+}
+
+export interface RobustReport {
+  start: Position;
+  end: Position;
+  decoded: string | null;
+  keyed: boolean;
+  error?: CodecErrorCode;
+  copies_found: number;
+}
+
+export interface C2paReportAt {
+  at: Position;
+  version?: number;
+  length?: number;
+  label?: string;
+  valid: boolean;
+  reason?: string;
+}
+
+export interface HiddenReport {
+  kind: ForeignKind;
+  /** hidden code points */
+  count: number;
+  /** stretches of them (a run of selectors is one) */
+  places: number;
+  /** where the first stretches start (at most five) */
+  first: Position[];
+  /** "U+200B" → how many, for tag, zero-width and direction characters */
+  code_points?: Record<string, number>;
+}
+
+export interface StripReport {
+  /** hidden code points removed (or that would be, with --dry-run) */
+  removed: number;
+  /** whether the file was rewritten */
+  written: boolean;
+  /** C2PA manifests kept (without --all) */
+  kept_c2pa?: number;
+  /** why the file was left as it was although it has marks */
+  skipped?: string;
+}
+
+export interface FileReport {
+  type: 'file';
+  path: string;
+  encoding: TextEncoding;
+  bytes: number;
+  watermarks: WatermarkReport[];
+  robust: RobustReport[];
+  c2pa: C2paReportAt[];
+  hidden: HiddenReport[];
+  strip?: StripReport;
+}
+
+export interface SkippedReport {
+  type: 'skipped';
+  path: string;
+  reason: 'binary' | 'too large';
+  detail: string;
+  bytes: number;
+}
+
+export interface ErrorReport {
+  type: 'error';
+  path: string;
+  message: string;
+}
+
+/** What a worker answers for one file: its report with findings, nothing found (null findings), skipped or error. */
+export type FileOutcome = { type: 'clean'; path: string; bytes: number } | FileReport | SkippedReport | ErrorReport;
+
+export interface SummaryReport {
+  type: 'summary';
+  files_scanned: number;
+  files_with_findings: number;
+  bytes_scanned: number;
+  skipped_binary: number;
+  skipped_too_large: number;
+  unreadable: number;
+  /** with --strip / strip --in-place: files rewritten (or that would be, with --dry-run) */
+  files_stripped?: number;
+  elapsed_ms: number;
+}

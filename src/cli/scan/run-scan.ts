@@ -1,0 +1,197 @@
+import { availableParallelism } from 'node:os';
+import { CliError, EXIT } from '../errors.js';
+import { colourLevel } from '../codec/colour.js';
+import { resolveKey, type KeySourceOptions } from '../codec/key.js';
+import { ScanOutput, type OutputMode } from './output.js';
+import { BATCH, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
+import { ProgressLine } from './progress.js';
+import type { FileOutcome, SummaryReport } from './report-types.js';
+import { scanFile, type ScanSettings } from './scan-file.js';
+import { walk, type WalkEntry, type WalkOptions } from './walk.js';
+
+export interface ScanCommandOptions extends KeySourceOptions {
+  follow?: boolean;
+  /** false with --no-ignore */
+  ignore?: boolean;
+  include?: string[];
+  exclude?: string[];
+  maxSize?: number;
+  json?: boolean;
+  filesWithMatches?: boolean;
+  verbose?: boolean;
+  threads?: number;
+  /** wm scan --strip */
+  strip?: boolean;
+  /** with --strip: remove C2PA manifests too */
+  all?: boolean;
+  dryRun?: boolean;
+}
+
+/** Positions listed per kind of hidden character. */
+const POSITIONS = 5;
+/** A walk that ends within this many files is read in this thread: starting workers would cost more. */
+const INLINE_FILES = 4;
+
+/**
+ * `wm scan [PATH…]` and `wm strip --in-place PATH…` (`stripOnly`): walks the paths, reads every text file on worker
+ * threads and prints what is hidden where. Exit 0: something found (or stripped); 1: nothing; 4: a file or folder
+ * could not be read (after the scan ends); 2: usage.
+ */
+export async function runScan(paths: string[], options: ScanCommandOptions, stripOnly = false): Promise<void> {
+  if (options.dryRun && !options.strip)
+    throw new CliError(EXIT.USAGE, '--dry-run goes with --strip (or strip --in-place)');
+  if (options.all && !options.strip) throw new CliError(EXIT.USAGE, '--all goes with --strip (or strip --in-place)');
+  if (options.json && options.filesWithMatches) throw new CliError(EXIT.USAGE, 'use either --json or -l, not both');
+  const key = await resolveKey(options);
+  const settings: ScanSettings = {
+    ...(key ? { key } : {}),
+    positions: POSITIONS,
+    ...(options.maxSize !== undefined ? { maxSize: options.maxSize } : {}),
+    ...(options.strip ? { strip: { all: options.all ?? false, dryRun: options.dryRun ?? false } } : {}),
+  };
+  const mode: OutputMode = options.json ? 'json' : options.filesWithMatches ? 'list' : 'table';
+  const progress =
+    mode !== 'json' && process.stderr.isTTY && process.stdout.isTTY ? new ProgressLine(process.stderr) : undefined;
+  const output = new ScanOutput({
+    mode,
+    colour: mode === 'table' ? colourLevel(!process.stdout.isTTY) : 0,
+    verbose: options.verbose ?? false,
+    stripOnly,
+    dryRun: options.dryRun ?? false,
+    progress,
+  });
+  const walkOptions: WalkOptions = {
+    follow: options.follow ?? false,
+    gitignore: options.ignore ?? true,
+    include: options.include ?? [],
+    exclude: options.exclude ?? [],
+  };
+  const started = performance.now();
+  const summary: SummaryReport = {
+    type: 'summary',
+    files_scanned: 0,
+    files_with_findings: 0,
+    bytes_scanned: 0,
+    skipped_binary: 0,
+    skipped_too_large: 0,
+    unreadable: 0,
+    ...(options.strip ? { files_stripped: 0 } : {}),
+    elapsed_ms: 0,
+  };
+  const report = (outcome: FileOutcome): void => {
+    if (outcome.type === 'error') {
+      summary.unreadable++;
+      return output.error(outcome);
+    }
+    if (outcome.type === 'skipped') {
+      if (outcome.reason === 'binary') summary.skipped_binary++;
+      else summary.skipped_too_large++;
+      return output.skipped(outcome);
+    }
+    summary.files_scanned++;
+    summary.bytes_scanned += outcome.bytes;
+    progress?.count(outcome.bytes);
+    if (outcome.type === 'clean') return;
+    summary.files_with_findings++;
+    if (outcome.strip && outcome.strip.removed > 0) summary.files_stripped!++;
+    output.file(outcome);
+  };
+  try {
+    await scanAll(walk(paths.length > 0 ? paths : ['.'], walkOptions), settings, options.threads, report);
+  } finally {
+    progress?.stop();
+  }
+  summary.elapsed_ms = Math.round(performance.now() - started);
+  output.summary(summary);
+  if (summary.unreadable > 0) throw new CliError(EXIT.IO, '');
+  const found = stripOnly ? (summary.files_stripped ?? 0) > 0 : summary.files_with_findings > 0;
+  if (!found) throw new CliError(EXIT.NO_WATERMARK, '');
+}
+
+/**
+ * Reads every file the walk yields and hands each outcome to `report` in walk order (later files wait for an
+ * earlier, slower one), so the output is the same from run to run. A walk of a few small files is read here;
+ * anything larger on a pool of worker threads, in batches of up to BATCH files, at most IN_FLIGHT batches per
+ * worker at once.
+ */
+async function scanAll(
+  entries: AsyncGenerator<WalkEntry>,
+  settings: ScanSettings,
+  threads: number | undefined,
+  report: (outcome: FileOutcome) => void,
+): Promise<void> {
+  const first: WalkEntry[] = [];
+  let ended = false;
+  while (first.length <= INLINE_FILES) {
+    const next = await entries.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    first.push(next.value);
+  }
+  if (ended) {
+    for (const entry of first) {
+      report(entry.kind === 'file' ? await scanFile(entry.path, settings) : walkError(entry));
+    }
+    return;
+  }
+  const workers = threads ?? availableParallelism();
+  const pool = new WorkerPool(bundledWorkerFile(), workers, settings);
+  // batches in walk order; a walk error is a batch of its own, already settled
+  const queue: Promise<FileOutcome[]>[] = [];
+  let running = 0;
+  let roomFreed: (() => void) | undefined;
+  let batch: string[] = [];
+  const send = (): void => {
+    if (batch.length === 0) return;
+    running++;
+    queue.push(
+      pool.scan(batch).finally(() => {
+        running--;
+        roomFreed?.();
+      }),
+    );
+    batch = [];
+  };
+  // prints what is done at the front of the queue, in order
+  const flush = async (wait: boolean): Promise<void> => {
+    while (queue.length > 0) {
+      const settled = await Promise.race([queue[0], wait ? queue[0] : Promise.resolve(null)]);
+      if (settled === null) return;
+      void queue.shift();
+      settled.forEach(report);
+    }
+  };
+  try {
+    const all = (async function* () {
+      yield* first;
+      yield* entries;
+    })();
+    for await (const entry of all) {
+      if (entry.kind === 'error') {
+        send();
+        queue.push(Promise.resolve([walkError(entry)]));
+        continue;
+      }
+      batch.push(entry.path);
+      if (batch.length < BATCH) continue;
+      while (running >= IN_FLIGHT * workers) {
+        await new Promise<void>((resolve) => (roomFreed = resolve));
+        await flush(false);
+      }
+      send();
+      await flush(false);
+    }
+    send();
+    await flush(true);
+  } finally {
+    await pool.close();
+  }
+}
+
+const walkError = (entry: WalkEntry & { kind: 'error' }): FileOutcome => ({
+  type: 'error',
+  path: entry.path,
+  message: entry.message,
+});

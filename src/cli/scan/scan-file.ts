@@ -1,0 +1,171 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
+import { reasonOf } from '../codec/io.js';
+import { prefilterBuffer } from './prefilter.js';
+import { sniffEncoding, type TextEncoding } from './encoding.js';
+import { positionsOf } from './positions.js';
+import type { FileOutcome, FileReport, HiddenReport, RobustReport } from './report-types.js';
+import { stripFile } from './strip-file.js';
+import { readWindows, windowBufferBytes, type WindowBuffer, type WindowSizes } from './windows.js';
+
+/** How every file of a scan is read: the key for keyed watermarks, positions kept per kind, and stripping. */
+export interface ScanSettings {
+  key?: Uint8Array;
+  /** positions listed per kind of hidden character */
+  positions: number;
+  /** remove the marks from the files where they are found (wm scan --strip, wm strip --in-place) */
+  strip?: { all: boolean; dryRun: boolean };
+  /** files larger than this many bytes are skipped */
+  maxSize?: number;
+  /** how files are cut into windows (the default everywhere but in tests of the cutting itself) */
+  windows?: WindowSizes;
+}
+
+/** Reads one file and says what is hidden in it (and strips it when asked). Never throws: failures are reports. */
+export async function scanFile(path: string, settings: ScanSettings): Promise<FileOutcome> {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const { size } = fstatSync(fd);
+    if (settings.maxSize !== undefined && size > settings.maxSize) {
+      return { type: 'skipped', path, reason: 'too large', detail: `${size} bytes`, bytes: size };
+    }
+    const bufferBytes = windowBufferBytes(size, settings.windows);
+    // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
+    const buffer = prefilterBuffer(bufferBytes);
+    const bytesRead = readSync(fd, buffer, 0, bufferBytes, 0);
+    const sniffed = sniffEncoding(buffer.subarray(0, bytesRead));
+    if ('binary' in sniffed) return { type: 'skipped', path, reason: 'binary', detail: sniffed.binary, bytes: size };
+    if (sniffed.encoding !== 'utf-8' && size % 2 === 1) {
+      return { type: 'skipped', path, reason: 'binary', detail: 'an odd number of bytes for UTF-16', bytes: size };
+    }
+    const report = findingsOf(fd, path, size, sniffed.encoding, settings, { buffer, bytesRead });
+    if (!report) return { type: 'clean', path, bytes: size };
+    closeSync(fd);
+    fd = undefined;
+    if (settings.strip) {
+      report.strip = await stripFile(path, sniffed.encoding, report.c2pa.length, {
+        ...settings.strip,
+        windows: settings.windows,
+      });
+    }
+    return report;
+  } catch (error) {
+    return { type: 'error', path, message: reasonOf(error) };
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+interface HiddenTally extends HiddenReport {
+  codePoints: Map<number, number>;
+}
+
+function findingsOf(
+  fd: number,
+  path: string,
+  size: number,
+  encoding: TextEncoding,
+  settings: ScanSettings,
+  read: WindowBuffer,
+): FileReport | null {
+  const report: FileReport = {
+    type: 'file',
+    path,
+    encoding,
+    bytes: size,
+    watermarks: [],
+    robust: [],
+    c2pa: [],
+    hidden: [],
+  };
+  const robustFrames: Uint8Array[] = [];
+  const hidden = new Map<ForeignKind, HiddenTally>();
+  for (const window of readWindows(fd, size, encoding, read, settings.windows)) {
+    const { text } = window;
+    if (text === null) continue;
+    const found = findMarks(text, {
+      key: settings.key,
+      firstPositions: settings.positions,
+      reportBefore: window.ownLength,
+    });
+    const offsets = [
+      ...found.watermarks.map((mark) => mark.offset),
+      ...found.robust.flatMap((mark) => [mark.start, mark.end - 2]),
+      ...found.c2pa.map((wrapper) => wrapper.index),
+      ...found.hidden.flatMap((kind) => kind.offsets),
+    ];
+    const positions = positionsOf(text, offsets, window.origin);
+    let next = 0;
+    for (const mark of found.watermarks) {
+      report.watermarks.push({ at: positions[next++], ...readOf(mark) });
+    }
+    for (const mark of found.robust) {
+      const robust: RobustReport = {
+        start: positions[next++],
+        end: positions[next++],
+        ...readOf(mark),
+        copies_found: mark.copiesFound,
+      };
+      addRobust(report.robust, robustFrames, robust, mark);
+    }
+    for (const wrapper of found.c2pa) {
+      const { version, length, label, problem } = wrapper;
+      report.c2pa.push({
+        at: positions[next++],
+        ...(version !== undefined ? { version } : {}),
+        ...(length !== undefined ? { length } : {}),
+        ...(label !== undefined ? { label } : {}),
+        valid: problem === undefined,
+        ...(problem !== undefined ? { reason: problem } : {}),
+      });
+    }
+    for (const kind of found.hidden) {
+      let tally = hidden.get(kind.kind);
+      if (!tally) {
+        hidden.set(kind.kind, (tally = { kind: kind.kind, count: 0, places: 0, first: [], codePoints: new Map() }));
+      }
+      tally.count += kind.count;
+      tally.places += kind.places;
+      const first = positions.slice(next, (next += kind.offsets.length));
+      tally.first.push(...first.slice(0, settings.positions - tally.first.length));
+      for (const [codePoint, count] of kind.codePoints) {
+        tally.codePoints.set(codePoint, (tally.codePoints.get(codePoint) ?? 0) + count);
+      }
+    }
+  }
+  // as in one text (findMarks): where a robust watermark verifies, robust marks are that watermark, also those a
+  // window of a long file read without verifying them (the part of a passage cut off by the window's end)
+  if (report.robust.length > 0) hidden.delete('robust');
+  report.hidden = FOREIGN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(({ codePoints, ...kind }) =>
+    codePoints.size === 0 ? kind : { ...kind, code_points: codePointNames(codePoints) },
+  );
+  const any = report.watermarks.length + report.robust.length + report.c2pa.length + report.hidden.length > 0;
+  return any ? report : null;
+}
+
+function readOf(mark: { decoded: string | null; keyed: boolean; failure?: FileReport['watermarks'][0]['error'] }) {
+  return { decoded: mark.decoded, keyed: mark.keyed, ...(mark.failure ? { error: mark.failure } : {}) };
+}
+
+/** A robust watermark found again in the next window of a long file (the same frame) extends the last one. */
+function addRobust(reports: RobustReport[], frames: Uint8Array[], report: RobustReport, found: RobustFinding): void {
+  const last = frames.length - 1;
+  if (last >= 0 && sameBytes(frames[last], found.frame)) {
+    reports[last].end = report.end;
+    reports[last].copies_found += report.copies_found;
+    return;
+  }
+  reports.push(report);
+  frames.push(found.frame);
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+function codePointNames(codePoints: Map<number, number>): Record<string, number> {
+  const sorted = [...codePoints].sort(([a], [b]) => a - b);
+  return Object.fromEntries(
+    sorted.map(([codePoint, count]) => [`U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`, count]),
+  );
+}

@@ -1,0 +1,147 @@
+import type { C2paWrapper } from './c2pa.js';
+import { CodecError, type CodecErrorCode } from './errors.js';
+import { findFrames, openFrame, type Frame } from './frame.js';
+import { forEachHiddenMark, type MarkKind } from './hidden-marks.js';
+import { checkKey, checkText } from './options.js';
+import { findRobustWatermarks } from './robust/watermarks.js';
+import { payloadBytes, selectorLengthAt } from './scan.js';
+
+/**
+ * Everything hidden in one text, as `wm scan` reports it: every watermark (VS frames and robust passages, opened
+ * when the key allows), C2PA text manifests, and the other invisible characters by kind. Positions are UTF-16
+ * offsets into the text; the caller turns them into lines and columns.
+ */
+
+/** A watermark as scan reports it: its secret, or why it cannot be read (keyed without the key, damaged). */
+export interface ReadWatermark {
+  /** the secret; null when it cannot be opened */
+  decoded: string | null;
+  keyed: boolean;
+  /** why `decoded` is null: KEY_REQUIRED, KEY_MISMATCH or CORRUPTED (a keyed frame whose GCM tag fails) */
+  failure?: CodecErrorCode;
+}
+
+export interface VsFinding extends ReadWatermark {
+  /** UTF-16 offset of the frame's first selector */
+  offset: number;
+}
+
+export interface RobustFinding extends ReadWatermark {
+  /** UTF-16 offsets of its first mark and just after its last */
+  start: number;
+  end: number;
+  copiesFound: number;
+  /** the verified frame: the same frame found again (a later window of a long file) is the same watermark */
+  frame: Uint8Array;
+}
+
+/** The foreign invisible characters of one kind: how many, where the first ones are, and which code points. */
+export interface HiddenFinding {
+  kind: ForeignKind;
+  /** hidden code points */
+  count: number;
+  /** stretches of them (a run of selectors is one) */
+  places: number;
+  /** UTF-16 offsets of the first stretches */
+  offsets: number[];
+  /** code point → how many (tag, zero-width and bidi kinds; selectors are counted, not listed) */
+  codePoints: Map<number, number>;
+}
+
+/**
+ * The kinds scan reports as foreign: raw (selectors carrying no frame of ours: other tools' data, or what is left
+ * of a damaged watermark), robust (robust marks of which no passage verifies), tag, zero-width, bidi. Frames of ours
+ * are reported as watermarks, C2PA manifests apart, and what belongs to the text not at all.
+ */
+export type ForeignKind = Exclude<MarkKind, 'vs' | 'c2pa' | 'text'>;
+export const FOREIGN_KINDS: readonly ForeignKind[] = ['raw', 'robust', 'tag', 'zero-width', 'bidi'];
+
+export interface TextFindings {
+  watermarks: VsFinding[];
+  robust: RobustFinding[];
+  c2pa: C2paWrapper[];
+  /** by kind, in FOREIGN_KINDS order; only kinds present */
+  hidden: HiddenFinding[];
+}
+
+export interface FindOptions {
+  key?: Uint8Array;
+  /** how many positions to keep per kind (default 5) */
+  firstPositions?: number;
+  /** report only what starts before this UTF-16 offset (a window of a long file reads further than it reports) */
+  reportBefore?: number;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function findMarks(text: string, options: FindOptions = {}): TextFindings {
+  checkText(text);
+  const key = checkKey(options.key);
+  const keep = options.firstPositions ?? 5;
+  const limit = options.reportBefore ?? text.length;
+  const found = findFrames(payloadBytes(text));
+  const frameStarts = found.starts;
+  const watermarks: VsFinding[] = [];
+  const c2pa: C2paWrapper[] = [];
+  const byKind = new Map<ForeignKind, HiddenFinding>();
+  let byteIndex = 0;
+  let nextFrame = 0;
+  forEachHiddenMark(
+    text,
+    (kind, start, end, count, wrapper) => {
+      if (kind === 'c2pa') {
+        if (start < limit) c2pa.push(wrapper!);
+        return;
+      }
+      if (kind === 'vs' || kind === 'robust' || kind === 'raw') {
+        // the frames that start in this run: their first selector's offset
+        for (; nextFrame < frameStarts.length && frameStarts[nextFrame] < byteIndex + count; nextFrame++) {
+          let offset = start;
+          for (let skip = frameStarts[nextFrame] - byteIndex; skip > 0; skip--)
+            offset += selectorLengthAt(text, offset);
+          if (offset < limit) watermarks.push({ offset, ...read(found.frames[nextFrame], key) });
+        }
+        byteIndex += count;
+      }
+      if (kind === 'vs' || kind === 'text' || start >= limit) return;
+      let finding = byKind.get(kind);
+      if (!finding) byKind.set(kind, (finding = { kind, count: 0, places: 0, offsets: [], codePoints: new Map() }));
+      finding.count += count;
+      finding.places++;
+      if (finding.offsets.length < keep) finding.offsets.push(start);
+      if (kind === 'tag' || kind === 'zero-width' || kind === 'bidi') {
+        const codePoint = text.codePointAt(start)!;
+        finding.codePoints.set(codePoint, (finding.codePoints.get(codePoint) ?? 0) + 1);
+      }
+    },
+    found,
+  );
+  const robustSearch = findRobustWatermarks(text);
+  const robust = robustSearch.frames
+    .filter((frame) => frame.start < limit)
+    .map((frame) => ({
+      start: frame.start,
+      end: frame.end,
+      copiesFound: frame.copiesFound,
+      frame: frame.bytes,
+      ...read(frame.frame, key),
+    }));
+  // robust marks inside a verified watermark are that watermark; only those of a text where none verifies are foreign
+  if (robustSearch.frames.length > 0) byKind.delete('robust');
+  const hidden = FOREIGN_KINDS.flatMap((kind) => byKind.get(kind) ?? []);
+  return { watermarks, robust, c2pa, hidden };
+}
+
+function read(frame: Frame, key: Uint8Array | undefined): ReadWatermark {
+  try {
+    return { decoded: strictUtf8.decode(openFrame(frame, key)), keyed: frame.keyed };
+  } catch (error) {
+    if (error instanceof CodecError) return { decoded: null, keyed: frame.keyed, failure: error.code };
+    // a verified frame whose secret is not UTF-8 (not one of ours: encode only frames text)
+    return { decoded: null, keyed: frame.keyed, failure: 'CORRUPTED' };
+  }
+}
+
+/** Whether anything at all was found: watermarks, C2PA manifests or foreign invisible characters. */
+export const hasFindings = (findings: TextFindings): boolean =>
+  findings.watermarks.length + findings.robust.length + findings.c2pa.length + findings.hidden.length > 0;

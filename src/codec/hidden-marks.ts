@@ -1,0 +1,186 @@
+import type { C2paWrapper } from './c2pa.js';
+import { c2paLabel } from './c2pa-report.js';
+import { findFrames } from './frame.js';
+import { ALPHABET_INDEX_OF_BYTE } from './robust/alphabet.js';
+import { byteOfSelectorAt, forEachSelectorRun, payloadBytes, selectorCodePointAt, selectorLengthAt } from './scan.js';
+
+/**
+ * The one map of a text's invisible characters, shared by the checker (src/web/checker) and `wm scan`:
+ * vs: bytes of a framed watermark (ours); robust: one-bit marks (runs of bytes only the robust alphabet uses); raw:
+ * other payload selectors (unframed data, e.g. other tools', or what is left of a damaged frame); c2pa: a C2PA text
+ * manifest (its U+FEFF and selectors); text: invisible characters that belong to the text (emoji presentation
+ * selectors, a lone joiner, a leading byte order mark, the tags of an emoji flag); tag, zero-width, bidi: foreign
+ * invisible characters.
+ */
+export type MarkKind = 'vs' | 'robust' | 'raw' | 'c2pa' | 'text' | 'tag' | 'zero-width' | 'bidi';
+
+export const MARK_KINDS: { kind: MarkKind; name: string; description: string }[] = [
+  { kind: 'vs', name: 'Watermark selectors', description: 'variation selectors carrying a framed wm watermark' },
+  { kind: 'robust', name: 'Robust marks', description: 'one-bit marks of a robust watermark, one after a character' },
+  { kind: 'raw', name: 'Other selectors', description: 'variation selectors carrying unframed data (other tools)' },
+  {
+    kind: 'c2pa',
+    name: 'C2PA manifest',
+    description: 'a content-provenance manifest (C2PA text embedding): not a watermark, kept by encode and strip',
+  },
+  { kind: 'tag', name: 'Tag characters', description: 'U+E0000–E007F outside an emoji flag' },
+  {
+    kind: 'zero-width',
+    name: 'Zero-width characters',
+    description: 'ZWSP, ZWJ/ZWNJ runs, word joiners, invisible operators, BOM, fillers',
+  },
+  { kind: 'bidi', name: 'Direction controls', description: 'bidirectional marks, embeddings, overrides and isolates' },
+  {
+    kind: 'text',
+    name: 'Part of the text',
+    description: 'emoji presentation selectors, joiners inside emoji, emoji flag tags',
+  },
+];
+
+/**
+ * Hears of each stretch of hidden characters of one kind: [start, end) in UTF-16 units, `count` hidden code points
+ * (for c2pa, the manifest's selector bytes; its U+FEFF is not counted), and the C2PA wrapper itself.
+ */
+export type HiddenMarkVisitor = (
+  kind: MarkKind,
+  start: number,
+  end: number,
+  count: number,
+  wrapper?: C2paWrapper,
+) => void;
+
+/** The frames of the text's payload bytes and where each starts (findFrames), when the caller has them already. */
+export type FramesFound = Pick<ReturnType<typeof findFrames>, 'frames' | 'starts'>;
+
+/**
+ * Every code point the map can report as hidden: variation selectors, tag characters and the other invisible
+ * characters of OTHER_HIDDEN. `wm scan` looks for their bytes before it decodes a file at all (tested to agree).
+ */
+export const HIDDEN_CODE_POINTS: readonly (readonly [number, number])[] = [
+  [0x00ad, 0x00ad],
+  [0x034f, 0x034f],
+  [0x061c, 0x061c],
+  [0x115f, 0x1160],
+  [0x17b4, 0x17b5],
+  [0x180b, 0x180f],
+  [0x200b, 0x200f],
+  [0x202a, 0x202e],
+  [0x2060, 0x2069],
+  [0x3164, 0x3164],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0xffa0, 0xffa0],
+  [0xe0000, 0xe007f],
+  [0xe0100, 0xe01ef],
+];
+
+/** Whether a code point is one of HIDDEN_CODE_POINTS. */
+export const isHiddenCodePoint = (codePoint: number): boolean =>
+  HIDDEN_CODE_POINTS.some(([low, high]) => codePoint >= low && codePoint <= high);
+
+const EMOJI_TAG_SEQUENCE = /^\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/u;
+/** Every invisible character but a variation selector, and the black flag that may begin an emoji tag sequence. */
+const OTHER_HIDDEN = new RegExp(
+  [
+    /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F]/.source,
+    /[\u202A-\u202E\u2060-\u2069\u3164\uFEFF\uFFA0]/.source,
+    /\uDB40[\uDC00-\uDC7F]/.source,
+    /\uD83C\uDFF4/.source,
+  ].join('|'),
+  'g',
+);
+const isBidi = (unit: number): boolean =>
+  unit === 0x061c ||
+  unit === 0x200e ||
+  unit === 0x200f ||
+  (unit >= 0x202a && unit <= 0x202e) ||
+  (unit >= 0x2066 && unit <= 0x2069);
+const ZERO_WIDTH = /[\u00AD\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200D\u2060-\u2065\u3164\uFEFF\uFFA0]/;
+/** Whether a UTF-16 unit (NaN past either end of the text) is one of the zero-width kind's characters. */
+export const isZeroWidthUnit = (unit: number): boolean => unit === unit && ZERO_WIDTH.test(String.fromCharCode(unit));
+export const isJoiner = (unit: number): boolean => unit === 0x200c || unit === 0x200d;
+
+/**
+ * Calls `visit` for every stretch of hidden characters: first the variation-selector runs (and C2PA wrappers) in
+ * text order, then every other invisible character in text order. Linear: selectors are found as decode finds them,
+ * the rest with one regular expression.
+ */
+export function forEachHiddenMark(
+  text: string,
+  visit: HiddenMarkVisitor,
+  { frames, starts }: FramesFound = findFrames(payloadBytes(text)),
+): void {
+  let frame = 0;
+  let byteIndex = 0;
+  const wrapperMarkers = new Set<number>();
+  forEachSelectorRun(
+    text,
+    (run) => {
+      if (run.payloadStart > run.start) visit('text', run.start, run.payloadStart, 1);
+      if (run.end === run.payloadStart) return;
+      let bytes = 0;
+      let robustOnly = true;
+      for (let i = run.payloadStart; i < run.end; i += selectorLengthAt(text, i), bytes++) {
+        robustOnly &&= ALPHABET_INDEX_OF_BYTE[byteOfSelectorAt(text, i)] >= 0;
+      }
+      while (frame < frames.length && frames[frame].end <= byteIndex) frame++;
+      const inFrame = frame < frames.length && starts[frame] <= byteIndex;
+      // robust marks use bytes that never make UTF-8 text (see the robust alphabet): a run of only those is robust
+      // (several in a row when a short carrier's surplus follows its last character); anything else is other data
+      visit(inFrame ? 'vs' : robustOnly ? 'robust' : 'raw', run.payloadStart, run.end, bytes);
+      byteIndex += bytes;
+    },
+    (wrapper) => {
+      if (text.charCodeAt(wrapper.index) === 0xfeff) wrapperMarkers.add(wrapper.index);
+      visit('c2pa', wrapper.index, wrapper.end, wrapper.bytes, wrapper);
+    },
+  );
+
+  const finder = new RegExp(OTHER_HIDDEN.source, 'g');
+  for (let found = finder.exec(text); found; found = finder.exec(text)) {
+    const i = found.index;
+    const unit = text.charCodeAt(i);
+    if (unit === 0xd83c) {
+      const sequence = EMOJI_TAG_SEQUENCE.exec(text.slice(i, i + 64));
+      if (sequence) {
+        // the flag's tags are text; the black flag itself is visible
+        visit('text', i + 2, i + sequence[0].length, (sequence[0].length - 2) / 2);
+        finder.lastIndex = i + sequence[0].length;
+      }
+    } else if (unit === 0xdb40) visit('tag', i, i + 2, 1);
+    else if (isBidi(unit)) visit('bidi', i, i + 1, 1);
+    else if (!wrapperMarkers.has(i)) {
+      // a lone joiner shapes the text around it (Persian, Indic conjuncts, emoji); one beside other zero-width
+      // characters is a mark
+      const alone =
+        isJoiner(unit) && !isZeroWidthUnit(text.charCodeAt(i - 1)) && !isZeroWidthUnit(text.charCodeAt(i + 1));
+      visit(alone || (unit === 0xfeff && i === 0) ? 'text' : 'zero-width', i, i + 1, 1);
+    }
+  }
+}
+
+const hex = (codePoint: number): string => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** How the checker names a stretch: "VS·f7 00 02 …", "U+200B", "C2PA manifest v1, 67 bytes", "emoji flag tags". */
+export function hiddenMarkLabel(
+  text: string,
+  kind: MarkKind,
+  start: number,
+  end: number,
+  wrapper?: C2paWrapper,
+): string {
+  if (wrapper) return c2paLabel(wrapper);
+  if (kind === 'vs' || kind === 'robust' || kind === 'raw') {
+    const bytes: string[] = [];
+    let count = 0;
+    for (let i = start; i < end; i += selectorLengthAt(text, i), count++) {
+      if (count < 8) bytes.push(byteOfSelectorAt(text, i).toString(16).padStart(2, '0'));
+    }
+    return `VS·${bytes.join(' ')}${count > 8 ? ` … (${count} bytes)` : ''}`;
+  }
+  const codePoint = text.codePointAt(start)!;
+  if (kind !== 'text') return hex(codePoint);
+  if (selectorLengthAt(text, start) > 0) return `${hex(selectorCodePointAt(text, start))} (emoji presentation)`;
+  if (codePoint >= 0xe0000) return 'emoji flag tags';
+  return `${hex(codePoint)} (part of the text)`;
+}

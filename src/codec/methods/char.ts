@@ -1,0 +1,24 @@
+import { firstWordCarriers } from './carrier-graphemes.js';
+import { carrierTooShort, spreadEvenly, type Placement } from './placement.js';
+
+/**
+ * `char`: the frame spread over the carrier graphemes of the first word; `firstLetterOnly`: all of it after the first.
+ */
+export function placeInFirstWord(
+  text: string,
+  frameLength: number,
+  firstLetterOnly: boolean,
+  markWordEnds: boolean,
+): Placement {
+  if (firstLetterOnly) {
+    const carriers = firstWordCarriers(text, 1, markWordEnds);
+    if (carriers.floors.length === 0) throw carrierTooShort(1, 0, 'method char');
+    return { carriers, bytesPerCarrier: frameLength, method: 'char' };
+  }
+  return spreadEvenly(
+    firstWordCarriers(text, frameLength, markWordEnds),
+    frameLength,
+    'char',
+    'method char (first word)',
+  );
+}

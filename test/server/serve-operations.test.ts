@@ -1,0 +1,139 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/store/sqlite/index.js';
+import { WM_BIN, runWm, startServe, type ServeProcess } from './serve-process.js';
+
+const env = { ...process.env, WM_SCRYPT_LN: '10', WM_HOME: '', WM_SMTP_URL: '', WM_MASTER_KEY: '' };
+const EMAIL = 'ops@example.com';
+const DAY_MS = 24 * 3600 * 1000;
+
+const homes: string[] = [];
+const serves: ServeProcess[] = [];
+afterEach(async () => {
+  for (const serve of serves.splice(0)) await serve.stop();
+  for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
+});
+
+/** A data folder with one account, whose history has `oldEntries` records of 60 days ago. */
+async function dataFolder(oldEntries = 0): Promise<string> {
+  const home = mkdtempSync(join(tmpdir(), 'wm-ops-'));
+  homes.push(home);
+  const created = spawnSync(
+    process.execPath,
+    [WM_BIN, 'users', 'create', '--email', EMAIL, '--username', 'ops', '--password-stdin', '--home', home],
+    { env, input: 'Correct horse 42\n', encoding: 'utf8' },
+  );
+  expect(created.status, created.stderr).toBe(0);
+  const store = openSqliteStore(join(home, 'wm.db'), { create: false });
+  const user = (await store.users.byEmail(EMAIL))!;
+  // an account of 90 days ago: its history can be older than the retention
+  store.sqlite.prepare('UPDATE users SET created_at = ? WHERE id = ?').run(Date.now() - 90 * DAY_MS, user.id);
+  for (let i = 0; i < oldEntries; i++) {
+    const entry = { operation: 'decode', credits: 0, balanceAfter: user.balance, tokenId: null };
+    await store.ledger.append(user.id, { ...entry, createdAt: Date.now() - 60 * DAY_MS + i });
+  }
+  await store.close();
+  return home;
+}
+
+const usageOf = (home: string) => JSON.parse(runWm(home, env, 'credits', 'usage', EMAIL, '--json').stdout);
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !condition(); waited += 50) {
+    if (waited > 15_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('retention', () => {
+  it('wm db prune deletes the history older than the duration, and says so', async () => {
+    const home = await dataFolder(3);
+    expect(usageOf(home)).toMatchObject({ pruned_before: null });
+    expect(usageOf(home).usage).toHaveLength(4);
+    const pruned = runWm(home, env, 'db', 'prune', '--usage-older-than', '30d', '--json');
+    expect(pruned.status, pruned.stderr).toBe(0);
+    expect(JSON.parse(pruned.stdout)).toMatchObject({ entries_deleted: 3, counters_deleted: 0 });
+    const usage = usageOf(home);
+    expect(usage.usage.map((u: { operation: string }) => u.operation)).toEqual(['signup-grant']);
+    expect(Date.parse(usage.pruned_before)).toBeCloseTo(Date.now() - 30 * DAY_MS, -5);
+    const human = runWm(home, env, 'credits', 'usage', EMAIL);
+    expect(human.stdout).toMatch(/records older than \S+ were deleted by retention/);
+
+    const missing = runWm(home, env, 'db', 'prune');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr).toContain("required option '--usage-older-than <duration>' not specified");
+    const wrong = runWm(home, env, 'db', 'prune', '--usage-older-than', '30 days');
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/^wm: --usage-older-than must be a duration such as 90d/);
+  });
+
+  it('wm serve --usage-retention prunes at start and logs what it deleted', async () => {
+    const home = await dataFolder(2);
+    const serve = await startServe(home, env, ['--usage-retention', '30d', '--log-format', 'json']);
+    serves.push(serve);
+    expect(serve.output()).toContain('retention:   usage history older than 30d is deleted (at start, then hourly)');
+    await until(() => serve.output().includes('usage history pruned'), 'the pruning log line');
+    const line = serve
+      .output()
+      .split('\n')
+      .find((text) => text.includes('usage history pruned'))!;
+    expect(JSON.parse(line)).toMatchObject({ level: 30, entriesDeleted: 2, retention: '30d' });
+    expect(usageOf(home).usage).toHaveLength(1);
+  });
+});
+
+describe('logs', () => {
+  it('are JSON lines by default off a terminal, readable lines with --log-format pretty', async () => {
+    const json = await startServe(await dataFolder(), env);
+    serves.push(json);
+    await fetch(`${json.url}/healthz`);
+    await until(() => json.output().includes('request completed'), 'a request log');
+    const logged = json
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
+    expect(logged.length).toBeGreaterThan(0);
+    for (const line of logged) expect(() => JSON.parse(line)).not.toThrow();
+
+    const pretty = await startServe(await dataFolder(), env, ['--log-format', 'pretty']);
+    serves.push(pretty);
+    await fetch(`${pretty.url}/healthz?token=secret-value`);
+    await until(() => pretty.output().includes('← 200'), 'a request log');
+    const lines = pretty.output().split('\n');
+    // the redaction holds in every format
+    const request = /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: req-1 → GET \/healthz\?token=\[redacted\] from 127\.0\.0\.1$/;
+    expect(
+      lines.filter((line) => request.test(line)),
+      pretty.output(),
+    ).toHaveLength(1);
+    expect(lines.filter((line) => /^\[[\d:.]+\] INFO: req-1 ← 200 in [\d.]+ ms$/.test(line))).toHaveLength(1);
+    expect(pretty.output()).not.toContain('secret-value');
+  });
+
+  it('--log-level warn leaves out the request lines', async () => {
+    const quiet = await startServe(await dataFolder(), env, ['--log-level', 'warn']);
+    serves.push(quiet);
+    expect((await fetch(`${quiet.url}/healthz`)).status).toBe(200);
+    await quiet.stop();
+    expect(quiet.output()).not.toContain('request completed');
+    expect(quiet.output()).toContain('wm serve stopped');
+  });
+});
+
+describe('signals and the data folder lock', () => {
+  it('SIGHUP stops the server gracefully, and the lock goes with it', async () => {
+    const home = await dataFolder();
+    const serve = await startServe(home, env);
+    serves.push(serve);
+    const refused = runWm(home, env, 'db', 'rotate-master-key');
+    expect(refused.status).toBe(4);
+    expect(refused.stderr).toContain(`wm: a wm serve (or a restore or key rotation) is using the data folder ${home}`);
+    serve.child.kill('SIGHUP');
+    expect(await serve.exited).toBe(0);
+    expect(serve.output()).toContain('SIGHUP: finishing in-flight requests, then closing the database');
+    expect(runWm(home, env, 'db', 'rotate-master-key').status).toBe(0);
+  });
+});
