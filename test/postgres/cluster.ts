@@ -3,6 +3,8 @@ import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
+import { applyMigrations } from '../../src/store/postgres/migrations.js';
 
 /** Debian's PostgreSQL server programs (package `postgresql`); WM_TEST_POSTGRES_BIN names another folder. */
 export const POSTGRES_BIN = process.env.WM_TEST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -98,4 +100,22 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Creates the database `name` on the cluster with every migration applied; its URL. */
+export async function createMigratedDatabase(cluster: Cluster, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const pool = new pg.Pool({ connectionString: cluster.urlOf(name), max: 1 });
+  try {
+    await applyMigrations(pool);
+  } finally {
+    await pool.end();
+  }
+  return cluster.urlOf(name);
 }

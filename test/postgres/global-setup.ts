@@ -1,7 +1,5 @@
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { applyMigrations } from '../../src/store/postgres/migrations.js';
-import { startCluster } from './cluster.js';
+import { createMigratedDatabase, startCluster } from './cluster.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,13 +15,7 @@ export const TEMPLATE_DATABASE = 'wm_template';
 export default async function setup(project: TestProject): Promise<() => void> {
   const cluster = await startCluster();
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
-    await admin.end();
-    const template = new pg.Pool({ connectionString: cluster.urlOf(TEMPLATE_DATABASE), max: 1 });
-    await applyMigrations(template);
-    await template.end();
+    await createMigratedDatabase(cluster, TEMPLATE_DATABASE);
   } catch (error) {
     cluster.destroy();
     throw error;

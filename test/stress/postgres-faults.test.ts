@@ -1,7 +1,11 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyMigrations } from '../../src/store/postgres/migrations.js';
-import { postgresInstalled, POSTGRES_BIN, startCluster, type Cluster } from '../postgres/cluster.js';
+import {
+  createMigratedDatabase,
+  postgresInstalled,
+  POSTGRES_BIN,
+  startCluster,
+  type Cluster,
+} from '../postgres/cluster.js';
 import { startInstances, tally, type Instances } from '../postgres/instances.js';
 
 /**
@@ -21,17 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => cluster?.destroy());
 
-async function freshDatabase(): Promise<string> {
-  const name = `faults${++databases}`;
-  const admin = new pg.Client({ connectionString: cluster.url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const pool = new pg.Pool({ connectionString: cluster.urlOf(name), max: 1 });
-  await applyMigrations(pool);
-  await pool.end();
-  return cluster.urlOf(name);
-}
+const freshDatabase = () => createMigratedDatabase(cluster, `faults${++databases}`);
 
 type Outcome = { instance: number; status: number | 'lost' | 'hung'; at: number; ms: number; retryAfter?: string };
 
