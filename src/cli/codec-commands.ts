@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { CHANNEL_DATABASE_HELP } from './database-options.js';
+import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
 import { collect, parseChunkSize, parseSeed } from './codec/option-parsers.js';
 import { CliError, EXIT } from './errors.js';
@@ -285,10 +285,14 @@ function registerKeys(program: Command): void {
     .summary('write the key set of public keys, for /.well-known/wm-keys.json')
     .description(
       'Write the public key set (wm-keys.json: a JSON Web Key Set with names and dates) of the given NAME.pub ' +
-        'files and key sets, merged, so that anyone can check marks with `wm verify --keys`.',
+        'files and key sets, merged, so that anyone can check marks with `wm verify --keys`. Without files ' +
+        "(or with --home/--database) the data folder's published keys come first, exactly as its wm serve lists " +
+        'them at /.well-known/wm-keys.json.',
     )
-    .argument('<files...>', 'NAME.pub files (as written by `wm keygen --sign`) or key sets to merge')
-    .option('--name <name>', 'the display name of the one key given (default: its file name without .pub)')
+    .argument('[files...]', 'NAME.pub files (as written by `wm keygen --sign`) or key sets to merge')
+    .option('--name <name>', 'the display name of the one key file given (default: its file name without .pub)')
+    .option('--home <dir>', "export the published keys of this data folder's channels (default: $WM_HOME, else ~/.wm)")
+    .option('--database <url>', DATABASE_HELP)
     .option('-o, --out <file>', 'write the key set to FILE atomically instead of standard output')
     .action(async (files: string[], options) => {
       const { runKeysExport } = await import('./codec/keys-export.js');

@@ -1,6 +1,7 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServe } from '../server/serve-process.js';
 import { makeTempDir, runWm } from './codec-harness.js';
 
 const MIGRATIONS = (
@@ -234,6 +235,36 @@ describe('wm channels, tokens and keyed codec commands', () => {
     expect((await wm(['tokens', 'list', '--user', EMAIL])).out).toMatch(/MARKS .*\n.* signs /);
     await json(['tokens', 'revoke', token.id]);
     await json(['channels', 'deactivate', '--user', EMAIL, 'press']);
+  });
+
+  it("wm keys export without files writes the data folder's key set: what wm serve publishes", async () => {
+    const { channel } = await json(['channels', 'create', '--user', EMAIL, 'wire', '--signing', '--public']);
+    await json(['channels', 'new-signing-key', '--user', EMAIL, 'wire']);
+    await json(['channels', 'create', '--user', EMAIL, 'drafts', '--signing']); // not published: not exported
+    const exported = await wm(['keys', 'export', '-o', join(temp.dir, 'wm-keys.json')]);
+    expect(exported).toMatchObject({ code: 0, out: '', stderr: '' });
+    const set = JSON.parse(readFileSync(join(temp.dir, 'wm-keys.json'), 'utf8'));
+    const first = channel.signing_keys[0].key_id;
+    expect(set.keys.filter((key: { name: string }) => key.name === 'wire')).toMatchObject([
+      { kid: first, created: channel.signing_keys[0].created_at, retired: expect.any(String) },
+      { kid: expect.not.stringMatching(first), retired: null },
+    ]);
+    const serve = await startServe(home, { ...process.env, ...env, WM_HOME: '', WM_MASTER_KEY: '' });
+    try {
+      const response = await fetch(`${serve.url}/.well-known/wm-keys.json`);
+      expect(await response.json()).toEqual(set);
+    } finally {
+      await serve.stop();
+    }
+    // a key file merged after the data folder's keys; without a data folder, a clear refusal
+    const keyFile = join(temp.dir, 'mine.key');
+    expect((await runWm(['keygen', '--sign', '-o', keyFile])).code).toBe(0);
+    const merged = JSON.parse((await wm(['keys', 'export', keyFile.replace(/key$/, 'pub')])).out);
+    const names = (keys: { name: string }[]) => keys.map((key) => key.name);
+    expect(names(merged.keys)).toEqual([...names(set.keys), 'mine']);
+    const missing = await runWm(['keys', 'export', '--home', join(temp.dir, 'nowhere')], { env });
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toMatch(/no data folder at/);
   });
 
   it('refuses a token with bad permissions', async () => {

@@ -1,4 +1,4 @@
-import { publishedKeySetOf, type PublicKeyInfo } from '../../codec/key-files.js';
+import { publishedKeyOf, type PublishedKey } from '../../codec/key-files.js';
 import { hexOf, signerIdOf } from '../../codec/signing.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from './format.js';
@@ -9,25 +9,35 @@ export interface KeysExportCommandOptions {
   out?: string;
   /** the name of the one key given (default: its file name without .pub) */
   name?: string;
+  /** the data folder whose published keys to export (default: $WM_HOME, else ~/.wm) */
+  home?: string;
+  /** a PostgreSQL database instead of SQLite in the data folder */
+  database?: string;
 }
 
 /**
  * The public key set (wm-keys.json) of the given NAME.pub files and key sets, merged: one entry per key id, the
- * first file naming a key wins, and its dates as a key set gave them. What a publisher serves at
- * /.well-known/wm-keys.json so that anyone can run `wm verify --keys`.
+ * first file naming a key wins, and its dates as a key set gave them. Without files, or with --home/--database,
+ * the data folder's published keys come first, as its `wm serve` lists them at /.well-known/wm-keys.json: so a
+ * server's key set can be written offline and served from anywhere.
  */
 export async function runKeysExport(files: string[], options: KeysExportCommandOptions): Promise<void> {
-  if (files.length === 0) throw new CliError(EXIT.USAGE, 'name the public keys to export: NAME.pub or key set files');
-  const keys = await resolveVerifyingKeys({ keys: files });
-  if (options.name !== undefined && keys.length !== 1) {
-    throw new CliError(EXIT.USAGE, `--name names one key, but the files hold ${keys.length}`);
+  const fromDataFolder = files.length === 0 || options.home !== undefined || options.database !== undefined;
+  const fileKeys = await resolveVerifyingKeys({ keys: files });
+  if (options.name !== undefined && fileKeys.length !== 1) {
+    throw new CliError(EXIT.USAGE, `--name names one key, but the files hold ${fileKeys.length}`);
   }
-  const byId = new Map<string, PublicKeyInfo>();
-  for (const key of keys) {
+  const byId = new Map<string, PublishedKey>();
+  if (fromDataFolder) {
+    // loaded only here: exporting key files needs no database code
+    const { publishedKeySetOfDataFolder } = await import('../admin/published-keys.js');
+    for (const key of (await publishedKeySetOfDataFolder(options)).keys) byId.set(key.kid, key);
+  }
+  for (const key of fileKeys) {
     const id = hexOf(signerIdOf(key.publicKey));
     if (byId.has(id)) continue;
     const name = options.name ?? key.name ?? id;
-    byId.set(id, { publicKey: key.publicKey, name, created: key.created, retired: key.retired });
+    byId.set(id, publishedKeyOf({ publicKey: key.publicKey, name, created: key.created, retired: key.retired }));
   }
-  await writeOutput(formatJson(publishedKeySetOf([...byId.values()])), options.out);
+  await writeOutput(formatJson({ keys: [...byId.values()] }), options.out);
 }
