@@ -4,7 +4,9 @@ import { crc32 } from '../../src/codec/crc32.js';
 import { decode } from '../../src/codec/decode.js';
 import { encode } from '../../src/codec/encode.js';
 import { buildFrame, parseFrameAt } from '../../src/codec/frame.js';
+import { PLAIN } from '../../src/codec/robust/alphabet.js';
 import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
+import { layoutCopy } from '../../src/codec/robust/layout.js';
 import { payloadBytes } from '../../src/codec/scan.js';
 import { selectorsForBytes } from '../../src/codec/selectors.js';
 import { createSigningKey, signMessage, signerIdOf, type VerifyingKey } from '../../src/codec/signing.js';
@@ -294,5 +296,56 @@ describe('forgeries never verify', () => {
     expect(statusOf(text)).toBe('valid');
     expect(verify(text, { keys: KEYS }).marks[0].signature.signer).toBe('Someone Else');
     expect(() => decode(text, { key: AES_KEY })).toThrow(expect.objectContaining({ code: 'CORRUPTED' }));
+  });
+});
+
+describe('forgeries of robust marks never verify', () => {
+  // A forger who rewrites every copy of a genuine robust mark (standard stealth, so the marks are plain symbols)
+  // with a frame of their making, the CRC right: the vote and the bit correction then agree on the forged frame,
+  // and only the signature can refuse it.
+  const frame = buildFrame(utf8('ID-42'), undefined, undefined, { key: SIGNER });
+  const { watermarked } = encodeRobust(LONG.repeat(2), 'ID-42', { seed: 5, signingKey: SIGNER });
+  const markOf = new Map(PLAIN.selectorOf.map((selector, mark) => [selector, mark]));
+  const rewritten = (forged: Uint8Array): string => {
+    const copy = layoutCopy(forged);
+    let k = 0;
+    return Array.from(watermarked, (c) => (markOf.has(c) ? PLAIN.selectorOf[copy.marks[k++ % copy.length]] : c)).join(
+      '',
+    );
+  };
+  const verdictOf = (text: string): string => {
+    try {
+      return statusOf(text);
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+
+  test('the rewriting reproduces the genuine mark, and a changed secret is read back: invalid', () => {
+    expect(rewritten(frame)).toBe(watermarked);
+    const changed = frame.slice();
+    changed[parseFrameAt(frame, 0)!.body.byteOffset] ^= 1;
+    const forged = rewritten(withCrc(changed));
+    expect(decodeRobust(forged, { keys: KEYS })).toMatchObject({ decoded: 'HD-42', signature: { status: 'invalid' } });
+  });
+
+  test('every single flipped bit in every copy, the CRC made right again: never valid', () => {
+    for (let bit = 0; bit < (frame.length - 4) * 8; bit++) {
+      const changed = frame.slice();
+      changed[bit >> 3] ^= 0x80 >> (bit & 7);
+      expect(verdictOf(rewritten(withCrc(changed))), `bit ${bit}`).not.toMatch(/^(valid|text_changed)$/);
+    }
+  });
+
+  test("a swapped signer id, another frame's signature, a truncated signature: never valid", () => {
+    const swapped = frame.slice();
+    swapped.set(signerIdOf(OTHER_SIGNER.publicKey), 3);
+    expect(verdictOf(rewritten(withCrc(swapped)))).toBe('invalid');
+    const other = buildFrame(utf8('ID-43'), undefined, undefined, { key: SIGNER });
+    const moved = frame.slice();
+    moved.set(other.subarray(other.length - 68, other.length - 4), frame.length - 68);
+    expect(verdictOf(rewritten(withCrc(moved)))).toBe('invalid');
+    const truncated = withCrc(Uint8Array.from([...frame.subarray(0, frame.length - 4 - 32), 0, 0, 0, 0]));
+    expect(verdictOf(rewritten(truncated))).not.toMatch(/^(valid|text_changed)$/);
   });
 });
