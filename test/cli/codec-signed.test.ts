@@ -151,6 +151,15 @@ describe('signing and verifying offline', () => {
       status: 'valid',
       marks: [{ mode: 'robust', decoded: null, keyed: true }],
     });
+    const human = await runWm(['verify', '--keys', temp.path('news.pub')], { input: run.out });
+    expect(human.out).toMatch(/^robust mark \(encrypted: give --key-file to read it\): signature valid/);
+    const otherKey = temp.path('other-aes.key');
+    await runWm(['keygen', '-o', otherKey]);
+    const wrongKey = await runWm(['verify', '--keys', temp.path('news.pub'), '--key-file', otherKey], {
+      input: run.out,
+    });
+    expect(wrongKey.code).toBe(0);
+    expect(wrongKey.out).toMatch(/^robust mark \(encrypted with another key than --key-file\): signature valid/);
     const decoded = await runWm(['decode-robust', '--key-file', keyFile, '--keys', temp.path('news.pub'), '--json'], {
       input: run.out,
     });

@@ -29,10 +29,13 @@ const VERDICT_MESSAGE: Record<Exclude<VerifyStatus, 'valid'>, string> = {
   text_changed: 'the signature is valid, but the text it binds was edited',
 };
 
-function formatReport(result: VerifyResult): string {
+function formatReport(result: VerifyResult, keyGiven: boolean): string {
+  const encrypted = keyGiven
+    ? '(encrypted with another key than --key-file)'
+    : '(encrypted: give --key-file to read it)';
   return result.marks
     .map((mark) => {
-      const secret = mark.decoded === null ? '(encrypted: give --key-file to read it)' : JSON.stringify(mark.decoded);
+      const secret = mark.decoded === null ? encrypted : JSON.stringify(mark.decoded);
       return `${mark.mode === 'robust' ? 'robust mark' : 'mark'} ${secret}: ${describeSignature(mark.signature)}\n`;
     })
     .join('');
@@ -42,6 +45,6 @@ export async function runVerify(file: string | undefined, options: VerifyCommand
   const keys = await resolveVerifyingKeys(options);
   const key = await resolveKey({ keyFile: options.keyFile });
   const result = verify(await readInputText(file), { keys, key });
-  await writeOutput(options.json ? formatJson(result) : formatReport(result), options.out);
+  await writeOutput(options.json ? formatJson(result) : formatReport(result, key !== undefined), options.out);
   if (result.status !== 'valid') throw new CliError(VERDICT_EXIT[result.status], VERDICT_MESSAGE[result.status]);
 }
