@@ -63,6 +63,14 @@ describe('wm keygen --sign', () => {
     expect(readFileSync(temp.path('news.key'), 'utf8')).toBe(before);
   });
 
+  it('refuses to write the private key to a file named .pub', async () => {
+    const refused = await runWm(['keygen', '--sign', '-o', temp.path('oops.pub')]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/-o names the private key file/);
+    expect(existsSync(temp.path('oops.pub'))).toBe(false);
+    expect(existsSync(temp.path('oops.pub.pub'))).toBe(false);
+  });
+
   it('writes no half pair when the public key file exists', async () => {
     writeFileSync(temp.path('half.pub'), "someone else's");
     const refused = await runWm(['keygen', '--sign', '-o', temp.path('half.key')]);

@@ -46,6 +46,13 @@ async function writeSigningKeyPair(options: KeygenCommandOptions): Promise<void>
   if (out === undefined || out === '-') {
     throw new CliError(EXIT.USAGE, 'wm keygen --sign needs -o NAME.key: it writes NAME.key and NAME.pub');
   }
+  // a private key in a file named like a public one is one careless upload from being published
+  if (/\.pub$/i.test(out)) {
+    throw new CliError(
+      EXIT.USAGE,
+      `-o names the private key file: ${out} would hold it; give NAME.key (NAME.pub follows)`,
+    );
+  }
   const [{ createSigningKey, newSigningSeed }, { privateKeyPem, publicKeyPem }] = await Promise.all([
     import('../../codec/signing.js'),
     import('../../codec/key-files.js'),
