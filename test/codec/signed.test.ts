@@ -13,6 +13,7 @@ import { createSigningKey, signMessage, signerIdOf, type VerifyingKey } from '..
 import { strip } from '../../src/codec/strip.js';
 import type { EncodeOptions, StealthLevel, Distribution } from '../../src/codec/types.js';
 import { verify } from '../../src/codec/verify.js';
+import { c2paWrapper } from './c2pa-fixtures.js';
 import { CORPUS } from './corpus.js';
 
 const SIGNER = createSigningKey(new Uint8Array(32).fill(7));
@@ -150,6 +151,15 @@ describe('bound text: what counts as the same text', () => {
     const changed = change(encoded);
     expect(decode(changed, { keys: KEYS }).signature).toMatchObject({ status: 'valid', text_matches: false });
     expect(statusOf(changed)).toBe('text_changed');
+  });
+
+  test('a C2PA manifest added or removed changes no visible character: still matches', () => {
+    const manifest = c2paWrapper();
+    expect(matches(`${encoded} ${manifest}`)).toBe(true);
+    const withManifest = encode(`${LONG} ${manifest}`, 'ID-7', { signingKey: SIGNER, bindText: true }).encoded;
+    expect(withManifest.endsWith(manifest)).toBe(true);
+    expect(matches(withManifest)).toBe(true);
+    expect(matches(withManifest.slice(0, -manifest.length))).toBe(true);
   });
 
   test('the normal form: marks removed, NFC, whitespace runs one space, trimmed', () => {
