@@ -132,7 +132,8 @@ export function createWatermark(context: DomainContext): Watermark {
           verified(
             caller,
             (keys) => decodeRobust(text, { key: caller.key, keys }),
-            (result) => [result.signature],
+            // every robust mark, not only the first: a text may hold several passages by several signers
+            (result) => result.watermarks.map((found) => found.signature),
           ),
         (result) => result.is_encoded,
       ),

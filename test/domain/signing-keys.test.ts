@@ -156,6 +156,38 @@ describe('signing keys of channels', () => {
     expect((await read()).signature).toMatchObject({ status: 'valid', known_signer: true, signer: 'Example News' });
   });
 
+  it('decode-robust verifies every robust mark of a text, not only the first', async () => {
+    const { user, channel, token } = await signingSetup();
+    const plainToken = (await f.domain.apiTokens.create(user.id, { name: 'p', permissions: ['encode', 'decode'] }))
+      .token;
+    const robust = async (apiToken: string, secret: string) =>
+      (await f.domain.watermark.encodeRobust(apiToken, { text: CARRIER, secret })).watermarked;
+    const text = `${await robust(plainToken, 'unsigned')}\n\n${await robust(token, 'signed')}`;
+    const read = async () => (await f.domain.watermark.decodeRobust(token, { text })).watermarks;
+    // the first mark is unsigned, the second signed by the caller's own channel: known without publication
+    expect((await read()).map((found) => [found.decoded, found.signature.status])).toEqual([
+      ['unsigned', 'unsigned'],
+      ['signed', 'valid'],
+    ]);
+    // a second signer's mark (public, not encrypted) after the first signer's: both keys looked up
+    const other = await signingSetup('wire');
+    await f.domain.channels.updatePublication(other.user.id, other.channel.id, { keys_public: true });
+    const publicToken = await f.domain.apiTokens.create(other.user.id, {
+      name: 'public',
+      permissions: ['encode'],
+      signing_channel_id: other.channel.id,
+      sign: true,
+      encrypt: false,
+    });
+    const both = `${await robust(token, 'first')}\n\n${await robust(publicToken.token, 'second')}`;
+    const decoded = await f.domain.watermark.decodeRobust(token, { text: both });
+    expect(decoded.watermarks.map((found) => [found.decoded, found.signature.status])).toEqual([
+      ['first', 'valid'],
+      ['second', 'valid'],
+    ]);
+    expect(decoded.watermarks[1].signature.key_id).not.toBe(channel.signing_keys[0].key_id);
+  });
+
   it('a decode checks at most MAX_SIGNATURES_CHECKED signatures; beyond, it refuses by field, free', async () => {
     const { user, token } = await signingSetup();
     const one = (await f.domain.watermark.encode(token, { text: 'ab', secret: 'x', method: 'char' })).encoded;
