@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, makeTempDir, runWm, WM } from '../cli/codec-harness.js';
 import { startServe } from '../server/serve-process.js';
@@ -108,6 +109,28 @@ describe('wm on a PostgreSQL database', () => {
     const run = await wm(['users', 'list', '--database', database.url], { env: { WM_MASTER_KEY: undefined } });
     expect(run.code).toBe(4);
     expect(run.stderr).toMatch(/no master key: every instance and command on a shared database needs the same one/);
+  });
+});
+
+describe('wm db backup and restore with a PostgreSQL database named', () => {
+  it('refuse it, naming pg_dump and pg_restore, before touching any data folder', async () => {
+    const single = temp.path('single');
+    expect((await wm(['db', 'migrate', '--home', single])).code).toBe(0);
+    const file = temp.path('single.backup');
+    expect((await wm(['db', 'backup', file, '--home', single])).code).toBe(0);
+    const backup = await wm(['db', 'backup', temp.path('other.backup'), '--home', single, '--database', database.url]);
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toMatch(/back up a PostgreSQL database with pg_dump/);
+    expect(existsSync(temp.path('other.backup'))).toBe(false);
+    const target = temp.path('restored');
+    for (const run of [
+      await wm(['db', 'restore', file, '--home', target, '--database', database.url]),
+      await wm(['db', 'restore', file, '--home', target], { env: { WM_DATABASE_URL: database.url } }),
+    ]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/a PostgreSQL database is restored from its dump with pg_restore/);
+    }
+    expect(existsSync(target)).toBe(false);
   });
 });
 
