@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, makeTempDir, runWm, WM } from '../cli/codec-harness.js';
 import { startServe } from '../server/serve-process.js';
@@ -94,6 +96,57 @@ describe('wm on a PostgreSQL database', () => {
     const decoded = await wm(['decode', ...channel], { input: encoded.out });
     expect(decoded.code, decoded.stderr).toBe(0);
     expect(decoded.out.trim()).toBe('hidden');
+  });
+
+  it('runs the maintenance commands on it: new-signing-key, scan --channel, prune, rotate-master-key', async () => {
+    const owner = ['--user', 'ada@example.com', '--database', database.url];
+    // its first signing key, then a rotation: the first is retired and kept
+    await json(['channels', 'new-signing-key', 'main', ...owner]);
+    const rotated = (await json(['channels', 'new-signing-key', 'main', ...owner])) as {
+      channel: { signing_keys: { retired_at: string | null }[] };
+    };
+    expect(rotated.channel.signing_keys.map((key) => key.retired_at === null)).toEqual([true, false]);
+
+    const tree = temp.path('tree');
+    mkdirSync(tree);
+    const marked = await wm(['encode', '--secret', 'found in a tree', '--channel', 'main', ...owner], {
+      input: 'Every word here can carry a mark, and a scan finds it.',
+    });
+    writeFileSync(join(tree, 'marked.txt'), marked.out);
+    const scan = await wm(['scan', tree, '--channel', 'main', ...owner]);
+    expect(scan.code, scan.stderr).toBe(0);
+    expect(scan.out).toContain('"found in a tree"');
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(
+      `INSERT INTO credit_ledger (user_id, operation, credits, balance_after, created_at)
+       SELECT id, 'decode', 0, balance, $1 FROM users WHERE email = 'ada@example.com'`,
+      [Date.UTC(2020, 0, 1)],
+    );
+    await client.end();
+    const pruned = await json(['db', 'prune', '--usage-older-than', '1y', '--database', database.url]);
+    expect(pruned).toMatchObject({ entries_deleted: 1 });
+
+    // every instance stopped, the key rotated once, then everything runs with the new key (and back, for the rest)
+    const next = randomBytes(32).toString('hex');
+    const rotation = await wm(['db', 'rotate-master-key', '--database', database.url, '--new-key-env', 'NEXT_KEY'], {
+      env: { NEXT_KEY: next },
+    });
+    expect(rotation.code, rotation.stderr).toBe(0);
+    expect(rotation.out).toMatch(/Re-sealed 1 channel key\(s\) and 2 signing key\(s\)/);
+    const withOld = await wm(['decode', '--channel', 'main', ...owner], { input: marked.out });
+    expect(withOld.code).toBe(4);
+    expect(withOld.stderr).toMatch(/the master key does not open the key of channel/);
+    const withNew = await wm(['decode', '--channel', 'main', ...owner], {
+      input: marked.out,
+      env: { WM_MASTER_KEY: next },
+    });
+    expect(withNew.out.trim()).toBe('found in a tree');
+    const back = await wm(['db', 'rotate-master-key', '--database', database.url, '--new-key-env', 'OLD_KEY'], {
+      env: { WM_MASTER_KEY: next, OLD_KEY: masterKey },
+    });
+    expect(back.code, back.stderr).toBe(0);
   });
 
   it('refuses a database URL that is not PostgreSQL, and a pool size without one, naming the setting', async () => {
