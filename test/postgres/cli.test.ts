@@ -32,7 +32,7 @@ const refusedServe = (args: string[], extraEnv: Record<string, string | undefine
     encoding: 'utf8',
     timeout: 20_000,
   });
-  return { code: run.status, stderr: run.stderr };
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 };
 const json = async (args: string[], input?: string) => {
   const run = await wm([...args, '--json'], { input });
@@ -225,6 +225,16 @@ describe('wm serve on a PostgreSQL database', () => {
     const url = `postgres://wm:pw@127.0.0.1:${await freePort()}/wm`;
     const run = refusedServe(['--database', url]);
     expect(run.code).toBe(4);
-    expect(run.stderr).toMatch(/^wm: cannot reach the database at postgres:\/\/wm:\*\*\*@127\.0\.0\.1:\d+\/wm: /);
+    // one line, the error: no outage report before it
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      /^wm: cannot reach the database at postgres:\/\/wm:\*\*\*@127\.0\.0\.1:\d+\/wm: [^\n]+\n$/,
+    );
+    // a database the server does not have is named too, not only in the server's words
+    const missing = refusedServe(['--database', `${database.url}_missing`]);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toMatch(
+      /^wm: cannot use the database at postgres:.*_missing: database ".*_missing" does not exist/,
+    );
   });
 });

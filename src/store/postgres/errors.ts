@@ -14,8 +14,20 @@ export const isConflict = (error: unknown): boolean => {
   return state === '40001' || state === '40P01';
 };
 
-/** Node's errors of a socket that did not connect or broke. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+/**
+ * Node's errors of a socket that did not connect or broke, and of a host name that did not resolve (a database's
+ * name in DNS can vanish for a moment while it fails over: that is an outage, 503, not a bug, 500).
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * pg reports a connection lost mid-query or a pool that found no connection in time without a code, only in words

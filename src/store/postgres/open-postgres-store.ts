@@ -16,6 +16,7 @@ import { DEFAULT_POOL_SIZE, withoutPassword } from '../database-url.js';
 import { describePostgres } from './describe.js';
 import { ledgerStatements } from './ledger.js';
 import { createPostgresLimiterState } from './limiter-state.js';
+import { sqlState } from './errors.js';
 import { applyMigrations, migrationState } from './migrations.js';
 import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
 import { signingKeyStatements } from './signing-keys.js';
@@ -88,12 +89,24 @@ export async function openPostgresStore(url: string, options: OpenPostgresOption
     return postgresStore(url, connection);
   } catch (error) {
     await pool.end();
-    if (!(error instanceof DatabaseUnavailableError)) throw error;
-    const reason = error.cause instanceof Error ? error.cause.message : error.message;
-    throw new DatabaseUnavailableError(`cannot reach the database at ${withoutPassword(url)}: ${reason}`, {
-      cause: error.cause,
-    });
+    throw openingFailure(error, url);
   }
+}
+
+/** Why the database at `url` could not be opened, naming it (without its password) when that is what failed. */
+function openingFailure(error: unknown, url: string): unknown {
+  const where = withoutPassword(url);
+  if (error instanceof DatabaseUnavailableError) {
+    const reason = error.cause instanceof Error ? error.cause.message : error.message;
+    return new DatabaseUnavailableError(`cannot reach the database at ${where}: ${reason}`, { cause: error.cause });
+  }
+  // the server answered but refused this login or this database (a wrong user or password, a database not created);
+  // no `cause`: the CLI would print the server's words alone, without saying which database
+  const state = sqlState(error);
+  if (state?.startsWith('28') || state === '3D000') {
+    return new DatabaseUnavailableError(`cannot use the database at ${where}: ${(error as Error).message}`);
+  }
+  return error;
 }
 
 function postgresStore(url: string, connection: PgConnection): PostgresStore {
