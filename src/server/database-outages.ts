@@ -15,7 +15,9 @@ export function databaseOutageLog(): {
   return {
     events: {
       unavailable(error) {
-        logger?.error({ err: error }, 'database unavailable: requests get 503 until it is back');
+        // an expected operational event: the driver's words say why; a stack trace would say nothing more
+        const reason = error.cause instanceof Error ? error.cause.message : error.message;
+        logger?.error({ reason }, 'database unavailable: requests get 503 until it is back');
       },
       available(downForMs) {
         logger?.info({ downForMs }, `database available again after ${(downForMs / 1000).toFixed(1)} s`);

@@ -192,6 +192,8 @@ describe.skipIf(!postgresInstalled())('faults with two instances on PostgreSQL',
       // one line when the database went away and one when it came back, however many requests failed between
       for (const serve of instances.serves) {
         expect(serve.output().match(/database unavailable/g)).toHaveLength(1);
+        // the driver's reason, not a stack trace
+        expect(serve.output()).toMatch(/"reason":"[^"]+","msg":"database unavailable/);
         expect(serve.output().match(/database available again/g)).toHaveLength(1);
       }
       const ledger = await ledgerOf(instances, 0, account.accessToken);
