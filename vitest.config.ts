@@ -11,6 +11,7 @@ const POSTGRES_SUITES = [
   'test/postgres/**/*.test.ts',
   'test/store/port.test.ts',
   'test/domain/**/*.test.ts',
+  'test/mcp/http.test.ts',
   'test/server/{account,auth,cross-site,error-shape,mail,metrics,platform,signing,usage-daily,usage-retention,watermark}.test.ts',
 ];
 
