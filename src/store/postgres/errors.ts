@@ -41,8 +41,9 @@ const UNCODED_CONNECTION_FAILURE = new RegExp(
 /** The server is not reachable or not serving, as opposed to refusing a statement. */
 export function isUnavailable(error: unknown): boolean {
   const state = sqlState(error);
-  // connection_exception (08…), admin/crash shutdown and "starting up" (57P01–57P03), too_many_connections
-  if (state) return state.startsWith('08') || /^57P0[1-3]$/.test(state) || state === '53300';
+  // connection_exception (08…), admin/crash shutdown and "starting up" (57P01–57P03), too_many_connections, and a
+  // session the server ended after it sat idle in a transaction (25P03: this instance was frozen meanwhile)
+  if (state) return state.startsWith('08') || /^57P0[1-3]$/.test(state) || state === '53300' || state === '25P03';
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
   return error instanceof Error && UNCODED_CONNECTION_FAILURE.test(error.message);

@@ -45,6 +45,13 @@ export interface OpenPostgresOptions {
 const CONNECT_TIMEOUT_MS = 5_000;
 /** A statement whose answer takes longer than this fails (a server that stopped answering must not hang requests). */
 const QUERY_TIMEOUT_MS = 30_000;
+/**
+ * The server ends a session of ours that stays this long inside a transaction without sending a statement: only an
+ * instance that froze or vanished mid-transaction (a paused VM, a lost host or network) does that, since a unit of
+ * work makes no other kind of call, and its row locks would otherwise stop every other instance's charges on those
+ * accounts until PostgreSQL noticed the dead connection (hours, with TCP keepalive's defaults).
+ */
+const IDLE_IN_TRANSACTION_MS = 10_000;
 
 /** int8 as a JavaScript number: Unix ms, balances and counts stay below 2^53 (MAX_BALANCE). */
 const INT8_OID = 20;
@@ -65,6 +72,7 @@ export async function openPostgresStore(url: string, options: OpenPostgresOption
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     keepAlive: true,
     application_name: 'wm',
     types,
