@@ -11,7 +11,8 @@ const POSTGRES_SUITES = [
   'test/postgres/**/*.test.ts',
   'test/store/port.test.ts',
   'test/domain/**/*.test.ts',
-  'test/server/{account,auth,cross-site,error-shape,mail,metrics,platform,usage-daily,watermark}.test.ts',
+  'test/mcp/http.test.ts',
+  'test/server/{account,auth,cross-site,error-shape,mail,metrics,platform,signing,usage-daily,usage-retention,watermark}.test.ts',
 ];
 
 // Timeouts only catch a hang: nothing here is about speed (that is bench/'s job), and on a shared machine under

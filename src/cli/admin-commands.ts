@@ -215,6 +215,7 @@ function registerDb(program: Command): void {
     )
     .argument('<file>', 'a backup or bundle written by wm db backup')
     .option('--home <dir>', 'data folder (default: $WM_HOME, else ~/.wm)')
+    .option('--database <url>', 'refused: a PostgreSQL database is restored with pg_restore')
     .option('--json', 'print the result as JSON')
     .option('--force', 'replace the database (and master key) there; the old ones are kept beside them')
     .option('--passphrase-file <file>', "a bundle's passphrase: the first line of FILE (else asked on a terminal)")

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChannelPublication, ChannelRow, PublicSigningKeyRow } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError, invalid } from './errors.js';
-import { openSealedKey, sealKey } from './keys.js';
+import { sealKey, tryOpenSealedKey } from './keys.js';
+import { MasterKeyMismatchError } from './master-key-check.js';
 import { addSigningKey, toSigningKeyInfo } from './signing-keys.js';
 import type { Channel, ChannelListItem, ChannelOptions, ChannelPublicationChange } from './types.js';
 import { iso, requireActiveUser, type UserRow } from './users.js';
@@ -189,9 +190,18 @@ export function findChannelByName(
   return context.store.channels.byName(userId, name.trim());
 }
 
-/** Unseals a channel key; only the watermark operations and the offline CLI key resolution call this. */
+/**
+ * Unseals a channel key; only the watermark operations and the offline CLI key resolution call this. A key that
+ * does not open is a master key that is not the database's (a command run with another WM_MASTER_KEY than the
+ * servers', an instance left running through a key rotation): said so, not as the cipher's own words.
+ */
 export function channelKeyOf(context: DomainContext, row: Pick<ChannelRow, 'id' | 'sealedKey'>): Uint8Array {
-  return openSealedKey(context.keys.channelWrap, row.sealedKey, row.id);
+  const key = tryOpenSealedKey(context.keys.channelWrap, row.sealedKey, row.id);
+  if (key) return key;
+  throw new MasterKeyMismatchError(
+    `the master key does not open the key of channel ${row.id}: it is not the master key the database's channel ` +
+      'keys were sealed with (every instance and command on one database needs the same WM_MASTER_KEY or master.key)',
+  );
 }
 
 /** `keys`: signing keys of the owner's channels, newest first (the ones of other channels are passed over). */

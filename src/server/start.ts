@@ -22,7 +22,7 @@ export interface RunningServer {
  * printed: a process without one for SIGHUP dies at once, and whoever read the address may signal it straight away.
  */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
-  const outages = databaseOutageLog(print);
+  const outages = databaseOutageLog();
   const opened = await openDomain({
     home: config.home,
     create: true,

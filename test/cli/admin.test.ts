@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,6 +188,13 @@ describe('wm channels, tokens and keyed codec commands', () => {
     expect(decoded.out).toBe('offline secret\n');
     const wrongChannel = await wm(['decode', '--channel', 'blog', '--user', EMAIL], encoded.out);
     expect(wrongChannel.code).toBe(3);
+    // another master key than the database's (a command beside servers that use another WM_MASTER_KEY)
+    const otherKey = await runWm(['decode', ...keyed, '--home', home], {
+      env: { ...env, WM_MASTER_KEY: randomBytes(32).toString('hex') },
+      input: encoded.out,
+    });
+    expect(otherKey.code).toBe(4);
+    expect(otherKey.stderr).toMatch(/^wm: the master key does not open the key of channel [0-9a-f-]+: it is not the /);
 
     await json(['channels', 'deactivate', '--user', EMAIL, 'news']);
     const unknownChannel = await wm(['channels', 'deactivate', '--user', EMAIL, 'nope']);

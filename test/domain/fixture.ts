@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -97,6 +97,29 @@ export async function makeFixture(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What an attacker holding the database would read. SQLite: the raw bytes of the database and its write-ahead log.
+ * PostgreSQL: every row of every table as text (bytea as hex), as a dump of the database would show them.
+ */
+export async function databaseBytes(f: Fixture): Promise<Buffer> {
+  if (f.database === 'postgres') {
+    const tables = await f.sql<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
+    const rows = await Promise.all(
+      tables.map(({ name }) => f.sql<{ row: string }>(`SELECT t::text AS row FROM ${name} t`)),
+    );
+    return Buffer.from(
+      rows
+        .flat()
+        .map(({ row }) => row)
+        .join('\n'),
+    );
+  }
+  const files = ['wm.db', 'wm.db-wal'].map((name) => join(f.dir, name)).filter(existsSync);
+  return Buffer.concat(files.map((file) => readFileSync(file)));
 }
 
 let counter = 0;

@@ -1,39 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { privateKeyPem } from '../../src/codec/key-files.js';
 import { deriveKeys, openSealedKey } from '../../src/domain/keys.js';
 import { signingSealContext } from '../../src/domain/signing-keys.js';
-import { makeFixture, makeUser, PASSWORD, type Fixture } from './fixture.js';
+import { databaseBytes, makeFixture, makeUser, PASSWORD, type Fixture } from './fixture.js';
 
 let f: Fixture;
 beforeEach(async () => {
   f = await makeFixture();
 });
 afterEach(() => f.close());
-
-/**
- * SQLite: the raw bytes of the database and its write-ahead log, as an attacker with the files would see them.
- * PostgreSQL: every row of every table as text (bytea as hex), as a dump of the database would show them.
- */
-async function databaseBytes(): Promise<Buffer> {
-  if (f.database === 'postgres') {
-    const tables = await f.sql<{ name: string }>(
-      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
-    );
-    const rows = await Promise.all(
-      tables.map(({ name }) => f.sql<{ row: string }>(`SELECT t::text AS row FROM ${name} t`)),
-    );
-    return Buffer.from(
-      rows
-        .flat()
-        .map(({ row }) => row)
-        .join('\n'),
-    );
-  }
-  const files = ['wm.db', 'wm.db-wal'].map((name) => join(f.dir, name)).filter(existsSync);
-  return Buffer.concat(files.map((file) => readFileSync(file)));
-}
 
 describe('secrets at rest', () => {
   it('no password, token, refresh token, verification token or channel key is stored in plain text', async () => {
@@ -50,7 +25,7 @@ describe('secrets at rest', () => {
     const plain = await f.domain.apiTokens.create(user.id, { name: 'p', permissions: ['decode'] });
     const key = Buffer.from(await f.domain.admin.channelKey(user.email, 'news'));
 
-    const bytes = await databaseBytes();
+    const bytes = await databaseBytes(f);
     expect(bytes.length).toBeGreaterThan(0);
     // the test itself must be able to fail: non-secret values are found
     expect(bytes.includes(Buffer.from(user.email))).toBe(true);

@@ -1,5 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, makeTempDir, runWm, WM } from '../cli/codec-harness.js';
 import { startServe } from '../server/serve-process.js';
@@ -29,7 +32,7 @@ const refusedServe = (args: string[], extraEnv: Record<string, string | undefine
     encoding: 'utf8',
     timeout: 20_000,
   });
-  return { code: run.status, stderr: run.stderr };
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 };
 const json = async (args: string[], input?: string) => {
   const run = await wm([...args, '--json'], { input });
@@ -95,6 +98,57 @@ describe('wm on a PostgreSQL database', () => {
     expect(decoded.out.trim()).toBe('hidden');
   });
 
+  it('runs the maintenance commands on it: new-signing-key, scan --channel, prune, rotate-master-key', async () => {
+    const owner = ['--user', 'ada@example.com', '--database', database.url];
+    // its first signing key, then a rotation: the first is retired and kept
+    await json(['channels', 'new-signing-key', 'main', ...owner]);
+    const rotated = (await json(['channels', 'new-signing-key', 'main', ...owner])) as {
+      channel: { signing_keys: { retired_at: string | null }[] };
+    };
+    expect(rotated.channel.signing_keys.map((key) => key.retired_at === null)).toEqual([true, false]);
+
+    const tree = temp.path('tree');
+    mkdirSync(tree);
+    const marked = await wm(['encode', '--secret', 'found in a tree', '--channel', 'main', ...owner], {
+      input: 'Every word here can carry a mark, and a scan finds it.',
+    });
+    writeFileSync(join(tree, 'marked.txt'), marked.out);
+    const scan = await wm(['scan', tree, '--channel', 'main', ...owner]);
+    expect(scan.code, scan.stderr).toBe(0);
+    expect(scan.out).toContain('"found in a tree"');
+
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(
+      `INSERT INTO credit_ledger (user_id, operation, credits, balance_after, created_at)
+       SELECT id, 'decode', 0, balance, $1 FROM users WHERE email = 'ada@example.com'`,
+      [Date.UTC(2020, 0, 1)],
+    );
+    await client.end();
+    const pruned = await json(['db', 'prune', '--usage-older-than', '1y', '--database', database.url]);
+    expect(pruned).toMatchObject({ entries_deleted: 1 });
+
+    // every instance stopped, the key rotated once, then everything runs with the new key (and back, for the rest)
+    const next = randomBytes(32).toString('hex');
+    const rotation = await wm(['db', 'rotate-master-key', '--database', database.url, '--new-key-env', 'NEXT_KEY'], {
+      env: { NEXT_KEY: next },
+    });
+    expect(rotation.code, rotation.stderr).toBe(0);
+    expect(rotation.out).toMatch(/Re-sealed 1 channel key\(s\) and 2 signing key\(s\)/);
+    const withOld = await wm(['decode', '--channel', 'main', ...owner], { input: marked.out });
+    expect(withOld.code).toBe(4);
+    expect(withOld.stderr).toMatch(/the master key does not open the key of channel/);
+    const withNew = await wm(['decode', '--channel', 'main', ...owner], {
+      input: marked.out,
+      env: { WM_MASTER_KEY: next },
+    });
+    expect(withNew.out.trim()).toBe('found in a tree');
+    const back = await wm(['db', 'rotate-master-key', '--database', database.url, '--new-key-env', 'OLD_KEY'], {
+      env: { WM_MASTER_KEY: next, OLD_KEY: masterKey },
+    });
+    expect(back.code, back.stderr).toBe(0);
+  });
+
   it('refuses a database URL that is not PostgreSQL, and a pool size without one, naming the setting', async () => {
     const wrong = await wm(['users', 'list', '--database', 'mysql://user:pw@host/db']);
     expect(wrong.code).toBe(2);
@@ -108,6 +162,28 @@ describe('wm on a PostgreSQL database', () => {
     const run = await wm(['users', 'list', '--database', database.url], { env: { WM_MASTER_KEY: undefined } });
     expect(run.code).toBe(4);
     expect(run.stderr).toMatch(/no master key: every instance and command on a shared database needs the same one/);
+  });
+});
+
+describe('wm db backup and restore with a PostgreSQL database named', () => {
+  it('refuse it, naming pg_dump and pg_restore, before touching any data folder', async () => {
+    const single = temp.path('single');
+    expect((await wm(['db', 'migrate', '--home', single])).code).toBe(0);
+    const file = temp.path('single.backup');
+    expect((await wm(['db', 'backup', file, '--home', single])).code).toBe(0);
+    const backup = await wm(['db', 'backup', temp.path('other.backup'), '--home', single, '--database', database.url]);
+    expect(backup.code).toBe(2);
+    expect(backup.stderr).toMatch(/back up a PostgreSQL database with pg_dump/);
+    expect(existsSync(temp.path('other.backup'))).toBe(false);
+    const target = temp.path('restored');
+    for (const run of [
+      await wm(['db', 'restore', file, '--home', target, '--database', database.url]),
+      await wm(['db', 'restore', file, '--home', target], { env: { WM_DATABASE_URL: database.url } }),
+    ]) {
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/a PostgreSQL database is restored from its dump with pg_restore/);
+    }
+    expect(existsSync(target)).toBe(false);
   });
 });
 
@@ -149,6 +225,16 @@ describe('wm serve on a PostgreSQL database', () => {
     const url = `postgres://wm:pw@127.0.0.1:${await freePort()}/wm`;
     const run = refusedServe(['--database', url]);
     expect(run.code).toBe(4);
-    expect(run.stderr).toMatch(/^wm: cannot reach the database at postgres:\/\/wm:\*\*\*@127\.0\.0\.1:\d+\/wm: /);
+    // one line, the error: no outage report before it
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(
+      /^wm: cannot reach the database at postgres:\/\/wm:\*\*\*@127\.0\.0\.1:\d+\/wm: [^\n]+\n$/,
+    );
+    // a database the server does not have is named too, not only in the server's words
+    const missing = refusedServe(['--database', `${database.url}_missing`]);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toMatch(
+      /^wm: cannot use the database at postgres:.*_missing: database ".*_missing" does not exist/,
+    );
   });
 });

@@ -135,6 +135,26 @@ describe('wm db copy', () => {
     expect(again.stderr).toMatch(/is not empty \(users: 2 rows\): wm db copy fills a new, empty database only/);
   });
 
+  it('refuses while a wm serve runs on the data folder (it would go on charging there); writes nothing', async () => {
+    const serve = await startServe(dir, { ...process.env, WM_HOME: '', WM_MASTER_KEY: masterKey.toString('hex') });
+    const empty = await emptyPostgresDatabase();
+    try {
+      for (const from of [dir, join(dir, 'wm.db')]) {
+        const refused = await runWm(['db', 'copy', '--from', from, '--to', empty.url]);
+        expect(refused.code).toBe(4);
+        expect(refused.stderr).toMatch(/a wm serve .* is using the data folder .*; stop it first/);
+      }
+      const client = new pg.Client({ connectionString: empty.url });
+      await client.connect();
+      const tables = await client.query("SELECT 1 FROM information_schema.tables WHERE table_schema = 'public'");
+      await client.end();
+      expect(tables.rowCount).toBe(0);
+    } finally {
+      await serve.stop();
+      await empty.drop();
+    }
+  });
+
   it('serves the copy through HTTP: password, session, keyed token, history and new records go on', async () => {
     const home = join(dir, 'instance');
     const serve = await startServe(home, {

@@ -123,4 +123,23 @@ describe('password attempts across instances', () => {
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
+
+  it('sign-ins and registrations share the allowance across instances', async () => {
+    const from = newAddress();
+    const account = await instances.signUp('shared@example.com', newAddress());
+    let registrations = 0;
+    const login = (n: number) =>
+      instances.api(n, 'POST', '/api/auth/login', { body: { email: account.email, password: PASSWORD }, from });
+    const register = (n: number) =>
+      instances.api(n, 'POST', '/api/auth/register', {
+        body: { email: `new${++registrations}@example.com`, password: PASSWORD, username: 'new' },
+        from,
+      });
+    const attempts = [() => login(0), () => register(1), () => login(1), () => register(0), () => login(0)];
+    const statuses: number[] = [];
+    for (const attempt of attempts) statuses.push((await attempt()).status);
+    expect(statuses).toEqual([200, 201, 200, 201, 200]);
+    expect((await register(1)).status).toBe(429);
+    expect((await login(1)).status).toBe(429);
+  });
 });

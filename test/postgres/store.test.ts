@@ -74,6 +74,15 @@ describe('an unreachable PostgreSQL server', () => {
     expect((failure as Error).message).not.toContain('secret-password');
     expect((failure as DatabaseUnavailableError).code).toBe('EDATABASEUNAVAILABLE');
   });
+
+  it('is one too when its host name does not resolve (DNS may lose a database while it fails over)', async () => {
+    const url = 'postgres://wm:pw@no-such-host.invalid:5432/wm';
+    const failure = await openPostgresStore(url, { migrations: 'refuse' }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DatabaseUnavailableError);
+    expect((failure as Error).message).toMatch(
+      /^cannot reach the database at postgres:\/\/wm:\*\*\*@no-such-host\.invalid/,
+    );
+  });
 });
 
 describe('the callers of API tokens', () => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMigratedDatabase,
@@ -29,6 +30,18 @@ const freshDatabase = () => createMigratedDatabase(cluster, `faults${++databases
 
 type Outcome = { instance: number; status: number | 'lost' | 'hung'; at: number; ms: number; retryAfter?: string };
 
+/** A charged analyze through instance `n`, its body read; rejects with a TimeoutError after `timeoutMs`. */
+async function analyze(instances: Instances, n: number, token: string, timeoutMs: number): Promise<Response> {
+  const response = await fetch(`${instances.serves[n].url}/api/watermark/analyze`, {
+    method: 'POST',
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ encoded: 'plain text' }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.arrayBuffer();
+  return response;
+}
+
 /** Workers charging through both instances in turn until `stop()`; a request unanswered in 10 s counts as hung. */
 function chargeLoad(instances: Instances, token: string) {
   const outcomes: Outcome[] = [];
@@ -39,13 +52,7 @@ function chargeLoad(instances: Instances, token: string) {
       const instance = (id + round) % 2;
       const sent = Date.now();
       try {
-        const response = await fetch(`${instances.serves[instance].url}/api/watermark/analyze`, {
-          method: 'POST',
-          headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ encoded: 'plain text' }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.arrayBuffer();
+        const response = await analyze(instances, instance, token, 10_000);
         const retryAfter = response.headers.get('retry-after') ?? undefined;
         outcomes.push({ instance, status: response.status, at: sent - started, ms: Date.now() - sent, retryAfter });
       } catch (error) {
@@ -139,6 +146,73 @@ describe.skipIf(!postgresInstalled())('faults with two instances on PostgreSQL',
     }
   });
 
+  it('an instance frozen mid-charge (SIGSTOP: a paused VM, a lost host) blocks the others for seconds', async () => {
+    const databaseUrl = await freshDatabase();
+    const instances = await startInstances({ count: 2, databaseUrl, env: { WM_FREE_CREDITS: String(GRANT) } });
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    try {
+      const account = await instances.signUp('frozen@example.com', '198.51.100.3');
+      expect(instances.wm('users', 'set-plan', account.email, 'pro').status).toBe(0);
+      const { token } = await instances.apiToken(0, account);
+      /** a charge through instance `n`: its status, or 0 when unanswered in 20 s */
+      const charge = (n: number) =>
+        analyze(instances, n, token, 20_000).then(
+          (response) => ({ status: response.status }),
+          () => ({ status: 0 }),
+        );
+      // freeze instance 0 while it holds the account's row lock in a charge's unit of work
+      const frozen = instances.serves[0].child;
+      let holding = false;
+      /** the load's end: its requests to the frozen instance end by their own timeout */
+      let loadStopped: Promise<void> | undefined;
+      for (let attempt = 0; attempt < 50 && !holding; attempt++) {
+        const load = chargeLoad(instances, token);
+        await sleep(300);
+        frozen.kill('SIGSTOP');
+        await sleep(600);
+        // only the frozen instance leaves a transaction idle this long (the other's last milliseconds)
+        const idle = await admin.query(
+          `SELECT 1 FROM pg_stat_activity WHERE application_name = 'wm' AND state = 'idle in transaction'
+             AND now() - state_change > interval '400 milliseconds'`,
+        );
+        holding = (idle.rowCount ?? 0) > 0;
+        if (!holding) frozen.kill('SIGCONT');
+        loadStopped = load.stop();
+        if (!holding) await loadStopped;
+      }
+      expect(holding).toBe(true);
+      const frozenAt = Date.now();
+      // the other instance charges the same account: at first it waits for the lock, then it goes on by itself
+      const answers: { status: number; at: number; ms: number }[] = [];
+      while (Date.now() - frozenAt < 20_000 && answers.every((answer) => answer.status !== 0)) {
+        const sent = Date.now();
+        const answer = await charge(1);
+        answers.push({ status: answer.status, at: sent - frozenAt, ms: Date.now() - sent });
+      }
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      // no request waited for longer than the server lets a frozen transaction hold its locks, and a margin
+      expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(15_000);
+      expect(answers.filter((answer) => answer.at > 15_000).length).toBeGreaterThan(10);
+      // thawed, the frozen instance finds its transaction ended (503 for what it held) and recovers by itself
+      frozen.kill('SIGCONT');
+      let recovered = false;
+      for (let waited = 0; waited < 10_000 && !recovered; waited += 250) {
+        const answer = await charge(0);
+        expect([200, 503]).toContain(answer.status);
+        recovered = answer.status === 200;
+        if (!recovered) await sleep(250);
+      }
+      expect(recovered).toBe(true);
+      await loadStopped;
+      expectContiguous(await ledgerOf(instances, 1, account.accessToken));
+    } finally {
+      instances.serves[0].child.kill('SIGCONT');
+      await admin.end();
+      await instances.stop();
+    }
+  });
+
   it('a PostgreSQL restart under load: fast 503 with Retry-After, never 500 or a hang; both recover', async () => {
     const instances = await startInstances({
       count: 2,
@@ -192,6 +266,8 @@ describe.skipIf(!postgresInstalled())('faults with two instances on PostgreSQL',
       // one line when the database went away and one when it came back, however many requests failed between
       for (const serve of instances.serves) {
         expect(serve.output().match(/database unavailable/g)).toHaveLength(1);
+        // the driver's reason, not a stack trace
+        expect(serve.output()).toMatch(/"reason":"[^"]+","msg":"database unavailable/);
         expect(serve.output().match(/database available again/g)).toHaveLength(1);
       }
       const ledger = await ledgerOf(instances, 0, account.accessToken);

@@ -23,6 +23,15 @@ async function readPassphrase(options: PassphraseOptions, confirm: boolean): Pro
   return promptSecret('Passphrase', confirm ? 'Repeat the passphrase' : undefined);
 }
 
+/**
+ * Backups and restores are of a SQLite data folder: with --database or WM_DATABASE_URL naming PostgreSQL, the
+ * command is refused before it touches anything (a restore would otherwise fill a data folder that no instance reads).
+ */
+async function refuseSharedDatabase(options: AdminOptions, message: string): Promise<void> {
+  const { resolveDatabaseUrl } = await import('../../store/index.js');
+  if (resolveDatabaseUrl(options.database, process.env) !== undefined) throw new CliError(EXIT.USAGE, message);
+}
+
 export async function backupDb(
   file: string,
   options: AdminOptions & PassphraseOptions & { withKey?: boolean },
@@ -30,14 +39,11 @@ export async function backupDb(
   if (options.passphraseFile && !options.withKey) {
     throw new CliError(EXIT.USAGE, '--passphrase-file protects a bundle: add --with-key');
   }
-  const { resolveDatabaseUrl } = await import('../../store/index.js');
-  if (resolveDatabaseUrl(options.database, process.env) !== undefined) {
-    throw new CliError(
-      EXIT.USAGE,
-      'wm db backup copies the SQLite database of a data folder; back up a PostgreSQL database with pg_dump ' +
-        '(README, "Several servers"), and keep the master key apart from the dump',
-    );
-  }
+  await refuseSharedDatabase(
+    options,
+    'wm db backup copies the SQLite database of a data folder; back up a PostgreSQL database with pg_dump ' +
+      '(README, "Several servers"), and keep the master key apart from the dump',
+  );
   const passphrase = options.withKey ? await readPassphrase(options, true) : undefined;
   const { backupDataFolder } = await import('../../domain/index.js');
   const result = await backupDataFolder({ home: options.home, file, passphrase });
@@ -64,6 +70,11 @@ export async function restoreDb(
   file: string,
   options: AdminOptions & PassphraseOptions & { force?: boolean },
 ): Promise<void> {
+  await refuseSharedDatabase(
+    options,
+    'wm db restore puts a backup into the SQLite database of a data folder; a PostgreSQL database is restored ' +
+      'from its dump with pg_restore (README, "Several servers")',
+  );
   const { restoreDataFolder } = await import('../../domain/index.js');
   const result = await restoreDataFolder({
     home: options.home,

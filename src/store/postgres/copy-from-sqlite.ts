@@ -48,6 +48,8 @@ export async function copySqliteToPostgres(file: string, url: string): Promise<C
     await refuseUnlessEmpty(pool, url);
     const client = await pool.connect();
     const rows: Record<string, number> = {};
+    // one read transaction on the source: every table as of one instant, even if an admin command writes meanwhile
+    source.sqlite.exec('BEGIN');
     try {
       await client.query('BEGIN');
       for (const table of TABLES) {
@@ -80,6 +82,7 @@ export async function copySqliteToPostgres(file: string, url: string): Promise<C
       throw error;
     } finally {
       client.release();
+      source.sqlite.exec('COMMIT');
     }
     return { from: file, to: withoutPassword(url), rows };
   } finally {

@@ -14,8 +14,20 @@ export const isConflict = (error: unknown): boolean => {
   return state === '40001' || state === '40P01';
 };
 
-/** Node's errors of a socket that did not connect or broke. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
+/**
+ * Node's errors of a socket that did not connect or broke, and of a host name that did not resolve (a database's
+ * name in DNS can vanish for a moment while it fails over: that is an outage, 503, not a bug, 500).
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * pg reports a connection lost mid-query or a pool that found no connection in time without a code, only in words
@@ -29,8 +41,9 @@ const UNCODED_CONNECTION_FAILURE = new RegExp(
 /** The server is not reachable or not serving, as opposed to refusing a statement. */
 export function isUnavailable(error: unknown): boolean {
   const state = sqlState(error);
-  // connection_exception (08…), admin/crash shutdown and "starting up" (57P01–57P03), too_many_connections
-  if (state) return state.startsWith('08') || /^57P0[1-3]$/.test(state) || state === '53300';
+  // connection_exception (08…), admin/crash shutdown and "starting up" (57P01–57P03), too_many_connections, and a
+  // session the server ended after it sat idle in a transaction (25P03: this instance was frozen meanwhile)
+  if (state) return state.startsWith('08') || /^57P0[1-3]$/.test(state) || state === '53300' || state === '25P03';
   const code = (error as { code?: unknown } | undefined)?.code;
   if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
   return error instanceof Error && UNCODED_CONNECTION_FAILURE.test(error.message);

@@ -16,6 +16,7 @@ import { DEFAULT_POOL_SIZE, withoutPassword } from '../database-url.js';
 import { describePostgres } from './describe.js';
 import { ledgerStatements } from './ledger.js';
 import { createPostgresLimiterState } from './limiter-state.js';
+import { sqlState } from './errors.js';
 import { applyMigrations, migrationState } from './migrations.js';
 import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
 import { signingKeyStatements } from './signing-keys.js';
@@ -44,6 +45,13 @@ export interface OpenPostgresOptions {
 const CONNECT_TIMEOUT_MS = 5_000;
 /** A statement whose answer takes longer than this fails (a server that stopped answering must not hang requests). */
 const QUERY_TIMEOUT_MS = 30_000;
+/**
+ * The server ends a session of ours that stays this long inside a transaction without sending a statement: only an
+ * instance that froze or vanished mid-transaction (a paused VM, a lost host or network) does that, since a unit of
+ * work makes no other kind of call, and its row locks would otherwise stop every other instance's charges on those
+ * accounts until PostgreSQL noticed the dead connection (hours, with TCP keepalive's defaults).
+ */
+const IDLE_IN_TRANSACTION_MS = 10_000;
 
 /** int8 as a JavaScript number: Unix ms, balances and counts stay below 2^53 (MAX_BALANCE). */
 const INT8_OID = 20;
@@ -64,6 +72,7 @@ export async function openPostgresStore(url: string, options: OpenPostgresOption
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_MS,
     keepAlive: true,
     application_name: 'wm',
     types,
@@ -88,12 +97,24 @@ export async function openPostgresStore(url: string, options: OpenPostgresOption
     return postgresStore(url, connection);
   } catch (error) {
     await pool.end();
-    if (!(error instanceof DatabaseUnavailableError)) throw error;
-    const reason = error.cause instanceof Error ? error.cause.message : error.message;
-    throw new DatabaseUnavailableError(`cannot reach the database at ${withoutPassword(url)}: ${reason}`, {
-      cause: error.cause,
-    });
+    throw openingFailure(error, url);
   }
+}
+
+/** Why the database at `url` could not be opened, naming it (without its password) when that is what failed. */
+function openingFailure(error: unknown, url: string): unknown {
+  const where = withoutPassword(url);
+  if (error instanceof DatabaseUnavailableError) {
+    const reason = error.cause instanceof Error ? error.cause.message : error.message;
+    return new DatabaseUnavailableError(`cannot reach the database at ${where}: ${reason}`, { cause: error.cause });
+  }
+  // the server answered but refused this login or this database (a wrong user or password, a database not created);
+  // no `cause`: the CLI would print the server's words alone, without saying which database
+  const state = sqlState(error);
+  if (state?.startsWith('28') || state === '3D000') {
+    return new DatabaseUnavailableError(`cannot use the database at ${where}: ${(error as Error).message}`);
+  }
+  return error;
 }
 
 function postgresStore(url: string, connection: PgConnection): PostgresStore {
