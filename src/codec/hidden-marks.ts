@@ -79,6 +79,8 @@ export const isHiddenCodePoint = (codePoint: number): boolean =>
   HIDDEN_CODE_POINTS.some(([low, high]) => codePoint >= low && codePoint <= high);
 
 const EMOJI_TAG_SEQUENCE = /^\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/u;
+/** The most tags an emoji flag is read with (subdivision flags have five or six): a longer run of tags is a mark. */
+export const MAX_FLAG_TAGS = 30;
 /** Every invisible character but a variation selector, and the black flag that may begin an emoji tag sequence. */
 const OTHER_HIDDEN = new RegExp(
   [
@@ -141,7 +143,7 @@ export function forEachHiddenMark(
     const i = found.index;
     const unit = text.charCodeAt(i);
     if (unit === 0xd83c) {
-      const sequence = EMOJI_TAG_SEQUENCE.exec(text.slice(i, i + 64));
+      const sequence = EMOJI_TAG_SEQUENCE.exec(text.slice(i, i + 2 * (MAX_FLAG_TAGS + 2)));
       if (sequence) {
         // the flag's tags are text; the black flag itself is visible
         visit('text', i + 2, i + sequence[0].length, (sequence[0].length - 2) / 2);

@@ -1,6 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { ByteSearch, type BytePattern } from './byte-search.js';
-import { isHiddenCodePoint, isJoiner, isZeroWidthUnit } from '../../codec/hidden-marks.js';
+import { isHiddenCodePoint, isJoiner, isZeroWidthUnit, MAX_FLAG_TAGS } from '../../codec/hidden-marks.js';
 import { byteForSelector } from '../../codec/selectors.js';
 import { isTextSelector } from '../../codec/unicode/lookup.js';
 
@@ -70,7 +70,10 @@ function isReported(bytes: Uint8Array, start: number): boolean {
 const BLACK_FLAG = 0x1f3f4;
 const isTag = (codePoint: number): boolean => codePoint >= 0xe0020 && codePoint <= 0xe007e;
 
-/** Whether the tag at `start` is inside a flag such as Scotland's: U+1F3F4, tags U+E0020–E007E, U+E007F. */
+/**
+ * Whether the tag at `start` is inside a flag such as Scotland's: U+1F3F4, tags U+E0020–E007E, U+E007F (no more
+ * tags than the codec reads a flag with).
+ */
 function inEmojiTagSequence(bytes: Uint8Array, start: number): boolean {
   let first = start;
   while (isTag(codePointBefore(bytes, first))) first -= 4;
@@ -78,24 +81,42 @@ function inEmojiTagSequence(bytes: Uint8Array, start: number): boolean {
   let end = start;
   while (isTag(codePointAt(bytes, end))) end += 4;
   // at least one tag between the flag and the cancel tag
-  return first < end && codePointAt(bytes, end) === 0xe007f;
+  return first < end && (end - first) / 4 <= MAX_FLAG_TAGS && codePointAt(bytes, end) === 0xe007f;
 }
 
-/** The code point whose UTF-8 starts at `at` (NaN past the end; well-formed UTF-8 assumed, else any value). */
+/**
+ * The code point of the character that starts at `at` as a decoder reads it: U+FFFD where the bytes there are no
+ * well-formed UTF-8 character (a stray continuation byte, a cut or overlong sequence, a surrogate), NaN past the end.
+ */
 function codePointAt(bytes: Uint8Array, at: number): number {
   const lead = bytes[at];
   if (lead === undefined) return Number.NaN;
   if (lead < 0x80) return lead;
-  if (lead < 0xe0) return ((lead & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
-  if (lead < 0xf0) return ((lead & 0x0f) << 12) | ((bytes[at + 1] & 0x3f) << 6) | (bytes[at + 2] & 0x3f);
-  return (
-    ((lead & 0x07) << 18) | ((bytes[at + 1] & 0x3f) << 12) | ((bytes[at + 2] & 0x3f) << 6) | (bytes[at + 3] & 0x3f)
-  );
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+  if (length === 0 || lead > 0xf4) return REPLACEMENT;
+  let codePoint = lead & (0xff >> (length + 1));
+  for (let k = 1; k < length; k++) {
+    const next = bytes[at + k];
+    if (next === undefined || (next & 0xc0) !== 0x80) return REPLACEMENT;
+    codePoint = (codePoint << 6) | (next & 0x3f);
+  }
+  const shortest = codePoint >= SHORTEST[length];
+  const valid = shortest && codePoint <= 0x10ffff && !(codePoint >= 0xd800 && codePoint <= 0xdfff);
+  return valid ? codePoint : REPLACEMENT;
 }
 
-/** The code point that ends right before `at` (-1 at the start, as the codec's codePointBefore). */
+const REPLACEMENT = 0xfffd;
+/** the least code point a sequence of each length may encode (a smaller one is overlong) */
+const SHORTEST = [0, 0, 0x80, 0x800, 0x10000];
+
+/**
+ * The code point of the character that ends right before `at` as a decoder reads it (-1 at the start, as the
+ * codec's codePointBefore): U+FFFD unless the bytes before `at` end with a well-formed character.
+ */
 function codePointBefore(bytes: Uint8Array, at: number): number {
+  if (at <= 0) return -1;
   let start = at - 1;
   while (start > 0 && start > at - 4 && (bytes[start] & 0xc0) === 0x80) start--;
-  return start < 0 ? -1 : codePointAt(bytes, start);
+  const length = bytes[start] >= 0xf0 ? 4 : bytes[start] >= 0xe0 ? 3 : bytes[start] >= 0xc0 ? 2 : 1;
+  return start + length === at ? codePointAt(bytes, start) : REPLACEMENT;
 }
