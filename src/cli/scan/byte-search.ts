@@ -1,3 +1,44 @@
+import {
+  add,
+  and,
+  anyTrue,
+  block,
+  br,
+  brIf,
+  call,
+  constant,
+  end,
+  eq,
+  eqz,
+  geU,
+  get,
+  gtU,
+  I32,
+  i8x16Eq,
+  iff,
+  load8,
+  loop,
+  ltU,
+  moduleBytes,
+  ne,
+  or,
+  orAll,
+  PAGE,
+  ret,
+  set,
+  shl,
+  shrU,
+  splat,
+  sub,
+  tee,
+  V128,
+  v128And,
+  v128Load,
+  WebAssembly,
+  type WasmFunction,
+  type WasmMemory,
+} from './wasm.js';
+
 /**
  * Finds, in one pass, every place where UTF-8 bytes begin one of a set of byte patterns: a lead byte, a second
  * byte, and a set of third bytes (any third byte for two-byte characters). A small WebAssembly function does it,
@@ -5,8 +46,9 @@
  * next two bytes in two tables: a pass near memory speed. JavaScript has no "find any of these bytes" (Buffer's
  * indexOf finds one needle per pass), and a byte loop in JavaScript runs an order of magnitude slower.
  *
- * The module is written out below, instruction by instruction (the WebAssembly binary format, with the SIMD
- * proposal that Node 20 ships): it is small enough to read, and building it needs no toolchain.
+ * Some characters are found by the thousand in ordinary text where they belong to it (an emoji's presentation
+ * selector, the joiners of Persian or of emoji sequences); the search passes over them itself in the contexts the
+ * caller names (PassOver), since a call out to JavaScript per place costs more than the search of a whole line.
  */
 
 /** Characters to find: lead byte, second byte, and the third bytes that complete one (null: any, two-byte ones). */
@@ -16,40 +58,52 @@ export interface BytePattern {
   thirds: readonly number[] | null;
 }
 
-/** The little of the WebAssembly API used here (TypeScript's ES libraries do not declare it; Node has it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-const WebAssembly = (
-  globalThis as unknown as {
-    WebAssembly: {
-      Module: new (bytes: Uint8Array) => object;
-      Instance: new (module: object) => { exports: Record<string, unknown> };
-    };
-  }
-).WebAssembly;
+/** The three bytes of a character. */
+export type ThreeBytes = readonly [number, number, number];
 
-// memory layout: pair table (lead << 8 | second → pattern id), third-byte tables (id << 8 | third → 1), then data
+/** Code points below this have a bit in an `afterBase` table. */
+export const BASE_LIMIT = 0x20000;
+
+/** Places of patterns the search does not report: what the caller's rules say belongs to the text. */
+export interface PassOver {
+  /** characters (themselves patterns) passed over when no pattern begins in the character before or after them */
+  alone: readonly ThreeBytes[];
+  /**
+   * characters (themselves patterns) passed over right after a well-formed UTF-8 character whose code point has its
+   * bit set in `bases` (bit c & 7 of byte c >> 3, for code points below BASE_LIMIT)
+   */
+  afterBase: readonly { bytes: ThreeBytes; bases: Uint8Array }[];
+}
+
+const NONE: PassOver = { alone: [], afterBase: [] };
+
+// memory layout: pair table (lead << 8 | second → pattern id), third-byte tables (id << 8 | third → 1), the
+// afterBase bit tables, then data
 const PAIRS = 0;
 const THIRDS = 0x10000;
 const MAX_PATTERNS = 31;
-const DATA = THIRDS + (MAX_PATTERNS + 1) * 256;
-const PAGE = 0x10000;
+const BASE_TABLES = THIRDS + (MAX_PATTERNS + 1) * 256;
+const BASE_TABLE_BYTES = BASE_LIMIT / 8;
+const MAX_AFTER_BASE = 2;
+const DATA = BASE_TABLES + MAX_AFTER_BASE * BASE_TABLE_BYTES;
 
 export class ByteSearch {
   private readonly memory: WasmMemory;
   private readonly scan: (from: number, to: number) => number;
 
-  constructor(patterns: readonly BytePattern[]) {
+  constructor(patterns: readonly BytePattern[], passOver: PassOver = NONE) {
     if (patterns.length > MAX_PATTERNS) throw new Error(`at most ${MAX_PATTERNS} patterns`);
+    if (passOver.afterBase.length > MAX_AFTER_BASE) throw new Error(`at most ${MAX_AFTER_BASE} afterBase rules`);
     const pairs = new Map<number, number[]>();
     for (const { lead, second } of patterns) {
       const seconds = pairs.get(lead) ?? [];
       if (!seconds.includes(second)) seconds.push(second);
       pairs.set(lead, seconds);
     }
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes(pairs)));
+    const pages = Math.ceil((DATA + 16) / PAGE);
+    const instance = new WebAssembly.Instance(
+      new WebAssembly.Module(moduleBytes(pages, searchFunctions(pairs, passOver), { scan: SCAN })),
+    );
     this.memory = instance.exports.memory as WasmMemory;
     this.scan = instance.exports.scan as (from: number, to: number) => number;
     const tables = new Uint8Array(this.memory.buffer, 0, DATA);
@@ -60,6 +114,7 @@ export class ByteSearch {
         if (thirds === null || thirds.includes(third)) tables[THIRDS + (id << 8) + third] = 1;
       }
     });
+    passOver.afterBase.forEach(({ bases }, k) => tables.set(bases, BASE_TABLES + k * BASE_TABLE_BYTES));
   }
 
   /**
@@ -72,17 +127,20 @@ export class ByteSearch {
   }
 
   /**
-   * Calls `found(offset)` for each place in `bytes` where a pattern begins, in order, until it returns true. A hit
-   * may also be reported where a pattern runs past the end of `bytes`: a "maybe", never a miss.
+   * Calls `visit(offset)` for each place in `bytes` where a pattern begins (and that is not passed over), in order;
+   * `visit` answers where to go on searching from (at least offset + 1), or -1 to stop there. A hit may also be
+   * reported where a pattern runs past the end of `bytes`: a "maybe", never a miss. Whether it stopped.
    */
-  some(bytes: Uint8Array, found: (offset: number) => boolean): boolean {
+  some(bytes: Uint8Array, visit: (offset: number) => number): boolean {
     if (bytes.buffer !== this.memory.buffer || bytes.byteOffset !== DATA) {
       this.reserve(bytes.length);
       new Uint8Array(this.memory.buffer, DATA, bytes.length).set(bytes);
     }
     const end = DATA + bytes.length;
-    for (let at = this.scan(DATA, end); at >= 0; at = this.scan(at + 1, end)) {
-      if (found(at - DATA)) return true;
+    for (let at = this.scan(DATA, end); at >= 0;) {
+      const next = visit(at - DATA);
+      if (next < 0) return true;
+      at = DATA + next < end ? this.scan(DATA + next, end) : -1;
     }
     return false;
   }
@@ -96,149 +154,115 @@ export class ByteSearch {
   }
 }
 
-// --- the WebAssembly module --------------------------------------------------------------------------------------
+// --- the WebAssembly functions ------------------------------------------------------------------------------------
 
-const unsigned = (value: number): number[] => {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (value !== 0);
-  return out;
-};
-const signed = (value: number): number[] => {
-  const out: number[] = [];
-  for (;;) {
-    const byte = value & 0x7f;
-    value >>= 7;
-    if ((value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0)) return [...out, byte];
-    out.push(byte | 0x80);
-  }
-};
-const section = (id: number, contents: number[]): number[] => [id, ...unsigned(contents.length), ...contents];
-const name = (text: string): number[] => [text.length, ...[...text].map((c) => c.charCodeAt(0))];
+const [SCAN, MATCHES, PASSED_OVER, CODE_POINT_BEFORE] = [0, 1, 2, 3];
 
-// instructions
-const I32 = 0x7f;
-const V128 = 0x7b;
-const VOID = 0x40;
-const [block, loop, iff, end, br, brIf, ret] = [0x02, 0x03, 0x04, 0x0b, 0x0c, 0x0d, 0x0f];
-const get = (local: number): number[] => [0x20, local];
-const set = (local: number): number[] => [0x21, local];
-const constant = (value: number): number[] => [0x41, ...signed(value)];
-const [add, shl, or, geU, gtU] = [0x6a, 0x74, 0x72, 0x4f, 0x4b];
-const load8 = (offset: number): number[] => [0x2d, 0, ...unsigned(offset)];
-const v128Load = [0xfd, 0x00, 0, 0];
-const v128Splat = (byte: number): number[] => [0xfd, 0x0c, ...new Array<number>(16).fill(byte)];
-const v128LoadNext = [0xfd, 0x00, 0, 1];
-const [i8x16Eq, v128And, v128Or, v128AnyTrue] = [
-  [0xfd, 0x23],
-  [0xfd, 0x4e],
-  [0xfd, 0x50],
-  [0xfd, 0x53],
-];
+/** `byte at (address in local) + delta`, for a delta of any sign */
+const byteAt = (local: number, delta: number): number[] =>
+  delta >= 0 ? [...get(local), ...load8(delta)] : [...get(local), ...constant(-delta), sub, ...load8(0)];
 
-// locals: 0 from, 1 to (parameters), 2 q, 3 limit, 4 v (the 16 bytes at from), 5 w (the 16 bytes at from + 1)
-const [FROM, TO, Q, LIMIT, V, W] = [0, 1, 2, 3, 4, 5];
-
-/** A pattern begins at `at` when the third-byte table of the pair's id holds the third byte (row 0 is all zeros). */
-const matchesAt = (at: number): number[] => [
-  ...get(at),
-  ...load8(0),
+/** Whether a pattern begins at `at`: the third-byte table of the pair's id holds the third byte (row 0 is zeros). */
+const matchesInline = (at: number): number[] => [
+  ...byteAt(at, 0),
   ...constant(8),
   shl,
-  ...get(at),
-  ...load8(1),
+  ...byteAt(at, 1),
   or,
   ...load8(PAIRS),
   ...constant(8),
   shl,
-  ...get(at),
-  ...load8(2),
+  ...byteAt(at, 2),
   add,
   ...load8(THIRDS),
 ];
 
-/** `if (matchesAt(at)) return at; at++` */
-const checkAndStep = (at: number): number[] => [
-  ...matchesAt(at),
-  iff,
-  VOID,
-  ...get(at),
-  ret,
-  end,
-  ...get(at),
-  ...constant(1),
-  add,
-  ...set(at),
+/** `bytes at..at+2 are c` */
+const isCharacter = (at: number, [lead, second, third]: ThreeBytes): number[] => [
+  ...byteAt(at, 0),
+  ...constant(lead),
+  eq,
+  ...byteAt(at, 1),
+  ...constant(second),
+  eq,
+  and,
+  ...byteAt(at, 2),
+  ...constant(third),
+  eq,
+  and,
 ];
 
-/** `v == byte` for each of the vector's sixteen lanes. */
-const lanesEqual = (vector: number, byte: number): number[] => [...get(vector), ...v128Splat(byte), ...i8x16Eq];
+/** `lanes of vector equal to byte` */
+const lanesEqual = (vector: number, byte: number): number[] => [...get(vector), ...splat(byte), ...i8x16Eq];
 
-/** OR of the lane masks of `parts` (each leaving one vector on the stack). */
-const anyOf = (parts: number[][]): number[] => [...parts[0], ...parts.slice(1).flatMap((part) => [...part, ...v128Or])];
-
-function scanBody(pairs: ReadonlyMap<number, readonly number[]>): number[] {
+/** scan(from, to): the first place in [from, to) where a pattern begins and is not passed over, or -1 */
+function scanFunction(pairs: ReadonlyMap<number, readonly number[]>): WasmFunction {
+  const [FROM, TO, Q, LIMIT, V, W] = [0, 1, 2, 3, 4, 5];
   const leads = [...pairs.keys()];
-  const anyLead = [...anyOf(leads.map((lead) => lanesEqual(V, lead))), ...v128AnyTrue];
+  const anyLead = [...orAll(leads.map((lead) => lanesEqual(V, lead))), ...anyTrue];
   // a lane where a lead byte is followed by one of its second bytes: rare in any script, unlike a lead byte alone
   const anyPair = [
-    ...anyOf(
+    ...orAll(
       leads.map((lead) => [
         ...lanesEqual(V, lead),
-        ...anyOf(pairs.get(lead)!.map((second) => lanesEqual(W, second))),
+        ...orAll(pairs.get(lead)!.map((s) => lanesEqual(W, s))),
         ...v128And,
       ]),
     ),
-    ...v128AnyTrue,
+    ...anyTrue,
+  ];
+  /** `if (matches(at) && !passedOver(at)) return at; at++` */
+  const checkAndStep = (at: number): number[] => [
+    ...matchesInline(at),
+    ...iff,
+    ...get(at),
+    ...call(PASSED_OVER),
+    eqz,
+    ...iff,
+    ...get(at),
+    ret,
+    end,
+    end,
+    ...get(at),
+    ...constant(1),
+    add,
+    ...set(at),
   ];
   const code = [
     // sixteen bytes at a time; a vector holding a lead byte followed by one of its second bytes is looked at
     // byte by byte
-    block,
-    VOID,
-    loop,
-    VOID,
+    ...block,
+    ...loop,
     ...get(FROM),
     ...constant(16),
     add,
     ...get(TO),
     gtU,
-    brIf,
-    1,
+    ...brIf(1),
     ...get(FROM),
-    ...v128Load,
+    ...v128Load(0),
     ...set(V),
     ...anyLead,
-    iff,
-    VOID,
+    ...iff,
     ...get(FROM),
-    ...v128LoadNext,
+    ...v128Load(1),
     ...set(W),
     ...anyPair,
-    iff,
-    VOID,
+    ...iff,
     ...get(FROM),
     ...set(Q),
     ...get(FROM),
     ...constant(16),
     add,
     ...set(LIMIT),
-    block,
-    VOID,
-    loop,
-    VOID,
+    ...block,
+    ...loop,
     ...get(Q),
     ...get(LIMIT),
     geU,
-    brIf,
-    1,
+    ...brIf(1),
     ...checkAndStep(Q),
-    br,
-    0,
+    ...br(0),
     end,
     end,
     end,
@@ -247,40 +271,199 @@ function scanBody(pairs: ReadonlyMap<number, readonly number[]>): number[] {
     ...constant(16),
     add,
     ...set(FROM),
-    br,
-    0,
+    ...br(0),
     end,
     end,
     // the last bytes, one by one
-    block,
-    VOID,
-    loop,
-    VOID,
+    ...block,
+    ...loop,
     ...get(FROM),
     ...get(TO),
     geU,
-    brIf,
-    1,
+    ...brIf(1),
     ...checkAndStep(FROM),
-    br,
-    0,
+    ...br(0),
     end,
     end,
     ...constant(-1),
-    end,
   ];
-  const locals = [2, 2, I32, 2, V128];
-  return [...unsigned(locals.length + code.length), ...locals, ...code];
+  return {
+    params: 2,
+    result: true,
+    locals: [
+      [2, I32],
+      [2, V128],
+    ],
+    code,
+  };
 }
 
-function moduleBytes(pairs: ReadonlyMap<number, readonly number[]>): Uint8Array {
-  const pages = Math.ceil((DATA + 16) / PAGE);
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, [1, 0x60, 2, I32, I32, 1, I32]), // type 0: (i32, i32) -> i32
-    ...section(3, [1, 0]), // function 0 has type 0
-    ...section(5, [1, 0x00, ...unsigned(pages)]), // one memory, growable
-    ...section(7, [2, ...name('scan'), 0x00, 0, ...name('memory'), 0x02, 0]),
-    ...section(10, [1, ...scanBody(pairs)]),
-  ]);
+/** matches(at): 1 when a pattern begins at `at` */
+const matchesFunction: WasmFunction = { params: 1, result: true, locals: [], code: matchesInline(0) };
+
+/** passedOver(at): 1 when the pattern at `at` is one of PassOver's characters in its context */
+function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
+  const [AT, CODE_POINT] = [0, 1];
+  const code = [
+    // too near the start to see the character before: the caller decides
+    ...get(AT),
+    ...constant(DATA + 4),
+    ltU,
+    ...iff,
+    ...constant(0),
+    ret,
+    end,
+    ...alone.flatMap((character) => [
+      ...isCharacter(AT, character),
+      ...iff,
+      // every zero-width character is a pattern: none before (two or three bytes) or after, none of those
+      ...[3, -2, -3].flatMap((delta) => [...get(AT), ...constant(delta), add, ...call(MATCHES)]),
+      or,
+      or,
+      eqz,
+      ret,
+      end,
+    ]),
+    ...afterBase.flatMap(({ bytes }, k) => [
+      ...isCharacter(AT, bytes),
+      ...iff,
+      ...get(AT),
+      ...call(CODE_POINT_BEFORE),
+      ...tee(CODE_POINT),
+      ...constant(BASE_LIMIT),
+      geU,
+      ...iff,
+      ...constant(0),
+      ret,
+      end,
+      ...get(CODE_POINT),
+      ...constant(3),
+      shrU,
+      ...load8(BASE_TABLES + k * BASE_TABLE_BYTES),
+      ...get(CODE_POINT),
+      ...constant(7),
+      and,
+      shrU,
+      ...constant(1),
+      and,
+      ret,
+      end,
+    ]),
+    ...constant(0),
+  ];
+  return { params: 1, result: true, locals: [[1, I32]], code };
+}
+
+/**
+ * codePointBefore(at): the code point of the well-formed UTF-8 character that ends right before `at`, or -1 (a
+ * stray or overlong byte sequence, which a decoder reads as U+FFFD). Needs four bytes before `at`.
+ */
+function codePointBeforeFunction(): WasmFunction {
+  const [AT, B1, B2, B3] = [0, 1, 2, 3];
+  const payload = (local: number, shift: number): number[] => [
+    ...get(local),
+    ...constant(0x3f),
+    and,
+    ...(shift > 0 ? [...constant(shift), shl] : []),
+  ];
+  /** `if (value on the stack < minimum) return -1; else return it`, the value kept in B1 */
+  const atLeast = (minimum: number): number[] => [
+    ...tee(B1),
+    ...constant(minimum),
+    ltU,
+    ...iff,
+    ...constant(-1),
+    ret,
+    end,
+    ...get(B1),
+    ret,
+  ];
+  /** `if ((local & mask) !== value) return -1` */
+  const expect = (local: number, mask: number, value: number): number[] => [
+    ...get(local),
+    ...constant(mask),
+    and,
+    ...constant(value),
+    ne,
+    ...iff,
+    ...constant(-1),
+    ret,
+    end,
+  ];
+  /** `if ((local & mask) === value) { …then }` */
+  const when = (local: number, mask: number, value: number, then: number[]): number[] => [
+    ...get(local),
+    ...constant(mask),
+    and,
+    ...constant(value),
+    eq,
+    ...iff,
+    ...then,
+    end,
+  ];
+  const code = [
+    ...byteAt(AT, -1),
+    ...tee(B1),
+    ...constant(0x80),
+    ltU,
+    ...iff,
+    ...get(B1),
+    ret,
+    end,
+    ...expect(B1, 0xc0, 0x80),
+    ...byteAt(AT, -2),
+    ...set(B2),
+    ...when(B2, 0xe0, 0xc0, [
+      ...get(B2),
+      ...constant(0x1f),
+      and,
+      ...constant(6),
+      shl,
+      ...payload(B1, 0),
+      or,
+      ...atLeast(0x80),
+    ]),
+    ...expect(B2, 0xc0, 0x80),
+    ...byteAt(AT, -3),
+    ...set(B3),
+    ...when(B3, 0xf0, 0xe0, [
+      ...get(B3),
+      ...constant(0x0f),
+      and,
+      ...constant(12),
+      shl,
+      ...payload(B2, 6),
+      or,
+      ...payload(B1, 0),
+      or,
+      ...atLeast(0x800),
+    ]),
+    ...expect(B3, 0xc0, 0x80),
+    // the four-byte character's lead, reusing AT for it
+    ...byteAt(AT, -4),
+    ...set(AT),
+    ...expect(AT, 0xf8, 0xf0),
+    ...get(AT),
+    ...constant(0x07),
+    and,
+    ...constant(18),
+    shl,
+    ...payload(B3, 12),
+    or,
+    ...payload(B2, 6),
+    or,
+    ...payload(B1, 0),
+    or,
+    ...atLeast(0x10000),
+  ];
+  return { params: 1, result: true, locals: [[3, I32]], code: [...code, ...constant(-1)] };
+}
+
+function searchFunctions(pairs: ReadonlyMap<number, readonly number[]>, passOver: PassOver): WasmFunction[] {
+  const functions: WasmFunction[] = [];
+  functions[SCAN] = scanFunction(pairs);
+  functions[MATCHES] = matchesFunction;
+  functions[PASSED_OVER] = passedOverFunction(passOver);
+  functions[CODE_POINT_BEFORE] = codePointBeforeFunction();
+  return functions;
 }

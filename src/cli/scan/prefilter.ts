@@ -1,8 +1,8 @@
 import { isAscii } from 'node:buffer';
-import { ByteSearch, type BytePattern } from './byte-search.js';
+import { BASE_LIMIT, ByteSearch, type BytePattern, type PassOver } from './byte-search.js';
 import { isHiddenCodePoint, isJoiner, isZeroWidthUnit, MAX_FLAG_TAGS } from '../../codec/hidden-marks.js';
 import { byteForSelector } from '../../codec/selectors.js';
-import { isTextSelector } from '../../codec/unicode/lookup.js';
+import { isTextSelector, textSelectorBases } from '../../codec/unicode/lookup.js';
 
 /**
  * Whether UTF-8 bytes may hold something scan reports: a character of HIDDEN_CODE_POINTS
@@ -38,16 +38,49 @@ const PATTERNS: BytePattern[] = [
   { lead: 0xe3, second: 0x85, thirds: [0xa4] },
 ];
 
+/**
+ * What the search passes over itself, being found by the thousand where they belong to the text: a joiner with no
+ * zero-width character beside it (Persian, Indic conjuncts, emoji sequences), and an emoji presentation selector
+ * (VS15, VS16) right after a base that registers it (not after a selector). The same rules as isReported's, asked
+ * without a call out of the search; what they do not settle (a base past the table, a joiner beside a pattern) comes
+ * back to isReported.
+ */
+function passOver(): PassOver {
+  const bases = (selector: number): Uint8Array => {
+    const table = textSelectorBases(selector, BASE_LIMIT);
+    // a selector after a selector is a run's payload (no selector is a variation base; said here all the same)
+    for (let codePoint = 0xfe00; codePoint <= 0xfe0f; codePoint++) table[codePoint >> 3] &= ~(1 << (codePoint & 7));
+    return table;
+  };
+  return {
+    alone: [
+      [0xe2, 0x80, 0x8c],
+      [0xe2, 0x80, 0x8d],
+    ],
+    afterBase: [
+      { bytes: [0xef, 0xb8, 0x8e], bases: bases(0xfe0e) },
+      { bytes: [0xef, 0xb8, 0x8f], bases: bases(0xfe0f) },
+    ],
+  };
+}
+
 let search: ByteSearch | undefined;
-const searchOf = (): ByteSearch => (search ??= new ByteSearch(PATTERNS));
+const searchOf = (): ByteSearch => (search ??= new ByteSearch(PATTERNS, passOver()));
 
 export function mayHideMarks(bytes: Buffer): boolean {
   if (isAscii(bytes)) return false;
-  return searchOf().some(bytes, (start) => isReported(bytes, start));
+  return searchOf().some(bytes, (start) => (isReported(bytes, start) ? -1 : resumeAfter(bytes, start)));
 }
 
 /** A buffer to read files into that mayHideMarks searches without copying (one per thread; see ByteSearch). */
 export const prefilterBuffer = (bytes: number): Buffer => searchOf().buffer(bytes);
+
+/** Where to search on after a character that is not reported: past an emoji flag's tags, else the next byte. */
+function resumeAfter(bytes: Uint8Array, start: number): number {
+  let end = start + 1;
+  if (bytes[start] === 0xf3) while (isTag(codePointAt(bytes, end - 1))) end += 4;
+  return end;
+}
 
 /** Whether the character at `start` is one scan reports (or may, with what the decoder sees around it). */
 function isReported(bytes: Uint8Array, start: number): boolean {
