@@ -2,11 +2,13 @@ import {
   add,
   and,
   anyTrue,
+  bitmask,
   block,
   br,
   brIf,
   call,
   constant,
+  ctz,
   end,
   eq,
   eqz,
@@ -15,14 +17,15 @@ import {
   gtU,
   I32,
   i8x16Eq,
+  i8x16ShrU,
   iff,
   load8,
   loop,
+  ltS,
   ltU,
   moduleBytes,
   ne,
   or,
-  orAll,
   PAGE,
   ret,
   set,
@@ -30,11 +33,15 @@ import {
   shrU,
   splat,
   sub,
+  swizzle,
   tee,
   V128,
   v128And,
+  v128Const,
   v128Load,
+  v128Or,
   WebAssembly,
+  xor,
   type WasmFunction,
   type WasmMemory,
 } from './wasm.js';
@@ -42,9 +49,10 @@ import {
 /**
  * Finds, in one pass, every place where UTF-8 bytes begin one of a set of byte patterns: a lead byte, a second
  * byte, and a set of third bytes (any third byte for two-byte characters). A small WebAssembly function does it,
- * sixteen bytes at a time with SIMD compares against the lead bytes and, only where one matches, a look-up of the
- * next two bytes in two tables: a pass near memory speed. JavaScript has no "find any of these bytes" (Buffer's
- * indexOf finds one needle per pass), and a byte loop in JavaScript runs an order of magnitude slower.
+ * thirty-two bytes at a time with SIMD table look-ups that find where a byte and the next may begin a pattern (in any
+ * script, rarely), and only there the exact tables: a pass at several GB/s. JavaScript has no "find any of these
+ * bytes" (Buffer's indexOf finds one needle per pass), and a byte loop in JavaScript runs an order of magnitude
+ * slower.
  *
  * Some characters are found by the thousand in ordinary text where they belong to it (an emoji's presentation
  * selector, the joiners of Persian or of emoji sequences); the search passes over them itself in the contexts the
@@ -94,15 +102,9 @@ export class ByteSearch {
   constructor(patterns: readonly BytePattern[], passOver: PassOver = NONE) {
     if (patterns.length > MAX_PATTERNS) throw new Error(`at most ${MAX_PATTERNS} patterns`);
     if (passOver.afterBase.length > MAX_AFTER_BASE) throw new Error(`at most ${MAX_AFTER_BASE} afterBase rules`);
-    const pairs = new Map<number, number[]>();
-    for (const { lead, second } of patterns) {
-      const seconds = pairs.get(lead) ?? [];
-      if (!seconds.includes(second)) seconds.push(second);
-      pairs.set(lead, seconds);
-    }
     const pages = Math.ceil((DATA + 16) / PAGE);
     const instance = new WebAssembly.Instance(
-      new WebAssembly.Module(moduleBytes(pages, searchFunctions(pairs, passOver), { scan: SCAN })),
+      new WebAssembly.Module(moduleBytes(pages, searchFunctions(patterns, passOver), { scan: SCAN })),
     );
     this.memory = instance.exports.memory as WasmMemory;
     this.scan = instance.exports.scan as (from: number, to: number) => number;
@@ -156,7 +158,7 @@ export class ByteSearch {
 
 // --- the WebAssembly functions ------------------------------------------------------------------------------------
 
-const [SCAN, MATCHES, PASSED_OVER, CODE_POINT_BEFORE] = [0, 1, 2, 3];
+const [SCAN, MATCHES, PASSED_OVER, CODE_POINT_BEFORE, CANDIDATES] = [0, 1, 2, 3, 4];
 
 /** `byte at (address in local) + delta`, for a delta of any sign */
 const byteAt = (local: number, delta: number): number[] =>
@@ -192,83 +194,167 @@ const isCharacter = (at: number, [lead, second, third]: ThreeBytes): number[] =>
   and,
 ];
 
-/** `lanes of vector equal to byte` */
-const lanesEqual = (vector: number, byte: number): number[] => [...get(vector), ...splat(byte), ...i8x16Eq];
+/**
+ * The patterns in at most eight buckets, one bit of a byte each, for a nibble look-up ("Teddy", as Hyperscan and
+ * ripgrep's search call it): a byte may begin a pattern of bucket k when bit k is set both in the entry of its low
+ * four bits and in that of its high four bits; the same for the second byte and the third. A bucket admits every
+ * combination of the nibbles of its bytes, so patterns share one only where that admits few pairs they lack.
+ */
+interface Bucket {
+  leads: Set<number>;
+  seconds: Set<number>;
+  thirds: Set<number>;
+  /** lead << 8 | second of its patterns */
+  pairs: Set<number>;
+}
 
-/** scan(from, to): the first place in [from, to) where a pattern begins and is not passed over, or -1 */
-function scanFunction(pairs: ReadonlyMap<number, readonly number[]>): WasmFunction {
-  const [FROM, TO, Q, LIMIT, V, W] = [0, 1, 2, 3, 4, 5];
-  const leads = [...pairs.keys()];
-  const anyLead = [...orAll(leads.map((lead) => lanesEqual(V, lead))), ...anyTrue];
-  // a lane where a lead byte is followed by one of its second bytes: rare in any script, unlike a lead byte alone
-  const anyPair = [
-    ...orAll(
-      leads.map((lead) => [
-        ...lanesEqual(V, lead),
-        ...orAll(pairs.get(lead)!.map((s) => lanesEqual(W, s))),
-        ...v128And,
-      ]),
-    ),
-    ...anyTrue,
+const BUCKETS = 8;
+const ALL_BYTES = Array.from({ length: 256 }, (_, byte) => byte);
+
+/** How many bytes a bucket's nibble entries admit for `bytes`. */
+const admitted = (bytes: Set<number>): number =>
+  new Set([...bytes].map((byte) => byte >> 4)).size * new Set([...bytes].map((byte) => byte & 15)).size;
+
+/** Pairs a bucket admits that none of its patterns begins with. */
+const strayPairs = (bucket: Bucket): number => admitted(bucket.leads) * admitted(bucket.seconds) - bucket.pairs.size;
+
+const union = (a: Bucket, b: Bucket): Bucket => ({
+  leads: new Set([...a.leads, ...b.leads]),
+  seconds: new Set([...a.seconds, ...b.seconds]),
+  thirds: new Set([...a.thirds, ...b.thirds]),
+  pairs: new Set([...a.pairs, ...b.pairs]),
+});
+
+/** One bucket per lead and second byte, merged two by two where that admits the fewest pairs more. */
+function bucketsOf(patterns: readonly BytePattern[]): Bucket[] {
+  const buckets: Bucket[] = [];
+  for (const { lead, second, thirds } of patterns) {
+    const pattern: Bucket = {
+      leads: new Set([lead]),
+      seconds: new Set([second]),
+      thirds: new Set(thirds ?? ALL_BYTES),
+      pairs: new Set([(lead << 8) | second]),
+    };
+    const same = buckets.findIndex((bucket) => bucket.pairs.has((lead << 8) | second));
+    if (same >= 0) buckets[same] = union(buckets[same], pattern);
+    else buckets.push(pattern);
+  }
+  while (buckets.length > BUCKETS) {
+    let best = { cost: Infinity, a: 0, b: 1 };
+    for (let a = 0; a < buckets.length; a++) {
+      for (let b = a + 1; b < buckets.length; b++) {
+        const cost = strayPairs(union(buckets[a], buckets[b])) - strayPairs(buckets[a]) - strayPairs(buckets[b]);
+        if (cost < best.cost) best = { cost, a, b };
+      }
+    }
+    buckets[best.a] = union(buckets[best.a], buckets[best.b]);
+    buckets.splice(best.b, 1);
+  }
+  return buckets;
+}
+
+/** The low-nibble and high-nibble tables of one byte of the buckets' patterns. */
+function nibbleTables(buckets: readonly Bucket[], bytesOf: (bucket: Bucket) => Set<number>): [number[], number[]] {
+  const low = new Array<number>(16).fill(0);
+  const high = new Array<number>(16).fill(0);
+  buckets.forEach((bucket, k) => {
+    for (const byte of bytesOf(bucket)) {
+      low[byte & 15] |= 1 << k;
+      high[byte >> 4] |= 1 << k;
+    }
+  });
+  return [low, high];
+}
+
+/** The buckets' bits that the sixteen bytes at (address in local) + offset may begin, given a byte's tables. */
+const nibbleLookUp = (local: number, offset: number, [low, high]: [number[], number[]]): number[] => [
+  ...v128Const(low),
+  ...get(local),
+  ...v128Load(offset),
+  ...splat(0x0f),
+  ...v128And,
+  ...swizzle,
+  ...v128Const(high),
+  ...get(local),
+  ...v128Load(offset),
+  ...constant(4),
+  ...i8x16ShrU,
+  ...swizzle,
+  ...v128And,
+];
+
+/** `if (matches(at) && !passedOver(at)) return at` */
+const returnIfFound = (at: number): number[] => [
+  ...matchesInline(at),
+  ...iff,
+  ...get(at),
+  ...call(PASSED_OVER),
+  eqz,
+  ...iff,
+  ...get(at),
+  ret,
+  end,
+  end,
+];
+
+/**
+ * scan(from, to): the first place in [from, to) where a pattern begins and is not passed over, or -1. Thirty-two
+ * bytes at a time, a nibble look-up of each byte and the next in the buckets' tables: only a lane where a byte and
+ * the next may begin a pattern of the same bucket is looked at further (candidates). Rare in any script, unlike a
+ * lead byte alone (E3 begins every kana, D8 half of Arabic).
+ */
+function scanFunction(buckets: readonly Bucket[]): WasmFunction {
+  const [FROM, TO, FOUND, LOW, HIGH] = [0, 1, 2, 3, 4];
+  const leads = nibbleTables(buckets, (bucket) => bucket.leads);
+  const seconds = nibbleTables(buckets, (bucket) => bucket.seconds);
+  const pairsAt = (offset: number): number[] => [
+    ...nibbleLookUp(FROM, offset, leads),
+    ...nibbleLookUp(FROM, offset + 1, seconds),
+    ...v128And,
   ];
-  /** `if (matches(at) && !passedOver(at)) return at; at++` */
-  const checkAndStep = (at: number): number[] => [
-    ...matchesInline(at),
+  /** `if (any lane of vector) { found = candidates(from + offset, vector); if (found >= 0) return found }` */
+  const lookCloser = (vector: number, offset: number): number[] => [
+    ...get(vector),
+    ...anyTrue,
     ...iff,
-    ...get(at),
-    ...call(PASSED_OVER),
+    ...get(FROM),
+    ...constant(offset),
+    add,
+    ...get(vector),
+    ...call(CANDIDATES),
+    ...tee(FOUND),
+    ...constant(0),
+    ltS,
     eqz,
     ...iff,
-    ...get(at),
+    ...get(FOUND),
     ret,
     end,
     end,
-    ...get(at),
-    ...constant(1),
-    add,
-    ...set(at),
   ];
   const code = [
-    // sixteen bytes at a time; a vector holding a lead byte followed by one of its second bytes is looked at
-    // byte by byte
     ...block,
     ...loop,
     ...get(FROM),
-    ...constant(16),
+    ...constant(32),
     add,
     ...get(TO),
     gtU,
     ...brIf(1),
-    ...get(FROM),
-    ...v128Load(0),
-    ...set(V),
-    ...anyLead,
+    ...pairsAt(0),
+    ...set(LOW),
+    ...pairsAt(16),
+    ...set(HIGH),
+    ...get(LOW),
+    ...get(HIGH),
+    ...v128Or,
+    ...anyTrue,
     ...iff,
-    ...get(FROM),
-    ...v128Load(1),
-    ...set(W),
-    ...anyPair,
-    ...iff,
-    ...get(FROM),
-    ...set(Q),
-    ...get(FROM),
-    ...constant(16),
-    add,
-    ...set(LIMIT),
-    ...block,
-    ...loop,
-    ...get(Q),
-    ...get(LIMIT),
-    geU,
-    ...brIf(1),
-    ...checkAndStep(Q),
-    ...br(0),
-    end,
-    end,
-    end,
+    ...lookCloser(LOW, 0),
+    ...lookCloser(HIGH, 16),
     end,
     ...get(FROM),
-    ...constant(16),
+    ...constant(32),
     add,
     ...set(FROM),
     ...br(0),
@@ -281,25 +367,72 @@ function scanFunction(pairs: ReadonlyMap<number, readonly number[]>): WasmFuncti
     ...get(TO),
     geU,
     ...brIf(1),
-    ...checkAndStep(FROM),
+    ...returnIfFound(FROM),
+    ...get(FROM),
+    ...constant(1),
+    add,
+    ...set(FROM),
     ...br(0),
     end,
     end,
     ...constant(-1),
   ];
   return {
-    params: 2,
+    params: [I32, I32],
     result: true,
     locals: [
-      [2, I32],
+      [1, I32],
       [2, V128],
     ],
     code,
   };
 }
 
+/**
+ * candidates(at, lanes): the first place among the sixteen from `at` whose lane is set in `lanes` (a byte and the
+ * next that may begin a pattern of one bucket) where the third byte may too, a pattern begins and it is not passed
+ * over; or -1.
+ */
+function candidatesFunction(buckets: readonly Bucket[]): WasmFunction {
+  const [AT, LANES, BITS, Q] = [0, 1, 2, 3];
+  const thirds = nibbleTables(buckets, (bucket) => bucket.thirds);
+  const code = [
+    ...get(LANES),
+    ...nibbleLookUp(AT, 2, thirds),
+    ...v128And,
+    ...splat(0),
+    ...i8x16Eq,
+    ...bitmask,
+    ...constant(0xffff),
+    xor,
+    ...set(BITS),
+    ...block,
+    ...loop,
+    ...get(BITS),
+    eqz,
+    ...brIf(1),
+    ...get(AT),
+    ...get(BITS),
+    ctz,
+    add,
+    ...set(Q),
+    ...returnIfFound(Q),
+    ...get(BITS),
+    ...get(BITS),
+    ...constant(1),
+    sub,
+    and,
+    ...set(BITS),
+    ...br(0),
+    end,
+    end,
+    ...constant(-1),
+  ];
+  return { params: [I32, V128], result: true, locals: [[2, I32]], code };
+}
+
 /** matches(at): 1 when a pattern begins at `at` */
-const matchesFunction: WasmFunction = { params: 1, result: true, locals: [], code: matchesInline(0) };
+const matchesFunction: WasmFunction = { params: [I32], result: true, locals: [], code: matchesInline(0) };
 
 /** passedOver(at): 1 when the pattern at `at` is one of PassOver's characters in its context */
 function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
@@ -351,7 +484,7 @@ function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
     ]),
     ...constant(0),
   ];
-  return { params: 1, result: true, locals: [[1, I32]], code };
+  return { params: [I32], result: true, locals: [[1, I32]], code };
 }
 
 /**
@@ -456,12 +589,14 @@ function codePointBeforeFunction(): WasmFunction {
     or,
     ...atLeast(0x10000),
   ];
-  return { params: 1, result: true, locals: [[3, I32]], code: [...code, ...constant(-1)] };
+  return { params: [I32], result: true, locals: [[3, I32]], code: [...code, ...constant(-1)] };
 }
 
-function searchFunctions(pairs: ReadonlyMap<number, readonly number[]>, passOver: PassOver): WasmFunction[] {
+function searchFunctions(patterns: readonly BytePattern[], passOver: PassOver): WasmFunction[] {
+  const buckets = bucketsOf(patterns);
   const functions: WasmFunction[] = [];
-  functions[SCAN] = scanFunction(pairs);
+  functions[SCAN] = scanFunction(buckets);
+  functions[CANDIDATES] = candidatesFunction(buckets);
   functions[MATCHES] = matchesFunction;
   functions[PASSED_OVER] = passedOverFunction(passOver);
   functions[CODE_POINT_BEFORE] = codePointBeforeFunction();

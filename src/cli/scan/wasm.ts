@@ -64,7 +64,7 @@ export const constant = (value: number): number[] => [0x41, ...signed(value)];
 
 // i32 arithmetic and comparisons
 export const [eqz, eq, ne, ltS, ltU, gtU, leU, geU] = [0x45, 0x46, 0x47, 0x48, 0x49, 0x4b, 0x4d, 0x4f];
-export const [add, sub, and, or, shl, shrU] = [0x6a, 0x6b, 0x71, 0x72, 0x74, 0x76];
+export const [ctz, add, sub, and, or, xor, shl, shrU] = [0x68, 0x6a, 0x6b, 0x71, 0x72, 0x73, 0x74, 0x76];
 /** the unsigned byte at (address on the stack) + offset */
 export const load8 = (offset: number): number[] => [0x2d, 0, ...unsigned(offset)];
 
@@ -77,19 +77,17 @@ export const splat = (byte: number): number[] => v128Const(new Array<number>(16)
 /** lane i of the result: lane (i of the second operand) of the first, or 0 past 15 (a table look-up per lane) */
 export const swizzle = simd(0x0e);
 export const i8x16Eq = simd(0x23);
+/** a vector's bytes shifted right by (the i32 on the stack) bits */
 export const i8x16ShrU = simd(0x6d);
+/** the top bit of each lane, as the low sixteen bits of an i32 */
+export const bitmask = simd(0x64);
 export const v128And = simd(0x4e);
 export const v128Or = simd(0x50);
 export const anyTrue = simd(0x53);
 
-/** The OR of `parts`, each of which leaves one vector on the stack. */
-export const orAll = (parts: number[][]): number[] => [
-  ...parts[0],
-  ...parts.slice(1).flatMap((part) => [...part, ...v128Or]),
-];
-
 export interface WasmFunction {
-  params: number;
+  /** the types of its parameters */
+  params: readonly number[];
   /** an i32 result, or none */
   result: boolean;
   /** local declarations after the parameters: [count, type] pairs */
@@ -102,15 +100,10 @@ const name = (text: string): number[] => [text.length, ...[...text].map((c) => c
 
 /**
  * A module of one growable memory of at least `pages` pages (exported as "memory") and `functions`, of which
- * those named in `exports` (by index) are exported. Every parameter is an i32.
+ * those named in `exports` (by index) are exported.
  */
 export function moduleBytes(pages: number, functions: WasmFunction[], exports: Record<string, number>): Uint8Array {
-  const types = functions.map(({ params, result }) => [
-    0x60,
-    params,
-    ...new Array<number>(params).fill(I32),
-    ...(result ? [1, I32] : [0]),
-  ]);
+  const types = functions.map(({ params, result }) => [0x60, params.length, ...params, ...(result ? [1, I32] : [0])]);
   const bodies = functions.map(({ locals, code }) => {
     const body = [...unsigned(locals.length), ...locals.flatMap(([count, type]) => [...unsigned(count), type])];
     body.push(...code, end);
