@@ -72,6 +72,28 @@ export function mayHideMarks(bytes: Buffer): boolean {
   return searchOf().some(bytes, (start) => (isReported(bytes, start) ? -1 : resumeAfter(bytes, start)));
 }
 
+/**
+ * The stretches of whole lines of `bytes` that hold a character scan may report, as [start, end) byte offsets one
+ * after the other ([] when there is none): a stretch begins at the start of the data or after a line feed, and ends
+ * after a line feed or at the end. Stretches less than `gap` bytes apart are one.
+ */
+export function markedLines(bytes: Buffer, gap: number): number[] {
+  if (isAscii(bytes)) return [];
+  const stretches: number[] = [];
+  searchOf().some(bytes, (start) => {
+    if (!isReported(bytes, start)) return resumeAfter(bytes, start);
+    const lineStart = start === 0 ? 0 : bytes.lastIndexOf(0x0a, start - 1) + 1;
+    const newline = bytes.indexOf(0x0a, start);
+    const lineEnd = newline < 0 ? bytes.length : newline + 1;
+    const last = stretches.length - 1;
+    if (last > 0 && lineStart - stretches[last] < gap) stretches[last] = lineEnd;
+    else stretches.push(lineStart, lineEnd);
+    // the rest of the line is in the stretch already
+    return lineEnd;
+  });
+  return stretches;
+}
+
 /** A buffer to read files into that mayHideMarks searches without copying (one per thread; see ByteSearch). */
 export const prefilterBuffer = (bytes: number): Buffer => searchOf().buffer(bytes);
 

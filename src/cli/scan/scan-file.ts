@@ -3,8 +3,8 @@ import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '
 import { reasonOf } from '../codec/io.js';
 import { prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
-import { positionsOf } from './positions.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport } from './report-types.js';
+import { piecePositions } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
 import { readWindows, windowBufferBytes, type WindowBuffer, type WindowSizes } from './windows.js';
 
@@ -19,6 +19,8 @@ export interface ScanSettings {
   maxSize?: number;
   /** how files are cut into windows (the default everywhere but in tests of the cutting itself) */
   windows?: WindowSizes;
+  /** false: decode every window whole, not only its lines that may hold marks (for tests that compare the two) */
+  sparse?: boolean;
 }
 
 /** Reads one file and says what is hidden in it (and strips it when asked). Never throws: failures are reports. */
@@ -81,7 +83,7 @@ function findingsOf(
   };
   const robustFrames: Uint8Array[] = [];
   const hidden = new Map<ForeignKind, HiddenTally>();
-  for (const window of readWindows(fd, size, encoding, read, settings.windows)) {
+  for (const window of readWindows(fd, size, encoding, read, settings.windows, settings.sparse ?? true)) {
     const { text } = window;
     if (text === null) continue;
     const found = findMarks(text, {
@@ -95,7 +97,7 @@ function findingsOf(
       ...found.c2pa.map((wrapper) => wrapper.index),
       ...found.hidden.flatMap((kind) => kind.offsets),
     ];
-    const positions = positionsOf(text, offsets, window.origin);
+    const positions = piecePositions(text, window.pieces, offsets);
     let next = 0;
     for (const mark of found.watermarks) {
       report.watermarks.push({ at: positions[next++], ...readOf(mark) });
