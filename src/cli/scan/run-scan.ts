@@ -5,7 +5,7 @@ import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { ScanOutput, type OutputMode } from './output.js';
 import { BATCH, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
 import { ProgressLine } from './progress.js';
-import type { FileOutcome, SummaryReport } from './report-types.js';
+import type { FileOutcome, ScanOutcome, SummaryReport } from './report-types.js';
 import { scanFile, type ScanSettings } from './scan-file.js';
 import { walk, type WalkEntry, type WalkOptions } from './walk.js';
 
@@ -147,7 +147,7 @@ async function scanAll(
     if (batch.length === 0) return;
     running++;
     queue.push(
-      pool.scan(batch).finally(() => {
+      lookThenDecode(pool, batch).finally(() => {
         running--;
         roomFreed?.();
       }),
@@ -189,6 +189,17 @@ async function scanAll(
     await pool.close();
   }
 }
+
+/** The outcomes of a batch: a first look at every file, then the files that may hold marks read whole. */
+async function lookThenDecode(pool: WorkerPool, paths: string[]): Promise<FileOutcome[]> {
+  const looked = await pool.scan(paths, false);
+  const marked = looked.flatMap((outcome) => (outcome.type === 'marked' ? [outcome.path] : []));
+  const decoded = marked.length > 0 ? await pool.scan(marked, true) : [];
+  return looked.map((outcome) => (outcome.type === 'marked' ? decoded.shift()! : outcome)).filter(isFileOutcome);
+}
+
+/** Every outcome is one once decoded (a decoding read answers nothing 'marked'). */
+const isFileOutcome = (outcome: ScanOutcome): outcome is FileOutcome => outcome.type !== 'marked';
 
 const walkError = (entry: WalkEntry & { kind: 'error' }): FileOutcome => ({
   type: 'error',

@@ -3,7 +3,7 @@ import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '
 import { reasonOf } from '../codec/io.js';
 import { prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
-import type { FileOutcome, FileReport, HiddenReport, RobustReport } from './report-types.js';
+import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
 import { piecePositions } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
 import { readWindows, windowBufferBytes, type WindowBuffer, type WindowSizes } from './windows.js';
@@ -23,8 +23,14 @@ export interface ScanSettings {
   sparse?: boolean;
 }
 
-/** Reads one file and says what is hidden in it (and strips it when asked). Never throws: failures are reports. */
-export async function scanFile(path: string, settings: ScanSettings): Promise<FileOutcome> {
+/**
+ * Reads one file and says what is hidden in it (and strips it when asked). Never throws: failures are reports. With
+ * `decode` false it only looks: a file that may hold marks is answered 'marked', to be read again with decode, on a
+ * thread that has decoded before (pool.ts).
+ */
+export function scanFile(path: string, settings: ScanSettings): Promise<FileOutcome>;
+export function scanFile(path: string, settings: ScanSettings, decode: boolean): Promise<ScanOutcome>;
+export async function scanFile(path: string, settings: ScanSettings, decode = true): Promise<ScanOutcome> {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
@@ -41,7 +47,14 @@ export async function scanFile(path: string, settings: ScanSettings): Promise<Fi
     if (sniffed.encoding !== 'utf-8' && size % 2 === 1) {
       return { type: 'skipped', path, reason: 'binary', detail: 'an odd number of bytes for UTF-16', bytes: size };
     }
-    const report = findingsOf(fd, path, size, sniffed.encoding, settings, { buffer, bytesRead });
+    const read = { buffer, bytesRead };
+    if (!decode) {
+      for (const window of readWindows(fd, size, sniffed.encoding, read, settings.windows, 'none')) {
+        if (window.marked) return { type: 'marked', path };
+      }
+      return { type: 'clean', path, bytes: size };
+    }
+    const report = findingsOf(fd, path, size, sniffed.encoding, settings, read);
     if (!report) return { type: 'clean', path, bytes: size };
     closeSync(fd);
     fd = undefined;
@@ -83,7 +96,14 @@ function findingsOf(
   };
   const robustFrames: Uint8Array[] = [];
   const hidden = new Map<ForeignKind, HiddenTally>();
-  for (const window of readWindows(fd, size, encoding, read, settings.windows, settings.sparse ?? true)) {
+  for (const window of readWindows(
+    fd,
+    size,
+    encoding,
+    read,
+    settings.windows,
+    settings.sparse === false ? 'whole' : 'sparse',
+  )) {
     const { text } = window;
     if (text === null) continue;
     const found = findMarks(text, {

@@ -23,6 +23,8 @@ export const DEFAULT_SIZES: WindowSizes = { window: 8 << 20, lookahead: 256 << 1
 const CUT_SEARCH_BYTES = 1 << 20;
 
 export interface TextWindow {
+  /** whether its bytes may hold a hidden character (the prefilter's answer; always for UTF-16) */
+  marked: boolean;
   /**
    * the window's text, own part and lookahead (with `sparse`, maybe only its lines that may hold marks: see
    * pieces); null when its bytes hold no hidden character (not decoded)
@@ -41,11 +43,16 @@ export interface TextWindow {
 }
 
 /**
+ * How windows that may hold marks are decoded: whole (strip, which writes them back), only in their lines that may
+ * hold marks (sparse-text.ts: scan, which only reads), or not at all (a first look, which only asks whether any may).
+ */
+export type Decoding = 'whole' | 'sparse' | 'none';
+
+/**
  * The windows of the text file open as `fd` in `encoding`, in order. UTF-8 windows whose bytes cannot hold a hidden
- * character are not decoded; with `sparse` (scan, which only reads), those that may hold one only in a few of their
- * lines are decoded there only (sparse-text.ts). `size` is the file's size when it was opened. Synchronous reads:
- * the worker threads that call it have nothing else to do meanwhile, and a file read in one call costs less than a
- * trip through the thread pool per read.
+ * character are not decoded; the others as `decoding` says. `size` is the file's size when it was opened.
+ * Synchronous reads: the worker threads that call it have nothing else to do meanwhile, and a file read in one call
+ * costs less than a trip through the thread pool per read.
  */
 export function* readWindows(
   fd: number,
@@ -53,7 +60,7 @@ export function* readWindows(
   encoding: TextEncoding,
   read: WindowBuffer = { buffer: Buffer.allocUnsafe(windowBufferBytes(size)), bytesRead: -1 },
   sizes: WindowSizes = DEFAULT_SIZES,
-  sparse = false,
+  decoding: Decoding = 'whole',
 ): Generator<TextWindow> {
   const { buffer } = read;
   // a byte order mark is no column: editors do not show it
@@ -71,20 +78,34 @@ export function* readWindows(
     const readEnd = last ? bytesRead : cutBefore(bytes, ownEnd + sizes.lookahead, encoding);
     const window = bytes.subarray(0, readEnd);
     const ownBytes = bytes.subarray(0, ownEnd);
-    const stretches = encoding === 'utf-8' && sparse ? markedLines(window, sizes.gap ?? DEFAULT_SIZES.gap!) : null;
-    const whole = stretches !== null && stretches.length === 2 && stretches[0] === 0 && stretches[1] === readEnd;
-    if (encoding === 'utf-8' && (stretches === null ? !mayHideMarks(window) : stretches.length === 0)) {
-      yield { text: null, ownBytes, ownLength: 0, origin, pieces: [], byteOffset: start };
-      // where the next window starts is needed only when there is one
-      if (!last) origin = originAfterBytes(ownBytes, origin);
-    } else if (stretches !== null && !whole) {
-      yield { ...sparseText(window, stretches, ownEnd, origin), ownBytes, origin, byteOffset: start };
-      if (!last) origin = originAfterBytes(ownBytes, origin);
+    const plain = { text: null, ownBytes, ownLength: 0, origin, pieces: [], byteOffset: start };
+    if (decoding === 'none') {
+      yield { ...plain, marked: encoding !== 'utf-8' || mayHideMarks(window) };
     } else {
-      const own = decodeText(ownBytes, encoding);
-      const text = readEnd > ownEnd ? own + decodeText(window.subarray(ownEnd), encoding) : own;
-      yield { text, ownBytes, ownLength: own.length, origin, pieces: [{ at: 0, origin }], byteOffset: start };
-      if (!last) origin = originAfter(text, own.length, origin);
+      const stretches =
+        encoding === 'utf-8' && decoding === 'sparse' ? markedLines(window, sizes.gap ?? DEFAULT_SIZES.gap!) : null;
+      const whole = stretches !== null && stretches.length === 2 && stretches[0] === 0 && stretches[1] === readEnd;
+      if (encoding === 'utf-8' && (stretches === null ? !mayHideMarks(window) : stretches.length === 0)) {
+        yield { ...plain, marked: false };
+        // where the next window starts is needed only when there is one
+        if (!last) origin = originAfterBytes(ownBytes, origin);
+      } else if (stretches !== null && !whole) {
+        yield { ...sparseText(window, stretches, ownEnd, origin), marked: true, ownBytes, origin, byteOffset: start };
+        if (!last) origin = originAfterBytes(ownBytes, origin);
+      } else {
+        const own = decodeText(ownBytes, encoding);
+        const text = readEnd > ownEnd ? own + decodeText(window.subarray(ownEnd), encoding) : own;
+        yield {
+          text,
+          marked: true,
+          ownBytes,
+          ownLength: own.length,
+          origin,
+          pieces: [{ at: 0, origin }],
+          byteOffset: start,
+        };
+        if (!last) origin = originAfter(text, own.length, origin);
+      }
     }
     if (size === 0 || ownEnd === 0) return;
     start += ownEnd;
