@@ -7,18 +7,23 @@ import type { WorkerAnswer, WorkerOutcome, WorkerTask } from './worker.js';
 /**
  * The worker threads that read files, one per core: each takes batches of files one after another and answers
  * with their outcomes, so the main thread only walks the tree and prints. A message costs tens of microseconds each
- * way, as much as reading a small file: files go in batches of up to BATCH, and each worker holds at most IN_FLIGHT
- * batches, so that it never waits for the next while a large file keeps another worker busy.
+ * way, as much as reading a small file, and wakes the main thread, which then competes for a core: files go in
+ * batches (batchSize: small first, so that every worker soon has some, then up to MAX_BATCH), and each worker holds
+ * up to IN_FLIGHT batches, so that it never waits for the next while the main thread is slow to answer.
  *
  * Decoding is asked of as few threads as keep up with it: a thread's first decodes run its codec code cold (a few
  * hundred milliseconds of compiling and slow first runs, per thread), which in a tree with a few per cent of marked
  * files is more than the decoding itself. So a first look at a batch decodes nothing (scanFile's `decode`), and the
  * files that may hold marks go to a thread that has decoded before, unless all those are busy.
  */
-export const IN_FLIGHT = 2;
-export const BATCH = 16;
-/** Batches of files to decode that a decoding thread may hold before another thread starts decoding too. */
-const DECODES_QUEUED = 8;
+export const IN_FLIGHT = 4;
+const MIN_BATCH = 16;
+const MAX_BATCH = 64;
+/** Files to decode that a decoding thread may have waiting before another thread starts decoding too. */
+const DECODE_BACKLOG = 64;
+
+/** How many files go in the next batch, `sent` files having gone before. */
+export const batchSize = (sent: number): number => Math.min(MAX_BATCH, Math.max(MIN_BATCH, sent >> 3));
 
 /** The worker script beside the CLI's bundle (scripts/build-cli.mjs makes both). */
 export const bundledWorkerFile = (): string => fileURLToPath(new URL('./wm-scan-worker.cjs', import.meta.url));
@@ -31,7 +36,9 @@ interface Slot {
   decodes: boolean;
 }
 
-const decodesPending = (slot: Slot): number => [...slot.pending.values()].filter((task) => task.decode).length;
+/** Files waiting to be decoded on the slot's thread. */
+const decodesPending = (slot: Slot): number =>
+  [...slot.pending.values()].reduce((files, task) => files + (task.decode ? task.paths.length : 0), 0);
 
 export class WorkerPool {
   private readonly slots: Slot[];
@@ -63,7 +70,7 @@ export class WorkerPool {
     const decoders = alive.filter((slot) => slot.decodes).sort((a, b) => decodesPending(a) - decodesPending(b));
     // another thread starts decoding only when those that do fall behind
     const slot =
-      decode && decoders.length > 0 && decodesPending(decoders[0]) < DECODES_QUEUED ? decoders[0] : leastBusy;
+      decode && decoders.length > 0 && decodesPending(decoders[0]) < DECODE_BACKLOG ? decoders[0] : leastBusy;
     slot.decodes ||= decode;
     const seq = this.seq++;
     const outcomes = await new Promise<WorkerOutcome[]>((resolve) => {

@@ -3,7 +3,7 @@ import { CliError, EXIT } from '../errors.js';
 import { colourLevel } from '../codec/colour.js';
 import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { ScanOutput, type OutputMode } from './output.js';
-import { BATCH, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
+import { batchSize, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
 import { ProgressLine } from './progress.js';
 import type { FileOutcome, ScanOutcome, SummaryReport } from './report-types.js';
 import { scanFile, type ScanSettings } from './scan-file.js';
@@ -111,8 +111,8 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
 /**
  * Reads every file the walk yields and hands each outcome to `report` in walk order (later files wait for an
  * earlier, slower one), so the output is the same from run to run. A walk of a few small files is read here;
- * anything larger on a pool of worker threads, in batches of up to BATCH files, at most IN_FLIGHT batches per
- * worker at once.
+ * anything larger on a pool of worker threads, in batches (batchSize), at most IN_FLIGHT batches per worker at
+ * once.
  */
 async function scanAll(
   entries: AsyncGenerator<WalkEntry>,
@@ -143,9 +143,11 @@ async function scanAll(
   let running = 0;
   let roomFreed: (() => void) | undefined;
   let batch: string[] = [];
+  let sent = 0;
   const send = (): void => {
     if (batch.length === 0) return;
     running++;
+    sent += batch.length;
     queue.push(
       lookThenDecode(pool, batch).finally(() => {
         running--;
@@ -175,7 +177,7 @@ async function scanAll(
         continue;
       }
       batch.push(entry.path);
-      if (batch.length < BATCH) continue;
+      if (batch.length < batchSize(sent)) continue;
       while (running >= IN_FLIGHT * workers) {
         await new Promise<void>((resolve) => (roomFreed = resolve));
         await flush(false);
