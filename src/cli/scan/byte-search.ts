@@ -201,41 +201,50 @@ const isCharacter = (at: number, [lead, second, third]: ThreeBytes): number[] =>
  * combination of the nibbles of its bytes, so patterns share one only where that admits few pairs they lack.
  */
 interface Bucket {
-  leads: Set<number>;
-  seconds: Set<number>;
-  thirds: Set<number>;
+  lead: Nibbles;
+  second: Nibbles;
+  third: Nibbles;
   /** lead << 8 | second of its patterns */
-  pairs: Set<number>;
+  pairs: number[];
+}
+
+/** The nibbles of a set of bytes: bit n of `high` for a byte n << 4 | …, bit n of `low` for a byte … | n. */
+interface Nibbles {
+  high: number;
+  low: number;
 }
 
 const BUCKETS = 8;
-const ALL_BYTES = Array.from({ length: 256 }, (_, byte) => byte);
 
-/** How many bytes a bucket's nibble entries admit for `bytes`. */
-const admitted = (bytes: Set<number>): number =>
-  new Set([...bytes].map((byte) => byte >> 4)).size * new Set([...bytes].map((byte) => byte & 15)).size;
-
-/** Pairs a bucket admits that none of its patterns begins with. */
-const strayPairs = (bucket: Bucket): number => admitted(bucket.leads) * admitted(bucket.seconds) - bucket.pairs.size;
-
+const nibblesOf = (bytes: readonly number[]): Nibbles => ({
+  high: bytes.reduce((bits, byte) => bits | (1 << (byte >> 4)), 0),
+  low: bytes.reduce((bits, byte) => bits | (1 << (byte & 15)), 0),
+});
+const ANY_BYTE: Nibbles = { high: 0xffff, low: 0xffff };
+const bitCount = (bits: number): number => (bits === 0 ? 0 : (bits & 1) + bitCount(bits >>> 1));
+/** How many bytes nibble entries admit. */
+const admitted = ({ high, low }: Nibbles): number => bitCount(high) * bitCount(low);
+const pairsAdmitted = (bucket: Bucket): number => admitted(bucket.lead) * admitted(bucket.second);
+const joined = (a: Nibbles, b: Nibbles): Nibbles => ({ high: a.high | b.high, low: a.low | b.low });
 const union = (a: Bucket, b: Bucket): Bucket => ({
-  leads: new Set([...a.leads, ...b.leads]),
-  seconds: new Set([...a.seconds, ...b.seconds]),
-  thirds: new Set([...a.thirds, ...b.thirds]),
-  pairs: new Set([...a.pairs, ...b.pairs]),
+  lead: joined(a.lead, b.lead),
+  second: joined(a.second, b.second),
+  third: joined(a.third, b.third),
+  pairs: [...a.pairs, ...b.pairs],
 });
 
-/** One bucket per lead and second byte, merged two by two where that admits the fewest pairs more. */
+/** One bucket per lead and second byte, merged two by two where that admits the fewest stray pairs. */
 function bucketsOf(patterns: readonly BytePattern[]): Bucket[] {
   const buckets: Bucket[] = [];
   for (const { lead, second, thirds } of patterns) {
-    const pattern: Bucket = {
-      leads: new Set([lead]),
-      seconds: new Set([second]),
-      thirds: new Set(thirds ?? ALL_BYTES),
-      pairs: new Set([(lead << 8) | second]),
+    const pair = (lead << 8) | second;
+    const pattern = {
+      lead: nibblesOf([lead]),
+      second: nibblesOf([second]),
+      third: thirds ? nibblesOf(thirds) : ANY_BYTE,
+      pairs: [pair],
     };
-    const same = buckets.findIndex((bucket) => bucket.pairs.has((lead << 8) | second));
+    const same = buckets.findIndex((bucket) => bucket.pairs.includes(pair));
     if (same >= 0) buckets[same] = union(buckets[same], pattern);
     else buckets.push(pattern);
   }
@@ -243,7 +252,8 @@ function bucketsOf(patterns: readonly BytePattern[]): Bucket[] {
     let best = { cost: Infinity, a: 0, b: 1 };
     for (let a = 0; a < buckets.length; a++) {
       for (let b = a + 1; b < buckets.length; b++) {
-        const cost = strayPairs(union(buckets[a], buckets[b])) - strayPairs(buckets[a]) - strayPairs(buckets[b]);
+        const [first, second] = [buckets[a], buckets[b]];
+        const cost = pairsAdmitted(union(first, second)) - pairsAdmitted(first) - pairsAdmitted(second);
         if (cost < best.cost) best = { cost, a, b };
       }
     }
@@ -254,13 +264,13 @@ function bucketsOf(patterns: readonly BytePattern[]): Bucket[] {
 }
 
 /** The low-nibble and high-nibble tables of one byte of the buckets' patterns. */
-function nibbleTables(buckets: readonly Bucket[], bytesOf: (bucket: Bucket) => Set<number>): [number[], number[]] {
+function nibbleTables(buckets: readonly Bucket[], nibbles: (bucket: Bucket) => Nibbles): [number[], number[]] {
   const low = new Array<number>(16).fill(0);
   const high = new Array<number>(16).fill(0);
   buckets.forEach((bucket, k) => {
-    for (const byte of bytesOf(bucket)) {
-      low[byte & 15] |= 1 << k;
-      high[byte >> 4] |= 1 << k;
+    for (let n = 0; n < 16; n++) {
+      if ((nibbles(bucket).low >> n) & 1) low[n] |= 1 << k;
+      if ((nibbles(bucket).high >> n) & 1) high[n] |= 1 << k;
     }
   });
   return [low, high];
@@ -305,8 +315,8 @@ const returnIfFound = (at: number): number[] => [
  */
 function scanFunction(buckets: readonly Bucket[]): WasmFunction {
   const [FROM, TO, FOUND, LOW, HIGH] = [0, 1, 2, 3, 4];
-  const leads = nibbleTables(buckets, (bucket) => bucket.leads);
-  const seconds = nibbleTables(buckets, (bucket) => bucket.seconds);
+  const leads = nibbleTables(buckets, (bucket) => bucket.lead);
+  const seconds = nibbleTables(buckets, (bucket) => bucket.second);
   const pairsAt = (offset: number): number[] => [
     ...nibbleLookUp(FROM, offset, leads),
     ...nibbleLookUp(FROM, offset + 1, seconds),
@@ -395,7 +405,7 @@ function scanFunction(buckets: readonly Bucket[]): WasmFunction {
  */
 function candidatesFunction(buckets: readonly Bucket[]): WasmFunction {
   const [AT, LANES, BITS, Q] = [0, 1, 2, 3];
-  const thirds = nibbleTables(buckets, (bucket) => bucket.thirds);
+  const thirds = nibbleTables(buckets, (bucket) => bucket.third);
   const code = [
     ...get(LANES),
     ...nibbleLookUp(AT, 2, thirds),
