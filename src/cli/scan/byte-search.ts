@@ -309,19 +309,14 @@ const returnIfFound = (at: number): number[] => [
 
 /**
  * scan(from, to): the first place in [from, to) where a pattern begins and is not passed over, or -1. Thirty-two
- * bytes at a time, a nibble look-up of each byte and the next in the buckets' tables: only a lane where a byte and
- * the next may begin a pattern of the same bucket is looked at further (candidates). Rare in any script, unlike a
- * lead byte alone (E3 begins every kana, D8 half of Arabic).
+ * bytes at a time, a nibble look-up of each byte in the buckets' lead tables and, where one may lead, of the next in
+ * their second tables: only a lane where a byte and the next may begin a pattern of the same bucket is looked at
+ * further (candidates). Rare in any script, unlike a lead byte alone (E3 begins every kana, D8 half of Arabic).
  */
 function scanFunction(buckets: readonly Bucket[]): WasmFunction {
   const [FROM, TO, FOUND, LOW, HIGH] = [0, 1, 2, 3, 4];
   const leads = nibbleTables(buckets, (bucket) => bucket.lead);
   const seconds = nibbleTables(buckets, (bucket) => bucket.second);
-  const pairsAt = (offset: number): number[] => [
-    ...nibbleLookUp(FROM, offset, leads),
-    ...nibbleLookUp(FROM, offset + 1, seconds),
-    ...v128And,
-  ];
   /** `if (any lane of vector) { found = candidates(from + offset, vector); if (found >= 0) return found }` */
   const lookCloser = (vector: number, offset: number): number[] => [
     ...get(vector),
@@ -351,9 +346,23 @@ function scanFunction(buckets: readonly Bucket[]): WasmFunction {
     ...get(TO),
     gtU,
     ...brIf(1),
-    ...pairsAt(0),
+    // the lead bytes first: most vectors of most scripts hold none
+    ...nibbleLookUp(FROM, 0, leads),
     ...set(LOW),
-    ...pairsAt(16),
+    ...nibbleLookUp(FROM, 16, leads),
+    ...set(HIGH),
+    ...get(LOW),
+    ...get(HIGH),
+    ...v128Or,
+    ...anyTrue,
+    ...iff,
+    ...get(LOW),
+    ...nibbleLookUp(FROM, 1, seconds),
+    ...v128And,
+    ...set(LOW),
+    ...get(HIGH),
+    ...nibbleLookUp(FROM, 17, seconds),
+    ...v128And,
     ...set(HIGH),
     ...get(LOW),
     ...get(HIGH),
@@ -362,6 +371,7 @@ function scanFunction(buckets: readonly Bucket[]): WasmFunction {
     ...iff,
     ...lookCloser(LOW, 0),
     ...lookCloser(HIGH, 16),
+    end,
     end,
     ...get(FROM),
     ...constant(32),
