@@ -6,7 +6,7 @@ import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
 import { piecePositions } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
-import { readWindows, windowBufferBytes, type WindowBuffer, type WindowSizes } from './windows.js';
+import { DEFAULT_SIZES, readWindows, type WindowBuffer, type WindowSizes } from './windows.js';
 
 /** How every file of a scan is read: the key for keyed watermarks, positions kept per kind, and stripping. */
 export interface ScanSettings {
@@ -34,14 +34,16 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const { size } = fstatSync(fd);
+    const { window, lookahead } = settings.windows ?? DEFAULT_SIZES;
+    // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
+    const buffer = prefilterBuffer(window + lookahead);
+    const asked = Math.min(buffer.length, (settings.maxSize ?? Infinity) + 1);
+    const bytesRead = readSync(fd, buffer, 0, asked, 0);
+    // a read shorter than asked is the whole file: only the size of a larger one is asked for
+    const size = bytesRead < asked ? bytesRead : fstatSync(fd).size;
     if (settings.maxSize !== undefined && size > settings.maxSize) {
       return { type: 'skipped', path, reason: 'too large', detail: `${size} bytes`, bytes: size };
     }
-    const bufferBytes = windowBufferBytes(size, settings.windows);
-    // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
-    const buffer = prefilterBuffer(bufferBytes);
-    const bytesRead = readSync(fd, buffer, 0, bufferBytes, 0);
     const sniffed = sniffEncoding(buffer.subarray(0, bytesRead));
     if ('binary' in sniffed) return { type: 'skipped', path, reason: 'binary', detail: sniffed.binary, bytes: size };
     if (sniffed.encoding !== 'utf-8' && size % 2 === 1) {
