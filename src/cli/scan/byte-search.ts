@@ -74,8 +74,11 @@ export const BASE_LIMIT = 0x20000;
 
 /** Places of patterns the search does not report: what the caller's rules say belongs to the text. */
 export interface PassOver {
-  /** characters (themselves patterns) passed over when no pattern begins in the character before or after them */
-  alone: readonly ThreeBytes[];
+  /**
+   * characters (themselves patterns) passed over unless the character before or after them is a pattern's character
+   * of two or three bytes for which `joins` says true
+   */
+  alone: { characters: readonly ThreeBytes[]; joins: (codePoint: number) => boolean };
   /**
    * characters (themselves patterns) passed over right after a well-formed UTF-8 character whose code point has its
    * bit set in `bases` (bit c & 7 of byte c >> 3, for code points below BASE_LIMIT)
@@ -83,10 +86,10 @@ export interface PassOver {
   afterBase: readonly { bytes: ThreeBytes; bases: Uint8Array }[];
 }
 
-const NONE: PassOver = { alone: [], afterBase: [] };
+const NONE: PassOver = { alone: { characters: [], joins: () => false }, afterBase: [] };
 
-// memory layout: pair table (lead << 8 | second → pattern id), third-byte tables (id << 8 | third → 1), the
-// afterBase bit tables, then data
+// memory layout: pair table (lead << 8 | second → pattern id), third-byte tables (id << 8 | third → HIT, | JOINS
+// for a character that `alone.joins`), the afterBase bit tables, then data
 const PAIRS = 0;
 const THIRDS = 0x10000;
 const MAX_PATTERNS = 31;
@@ -94,6 +97,7 @@ const BASE_TABLES = THIRDS + (MAX_PATTERNS + 1) * 256;
 const BASE_TABLE_BYTES = BASE_LIMIT / 8;
 const MAX_AFTER_BASE = 2;
 const DATA = BASE_TABLES + MAX_AFTER_BASE * BASE_TABLE_BYTES;
+const [HIT, JOINS] = [1, 2];
 
 export class ByteSearch {
   private readonly memory: WasmMemory;
@@ -113,7 +117,9 @@ export class ByteSearch {
       const id = k + 1;
       tables[PAIRS + ((lead << 8) | second)] = id;
       for (let third = 0; third < 256; third++) {
-        if (thirds === null || thirds.includes(third)) tables[THIRDS + (id << 8) + third] = 1;
+        if (thirds !== null && !thirds.includes(third)) continue;
+        const codePoint = codePointOf(lead, second, third);
+        tables[THIRDS + (id << 8) + third] = HIT | (codePoint >= 0 && passOver.alone.joins(codePoint) ? JOINS : 0);
       }
     });
     passOver.afterBase.forEach(({ bases }, k) => tables.set(bases, BASE_TABLES + k * BASE_TABLE_BYTES));
@@ -156,16 +162,25 @@ export class ByteSearch {
   }
 }
 
+/** The code point of a character of two or three bytes that begins with these (-1 for a longer one). */
+function codePointOf(lead: number, second: number, third: number): number {
+  if (lead < 0xe0) return ((lead & 0x1f) << 6) | (second & 0x3f);
+  return lead < 0xf0 ? ((lead & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f) : -1;
+}
+
 // --- the WebAssembly functions ------------------------------------------------------------------------------------
 
-const [SCAN, MATCHES, PASSED_OVER, CODE_POINT_BEFORE, CANDIDATES] = [0, 1, 2, 3, 4];
+const [SCAN, CLASS_AT, PASSED_OVER, CODE_POINT_BEFORE, CANDIDATES] = [0, 1, 2, 3, 4];
 
 /** `byte at (address in local) + delta`, for a delta of any sign */
 const byteAt = (local: number, delta: number): number[] =>
   delta >= 0 ? [...get(local), ...load8(delta)] : [...get(local), ...constant(-delta), sub, ...load8(0)];
 
-/** Whether a pattern begins at `at`: the third-byte table of the pair's id holds the third byte (row 0 is zeros). */
-const matchesInline = (at: number): number[] => [
+/**
+ * What begins at `at`: the entry of the third byte in the third-byte table of the pair's id (row 0 is zeros), HIT
+ * for a pattern and JOINS for one that joins.
+ */
+const classInline = (at: number): number[] => [
   ...byteAt(at, 0),
   ...constant(8),
   shl,
@@ -295,7 +310,7 @@ const nibbleLookUp = (local: number, offset: number, [low, high]: [number[], num
 
 /** `if (matches(at) && !passedOver(at)) return at` */
 const returnIfFound = (at: number): number[] => [
-  ...matchesInline(at),
+  ...classInline(at),
   ...iff,
   ...get(at),
   ...call(PASSED_OVER),
@@ -452,7 +467,8 @@ function candidatesFunction(buckets: readonly Bucket[]): WasmFunction {
 }
 
 /** matches(at): 1 when a pattern begins at `at` */
-const matchesFunction: WasmFunction = { params: [I32], result: true, locals: [], code: matchesInline(0) };
+/** classAt(at): what begins at `at` (classInline) */
+const classAtFunction: WasmFunction = { params: [I32], result: true, locals: [], code: classInline(0) };
 
 /** passedOver(at): 1 when the pattern at `at` is one of PassOver's characters in its context */
 function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
@@ -466,13 +482,15 @@ function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
     ...constant(0),
     ret,
     end,
-    ...alone.flatMap((character) => [
+    ...alone.characters.flatMap((character) => [
       ...isCharacter(AT, character),
       ...iff,
-      // every zero-width character is a pattern: none before (two or three bytes) or after, none of those
-      ...[3, -2, -3].flatMap((delta) => [...get(AT), ...constant(delta), add, ...call(MATCHES)]),
+      // no character that joins after it or before it (of two or three bytes)
+      ...[3, -2, -3].flatMap((delta) => [...get(AT), ...constant(delta), add, ...call(CLASS_AT)]),
       or,
       or,
+      ...constant(JOINS),
+      and,
       eqz,
       ret,
       end,
@@ -617,7 +635,7 @@ function searchFunctions(patterns: readonly BytePattern[], passOver: PassOver): 
   const functions: WasmFunction[] = [];
   functions[SCAN] = scanFunction(buckets);
   functions[CANDIDATES] = candidatesFunction(buckets);
-  functions[MATCHES] = matchesFunction;
+  functions[CLASS_AT] = classAtFunction;
   functions[PASSED_OVER] = passedOverFunction(passOver);
   functions[CODE_POINT_BEFORE] = codePointBeforeFunction();
   return functions;

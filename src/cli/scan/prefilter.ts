@@ -42,8 +42,8 @@ const PATTERNS: BytePattern[] = [
  * What the search passes over itself, being found by the thousand where they belong to the text: a joiner with no
  * zero-width character beside it (Persian, Indic conjuncts, emoji sequences), and an emoji presentation selector
  * (VS15, VS16) right after a base that registers it (not after a selector). The same rules as isReported's, asked
- * without a call out of the search; what they do not settle (a base past the table, a joiner beside a pattern) comes
- * back to isReported.
+ * without a call out of the search (every zero-width character is a pattern); what they do not settle (a base past
+ * the table, a joiner too near the start) comes back to isReported.
  */
 function passOver(): PassOver {
   const bases = (selector: number): Uint8Array => {
@@ -53,10 +53,13 @@ function passOver(): PassOver {
     return table;
   };
   return {
-    alone: [
-      [0xe2, 0x80, 0x8c],
-      [0xe2, 0x80, 0x8d],
-    ],
+    alone: {
+      characters: [
+        [0xe2, 0x80, 0x8c],
+        [0xe2, 0x80, 0x8d],
+      ],
+      joins: isZeroWidthUnit,
+    },
     afterBase: [
       { bytes: [0xef, 0xb8, 0x8e], bases: bases(0xfe0e) },
       { bytes: [0xef, 0xb8, 0x8f], bases: bases(0xfe0f) },

@@ -71,10 +71,14 @@ export function isTextSelector(base: number, selector: number): boolean {
  */
 export function textSelectorBases(selector: number, limit: number): Uint8Array {
   const table = new Uint8Array(Math.ceil(limit / 8));
+  // whole bytes at once inside a range: the table is built at the start of every thread that scans
   const mark = (first: number, last: number): void => {
-    for (let codePoint = first; codePoint <= last && codePoint < limit; codePoint++) {
-      table[codePoint >> 3] |= 1 << (codePoint & 7);
-    }
+    const end = Math.min(last + 1, limit);
+    let codePoint = first;
+    for (; codePoint < end && (codePoint & 7) !== 0; codePoint++) table[codePoint >> 3] |= 1 << (codePoint & 7);
+    const wholeBytes = Math.max(0, end - codePoint) >> 3;
+    table.fill(0xff, codePoint >> 3, (codePoint >> 3) + wholeBytes);
+    for (codePoint += wholeBytes << 3; codePoint < end; codePoint++) table[codePoint >> 3] |= 1 << (codePoint & 7);
   };
   const bit = selector - 0xfe00;
   for (let row = 0; row < VARIATION_BASES.length; row += 3) {
