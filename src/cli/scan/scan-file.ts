@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
 import { reasonOf } from '../codec/io.js';
-import { prefilterBuffer } from './prefilter.js';
+import { mayHideMarks, prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
 import { piecePositions } from './sparse-text.js';
@@ -51,10 +51,8 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     }
     const read = { buffer, bytesRead };
     if (!decode) {
-      for (const window of readWindows(fd, size, sniffed.encoding, read, settings.windows, 'none')) {
-        if (window.marked) return { type: 'marked', path };
-      }
-      return { type: 'clean', path, bytes: size };
+      const marked = mayBeMarked(fd, size, sniffed.encoding, read, settings.windows);
+      return marked ? { type: 'marked', path } : { type: 'clean', path, bytes: size };
     }
     const report = findingsOf(fd, path, size, sniffed.encoding, settings, read);
     if (!report) return { type: 'clean', path, bytes: size };
@@ -72,6 +70,21 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Whether a file may hold marks, before decoding (UTF-16 files always: they are not searched as bytes). */
+function mayBeMarked(
+  fd: number,
+  size: number,
+  encoding: TextEncoding,
+  read: WindowBuffer,
+  sizes?: WindowSizes,
+): boolean {
+  if (encoding !== 'utf-8') return true;
+  // most files are one window, asked of the prefilter directly
+  if (read.bytesRead === size) return mayHideMarks(read.buffer.subarray(0, size));
+  for (const window of readWindows(fd, size, encoding, read, sizes, 'none')) if (window.marked) return true;
+  return false;
 }
 
 interface HiddenTally extends HiddenReport {
