@@ -31,6 +31,8 @@ export interface ScanCommandOptions extends KeySourceOptions {
 const POSITIONS = 5;
 /** A walk that ends within this many files is read in this thread: starting workers would cost more. */
 const INLINE_FILES = 4;
+/** Files looked at before the share of them that may hold marks decides whether batches get a first look. */
+const MIN_BATCH_LOOKED = 64;
 
 /**
  * `wm scan [PATH…]` and `wm strip --in-place PATH…` (`stripOnly`): walks the paths, reads every text file on worker
@@ -144,12 +146,15 @@ async function scanAll(
   let roomFreed: (() => void) | undefined;
   let batch: string[] = [];
   let sent = 0;
+  // files looked at first, and how many of those may hold marks: where most do, a first look is only a second read
+  const seen = { looked: 0, marked: 0 };
   const send = (): void => {
     if (batch.length === 0) return;
     running++;
     sent += batch.length;
+    const mostlyMarked = seen.looked >= MIN_BATCH_LOOKED && seen.marked * 2 > seen.looked;
     queue.push(
-      lookThenDecode(pool, batch).finally(() => {
+      (mostlyMarked ? decodeAll(pool, batch) : lookThenDecode(pool, batch, seen)).finally(() => {
         running--;
         roomFreed?.();
       }),
@@ -193,12 +198,22 @@ async function scanAll(
 }
 
 /** The outcomes of a batch: a first look at every file, then the files that may hold marks read whole. */
-async function lookThenDecode(pool: WorkerPool, paths: string[]): Promise<FileOutcome[]> {
+async function lookThenDecode(
+  pool: WorkerPool,
+  paths: string[],
+  seen: { looked: number; marked: number },
+): Promise<FileOutcome[]> {
   const looked = await pool.scan(paths, false);
   const marked = looked.flatMap((outcome) => (outcome.type === 'marked' ? [outcome.path] : []));
+  seen.looked += paths.length;
+  seen.marked += marked.length;
   const decoded = marked.length > 0 ? await pool.scan(marked, true) : [];
   return looked.map((outcome) => (outcome.type === 'marked' ? decoded.shift()! : outcome)).filter(isFileOutcome);
 }
+
+/** The outcomes of a batch read whole at once (most files of the tree hold marks). */
+const decodeAll = async (pool: WorkerPool, paths: string[]): Promise<FileOutcome[]> =>
+  (await pool.scan(paths, true)).filter(isFileOutcome);
 
 /** Every outcome is one once decoded (a decoding read answers nothing 'marked'). */
 const isFileOutcome = (outcome: ScanOutcome): outcome is FileOutcome => outcome.type !== 'marked';
