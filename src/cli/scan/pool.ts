@@ -22,8 +22,12 @@ const MAX_BATCH = 64;
 /** Files to decode that a decoding thread may have waiting before another thread starts decoding too. */
 const DECODE_BACKLOG = 64;
 
-/** How many files go in the next batch, `sent` files having gone before. */
-export const batchSize = (sent: number): number => Math.min(MAX_BATCH, Math.max(MIN_BATCH, sent >> 3));
+/**
+ * How many files go in the next batch, `sent` files having gone before; batches of files that are all decoded
+ * (`decoding`: most hold marks) stay small, since a batch of costly files at the end keeps one worker busy alone.
+ */
+export const batchSize = (sent: number, decoding: boolean): number =>
+  decoding ? MIN_BATCH : Math.min(MAX_BATCH, Math.max(MIN_BATCH, sent >> 3));
 
 /** The worker script beside the CLI's bundle (scripts/build-cli.mjs makes both). */
 export const bundledWorkerFile = (): string => fileURLToPath(new URL('./wm-scan-worker.cjs', import.meta.url));

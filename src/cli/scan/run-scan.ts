@@ -32,7 +32,7 @@ const POSITIONS = 5;
 /** A walk that ends within this many files is read in this thread: starting workers would cost more. */
 const INLINE_FILES = 4;
 /** Files looked at before the share of them that may hold marks decides whether batches get a first look. */
-const MIN_BATCH_LOOKED = 64;
+const MIN_BATCH_LOOKED = 16;
 
 /**
  * `wm scan [PATH…]` and `wm strip --in-place PATH…` (`stripOnly`): walks the paths, reads every text file on worker
@@ -148,13 +148,13 @@ async function scanAll(
   let sent = 0;
   // files looked at first, and how many of those may hold marks: where most do, a first look is only a second read
   const seen = { looked: 0, marked: 0 };
+  const mostlyMarked = (): boolean => seen.looked >= MIN_BATCH_LOOKED && seen.marked * 2 > seen.looked;
   const send = (): void => {
     if (batch.length === 0) return;
     running++;
     sent += batch.length;
-    const mostlyMarked = seen.looked >= MIN_BATCH_LOOKED && seen.marked * 2 > seen.looked;
     queue.push(
-      (mostlyMarked ? decodeAll(pool, batch) : lookThenDecode(pool, batch, seen)).finally(() => {
+      (mostlyMarked() ? decodeAll(pool, batch) : lookThenDecode(pool, batch, seen)).finally(() => {
         running--;
         roomFreed?.();
       }),
@@ -182,7 +182,7 @@ async function scanAll(
         continue;
       }
       batch.push(entry.path);
-      if (batch.length < batchSize(sent)) continue;
+      if (batch.length < batchSize(sent, mostlyMarked())) continue;
       while (running >= IN_FLIGHT * workers) {
         await new Promise<void>((resolve) => (roomFreed = resolve));
         await flush(false);
