@@ -1,12 +1,62 @@
+import {
+  add,
+  and,
+  anyTrue,
+  bitmask,
+  block,
+  br,
+  brIf,
+  call,
+  constant,
+  ctz,
+  end,
+  eq,
+  eqz,
+  geU,
+  get,
+  gtU,
+  I32,
+  i8x16Eq,
+  i8x16ShrU,
+  iff,
+  load8,
+  loop,
+  ltS,
+  ltU,
+  moduleBytes,
+  ne,
+  or,
+  PAGE,
+  ret,
+  set,
+  shl,
+  shrU,
+  splat,
+  sub,
+  swizzle,
+  tee,
+  V128,
+  v128And,
+  v128Const,
+  v128Load,
+  v128Or,
+  WebAssembly,
+  xor,
+  type WasmFunction,
+  type WasmMemory,
+} from './wasm.js';
+
 /**
  * Finds, in one pass, every place where UTF-8 bytes begin one of a set of byte patterns: a lead byte, a second
  * byte, and a set of third bytes (any third byte for two-byte characters). A small WebAssembly function does it,
- * sixteen bytes at a time with SIMD compares against the lead bytes and, only where one matches, a look-up of the
- * next two bytes in two tables: a pass near memory speed. JavaScript has no "find any of these bytes" (Buffer's
- * indexOf finds one needle per pass), and a byte loop in JavaScript runs an order of magnitude slower.
+ * thirty-two bytes at a time with SIMD table look-ups that find where a byte and the next may begin a pattern (in any
+ * script, rarely), and only there the exact tables: a pass at several GB/s. JavaScript has no "find any of these
+ * bytes" (Buffer's indexOf finds one needle per pass), and a byte loop in JavaScript runs an order of magnitude
+ * slower.
  *
- * The module is written out below, instruction by instruction (the WebAssembly binary format, with the SIMD
- * proposal that Node 20 ships): it is small enough to read, and building it needs no toolchain.
+ * Some characters are found by the thousand in ordinary text where they belong to it (an emoji's presentation
+ * selector, the joiners of Persian or of emoji sequences); the search passes over them itself in the contexts the
+ * caller names (PassOver), since a call out to JavaScript per place costs more than the search of a whole line.
  */
 
 /** Characters to find: lead byte, second byte, and the third bytes that complete one (null: any, two-byte ones). */
@@ -16,40 +66,50 @@ export interface BytePattern {
   thirds: readonly number[] | null;
 }
 
-/** The little of the WebAssembly API used here (TypeScript's ES libraries do not declare it; Node has it). */
-interface WasmMemory {
-  readonly buffer: ArrayBuffer;
-  grow(pages: number): number;
-}
-const WebAssembly = (
-  globalThis as unknown as {
-    WebAssembly: {
-      Module: new (bytes: Uint8Array) => object;
-      Instance: new (module: object) => { exports: Record<string, unknown> };
-    };
-  }
-).WebAssembly;
+/** The three bytes of a character. */
+export type ThreeBytes = readonly [number, number, number];
 
-// memory layout: pair table (lead << 8 | second → pattern id), third-byte tables (id << 8 | third → 1), then data
+/** Code points below this have a bit in an `afterBase` table. */
+export const BASE_LIMIT = 0x20000;
+
+/** Places of patterns the search does not report: what the caller's rules say belongs to the text. */
+export interface PassOver {
+  /**
+   * characters (themselves patterns) passed over unless the character before or after them is a pattern's character
+   * of two or three bytes for which `joins` says true
+   */
+  alone: { characters: readonly ThreeBytes[]; joins: (codePoint: number) => boolean };
+  /**
+   * characters (themselves patterns) passed over right after a well-formed UTF-8 character whose code point has its
+   * bit set in `bases` (bit c & 7 of byte c >> 3, for code points below BASE_LIMIT)
+   */
+  afterBase: readonly { bytes: ThreeBytes; bases: Uint8Array }[];
+}
+
+const NONE: PassOver = { alone: { characters: [], joins: () => false }, afterBase: [] };
+
+// memory layout: pair table (lead << 8 | second → pattern id), third-byte tables (id << 8 | third → HIT, | JOINS
+// for a character that `alone.joins`), the afterBase bit tables, then data
 const PAIRS = 0;
 const THIRDS = 0x10000;
 const MAX_PATTERNS = 31;
-const DATA = THIRDS + (MAX_PATTERNS + 1) * 256;
-const PAGE = 0x10000;
+const BASE_TABLES = THIRDS + (MAX_PATTERNS + 1) * 256;
+const BASE_TABLE_BYTES = BASE_LIMIT / 8;
+const MAX_AFTER_BASE = 2;
+const DATA = BASE_TABLES + MAX_AFTER_BASE * BASE_TABLE_BYTES;
+const [HIT, JOINS] = [1, 2];
 
 export class ByteSearch {
   private readonly memory: WasmMemory;
   private readonly scan: (from: number, to: number) => number;
 
-  constructor(patterns: readonly BytePattern[]) {
+  constructor(patterns: readonly BytePattern[], passOver: PassOver = NONE) {
     if (patterns.length > MAX_PATTERNS) throw new Error(`at most ${MAX_PATTERNS} patterns`);
-    const pairs = new Map<number, number[]>();
-    for (const { lead, second } of patterns) {
-      const seconds = pairs.get(lead) ?? [];
-      if (!seconds.includes(second)) seconds.push(second);
-      pairs.set(lead, seconds);
-    }
-    const instance = new WebAssembly.Instance(new WebAssembly.Module(moduleBytes(pairs)));
+    if (passOver.afterBase.length > MAX_AFTER_BASE) throw new Error(`at most ${MAX_AFTER_BASE} afterBase rules`);
+    const pages = Math.ceil((DATA + 16) / PAGE);
+    const instance = new WebAssembly.Instance(
+      new WebAssembly.Module(moduleBytes(pages, searchFunctions(patterns, passOver), { scan: SCAN })),
+    );
     this.memory = instance.exports.memory as WasmMemory;
     this.scan = instance.exports.scan as (from: number, to: number) => number;
     const tables = new Uint8Array(this.memory.buffer, 0, DATA);
@@ -57,9 +117,12 @@ export class ByteSearch {
       const id = k + 1;
       tables[PAIRS + ((lead << 8) | second)] = id;
       for (let third = 0; third < 256; third++) {
-        if (thirds === null || thirds.includes(third)) tables[THIRDS + (id << 8) + third] = 1;
+        if (thirds !== null && !thirds.includes(third)) continue;
+        const codePoint = codePointOf(lead, second, third);
+        tables[THIRDS + (id << 8) + third] = HIT | (codePoint >= 0 && passOver.alone.joins(codePoint) ? JOINS : 0);
       }
     });
+    passOver.afterBase.forEach(({ bases }, k) => tables.set(bases, BASE_TABLES + k * BASE_TABLE_BYTES));
   }
 
   /**
@@ -72,17 +135,20 @@ export class ByteSearch {
   }
 
   /**
-   * Calls `found(offset)` for each place in `bytes` where a pattern begins, in order, until it returns true. A hit
-   * may also be reported where a pattern runs past the end of `bytes`: a "maybe", never a miss.
+   * Calls `visit(offset)` for each place in `bytes` where a pattern begins (and that is not passed over), in order;
+   * `visit` answers where to go on searching from (at least offset + 1), or -1 to stop there. A hit may also be
+   * reported where a pattern runs past the end of `bytes`: a "maybe", never a miss. Whether it stopped.
    */
-  some(bytes: Uint8Array, found: (offset: number) => boolean): boolean {
+  some(bytes: Uint8Array, visit: (offset: number) => number): boolean {
     if (bytes.buffer !== this.memory.buffer || bytes.byteOffset !== DATA) {
       this.reserve(bytes.length);
       new Uint8Array(this.memory.buffer, DATA, bytes.length).set(bytes);
     }
     const end = DATA + bytes.length;
-    for (let at = this.scan(DATA, end); at >= 0; at = this.scan(at + 1, end)) {
-      if (found(at - DATA)) return true;
+    for (let at = this.scan(DATA, end); at >= 0;) {
+      const next = visit(at - DATA);
+      if (next < 0) return true;
+      at = DATA + next < end ? this.scan(DATA + next, end) : -1;
     }
     return false;
   }
@@ -96,191 +162,481 @@ export class ByteSearch {
   }
 }
 
-// --- the WebAssembly module --------------------------------------------------------------------------------------
+/** The code point of a character of two or three bytes that begins with these (-1 for a longer one). */
+function codePointOf(lead: number, second: number, third: number): number {
+  if (lead < 0xe0) return ((lead & 0x1f) << 6) | (second & 0x3f);
+  return lead < 0xf0 ? ((lead & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f) : -1;
+}
 
-const unsigned = (value: number): number[] => {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value >>>= 7;
-    if (value !== 0) byte |= 0x80;
-    out.push(byte);
-  } while (value !== 0);
-  return out;
-};
-const signed = (value: number): number[] => {
-  const out: number[] = [];
-  for (;;) {
-    const byte = value & 0x7f;
-    value >>= 7;
-    if ((value === 0 && (byte & 0x40) === 0) || (value === -1 && (byte & 0x40) !== 0)) return [...out, byte];
-    out.push(byte | 0x80);
-  }
-};
-const section = (id: number, contents: number[]): number[] => [id, ...unsigned(contents.length), ...contents];
-const name = (text: string): number[] => [text.length, ...[...text].map((c) => c.charCodeAt(0))];
+// --- the WebAssembly functions ------------------------------------------------------------------------------------
 
-// instructions
-const I32 = 0x7f;
-const V128 = 0x7b;
-const VOID = 0x40;
-const [block, loop, iff, end, br, brIf, ret] = [0x02, 0x03, 0x04, 0x0b, 0x0c, 0x0d, 0x0f];
-const get = (local: number): number[] => [0x20, local];
-const set = (local: number): number[] => [0x21, local];
-const constant = (value: number): number[] => [0x41, ...signed(value)];
-const [add, shl, or, geU, gtU] = [0x6a, 0x74, 0x72, 0x4f, 0x4b];
-const load8 = (offset: number): number[] => [0x2d, 0, ...unsigned(offset)];
-const v128Load = [0xfd, 0x00, 0, 0];
-const v128Splat = (byte: number): number[] => [0xfd, 0x0c, ...new Array<number>(16).fill(byte)];
-const v128LoadNext = [0xfd, 0x00, 0, 1];
-const [i8x16Eq, v128And, v128Or, v128AnyTrue] = [
-  [0xfd, 0x23],
-  [0xfd, 0x4e],
-  [0xfd, 0x50],
-  [0xfd, 0x53],
-];
+const [SCAN, CLASS_AT, PASSED_OVER, CODE_POINT_BEFORE, CANDIDATES] = [0, 1, 2, 3, 4];
 
-// locals: 0 from, 1 to (parameters), 2 q, 3 limit, 4 v (the 16 bytes at from), 5 w (the 16 bytes at from + 1)
-const [FROM, TO, Q, LIMIT, V, W] = [0, 1, 2, 3, 4, 5];
+/** `byte at (address in local) + delta`, for a delta of any sign */
+const byteAt = (local: number, delta: number): number[] =>
+  delta >= 0 ? [...get(local), ...load8(delta)] : [...get(local), ...constant(-delta), sub, ...load8(0)];
 
-/** A pattern begins at `at` when the third-byte table of the pair's id holds the third byte (row 0 is all zeros). */
-const matchesAt = (at: number): number[] => [
-  ...get(at),
-  ...load8(0),
+/**
+ * What begins at `at`: the entry of the third byte in the third-byte table of the pair's id (row 0 is zeros), HIT
+ * for a pattern and JOINS for one that joins.
+ */
+const classInline = (at: number): number[] => [
+  ...byteAt(at, 0),
   ...constant(8),
   shl,
-  ...get(at),
-  ...load8(1),
+  ...byteAt(at, 1),
   or,
   ...load8(PAIRS),
   ...constant(8),
   shl,
-  ...get(at),
-  ...load8(2),
+  ...byteAt(at, 2),
   add,
   ...load8(THIRDS),
 ];
 
-/** `if (matchesAt(at)) return at; at++` */
-const checkAndStep = (at: number): number[] => [
-  ...matchesAt(at),
-  iff,
-  VOID,
+/** `bytes at..at+2 are c` */
+const isCharacter = (at: number, [lead, second, third]: ThreeBytes): number[] => [
+  ...byteAt(at, 0),
+  ...constant(lead),
+  eq,
+  ...byteAt(at, 1),
+  ...constant(second),
+  eq,
+  and,
+  ...byteAt(at, 2),
+  ...constant(third),
+  eq,
+  and,
+];
+
+/**
+ * The patterns in at most eight buckets, one bit of a byte each, for a nibble look-up ("Teddy", as Hyperscan and
+ * ripgrep's search call it): a byte may begin a pattern of bucket k when bit k is set both in the entry of its low
+ * four bits and in that of its high four bits; the same for the second byte and the third. A bucket admits every
+ * combination of the nibbles of its bytes, so patterns share one only where that admits few pairs they lack.
+ */
+interface Bucket {
+  lead: Nibbles;
+  second: Nibbles;
+  third: Nibbles;
+  /** lead << 8 | second of its patterns */
+  pairs: number[];
+}
+
+/** The nibbles of a set of bytes: bit n of `high` for a byte n << 4 | …, bit n of `low` for a byte … | n. */
+interface Nibbles {
+  high: number;
+  low: number;
+}
+
+const BUCKETS = 8;
+
+const nibblesOf = (bytes: readonly number[]): Nibbles => ({
+  high: bytes.reduce((bits, byte) => bits | (1 << (byte >> 4)), 0),
+  low: bytes.reduce((bits, byte) => bits | (1 << (byte & 15)), 0),
+});
+const ANY_BYTE: Nibbles = { high: 0xffff, low: 0xffff };
+const bitCount = (bits: number): number => (bits === 0 ? 0 : (bits & 1) + bitCount(bits >>> 1));
+/** How many bytes nibble entries admit. */
+const admitted = ({ high, low }: Nibbles): number => bitCount(high) * bitCount(low);
+const pairsAdmitted = (bucket: Bucket): number => admitted(bucket.lead) * admitted(bucket.second);
+const joined = (a: Nibbles, b: Nibbles): Nibbles => ({ high: a.high | b.high, low: a.low | b.low });
+const union = (a: Bucket, b: Bucket): Bucket => ({
+  lead: joined(a.lead, b.lead),
+  second: joined(a.second, b.second),
+  third: joined(a.third, b.third),
+  pairs: [...a.pairs, ...b.pairs],
+});
+
+/** One bucket per lead and second byte, merged two by two where that admits the fewest stray pairs. */
+function bucketsOf(patterns: readonly BytePattern[]): Bucket[] {
+  const buckets: Bucket[] = [];
+  for (const { lead, second, thirds } of patterns) {
+    const pair = (lead << 8) | second;
+    const pattern = {
+      lead: nibblesOf([lead]),
+      second: nibblesOf([second]),
+      third: thirds ? nibblesOf(thirds) : ANY_BYTE,
+      pairs: [pair],
+    };
+    const same = buckets.findIndex((bucket) => bucket.pairs.includes(pair));
+    if (same >= 0) buckets[same] = union(buckets[same], pattern);
+    else buckets.push(pattern);
+  }
+  while (buckets.length > BUCKETS) {
+    let best = { cost: Infinity, a: 0, b: 1 };
+    for (let a = 0; a < buckets.length; a++) {
+      for (let b = a + 1; b < buckets.length; b++) {
+        const [first, second] = [buckets[a], buckets[b]];
+        const cost = pairsAdmitted(union(first, second)) - pairsAdmitted(first) - pairsAdmitted(second);
+        if (cost < best.cost) best = { cost, a, b };
+      }
+    }
+    buckets[best.a] = union(buckets[best.a], buckets[best.b]);
+    buckets.splice(best.b, 1);
+  }
+  return buckets;
+}
+
+/** The low-nibble and high-nibble tables of one byte of the buckets' patterns. */
+function nibbleTables(buckets: readonly Bucket[], nibbles: (bucket: Bucket) => Nibbles): [number[], number[]] {
+  const low = new Array<number>(16).fill(0);
+  const high = new Array<number>(16).fill(0);
+  buckets.forEach((bucket, k) => {
+    for (let n = 0; n < 16; n++) {
+      if ((nibbles(bucket).low >> n) & 1) low[n] |= 1 << k;
+      if ((nibbles(bucket).high >> n) & 1) high[n] |= 1 << k;
+    }
+  });
+  return [low, high];
+}
+
+/** The buckets' bits that the sixteen bytes at (address in local) + offset may begin, given a byte's tables. */
+const nibbleLookUp = (local: number, offset: number, [low, high]: [number[], number[]]): number[] => [
+  ...v128Const(low),
+  ...get(local),
+  ...v128Load(offset),
+  ...splat(0x0f),
+  ...v128And,
+  ...swizzle,
+  ...v128Const(high),
+  ...get(local),
+  ...v128Load(offset),
+  ...constant(4),
+  ...i8x16ShrU,
+  ...swizzle,
+  ...v128And,
+];
+
+/** `if (matches(at) && !passedOver(at)) return at` */
+const returnIfFound = (at: number): number[] => [
+  ...classInline(at),
+  ...iff,
+  ...get(at),
+  ...call(PASSED_OVER),
+  eqz,
+  ...iff,
   ...get(at),
   ret,
   end,
-  ...get(at),
-  ...constant(1),
-  add,
-  ...set(at),
+  end,
 ];
 
-/** `v == byte` for each of the vector's sixteen lanes. */
-const lanesEqual = (vector: number, byte: number): number[] => [...get(vector), ...v128Splat(byte), ...i8x16Eq];
-
-/** OR of the lane masks of `parts` (each leaving one vector on the stack). */
-const anyOf = (parts: number[][]): number[] => [...parts[0], ...parts.slice(1).flatMap((part) => [...part, ...v128Or])];
-
-function scanBody(pairs: ReadonlyMap<number, readonly number[]>): number[] {
-  const leads = [...pairs.keys()];
-  const anyLead = [...anyOf(leads.map((lead) => lanesEqual(V, lead))), ...v128AnyTrue];
-  // a lane where a lead byte is followed by one of its second bytes: rare in any script, unlike a lead byte alone
-  const anyPair = [
-    ...anyOf(
-      leads.map((lead) => [
-        ...lanesEqual(V, lead),
-        ...anyOf(pairs.get(lead)!.map((second) => lanesEqual(W, second))),
-        ...v128And,
-      ]),
-    ),
-    ...v128AnyTrue,
+/**
+ * scan(from, to): the first place in [from, to) where a pattern begins and is not passed over, or -1. Thirty-two
+ * bytes at a time, a nibble look-up of each byte in the buckets' lead tables and, where one may lead, of the next in
+ * their second tables: only a lane where a byte and the next may begin a pattern of the same bucket is looked at
+ * further (candidates). Rare in any script, unlike a lead byte alone (E3 begins every kana, D8 half of Arabic).
+ */
+function scanFunction(buckets: readonly Bucket[]): WasmFunction {
+  const [FROM, TO, FOUND, LOW, HIGH] = [0, 1, 2, 3, 4];
+  const leads = nibbleTables(buckets, (bucket) => bucket.lead);
+  const seconds = nibbleTables(buckets, (bucket) => bucket.second);
+  /** `if (any lane of vector) { found = candidates(from + offset, vector); if (found >= 0) return found }` */
+  const lookCloser = (vector: number, offset: number): number[] => [
+    ...get(vector),
+    ...anyTrue,
+    ...iff,
+    ...get(FROM),
+    ...constant(offset),
+    add,
+    ...get(vector),
+    ...call(CANDIDATES),
+    ...tee(FOUND),
+    ...constant(0),
+    ltS,
+    eqz,
+    ...iff,
+    ...get(FOUND),
+    ret,
+    end,
+    end,
   ];
   const code = [
-    // sixteen bytes at a time; a vector holding a lead byte followed by one of its second bytes is looked at
-    // byte by byte
-    block,
-    VOID,
-    loop,
-    VOID,
+    ...block,
+    ...loop,
     ...get(FROM),
-    ...constant(16),
+    ...constant(32),
     add,
     ...get(TO),
     gtU,
-    brIf,
-    1,
-    ...get(FROM),
-    ...v128Load,
-    ...set(V),
-    ...anyLead,
-    iff,
-    VOID,
-    ...get(FROM),
-    ...v128LoadNext,
-    ...set(W),
-    ...anyPair,
-    iff,
-    VOID,
-    ...get(FROM),
-    ...set(Q),
-    ...get(FROM),
-    ...constant(16),
-    add,
-    ...set(LIMIT),
-    block,
-    VOID,
-    loop,
-    VOID,
-    ...get(Q),
-    ...get(LIMIT),
-    geU,
-    brIf,
-    1,
-    ...checkAndStep(Q),
-    br,
-    0,
-    end,
-    end,
+    ...brIf(1),
+    // the lead bytes first: most vectors of most scripts hold none
+    ...nibbleLookUp(FROM, 0, leads),
+    ...set(LOW),
+    ...nibbleLookUp(FROM, 16, leads),
+    ...set(HIGH),
+    ...get(LOW),
+    ...get(HIGH),
+    ...v128Or,
+    ...anyTrue,
+    ...iff,
+    ...get(LOW),
+    ...nibbleLookUp(FROM, 1, seconds),
+    ...v128And,
+    ...set(LOW),
+    ...get(HIGH),
+    ...nibbleLookUp(FROM, 17, seconds),
+    ...v128And,
+    ...set(HIGH),
+    ...get(LOW),
+    ...get(HIGH),
+    ...v128Or,
+    ...anyTrue,
+    ...iff,
+    ...lookCloser(LOW, 0),
+    ...lookCloser(HIGH, 16),
     end,
     end,
     ...get(FROM),
-    ...constant(16),
+    ...constant(32),
     add,
     ...set(FROM),
-    br,
-    0,
+    ...br(0),
     end,
     end,
     // the last bytes, one by one
-    block,
-    VOID,
-    loop,
-    VOID,
+    ...block,
+    ...loop,
     ...get(FROM),
     ...get(TO),
     geU,
-    brIf,
-    1,
-    ...checkAndStep(FROM),
-    br,
-    0,
+    ...brIf(1),
+    ...returnIfFound(FROM),
+    ...get(FROM),
+    ...constant(1),
+    add,
+    ...set(FROM),
+    ...br(0),
     end,
     end,
     ...constant(-1),
-    end,
   ];
-  const locals = [2, 2, I32, 2, V128];
-  return [...unsigned(locals.length + code.length), ...locals, ...code];
+  return {
+    params: [I32, I32],
+    result: true,
+    locals: [
+      [1, I32],
+      [2, V128],
+    ],
+    code,
+  };
 }
 
-function moduleBytes(pairs: ReadonlyMap<number, readonly number[]>): Uint8Array {
-  const pages = Math.ceil((DATA + 16) / PAGE);
-  return Uint8Array.from([
-    ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00],
-    ...section(1, [1, 0x60, 2, I32, I32, 1, I32]), // type 0: (i32, i32) -> i32
-    ...section(3, [1, 0]), // function 0 has type 0
-    ...section(5, [1, 0x00, ...unsigned(pages)]), // one memory, growable
-    ...section(7, [2, ...name('scan'), 0x00, 0, ...name('memory'), 0x02, 0]),
-    ...section(10, [1, ...scanBody(pairs)]),
-  ]);
+/**
+ * candidates(at, lanes): the first place among the sixteen from `at` whose lane is set in `lanes` (a byte and the
+ * next that may begin a pattern of one bucket) where the third byte may too, a pattern begins and it is not passed
+ * over; or -1.
+ */
+function candidatesFunction(buckets: readonly Bucket[]): WasmFunction {
+  const [AT, LANES, BITS, Q] = [0, 1, 2, 3];
+  const thirds = nibbleTables(buckets, (bucket) => bucket.third);
+  const code = [
+    ...get(LANES),
+    ...nibbleLookUp(AT, 2, thirds),
+    ...v128And,
+    ...splat(0),
+    ...i8x16Eq,
+    ...bitmask,
+    ...constant(0xffff),
+    xor,
+    ...set(BITS),
+    ...block,
+    ...loop,
+    ...get(BITS),
+    eqz,
+    ...brIf(1),
+    ...get(AT),
+    ...get(BITS),
+    ctz,
+    add,
+    ...set(Q),
+    ...returnIfFound(Q),
+    ...get(BITS),
+    ...get(BITS),
+    ...constant(1),
+    sub,
+    and,
+    ...set(BITS),
+    ...br(0),
+    end,
+    end,
+    ...constant(-1),
+  ];
+  return { params: [I32, V128], result: true, locals: [[2, I32]], code };
+}
+
+/** matches(at): 1 when a pattern begins at `at` */
+/** classAt(at): what begins at `at` (classInline) */
+const classAtFunction: WasmFunction = { params: [I32], result: true, locals: [], code: classInline(0) };
+
+/** passedOver(at): 1 when the pattern at `at` is one of PassOver's characters in its context */
+function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
+  const [AT, CODE_POINT] = [0, 1];
+  const code = [
+    // too near the start to see the character before: the caller decides
+    ...get(AT),
+    ...constant(DATA + 4),
+    ltU,
+    ...iff,
+    ...constant(0),
+    ret,
+    end,
+    ...alone.characters.flatMap((character) => [
+      ...isCharacter(AT, character),
+      ...iff,
+      // no character that joins after it or before it (of two or three bytes)
+      ...[3, -2, -3].flatMap((delta) => [...get(AT), ...constant(delta), add, ...call(CLASS_AT)]),
+      or,
+      or,
+      ...constant(JOINS),
+      and,
+      eqz,
+      ret,
+      end,
+    ]),
+    ...afterBase.flatMap(({ bytes }, k) => [
+      ...isCharacter(AT, bytes),
+      ...iff,
+      ...get(AT),
+      ...call(CODE_POINT_BEFORE),
+      ...tee(CODE_POINT),
+      ...constant(BASE_LIMIT),
+      geU,
+      ...iff,
+      ...constant(0),
+      ret,
+      end,
+      ...get(CODE_POINT),
+      ...constant(3),
+      shrU,
+      ...load8(BASE_TABLES + k * BASE_TABLE_BYTES),
+      ...get(CODE_POINT),
+      ...constant(7),
+      and,
+      shrU,
+      ...constant(1),
+      and,
+      ret,
+      end,
+    ]),
+    ...constant(0),
+  ];
+  return { params: [I32], result: true, locals: [[1, I32]], code };
+}
+
+/**
+ * codePointBefore(at): the code point of the well-formed UTF-8 character that ends right before `at`, or -1 (a
+ * stray or overlong byte sequence, which a decoder reads as U+FFFD). Needs four bytes before `at`.
+ */
+function codePointBeforeFunction(): WasmFunction {
+  const [AT, B1, B2, B3] = [0, 1, 2, 3];
+  const payload = (local: number, shift: number): number[] => [
+    ...get(local),
+    ...constant(0x3f),
+    and,
+    ...(shift > 0 ? [...constant(shift), shl] : []),
+  ];
+  /** `if (value on the stack < minimum) return -1; else return it`, the value kept in B1 */
+  const atLeast = (minimum: number): number[] => [
+    ...tee(B1),
+    ...constant(minimum),
+    ltU,
+    ...iff,
+    ...constant(-1),
+    ret,
+    end,
+    ...get(B1),
+    ret,
+  ];
+  /** `if ((local & mask) !== value) return -1` */
+  const expect = (local: number, mask: number, value: number): number[] => [
+    ...get(local),
+    ...constant(mask),
+    and,
+    ...constant(value),
+    ne,
+    ...iff,
+    ...constant(-1),
+    ret,
+    end,
+  ];
+  /** `if ((local & mask) === value) { …then }` */
+  const when = (local: number, mask: number, value: number, then: number[]): number[] => [
+    ...get(local),
+    ...constant(mask),
+    and,
+    ...constant(value),
+    eq,
+    ...iff,
+    ...then,
+    end,
+  ];
+  const code = [
+    ...byteAt(AT, -1),
+    ...tee(B1),
+    ...constant(0x80),
+    ltU,
+    ...iff,
+    ...get(B1),
+    ret,
+    end,
+    ...expect(B1, 0xc0, 0x80),
+    ...byteAt(AT, -2),
+    ...set(B2),
+    ...when(B2, 0xe0, 0xc0, [
+      ...get(B2),
+      ...constant(0x1f),
+      and,
+      ...constant(6),
+      shl,
+      ...payload(B1, 0),
+      or,
+      ...atLeast(0x80),
+    ]),
+    ...expect(B2, 0xc0, 0x80),
+    ...byteAt(AT, -3),
+    ...set(B3),
+    ...when(B3, 0xf0, 0xe0, [
+      ...get(B3),
+      ...constant(0x0f),
+      and,
+      ...constant(12),
+      shl,
+      ...payload(B2, 6),
+      or,
+      ...payload(B1, 0),
+      or,
+      ...atLeast(0x800),
+    ]),
+    ...expect(B3, 0xc0, 0x80),
+    // the four-byte character's lead, reusing AT for it
+    ...byteAt(AT, -4),
+    ...set(AT),
+    ...expect(AT, 0xf8, 0xf0),
+    ...get(AT),
+    ...constant(0x07),
+    and,
+    ...constant(18),
+    shl,
+    ...payload(B3, 12),
+    or,
+    ...payload(B2, 6),
+    or,
+    ...payload(B1, 0),
+    or,
+    ...atLeast(0x10000),
+  ];
+  return { params: [I32], result: true, locals: [[3, I32]], code: [...code, ...constant(-1)] };
+}
+
+function searchFunctions(patterns: readonly BytePattern[], passOver: PassOver): WasmFunction[] {
+  const buckets = bucketsOf(patterns);
+  const functions: WasmFunction[] = [];
+  functions[SCAN] = scanFunction(buckets);
+  functions[CANDIDATES] = candidatesFunction(buckets);
+  functions[CLASS_AT] = classAtFunction;
+  functions[PASSED_OVER] = passedOverFunction(passOver);
+  functions[CODE_POINT_BEFORE] = codePointBeforeFunction();
+  return functions;
 }

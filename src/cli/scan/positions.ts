@@ -13,15 +13,20 @@ export interface TextOrigin {
 export const FILE_START: TextOrigin = { lines: 0, column: 0 };
 
 /**
- * Turns UTF-16 offsets of `text` (in any order) into positions, in one pass over the text up to the last of them.
- * Lines end at LF, so a CRLF file counts its lines as every tool does.
+ * Turns UTF-16 offsets of `text` (in any order, none before `from`, where `origin` is) into positions, in one pass
+ * over the text up to the last of them. Lines end at LF, so a CRLF file counts its lines as every tool does.
  */
-export function positionsOf(text: string, offsets: readonly number[], origin: TextOrigin = FILE_START): Position[] {
+export function positionsOf(
+  text: string,
+  offsets: readonly number[],
+  origin: TextOrigin = FILE_START,
+  from = 0,
+): Position[] {
   const order = offsets.map((_, k) => k).sort((a, b) => offsets[a] - offsets[b]);
   const positions = new Array<Position>(offsets.length);
   let line = origin.lines;
   let column = origin.column; // code points from the line's start to `at`
-  let at = 0;
+  let at = from;
   for (const k of order) {
     const offset = offsets[k];
     for (let newline = text.indexOf('\n', at); newline >= 0 && newline < offset; newline = text.indexOf('\n', at)) {

@@ -1,8 +1,8 @@
 import { isAscii } from 'node:buffer';
-import { ByteSearch, type BytePattern } from './byte-search.js';
-import { isHiddenCodePoint, isJoiner, isZeroWidthUnit } from '../../codec/hidden-marks.js';
+import { BASE_LIMIT, ByteSearch, type BytePattern, type PassOver } from './byte-search.js';
+import { isHiddenCodePoint, isJoiner, isZeroWidthUnit, MAX_FLAG_TAGS } from '../../codec/hidden-marks.js';
 import { byteForSelector } from '../../codec/selectors.js';
-import { isTextSelector } from '../../codec/unicode/lookup.js';
+import { isTextSelector, textSelectorBases } from '../../codec/unicode/lookup.js';
 
 /**
  * Whether UTF-8 bytes may hold something scan reports: a character of HIDDEN_CODE_POINTS
@@ -38,16 +38,87 @@ const PATTERNS: BytePattern[] = [
   { lead: 0xe3, second: 0x85, thirds: [0xa4] },
 ];
 
+/**
+ * What the search passes over itself, being found by the thousand where they belong to the text: a joiner with no
+ * zero-width character beside it (Persian, Indic conjuncts, emoji sequences), and an emoji presentation selector
+ * (VS15, VS16) right after a base that registers it (not after a selector). The same rules as isReported's, asked
+ * without a call out of the search (every zero-width character is a pattern); what they do not settle (a base past
+ * the table, a joiner too near the start) comes back to isReported.
+ */
+function passOver(): PassOver {
+  const bases = (selector: number): Uint8Array => {
+    const table = textSelectorBases(selector, BASE_LIMIT);
+    // a selector after a selector is a run's payload (no selector is a variation base; said here all the same)
+    for (let codePoint = 0xfe00; codePoint <= 0xfe0f; codePoint++) table[codePoint >> 3] &= ~(1 << (codePoint & 7));
+    return table;
+  };
+  return {
+    alone: {
+      characters: [
+        [0xe2, 0x80, 0x8c],
+        [0xe2, 0x80, 0x8d],
+      ],
+      joins: isZeroWidthUnit,
+    },
+    afterBase: [
+      { bytes: [0xef, 0xb8, 0x8e], bases: bases(0xfe0e) },
+      { bytes: [0xef, 0xb8, 0x8f], bases: bases(0xfe0f) },
+    ],
+  };
+}
+
 let search: ByteSearch | undefined;
-const searchOf = (): ByteSearch => (search ??= new ByteSearch(PATTERNS));
+const searchOf = (): ByteSearch => (search ??= new ByteSearch(PATTERNS, passOver()));
 
 export function mayHideMarks(bytes: Buffer): boolean {
   if (isAscii(bytes)) return false;
-  return searchOf().some(bytes, (start) => isReported(bytes, start));
+  return searchOf().some(bytes, (start) => (isReported(bytes, start) ? -1 : resumeAfter(bytes, start)));
 }
+
+/**
+ * The stretches of whole lines of `bytes` that hold a character scan may report, as [start, end) byte offsets one
+ * after the other ([] when there is none): a stretch begins at the start of the data or after a line feed, and ends
+ * after a line feed or at the end. Stretches less than `gap` bytes apart are one. Where marks are on most lines of
+ * the first DENSE_PROBE bytes (a robust watermark), the whole of `bytes` is one stretch, without looking further.
+ */
+export function markedLines(bytes: Buffer, gap: number): number[] {
+  if (isAscii(bytes)) return [];
+  const stretches: number[] = [];
+  let covered = 0;
+  searchOf().some(bytes, (start) => {
+    if (!isReported(bytes, start)) return resumeAfter(bytes, start);
+    const lineStart = start === 0 ? 0 : bytes.lastIndexOf(0x0a, start - 1) + 1;
+    const newline = bytes.indexOf(0x0a, start);
+    const lineEnd = newline < 0 ? bytes.length : newline + 1;
+    const last = stretches.length - 1;
+    if (last > 0 && lineStart - stretches[last] < gap) {
+      covered += lineEnd - stretches[last];
+      stretches[last] = lineEnd;
+    } else {
+      covered += lineEnd - lineStart;
+      stretches.push(lineStart, lineEnd);
+    }
+    if (lineEnd >= DENSE_PROBE && covered * 2 > lineEnd) {
+      stretches.splice(0, stretches.length, 0, bytes.length);
+      return -1;
+    }
+    // the rest of the line is in the stretch already
+    return lineEnd;
+  });
+  return stretches;
+}
+
+const DENSE_PROBE = 8 << 10;
 
 /** A buffer to read files into that mayHideMarks searches without copying (one per thread; see ByteSearch). */
 export const prefilterBuffer = (bytes: number): Buffer => searchOf().buffer(bytes);
+
+/** Where to search on after a character that is not reported: past an emoji flag's tags, else the next byte. */
+function resumeAfter(bytes: Uint8Array, start: number): number {
+  let end = start + 1;
+  if (bytes[start] === 0xf3) while (isTag(codePointAt(bytes, end - 1))) end += 4;
+  return end;
+}
 
 /** Whether the character at `start` is one scan reports (or may, with what the decoder sees around it). */
 function isReported(bytes: Uint8Array, start: number): boolean {
@@ -70,7 +141,10 @@ function isReported(bytes: Uint8Array, start: number): boolean {
 const BLACK_FLAG = 0x1f3f4;
 const isTag = (codePoint: number): boolean => codePoint >= 0xe0020 && codePoint <= 0xe007e;
 
-/** Whether the tag at `start` is inside a flag such as Scotland's: U+1F3F4, tags U+E0020–E007E, U+E007F. */
+/**
+ * Whether the tag at `start` is inside a flag such as Scotland's: U+1F3F4, tags U+E0020–E007E, U+E007F (no more
+ * tags than the codec reads a flag with).
+ */
 function inEmojiTagSequence(bytes: Uint8Array, start: number): boolean {
   let first = start;
   while (isTag(codePointBefore(bytes, first))) first -= 4;
@@ -78,24 +152,42 @@ function inEmojiTagSequence(bytes: Uint8Array, start: number): boolean {
   let end = start;
   while (isTag(codePointAt(bytes, end))) end += 4;
   // at least one tag between the flag and the cancel tag
-  return first < end && codePointAt(bytes, end) === 0xe007f;
+  return first < end && (end - first) / 4 <= MAX_FLAG_TAGS && codePointAt(bytes, end) === 0xe007f;
 }
 
-/** The code point whose UTF-8 starts at `at` (NaN past the end; well-formed UTF-8 assumed, else any value). */
+/**
+ * The code point of the character that starts at `at` as a decoder reads it: U+FFFD where the bytes there are no
+ * well-formed UTF-8 character (a stray continuation byte, a cut or overlong sequence, a surrogate), NaN past the end.
+ */
 function codePointAt(bytes: Uint8Array, at: number): number {
   const lead = bytes[at];
   if (lead === undefined) return Number.NaN;
   if (lead < 0x80) return lead;
-  if (lead < 0xe0) return ((lead & 0x1f) << 6) | (bytes[at + 1] & 0x3f);
-  if (lead < 0xf0) return ((lead & 0x0f) << 12) | ((bytes[at + 1] & 0x3f) << 6) | (bytes[at + 2] & 0x3f);
-  return (
-    ((lead & 0x07) << 18) | ((bytes[at + 1] & 0x3f) << 12) | ((bytes[at + 2] & 0x3f) << 6) | (bytes[at + 3] & 0x3f)
-  );
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+  if (length === 0 || lead > 0xf4) return REPLACEMENT;
+  let codePoint = lead & (0xff >> (length + 1));
+  for (let k = 1; k < length; k++) {
+    const next = bytes[at + k];
+    if (next === undefined || (next & 0xc0) !== 0x80) return REPLACEMENT;
+    codePoint = (codePoint << 6) | (next & 0x3f);
+  }
+  const shortest = codePoint >= SHORTEST[length];
+  const valid = shortest && codePoint <= 0x10ffff && !(codePoint >= 0xd800 && codePoint <= 0xdfff);
+  return valid ? codePoint : REPLACEMENT;
 }
 
-/** The code point that ends right before `at` (-1 at the start, as the codec's codePointBefore). */
+const REPLACEMENT = 0xfffd;
+/** the least code point a sequence of each length may encode (a smaller one is overlong) */
+const SHORTEST = [0, 0, 0x80, 0x800, 0x10000];
+
+/**
+ * The code point of the character that ends right before `at` as a decoder reads it (-1 at the start, as the
+ * codec's codePointBefore): U+FFFD unless the bytes before `at` end with a well-formed character.
+ */
 function codePointBefore(bytes: Uint8Array, at: number): number {
+  if (at <= 0) return -1;
   let start = at - 1;
   while (start > 0 && start > at - 4 && (bytes[start] & 0xc0) === 0x80) start--;
-  return start < 0 ? -1 : codePointAt(bytes, start);
+  const length = bytes[start] >= 0xf0 ? 4 : bytes[start] >= 0xe0 ? 3 : bytes[start] >= 0xc0 ? 2 : 1;
+  return start + length === at ? codePointAt(bytes, start) : REPLACEMENT;
 }

@@ -84,8 +84,11 @@ export interface ErrorReport {
   message: string;
 }
 
-/** What a worker answers for one file: its report with findings, nothing found (null findings), skipped or error. */
+/** What is said of one file: its report with findings, nothing found, skipped or error. */
 export type FileOutcome = { type: 'clean'; path: string; bytes: number } | FileReport | SkippedReport | ErrorReport;
+
+/** A file's outcome, or (from a first look that does not decode) that it may hold marks: to be read again. */
+export type ScanOutcome = FileOutcome | { type: 'marked'; path: string };
 
 export interface SummaryReport {
   type: 'summary';

@@ -3,9 +3,9 @@ import { CliError, EXIT } from '../errors.js';
 import { colourLevel } from '../codec/colour.js';
 import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { ScanOutput, type OutputMode } from './output.js';
-import { BATCH, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
+import { batchSize, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
 import { ProgressLine } from './progress.js';
-import type { FileOutcome, SummaryReport } from './report-types.js';
+import type { FileOutcome, ScanOutcome, SummaryReport } from './report-types.js';
 import { scanFile, type ScanSettings } from './scan-file.js';
 import { walk, type WalkEntry, type WalkOptions } from './walk.js';
 
@@ -31,6 +31,8 @@ export interface ScanCommandOptions extends KeySourceOptions {
 const POSITIONS = 5;
 /** A walk that ends within this many files is read in this thread: starting workers would cost more. */
 const INLINE_FILES = 4;
+/** Files looked at before the share of them that may hold marks decides whether batches get a first look. */
+const MIN_BATCH_LOOKED = 16;
 
 /**
  * `wm scan [PATH…]` and `wm strip --in-place PATH…` (`stripOnly`): walks the paths, reads every text file on worker
@@ -111,8 +113,8 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
 /**
  * Reads every file the walk yields and hands each outcome to `report` in walk order (later files wait for an
  * earlier, slower one), so the output is the same from run to run. A walk of a few small files is read here;
- * anything larger on a pool of worker threads, in batches of up to BATCH files, at most IN_FLIGHT batches per
- * worker at once.
+ * anything larger on a pool of worker threads, in batches (batchSize), at most IN_FLIGHT batches per worker at
+ * once.
  */
 async function scanAll(
   entries: AsyncGenerator<WalkEntry>,
@@ -143,11 +145,16 @@ async function scanAll(
   let running = 0;
   let roomFreed: (() => void) | undefined;
   let batch: string[] = [];
+  let sent = 0;
+  // files looked at first, and how many of those may hold marks: where most do, a first look is only a second read
+  const seen = { looked: 0, marked: 0 };
+  const mostlyMarked = (): boolean => seen.looked >= MIN_BATCH_LOOKED && seen.marked * 2 > seen.looked;
   const send = (): void => {
     if (batch.length === 0) return;
     running++;
+    sent += batch.length;
     queue.push(
-      pool.scan(batch).finally(() => {
+      (mostlyMarked() ? decodeAll(pool, batch) : lookThenDecode(pool, batch, seen)).finally(() => {
         running--;
         roomFreed?.();
       }),
@@ -175,7 +182,7 @@ async function scanAll(
         continue;
       }
       batch.push(entry.path);
-      if (batch.length < BATCH) continue;
+      if (batch.length < batchSize(sent, mostlyMarked())) continue;
       while (running >= IN_FLIGHT * workers) {
         await new Promise<void>((resolve) => (roomFreed = resolve));
         await flush(false);
@@ -189,6 +196,27 @@ async function scanAll(
     await pool.close();
   }
 }
+
+/** The outcomes of a batch: a first look at every file, then the files that may hold marks read whole. */
+async function lookThenDecode(
+  pool: WorkerPool,
+  paths: string[],
+  seen: { looked: number; marked: number },
+): Promise<FileOutcome[]> {
+  const looked = await pool.scan(paths, false);
+  const marked = looked.flatMap((outcome) => (outcome.type === 'marked' ? [outcome.path] : []));
+  seen.looked += paths.length;
+  seen.marked += marked.length;
+  const decoded = marked.length > 0 ? await pool.scan(marked, true) : [];
+  return looked.map((outcome) => (outcome.type === 'marked' ? decoded.shift()! : outcome)).filter(isFileOutcome);
+}
+
+/** The outcomes of a batch read whole at once (most files of the tree hold marks). */
+const decodeAll = async (pool: WorkerPool, paths: string[]): Promise<FileOutcome[]> =>
+  (await pool.scan(paths, true)).filter(isFileOutcome);
+
+/** Every outcome is one once decoded (a decoding read answers nothing 'marked'). */
+const isFileOutcome = (outcome: ScanOutcome): outcome is FileOutcome => outcome.type !== 'marked';
 
 const walkError = (entry: WalkEntry & { kind: 'error' }): FileOutcome => ({
   type: 'error',

@@ -1,12 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
 import { reasonOf } from '../codec/io.js';
-import { prefilterBuffer } from './prefilter.js';
+import { mayHideMarks, prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
-import { positionsOf } from './positions.js';
-import type { FileOutcome, FileReport, HiddenReport, RobustReport } from './report-types.js';
+import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
+import { piecePositions } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
-import { readWindows, windowBufferBytes, type WindowBuffer, type WindowSizes } from './windows.js';
+import { DEFAULT_SIZES, readWindows, type WindowBuffer, type WindowSizes } from './windows.js';
 
 /** How every file of a scan is read: the key for keyed watermarks, positions kept per kind, and stripping. */
 export interface ScanSettings {
@@ -19,27 +19,42 @@ export interface ScanSettings {
   maxSize?: number;
   /** how files are cut into windows (the default everywhere but in tests of the cutting itself) */
   windows?: WindowSizes;
+  /** false: decode every window whole, not only its lines that may hold marks (for tests that compare the two) */
+  sparse?: boolean;
 }
 
-/** Reads one file and says what is hidden in it (and strips it when asked). Never throws: failures are reports. */
-export async function scanFile(path: string, settings: ScanSettings): Promise<FileOutcome> {
+/**
+ * Reads one file and says what is hidden in it (and strips it when asked). Never throws: failures are reports. With
+ * `decode` false it only looks: a file that may hold marks is answered 'marked', to be read again with decode, on a
+ * thread that has decoded before (pool.ts).
+ */
+export function scanFile(path: string, settings: ScanSettings): Promise<FileOutcome>;
+export function scanFile(path: string, settings: ScanSettings, decode: boolean): Promise<ScanOutcome>;
+export async function scanFile(path: string, settings: ScanSettings, decode = true): Promise<ScanOutcome> {
   let fd: number | undefined;
   try {
     fd = openSync(path, 'r');
-    const { size } = fstatSync(fd);
+    const { window, lookahead } = settings.windows ?? DEFAULT_SIZES;
+    // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
+    const buffer = prefilterBuffer(window + lookahead);
+    const asked = Math.min(buffer.length, (settings.maxSize ?? Infinity) + 1);
+    const bytesRead = readSync(fd, buffer, 0, asked, 0);
+    // a read shorter than asked is the whole file: only the size of a larger one is asked for
+    const size = bytesRead < asked ? bytesRead : fstatSync(fd).size;
     if (settings.maxSize !== undefined && size > settings.maxSize) {
       return { type: 'skipped', path, reason: 'too large', detail: `${size} bytes`, bytes: size };
     }
-    const bufferBytes = windowBufferBytes(size, settings.windows);
-    // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
-    const buffer = prefilterBuffer(bufferBytes);
-    const bytesRead = readSync(fd, buffer, 0, bufferBytes, 0);
     const sniffed = sniffEncoding(buffer.subarray(0, bytesRead));
     if ('binary' in sniffed) return { type: 'skipped', path, reason: 'binary', detail: sniffed.binary, bytes: size };
     if (sniffed.encoding !== 'utf-8' && size % 2 === 1) {
       return { type: 'skipped', path, reason: 'binary', detail: 'an odd number of bytes for UTF-16', bytes: size };
     }
-    const report = findingsOf(fd, path, size, sniffed.encoding, settings, { buffer, bytesRead });
+    const read = { buffer, bytesRead };
+    if (!decode) {
+      const marked = mayBeMarked(fd, size, sniffed.encoding, read, settings.windows);
+      return marked ? { type: 'marked', path } : { type: 'clean', path, bytes: size };
+    }
+    const report = findingsOf(fd, path, size, sniffed.encoding, settings, read);
     if (!report) return { type: 'clean', path, bytes: size };
     closeSync(fd);
     fd = undefined;
@@ -55,6 +70,21 @@ export async function scanFile(path: string, settings: ScanSettings): Promise<Fi
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/** Whether a file may hold marks, before decoding (UTF-16 files always: they are not searched as bytes). */
+function mayBeMarked(
+  fd: number,
+  size: number,
+  encoding: TextEncoding,
+  read: WindowBuffer,
+  sizes?: WindowSizes,
+): boolean {
+  if (encoding !== 'utf-8') return true;
+  // most files are one window, asked of the prefilter directly
+  if (read.bytesRead === size) return mayHideMarks(read.buffer.subarray(0, size));
+  for (const window of readWindows(fd, size, encoding, read, sizes, 'none')) if (window.marked) return true;
+  return false;
 }
 
 interface HiddenTally extends HiddenReport {
@@ -81,7 +111,14 @@ function findingsOf(
   };
   const robustFrames: Uint8Array[] = [];
   const hidden = new Map<ForeignKind, HiddenTally>();
-  for (const window of readWindows(fd, size, encoding, read, settings.windows)) {
+  for (const window of readWindows(
+    fd,
+    size,
+    encoding,
+    read,
+    settings.windows,
+    settings.sparse === false ? 'whole' : 'sparse',
+  )) {
     const { text } = window;
     if (text === null) continue;
     const found = findMarks(text, {
@@ -95,7 +132,7 @@ function findingsOf(
       ...found.c2pa.map((wrapper) => wrapper.index),
       ...found.hidden.flatMap((kind) => kind.offsets),
     ];
-    const positions = positionsOf(text, offsets, window.origin);
+    const positions = piecePositions(text, window.pieces, offsets);
     let next = 0;
     for (const mark of found.watermarks) {
       report.watermarks.push({ at: positions[next++], ...readOf(mark) });

@@ -1,5 +1,4 @@
-import type { Dirent, Stats } from 'node:fs';
-import { lstat, readFile, readdir, stat } from 'node:fs/promises';
+import { lstatSync, readdirSync, readFileSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { IgnoreRules } from './gitignore.js';
@@ -30,14 +29,16 @@ export async function* walk(roots: readonly string[], options: WalkOptions): Asy
   const excluded = options.exclude.length > 0 ? globMatcher(options.exclude) : () => false;
   const visited = new Set<string>();
 
-  async function* folder(path: string, relative: string, rules: IgnoreRules, stats: Stats): AsyncGenerator<WalkEntry> {
+  // synchronous calls: the main thread, which walks, has nothing else to do meanwhile, and a trip through libuv's
+  // thread pool per folder cost more (a synchronous generator also compiles and runs lighter than an async one)
+  function* folder(path: string, relative: string, rules: IgnoreRules, stats: Stats): Generator<WalkEntry> {
     // a folder reached twice through links (a loop) is read once
     const identity = `${stats.dev}:${stats.ino}`;
     if (visited.has(identity)) return;
     visited.add(identity);
     let entries: Dirent[];
     try {
-      entries = await readdir(path, { withFileTypes: true });
+      entries = readdirSync(path, { withFileTypes: true });
     } catch (error) {
       yield { kind: 'error', path, message: reasonOf(error) };
       return;
@@ -46,7 +47,7 @@ export async function* walk(roots: readonly string[], options: WalkOptions): Asy
     let here = rules;
     if (options.gitignore && entries.some((entry) => entry.name === '.gitignore' && !entry.isDirectory())) {
       try {
-        here = rules.with(relative, await readFile(join(path, '.gitignore'), 'utf8'));
+        here = rules.with(relative, readFileSync(join(path, '.gitignore'), 'utf8'));
       } catch (error) {
         yield { kind: 'error', path: join(path, '.gitignore'), message: reasonOf(error) };
       }
@@ -59,7 +60,7 @@ export async function* walk(roots: readonly string[], options: WalkOptions): Asy
       if (entry.isSymbolicLink()) {
         if (!options.follow) continue;
         try {
-          childStats = await stat(childPath);
+          childStats = statSync(childPath);
         } catch (error) {
           yield { kind: 'error', path: childPath, message: reasonOf(error) };
           continue;
@@ -69,7 +70,7 @@ export async function* walk(roots: readonly string[], options: WalkOptions): Asy
       if (type === 'folder') {
         if (entry.name === '.git' || excluded(childRelative) || here.ignores(childRelative, true)) continue;
         try {
-          childStats ??= await lstat(childPath);
+          childStats ??= lstatSync(childPath);
         } catch (error) {
           yield { kind: 'error', path: childPath, message: reasonOf(error) };
           continue;
@@ -85,7 +86,7 @@ export async function* walk(roots: readonly string[], options: WalkOptions): Asy
   for (const root of roots) {
     let stats: Stats;
     try {
-      stats = await stat(root);
+      stats = statSync(root);
     } catch (error) {
       yield { kind: 'error', path: root, message: reasonOf(error) };
       continue;

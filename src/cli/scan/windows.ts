@@ -1,7 +1,8 @@
 import { readSync } from 'node:fs';
 import { decodeText, unitBytes, type TextEncoding } from './encoding.js';
-import { mayHideMarks } from './prefilter.js';
+import { markedLines, mayHideMarks } from './prefilter.js';
 import { FILE_START, originAfter, originAfterBytes, type TextOrigin } from './positions.js';
+import { sparseText, type SparseText } from './sparse-text.js';
 
 /**
  * A file is read in windows of at most 8 MiB + 256 KiB, so memory stays the same whatever its size. Each window owns
@@ -13,14 +14,21 @@ import { FILE_START, originAfter, originAfterBytes, type TextOrigin } from './po
 export interface WindowSizes {
   window: number;
   lookahead: number;
+  /** with `sparse`: stretches of marked lines nearer than this many bytes are decoded as one (default 4 KiB) */
+  gap?: number;
 }
 
-export const DEFAULT_SIZES: WindowSizes = { window: 8 << 20, lookahead: 256 << 10 };
+export const DEFAULT_SIZES: WindowSizes = { window: 8 << 20, lookahead: 256 << 10, gap: 4 << 10 };
 /** how far back from the target a cut is looked for */
 const CUT_SEARCH_BYTES = 1 << 20;
 
 export interface TextWindow {
-  /** the window's text, own part and lookahead; null when its bytes hold no hidden character (not decoded) */
+  /** whether its bytes may hold a hidden character (the prefilter's answer; always for UTF-16) */
+  marked: boolean;
+  /**
+   * the window's text, own part and lookahead (with `sparse`, maybe only its lines that may hold marks: see
+   * pieces); null when its bytes hold no hidden character (not decoded)
+   */
   text: string | null;
   /** the bytes of the own part (valid until the next window is read) */
   ownBytes: Buffer;
@@ -28,15 +36,23 @@ export interface TextWindow {
   ownLength: number;
   /** where text[0] is in the file */
   origin: TextOrigin;
+  /** where the pieces of `text` start in it, and where their first characters are in the file */
+  pieces: SparseText['pieces'];
   /** byte offset of the window in the file */
   byteOffset: number;
 }
 
 /**
+ * How windows that may hold marks are decoded: whole (strip, which writes them back), only in their lines that may
+ * hold marks (sparse-text.ts: scan, which only reads), or not at all (a first look, which only asks whether any may).
+ */
+export type Decoding = 'whole' | 'sparse' | 'none';
+
+/**
  * The windows of the text file open as `fd` in `encoding`, in order. UTF-8 windows whose bytes cannot hold a hidden
- * character are not decoded. `size` is the file's size when it was opened. Synchronous reads: the worker threads
- * that call it have nothing else to do meanwhile, and a file read in one call costs less than a trip through the
- * thread pool per read.
+ * character are not decoded; the others as `decoding` says. `size` is the file's size when it was opened.
+ * Synchronous reads: the worker threads that call it have nothing else to do meanwhile, and a file read in one call
+ * costs less than a trip through the thread pool per read.
  */
 export function* readWindows(
   fd: number,
@@ -44,6 +60,7 @@ export function* readWindows(
   encoding: TextEncoding,
   read: WindowBuffer = { buffer: Buffer.allocUnsafe(windowBufferBytes(size)), bytesRead: -1 },
   sizes: WindowSizes = DEFAULT_SIZES,
+  decoding: Decoding = 'whole',
 ): Generator<TextWindow> {
   const { buffer } = read;
   // a byte order mark is no column: editors do not show it
@@ -61,15 +78,34 @@ export function* readWindows(
     const readEnd = last ? bytesRead : cutBefore(bytes, ownEnd + sizes.lookahead, encoding);
     const window = bytes.subarray(0, readEnd);
     const ownBytes = bytes.subarray(0, ownEnd);
-    if (encoding === 'utf-8' && !mayHideMarks(window)) {
-      yield { text: null, ownBytes, ownLength: 0, origin, byteOffset: start };
-      // where the next window starts is needed only when there is one
-      if (!last) origin = originAfterBytes(ownBytes, origin);
+    const plain = { text: null, ownBytes, ownLength: 0, origin, pieces: [], byteOffset: start };
+    if (decoding === 'none') {
+      yield { ...plain, marked: encoding !== 'utf-8' || mayHideMarks(window) };
     } else {
-      const own = decodeText(ownBytes, encoding);
-      const text = readEnd > ownEnd ? own + decodeText(window.subarray(ownEnd), encoding) : own;
-      yield { text, ownBytes, ownLength: own.length, origin, byteOffset: start };
-      if (!last) origin = originAfter(text, own.length, origin);
+      const stretches =
+        encoding === 'utf-8' && decoding === 'sparse' ? markedLines(window, sizes.gap ?? DEFAULT_SIZES.gap!) : null;
+      const whole = stretches !== null && stretches.length === 2 && stretches[0] === 0 && stretches[1] === readEnd;
+      if (encoding === 'utf-8' && (stretches === null ? !mayHideMarks(window) : stretches.length === 0)) {
+        yield { ...plain, marked: false };
+        // where the next window starts is needed only when there is one
+        if (!last) origin = originAfterBytes(ownBytes, origin);
+      } else if (stretches !== null && !whole) {
+        yield { ...sparseText(window, stretches, ownEnd, origin), marked: true, ownBytes, origin, byteOffset: start };
+        if (!last) origin = originAfterBytes(ownBytes, origin);
+      } else {
+        const own = decodeText(ownBytes, encoding);
+        const text = readEnd > ownEnd ? own + decodeText(window.subarray(ownEnd), encoding) : own;
+        yield {
+          text,
+          marked: true,
+          ownBytes,
+          ownLength: own.length,
+          origin,
+          pieces: [{ at: 0, origin }],
+          byteOffset: start,
+        };
+        if (!last) origin = originAfter(text, own.length, origin);
+      }
     }
     if (size === 0 || ownEnd === 0) return;
     start += ownEnd;

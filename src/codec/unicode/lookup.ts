@@ -64,3 +64,27 @@ export function isTextSelector(base: number, selector: number): boolean {
   }
   return selector < FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH && isIdeographic(base);
 }
+
+/**
+ * The bases below `limit` after which `selector` (one of VS1-VS16) is part of the text, as isTextSelector says, as
+ * a table of bits (bit c & 7 of byte c >> 3): for a search that asks it of every presentation selector of a text.
+ */
+export function textSelectorBases(selector: number, limit: number): Uint8Array {
+  const table = new Uint8Array(Math.ceil(limit / 8));
+  // whole bytes at once inside a range: the table is built at the start of every thread that scans
+  const mark = (first: number, last: number): void => {
+    const end = Math.min(last + 1, limit);
+    let codePoint = first;
+    for (; codePoint < end && (codePoint & 7) !== 0; codePoint++) table[codePoint >> 3] |= 1 << (codePoint & 7);
+    const wholeBytes = Math.max(0, end - codePoint) >> 3;
+    table.fill(0xff, codePoint >> 3, (codePoint >> 3) + wholeBytes);
+    for (codePoint += wholeBytes << 3; codePoint < end; codePoint++) table[codePoint >> 3] |= 1 << (codePoint & 7);
+  };
+  const bit = selector - 0xfe00;
+  for (let row = 0; row < VARIATION_BASES.length; row += 3) {
+    if ((VARIATION_BASES[row + 2] >>> bit) & 1) mark(VARIATION_BASES[row], VARIATION_BASES[row + 1]);
+  }
+  for (let row = 0; row < IDEOGRAPHIC_RANGES.length; row += 2)
+    mark(IDEOGRAPHIC_RANGES[row], IDEOGRAPHIC_RANGES[row + 1]);
+  return table;
+}

@@ -102,4 +102,48 @@ describe('the byte prefilter of wm scan', () => {
       { numRuns: 3000, seed: 11 },
     );
   });
+
+  it('reads the characters around a mark as a decoder does, also where the bytes are not well-formed (fuzzed)', () => {
+    const text = [
+      'a',
+      '©',
+      '❤',
+      '🏳',
+      '葛',
+      'ж',
+      '\uFE0F',
+      '\uFE0E',
+      '\u{E0100}',
+      '\u200D',
+      '\u200C',
+      '\u200B',
+      '\u00AD',
+    ];
+    const malformed = [
+      [0xc1, 0xa9],
+      [0xe0, 0x82, 0xa9],
+      [0xe2, 0x9d],
+      [0x80],
+      [0xed, 0xa0, 0x80],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xff],
+    ];
+    const pieces = [...text.map((piece) => [...utf8(piece)]), ...malformed];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pieces), { minLength: 12, maxLength: 30 }), (parts) => {
+        const bytes = Buffer.from(parts.flat());
+        if (hasFindings(findMarks(bytes.toString('utf8'))))
+          expect(mayHideMarks(bytes), bytes.toString('hex')).toBe(true);
+      }),
+      { numRuns: 3000, seed: 13 },
+    );
+  });
+
+  it('reads a run of tags as an emoji flag only as long as the codec does', () => {
+    for (const tags of [1, 5, 29, 30, 31, 40]) {
+      const text = `a flag 🏴${'\u{E0067}'.repeat(tags)}\u{E007F} here`;
+      expect(mayHideMarks(utf8(text)), `${tags} tags`).toBe(hasFindings(findMarks(text)));
+    }
+    expect(hasFindings(findMarks(`🏴${'\u{E0067}'.repeat(31)}\u{E007F}`))).toBe(true);
+  });
 });
