@@ -84,6 +84,13 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
   };
 }
 
+/** A boolean option that defaults to false. */
+export function checkFlag(value: unknown, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw invalid(`${name} must be a boolean`);
+  return value;
+}
+
 export function checkMarkWordEnds(markWordEnds: unknown): asserts markWordEnds is boolean {
   if (typeof markWordEnds !== 'boolean') throw invalid('markWordEnds must be a boolean');
 }

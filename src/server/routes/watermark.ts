@@ -7,6 +7,7 @@ import {
   CannotReadResponse,
   DecodeBody,
   DecodeResponse,
+  DecodeRobustBody,
   DecodeRobustResponse,
   EncodeBody,
   EncodeResponse,
@@ -91,23 +92,31 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
     '/api/watermark/decode',
     apiTokenRoute(
       context,
-      'Recover the secret (variation selectors); needs decode. `signature` says who signed the mark: the keys of ' +
+      'Recover every watermark (variation selectors and robust), each verified; needs decode. A keyed token ' +
+        'answers only with keyed marks unless `accept_unkeyed`; unframed selector runs are listed in `raw_runs`, ' +
+        'read only with `raw_runs: true`. `signature` says who signed the mark: the keys of ' +
         "/.well-known/wm-keys.json and the account's own are known",
       {
         body: DecodeBody,
         response: { 200: DecodeResponse, ...CANNOT_READ },
       },
     ),
-    async (request) => watermark.decode(tokenOf(request), { text: request.body.text }),
+    async (request) => {
+      const { text, raw_runs, accept_unkeyed } = request.body;
+      return watermark.decode(tokenOf(request), { text, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed });
+    },
   );
 
-  app.post<{ Body: DecodeBody }>(
+  app.post<{ Body: DecodeRobustBody }>(
     '/api/watermark/decode-robust',
     apiTokenRoute(context, 'Recover a robust (bit-level) secret; needs decode', {
-      body: DecodeBody,
+      body: DecodeRobustBody,
       response: { 200: DecodeRobustResponse, ...CANNOT_READ },
     }),
-    async (request) => watermark.decodeRobust(tokenOf(request), { text: request.body.text }),
+    async (request) => {
+      const { text, accept_unkeyed } = request.body;
+      return watermark.decodeRobust(tokenOf(request), { text, acceptUnkeyed: accept_unkeyed });
+    },
   );
 
   app.post<{ Body: AnalyzeBody }>(
