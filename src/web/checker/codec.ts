@@ -16,4 +16,7 @@ export type {
   StealthLevel,
   DecodeResult,
   DecodeRobustResult,
+  DecodedWatermark,
+  RawRun,
+  RobustWatermark,
 } from '../../codec/types.js';
