@@ -10,7 +10,7 @@ import { OUTCOMES, type Outcome } from './judge.js';
 
 const args = process.argv.slice(2);
 const casesArg = args.indexOf('--cases');
-const CASES = casesArg >= 0 ? Number(args[casesArg + 1]) : 4800;
+const CASES = casesArg >= 0 ? Number(args[casesArg + 1]) : 5400;
 const MIN_DECODES = 1_000_000;
 const threads = Math.max(1, Math.min(availableParallelism(), 8));
 
