@@ -1,5 +1,11 @@
 import { formatNumber } from '../app/format.js';
-import type { DecodedWatermark, DecodeResult, RawRun, RobustWatermark } from './codec.js';
+import {
+  RAW_RUN_BYTES_SHOWN,
+  type DecodedWatermark,
+  type DecodeResult,
+  type RawRun,
+  type RobustWatermark,
+} from './codec.js';
 import type { Inspection } from './inspect.js';
 
 /**
@@ -112,7 +118,7 @@ function RawRuns({ runs }: { runs: RawRun[] }) {
             <div>
               <code>
                 {run.bytes}
-                {run.length > 64 ? ' …' : ''}
+                {run.length > RAW_RUN_BYTES_SHOWN ? ' …' : ''}
               </code>
             </div>
           </li>
