@@ -1,5 +1,5 @@
 import { ALPHABET_INDEX_OF_BYTE } from './robust/alphabet.js';
-import { byteOfSelectorAt, forEachSelectorRun, selectorLengthAt } from './scan.js';
+import { forEachSelectorRun } from './scan.js';
 
 /** Payload selectors outside every frame, one stretch of a selector run: where it is and which payload bytes. */
 export interface UnframedStretch {
@@ -33,34 +33,39 @@ export function findUnframed(text: string, starts: readonly number[], ends: read
   let robustMarks = false;
   let frame = 0;
   let byteIndex = 0;
+  // the stretch being read: its first selector (-1: none), first byte, and whether every byte is a robust mark's
+  let start = -1;
+  let byteStart = 0;
+  let robustOnly = true;
+  let runStart = 0;
+  const close = (end: number): void => {
+    if (robustOnly) robustMarks = true;
+    else {
+      const afterMarker = start === runStart && text.charCodeAt(start - 1) === 0xfeff;
+      raw.push({ start, end, byteStart, byteEnd: byteIndex, afterMarker });
+    }
+    start = -1;
+  };
   forEachSelectorRun(text, (run) => {
-    let start = -1;
-    let byteStart = 0;
-    let robustOnly = true;
-    const close = (end: number): void => {
-      if (start < 0) return;
-      if (robustOnly) robustMarks = true;
-      else {
-        const afterMarker = start === run.payloadStart && text.charCodeAt(start - 1) === 0xfeff;
-        raw.push({ start, end, byteStart, byteEnd: byteIndex, afterMarker });
-      }
-      start = -1;
-    };
-    for (let i = run.payloadStart; i < run.end; i += selectorLengthAt(text, i), byteIndex++) {
+    runStart = run.payloadStart;
+    for (let i = run.payloadStart; i < run.end; byteIndex++) {
+      const unit = text.charCodeAt(i);
+      const byte = unit === 0xdb40 ? text.charCodeAt(i + 1) - 0xdd00 + 16 : unit - 0xfe00;
       while (frame < ends.length && ends[frame] <= byteIndex) frame++;
       if (frame < starts.length && starts[frame] <= byteIndex) {
         if (starts[frame] === byteIndex) frameOffsets.push(i);
-        close(i);
-        continue;
+        if (start >= 0) close(i);
+      } else {
+        if (start < 0) {
+          start = i;
+          byteStart = byteIndex;
+          robustOnly = true;
+        }
+        robustOnly &&= ALPHABET_INDEX_OF_BYTE[byte] >= 0;
       }
-      if (start < 0) {
-        start = i;
-        byteStart = byteIndex;
-        robustOnly = true;
-      }
-      robustOnly &&= ALPHABET_INDEX_OF_BYTE[byteOfSelectorAt(text, i)] >= 0;
+      i += unit === 0xdb40 ? 2 : 1;
     }
-    close(run.end);
+    if (start >= 0) close(run.end);
   });
   return { frameOffsets, raw, robustMarks };
 }
