@@ -127,7 +127,8 @@ describe('wm scan', async () => {
   });
 
   it('raw selectors are listed with their bytes, never as a secret; with a key, an unkeyed mark says so', async () => {
-    const raw = `Hi${String.fromCodePoint(0xe0158, 0xe0159)} there, and a${String.fromCodePoint(0xe01e7, 0xfe01)} more\n`;
+    const selectors = (...points: number[]) => String.fromCodePoint(...points);
+    const raw = `Hi${selectors(0xe0158, 0xe0159)} there, and a${selectors(0xe01e7, 0xfe01)} more\n`;
     const dir = tree('raw', { 'raw.txt': raw, 'marked.txt': `${marked}\n` });
     const table = await out(['scan', '--key-file', keyFile, dir]);
     expect(table).toMatch(

@@ -169,7 +169,7 @@ describe('wm mcp keyed', () => {
     );
   });
 
-  it('a key means keyed: an unkeyed mark is refused, saying how to accept it; raw runs only with raw_runs', async () => {
+  it('a key means keyed: an unkeyed mark is refused, saying how to accept it; raw runs read if asked', async () => {
     const keyFile = temp.path('keyed.key');
     expect((await runWm(['keygen', '-o', keyFile])).code).toBe(0);
     const keyed = (await spawnMcp(['--key-file', keyFile])).client;

@@ -304,7 +304,7 @@ describe('keyed tokens (signing channels)', () => {
     expect(wrong.json().message).toBe('decryption failed (wrong channel or corrupted)');
   });
 
-  it('a key means keyed: an unkeyed mark is 422 code UNKEYED for a keyed token, free; accept_unkeyed reads it', async () => {
+  it('a key means keyed: an unkeyed mark is a free 422 UNKEYED for keyed tokens; accept_unkeyed reads it', async () => {
     const owner = await signUp(server, { plan: 'starter' });
     const keyed = await createApiToken(server, owner, { signing_channel_id: await createChannel(server, owner, 'a') });
     const plain = await createApiToken(server, owner);
@@ -333,7 +333,7 @@ describe('keyed tokens (signing channels)', () => {
     expect(before - spent - (await balanceOf(owner))).toBe(4);
   });
 
-  it('raw runs: listed in the 422 with their bytes; raw_runs: true reads them, saying nothing checks them', async () => {
+  it('raw runs: listed in the 422 with their bytes; raw_runs: true reads them, saying nothing checks', async () => {
     const text = `Hi${String.fromCodePoint(0xe0158, 0xe0159)} there`; // "hi" as another selector tool writes it
     const refused = await call('decode', { text });
     expect(refused.statusCode).toBe(422);

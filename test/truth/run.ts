@@ -68,7 +68,8 @@ const table = [
   `${decodes.toLocaleString('en')} decodes of ${(CASES - total.skipped).toLocaleString('en')} marked texts ` +
     `(${total.skipped} cases skipped: the carrier too short for the secret), ${threads} worker threads, ` +
     `${seconds.toFixed(0)} s. ${total.crcComparisons.toLocaleString('en')} candidate frames reached a CRC-32 ` +
-    `comparison (robust bit corrections included): at 2^-32 each, ${(total.crcComparisons / 2 ** 32).toExponential(1)} ` +
+    'comparison (robust bit corrections included): at 2^-32 each, ' +
+    `${(total.crcComparisons / 2 ** 32).toExponential(1)} ` +
     'false frames were to be expected.',
   '',
   header,

@@ -66,12 +66,9 @@ function Found({ result, inspection }: { result: DecodeResult; inspection: Inspe
 }
 
 function Copies({ details }: { details: RobustWatermark }) {
-  return (
-    <span class="muted small">
-      {details.copies_agreeing} of {details.copies_found} copies agree · {details.bits_recovered} bits read · characters{' '}
-      {details.start}–{details.end}
-    </span>
-  );
+  const { copies_agreeing: agreeing, copies_found: found, bits_recovered: bits, start, end } = details;
+  const text = `${agreeing} of ${found} copies agree · ${bits} bits read · characters ${start}–${end}`;
+  return <span class="muted small">{text}</span>;
 }
 
 /**

@@ -128,7 +128,7 @@ describe('the checker against the CLI, on every corpus text', () => {
     }
   });
 
-  it('an intact robust mark alone is one intact verdict; selectors that are no watermark are listed, not read', async () => {
+  it('an intact robust mark alone is one intact verdict; selectors that are no mark are listed, not read', async () => {
     const robust = cli('encode-robust', join(CORPUS, 'english.txt'), '--secret', SECRET);
     await openChecker('Check a text');
     await page.locator('#check-text').fill(robust.toString());
