@@ -9,7 +9,7 @@ import { buildFrame } from '../frame.js';
 import { nodeCrypto } from '../node-crypto.js';
 import {
   checkKey,
-  checkMarkWordEnds,
+  checkPositions,
   checkSecret,
   checkSignOptions,
   checkText,
@@ -35,8 +35,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     throw new CodecError('INVALID_INPUT', `Unknown distribution "${distribution}"`);
   if (!STEALTH_LEVELS.includes(stealthLevel))
     throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
-  const markWordEnds = options.markWordEnds ?? false;
-  checkMarkWordEnds(markWordEnds);
+  const positions = checkPositions(options);
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
@@ -53,7 +52,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
       requiredLength,
     );
   }
-  const ends = carrierEnds(text, stealthLevel, markWordEnds);
+  const ends = carrierEnds(text, stealthLevel, positions);
   if (ends.length === 0) {
     const which = stealthLevel === 'maximum' ? 'letter' : 'character';
     throw new CodecError(
