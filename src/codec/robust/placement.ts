@@ -43,3 +43,50 @@ export function chooseCarriers(
   }
   return chosen;
 }
+
+/**
+ * Fewer whole copies than this at one mark per position, and the positions take several marks each: a text that
+ * loses any half of itself still holds two copies (docs/ROBUST.md, "Short carriers").
+ */
+export const MIN_COPIES = 4;
+
+/** How many marks each carrier position takes (in text order), and how many copies they hold. */
+export interface MarkPlan {
+  copies: number;
+  /** marks after each position; their sum is copies × copyLength */
+  counts: Uint32Array;
+}
+
+/**
+ * Where the marks go. With positions for at least MIN_COPIES copies, one mark per chosen position (chooseCarriers).
+ * With fewer, every position carries and MIN_COPIES copies stack on them (one copy when there is one position: more
+ * in the same place add nothing), each position taking the marks of the stretch of text it stands for (from the
+ * position before it; the last one to the end of the text), so that a part of the text holds about its share of
+ * the marks however unevenly the positions are spread (a script broken by a dictionary carries only where its runs
+ * end). The marks stay in order, which is all the decoder needs.
+ */
+export function planMarks(
+  ends: Int32Array,
+  textLength: number,
+  copyLength: number,
+  distribution: Distribution,
+  seed: () => number,
+): MarkPlan {
+  const positions = ends.length;
+  if (positions >= MIN_COPIES * copyLength) {
+    const copies = Math.floor(positions / copyLength);
+    const chosen = chooseCarriers(positions, copies * copyLength, copyLength, distribution, seed());
+    return { copies, counts: Uint32Array.from(chosen) };
+  }
+  const copies = positions === 1 ? 1 : MIN_COPIES;
+  const marks = copies * copyLength;
+  const counts = new Uint32Array(positions);
+  let placed = 0;
+  for (let k = 0; k < positions - 1; k++) {
+    const upTo = Math.floor((marks * ends[k]) / textLength);
+    counts[k] = upTo - placed;
+    placed = upTo;
+  }
+  counts[positions - 1] = marks - placed;
+  return { copies, counts };
+}
