@@ -16,10 +16,5 @@ export function placeInFirstWord(
     if (carriers.floors.length === 0) throw carrierTooShort(1, 0, 'method char');
     return { carriers, bytesPerCarrier: frameLength, method: 'char' };
   }
-  return spreadEvenly(
-    firstWordCarriers(text, frameLength, positions),
-    frameLength,
-    'char',
-    'method char (first word)',
-  );
+  return spreadEvenly(firstWordCarriers(text, frameLength, positions), frameLength, 'char', 'method char (first word)');
 }
