@@ -97,7 +97,13 @@ export function carriesAt(
   const next = text.charCodeAt(end);
   if (positions === 'line-ends') return isLineBreak(next);
   if (positions === 'word-ends') return !dictionary || isWhiteSpace(next);
-  return dictionary ? endsDictionaryRun(text, end) : staysInsideWord(text, start, end);
+  if (dictionary) return endsDictionaryRun(text, end);
+  // an Arabic lam before an alef (their ligature): two marks or more there made poppler split the word in a PDF
+  // printed in Scheherazade, where one did not, and robust marks stack on short texts
+  if (next >= 0x622 && next <= 0x627 && isAlef(next) && text.charCodeAt(end - 1) === ARABIC_LAM) return false;
+  // nor right before a letter of a dictionary script: an opening quote's marks there made poppler add a space
+  // inside the Myanmar word after it, or regroup a Lao page's lines (test/render/dictionary-scripts.test.ts)
+  return staysInsideWord(text, start, end) && !(next >= 0xe01 && isDictionaryLetter(text.codePointAt(end)!));
 }
 
 /**
@@ -105,7 +111,8 @@ export function carriesAt(
  * the PDF text as they were (docs/FORMAT.md, "Dictionary scripts"): the next character is no letter of those scripts
  * (Line_Break SA), so the browser's dictionary sees the same runs, and no whitespace other than a line break, which
  * a PDF extractor would lose after the mark. Measured with Chromium's own line breaker: a mark inside a run moved
- * the breaks at 30-70 % of the positions of real text, a mark where a run ends at none of 120,000.
+ * the breaks at 30-70 % of the positions of real text, a mark where a run ends (before a zero-width space between
+ * Khmer words too) at none of 120,000.
  */
 export function endsDictionaryRun(text: string, end: number): boolean {
   if (end >= text.length) return true;
@@ -113,6 +120,10 @@ export function endsDictionaryRun(text: string, end: number): boolean {
   if (isWhiteSpace(next)) return isLineBreak(next);
   return !isDictionaryLetter(text.codePointAt(end)!);
 }
+
+const ARABIC_LAM = 0x644;
+/** alef, alef with madda, hamza above, hamza below: the alefs that join a lam into its ligature */
+const isAlef = (unit: number): boolean => unit === 0x627 || unit === 0x622 || unit === 0x623 || unit === 0x625;
 
 /** LF, VT, FF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. */
 const isLineBreak = (unit: number): boolean =>

@@ -30,17 +30,6 @@ export function proseForCopies(
   return text.slice(0, carrierEnds(text, stealthLevel)[needed - 1]);
 }
 
-/**
- * A carrier with exactly `positions` carrier positions (the "a" of each "ab"; digits and word ends carry none), long
- * enough for the size rule. With one position the encoder writes one copy (planMarks): how a test gets a watermark
- * of one copy.
- */
-export function carrierWithPositions(secret: string, positions: number): string {
-  const bytesNeeded = 8 * new TextEncoder().encode(secret).length;
-  const digits = ' 2024'.repeat(Math.ceil(bytesNeeded / 5 / positions) + 1);
-  return Array.from({ length: positions }, () => `ab${digits}`).join(' ');
-}
-
 /** Code points, so damage never splits a surrogate pair. */
 export const codePoints = (text: string): string[] => Array.from(text);
 

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { CORPUS } from './corpus.js';
 import {
-  carrierWithPositions,
   codePoints,
   copyLength,
   proseForCopies,
@@ -105,7 +104,7 @@ describe('round trips', () => {
   });
 
   test('random distribution is reproducible with a seed and differs between seeds', () => {
-    const carrier = proseForCopies(SECRET, 4) + ' and some more carrier text that is left over for the distribution';
+    const carrier = proseForCopies(SECRET, 2) + ' and some more carrier text that is left over for the distribution';
     const bySeed = (seed: number): string =>
       encodeRobust(carrier, SECRET, { distribution: 'random', seed }).watermarked;
     expect(bySeed(1)).toBe(bySeed(1));
@@ -206,8 +205,8 @@ describe('size rule', () => {
     });
   });
 
-  test('one position holds one copy; two or three hold four, shared by the text each stands for', () => {
-    const one = encodeRobust(carrierWithPositions('abc', 1), 'abc');
+  test('one position holds one copy; more hold four, shared by the text each stands for', () => {
+    const one = encodeRobust('ab 2024 2025 2026 2027 2028', 'abc'); // one position: the "a"
     expect(one.stats.hiddenLength).toBe(copyLength('abc'));
     expect(decodeRobust(one.watermarked).stats.copies_found).toBe(1);
     // Thai carries only where a run of its letters ends: here at the "." after a long first sentence and at the end

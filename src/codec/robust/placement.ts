@@ -45,10 +45,10 @@ export function chooseCarriers(
 }
 
 /**
- * Fewer whole copies than this at one mark per position, and the positions take several marks each: a text that
- * loses any half of itself still holds two copies (docs/ROBUST.md, "Short carriers").
+ * The copies a short carrier (positions for fewer than two copies at one mark each) holds, its positions taking
+ * several marks each: a text that loses any half of itself still holds two (docs/ROBUST.md, "Short carriers").
  */
-export const MIN_COPIES = 4;
+export const SHORT_CARRIER_COPIES = 4;
 
 /** How many marks each carrier position takes (in text order), and how many copies they hold. */
 export interface MarkPlan {
@@ -58,12 +58,13 @@ export interface MarkPlan {
 }
 
 /**
- * Where the marks go. With positions for at least MIN_COPIES copies, one mark per chosen position (chooseCarriers).
- * With fewer, every position carries and MIN_COPIES copies stack on them (one copy when there is one position: more
- * in the same place add nothing), each position taking the marks of the stretch of text it stands for (from the
- * position before it; the last one to the end of the text), so that a part of the text holds about its share of
- * the marks however unevenly the positions are spread (a script broken by a dictionary carries only where its runs
- * end). The marks stay in order, which is all the decoder needs.
+ * Where the marks go. With positions for at least two copies, one mark per chosen position (chooseCarriers), as
+ * many copies as fit (two already survive the loss of any half). With fewer (a short text; Thai, Lao, Khmer,
+ * Myanmar, which carry only where a run of their letters ends), every position carries and SHORT_CARRIER_COPIES
+ * copies stack on them (one copy when there is one position: more in the same place add nothing), each position
+ * taking the marks of the stretch of text it stands for (from the position before it; the last one to the end of
+ * the text), so that a part of the text holds about its share of the marks however unevenly the positions are
+ * spread. The marks stay in order, which is all the decoder needs.
  */
 export function planMarks(
   ends: Int32Array,
@@ -73,12 +74,12 @@ export function planMarks(
   seed: () => number,
 ): MarkPlan {
   const positions = ends.length;
-  if (positions >= MIN_COPIES * copyLength) {
+  if (positions >= 2 * copyLength) {
     const copies = Math.floor(positions / copyLength);
     const chosen = chooseCarriers(positions, copies * copyLength, copyLength, distribution, seed());
     return { copies, counts: Uint32Array.from(chosen) };
   }
-  const copies = positions === 1 ? 1 : MIN_COPIES;
+  const copies = positions === 1 ? 1 : SHORT_CARRIER_COPIES;
   const marks = copies * copyLength;
   const counts = new Uint32Array(positions);
   let placed = 0;
