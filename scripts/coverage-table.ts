@@ -10,7 +10,7 @@ import { graphemes } from '../src/codec/graphemes.js';
 import { carrierEnds } from '../src/codec/robust/carrier-slots.js';
 import { layoutCopy } from '../src/codec/robust/layout.js';
 import { LANGUAGES } from '../test/corpus/languages.js';
-import { loadCorpus } from '../test/corpus/load.js';
+import { loadCorpus, repeatedUpTo } from '../test/corpus/load.js';
 
 const SECRET = 'ID-2026-000042-X'; // 16 bytes, ASCII: the hardest case after ideographs (see docs/FORMAT.md)
 
@@ -31,20 +31,13 @@ function defaultMethod(sentence: string): string {
 /** Contiguous halves of the marked paragraph tried per language (whole grapheme clusters: marks stay put). */
 const HALVES = 40;
 
-/** The paragraph repeated, a line break between, as long as it stays within 1,000 characters. */
-function withinThousand(paragraph: string): string {
-  let text = paragraph;
-  while (codePoints(`${text}\n${paragraph}`) <= 1000) text += `\n${paragraph}`;
-  return text;
-}
-
 /**
  * The robust mark of the paragraph repeated up to 1,000 characters: how many copies it holds and the share of its
  * halves (any contiguous half, by grapheme cluster) that still give the secret back.
  */
 function robustColumn(paragraph: string, carriers: number): string {
   if (carriers === 0) return 'no carrier position';
-  const text = withinThousand(paragraph);
+  const text = repeatedUpTo(paragraph, 1000);
   try {
     const { watermarked, stats } = encodeRobust(text, SECRET, { seed: 1 });
     if (decodeRobust(watermarked).decoded !== SECRET) return 'fails on the paragraph';

@@ -3,18 +3,14 @@ import { graphemes } from '../../src/codec/graphemes.js';
 import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
 import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
 import type { EncodeRobustOptions } from '../../src/codec/types.js';
-import { loadCorpus } from '../corpus/load.js';
+import { loadCorpus, repeatedUpTo } from '../corpus/load.js';
 
 const SECRET = 'ID-2026-000042-X';
 const KEY = new Uint8Array(32).map((_, i) => (i * 7 + 3) & 0xff);
 
-/** The corpus paragraph repeated, a line break between, as long as it stays within 1,000 characters. */
-function paragraphOf(name: string): string {
-  const paragraph = loadCorpus().find((entry) => entry.name === name)!.text;
-  let text = paragraph;
-  while ([...`${text}\n${paragraph}`].length <= 1000) text += `\n${paragraph}`;
-  return text;
-}
+/** The corpus paragraph repeated, a line break between, up to 1,000 characters. */
+const paragraphOf = (name: string): string =>
+  repeatedUpTo(loadCorpus().find((entry) => entry.name === name)!.text, 1000);
 
 /** Every contiguous half of the text's grapheme clusters (a mark stays with its character), in `steps` steps. */
 function halves(text: string, steps: number): string[] {
