@@ -86,7 +86,8 @@ export function coverageTable(): string {
     'sentence: carrier positions / characters',
     'paragraph: carrier positions / characters',
     `16-byte secret in the sentence, default method`,
-    `robust, the paragraph repeated up to 1,000 characters: characters: copies (${copyMarks} marks each), halves that keep the secret`,
+    `robust, the paragraph repeated up to 1,000 characters: characters: copies (${copyMarks} marks each), ` +
+      'halves that keep the secret',
   ];
   return [`| ${header.join(' | ')} |`, `|---|---:|---:|---|---|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join(
     '\n',

@@ -37,9 +37,17 @@ const page = await browser.newPage();
 await page.addScriptTag({
   content: `window.movedBreaks = (text, positions) => {
     const iterator = new Intl.v8BreakIterator('en', { type: 'line' });
-    const breaks = (t) => { iterator.adoptText(t); const r = []; for (let p = iterator.first(); p !== -1; p = iterator.next()) r.push(p); return r; };
+    const breaks = (t) => {
+      iterator.adoptText(t);
+      const found = [];
+      for (let p = iterator.first(); p !== -1; p = iterator.next()) found.push(p);
+      return found;
+    };
     const base = breaks(text).join();
-    return positions.map((p) => breaks(text.slice(0, p) + '\\u{E0100}' + text.slice(p)).map((x) => (x > p ? x - 2 : x)).filter((x, i, all) => all.indexOf(x) === i).join() !== base);
+    const unmarked = (p) => (x) => (x > p ? x - 2 : x);
+    const distinct = (x, i, all) => all.indexOf(x) === i;
+    const marked = (p) => breaks(text.slice(0, p) + '\\u{E0100}' + text.slice(p)).map(unmarked(p)).filter(distinct);
+    return positions.map((p) => marked(p).join() !== base);
   };`,
 });
 const tally = new Map<string, { positions: number; moved: number }>();

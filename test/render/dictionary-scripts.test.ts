@@ -136,7 +136,7 @@ describe.each(Object.keys(TEXTS))('%s: revision 4 positions', (script) => {
     expect(await breaksWithout(stackedAtEvery)).toEqual(original);
   });
 
-  test('control: a mark after the first cluster of each phrase (after the space) moves break opportunities', async () => {
+  test('control: a mark after the first cluster of each phrase (after the space) moves the breaks', async () => {
     const afterSpaces = insertAt(text, phraseStarts(text), () => VS17);
     expect(await breaksWithout(afterSpaces)).not.toEqual(await lineBreaks(text));
   });

@@ -23,9 +23,9 @@ import { isIdeographic } from '../unicode/lookup.js';
 import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRobustResult } from '../types.js';
 
 /**
- * Hides `secret` one bit per mark, the frame repeated as often as the carrier allows, at least four times where the
- * positions must take several marks each (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8 UTF-8 bytes per secret byte. A C2PA text
- * manifest stays as it is, with a warning (as encode's).
+ * Hides `secret` one bit per mark, the frame repeated as often as the carrier allows, four times stacked on the
+ * positions of a carrier too short for two (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8
+ * UTF-8 bytes per secret byte. A C2PA text manifest stays as it is, with a warning (as encode's).
  */
 export function encodeRobust(text: string, secret: string, options: EncodeRobustOptions = {}): EncodeRobustResult {
   checkText(text);
