@@ -100,6 +100,16 @@ function ivdSequences() {
 }
 
 const hex = (text) => parseInt(text, 16);
+/** Sorted [first, last] ranges with touching neighbours joined. */
+function mergedRanges(ranges) {
+  const merged = [];
+  for (const [first, last] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const previous = merged.at(-1);
+    if (previous && previous[1] + 1 >= first) previous[1] = Math.max(previous[1], last);
+    else merged.push([first, last]);
+  }
+  return merged;
+}
 const rangeOf = (row) => [hex(row.range[0]), hex(row.range[row.range.length - 1])];
 
 const ucd = ucdFullDir();
@@ -109,9 +119,11 @@ const emoji = load('emoji/emoji-variation-sequences.json', 'emoji-variation-sequ
 const ideographic = load('PropList.json', 'PropList')
   .filter((row) => row.property === 'Ideographic')
   .map(rangeOf);
-const lineBreakSA = load('LineBreak.json', 'LineBreak')
-  .filter((row) => row.lineBreakProperty === 'SA')
-  .map(rangeOf);
+const lineBreakSA = mergedRanges(
+  load('LineBreak.json', 'LineBreak')
+    .filter((row) => row.lineBreakProperty === 'SA')
+    .map(rangeOf),
+);
 const blocks = load('Blocks.json', 'Blocks').map((row) => ({ range: rangeOf(row), name: row.block }));
 ucd.cleanup();
 
@@ -223,6 +235,14 @@ ${lines(
   dictionaryBlocks.flatMap((b) => b.range),
   12,
 )}
+];
+
+/**
+ * The characters whose Line_Break is SA (the letters and marks of those scripts, not their digits and punctuation),
+ * as [first, last] pairs: the text that browsers hand to the dictionary, in runs that any other character ends.
+ */
+export const DICTIONARY_LETTERS: readonly number[] = [
+${lines(lineBreakSA.flat(), 12)}
 ];
 
 /**

@@ -70,6 +70,8 @@ const textCommand = (program: Command, name: string, summary: string, descriptio
 
 const MARK_WORD_ENDS_HELP =
   'also mark the last character of each word (more room, but PDF text extractors then lose the space after it)';
+const LINE_ENDS_ONLY_HELP =
+  'mark only the last character of each line (pdftotext -raw then keeps every line whole; far less room)';
 
 function registerEncode(program: Command): void {
   const command = textCommand(
@@ -104,7 +106,8 @@ function registerEncode(program: Command): void {
         'method pattern: mark the first occurrence of TEXT (implies --method pattern)',
       ).implies({ method: 'pattern' }),
     )
-    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP))
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP).conflicts('lineEndsOnly'))
+    .addOption(new Option('--line-ends-only', LINE_ENDS_ONLY_HELP))
     .addOption(
       new Option('--output <mode>', 'full text, or only the graphemes that carry marks')
         .choices(OUTPUT_MODES)
@@ -166,7 +169,8 @@ function registerEncodeRobust(program: Command): void {
         .default('standard'),
     )
     .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed))
-    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP));
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP).conflicts('lineEndsOnly'))
+    .addOption(new Option('--line-ends-only', LINE_ENDS_ONLY_HELP));
   addJsonOption(command, '{watermarked, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
   );

@@ -35,11 +35,12 @@ export function createLocalBackend({ key, signingKey, keys }: LocalKeys = {}): O
     encode: ({ text, secret, bind_text, ...options }) =>
       encode(text, secret, { ...options, key, ...signing(bind_text) }),
     decode: ({ text }) => decode(text, { key, keys }),
-    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, bind_text }) =>
+    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, line_ends_only, bind_text }) =>
       encodeRobust(text, secret, {
         distribution,
         stealthLevel: stealth_level,
         markWordEnds: mark_word_ends,
+        lineEndsOnly: line_ends_only,
         key,
         ...signing(bind_text),
       }),

@@ -76,6 +76,7 @@ describe('/mcp on wm serve', () => {
       'chunkSize',
       'firstLetterOnly',
       'markWordEnds',
+      'lineEndsOnly',
       'output',
       'pattern',
       'bind_text',
@@ -86,6 +87,7 @@ describe('/mcp on wm serve', () => {
       'distribution',
       'stealth_level',
       'mark_word_ends',
+      'line_ends_only',
     ]);
     expect(byName.encode.description).toContain('encode permission');
     // charged operations change the account; strip and reveal are free and read-only

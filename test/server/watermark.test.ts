@@ -88,6 +88,23 @@ describe('encode / decode / analyze', () => {
     expect((await call('encode', { text: carrier, secret: 'x', markWordEnds: 'yes' })).statusCode).toBe(400);
   });
 
+  it('lineEndsOnly (encode) and line_ends_only (encode-robust) mark the last character of a line only', async () => {
+    // lines ending in a letter: a line ending in "." has no position (the full stop carries nothing)
+    const line = CARRIER.slice(0, -1);
+    const lines = `${line}\n${line}`;
+    const marksInsideLines = /[\u{E0100}-\u{E01EF}\uFE00-\uFE0F]+[^\n\u{E0100}-\u{E01EF}\uFE00-\uFE0F]/u;
+    const encoded = await call('encode', { text: lines, secret: 'ID-42', lineEndsOnly: true });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json().encoded).not.toMatch(marksInsideLines);
+    expect((await call('decode', { text: encoded.json().encoded })).json().decoded).toBe('ID-42');
+    const robust = await call('encode-robust', { text: lines, secret: 'hi', line_ends_only: true });
+    expect(robust.statusCode).toBe(200);
+    expect(robust.json().watermarked).not.toMatch(marksInsideLines);
+    const both = await call('encode', { text: lines, secret: 'x', markWordEnds: true, lineEndsOnly: true });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toContain('exclude each other');
+  });
+
   it('analyze works with an encode-only or a decode-only token', async () => {
     const encoded = (await call('encode', { text: CARRIER, secret: 'abc' })).json().encoded;
     for (const permissions of [['encode'], ['decode']]) {

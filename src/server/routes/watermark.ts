@@ -70,8 +70,17 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
       },
     ),
     async (request) => {
-      const { text, secret, visible_text, hidden_text, distribution, stealth_level, mark_word_ends, bind_text } =
-        request.body;
+      const {
+        text,
+        secret,
+        visible_text,
+        hidden_text,
+        distribution,
+        stealth_level,
+        mark_word_ends,
+        line_ends_only,
+        bind_text,
+      } = request.body;
       const fields = requireFields(
         { text: text ?? visible_text, secret: secret ?? hidden_text },
         { text: ' (or visible_text)', secret: ' (or hidden_text)' },
@@ -82,6 +91,7 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
         distribution,
         stealthLevel: stealth_level,
         markWordEnds: mark_word_ends,
+        lineEndsOnly: line_ends_only,
         bindText: bind_text,
       });
     },
