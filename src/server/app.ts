@@ -6,6 +6,7 @@ import type { ServerContext } from './context.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
+import { registerRequestLog } from './edge/request-log.js';
 import { registerMetrics } from './metrics.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { registerApiDocs } from './edge/api-docs.js';
@@ -43,6 +44,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const config = completeConfig(options.config);
   const app = Fastify({
     logger: loggerOptions(options.log ?? { level: 'info' }),
+    // one line per request instead of Fastify's two: edge/request-log.ts
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     // the client address (rate limits, logs) comes from X-Forwarded-For only behind proxies the operator names
     trustProxy: config.trustProxy,
@@ -57,6 +60,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  registerRequestLog(app);
   capConnections(app, config.maxConnections);
   app.setValidatorCompiler(createValidatorCompiler());
 

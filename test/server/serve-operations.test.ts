@@ -86,30 +86,65 @@ describe('retention', () => {
 });
 
 describe('logs', () => {
-  it('are JSON lines by default off a terminal, readable lines with --log-format pretty', async () => {
+  it('are JSON lines by default off a terminal: one line per request with its route, status and time', async () => {
     const json = await startServe(await dataFolder(), env);
     serves.push(json);
     await fetch(`${json.url}/healthz`);
-    await until(() => json.output().includes('request completed'), 'a request log');
+    await fetch(`${json.url}/api/v2/tokens/abc`, { method: 'DELETE' });
+    await until(() => json.output().split('request completed').length === 3, 'two request logs');
     const logged = json
       .output()
       .split('\n')
-      .filter((line) => line.startsWith('{'));
-    expect(logged.length).toBeGreaterThan(0);
-    for (const line of logged) expect(() => JSON.parse(line)).not.toThrow();
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = logged.filter((entry) => entry.req !== undefined);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      reqId: 'req-1',
+      req: { method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1' },
+      route: '/healthz',
+      res: { statusCode: 200 },
+    });
+    expect(typeof requests[0].responseTime).toBe('number');
+    expect(requests[1]).toMatchObject({ route: '/api/v2/tokens/:tokenId', res: { statusCode: 401 } });
+    // what only debug adds
+    expect(requests[1]).not.toHaveProperty('failure');
+  });
 
+  it('--log-level debug adds the sizes and what a refused client was told', async () => {
+    const debug = await startServe(await dataFolder(), env, ['--log-level', 'debug']);
+    serves.push(debug);
+    await fetch(`${debug.url}/api/v2/tokens/abc`, { method: 'DELETE' });
+    await until(() => debug.output().includes('request completed'), 'a request log');
+    const line = debug
+      .output()
+      .split('\n')
+      .find((text) => text.includes('request completed'))!;
+    expect(JSON.parse(line)).toMatchObject({
+      level: 30,
+      res: { statusCode: 401 },
+      requestBytes: 0,
+      failure: { error: 'Unauthorized' },
+    });
+    expect((JSON.parse(line) as { responseBytes: number }).responseBytes).toBeGreaterThan(0);
+  });
+
+  it('readable lines with --log-format pretty, one per request', async () => {
     const pretty = await startServe(await dataFolder(), env, ['--log-format', 'pretty']);
     serves.push(pretty);
     await fetch(`${pretty.url}/healthz?token=secret-value`);
-    await until(() => pretty.output().includes('← 200'), 'a request log');
+    await until(() => pretty.output().includes('→ 200'), 'a request log');
     const lines = pretty.output().split('\n');
     // the redaction holds in every format
-    const request = /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: req-1 → GET \/healthz\?token=\[redacted\] from 127\.0\.0\.1$/;
+    const request =
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: req-1 GET \/healthz\?token=\[redacted\] → 200 in [\d.]+ ms from 127\.0\.0\.1$/;
     expect(
       lines.filter((line) => request.test(line)),
       pretty.output(),
     ).toHaveLength(1);
-    expect(lines.filter((line) => /^\[[\d:.]+\] INFO: req-1 ← 200 in [\d.]+ ms$/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('req-1'))).toHaveLength(1);
     expect(pretty.output()).not.toContain('secret-value');
   });
 
