@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -170,5 +170,45 @@ describe('signals and the data folder lock', () => {
     expect(await serve.exited).toBe(0);
     expect(serve.output()).toContain('SIGHUP: finishing in-flight requests, then closing the database');
     expect(runWm(home, env, 'db', 'rotate-master-key').status).toBe(0);
+  });
+
+  /**
+   * What `npx wm serve &` then `kill $!` does: npm passes the signal to the shell it ran wm in, which dies
+   * without passing it on.
+   */
+  async function serveUnderShell(home: string, npmCommand: string | undefined) {
+    const command = `"${process.execPath}" "${WM_BIN}" serve --port 0 --home "${home}"; exit $?`;
+    const shell = spawn('sh', ['-c', command], {
+      env: { ...env, npm_command: npmCommand },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until(() => /listening on http:\/\/127\.0\.0\.1:[1-9]/.test(output), 'wm serve to listen');
+    const pid = Number(/"pid":(\d+)/.exec(output)![1]);
+    shell.kill('SIGTERM');
+    return { output: () => output, pid, url: /listening on (\S+)/.exec(output)![1] };
+  }
+
+  it('started by npm, it stops when npm goes: the port and the lock are free again', async () => {
+    const home = await dataFolder();
+    const served = await serveUnderShell(home, 'exec');
+    await until(() => served.output().includes('wm serve stopped'), 'wm serve to stop');
+    expect(served.output()).toContain('npm exited: finishing in-flight requests, then closing the database');
+    await expect(fetch(`${served.url}/healthz`)).rejects.toThrow();
+    expect(runWm(home, env, 'db', 'rotate-master-key').status).toBe(0);
+  });
+
+  it('started by a shell that exits, it goes on (nohup, `wm serve &` in a script)', async () => {
+    const home = await dataFolder();
+    const served = await serveUnderShell(home, undefined);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await fetch(`${served.url}/healthz`)).status).toBe(200);
+    } finally {
+      process.kill(served.pid, 'SIGTERM');
+      await until(() => served.output().includes('wm serve stopped'), 'wm serve to stop');
+    }
   });
 });
