@@ -10,7 +10,7 @@
 // The npm name `wm` belongs to an unrelated package: nothing here may ever run `npx wm`.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,7 +49,7 @@ function run(command, args, options = {}) {
 }
 
 function step(what) {
-  console.log(`check-package [${((performance.now()) / 1000).toFixed(1)} s]: ${what}`);
+  console.log(`check-package [${(performance.now() / 1000).toFixed(1)} s]: ${what}`);
 }
 
 // the tarball, as `npm publish` would send it
