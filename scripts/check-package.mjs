@@ -186,6 +186,7 @@ try {
   step(`npm install -g ${NAME}`);
   await run('npm', ['install', '-g', NAME]);
   const wm = join(env.npm_config_prefix, 'bin', 'wm');
+  step('installed; creating an account and a token');
   await run(
     wm,
     ['users', 'create', '--email', 'ada@example.com', '--username', 'ada', '--password-stdin', '--verified'],
@@ -196,6 +197,7 @@ try {
   const token = /wm_[A-Za-z0-9_]+/.exec(
     await run(wm, ['tokens', 'create', '--user', 'ada@example.com', '--name', 'mcp', '--permissions', 'encode,decode']),
   )[0];
+  step('starting wm serve');
   server = spawn(wm, ['serve', '--port', '0'], { cwd: elsewhere, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
     let output = '';
@@ -230,5 +232,5 @@ try {
 } finally {
   server?.kill();
   registry.close();
-  rmSync(work, { recursive: true, force: true });
+  if (!process.env.WM_PACKAGE_CHECK_KEEP) rmSync(work, { recursive: true, force: true });
 }
