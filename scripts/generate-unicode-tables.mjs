@@ -73,7 +73,9 @@ function ivdSequences() {
       /^IVD_Sequences\.txt ([0-9a-f]{64}) \S*\/ivd\/data\/(\d{4}-\d{2}-\d{2})\/IVD_Sequences\.txt$/m.exec(download) ??
       [];
     if (!version) throw new Error(`@mandel59/mojidata@${MOJIDATA_VERSION}: its download.txt names no IVD release`);
-    const Database = createRequire(import.meta.url)('better-sqlite3');
+    // the driver that runs on this Node (src/store/sqlite/driver.ts says why there are two)
+    const driver = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20';
+    const Database = createRequire(import.meta.url)(driver);
     const db = new Database(join(mojidata.dir, 'dist', 'moji.db'), { readonly: true });
     const rows = [];
     try {

@@ -6,6 +6,7 @@ import type { ServerContext } from './context.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
+import { keepFailuresForDebug, RequestLog } from './edge/request-log.js';
 import { registerMetrics } from './metrics.js';
 import { createMailer, type Mailer } from './mail/index.js';
 import { registerApiDocs } from './edge/api-docs.js';
@@ -41,8 +42,12 @@ function completeConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
 /** Builds the whole HTTP interface over an opened domain; tests drive it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = completeConfig(options.config);
+  const log = options.log ?? { level: 'info' };
+  const debugLogging = ['debug', 'trace'].includes(log.level);
   const app = Fastify({
-    logger: loggerOptions(options.log ?? { level: 'info' }),
+    logger: loggerOptions(log),
+    // one line per request instead of Fastify's two
+    logController: new RequestLog(debugLogging),
     bodyLimit: config.bodyLimitBytes,
     // the client address (rate limits, logs) comes from X-Forwarded-For only behind proxies the operator names
     trustProxy: config.trustProxy,
@@ -57,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  if (debugLogging) keepFailuresForDebug(app);
   capConnections(app, config.maxConnections);
   app.setValidatorCompiler(createValidatorCompiler());
 

@@ -258,6 +258,33 @@ describe('/mcp on wm serve', () => {
     expect(get.headers.get('allow')).toBe('POST');
   });
 
+  it('refuses a page of another site, even one whose name points here (DNS rebinding), before reading the token', async () => {
+    const initialize = (headers: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: {
+          ...bearer(token),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        payload: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        },
+      });
+    const rebound = await initialize({ host: 'evil.example.com', origin: 'http://evil.example.com' });
+    expect(rebound.statusCode).toBe(403);
+    expect(rebound.json().message).toContain('Request from a web page refused');
+    expect((await initialize({ host: '127.0.0.1:8080', origin: 'http://evil.example.com' })).statusCode).toBe(403);
+    expect((await initialize({ host: 'localhost:8080', origin: 'http://localhost:8080' })).statusCode).toBe(200);
+    // MCP clients send no Origin at all
+    expect((await initialize({ host: 'wm.example.org' })).statusCode).toBe(200);
+  });
+
   it('out of credits and out of quota through the server, with the balance and the retry time', async () => {
     await withServer(
       { domain: { freeCredits: 1, monthlyRequestsByPlan: { free: 2, starter: 10_000, pro: 100_000 } } },
