@@ -8,9 +8,11 @@ import { WM } from './codec-harness.js';
  * cache then read as accepted).
  */
 function compileInFreshProcess(cache: 'built' | 'garbage'): { rejected: boolean; hasMain: boolean } {
+  const cacheSource =
+    cache === 'built' ? "require('node:fs').readFileSync(loader.CODE_CACHE)" : "Buffer.from('not a code cache')";
   const script = `
     const loader = require(${JSON.stringify(WM)});
-    const cache = ${cache === 'built' ? "require('node:fs').readFileSync(loader.CODE_CACHE)" : "Buffer.from('not a code cache')"};
+    const cache = ${cacheSource};
     const script = loader.compileBundle(cache);
     const hasMain = typeof loader.runBundle(script).main === 'function';
     process.stdout.write(JSON.stringify({ rejected: script.cachedDataRejected, hasMain }));`;

@@ -258,7 +258,7 @@ describe('/mcp on wm serve', () => {
     expect(get.headers.get('allow')).toBe('POST');
   });
 
-  it('refuses a page of another site, even one whose name points here (DNS rebinding), before reading the token', async () => {
+  it('refuses a page of another site, even one whose name points here (DNS rebinding)', async () => {
     const initialize = (headers: Record<string, string>) =>
       server.app.inject({
         method: 'POST',
