@@ -2,6 +2,9 @@ import { signal } from '@preact/signals';
 import type { ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { CheckMailPage } from './pages/check-mail.js';
+import { ForgotPasswordPage, ResendVerificationPage } from './pages/mail-request.js';
+import { ResetPasswordPage } from './pages/reset-password.js';
+import { VerifyEmailPage } from './pages/verify-email.js';
 import { ChannelsPage } from './pages/channels.js';
 import { OverviewPage } from './pages/overview.js';
 import { ProfilePage } from './pages/profile.js';
@@ -25,6 +28,13 @@ const SIGNED_OUT_PAGES: Record<string, ComponentType> = {
   '/signin': SignInPage,
   '/signup': SignUpPage,
   '/signup/sent': CheckMailPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/verify-email/resend': ResendVerificationPage,
+};
+/** The pages of the mailed links: they work whether or not this browser is signed in. */
+const ANY_STATE_PAGES: Record<string, ComponentType> = {
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
 };
 const NAV: [string, string][] = [
   ['/', 'Overview'],
@@ -123,6 +133,8 @@ function Page() {
   const path = currentPath.value;
   const state = sessionState.value;
   if (path === '/check') return <CheckerRoute />;
+  const Linked = ANY_STATE_PAGES[path];
+  if (Linked) return <Linked />;
   if (state === 'restoring') {
     return (
       <main id="main">
