@@ -334,7 +334,7 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     expect(page.url()).not.toContain(token);
     await page.getByRole('button', { name: 'Check it' }).click();
     await page.getByText('A keyed watermark: only an API token of its signing channel').first().waitFor();
-    await page.getByRole('button', { name: 'Decode with my token' }).click();
+    await page.getByRole('button', { name: 'Decode on the server' }).click();
     await page.locator('.notice.ok .decoded').filter({ hasText: 'leak-42' }).waitFor();
     expect(apiRequests.filter((url) => url.includes('/api/watermark/'))).toHaveLength(2);
     expect(apiRequests.every((url) => !url.includes(token))).toBe(true);
