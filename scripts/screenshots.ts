@@ -114,7 +114,7 @@ async function main(): Promise<void> {
     await both('overview');
     for (const [path, heading, ready] of [
       ['/tokens', 'API tokens', 'table'],
-      ['/channels', 'Signing channels', 'table'],
+      ['/channels', 'Channels', 'table'],
       ['/usage', 'Usage', 'svg.chart'],
       ['/profile', 'Profile', 'form'],
     ] as const) {

@@ -102,7 +102,7 @@ describe('wm login, whoami, logout', () => {
     expect(run.out).toMatch(/account: +ada@example.com \(ada, plan starter\)/);
     expect(run.out).toMatch(/token: +wm login on .* \(encode, decode\)/);
     expect(run.out).toMatch(/balance: +\d+ credits/);
-    expect(run.out).toMatch(/quota: +\d+ of 10000 requests used/);
+    expect(run.out).toMatch(/monthly limit: +\d+ of 10000 watermark operations used/);
     const json = JSON.parse((await wm(['whoami', '--home', homeOf('ada'), '--json'])).out);
     expect(json).toMatchObject({
       server: live.url,

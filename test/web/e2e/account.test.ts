@@ -146,8 +146,8 @@ describe('the dashboard in Chromium, against wm serve', () => {
 
   it('channels: free plan explained; created on starter; a bound token; deactivated with what it keeps', async () => {
     await nav('Channels').click();
-    await heading('Signing channels').waitFor();
-    await page.getByText('Signing channels come with the starter plan').waitFor();
+    await heading('Channels').waitFor();
+    await page.getByText('Channels come with the starter plan').waitFor();
     expect(server.wm('users', 'set-plan', 'ada@example.com', 'starter').status).toBe(0);
     await page.reload();
     await page.getByLabel('Channel name').fill('press');

@@ -31,7 +31,7 @@ const SIGNED_OUT: [string, string][] = [
 const SIGNED_IN: [string, string][] = [
   ['/', 'Overview'],
   ['/tokens', 'API tokens'],
-  ['/channels', 'Signing channels'],
+  ['/channels', 'Channels'],
   ['/usage', 'Usage'],
   ['/profile', 'Profile'],
   ['/check', 'Checker'],

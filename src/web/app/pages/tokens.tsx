@@ -202,7 +202,7 @@ function CreateTokenForm({
         )}
       </fieldset>
       <div class="field">
-        <label for="token-channel">Signing channel (optional)</label>
+        <label for="token-channel">Channel (optional)</label>
         <select
           id="token-channel"
           value={channelId}
@@ -219,7 +219,7 @@ function CreateTokenForm({
         </select>
         <p class="hint" id="token-channel-hint">
           A token bound to a channel makes keyed watermarks (AES-256-GCM): only tokens of the same channel read them.
-          See <Link href="/channels">signing channels</Link>.
+          See <Link href="/channels">channels</Link>.
         </p>
         {form.fields.signing_channel_id && <p class="field-error">{form.fields.signing_channel_id}</p>}
       </div>
