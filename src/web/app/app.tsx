@@ -48,14 +48,24 @@ const NAV: [string, string][] = [
 // The checker and the codec it runs are a chunk of their own, fetched only when the checker is opened.
 const checker = signal<ComponentType | null>(null);
 const checkerFailed = signal(false);
+let checkerRequested = false;
+function loadChecker(): void {
+  if (checkerRequested) return;
+  checkerRequested = true;
+  import('../checker/checker-page.js').then(
+    (module) => (checker.value = module.CheckerPage),
+    () => (checkerFailed.value = true),
+  );
+}
+
+/** Fetches the checker's chunk while the session is being restored, so that it is there when the page is drawn. */
+function PrefetchChecker() {
+  useEffect(loadChecker, []);
+  return null;
+}
+
 function CheckerRoute() {
-  useEffect(() => {
-    if (checker.value) return;
-    import('../checker/checker-page.js').then(
-      (module) => (checker.value = module.CheckerPage),
-      () => (checkerFailed.value = true),
-    );
-  }, []);
+  useEffect(loadChecker, []);
   const Page = checker.value;
   if (Page) return <Page />;
   return (
@@ -83,7 +93,7 @@ function Header() {
         </Link>
         {signedIn ? (
           <>
-            <nav class="nav" aria-label="Dashboard">
+            <nav class="nav dashboard" aria-label="Dashboard">
               {NAV.map(([href, label]) => (
                 <Link key={href} href={href}>
                   {label}
@@ -132,16 +142,19 @@ function NotFound() {
 function Page() {
   const path = currentPath.value;
   const state = sessionState.value;
-  if (path === '/check') return <CheckerRoute />;
-  const Linked = ANY_STATE_PAGES[path];
-  if (Linked) return <Linked />;
+  // every page waits for the session, those that draw the same either way too: on a phone the header grows by a row
+  // of links when the session is there, and a page drawn before would be pushed down (a layout shift)
   if (state === 'restoring') {
     return (
       <main id="main">
         <Loading what="your session" lines={6} />
+        {path === '/check' && <PrefetchChecker />}
       </main>
     );
   }
+  if (path === '/check') return <CheckerRoute />;
+  const Linked = ANY_STATE_PAGES[path];
+  if (Linked) return <Linked />;
   const signedIn = state === 'signed-in';
   if (SIGNED_IN_PAGES[path] && !signedIn) {
     if (path !== '/') rememberReturnTo(path);

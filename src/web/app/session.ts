@@ -130,11 +130,11 @@ export async function signIn(email: string, password: string): Promise<void> {
 
 /** Sets a new password with a mailed link's token; the server ends every other session and starts this one. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  const body = await request<{ accessToken: string; user: User; message: string }>('POST', '/api/auth/reset-password', {
+  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/reset-password', {
     body: { token, newPassword },
   });
   returnTo = null;
-  overviewNotice.value = body.message;
+  overviewNotice.value = 'Your new password is set. Every other session is signed out; API tokens keep working.';
   begin(body, '/');
 }
 
