@@ -204,7 +204,9 @@ function KeyedDecode({ text, robust }: { text: string; robust: boolean }) {
   return (
     <form onSubmit={run}>
       <h3>Read it on the server</h3>
-      <p class="small muted">The text is sent to this server's API as your API token; the decode costs a credit.</p>
+      <p class="small muted">
+        The text is sent to this server's API as your API token; the decode uses credits like any other.
+      </p>
       <TokenField need="decode" />
       <button type="submit" class="button" disabled={busy || !hasServerCredential()}>
         {busy ? 'Decoding…' : 'Decode on the server'}

@@ -206,7 +206,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         </label>
         <label class="check">
           <input type="radio" name="where" checked={onServer} onChange={() => changed(setOnServer)(true)} />
-          On this server with an API token — keyed when the token has a channel; costs a credit
+          On this server with an API token — keyed when the token has a channel; uses credits
         </label>
         {onServer && <TokenField need="encode" />}
       </fieldset>

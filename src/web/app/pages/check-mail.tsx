@@ -24,7 +24,13 @@ export function CheckMailPage() {
           confirm the address: watermark operations need a verified email. The link is valid for 24 hours.
         </p>
         <KeptMailNote command={`wm users verify ${registered?.email ?? '<your email>'}`} />
-        {registered ? <SendAgain email={registered.email} /> : <Link href="/verify-email/resend">Send it again</Link>}
+        {registered ? (
+          <SendAgain email={registered.email} />
+        ) : (
+          <p>
+            <Link href="/verify-email/resend">Send the link again</Link>
+          </p>
+        )}
         <p>You can sign in now; your account works once the address is verified.</p>
         <Link class="button primary" href="/signin">
           Go to sign in
