@@ -46,7 +46,8 @@ export function registerRemoteCommands(program: Command): void {
         program
           .command('whoami')
           .description(
-            'show the server, account, API token, balance and monthly limit of the stored login (or of --server/--token)',
+            'show the server, account, API token, balance and monthly limit of the stored login ' +
+              '(or of --server/--token)',
           ),
       ),
     ),

@@ -35,7 +35,10 @@ export interface Recovery {
   admit(kind: RecoveryMail, email: string, origin?: AttemptOrigin): Promise<void>;
   /** A new reset link for the address's account; undefined when there is none or it is suspended. */
   issuePasswordReset(email: string): Promise<RecoveryLink | undefined>;
-  /** A new verification link for the address's account; undefined when there is none, or it is verified or suspended. */
+  /**
+   * A new verification link for the address's account; undefined when there is no such account, or it is verified
+   * or suspended.
+   */
   issueVerification(email: string): Promise<RecoveryLink | undefined>;
   /**
    * Uses a reset link (once, before it expires): sets `newPassword`, ends every session of the account (refresh

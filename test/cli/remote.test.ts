@@ -362,7 +362,8 @@ describe('codec commands on the server', () => {
       const limited = await wm(['analyze', carrier, '--server', quota.url, '--token', 't']);
       expect(limited.code).toBe(6);
       expect(limited.stderr).toBe(
-        'wm: Monthly limit of 1000 watermark operations reached (retry after 86400 s, resets at 2031-01-01T00:00:00.000Z)\n',
+        'wm: Monthly limit of 1000 watermark operations reached ' +
+          '(retry after 86400 s, resets at 2031-01-01T00:00:00.000Z)\n',
       );
       expect(quota.requests()).toBe(1);
     } finally {

@@ -11,7 +11,7 @@ const NEW_PASSWORD = 'a brand new secret 7';
 const origin = { clientAddress: '192.0.2.7' };
 
 describe('asking for a recovery mail', () => {
-  it('is limited per address mailed, alike for a registered and an unknown address, and refills in an hour', async () => {
+  it('is limited per address mailed, alike for registered and unknown addresses, refilled in an hour', async () => {
     const user = await makeUser(f.domain);
     for (const email of [user.email, 'nobody@example.com']) {
       for (let n = 0; n < 3; n++) await f.domain.recovery.admit('password-reset', email, origin);

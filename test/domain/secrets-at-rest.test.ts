@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(() => f.close());
 
 describe('secrets at rest', () => {
-  it('no password, token, refresh token, verification or reset token or channel key is stored in plain text', async () => {
+  it('no password, token, refresh, verification or reset token or channel key is stored in plain text', async () => {
     const user = await makeUser(f.domain, { plan: 'starter' });
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     const rotated = await f.domain.sessions.refresh(login.refreshToken);

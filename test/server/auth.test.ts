@@ -290,7 +290,7 @@ describe('verify-email', () => {
   const open = (token: string, headers: Record<string, string> = HTML) =>
     server.app.inject({ url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`, headers });
 
-  it('GET link: a browser is sent to the dashboard page with the outcome (a second click: already), JSON for JSON', async () => {
+  it('GET link: a browser goes to the dashboard page with the outcome (again: already); JSON for JSON', async () => {
     await post('/api/auth/register', { email: 'g1@example.com', password: PASSWORD, username: 'g' });
     await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g' });
     const [first, second] = server.mails.map(tokenFromMail);

@@ -36,7 +36,7 @@ function resetTokenFromMail(mail: MailMessage): string {
 const answer = (response: LightMyRequestResponse) => [response.statusCode, response.json()];
 
 describe('POST /api/auth/forgot-password', () => {
-  it('answers alike for a registered and an unknown address; mails a single-use link to the registered one', async () => {
+  it('answers alike for registered and unknown addresses; mails a single-use link to the registered', async () => {
     const user = await signUp(server);
     const mailsBefore = (await mailsAfterwards()).length;
     const known = await post('/api/auth/forgot-password', { email: user.email.toUpperCase() });
@@ -76,7 +76,7 @@ describe('POST /api/auth/forgot-password', () => {
     expect(again.json()).toMatchObject({ details: { token: 'invalid, already used or expired' } });
   });
 
-  it('limits requests per address mailed (429 with Retry-After), alike for registered and unknown addresses', async () => {
+  it('limits requests per address mailed (429, Retry-After), alike for registered and unknown ones', async () => {
     const user = await signUp(server);
     for (const email of [user.email, 'nobody@example.com']) {
       for (let n = 0; n < 3; n++) expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(202);

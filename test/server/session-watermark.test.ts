@@ -78,7 +78,7 @@ describe('an operation as one of your tokens, with the session', () => {
     expect(refused.json().details).toEqual({ required: 'decode' });
   });
 
-  it("404 for another account's token or an unknown one (never 401: the session is fine); 401 without a session", async () => {
+  it("404 for another account's or an unknown token (never 401: the session is fine); 401 without one", async () => {
     const other = await signUp(server);
     const theirs = await createApiToken(server, other);
     for (const tokenId of [theirs.id, 'tok_nothing', (await createApiToken(server, user)).id]) {

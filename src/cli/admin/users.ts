@@ -59,7 +59,8 @@ export async function showUser(email: string | undefined, options: AdminOptions)
       describe(user, [
         [
           'monthly limit',
-          `${user.quota.requests_made}/${user.quota.requests_limit} operations this month (resets ${user.quota.resets_at})`,
+          `${user.quota.requests_made}/${user.quota.requests_limit} operations this month ` +
+            `(resets ${user.quota.resets_at})`,
         ],
         ['renews at', user.renews_at],
       ]),

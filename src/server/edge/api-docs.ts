@@ -67,7 +67,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         {
           name: 'channels',
           description:
-            'Channels: the keys of keyed (encrypted) and signed watermarks, which the interface calls channels; and the public key set',
+            'Channels: the keys of keyed (encrypted) and signed watermarks, which the interface calls signing ' +
+            'channels; and the public key set',
         },
         { name: 'watermark', description: 'Watermark operations (API token)' },
         { name: 'service', description: 'Health and documentation' },

@@ -27,7 +27,7 @@ const ALREADY_VERIFIED = 'This email address is already verified';
 const verifiedMessage = ({ alreadyVerified }: { alreadyVerified: boolean }) =>
   alreadyVerified ? ALREADY_VERIFIED : VERIFIED;
 
-/** What the verification link did, as the dashboard's /verify-email page is told (`?result=`) and the plain page says. */
+/** What the verification link did: the dashboard's /verify-email page is told `?result=`; the plain page says it. */
 interface LinkOutcome {
   result: 'verified' | 'already' | 'invalid' | 'suspended' | 'unavailable';
   status: number;

@@ -17,7 +17,8 @@ import { wellKnownRoutes } from './well-known.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
   serviceRoutes(app, context.domain);
-  // only the auth routes (recovery included) and the password change read or set a cookie (the refresh token): the others skip its
+  // only the auth routes (recovery included) and the password change read or set a cookie (the refresh token): the
+  // others skip its
   // per-request hooks, and only these need to know which page sent a request
   void app.register(async (auth) => {
     await auth.register(cookie);

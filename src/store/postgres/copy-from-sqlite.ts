@@ -7,7 +7,8 @@ import { schema } from './schema.js';
 
 /**
  * `wm db copy`: every row of a SQLite database into an empty PostgreSQL database, in one transaction — accounts
- * with their password hashes, sessions (refresh-token hashes), email verifications, password-reset links (hashes), channels with their sealed
+ * with their password hashes, sessions (refresh-token hashes), email verifications, password-reset links (hashes),
+ * channels with their sealed
  * keys and signing keys, API tokens (hashes), the whole ledger, the usage counters and how far back the ledger
  * goes after pruning — with their ids, so that sessions, tokens and
  * history go on where they were. The PostgreSQL-only parts are not copied: the password-attempt counters (SQLite

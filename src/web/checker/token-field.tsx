@@ -81,8 +81,8 @@ function PastedToken() {
         aria-describedby="checker-token-hint"
       />
       <p class="hint" id="checker-token-hint">
-        A token from the API tokens page; bound to a channel for keyed watermarks. Kept only while this page is open.{' '}
-        <Link href="/signin">Sign in</Link> to pick one of your tokens instead.
+        A token from the API tokens page; bound to a channel for keyed watermarks. It is kept only while this page is
+        open. <Link href="/signin">Sign in</Link> to pick one of your tokens instead.
       </p>
     </div>
   );

@@ -318,7 +318,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     await heading('Sign in').waitFor();
   });
 
-  it('tokens: the form sends only what the server takes — an empty name stays here; Enter then a click makes one', async () => {
+  it('tokens: only what the server takes is sent — an empty name stays here; Enter then a click: one', async () => {
     await signInThroughPage(page, server, 'ada@example.com', 'Another horse 43');
     const posts: number[] = [];
     const watch = (response: Response) => {

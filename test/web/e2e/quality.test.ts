@@ -157,13 +157,14 @@ describe('on a phone and on a long page', () => {
     }
   });
 
-  it("the usage page ends with its footer (no blank scroll), and the chart's labels are readable on a phone", async () => {
+  it("the usage page ends with its footer (no blank scroll); the chart's labels are readable on a phone", async () => {
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 780 });
       await visit(page, '/usage', 'Usage');
       await page.locator('svg.chart text').first().waitFor();
       const [scrollHeight, footerEnd] = (await page.evaluate(
-        '[document.documentElement.scrollHeight, document.querySelector("footer").getBoundingClientRect().bottom + scrollY]',
+        '[document.documentElement.scrollHeight, ' +
+          'document.querySelector("footer").getBoundingClientRect().bottom + scrollY]',
       )) as [number, number];
       expect(scrollHeight, `@${width}`).toBeLessThanOrEqual(Math.ceil(footerEnd) + 1);
       const [heights, chartWidth] = (await page.evaluate(`[

@@ -73,7 +73,10 @@ export function ForgotPasswordPage() {
   return (
     <MailRequestPage
       title="Forgot your password?"
-      intro="Give the address you signed up with: we mail you a link to choose a new password. It works once, within an hour."
+      intro={
+        'Give the address you signed up with: we mail you a link to choose a new password. ' +
+        'It works once, within an hour.'
+      }
       path="/api/auth/forgot-password"
       submitLabel="Mail me a link"
       command={(email) => `wm users passwd ${email}`}
@@ -85,7 +88,10 @@ export function ResendVerificationPage() {
   return (
     <MailRequestPage
       title="Verify your address again"
-      intro="Lost the verification mail, or its link expired? Give the address you signed up with and we mail a new link."
+      intro={
+        'Lost the verification mail, or its link expired? ' +
+        'Give the address you signed up with and we mail a new link.'
+      }
       path="/api/auth/resend-verification"
       submitLabel="Mail a new link"
       command={(email) => `wm users verify ${email}`}

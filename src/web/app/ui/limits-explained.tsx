@@ -21,8 +21,8 @@ export function LimitsExplained({ balance, quota, email }: { balance: Balance; q
         </dd>
         <dt>Monthly limit</dt>
         <dd>
-          How many operations the {planName(balance.plan)} plan allows in a calendar month (UTC), whatever the balance:
-          {` ${formatNumber(quota.requests_limit)}`}. At the limit, operations are refused (HTTP 429) until it resets on{' '}
+          The {planName(balance.plan)} plan allows {formatNumber(quota.requests_limit)} operations in a calendar month
+          (UTC), whatever the balance. At the limit, operations are refused (HTTP 429) until it resets on{' '}
           {formatDate(quota.resets_at)}.
         </dd>
         <dt>Getting more</dt>
