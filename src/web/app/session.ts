@@ -145,11 +145,13 @@ export function adoptAccessToken(token: string): void {
 
 export async function signOut(notice?: string): Promise<void> {
   const token = accessToken;
+  // set before the page changes: a signed-in page is replaced by sign-in as soon as the session is forgotten, and
+  // the message must be there when it is drawn, not after the logout request
+  signInNotice.value = notice ?? 'You are signed out.';
   forget();
   // the refresh cookie never reaches /api/auth/logout (its Path); the access token names the session to end
   await request('POST', '/api/auth/logout', { bearer: token ?? undefined }).catch(() => undefined);
   returnTo = null;
-  signInNotice.value = notice ?? 'You are signed out.';
   navigate('/signin', { replace: true });
 }
 
