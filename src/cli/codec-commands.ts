@@ -17,7 +17,7 @@ const addSecretOptions = (command: Command): Command =>
 const addKeyOptions = (command: Command): Command =>
   command
     .option('--key-file <file>', 'keyed mode (AES-256-GCM): 32-byte key from FILE, as written by `wm keygen`')
-    .option('--channel <name>', 'keyed mode with the stored key of signing channel NAME (needs --user)')
+    .option('--channel <name>', 'keyed mode with the stored key of channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
     .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)')
     .option('--database <url>', CHANNEL_DATABASE_HELP);

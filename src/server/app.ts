@@ -8,7 +8,7 @@ import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
 import { keepFailuresForDebug, RequestLog } from './edge/request-log.js';
 import { registerMetrics } from './metrics.js';
-import { createMailer, type Mailer } from './mail/index.js';
+import { createMailQueue, createMailer, type MailQueue, type Mailer } from './mail/index.js';
 import { registerApiDocs } from './edge/api-docs.js';
 import { registerAuthentication } from './edge/authentication.js';
 import { answerClientError } from './edge/client-errors.js';
@@ -32,6 +32,13 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** the built dashboard; dist/web/ by default */
   dashboardFolder?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** mail still being made or sent after its request's answer; `settled()` waits for it */
+    mailQueue: MailQueue;
+  }
 }
 
 /** Unset fields take the defaults of `wm serve` (environment variables are not read here). */
@@ -77,13 +84,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app);
   await registerApiDocs(app);
   const auth = registerAuthentication(app, options.domain);
-  const context: ServerContext = { domain: options.domain, config, mailer, auth, publicUrl, checkoutUrl };
+  const mailQueue = createMailQueue(mailer, app.log);
+  app.decorate('mailQueue', mailQueue);
   // its hook must see every route: registered before them
   if (config.metricsToken) registerMetrics(app, options.domain, config.metricsToken);
+  const dashboardServed = registerDashboard(app, {
+    mailDelivery: config.smtpUrl ? 'smtp' : 'outbox',
+    folder: options.dashboardFolder,
+  });
+  const context: ServerContext = {
+    domain: options.domain,
+    config,
+    mailer,
+    mailQueue,
+    dashboardServed,
+    auth,
+    publicUrl,
+    checkoutUrl,
+  };
   registerRoutes(app, context);
-  registerDashboard(app, { mailDelivery: config.smtpUrl ? 'smtp' : 'outbox', folder: options.dashboardFolder });
 
   app.addHook('onClose', async () => {
+    await mailQueue.settled();
     if (!options.mailer) await mailer.close();
   });
   return app;

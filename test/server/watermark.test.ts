@@ -167,7 +167,7 @@ describe('watermark failures', () => {
     const before = await balance();
     const none = await call('decode', { text: CARRIER });
     expect(none.statusCode).toBe(422);
-    expect(none.json().message).toBe('No watermark found in text (no zero-width characters)');
+    expect(none.json().message).toBe('No watermark found in text (no hidden variation selectors)');
     expect(await balance()).toBe(before);
     const encoded: string = (await call('encode', { text: CARRIER, secret: 'integrity' })).json().encoded;
     const cps = [...encoded];
@@ -331,7 +331,7 @@ describe('beside a C2PA text manifest', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       error: 'Unprocessable Entity',
-      message: 'No watermark found in text (no zero-width characters); a C2PA manifest is present',
+      message: 'No watermark found in text (no hidden variation selectors); a C2PA manifest is present',
       details: {
         text:
           'No wm watermark found in text, only a C2PA manifest v1, ' +

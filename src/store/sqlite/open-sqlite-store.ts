@@ -16,7 +16,7 @@ import { ledgerStatements } from './ledger.js';
 import { MIGRATIONS_FOLDER } from '../migrations-folder.js';
 import { schema } from './schema.js';
 import { refuseForeignDatabase, refuseNewerDatabase } from './schema-check.js';
-import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
+import { emailVerificationStatements, passwordResetStatements, refreshTokenStatements } from './sessions.js';
 import { signingKeyStatements } from './signing-keys.js';
 import { userStatements } from './users.js';
 
@@ -68,6 +68,7 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     users: bind(userStatements(db), execute),
     refreshTokens: bind(refreshTokenStatements(db), execute),
     emailVerifications: bind(emailVerificationStatements(db), execute),
+    passwordResets: bind(passwordResetStatements(db), execute),
     channels: bind(channelStatements(db), execute),
     signingKeys: bind(signingKeyStatements(db), execute),
     apiTokens: bind(apiTokenStatements(db), execute),
