@@ -12,7 +12,7 @@ const POSTGRES_SUITES = [
   'test/store/port.test.ts',
   'test/domain/**/*.test.ts',
   'test/mcp/http.test.ts',
-  'test/server/{account,auth,cross-site,error-shape,mail,metrics,platform,signing,usage-daily,usage-retention,watermark}.test.ts',
+  'test/server/{account,auth,cross-site,error-shape,mail,metrics,platform,recovery,session-watermark,signing,usage-daily,usage-retention,watermark}.test.ts',
 ];
 
 // Timeouts only catch a hang: nothing here is about speed (that is bench/'s job), and on a shared machine under

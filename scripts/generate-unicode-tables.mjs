@@ -73,7 +73,9 @@ function ivdSequences() {
       /^IVD_Sequences\.txt ([0-9a-f]{64}) \S*\/ivd\/data\/(\d{4}-\d{2}-\d{2})\/IVD_Sequences\.txt$/m.exec(download) ??
       [];
     if (!version) throw new Error(`@mandel59/mojidata@${MOJIDATA_VERSION}: its download.txt names no IVD release`);
-    const Database = createRequire(import.meta.url)('better-sqlite3');
+    // the driver that runs on this Node (src/store/sqlite/driver.ts says why there are two)
+    const driver = Number(process.versions.node.split('.')[0]) >= 22 ? 'better-sqlite3' : 'better-sqlite3-node20';
+    const Database = createRequire(import.meta.url)(driver);
     const db = new Database(join(mojidata.dir, 'dist', 'moji.db'), { readonly: true });
     const rows = [];
     try {
@@ -100,6 +102,16 @@ function ivdSequences() {
 }
 
 const hex = (text) => parseInt(text, 16);
+/** Sorted [first, last] ranges with touching neighbours joined. */
+function mergedRanges(ranges) {
+  const merged = [];
+  for (const [first, last] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const previous = merged.at(-1);
+    if (previous && previous[1] + 1 >= first) previous[1] = Math.max(previous[1], last);
+    else merged.push([first, last]);
+  }
+  return merged;
+}
 const rangeOf = (row) => [hex(row.range[0]), hex(row.range[row.range.length - 1])];
 
 const ucd = ucdFullDir();
@@ -109,9 +121,11 @@ const emoji = load('emoji/emoji-variation-sequences.json', 'emoji-variation-sequ
 const ideographic = load('PropList.json', 'PropList')
   .filter((row) => row.property === 'Ideographic')
   .map(rangeOf);
-const lineBreakSA = load('LineBreak.json', 'LineBreak')
-  .filter((row) => row.lineBreakProperty === 'SA')
-  .map(rangeOf);
+const lineBreakSA = mergedRanges(
+  load('LineBreak.json', 'LineBreak')
+    .filter((row) => row.lineBreakProperty === 'SA')
+    .map(rangeOf),
+);
 const blocks = load('Blocks.json', 'Blocks').map((row) => ({ range: rangeOf(row), name: row.block }));
 ucd.cleanup();
 
@@ -223,6 +237,14 @@ ${lines(
   dictionaryBlocks.flatMap((b) => b.range),
   12,
 )}
+];
+
+/**
+ * The characters whose Line_Break is SA (the letters and marks of those scripts, not their digits and punctuation),
+ * as [first, last] pairs: the text that browsers hand to the dictionary, in runs that any other character ends.
+ */
+export const DICTIONARY_LETTERS: readonly number[] = [
+${lines(lineBreakSA.flat(), 12)}
 ];
 
 /**

@@ -1,4 +1,4 @@
-// `npm run screenshots`: every dashboard page at 1280 and 360 px wide (and a few in the dark theme) into
+// `npm run screenshots`: every dashboard page at 1280 and 360 px wide, in the light and the dark theme, into
 // docs/screenshots/, from a real `wm serve` on a temporary data folder holding a demo account. Its usage history is
 // made by the real watermark operations, run through the domain with a clock moved back day by day so that the
 // 30-day chart has something to show.
@@ -14,6 +14,7 @@ import {
   openBrowser,
   signInThroughPage,
   startLiveServer,
+  type Browser,
   type LiveServer,
 } from '../test/web/e2e/harness.js';
 
@@ -91,72 +92,101 @@ async function shoot(page: Page, name: string, width: number): Promise<void> {
   await page.screenshot({ path: join(OUT, `${name}-${width}.png`), fullPage: true });
 }
 
+/** Opens `path` and waits for its heading and for its data (no loading placeholder left). */
+async function open(page: Page, server: LiveServer, path: string, heading: string): Promise<void> {
+  await page.goto(`${server.url}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.locator('.skeleton').first().waitFor({ state: 'detached' });
+}
+
+/** Every page and dialog, at 1280 and 360 px, in one theme (`suffix` '' or '-dark' in the file names). */
+async function shootEveryPage(server: LiveServer, browser: Browser, suffix: string): Promise<void> {
+  const page = await browser.newPage();
+  const both = async (name: string) => {
+    for (const width of [1280, 360]) await shoot(page, `${name}${suffix}`, width);
+  };
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  for (const [path, heading, name] of [
+    ['/signin', 'Sign in', 'sign-in'],
+    ['/signup', 'Create an account', 'sign-up'],
+    ['/signup/sent', 'Check your mail', 'check-mail'],
+    ['/forgot-password', 'Forgot your password?', 'forgot-password'],
+    ['/verify-email/resend', 'Verify your address again', 'resend-verification'],
+    ['/reset-password#token=from-the-mail', 'Choose a new password', 'reset-password'],
+    ['/verify-email?result=verified', 'Email verified', 'verify-email'],
+    ['/verify-email?result=already', 'Already verified — sign in', 'verify-email-again'],
+    ['/verify-email?result=invalid', 'This link does not work', 'verify-email-invalid'],
+  ] as const) {
+    await open(page, server, path, heading);
+    await both(name);
+  }
+  await open(page, server, '/forgot-password', 'Forgot your password?');
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByRole('button', { name: 'Mail me a link' }).click();
+  await page.getByText('If an account uses this address').waitFor();
+  await both('forgot-password-sent');
+  await open(page, server, '/check', 'Checker');
+  await both('checker-signed-out');
+
+  await signInThroughPage(page, server, EMAIL);
+  await page.locator('table').first().waitFor();
+  await both('overview');
+  for (const [path, heading, ready] of [
+    ['/tokens', 'API tokens', 'table'],
+    ['/channels', 'Channels', 'table'],
+    ['/usage', 'Usage', 'svg.chart'],
+    ['/profile', 'Profile', 'form'],
+  ] as const) {
+    await open(page, server, path, heading);
+    await page.locator(ready).first().waitFor();
+    await both(path.slice(1));
+  }
+
+  await open(page, server, '/tokens', 'API tokens');
+  await page.getByLabel('Name').fill(`staging${suffix}`);
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await page.getByRole('dialog').waitFor();
+  await both('token-created');
+  await page.getByRole('button', { name: /close/ }).click();
+
+  await open(page, server, '/check', 'Checker');
+  await page.getByRole('tab', { name: 'Hide a secret' }).click();
+  await page.getByLabel('Text to carry the secret').fill(CARRIER);
+  await page.getByLabel('Secret to hide').fill('copy #17');
+  await page.getByRole('button', { name: 'Hide the secret' }).click();
+  await page.getByRole('heading', { name: 'Marked text' }).waitFor();
+  await both('checker-encode');
+  await page.getByLabel(/^On this server/).check();
+  await page.getByLabel('Run as your API token').locator('option').first().waitFor({ state: 'attached' });
+  await both('checker-server');
+  await page.getByLabel(/^In this browser/).check();
+  await page.getByRole('button', { name: 'Hide the secret' }).click();
+  await page.getByRole('heading', { name: 'Marked text' }).waitFor();
+  await page.getByRole('button', { name: 'Check it' }).click();
+  await page.getByRole('heading', { name: 'Watermarks', exact: true }).waitFor();
+  await both('checker');
+  await page.close();
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const server = await startLiveServer();
-  const browser = await openBrowser();
   try {
     await seed(server);
-    const page = await browser.newPage();
-    const both = async (name: string) => {
-      for (const width of [1280, 360]) await shoot(page, name, width);
-    };
-
-    await page.goto(`${server.url}/signin`);
-    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-    await both('sign-in');
-    await page.goto(`${server.url}/signup`);
-    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
-    await both('sign-up');
-
-    await signInThroughPage(page, server, EMAIL);
-    await page.locator('table').first().waitFor();
-    await both('overview');
-    for (const [path, heading, ready] of [
-      ['/tokens', 'API tokens', 'table'],
-      ['/channels', 'Signing channels', 'table'],
-      ['/usage', 'Usage', 'svg.chart'],
-      ['/profile', 'Profile', 'form'],
+    for (const [colorScheme, suffix] of [
+      ['light', ''],
+      ['dark', '-dark'],
     ] as const) {
-      await page.goto(`${server.url}${path}`);
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await page.locator(ready).first().waitFor();
-      await both(path.slice(1));
-    }
-
-    await page.goto(`${server.url}/tokens`);
-    await page.getByLabel('Name').fill('staging');
-    await page.getByRole('button', { name: 'Create token' }).click();
-    await page.getByRole('dialog').waitFor();
-    await both('token-created');
-    await page.getByRole('button', { name: /close/ }).click();
-
-    await page.goto(`${server.url}/check`);
-    await page.getByRole('tab', { name: 'Hide a secret' }).click();
-    await page.getByLabel('Text to carry the secret').fill(CARRIER);
-    await page.getByLabel('Secret to hide').fill('copy #17');
-    await page.getByRole('button', { name: 'Hide the secret' }).click();
-    await page.getByRole('heading', { name: 'Marked text' }).waitFor();
-    await both('checker-encode');
-    await page.getByRole('button', { name: 'Check it' }).click();
-    await page.getByRole('heading', { name: 'Watermarks', exact: true }).waitFor();
-    await both('checker');
-
-    const dark = await openBrowser({ colorScheme: 'dark' });
-    try {
-      const darkPage = await dark.newPage();
-      await signInThroughPage(darkPage, server, EMAIL);
-      await darkPage.locator('table').first().waitFor();
-      await shoot(darkPage, 'overview-dark', 1280);
-      await darkPage.goto(`${server.url}/usage`);
-      await darkPage.locator('svg.chart').waitFor();
-      await shoot(darkPage, 'usage-dark', 1280);
-    } finally {
-      await dark.close();
+      const browser = await openBrowser({ colorScheme });
+      try {
+        await shootEveryPage(server, browser, suffix);
+      } finally {
+        await browser.close();
+      }
     }
     console.log(`screenshots in ${OUT}`);
   } finally {
-    await browser.close();
     await server.stop();
   }
 }

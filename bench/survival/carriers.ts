@@ -26,8 +26,8 @@ export interface CarrierNeed {
 /**
  * The corpus texts, each repeated (line after line) until even robust keyed at `maximum` stealth holds
  * MIN_COPIES copies, so that every robust row is measured on a carrier of at least four copies. Scripts that carry
- * only at the end of a line (Thai, Lao, Khmer, Myanmar) take some hundreds of repetitions; a text whose lines end in
- * no letter carrier could not take one and is left out (Myanmar: its lines end in the punctuation ။).
+ * only where a run of their letters ends (Thai, Lao, Khmer, Myanmar: a few positions a line) take some hundreds of
+ * repetitions; a text with no letter position at all could not take one and is left out.
  */
 export function survivalCarriers(
   need: CarrierNeed = { copyMarks: largestCopy(), stealthLevel: 'maximum' },

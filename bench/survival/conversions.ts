@@ -19,6 +19,7 @@ const SEED = 7;
 const OFFICE_COLUMNS: Record<OfficeFormat, string> = { DOCX: 'HTML → DOCX → text', ODT: 'HTML → ODT → text' };
 export const CONVERSION_COLUMNS = [
   'PDF → poppler',
+  'PDF → poppler -raw',
   'PDF → pdf.js',
   ...Object.values(OFFICE_COLUMNS),
   'Markdown → text',
@@ -93,6 +94,7 @@ export async function conversionSurvival(page: Page): Promise<{ table: string; s
     );
     for (const [column, pages] of [
       ['PDF → poppler', await popplerPages(pdf)],
+      ['PDF → poppler -raw', await popplerPages(pdf, true)],
       ['PDF → pdf.js', await pdfjsPages(pdf)],
     ] as const) {
       entry.cases.forEach(({ mode }, i) => record(column, mode, pages[0], pages[i + 1]));
@@ -157,7 +159,8 @@ export async function conversionSurvival(page: Page): Promise<{ table: string; s
     `text, marks stripped / % whose secret comes back; the ${texts.length} corpus paragraphs, ` +
       `secret "${SECRET}"; "texts":`,
     'how many of them the mode could watermark, the others being too short for it). PDF: printed by Chromium',
-    '(page.pdf, each text in a 320 px box in its first render font), read by `pdftotext` (poppler) and by pdfjs-dist',
+    '(page.pdf, each text in a 320 px box in its first render font), read by `pdftotext` (poppler; by default and',
+    'with `-raw`, which keeps the order the page draws in) and by pdfjs-dist',
     '(getTextContent). Office: an HTML page, a paragraph per line, converted by LibreOffice headless and exported as',
     'UTF-8 text. Markdown: markdown-it, the HTML shown in Chromium (innerText). Paste: the text shown in a box, copied',
     'with Ctrl+C and pasted with Ctrl+V into a contenteditable (innerText) and into Quill 2 (getText()).',

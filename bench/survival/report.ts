@@ -5,6 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { MIN_COPIES, OTHER_SECRET, SECRETS, survivalCarriers } from './carriers.js';
 import { conversionSurvival } from './conversions.js';
 import { PASSAGE_CELLS, passageSurvival, type PassageTally } from './passages.js';
+import { placementSurvival } from './placements.js';
+import { shortParagraphSurvival } from './short-paragraphs.js';
 import { signedSurvival } from './signed.js';
 import { TRANSFORMATIONS, type Transformation } from './transformations.js';
 import { seededRandom } from '../../src/codec/robust/prng.js';
@@ -67,6 +69,7 @@ const passageTallies = MODES.map((mode, modeIndex) => passageSurvival(mode, mode
 
 let copiesIdentical = 0;
 let conversions: { table: string; summary: string };
+let placements: string;
 const browser = await openRenderBrowser();
 try {
   for (const entry of carriers) {
@@ -82,6 +85,7 @@ try {
     });
   }
   conversions = await conversionSurvival(browser.page);
+  placements = await placementSurvival(browser.page);
 } finally {
   await browser.close();
 }
@@ -141,7 +145,11 @@ const generated = [
   '',
   passageTable(),
   '',
+  shortParagraphSurvival(),
+  '',
   conversions.table,
+  '',
+  placements,
   '',
   signedSurvival().markdown,
 ].join('\n');

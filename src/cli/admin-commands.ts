@@ -81,7 +81,7 @@ function registerTokens(program: Command): void {
       .option('--user <email>', 'owner')
       .option('--name <name>', 'a name to recognise the token by')
       .option('--permissions <list>', 'comma-separated: encode, decode or encode,decode')
-      .option('--channel <name>', "bind to the owner's signing channel NAME (keyed mode)")
+      .option('--channel <name>', "bind to the owner's channel NAME (keyed mode)")
       .option('--sign', "sign every mark with the channel's signing key (the channel needs one)")
       .option('--no-encrypt', 'with --sign: signed marks that are not encrypted, so anyone can read and verify them'),
   ).action(async (options) => (await import('./admin/tokens.js')).createToken(options));
@@ -96,12 +96,14 @@ function registerTokens(program: Command): void {
 function registerChannels(program: Command): void {
   const channels = program
     .command('channels')
-    .summary('manage signing channels')
-    .description('Manage signing channels (keyed and signed watermarks).');
+    .summary('manage channels')
+    .description(
+      'Manage channels: the keys of keyed (encrypted) and signed watermarks (the API says signing channels).',
+    );
   common(
     channels
       .command('create')
-      .description('create a signing channel with a new key')
+      .description('create a channel with a new key')
       .argument('[name]')
       .option('--user <email>', 'owner')
       .option('--signing', 'also give it an Ed25519 signing key pair (for tokens created with --sign)')
@@ -146,9 +148,9 @@ function registerChannels(program: Command): void {
       .argument('[name]')
       .option('--user <email>', 'owner'),
   ).action(async (name, options) => (await import('./admin/channels.js')).publishChannel(name, options, false));
-  common(
-    channels.command('list').description("list a user's signing channels").option('--user <email>', 'owner'),
-  ).action(async (options) => (await import('./admin/channels.js')).listChannels(options));
+  common(channels.command('list').description("list a user's channels").option('--user <email>', 'owner')).action(
+    async (options) => (await import('./admin/channels.js')).listChannels(options),
+  );
   common(
     channels
       .command('deactivate')

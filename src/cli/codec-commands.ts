@@ -17,7 +17,7 @@ const addSecretOptions = (command: Command): Command =>
 const addKeyOptions = (command: Command): Command =>
   command
     .option('--key-file <file>', 'keyed mode (AES-256-GCM): 32-byte key from FILE, as written by `wm keygen`')
-    .option('--channel <name>', 'keyed mode with the stored key of signing channel NAME (needs --user)')
+    .option('--channel <name>', 'keyed mode with the stored key of channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
     .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)')
     .option('--database <url>', CHANNEL_DATABASE_HELP);
@@ -77,6 +77,8 @@ const textCommand = (program: Command, name: string, summary: string, descriptio
 
 const MARK_WORD_ENDS_HELP =
   'also mark the last character of each word (more room, but PDF text extractors then lose the space after it)';
+const LINE_ENDS_ONLY_HELP =
+  'mark only the last character of each line (pdftotext -raw then keeps every line whole; far less room)';
 
 function registerEncode(program: Command): void {
   const command = textCommand(
@@ -111,7 +113,8 @@ function registerEncode(program: Command): void {
         'method pattern: mark the first occurrence of TEXT (implies --method pattern)',
       ).implies({ method: 'pattern' }),
     )
-    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP))
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP).conflicts('lineEndsOnly'))
+    .addOption(new Option('--line-ends-only', LINE_ENDS_ONLY_HELP))
     .addOption(
       new Option('--output <mode>', 'full text, or only the graphemes that carry marks')
         .choices(OUTPUT_MODES)
@@ -181,7 +184,8 @@ function registerEncodeRobust(program: Command): void {
         .default('standard'),
     )
     .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed))
-    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP));
+    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP).conflicts('lineEndsOnly'))
+    .addOption(new Option('--line-ends-only', LINE_ENDS_ONLY_HELP));
   addJsonOption(command, '{watermarked, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
   );

@@ -30,7 +30,7 @@ export function registerRemoteCommands(program: Command): void {
         .option('--email <email>', 'account email (asked for on a terminal)')
         .option('--password-stdin', 'read the password from the first line of standard input')
         .option('--permissions <list>', 'permissions of the token: encode, decode or encode,decode', 'encode,decode')
-        .option('--channel <name>', 'bind the token to this signing channel (keyed watermarks)')
+        .option('--channel <name>', 'bind the token to this channel (keyed watermarks)')
         .option('--sign', "with --channel: the token signs its marks with the channel's signing key")
         .option('--name <name>', 'token name (default: "wm login on <hostname>")'),
     ),
@@ -46,7 +46,8 @@ export function registerRemoteCommands(program: Command): void {
         program
           .command('whoami')
           .description(
-            'show the server, account, API token, balance and quota of the stored login (or of --server/--token)',
+            'show the server, account, API token, balance and monthly limit of the stored login ' +
+              '(or of --server/--token)',
           ),
       ),
     ),
@@ -66,7 +67,7 @@ export function registerRemoteCommands(program: Command): void {
     ),
   )
     .option('--key-file <file>', 'offline keyed mode: 32-byte key from FILE (wm keygen)')
-    .option('--channel <name>', 'offline keyed mode with the stored key of signing channel NAME (needs --user)')
+    .option('--channel <name>', 'offline keyed mode with the stored key of channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
     .option('--database <url>', CHANNEL_DATABASE_HELP)
     .option('--sign-key <file>', 'offline: sign encoded marks with this Ed25519 private key (wm keygen --sign)')

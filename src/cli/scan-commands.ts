@@ -28,7 +28,7 @@ export function registerScan(program: Command): void {
     .argument('[paths...]', 'files and folders to read (default: .)');
   addWalkOptions(command)
     .option('--key-file <file>', 'read keyed watermarks with the 32-byte key in FILE (as written by `wm keygen`)')
-    .option('--channel <name>', 'read keyed watermarks with the stored key of signing channel NAME (needs --user)')
+    .option('--channel <name>', 'read keyed watermarks with the stored key of channel NAME (needs --user)')
     .option('--user <email>', 'owner of --channel')
     .option('--home <dir>', 'data folder of the channel keys (default: $WM_HOME, else ~/.wm)')
     .option('--database <url>', CHANNEL_DATABASE_HELP)

@@ -44,7 +44,7 @@ export function registerServeCommand(program: Command): void {
     .option('--access-ttl <seconds>', `access token lifetime (default ${DEFAULTS.accessTtlSeconds})`)
     .option(
       '--auth-rate-limit <n>',
-      'password attempts (login, register, password change) per client address and minute ' +
+      'password attempts (login, register, password change, account recovery) per client address and minute ' +
         `(default ${DEFAULTS.authRateLimitPerMinute})`,
     )
     .option(

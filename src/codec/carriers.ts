@@ -1,5 +1,6 @@
 import { isVariationSelector } from './selectors.js';
 import {
+  isDictionaryLetter,
   isDictionaryScript,
   isEmojiVariationBase,
   isIdeographic,
@@ -19,9 +20,9 @@ const ZWJ = 0x200d;
 /**
  * What a carrier rule says (docs/FORMAT.md, "Where the selectors go"): NOT_CARRIER, or the lowest byte whose selector
  * may directly follow the cluster (ANY_BYTE; STANDARD_VARIANT_FLOOR after a base whose VS1-VS16 sequences are
- * registered; IDEOGRAPH_FLOOR after an ideograph), plus BEFORE_SPACE_ONLY for a cluster of a script broken into words
- * by a dictionary, which carries only at the end of a line or of the text (endsLine; a mark anywhere else moves the
- * line breaks).
+ * registered; IDEOGRAPH_FLOOR after an ideograph), plus DICTIONARY_SCRIPT for a cluster of a script broken into
+ * words by a dictionary, which carries only where a run of that script's letters ends (endsDictionaryRun; a mark
+ * anywhere else moves the line breaks).
  */
 export const NOT_CARRIER = -1;
 export const ANY_BYTE = 0;
@@ -29,11 +30,24 @@ export const ANY_BYTE = 0;
 export const STANDARD_VARIANT_FLOOR = 0x10;
 /** VS129 and up (FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH): above every ideographic variation sequence */
 export const IDEOGRAPH_FLOOR = 0x80;
-export const BEFORE_SPACE_ONLY = 0x100;
+export const DICTIONARY_SCRIPT = 0x100;
 /** no VS1-VS16 anywhere in the run (Myanmar): the frame goes in its v2 form, which has no byte below 0x10 */
 export const NO_BMP_SELECTORS = 0x200;
 /** the floor bits of a rule */
 export const FLOOR_MASK = 0xff;
+
+/**
+ * Which positions in a text take marks (docs/FORMAT.md §3, "Where the selectors go"):
+ * - `inside-words` (format revision 4, the default): inside words, never on the last character of one (PDF text
+ *   extractors would lose the space after it); in the scripts broken into words by a dictionary, where a run of
+ *   their letters ends other than at a space (before punctuation, a digit, another script, a line break);
+ * - `word-ends` (`markWordEnds`, the placement of revision 2): every carrier grapheme, and in the dictionary
+ *   scripts before whitespace;
+ * - `line-ends` (`lineEndsOnly`): only the last character of a line or of the text, where poppler's
+ *   `pdftotext -raw` too keeps every line as it was (docs/SURVIVAL.md).
+ */
+export type MarkPositions = 'inside-words' | 'word-ends' | 'line-ends';
+export const MARK_POSITIONS: readonly MarkPositions[] = ['inside-words', 'word-ends', 'line-ends'];
 
 /** The context-free carrier rule of a grapheme cluster (see the constants above). */
 export function carrierRule(cluster: string): number {
@@ -52,29 +66,64 @@ let asciiRules: Int16Array | undefined;
 
 /**
  * The carrier rule of the cluster that ends at `end` in `text`, its context resolved: the lowest byte that may
- * start a run after it (FLOOR_MASK bits, plus NO_BMP_SELECTORS), or NOT_CARRIER. Unless `markWordEnds`, a cluster
- * at the end of a word carries nothing (staysInsideWord).
+ * start a run after it (FLOOR_MASK bits, plus NO_BMP_SELECTORS), or NOT_CARRIER.
  */
-export function carrierFloorAt(cluster: string, text: string, end: number, markWordEnds = false): number {
+export function carrierFloorAt(
+  cluster: string,
+  text: string,
+  end: number,
+  positions: MarkPositions = 'inside-words',
+): number {
   const rule = carrierRule(cluster);
   if (rule === NOT_CARRIER) return rule;
-  const carries =
-    (rule & BEFORE_SPACE_ONLY) !== 0
-      ? endsLine(text, end, markWordEnds)
-      : markWordEnds || staysInsideWord(text, end - cluster.length, end);
-  return carries ? rule & ~BEFORE_SPACE_ONLY : NOT_CARRIER;
+  return carriesAt((rule & DICTIONARY_SCRIPT) !== 0, text, end - cluster.length, end, positions)
+    ? rule & ~DICTIONARY_SCRIPT
+    : NOT_CARRIER;
 }
 
 /**
- * Where a cluster of a script broken into words by a dictionary may carry: at the end of the text, or right before
- * a line break (those are the places no extractor joins to the next word, as long as the line break is drawn as
- * one); with `markWordEnds`, before any whitespace, as revision 2 did. Anywhere else a mark moves the line breaks.
+ * Whether a carrier cluster text[start, end) takes a mark where it stands, by `positions`; `dictionary`: the cluster
+ * belongs to a script broken into words by a dictionary (its rule has DICTIONARY_SCRIPT). The last cluster of the
+ * text always may.
  */
-export function endsLine(text: string, end: number, markWordEnds: boolean): boolean {
+export function carriesAt(
+  dictionary: boolean,
+  text: string,
+  start: number,
+  end: number,
+  positions: MarkPositions,
+): boolean {
   if (end >= text.length) return true;
   const next = text.charCodeAt(end);
-  return markWordEnds ? isWhiteSpace(next) : isLineBreak(next);
+  if (positions === 'line-ends') return isLineBreak(next);
+  if (positions === 'word-ends') return !dictionary || isWhiteSpace(next);
+  if (dictionary) return endsDictionaryRun(text, end);
+  // an Arabic lam before an alef (their ligature): two marks or more there made poppler split the word in a PDF
+  // printed in Scheherazade, where one did not, and robust marks stack on short texts
+  if (next >= 0x622 && next <= 0x627 && isAlef(next) && text.charCodeAt(end - 1) === ARABIC_LAM) return false;
+  // nor right before a letter of a dictionary script: an opening quote's marks there made poppler add a space
+  // inside the Myanmar word after it, or regroup a Lao page's lines (test/render/dictionary-scripts.test.ts)
+  return staysInsideWord(text, start, end) && !(next >= 0xe01 && isDictionaryLetter(text.codePointAt(end)!));
 }
+
+/**
+ * Whether a mark at `end`, after a cluster of a script broken into words by a dictionary, leaves the line breaks and
+ * the PDF text as they were (docs/FORMAT.md, "Dictionary scripts"): the next character is no letter of those scripts
+ * (Line_Break SA), so the browser's dictionary sees the same runs, and no whitespace other than a line break, which
+ * a PDF extractor would lose after the mark. Measured with Chromium's own line breaker: a mark inside a run moved
+ * the breaks at 30-70 % of the positions of real text, a mark where a run ends (before a zero-width space between
+ * Khmer words too) at none of 52,000 (scripts/dictionary-break-probe.ts).
+ */
+export function endsDictionaryRun(text: string, end: number): boolean {
+  if (end >= text.length) return true;
+  const next = text.charCodeAt(end);
+  if (isWhiteSpace(next)) return isLineBreak(next);
+  return !isDictionaryLetter(text.codePointAt(end)!);
+}
+
+const ARABIC_LAM = 0x644;
+/** alef, alef with madda, hamza above, hamza below: the alefs that join a lam into its ligature */
+const isAlef = (unit: number): boolean => unit === 0x627 || unit === 0x622 || unit === 0x623 || unit === 0x625;
 
 /** LF, VT, FF, CR, NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR. */
 const isLineBreak = (unit: number): boolean =>
@@ -83,15 +132,21 @@ const isLineBreak = (unit: number): boolean =>
 /**
  * Whether a selector run may follow this grapheme cluster without changing how the text renders (the invisibility
  * rules), and so that decode reads every byte of that run as payload (see scan.ts). `following` is the text right
- * after the cluster ("" at the end of the text); without it, the context-free answer: a cluster that carries only
- * before a space does not, any other carrier does (inside a word).
+ * after the cluster ("" at the end of the text); without it, the context-free answer: a cluster of a dictionary
+ * script (which carries only where its run ends) does not, any other carrier does (inside a word). `positions`:
+ * which positions the placement uses (`true`: `word-ends`, as markWordEnds).
  */
-export function isCarrier(cluster: string, following?: string, markWordEnds = false): boolean {
+export function isCarrier(
+  cluster: string,
+  following?: string,
+  positions: MarkPositions | boolean = 'inside-words',
+): boolean {
   if (following === undefined) {
     const rule = carrierRule(cluster);
-    return rule !== NOT_CARRIER && (rule & BEFORE_SPACE_ONLY) === 0;
+    return rule !== NOT_CARRIER && (rule & DICTIONARY_SCRIPT) === 0;
   }
-  return carrierFloorAt(cluster, cluster + following, cluster.length, markWordEnds) !== NOT_CARRIER;
+  const resolved = positions === true ? 'word-ends' : positions === false ? 'inside-words' : positions;
+  return carrierFloorAt(cluster, cluster + following, cluster.length, resolved) !== NOT_CARRIER;
 }
 
 /**
@@ -163,7 +218,7 @@ function ruleOfCluster(cluster: string): number {
   if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return NOT_CARRIER;
   if (marksChangeRendering(cluster)) return NOT_CARRIER;
   const placement =
-    (holdsDictionaryScript(cluster) ? BEFORE_SPACE_ONLY : 0) | (refusesBmpSelectors(cluster) ? NO_BMP_SELECTORS : 0);
+    (holdsDictionaryScript(cluster) ? DICTIONARY_SCRIPT : 0) | (refusesBmpSelectors(cluster) ? NO_BMP_SELECTORS : 0);
   const firstLength = first > 0xffff ? 2 : 1;
   if (isEmojiVariationBase(first)) {
     // ❤ © ™ 1 only with the presentation the text already gave them: a selector ("❤️", "1️⃣") or a skin tone ("👍🏽").

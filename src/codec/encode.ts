@@ -153,17 +153,17 @@ function placeFrame(
 }
 
 function place(text: string, frameLength: number, options: CheckedEncodeOptions): Placement {
-  const { markWordEnds } = options;
+  const { positions } = options;
   switch (options.method) {
     case 'auto':
-      return placeAuto(text, frameLength, markWordEnds);
+      return placeAuto(text, frameLength, positions);
     case 'single':
-      return placeChunks(text, frameLength, 1, 'single', markWordEnds);
+      return placeChunks(text, frameLength, 1, 'single', positions);
     case 'chunked':
-      return placeChunks(text, frameLength, options.chunkSize, 'chunked', markWordEnds);
+      return placeChunks(text, frameLength, options.chunkSize, 'chunked', positions);
     case 'char':
-      return placeInFirstWord(text, frameLength, options.firstLetterOnly, markWordEnds);
+      return placeInFirstWord(text, frameLength, options.firstLetterOnly, positions);
     case 'pattern':
-      return placeInPattern(text, frameLength, options.pattern, markWordEnds);
+      return placeInPattern(text, frameLength, options.pattern, positions);
   }
 }

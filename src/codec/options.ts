@@ -1,3 +1,4 @@
+import type { MarkPositions } from './carriers.js';
 import { CodecError } from './errors.js';
 import { KEY_BYTES } from './seal.js';
 import { boundTextDigest } from './bound-text.js';
@@ -20,7 +21,7 @@ export interface CheckedEncodeOptions {
   method: Method;
   chunkSize: number;
   firstLetterOnly: boolean;
-  markWordEnds: boolean;
+  positions: MarkPositions;
   pattern: string;
   output: OutputMode;
   key?: Uint8Array;
@@ -50,21 +51,14 @@ export function checkSecret(secret: unknown): Uint8Array {
 }
 
 export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOptions {
-  const {
-    method = 'auto',
-    chunkSize = 1,
-    firstLetterOnly = false,
-    markWordEnds = false,
-    pattern,
-    output = 'full',
-  } = options;
+  const { method = 'auto', chunkSize = 1, firstLetterOnly = false, pattern, output = 'full' } = options;
   if (!METHODS.includes(method))
     throw invalid(`Unknown method ${JSON.stringify(method)} (expected ${METHODS.join(', ')})`);
   if (!Number.isSafeInteger(chunkSize) || chunkSize < CHUNK_SIZE.min) {
     throw invalid('chunkSize must be a positive integer');
   }
   if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
-  checkMarkWordEnds(markWordEnds);
+  const positions = checkPositions(options);
   if (!OUTPUT_MODES.includes(output))
     throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
   if (pattern !== undefined && typeof pattern !== 'string') throw invalid('pattern must be a string');
@@ -75,7 +69,7 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
     method,
     chunkSize,
     firstLetterOnly,
-    markWordEnds,
+    positions,
     pattern: pattern ?? '',
     output,
     key,
@@ -91,8 +85,14 @@ export function checkFlag(value: unknown, name: string): boolean {
   return value;
 }
 
-export function checkMarkWordEnds(markWordEnds: unknown): asserts markWordEnds is boolean {
+/** The positions that markWordEnds and lineEndsOnly ask for (docs/FORMAT.md §3); asking for both is refused. */
+export function checkPositions(options: { markWordEnds?: unknown; lineEndsOnly?: unknown }): MarkPositions {
+  const { markWordEnds = false, lineEndsOnly = false } = options;
   if (typeof markWordEnds !== 'boolean') throw invalid('markWordEnds must be a boolean');
+  if (typeof lineEndsOnly !== 'boolean') throw invalid('lineEndsOnly must be a boolean');
+  if (markWordEnds && lineEndsOnly)
+    throw invalid('markWordEnds and lineEndsOnly exclude each other: one marks more positions, the other fewer');
+  return markWordEnds ? 'word-ends' : lineEndsOnly ? 'line-ends' : 'inside-words';
 }
 
 export function checkSignOptions(options: SignOption): { signingKey?: SigningKey; bindText: boolean } {

@@ -72,6 +72,11 @@ export interface EncodeOptions extends KeyOption, SignOption {
    * text extractors such as poppler then lose the space after it (docs/FORMAT.md, "Word ends")
    */
   markWordEnds?: boolean;
+  /**
+   * mark only the last character of a line or of the text: poppler's `pdftotext -raw` then keeps every line whole,
+   * at the cost of all positions inside lines (docs/SURVIVAL.md); not with markWordEnds
+   */
+  lineEndsOnly?: boolean;
   pattern?: string;
   output?: OutputMode;
 }
@@ -157,6 +162,8 @@ export interface EncodeRobustOptions extends KeyOption, SignOption {
   stealthLevel?: StealthLevel;
   /** also mark the last character of a word, as encode's markWordEnds */
   markWordEnds?: boolean;
+  /** mark only the last character of a line or of the text, as encode's lineEndsOnly */
+  lineEndsOnly?: boolean;
   /** seed for the `random` distribution; a fresh random one when absent */
   seed?: number;
 }

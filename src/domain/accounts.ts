@@ -28,8 +28,11 @@ export interface Accounts {
    * Limited per client address (TOO_MANY_ATTEMPTS) and by the hash gate (BUSY).
    */
   register(input: RegisterInput, origin?: AttemptOrigin): Promise<Registration>;
-  /** Consumes a verification token (single use, expiring). */
-  verifyEmail(token: string): Promise<User>;
+  /**
+   * Consumes a verification token (single use, expiring). A link of an account that is verified already (opened a
+   * second time, or a newer link was used first) answers `alreadyVerified` instead of a refusal.
+   */
+  verifyEmail(token: string): Promise<{ user: User; alreadyVerified: boolean }>;
   getProfile(userId: string): Promise<Profile>;
   updateProfile(userId: string, update: ProfileUpdate): Promise<User>;
   /**
@@ -63,17 +66,16 @@ export function createAccounts(context: DomainContext): Accounts {
     verifyEmail: async (token) => {
       const now = context.now().getTime();
       const found = await context.store.emailVerifications.byHash(hashSecret(token));
-      if (!found || found.usedAt !== null || found.expiresAt <= now) {
-        throw new DomainError('VALIDATION', 'The verification link is invalid, used or expired', {
-          details: { token: 'invalid, already used or expired' },
-        });
-      }
+      const row = found && (await context.store.users.byId(found.userId));
+      if (!found || !row) throw invalidVerificationLink();
       // a suspended account can do nothing, not even confirm its address; the link stays valid until it expires
-      refuseSuspended((await context.store.users.byId(found.userId))!);
+      refuseSuspended(row);
+      if (row.emailVerifiedAt !== null) return { user: toUser(row), alreadyVerified: true };
+      if (found.usedAt !== null || found.expiresAt <= now) throw invalidVerificationLink();
       return context.store.transaction(async (tx) => {
         await tx.emailVerifications.markUsed(found.id, now);
-        const row = await tx.users.update(found.userId, { emailVerifiedAt: now }, now);
-        return toUser(row!);
+        const updated = await tx.users.update(found.userId, { emailVerifiedAt: now }, now);
+        return { user: toUser(updated!), alreadyVerified: false };
       });
     },
 
@@ -185,10 +187,11 @@ export async function setPassword(context: DomainContext, userId: string, passwo
 
 /**
  * Stores a new password hash and ends every session of the account (session epoch raised, refresh tokens
- * revoked), then runs `within` under the new epoch, all in one unit of work. With `expected`, only while the
- * stored hash is still that one (the one just checked); otherwise nothing changes and the result is undefined.
+ * revoked, password-reset links of the old password unusable), then runs `within` under the new epoch, all in one
+ * unit of work. With `expected`, only while the stored hash is still that one (the one just checked); otherwise
+ * nothing changes and the result is undefined.
  */
-async function replacePassword<T>(
+export async function replacePassword<T>(
   context: DomainContext,
   userId: string,
   passwordHash: string,
@@ -198,11 +201,15 @@ async function replacePassword<T>(
   const now = context.now().getTime();
   return context.store.transaction(async (tx) => {
     if (!(await tx.users.replacePasswordHash(userId, passwordHash, { expected, updatedAt: now }))) return undefined;
-    return within(tx, (await endEverySession(tx, userId, now))!);
+    const result = await within(tx, (await endEverySession(tx, userId, now))!);
+    // after `within`, which may use one of them itself
+    await tx.passwordResets.useAllOf(userId, now);
+    return result;
   });
 }
 
-async function insertVerification(context: DomainContext, store: Repositories, userId: string) {
+/** A new verification link's token for the account: stored as its hash, returned once. */
+export async function insertVerification(context: DomainContext, store: Repositories, userId: string) {
   const token = randomSecret();
   const now = context.now().getTime();
   const expiresAt = new Date(now + context.config.verificationTokenTtlSeconds * 1000);
@@ -230,6 +237,12 @@ function cleanProfileUpdate(update: ProfileUpdate): Pick<UserChanges, 'username'
   if (firstName !== undefined) changes.firstName = firstName || null;
   if (lastName !== undefined) changes.lastName = lastName || null;
   return changes;
+}
+
+function invalidVerificationLink(): DomainError {
+  return new DomainError('VALIDATION', 'The verification link is invalid, used or expired', {
+    details: { token: 'invalid, already used or expired' },
+  });
 }
 
 function emailTaken(): DomainError {

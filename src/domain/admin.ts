@@ -81,7 +81,7 @@ export function createAdmin(context: DomainContext): Admin {
     (await context.store.users.update(row.id, changes, context.now().getTime()))!;
   const channelByName = async (owner: UserRow, name: string) => {
     const channel = await findChannelByName(context, owner.id, name);
-    if (!channel) throw new DomainError('NOT_FOUND', `${owner.email} has no signing channel named "${name}"`);
+    if (!channel) throw new DomainError('NOT_FOUND', `${owner.email} has no channel named "${name}"`);
     return channel;
   };
 

@@ -123,8 +123,8 @@ function normalisePermissions(value: unknown): Permission[] | undefined {
 }
 
 function channelProblem(channel: ChannelRow | undefined): string | undefined {
-  if (!channel) return 'No signing channel with this id in your account';
-  if (!channel.isActive) return 'The signing channel is deactivated; new tokens need an active channel';
+  if (!channel) return 'No channel with this id in your account';
+  if (!channel.isActive) return 'The channel is deactivated; new tokens need an active channel';
   return undefined;
 }
 
@@ -141,9 +141,9 @@ async function signProblem(
   channel: ChannelRow | undefined,
 ): Promise<string | undefined> {
   if (typeof sign !== 'boolean') return 'must be true or false';
-  if (!sign || !channel) return sign ? 'A signing token needs a signing channel (signing_channel_id)' : undefined;
+  if (!sign || !channel) return sign ? 'A signing token needs a channel (signing_channel_id)' : undefined;
   if (!(await context.store.signingKeys.currentOf(channel.id))) {
-    return 'The signing channel has no signing key: give it one first';
+    return 'The channel has no signing key: give it one first';
   }
   return undefined;
 }

@@ -38,7 +38,7 @@ export function createChannels(context: DomainContext): Channels {
   const ownChannel = async (userId: string, channelId: string): Promise<ChannelRow> => {
     await requireActiveUser(context, userId);
     const row = await context.store.channels.ofUser(userId, channelId);
-    if (!row) throw new DomainError('NOT_FOUND', 'No such signing channel');
+    if (!row) throw new DomainError('NOT_FOUND', 'No such channel');
     return row;
   };
   return {
@@ -76,10 +76,7 @@ export async function insertChannel(
   });
   const limit = context.config.activeChannelsByPlan[owner.plan];
   if (limit === 0) {
-    throw new DomainError(
-      'PLAN_REQUIRED',
-      `Signing channels need the starter or pro plan (current plan: ${owner.plan})`,
-    );
+    throw new DomainError('PLAN_REQUIRED', `Channels need the starter or pro plan (current plan: ${owner.plan})`);
   }
   const id = randomUUID();
   const sealedKey = sealKey(context.keys.channelWrap, randomBytes(CHANNEL_KEY_BYTES), id);
@@ -88,7 +85,7 @@ export async function insertChannel(
     if ((await tx.channels.countInUse(owner.id)) >= limit) {
       throw new DomainError(
         'PLAN_LIMIT',
-        `The ${owner.plan} plan allows ${limit} signing channels in use; a deactivated channel counts until the ` +
+        `The ${owner.plan} plan allows ${limit} channels in use; a deactivated channel counts until the ` +
           'API tokens bound to it are revoked',
         { details: { limit: String(limit) } },
       );
@@ -218,7 +215,7 @@ function toChannel(row: ChannelRow, keys: readonly PublicSigningKeyRow[]): Chann
 }
 
 function conflict(name: string): DomainError {
-  return new DomainError('CONFLICT', `A signing channel named "${name}" exists already in this account`, {
+  return new DomainError('CONFLICT', `A channel named "${name}" exists already in this account`, {
     details: { channel_name: 'already exists' },
   });
 }

@@ -93,7 +93,9 @@ export function chargeRefusal(
 ): DomainError | undefined {
   const limit = config.monthlyRequestsByPlan[plan];
   if (made >= limit) {
-    return new DomainError('QUOTA_EXHAUSTED', `Monthly request quota of ${limit} used up`, { resetsAt: periodEnd });
+    return new DomainError('QUOTA_EXHAUSTED', `Monthly limit of ${limit} watermark operations reached`, {
+      resetsAt: periodEnd,
+    });
   }
   const cost = config.creditCost;
   if (balance < cost) {

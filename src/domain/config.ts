@@ -8,6 +8,10 @@ export interface DomainConfig {
   refreshTokenTtlSeconds: number;
   /** email-verification token lifetime */
   verificationTokenTtlSeconds: number;
+  /** password-reset link lifetime */
+  passwordResetTtlSeconds: number;
+  /** recovery mails (password reset, new verification link) of one kind to one address per hour */
+  recoveryMailsPerHour: number;
   /** credits charged per successful watermark operation */
   creditCost: number;
   /** credits granted to every new account */
@@ -36,6 +40,8 @@ export const DEFAULT_CONFIG: Readonly<DomainConfig> = Object.freeze({
   accessTokenTtlSeconds: 2 * 60 * 60,
   refreshTokenTtlSeconds: 30 * 24 * 60 * 60,
   verificationTokenTtlSeconds: 24 * 60 * 60,
+  passwordResetTtlSeconds: 60 * 60,
+  recoveryMailsPerHour: 3,
   creditCost: 1,
   freeCredits: 100,
   scryptLogN: OWASP_SCRYPT_LOG_N,
@@ -63,6 +69,8 @@ export function resolveConfig(overrides: Partial<DomainConfig> = {}): DomainConf
   requireWhole('accessTokenTtlSeconds', config.accessTokenTtlSeconds, 1);
   requireWhole('refreshTokenTtlSeconds', config.refreshTokenTtlSeconds, 1);
   requireWhole('verificationTokenTtlSeconds', config.verificationTokenTtlSeconds, 1);
+  requireWhole('passwordResetTtlSeconds', config.passwordResetTtlSeconds, 1);
+  requireWhole('recoveryMailsPerHour', config.recoveryMailsPerHour, 1);
   requireWhole('creditCost', config.creditCost, 0);
   requireWhole('freeCredits', config.freeCredits, 0);
   requireWhole('scryptLogN', config.scryptLogN, MIN_SCRYPT_LOG_N);

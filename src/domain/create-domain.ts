@@ -10,6 +10,7 @@ import { createCredits, type Credits } from './credits.js';
 import { createHashGate, type HashGate } from './hash-gate.js';
 import { createCurrentToken, type CurrentToken } from './current-token.js';
 import { deriveKeys } from './keys.js';
+import { createRecovery, type Recovery } from './recovery.js';
 import { createSessions, type Sessions } from './sessions.js';
 import type { DomainObserver } from './observer.js';
 import { createPublicKeys, type PublicKeys } from './signing-keys.js';
@@ -36,6 +37,8 @@ export interface Domain {
   accounts: Accounts;
   /** login, access tokens (JWT), refresh rotation, logout */
   sessions: Sessions;
+  /** the ways back in without the operator: a password-reset link, a new verification link */
+  recovery: Recovery;
   /** watermark API tokens of the signed-in user */
   apiTokens: ApiTokens;
   /** signing channels of the signed-in user */
@@ -86,6 +89,7 @@ export function createDomain(options: CreateDomainOptions): Domain {
     config: context.config,
     accounts: createAccounts(context),
     sessions: createSessions(context),
+    recovery: createRecovery(context),
     apiTokens: createApiTokens(context),
     channels: createChannels(context),
     credits: createCredits(context),

@@ -31,7 +31,7 @@ export type DomainErrorCode =
   | 'PLAN_LIMIT'
   /** not enough credits; `balance` and `cost` are set */
   | 'PAYMENT_REQUIRED'
-  /** the plan's request quota for the current period is used up; `resetsAt` is set */
+  /** the plan's monthly limit of watermark operations (the API's quota) is reached; `resetsAt` is set */
   | 'QUOTA_EXHAUSTED'
   /** too many password attempts from the client's address or on the account; `retryAt` is set */
   | 'TOO_MANY_ATTEMPTS'

@@ -24,7 +24,15 @@ export type { Channels } from './channels.js';
 export type { Credits } from './credits.js';
 export type { CurrentToken, TokenDescription } from './current-token.js';
 export type { Sessions } from './sessions.js';
+export type { Recovery, RecoveryLink, RecoveryMail } from './recovery.js';
 export type { PublicKeys } from './signing-keys.js';
-export type { Watermark, EncodeInput, EncodeRobustInput, DecodeInput, AnalyzeInput } from './watermark.js';
+export type {
+  Watermark,
+  WatermarkCaller,
+  EncodeInput,
+  EncodeRobustInput,
+  DecodeInput,
+  AnalyzeInput,
+} from './watermark.js';
 export { API_TOKEN_PREFIX } from './api-token-secret.js';
 export * from './types.js';

@@ -52,7 +52,7 @@ interface AccountRecord {
   known: Record<string, number>;
 }
 
-interface AddressBucket {
+interface Bucket {
   tokens: number;
   at: number;
 }
@@ -125,11 +125,36 @@ export async function runPasswordWork<T>(
 }
 
 /** Takes one attempt from the address's bucket; returns the share left, or throws with the time to the next one. */
-async function takeAddressAttempt(context: DomainContext, state: LimiterState, address: string): Promise<number> {
+function takeAddressAttempt(context: DomainContext, state: LimiterState, address: string): Promise<number> {
   const capacity = context.config.passwordAttemptsPerMinute;
-  const perMs = capacity / 60_000;
+  return takeFromBucket(context, state, `address:${address}`, { capacity, perMs: capacity / 60_000 }, (retryAt) =>
+    tooMany(context, 'Too many password attempts from your address', retryAt),
+  );
+}
+
+/**
+ * Counts one request that checks no password but must be limited like one (a forgot-password or resend request, a
+ * reset link tried) against its client address's allowance, shared with login, registration and password changes.
+ * Returns the share of the allowance left (1 without an address); throws TOO_MANY_ATTEMPTS past it.
+ */
+export async function countAddressAttempt(context: DomainContext, origin: AttemptOrigin | undefined): Promise<number> {
+  const address = origin?.clientAddress ? clientAddressKey(origin.clientAddress) : undefined;
+  return address === undefined ? 1 : takeAddressAttempt(context, context.limiterState, address);
+}
+
+/**
+ * Takes one unit from the token bucket under `key` (full at first, `capacity` units, refilled at `perMs`); returns
+ * the share left, or throws `refusal(retryAt)`. A full bucket is not stored.
+ */
+export async function takeFromBucket(
+  context: DomainContext,
+  state: LimiterState,
+  key: string,
+  { capacity, perMs }: { capacity: number; perMs: number },
+  refusal: (retryAt: number) => Error,
+): Promise<number> {
   type Outcome = { left: number } | { retryAt: number };
-  const outcome = await state.update<AddressBucket, Outcome>(`address:${address}`, (current) => {
+  const outcome = await state.update<Bucket, Outcome>(key, (current) => {
     const now = context.now().getTime();
     const tokens = current ? Math.min(capacity, current.tokens + (now - current.at) * perMs) : capacity;
     const taken = tokens >= 1;
@@ -141,9 +166,7 @@ async function takeAddressAttempt(context: DomainContext, state: LimiterState, a
       result: taken ? { left: after / capacity } : { retryAt: now + Math.ceil((1 - tokens) / perMs) },
     };
   });
-  if ('retryAt' in outcome) {
-    throw tooMany(context, 'Too many password attempts from your address', outcome.retryAt);
-  }
+  if ('retryAt' in outcome) throw refusal(outcome.retryAt);
   return outcome.left;
 }
 
@@ -213,7 +236,7 @@ function rememberAddress(known: Record<string, number>, address: string, now: nu
   return Object.fromEntries(newest);
 }
 
-function tooMany(context: DomainContext, reason: string, retryAt: number): DomainError {
+export function tooMany(context: DomainContext, reason: string, retryAt: number): DomainError {
   const seconds = Math.max(1, Math.ceil((retryAt - context.now().getTime()) / 1000));
   return new DomainError('TOO_MANY_ATTEMPTS', `${reason}; retry in ${seconds} s`, { retryAt: new Date(retryAt) });
 }

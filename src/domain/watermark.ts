@@ -59,23 +59,29 @@ export interface AnalyzeInput {
  * under concurrent requests) is the answer instead of the result.
  */
 export interface Watermark {
-  encode(apiToken: string, input: EncodeInput): Promise<EncodeResult>;
-  encodeRobust(apiToken: string, input: EncodeRobustInput): Promise<EncodeRobustResult>;
-  decode(apiToken: string, input: DecodeVsInput): Promise<DecodeResult>;
-  decodeRobust(apiToken: string, input: DecodeInput): Promise<DecodeRobustResult>;
+  encode(caller: WatermarkCaller, input: EncodeInput): Promise<EncodeResult>;
+  encodeRobust(caller: WatermarkCaller, input: EncodeRobustInput): Promise<EncodeRobustResult>;
+  decode(caller: WatermarkCaller, input: DecodeVsInput): Promise<DecodeResult>;
+  decodeRobust(caller: WatermarkCaller, input: DecodeInput): Promise<DecodeRobustResult>;
   /** allowed with either permission: analysing reveals sizes, never the secret */
-  analyze(apiToken: string, input: AnalyzeInput): Promise<AnalyzeResult>;
+  analyze(caller: WatermarkCaller, input: AnalyzeInput): Promise<AnalyzeResult>;
 }
+
+/**
+ * Who runs an operation: an API token's secret, or a signed-in account naming one of its own tokens (the dashboard's
+ * checker, which never holds a secret). Either way the token's permissions, channel, signing and charges apply.
+ */
+export type WatermarkCaller = string | { userId: string; tokenId: string };
 
 export function createWatermark(context: DomainContext): Watermark {
   /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" in a result). */
   async function run<T>(
-    apiToken: string,
+    credential: WatermarkCaller,
     operation: WatermarkOperation,
     work: (caller: Caller) => T | Promise<T>,
     succeeded: (result: T) => boolean = () => true,
   ): Promise<T> {
-    const caller = await authorise(context, apiToken, operation);
+    const caller = await authorise(context, credential, operation);
     const use = { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId };
     let result: T;
     try {
@@ -114,25 +120,25 @@ export function createWatermark(context: DomainContext): Watermark {
     return read(keys);
   }
   return {
-    encode: (apiToken, { text, secret, bindText, ...options }) =>
-      run(apiToken, 'encode', ({ key, signingKey }) =>
+    encode: (credential, { text, secret, bindText, ...options }) =>
+      run(credential, 'encode', ({ key, signingKey }) =>
         encode(text, secret, { ...options, key, ...signing(signingKey, bindText) }),
       ),
-    encodeRobust: (apiToken, { text, secret, bindText, ...options }) =>
-      run(apiToken, 'encode-robust', ({ key, signingKey }) =>
+    encodeRobust: (credential, { text, secret, bindText, ...options }) =>
+      run(credential, 'encode-robust', ({ key, signingKey }) =>
         encodeRobust(text, secret, { ...options, key, ...signing(signingKey, bindText) }),
       ),
-    decode: (apiToken, { text, rawRuns, acceptUnkeyed }) =>
-      run(apiToken, 'decode', (caller) =>
+    decode: (credential, { text, rawRuns, acceptUnkeyed }) =>
+      run(credential, 'decode', (caller) =>
         verified(
           caller,
           (keys) => decode(text, { key: caller.key, keys, rawRuns, ...trust(caller, acceptUnkeyed) }),
           (result) => result.watermarks.map((found) => found.signature),
         ),
       ),
-    decodeRobust: (apiToken, { text, acceptUnkeyed }) =>
+    decodeRobust: (credential, { text, acceptUnkeyed }) =>
       run(
-        apiToken,
+        credential,
         'decode-robust',
         (caller) =>
           verified(
@@ -143,7 +149,7 @@ export function createWatermark(context: DomainContext): Watermark {
           ),
         (result) => result.is_encoded,
       ),
-    analyze: (apiToken, { encoded, original }) => run(apiToken, 'analyze', () => analyze(encoded, original)),
+    analyze: (credential, { encoded, original }) => run(credential, 'analyze', () => analyze(encoded, original)),
   };
 }
 
@@ -174,11 +180,30 @@ function signing(signingKey: SigningKey | undefined, bindText: boolean | undefin
   return { signingKey, bindText: bindText ?? false };
 }
 
-async function authorise(context: DomainContext, apiToken: string, operation: WatermarkOperation): Promise<Caller> {
-  if (!apiToken) throw new DomainError('UNAUTHENTICATED', 'An API token is required');
-  if (!isWellFormedApiTokenSecret(apiToken)) throw revoked();
+/** The token and account behind a credential, with the account's count in the quota period starting at `start`. */
+async function callerOf(context: DomainContext, credential: WatermarkCaller, start: number) {
+  if (typeof credential !== 'string') {
+    // a 404, never a 401: the account's session is fine, the token it names is not one of its own (any more)
+    const notFound = () =>
+      new DomainError('NOT_FOUND', 'You have no API token with this id', { details: { tokenId: 'not found' } });
+    const token = await context.store.apiTokens.byId(credential.tokenId);
+    if (!token || token.userId !== credential.userId) throw notFound();
+    const caller = await context.store.apiTokens.callerByHash(token.tokenHash, start);
+    if (!caller) throw notFound();
+    return caller;
+  }
+  if (!credential) throw new DomainError('UNAUTHENTICATED', 'An API token is required');
+  if (!isWellFormedApiTokenSecret(credential)) throw revoked();
+  return context.store.apiTokens.callerByHash(hashSecret(credential), start);
+}
+
+async function authorise(
+  context: DomainContext,
+  credential: WatermarkCaller,
+  operation: WatermarkOperation,
+): Promise<Caller> {
   const { start, end } = quotaPeriod(context.now());
-  const caller = await context.store.apiTokens.callerByHash(hashSecret(apiToken), start.getTime());
+  const caller = await callerOf(context, credential, start.getTime());
   if (!caller) throw revoked();
   refuseSuspended(caller);
   if (caller.emailVerifiedAt === null) {

@@ -40,12 +40,13 @@ export const ALIASES: readonly Alias[] = [
       hidden_text: text('the secret to hide'),
       ...RobustOptions,
     }),
-    toInput: ({ visible_text, hidden_text, distribution, stealth_level, mark_word_ends }) => ({
+    toInput: ({ visible_text, hidden_text, distribution, stealth_level, mark_word_ends, line_ends_only }) => ({
       text: visible_text as string,
       secret: hidden_text as string,
       distribution: distribution as OperationInputs['encode_robust']['distribution'],
       stealth_level: stealth_level as OperationInputs['encode_robust']['stealth_level'],
       mark_word_ends: mark_word_ends as boolean | undefined,
+      line_ends_only: line_ends_only as boolean | undefined,
     }),
   }),
   alias({

@@ -40,7 +40,10 @@ function serverNote(operation: OperationName, backend: OperationBackend): string
   const { permissions, charged } = OPERATIONS[operation];
   if (backend.kind === 'local' || !charged) return '';
   const permission = permissions.join(' or ');
-  return ` On the server: needs an API token with the ${permission} permission; costs credits like its REST endpoint.`;
+  return (
+    ` On the server: needs an API token with the ${permission} permission; like its REST endpoint, it uses ` +
+    'credits and counts against the monthly limit.'
+  );
 }
 
 /**

@@ -12,13 +12,14 @@ export function createDomainBackend(watermark: Watermark, apiToken: string): Ope
       watermark.encode(apiToken, { text, secret, ...options, bindText: bind_text }),
     decode: ({ text, raw_runs, accept_unkeyed }) =>
       watermark.decode(apiToken, { text, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
-    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, bind_text }) =>
+    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, line_ends_only, bind_text }) =>
       watermark.encodeRobust(apiToken, {
         text,
         secret,
         distribution,
         stealthLevel: stealth_level,
         markWordEnds: mark_word_ends,
+        lineEndsOnly: line_ends_only,
         bindText: bind_text,
       }),
     decode_robust: ({ text, accept_unkeyed }) =>

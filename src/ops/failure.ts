@@ -8,12 +8,18 @@ import {
   type ErrorBody,
 } from '../client/errors.js';
 
-/** The interface's fixed 422 messages: the server answers with them, and clients tell the cases apart by them. */
+/**
+ * The 422 messages: the server answers with them, and clients tell the cases apart by them. The interface's wording
+ * for "no watermark" named zero-width characters; wm's marks are variation selectors, so the parenthesis says that
+ * (clients match the part before it, NO_WATERMARK_PREFIX, which every wm server has sent).
+ */
 export const UNREADABLE_MESSAGES = {
-  NO_WATERMARK: 'No watermark found in text (no zero-width characters)',
+  NO_WATERMARK: 'No watermark found in text (no hidden variation selectors)',
   CORRUPTED: 'Watermark data corrupted (integrity check fails)',
   DECRYPTION_FAILED: 'decryption failed (wrong channel or corrupted)',
 } as const;
+
+export const NO_WATERMARK_PREFIX = 'No watermark found in text';
 
 /** What the NO_WATERMARK message goes on with when the text carries a C2PA manifest (its `c2pa` is in the body). */
 export const C2PA_PRESENT = '; a C2PA manifest is present';
@@ -114,11 +120,7 @@ export function failureOfAnswer(
   }
   if (status === 422) {
     const kind =
-      body.code === 'UNKEYED'
-        ? 'unkeyed'
-        : message.startsWith(UNREADABLE_MESSAGES.NO_WATERMARK)
-          ? 'no-watermark'
-          : 'integrity';
+      body.code === 'UNKEYED' ? 'unkeyed' : message.startsWith(NO_WATERMARK_PREFIX) ? 'no-watermark' : 'integrity';
     const c2pa = typeof body.c2pa === 'object' && body.c2pa !== null ? (body.c2pa as C2paReport) : undefined;
     const rawRuns = Array.isArray(body.raw_runs) ? (body.raw_runs as RawRun[]) : undefined;
     const code = typeof body.code === 'string' ? body.code : undefined;

@@ -36,11 +36,12 @@ export function createLocalBackend({ key, signingKey, keys }: LocalKeys = {}): O
       encode(text, secret, { ...options, key, ...signing(bind_text) }),
     decode: ({ text, raw_runs, accept_unkeyed }) =>
       decode(text, { key, keys, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
-    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, bind_text }) =>
+    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, line_ends_only, bind_text }) =>
       encodeRobust(text, secret, {
         distribution,
         stealthLevel: stealth_level,
         markWordEnds: mark_word_ends,
+        lineEndsOnly: line_ends_only,
         key,
         ...signing(bind_text),
       }),

@@ -41,6 +41,7 @@ export interface OperationInputs {
     chunkSize?: number;
     firstLetterOnly?: boolean;
     markWordEnds?: boolean;
+    lineEndsOnly?: boolean;
     output?: OutputMode;
     pattern?: string;
     bind_text?: boolean;
@@ -52,6 +53,7 @@ export interface OperationInputs {
     distribution?: Distribution;
     stealth_level?: StealthLevel;
     mark_word_ends?: boolean;
+    line_ends_only?: boolean;
     bind_text?: boolean;
   };
   decode_robust: { text: string; accept_unkeyed?: boolean };

@@ -9,6 +9,9 @@ import { StringEnum } from './string-enum.js';
 const MARK_WORD_ENDS =
   'also mark the last character of each word, as format revision 2 did: more room for marks, but PDF text ' +
   'extractors such as poppler then run that word into the next';
+const LINE_ENDS_ONLY =
+  "mark only the last character of each line: poppler's pdftotext -raw then keeps every line whole, at the cost " +
+  'of every position inside a line; not with the word-ends option';
 
 export const EncodeOptions = {
   method: Type.Optional(
@@ -32,6 +35,7 @@ export const EncodeOptions = {
     Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' }),
   ),
   markWordEnds: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
+  lineEndsOnly: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
   output: Type.Optional(
     StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
   ),
@@ -51,6 +55,7 @@ export const RobustOptions = {
     }),
   ),
   mark_word_ends: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
+  line_ends_only: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
 };
 
 /** Options of the encode operations for signed marks: the key is the API token's (or the local --sign-key). */

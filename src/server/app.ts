@@ -6,8 +6,9 @@ import type { ServerContext } from './context.js';
 import { registerDashboard } from './dashboard/plugin.js';
 import { listeningUrl } from './listening-url.js';
 import { loggerOptions } from './logger.js';
+import { keepFailuresForDebug, RequestLog } from './edge/request-log.js';
 import { registerMetrics } from './metrics.js';
-import { createMailer, type Mailer } from './mail/index.js';
+import { createMailQueue, createMailer, type MailQueue, type Mailer } from './mail/index.js';
 import { registerApiDocs } from './edge/api-docs.js';
 import { registerAuthentication } from './edge/authentication.js';
 import { answerClientError } from './edge/client-errors.js';
@@ -33,6 +34,13 @@ export interface BuildAppOptions {
   dashboardFolder?: string;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** mail still being made or sent after its request's answer; `settled()` waits for it */
+    mailQueue: MailQueue;
+  }
+}
+
 /** Unset fields take the defaults of `wm serve` (environment variables are not read here). */
 function completeConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
   return { ...resolveServerConfig({}, {}), ...partial };
@@ -41,8 +49,12 @@ function completeConfig(partial: Partial<ServerConfig> = {}): ServerConfig {
 /** Builds the whole HTTP interface over an opened domain; tests drive it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = completeConfig(options.config);
+  const log = options.log ?? { level: 'info' };
+  const debugLogging = ['debug', 'trace'].includes(log.level);
   const app = Fastify({
-    logger: loggerOptions(options.log ?? { level: 'info' }),
+    logger: loggerOptions(log),
+    // one line per request instead of Fastify's two
+    logController: new RequestLog(debugLogging),
     bodyLimit: config.bodyLimitBytes,
     // the client address (rate limits, logs) comes from X-Forwarded-For only behind proxies the operator names
     trustProxy: config.trustProxy,
@@ -57,6 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  if (debugLogging) keepFailuresForDebug(app);
   capConnections(app, config.maxConnections);
   app.setValidatorCompiler(createValidatorCompiler());
 
@@ -71,13 +84,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app);
   await registerApiDocs(app);
   const auth = registerAuthentication(app, options.domain);
-  const context: ServerContext = { domain: options.domain, config, mailer, auth, publicUrl, checkoutUrl };
+  const mailQueue = createMailQueue(mailer, app.log);
+  app.decorate('mailQueue', mailQueue);
   // its hook must see every route: registered before them
   if (config.metricsToken) registerMetrics(app, options.domain, config.metricsToken);
+  const dashboardServed = registerDashboard(app, {
+    mailDelivery: config.smtpUrl ? 'smtp' : 'outbox',
+    folder: options.dashboardFolder,
+  });
+  const context: ServerContext = {
+    domain: options.domain,
+    config,
+    mailer,
+    mailQueue,
+    dashboardServed,
+    auth,
+    publicUrl,
+    checkoutUrl,
+  };
   registerRoutes(app, context);
-  registerDashboard(app, { mailDelivery: config.smtpUrl ? 'smtp' : 'outbox', folder: options.dashboardFolder });
 
   app.addHook('onClose', async () => {
+    await mailQueue.settled();
     if (!options.mailer) await mailer.close();
   });
   return app;

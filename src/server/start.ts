@@ -6,6 +6,7 @@ import type { ServerConfig } from './config.js';
 import { databaseOutageLog } from './database-outages.js';
 import { isWildcardHost, listeningUrl } from './listening-url.js';
 import { outboxPathOf } from './mail/index.js';
+import { onLauncherExit } from './launcher-exit.js';
 import { prettyLogStream } from './pretty-log.js';
 import { scheduleUsageRetention } from './usage-retention.js';
 
@@ -94,12 +95,13 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
 const STOP_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
- * SIGINT, SIGTERM or SIGHUP (a closed terminal): stop accepting connections, let in-flight requests finish, then
- * close the database and release the data folder. A second signal exits at once.
+ * SIGINT, SIGTERM or SIGHUP (a closed terminal), or the end of the npm that started it (launcher-exit.ts): stop
+ * accepting connections, let in-flight requests finish, then close the database and release the data folder. A
+ * second signal exits at once.
  */
 function closeOnSignals(server: RunningServer, print: (line: string) => void): void {
   let closing = false;
-  const onSignal = (signal: NodeJS.Signals) => {
+  const onSignal = (signal: NodeJS.Signals | 'npm exited') => {
     if (closing) {
       print(`${signal} again: exiting without waiting`);
       process.exit(130);
@@ -118,4 +120,5 @@ function closeOnSignals(server: RunningServer, print: (line: string) => void): v
     );
   };
   for (const signal of STOP_SIGNALS) process.on(signal, onSignal);
+  onLauncherExit(() => onSignal('npm exited'));
 }

@@ -199,7 +199,7 @@ describe('wm channels, tokens and keyed codec commands', () => {
     await json(['channels', 'deactivate', '--user', EMAIL, 'news']);
     const unknownChannel = await wm(['channels', 'deactivate', '--user', EMAIL, 'nope']);
     expect(unknownChannel.code).toBe(2);
-    expect(unknownChannel.stderr).toMatch(/has no signing channel named "nope"/);
+    expect(unknownChannel.stderr).toMatch(/has no channel named "nope"/);
     expect((await wm(['decode', ...keyed], encoded.out)).out).toBe('offline secret\n');
 
     const revoked = await json(['tokens', 'revoke', `tok_${tokens[0].id}`]);

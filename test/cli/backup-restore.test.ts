@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDriver } from '../../src/store/sqlite/driver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 
@@ -66,7 +66,7 @@ describe('wm db backup', () => {
     expect(readdirSync(temp.path('plain')).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(readFileSync(file).subarray(0, 16).toString('latin1')).toBe('SQLite format 3\0');
     // one self-contained file: a rollback journal, not WAL
-    const copy = new Database(file, { readonly: true });
+    const copy = new SqliteDriver(file, { readonly: true });
     expect(copy.pragma('journal_mode', { simple: true })).toBe('delete');
     copy.close();
     const json = JSON.parse(await ok('db', 'backup', file, '--home', source, '--json'));
@@ -187,7 +187,7 @@ describe('wm db restore', () => {
     expect(notDatabase.code, notDatabase.stderr).toBe(2);
     expect(notDatabase.stderr).toBe(`wm: ${text} is not a wm backup: neither a wm database nor a bundle\n`);
     const foreign = temp.path('foreign.db');
-    const other = new Database(foreign);
+    const other = new SqliteDriver(foreign);
     other.exec('create table notes (x)');
     other.close();
     const notOurs = await wm('db', 'restore', foreign, '--home', home);
@@ -216,7 +216,7 @@ describe('wm db restore', () => {
   it('refuses a database made by a newer wm', async () => {
     const newer = temp.path('newer.backup');
     await ok('db', 'backup', newer, '--home', source);
-    const db = new Database(newer);
+    const db = new SqliteDriver(newer);
     db.prepare('insert into __drizzle_migrations (hash, created_at) values (?, ?)').run('future', Date.now() * 2);
     db.close();
     const home = temp.path('r4');

@@ -28,6 +28,18 @@ describe('wm encode / decode', () => {
     expect(await roundTrip(args)).toBe('p4ss\n');
   });
 
+  it('--line-ends-only marks the last character of each line only (a line ending in "." has none)', async () => {
+    const text = 'The quick brown fox\njumps over the lazy dog.\nand sleeps';
+    expect(await roundTrip(['--line-ends-only'], 'p4ss', text)).toBe('p4ss\n');
+    const encoded = (await runWm(['encode', '--secret', 'p4ss', '--line-ends-only'], { input: text })).out;
+    const lines = encoded.split('\n');
+    const inside = lines.map(
+      (line) => (line.replace(/[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]+$/u, '').match(SELECTOR) ?? []).length,
+    );
+    expect(inside).toEqual([0, 0, 0]);
+    expect(lines.map((line) => (line.match(SELECTOR) ?? []).length > 0)).toEqual([true, false, true]);
+  });
+
   it('--output tokens prints only the marked graphemes', async () => {
     const run = await runWm(['encode', '--secret', 'tok', '--method', 'single', '--output', 'tokens'], {
       input: CARRIER,
@@ -118,6 +130,7 @@ describe('wm encode / decode', () => {
     [['--chunk-size', '0'], /--chunk-size/],
     [['--chunk-size', '2.5'], /--chunk-size/],
     [['--unknown-flag'], /unknown option/],
+    [['--mark-word-ends', '--line-ends-only'], /--mark-word-ends.*cannot be used with.*--line-ends-only/],
   ])('rejects %j with exit 2', async (args, message) => {
     const run = await runWm(['encode', '--secret', 's', ...args], { input: CARRIER });
     expect(run.code).toBe(2);

@@ -38,11 +38,18 @@ describe('wm analyze', () => {
     expect(readFileSync(temp.path('analysis.txt'), 'utf8')).toMatch(/^visible graphemes\s+\d+\n/);
   });
 
-  it('prints an aligned table by default', async () => {
-    const run = await runWm(['analyze'], { input: await encoded() });
-    expect(run.code).toBe(0);
-    const lines = run.out.trimEnd().split('\n');
-    expect(lines.map((line) => line.split(/\s{2,}/)[0])).toEqual([
+  it('prints an aligned table by default; the original length and ratio only when an original was given', async () => {
+    const labels = (out: string) =>
+      out
+        .trimEnd()
+        .split('\n')
+        .map((line) => line.split(/\s{2,}/)[0]);
+    const alone = await runWm(['analyze'], { input: await encoded() });
+    expect(alone.code).toBe(0);
+    expect(labels(alone.out)).toEqual(['visible graphemes', 'variation selectors', 'hidden bytes', 'encoded length']);
+    writeFileSync(temp.path('original.txt'), CARRIER);
+    const compared = await runWm(['analyze', '--original', temp.path('original.txt')], { input: await encoded() });
+    expect(labels(compared.out)).toEqual([
       'visible graphemes',
       'variation selectors',
       'hidden bytes',
@@ -50,6 +57,7 @@ describe('wm analyze', () => {
       'original length',
       'ratio',
     ]);
+    const lines = compared.out.trimEnd().split('\n');
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
   });
 });

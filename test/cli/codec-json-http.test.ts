@@ -222,7 +222,7 @@ describe('--json equals the HTTP response of the same operation', () => {
     const viaHttp = await http('decode', { text: signed });
     expect(viaHttp.status).toBe(422);
     expect(viaHttp.body.message).toBe(
-      'No watermark found in text (no zero-width characters); a C2PA manifest is present',
+      'No watermark found in text (no hidden variation selectors); a C2PA manifest is present',
     );
     const viaCli = await cli(['decode'], signed);
     expect(viaCli.code).toBe(1);

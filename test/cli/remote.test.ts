@@ -102,7 +102,7 @@ describe('wm login, whoami, logout', () => {
     expect(run.out).toMatch(/account: +ada@example.com \(ada, plan starter\)/);
     expect(run.out).toMatch(/token: +wm login on .* \(encode, decode\)/);
     expect(run.out).toMatch(/balance: +\d+ credits/);
-    expect(run.out).toMatch(/quota: +\d+ of 10000 requests used/);
+    expect(run.out).toMatch(/monthly limit: +\d+ of 10000 watermark operations used/);
     const json = JSON.parse((await wm(['whoami', '--home', homeOf('ada'), '--json'])).out);
     expect(json).toMatchObject({
       server: live.url,
@@ -365,7 +365,7 @@ describe('codec commands on the server', () => {
       429,
       {
         error: 'Too Many Requests',
-        message: 'Monthly request quota of 1000 used up',
+        message: 'Monthly limit of 1000 watermark operations reached',
         resets_at: '2031-01-01T00:00:00.000Z',
       },
       { 'retry-after': '86400' },
@@ -374,7 +374,8 @@ describe('codec commands on the server', () => {
       const limited = await wm(['analyze', carrier, '--server', quota.url, '--token', 't']);
       expect(limited.code).toBe(6);
       expect(limited.stderr).toBe(
-        'wm: Monthly request quota of 1000 used up (retry after 86400 s, resets at 2031-01-01T00:00:00.000Z)\n',
+        'wm: Monthly limit of 1000 watermark operations reached ' +
+          '(retry after 86400 s, resets at 2031-01-01T00:00:00.000Z)\n',
       );
       expect(quota.requests()).toBe(1);
     } finally {

@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import {
   ANY_BYTE,
-  BEFORE_SPACE_ONLY,
+  DICTIONARY_SCRIPT,
   IDEOGRAPH_FLOOR,
   NOT_CARRIER,
   NO_BMP_SELECTORS,
   STANDARD_VARIANT_FLOOR,
   carrierFloorAt,
   carrierRule,
+  MARK_POSITIONS,
   isCarrier,
   staysInsideWord,
 } from '../../src/codec/carriers.js';
@@ -58,8 +59,8 @@ describe('isCarrier (invisibility rules)', () => {
     ['≩', STANDARD_VARIANT_FLOOR],
     ['。', STANDARD_VARIANT_FLOOR],
     ['\u201d', STANDARD_VARIANT_FLOOR],
-    ['กำ', BEFORE_SPACE_ONLY + ANY_BYTE],
-    ['က', BEFORE_SPACE_ONLY + NO_BMP_SELECTORS + STANDARD_VARIANT_FLOOR],
+    ['กำ', DICTIONARY_SCRIPT + ANY_BYTE],
+    ['က', DICTIONARY_SCRIPT + NO_BMP_SELECTORS + STANDARD_VARIANT_FLOOR],
   ])('carrierRule(%s) = %i', (cluster, rule) => expect(carrierRule(cluster)).toBe(rule));
 
   test.each([
@@ -68,24 +69,57 @@ describe('isCarrier (invisibility rules)', () => {
     ['Khmer', 'ក្ស'],
     ['Myanmar (standardized variants too)', 'က'],
   ])(
-    '%s (dictionary line breaking) carries only at the end of a line or of the text (before any space: markWordEnds)',
+    '%s (dictionary line breaking) carries only where a run of dictionary letters ends, never before a space',
     (_, cluster) => {
       expect(isCarrier(cluster)).toBe(false);
-      for (const markWordEnds of [false, true]) {
-        expect(isCarrier(cluster, 'ก', markWordEnds)).toBe(false);
-        expect(isCarrier(cluster, '.', markWordEnds)).toBe(false);
-        expect(isCarrier(cluster, ' ', markWordEnds)).toBe(markWordEnds);
-        expect(isCarrier(cluster, '\n', markWordEnds)).toBe(true);
-        expect(isCarrier(cluster, '\u2029', markWordEnds)).toBe(true);
-        expect(isCarrier(cluster, '', markWordEnds)).toBe(true);
-        expect(carrierFloorAt(cluster, `${cluster}ก`, cluster.length, markWordEnds)).toBe(NOT_CARRIER);
+      // inside a run (another letter of a dictionary script follows): never, whatever the positions
+      for (const positions of MARK_POSITIONS) {
+        for (const letter of ['ก', 'ฯ', 'ๆ', 'ລ', 'ៗ', 'က', '\u0e31'])
+          expect(isCarrier(cluster, letter, positions)).toBe(false);
+        expect(isCarrier(cluster, '\n', positions)).toBe(true);
+        expect(isCarrier(cluster, '\u2029', positions)).toBe(true);
+        expect(isCarrier(cluster, '', positions)).toBe(true);
       }
-      const floor = carrierRule(cluster) - BEFORE_SPACE_ONLY;
+      // revision 4: where the run ends other than at whitespace (punctuation, digits, another script, ZWSP)
+      for (const other of ['.', ',', '!', '?', ')', '"', '។', '៖', '။', '၊', '๑', '5', 'a', '।', '\u200b'])
+        expect([other, isCarrier(cluster, other)]).toEqual([other, true]);
+      // whitespace: a PDF extractor loses it after a mark
+      for (const space of [' ', '\u00a0', '\t', '\u3000'])
+        expect([space, isCarrier(cluster, space)]).toEqual([space, false]);
+      // revision 2 (markWordEnds): before whitespace only
+      expect(isCarrier(cluster, ' ', true)).toBe(true);
+      expect(isCarrier(cluster, '.', true)).toBe(false);
+      // line ends only
+      expect(isCarrier(cluster, '.', 'line-ends')).toBe(false);
+      expect(isCarrier(cluster, ' ', 'line-ends')).toBe(false);
+      const floor = carrierRule(cluster) - DICTIONARY_SCRIPT;
       expect(carrierFloorAt(cluster, `${cluster} ก`, cluster.length)).toBe(NOT_CARRIER);
-      expect(carrierFloorAt(cluster, `${cluster} ก`, cluster.length, true)).toBe(floor);
+      expect(carrierFloorAt(cluster, `${cluster}. ก`, cluster.length)).toBe(floor);
+      expect(carrierFloorAt(cluster, `${cluster} ก`, cluster.length, 'word-ends')).toBe(floor);
       expect(carrierFloorAt(cluster, `ก ${cluster}`, 2 + cluster.length)).toBe(floor);
     },
   );
+
+  test('no mark right before a letter of a dictionary script, whatever the cluster (revision 4)', () => {
+    for (const [cluster, letter] of [
+      ['“', 'ရ'],
+      ['(', 'ກ'],
+      ['i', 'ไ'],
+      ['5', 'ក'],
+    ]) {
+      expect(isCarrier(cluster, letter)).toBe(false);
+      if (cluster !== '5') expect(isCarrier(cluster, letter, 'word-ends')).toBe(true);
+    }
+    expect(isCarrier('“', 'a')).toBe(true);
+  });
+
+  test('line-ends: only the last cluster of a line or of the text, in every script', () => {
+    const text = 'The dog ran\nสวัสดี ครับ.\nfin';
+    const carrying = [...text].flatMap((character, at) =>
+      carrierFloorAt(character, text, at + 1, 'line-ends') === NOT_CARRIER ? [] : [at],
+    );
+    expect(carrying.map((at) => text[at])).toEqual(['n', 'n']);
+  });
 
   test.each([
     ['space', ' '],

@@ -1,5 +1,5 @@
 import { graphemes } from '../../src/codec/graphemes.js';
-import { FLOOR_MASK, NOT_CARRIER, carrierFloorAt } from '../../src/codec/carriers.js';
+import { FLOOR_MASK, NOT_CARRIER, carrierFloorAt, type MarkPositions } from '../../src/codec/carriers.js';
 import { byteOfSelectorAt, forEachSelectorRun } from '../../src/codec/scan.js';
 
 /** Carriers of every kind the invisibility rules talk about, each long enough for a short secret with any method. */
@@ -48,12 +48,16 @@ export function payloadRunPositions(encoded: string, original: string): PayloadR
 
 /**
  * Asserts the invisibility rules: every payload run follows a whole carrier grapheme of the original (in its
- * context: never at a word end unless `markWordEnds`) and starts with a byte at or above that carrier's floor.
+ * context: at the positions `positions` takes) and starts with a byte at or above that carrier's floor.
  */
-export function misplacedRuns(encoded: string, original: string, markWordEnds = false): PayloadRunPosition[] {
+export function misplacedRuns(
+  encoded: string,
+  original: string,
+  positions: MarkPositions = 'inside-words',
+): PayloadRunPosition[] {
   return payloadRunPositions(encoded, original).filter((p) => {
     if (p.cluster === undefined) return true;
-    const floor = carrierFloorAt(p.cluster, original, p.originalOffset, markWordEnds);
+    const floor = carrierFloorAt(p.cluster, original, p.originalOffset, positions);
     return floor === NOT_CARRIER || p.firstByte < (floor & FLOOR_MASK);
   });
 }

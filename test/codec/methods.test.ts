@@ -67,7 +67,7 @@ describe('non-carriers never get a run', () => {
   test('keycaps carry after the whole keycap, never between digit and FE0F', () => {
     const { encoded } = encode(CORPUS.keycaps, 'secret', { method: 'single', markWordEnds: true });
     expect(encoded).not.toMatch(/[0-9#][\u{E0100}-\u{E01EF}\uFE00-\uFE0D]/u);
-    expect(misplacedRuns(encoded, CORPUS.keycaps, true)).toEqual([]);
+    expect(misplacedRuns(encoded, CORPUS.keycaps, 'word-ends')).toEqual([]);
     expect(payloadRunPositions(encoded, CORPUS.keycaps).map((p) => p.cluster)).toContain('1️⃣');
   });
 
@@ -104,7 +104,7 @@ describe('non-carriers never get a run', () => {
     const spaced = 'สวัสดีชาวโลก นี่คือข้อความ ทดสอบ';
     const marked = encode(spaced, 'ID-42', { method: 'chunked', chunkSize: 4, markWordEnds: true }).encoded;
     expect(payloadRunPositions(marked, spaced).map((p) => p.originalOffset)).toEqual([12, 26, 32]);
-    expect(misplacedRuns(marked, spaced, true)).toEqual([]);
+    expect(misplacedRuns(marked, spaced, 'word-ends')).toEqual([]);
     expect(decode(marked).decoded).toBe('ID-42');
   });
 });
@@ -221,7 +221,7 @@ describe('Myanmar: no VS1-VS16 anywhere (frame v2)', () => {
   ])('%o', (options) => {
     const { encoded } = encode(text, 'ID-2026-000042-X', options);
     expect(encoded).not.toMatch(/[\uFE00-\uFE0F]/);
-    expect(misplacedRuns(encoded, text, options.markWordEnds)).toEqual([]);
+    expect(misplacedRuns(encoded, text, options.markWordEnds ? 'word-ends' : 'inside-words')).toEqual([]);
     expect(decode(encoded, { key: options.key }).decoded).toBe('ID-2026-000042-X');
     expect(strip(encoded)).toBe(text);
   });

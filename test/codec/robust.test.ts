@@ -166,30 +166,55 @@ describe('size rule', () => {
     expect(decodeRobust(encodeRobust(carrier + 'é', 'abcdef').watermarked).decoded).toBe('abcdef');
   });
 
-  test('a short carrier keeps every bit: the surplus follows the last carrier character', () => {
+  test('a short carrier stacks four copies: every position takes the marks of the text it stands for', () => {
     const secret = 'abc';
     const carrier = 'Hi there, 24 bytes long ok';
     const { watermarked, stats } = encodeRobust(carrier, secret);
     const ends = carrierEnds(carrier, 'standard');
-    const lastEnd = ends[ends.length - 1]; // after the "k" of "ok", the text's last cluster
-    expect(stats.hiddenLength).toBe(copyLength(secret));
-    expect(stats.hiddenLength).toBeGreaterThan(ends.length);
+    expect(stats.hiddenLength).toBe(4 * copyLength(secret));
     expect(strip(watermarked)).toBe(carrier);
-    const tailStart = lastEnd + 2 * (ends.length - 1);
-    expect(watermarked.slice(0, tailStart).replace(/[\u{E0100}-\u{E01EF}]/gu, '')).toBe(carrier.slice(0, lastEnd));
-    const surplus = watermarked.slice(tailStart);
-    expect(supplementarySelectorOffsets(surplus).length).toBe(stats.hiddenLength - ends.length + 1);
-    expect(surplus.length).toBe(2 * (stats.hiddenLength - ends.length + 1));
+    // the marks after each position, in text order: that position's share of the text, to within one mark
+    const counts = ends.map(() => 0);
+    let position = -1;
+    let visible = 0;
+    for (const point of codePoints(watermarked)) {
+      if (point.codePointAt(0)! >= 0xe0100) counts[position]++;
+      else {
+        visible += point.length;
+        if (ends.includes(visible)) position = ends.indexOf(visible);
+      }
+    }
+    expect(counts.every((count) => count > 0)).toBe(true);
+    ends.forEach((end, k) => {
+      const share = k === ends.length - 1 ? carrier.length - ends[k - 1] : end - (k === 0 ? 0 : ends[k - 1]);
+      expect(Math.abs(counts[k] - (share * stats.hiddenLength) / carrier.length)).toBeLessThanOrEqual(1);
+    });
     expect(decodeRobust(watermarked)).toMatchObject({
       decoded: secret,
       is_encoded: true,
-      stats: { copies_found: 1, copies_agreeing: 1 },
+      stats: { copies_found: 4, copies_agreeing: 4 },
     });
   });
 
+  test('one position holds one copy; more hold four, shared by the text each stands for', () => {
+    const one = encodeRobust('ab 2024 2025 2026 2027 2028', 'abc'); // one position: the "a"
+    expect(one.stats.hiddenLength).toBe(copyLength('abc'));
+    expect(decodeRobust(one.watermarked).stats.copies_found).toBe(1);
+    // Thai carries only where a run of its letters ends: here at the "." after a long first sentence and at the end
+    const thai = 'ภาษาไทย '.repeat(30) + 'ภาษาไทย. ' + 'ภาษาไทย '.repeat(10) + 'สวัสดี';
+    const { watermarked, stats } = encodeRobust(thai, 'abc');
+    expect(stats.hiddenLength).toBe(4 * copyLength('abc'));
+    const [first, last] = watermarked.split('.');
+    const share = thai.indexOf('.') / thai.length;
+    expect(supplementarySelectorOffsets(first).length).toBe(Math.floor(share * stats.hiddenLength));
+    expect(decodeRobust(first).decoded).toBe('abc');
+    expect(decodeRobust(last).decoded).toBe('abc');
+  });
+
   test('a text without any carrier character is too short, whatever its byte length', () => {
-    // digits never carry; Thai carries only before whitespace or at the end, and this one ends in a digit
-    for (const carrier of ['1234567890 1234567890 1234567890', 'ภาษาไทยภาษาไทยภาษาไทย1']) {
+    // digits never carry; Thai carries only where a run of its letters ends other than at a space, and this one's
+    // runs all end at a space (the text ends in a digit)
+    for (const carrier of ['1234567890 1234567890 1234567890', 'ภาษาไทย ภาษาไทย ภาษาไทย 1']) {
       const error = codecError(() => encodeRobust(carrier, 'ab'));
       expect(error.code).toBe('CARRIER_TOO_SHORT');
       expect(error.requiredLength).toBe(16);

@@ -10,8 +10,11 @@ import type { EncodeOptions, EncodeResult } from '../../src/codec/types.js';
 
 interface Vector {
   name: string;
-  /** the format revision whose placement made it: 1 and 2 marked word ends (markWordEnds), 3 does not */
-  revision: 1 | 2 | 3;
+  /**
+   * the format revision whose placement made it: 1 and 2 marked word ends (markWordEnds), 3 and 4 do not; 4 marks
+   * Thai, Lao, Khmer and Myanmar where a run of their letters ends (revision 3 placed as 4 does in every other text)
+   */
+  revision: 1 | 2 | 3 | 4;
   text: string;
   secret: string;
   options: EncodeOptions;
@@ -35,6 +38,7 @@ describe('test vectors (test/vectors/vs-codec.json)', () => {
     expect(vectors.some((v) => v.key)).toBe(true);
     expect(vectors.filter((v) => v.revision === 2 && v.name.startsWith('revision 2')).length).toBeGreaterThanOrEqual(5);
     expect(vectors.filter((v) => v.revision === 3 && v.name.startsWith('revision 3')).length).toBeGreaterThanOrEqual(6);
+    expect(vectors.filter((v) => v.revision === 4 && v.name.startsWith('revision 4')).length).toBeGreaterThanOrEqual(4);
     expect(vectors.some((v) => v.payload?.startsWith('f8'))).toBe(true);
   });
 

@@ -21,3 +21,10 @@ export function loadCorpus(): CorpusText[] {
       return { name: file.slice(0, -'.txt'.length), text, pattern: text.split('\n')[1] };
     });
 }
+
+/** `paragraph` repeated, a line break between, as long as it stays within `limit` characters (code points). */
+export function repeatedUpTo(paragraph: string, limit: number): string {
+  let text = paragraph;
+  while ([...`${text}\n${paragraph}`].length <= limit) text += `\n${paragraph}`;
+  return text;
+}

@@ -48,10 +48,24 @@ describe('register', () => {
 });
 
 describe('email verification', () => {
-  it('is single use', async () => {
+  it('is single use: a second use answers "already verified" and changes nothing', async () => {
     const user = await makeUser(f.domain);
-    expect((await f.domain.accounts.verifyEmail(user.verificationToken)).id).toBe(user.id);
+    const first = await f.domain.accounts.verifyEmail(user.verificationToken);
+    expect(first).toEqual({ user: expect.objectContaining({ id: user.id }), alreadyVerified: false });
+    const verifiedAt = (await f.store.users.byId(user.id))!.emailVerifiedAt;
     expect((await f.domain.admin.showUser(user.email)).email_verified).toBe(true);
+    f.clock.advance(60);
+    expect(await f.domain.accounts.verifyEmail(user.verificationToken)).toEqual({
+      user: expect.objectContaining({ id: user.id }),
+      alreadyVerified: true,
+    });
+    expect((await f.store.users.byId(user.id))!.emailVerifiedAt).toBe(verifiedAt);
+  });
+
+  it('a used link of an account that is not verified (the operator undid it) is refused', async () => {
+    const user = await makeUser(f.domain);
+    await f.domain.accounts.verifyEmail(user.verificationToken);
+    await f.store.users.update(user.id, { emailVerifiedAt: null }, f.clock.now.getTime());
     expect((await refusal(() => f.domain.accounts.verifyEmail(user.verificationToken))).code).toBe('VALIDATION');
   });
 

@@ -44,9 +44,7 @@ describe('channels', () => {
     expect(encoded.keyed).toBe(true);
     const limit = await refusal(() => f.domain.channels.create(user.id, 'd'));
     expect(limit.code).toBe('PLAN_LIMIT');
-    expect(limit.message).toMatch(
-      /3 signing channels in use; a deactivated channel counts until the API tokens bound to it/,
-    );
+    expect(limit.message).toMatch(/3 channels in use; a deactivated channel counts until the API tokens bound to it/);
     // revoking its last token frees the slot
     await f.domain.apiTokens.revoke(user.id, bound.id);
     await f.domain.channels.create(user.id, 'd');

@@ -11,7 +11,7 @@ beforeEach(async () => {
 afterEach(() => f.close());
 
 describe('secrets at rest', () => {
-  it('no password, token, refresh token, verification token or channel key is stored in plain text', async () => {
+  it('no password, token, refresh, verification or reset token or channel key is stored in plain text', async () => {
     const user = await makeUser(f.domain, { plan: 'starter' });
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     const rotated = await f.domain.sessions.refresh(login.refreshToken);
@@ -24,6 +24,8 @@ describe('secrets at rest', () => {
     });
     const plain = await f.domain.apiTokens.create(user.id, { name: 'p', permissions: ['decode'] });
     const key = Buffer.from(await f.domain.admin.channelKey(user.email, 'news'));
+    const reset = (await f.domain.recovery.issuePasswordReset(user.email))!;
+    const resent = (await f.domain.recovery.issueVerification(user.email))!;
 
     const bytes = await databaseBytes(f);
     expect(bytes.length).toBeGreaterThan(0);
@@ -39,6 +41,8 @@ describe('secrets at rest', () => {
       ['refresh token', Buffer.from(login.refreshToken)],
       ['rotated refresh token', Buffer.from(rotated.refreshToken)],
       ['verification token', Buffer.from(user.verificationToken)],
+      ['resent verification token', Buffer.from(resent.token)],
+      ['password-reset token', Buffer.from(reset.token)],
       ['channel key (raw)', key],
       ['channel key (hex)', Buffer.from(key.toString('hex'))],
       ['channel key (base64)', Buffer.from(key.toString('base64'))],

@@ -68,7 +68,7 @@ describe('signing keys of channels', () => {
     const create = (input: object) =>
       f.domain.apiTokens.create(user.id, { name: 't', permissions: ['encode'], ...input });
     const noChannel = await refusal(() => create({ sign: true }));
-    expect(noChannel.details).toEqual({ sign: expect.stringContaining('signing channel') });
+    expect(noChannel.details).toEqual({ sign: expect.stringContaining('needs a channel') });
     const noKey = await refusal(() => create({ sign: true, signing_channel_id: keyless.id }));
     expect(noKey.details).toEqual({ sign: expect.stringContaining('no signing key') });
     expect((await refusal(() => create({ sign: 'yes' }))).details).toEqual({ sign: 'must be true or false' });

@@ -76,6 +76,7 @@ describe('/mcp on wm serve', () => {
       'chunkSize',
       'firstLetterOnly',
       'markWordEnds',
+      'lineEndsOnly',
       'output',
       'pattern',
       'bind_text',
@@ -86,6 +87,7 @@ describe('/mcp on wm serve', () => {
       'distribution',
       'stealth_level',
       'mark_word_ends',
+      'line_ends_only',
     ]);
     expect(byName.encode.description).toContain('encode permission');
     // charged operations change the account; strip and reveal are free and read-only
@@ -254,6 +256,33 @@ describe('/mcp on wm serve', () => {
     const get = await fetch(`${base}/mcp`, { headers: bearer(token) });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('refuses a page of another site, even one whose name points here (DNS rebinding)', async () => {
+    const initialize = (headers: Record<string, string>) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: {
+          ...bearer(token),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        payload: {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+        },
+      });
+    const rebound = await initialize({ host: 'evil.example.com', origin: 'http://evil.example.com' });
+    expect(rebound.statusCode).toBe(403);
+    expect(rebound.json().message).toContain('Request from a web page refused');
+    expect((await initialize({ host: '127.0.0.1:8080', origin: 'http://evil.example.com' })).statusCode).toBe(403);
+    expect((await initialize({ host: 'localhost:8080', origin: 'http://localhost:8080' })).statusCode).toBe(200);
+    // MCP clients send no Origin at all
+    expect((await initialize({ host: 'wm.example.org' })).statusCode).toBe(200);
   });
 
   it('out of credits and out of quota through the server, with the balance and the retry time', async () => {

@@ -89,6 +89,7 @@ describe('wm mcp (stdio, offline)', () => {
       'distribution',
       'stealth_level',
       'mark_word_ends',
+      'line_ends_only',
       'bind_text',
     ]);
   });

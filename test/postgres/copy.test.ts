@@ -21,6 +21,7 @@ const CARRIER = 'Every word of this sentence can carry a little of the hidden me
 const TABLES: Record<string, string> = {
   users: 'id',
   email_verifications: 'id',
+  password_resets: 'id',
   refresh_tokens: 'id',
   channels: 'id',
   signing_keys: 'key_id',
@@ -43,6 +44,8 @@ beforeAll(async () => {
   const domain = createDomain({ store, masterKey, config: { scryptLogN: 10 } });
   const ada = await domain.accounts.register({ email: 'ada@example.com', username: 'ada', password: PASSWORD });
   await domain.accounts.verifyEmail(ada.verificationToken);
+  // a pending password-reset link, copied with its id like the verifications
+  await domain.recovery.issuePasswordReset('ada@example.com');
   await domain.admin.setPlan('ada@example.com', 'starter');
   await domain.admin.grantCredits('ada@example.com', 50);
   const login = await domain.sessions.login({ email: 'ada@example.com', password: PASSWORD });

@@ -67,9 +67,11 @@ function alignment(a: string[], b: string[]): Int32Array {
  * no whitespace between the two characters it separated (then it was the extractor's own gap inside a word).
  */
 export function compareExtractions(source: string, unmarked: string, marked: string): ExtractionDifference | null {
+  // both stripped alike: strip takes zero-width spaces (between Khmer words) with the marks
+  const unmarkedText = strip(unmarked);
   const markedText = strip(marked);
-  if (markedText === unmarked) return null;
-  const before = spaced(unmarked);
+  if (markedText === unmarkedText) return null;
+  const before = spaced(unmarkedText);
   const after = spaced(markedText);
   const difference: ExtractionDifference = {
     lostWordBoundaries: [],

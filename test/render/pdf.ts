@@ -30,13 +30,18 @@ export async function printToPdf(page: Page, texts: string[], font: string, widt
   }
 }
 
-/** poppler's `pdftotext` (Debian's poppler-utils) of each page: the text most Linux viewers and pipelines extract. */
-export async function popplerPages(pdf: Buffer): Promise<string[]> {
+/**
+ * poppler's `pdftotext` (Debian's poppler-utils) of each page: the text most Linux viewers and pipelines extract;
+ * `raw`: with `-raw`, the characters in the order the page draws them (no column or reading-order analysis).
+ */
+export async function popplerPages(pdf: Buffer, raw = false): Promise<string[]> {
   const folder = await mkdtemp(join(tmpdir(), 'wm-pdf-'));
   try {
     const file = join(folder, 'printed.pdf');
     await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 1 << 28 });
+    const { stdout } = await run('pdftotext', [...(raw ? ['-raw'] : []), '-enc', 'UTF-8', file, '-'], {
+      maxBuffer: 1 << 28,
+    });
     // pdftotext ends every page with a form feed
     return stdout.split('\f').slice(0, -1);
   } finally {

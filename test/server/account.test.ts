@@ -8,6 +8,7 @@ import {
   createChannel,
   makeServer,
   signUp,
+  withServer,
   type SignedInUser,
   type TestServer,
 } from './harness.js';
@@ -314,10 +315,21 @@ describe('/api/v2/credits', () => {
     await expect(server.fixture.domain.admin.grantCredits(user.email, 2)).rejects.toThrow(/at most 1 can be granted/);
   });
 
-  it('balance: 200 with the spec fields; 401 unauthenticated', async () => {
+  it("balance: 200 with the spec fields and this server's cost of an operation; 401 unauthenticated", async () => {
     const response = await as(user, 'GET', '/api/v2/credits/balance');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ balance: 100, plan: 'free', subscription_status: 'active', renews_at: null });
+    expect(response.json()).toEqual({
+      balance: 100,
+      plan: 'free',
+      subscription_status: 'active',
+      renews_at: null,
+      cost_per_operation: 1,
+    });
+    await withServer({ domain: { creditCost: 3 } }, async (dear) => {
+      const owner = await signUp(dear);
+      const balance = await dear.app.inject({ url: '/api/v2/credits/balance', headers: bearer(owner.accessToken) });
+      expect(balance.json().cost_per_operation).toBe(3);
+    });
     expect((await as(null, 'GET', '/api/v2/credits/balance')).statusCode).toBe(401);
   });
 

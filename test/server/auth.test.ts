@@ -273,33 +273,64 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('verify-email', () => {
-  it('POST {token}: 200, then 400 when used again or invalid', async () => {
+  it('POST {token}: 200, then 200 "already verified" when used again; 400 when invalid', async () => {
     await post('/api/auth/register', { email: 'v@example.com', password: PASSWORD, username: 'v' });
     const token = tokenFromMail(server.mails[0]);
     const ok = await post('/api/auth/verify-email', { token });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: expect.any(String) });
-    expect((await post('/api/auth/verify-email', { token })).statusCode).toBe(400);
+    expect(ok.json()).toEqual({ message: 'Email address verified; watermark operations are now allowed' });
+    const again = await post('/api/auth/verify-email', { token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'This email address is already verified' });
+    expect((await post('/api/auth/verify-email', { token: 'made-up' })).statusCode).toBe(400);
     expect((await post('/api/auth/verify-email', {})).statusCode).toBe(400);
   });
 
-  it('GET link: an HTML page for a browser, JSON for Accept: application/json', async () => {
+  const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  const open = (token: string, headers: Record<string, string> = HTML) =>
+    server.app.inject({ url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`, headers });
+
+  it('GET link: a browser goes to the dashboard page with the outcome (again: already); JSON for JSON', async () => {
     await post('/api/auth/register', { email: 'g1@example.com', password: PASSWORD, username: 'g' });
     await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g' });
     const [first, second] = server.mails.map(tokenFromMail);
-    const page = await server.app.inject({
-      url: `/api/auth/verify-email?token=${encodeURIComponent(first)}`,
-      headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
-    });
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('Email verified');
-    const json = await server.app.inject({
-      url: `/api/auth/verify-email?token=${encodeURIComponent(second)}`,
-      headers: { accept: 'application/json' },
-    });
+    for (const expected of ['verified', 'already', 'already']) {
+      const page = await open(first);
+      expect(page.statusCode).toBe(303);
+      expect(page.headers.location).toBe(`/verify-email?result=${expected}`);
+    }
+    expect((await open('<script>')).headers.location).toBe('/verify-email?result=invalid');
+    expect((await server.app.inject({ url: '/api/auth/verify-email', headers: HTML })).headers.location).toBe(
+      '/verify-email?result=invalid',
+    );
+    await server.fixture.domain.admin.suspend('g2@example.com', 'dispute');
+    expect((await open(second)).headers.location).toBe('/verify-email?result=suspended');
+    await server.fixture.domain.admin.unsuspend('g2@example.com');
+    const json = await open(second, { accept: 'application/json' });
     expect(json.statusCode).toBe(200);
     expect(json.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('GET link without a built dashboard: a plain page (200, 200 already verified, 400 escaped)', async () => {
+    await withServer({ dashboardFolder: '/nonexistent' }, async (plain) => {
+      await plain.app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { email: 'p@example.com', password: PASSWORD, username: 'p' },
+      });
+      const link = `/api/auth/verify-email?token=${encodeURIComponent(tokenFromMail(plain.mails[0]))}`;
+      const first = await plain.app.inject({ url: link, headers: HTML });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^text\/html/);
+      expect(first.body).toContain('Email verified');
+      const second = await plain.app.inject({ url: link, headers: HTML });
+      expect(second.statusCode).toBe(200);
+      expect(second.body).toContain('Already verified');
+      const bad = await plain.app.inject({ url: '/api/auth/verify-email?token=<script>', headers: HTML });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toContain('Verification failed');
+      expect(bad.body).not.toContain('<script>');
+    });
   });
 
   it('HEAD on the link (mail scanners, link previews) consumes nothing; the GET after it verifies', async () => {
@@ -317,14 +348,7 @@ describe('verify-email', () => {
     expect((await server.fixture.domain.admin.showUser('head@example.com')).email_verified).toBe(true);
   });
 
-  it('GET link with a bad or missing token: 400 page or 400 JSON', async () => {
-    const page = await server.app.inject({
-      url: '/api/auth/verify-email?token=<script>',
-      headers: { accept: 'text/html' },
-    });
-    expect(page.statusCode).toBe(400);
-    expect(page.body).toContain('Verification failed');
-    expect(page.body).not.toContain('<script>');
+  it('GET link as JSON with a missing token: 400 naming the field', async () => {
     const json = await server.app.inject({ url: '/api/auth/verify-email', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(400);
     expect(json.json().details).toEqual({ token: 'is required' });

@@ -29,6 +29,9 @@ const routes = () => [
   { url: '/api/auth/refresh', ok: 401 },
   { url: '/api/auth/logout', ok: 200 },
   { url: '/api/auth/verify-email', body: { token: 'no-such-token' }, ok: 400 },
+  { url: '/api/auth/forgot-password', body: { email: `f${Math.random()}@example.com` }, ok: 202 },
+  { url: '/api/auth/resend-verification', body: { email: `v${Math.random()}@example.com` }, ok: 202 },
+  { url: '/api/auth/reset-password', body: { token: 'no-such-token', newPassword: 'Brand new 12345' }, ok: 400 },
 ];
 
 const send = (route: ReturnType<typeof routes>[number], headers: Record<string, string>, raw?: string) =>

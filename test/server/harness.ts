@@ -25,6 +25,9 @@ export async function makeServer(
     domain?: Partial<DomainConfig>;
     hashGate?: HashGate;
     logStream?: NodeJS.WritableStream;
+    /** the built dashboard to serve (dist/web/ by default); a folder without one serves the API alone */
+    dashboardFolder?: string;
+    mailer?: Mailer;
   } = {},
 ): Promise<TestServer> {
   const fixture = await makeFixture(
@@ -32,7 +35,7 @@ export async function makeServer(
     { hashGate: options.hashGate },
   );
   const mails: MailMessage[] = [];
-  const mailer: Mailer = {
+  const mailer: Mailer = options.mailer ?? {
     send: async (message) => {
       mails.push(message);
     },
@@ -45,6 +48,7 @@ export async function makeServer(
     mailer,
     now: () => fixture.clock.now,
     log: { level: options.logStream ? 'info' : 'silent', stream: options.logStream },
+    dashboardFolder: options.dashboardFolder,
   });
   return {
     app,

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,30 +86,65 @@ describe('retention', () => {
 });
 
 describe('logs', () => {
-  it('are JSON lines by default off a terminal, readable lines with --log-format pretty', async () => {
+  it('are JSON lines by default off a terminal: one line per request with its route, status and time', async () => {
     const json = await startServe(await dataFolder(), env);
     serves.push(json);
     await fetch(`${json.url}/healthz`);
-    await until(() => json.output().includes('request completed'), 'a request log');
+    await fetch(`${json.url}/api/v2/tokens/abc`, { method: 'DELETE' });
+    await until(() => json.output().split('request completed').length === 3, 'two request logs');
     const logged = json
       .output()
       .split('\n')
-      .filter((line) => line.startsWith('{'));
-    expect(logged.length).toBeGreaterThan(0);
-    for (const line of logged) expect(() => JSON.parse(line)).not.toThrow();
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const requests = logged.filter((entry) => entry.req !== undefined);
+    expect(requests).toHaveLength(2);
+    expect(requests[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      reqId: 'req-1',
+      req: { method: 'GET', url: '/healthz', remoteAddress: '127.0.0.1' },
+      route: '/healthz',
+      res: { statusCode: 200 },
+    });
+    expect(typeof requests[0].responseTime).toBe('number');
+    expect(requests[1]).toMatchObject({ route: '/api/v2/tokens/:tokenId', res: { statusCode: 401 } });
+    // what only debug adds
+    expect(requests[1]).not.toHaveProperty('failure');
+  });
 
+  it('--log-level debug adds the sizes and what a refused client was told', async () => {
+    const debug = await startServe(await dataFolder(), env, ['--log-level', 'debug']);
+    serves.push(debug);
+    await fetch(`${debug.url}/api/v2/tokens/abc`, { method: 'DELETE' });
+    await until(() => debug.output().includes('request completed'), 'a request log');
+    const line = debug
+      .output()
+      .split('\n')
+      .find((text) => text.includes('request completed'))!;
+    expect(JSON.parse(line)).toMatchObject({
+      level: 30,
+      res: { statusCode: 401 },
+      requestBytes: 0,
+      failure: { error: 'Unauthorized' },
+    });
+    expect((JSON.parse(line) as { responseBytes: number }).responseBytes).toBeGreaterThan(0);
+  });
+
+  it('readable lines with --log-format pretty, one per request', async () => {
     const pretty = await startServe(await dataFolder(), env, ['--log-format', 'pretty']);
     serves.push(pretty);
     await fetch(`${pretty.url}/healthz?token=secret-value`);
-    await until(() => pretty.output().includes('← 200'), 'a request log');
+    await until(() => pretty.output().includes('→ 200'), 'a request log');
     const lines = pretty.output().split('\n');
     // the redaction holds in every format
-    const request = /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: req-1 → GET \/healthz\?token=\[redacted\] from 127\.0\.0\.1$/;
+    const request =
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: req-1 GET \/healthz\?token=\[redacted\] → 200 in [\d.]+ ms from 127\.0\.0\.1$/;
     expect(
       lines.filter((line) => request.test(line)),
       pretty.output(),
     ).toHaveLength(1);
-    expect(lines.filter((line) => /^\[[\d:.]+\] INFO: req-1 ← 200 in [\d.]+ ms$/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => line.includes('req-1'))).toHaveLength(1);
     expect(pretty.output()).not.toContain('secret-value');
   });
 
@@ -135,5 +170,45 @@ describe('signals and the data folder lock', () => {
     expect(await serve.exited).toBe(0);
     expect(serve.output()).toContain('SIGHUP: finishing in-flight requests, then closing the database');
     expect(runWm(home, env, 'db', 'rotate-master-key').status).toBe(0);
+  });
+
+  /**
+   * What `npx wm serve &` then `kill $!` does: npm passes the signal to the shell it ran wm in, which dies
+   * without passing it on.
+   */
+  async function serveUnderShell(home: string, npmCommand: string | undefined) {
+    const command = `"${process.execPath}" "${WM_BIN}" serve --port 0 --home "${home}"; exit $?`;
+    const shell = spawn('sh', ['-c', command], {
+      env: { ...env, npm_command: npmCommand },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await until(() => /listening on http:\/\/127\.0\.0\.1:[1-9]/.test(output), 'wm serve to listen');
+    const pid = Number(/"pid":(\d+)/.exec(output)![1]);
+    shell.kill('SIGTERM');
+    return { output: () => output, pid, url: /listening on (\S+)/.exec(output)![1] };
+  }
+
+  it('started by npm, it stops when npm goes: the port and the lock are free again', async () => {
+    const home = await dataFolder();
+    const served = await serveUnderShell(home, 'exec');
+    await until(() => served.output().includes('wm serve stopped'), 'wm serve to stop');
+    expect(served.output()).toContain('npm exited: finishing in-flight requests, then closing the database');
+    await expect(fetch(`${served.url}/healthz`)).rejects.toThrow();
+    expect(runWm(home, env, 'db', 'rotate-master-key').status).toBe(0);
+  });
+
+  it('started by a shell that exits, it goes on (nohup, `wm serve &` in a script)', async () => {
+    const home = await dataFolder();
+    const served = await serveUnderShell(home, undefined);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect((await fetch(`${served.url}/healthz`)).status).toBe(200);
+    } finally {
+      process.kill(served.pid, 'SIGTERM');
+      await until(() => served.output().includes('wm serve stopped'), 'wm serve to stop');
+    }
   });
 });

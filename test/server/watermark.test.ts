@@ -89,6 +89,23 @@ describe('encode / decode / analyze', () => {
     expect((await call('encode', { text: carrier, secret: 'x', markWordEnds: 'yes' })).statusCode).toBe(400);
   });
 
+  it('lineEndsOnly (encode) and line_ends_only (encode-robust) mark the last character of a line only', async () => {
+    // lines ending in a letter: a line ending in "." has no position (the full stop carries nothing)
+    const line = CARRIER.slice(0, -1);
+    const lines = `${line}\n${line}`;
+    const marksInsideLines = /[\u{E0100}-\u{E01EF}\uFE00-\uFE0F]+[^\n\u{E0100}-\u{E01EF}\uFE00-\uFE0F]/u;
+    const encoded = await call('encode', { text: lines, secret: 'ID-42', lineEndsOnly: true });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.json().encoded).not.toMatch(marksInsideLines);
+    expect((await call('decode', { text: encoded.json().encoded })).json().decoded).toBe('ID-42');
+    const robust = await call('encode-robust', { text: lines, secret: 'hi', line_ends_only: true });
+    expect(robust.statusCode).toBe(200);
+    expect(robust.json().watermarked).not.toMatch(marksInsideLines);
+    const both = await call('encode', { text: lines, secret: 'x', markWordEnds: true, lineEndsOnly: true });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toContain('exclude each other');
+  });
+
   it('analyze works with an encode-only or a decode-only token', async () => {
     const encoded = (await call('encode', { text: CARRIER, secret: 'abc' })).json().encoded;
     for (const permissions of [['encode'], ['decode']]) {
@@ -151,7 +168,7 @@ describe('watermark failures', () => {
     const before = await balance();
     const none = await call('decode', { text: CARRIER });
     expect(none.statusCode).toBe(422);
-    expect(none.json().message).toBe('No watermark found in text (no zero-width characters)');
+    expect(none.json().message).toBe('No watermark found in text (no hidden variation selectors)');
     expect(await balance()).toBe(before);
     const encoded: string = (await call('encode', { text: CARRIER, secret: 'integrity' })).json().encoded;
     const cps = [...encoded];
@@ -362,7 +379,7 @@ describe('beside a C2PA text manifest', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       error: 'Unprocessable Entity',
-      message: 'No watermark found in text (no zero-width characters); a C2PA manifest is present',
+      message: 'No watermark found in text (no hidden variation selectors); a C2PA manifest is present',
       details: {
         text:
           'No wm watermark found in text, only a C2PA manifest v1, ' +

@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDriver } from '../../src/store/sqlite/driver.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,10 +16,10 @@ let flushes: { items: number[]; seenByOthers: number[] }[];
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'wm-group-commit-'));
-  writer = new Database(join(dir, 'db'), { timeout: 50 });
+  writer = new SqliteDriver(join(dir, 'db'), { timeout: 50 });
   writer.pragma('journal_mode = WAL');
   writer.exec('create table t (n integer primary key)');
-  reader = new Database(join(dir, 'db'), { timeout: 50 });
+  reader = new SqliteDriver(join(dir, 'db'), { timeout: 50 });
   const connection = new SqliteConnection(writer);
   flushes = [];
   // the unit of work's repositories are not needed here: the items are written on the connection directly

@@ -140,6 +140,30 @@ describe('sessions', () => {
     await store.emailVerifications.markUsed(verification.id, T0 + 1);
     expect((await store.emailVerifications.byHash('v'))!.usedAt).toBe(T0 + 1);
   });
+
+  it('uses a password-reset link once, and every unused link of an account at once', async () => {
+    const user = await insertUser();
+    const other = await insertUser();
+    for (const [userId, tokenHash] of [
+      [user.id, 'r1'],
+      [user.id, 'r2'],
+      [user.id, 'r3'],
+      [other.id, 'o1'],
+    ]) {
+      await store.passwordResets.insert({ userId, tokenHash, expiresAt: T0 + 5, createdAt: T0 });
+    }
+    const first = (await store.passwordResets.byHash('r1'))!;
+    expect(first).toMatchObject({ userId: user.id, usedAt: null, expiresAt: T0 + 5, createdAt: T0 });
+    expect(await store.passwordResets.use(first.id, T0 + 1)).toBe(true);
+    expect(await store.passwordResets.use(first.id, T0 + 2)).toBe(false);
+    expect((await store.passwordResets.byHash('r1'))!.usedAt).toBe(T0 + 1);
+    await store.passwordResets.useAllOf(user.id, T0 + 3);
+    expect((await store.passwordResets.byHash('r1'))!.usedAt).toBe(T0 + 1);
+    expect((await store.passwordResets.byHash('r2'))!.usedAt).toBe(T0 + 3);
+    expect((await store.passwordResets.byHash('r3'))!.usedAt).toBe(T0 + 3);
+    expect((await store.passwordResets.byHash('o1'))!.usedAt).toBeNull();
+    expect(await store.passwordResets.byHash('nothing')).toBeUndefined();
+  });
 });
 
 describe('channels and API tokens', () => {

@@ -1,11 +1,12 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDriver } from '../../src/store/sqlite/driver.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteConnection } from '../../src/store/sqlite/connection.js';
 
 let sqlite: Database.Database;
 let connection: SqliteConnection;
 beforeEach(() => {
-  sqlite = new Database(':memory:');
+  sqlite = new SqliteDriver(':memory:');
   sqlite.exec('create table t (n integer primary key)');
   connection = new SqliteConnection(sqlite);
 });

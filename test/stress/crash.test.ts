@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { SqliteDriver } from '../../src/store/sqlite/driver.js';
 import { afterAll, expect, it } from 'vitest';
 import { balanceOf, usageOf } from '../reliability/credit-race.js';
 import { CARRIER, startLiveServer, type LiveServer } from '../reliability/live-server.js';
@@ -73,7 +73,7 @@ it('kill -9 during encodes and account writes: database intact, every answered c
   expect(count(encodes, 'refused')).toBe(0);
 
   await live.restart();
-  const db = new Database(join(live.home, 'wm.db'), { readonly: true });
+  const db = new SqliteDriver(join(live.home, 'wm.db'), { readonly: true });
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(db.pragma('foreign_key_check')).toEqual([]);

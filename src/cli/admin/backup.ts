@@ -96,7 +96,7 @@ export async function restoreDb(
     },
     [
       `Restored ${result.file} into ${result.home}: ${counts.users} account(s), ${counts.apiTokens} API token(s), ` +
-        `${counts.channels} signing channel(s); every channel key opens with ${result.masterKey}.`,
+        `${counts.channels} channel(s); every channel key opens with ${result.masterKey}.`,
       ...(result.replaced.length > 0 ? [`Kept what it replaced: ${result.replaced.join(', ')}`] : []),
       'Start wm serve when ready.',
     ],

@@ -25,8 +25,8 @@ export async function createChannel(name: string | undefined, options: CreateCha
     const signing = channel.signing_keys.length ? ` with signing key ${currentKeyOf(channel)}` : '';
     print(
       options,
-      { message: 'Signing channel created', channel },
-      `Created signing channel "${channel.channel_name}" (id ${channel.id})${signing}`,
+      { message: 'Channel created', channel },
+      `Created channel "${channel.channel_name}" (id ${channel.id})${signing}`,
     );
   });
 }
@@ -45,7 +45,7 @@ export async function listChannels(options: ChannelOptions): Promise<void> {
       c.created_at,
     ]);
     const header = ['NAME', 'ID', 'STATE', 'TOKENS', 'SIGNING KEY', 'PUBLISHED AS', 'CREATED'];
-    print(options, { channels }, channels.length ? table([header, ...rows]) : 'No signing channels.');
+    print(options, { channels }, channels.length ? table([header, ...rows]) : 'No channels.');
   });
 }
 
@@ -56,7 +56,7 @@ export async function deactivateChannel(name: string | undefined, options: Chann
     const channel = await domain.admin.deactivateChannel(email, channelName);
     print(
       options,
-      { message: 'Signing channel deactivated', channel },
+      { message: 'Channel deactivated', channel },
       `Deactivated "${channel.channel_name}"; its key is kept and its tokens keep working`,
     );
   });
@@ -108,7 +108,7 @@ export async function publishChannel(
     const as = channel.signer_name ?? channel.channel_name;
     print(
       options,
-      { message: 'Signing channel updated', channel },
+      { message: 'Channel updated', channel },
       keysPublic
         ? `The keys of "${channel.channel_name}" are in /.well-known/wm-keys.json as "${as}"`
         : `The keys of "${channel.channel_name}" are no longer published`,

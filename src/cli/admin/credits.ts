@@ -15,7 +15,10 @@ export async function showCredits(email: string | undefined, options: AdminOptio
         ['plan', credits.plan],
         ['subscription', credits.subscription_status],
         ['renews at', credits.renews_at],
-        ['requests', `${quota.requests_made} of ${quota.requests_limit} this month, ${quota.requests_remaining} left`],
+        [
+          'operations',
+          `${quota.requests_made} of ${quota.requests_limit} this month, ${quota.requests_remaining} left`,
+        ],
         ['resets at', quota.resets_at],
       ]),
     );

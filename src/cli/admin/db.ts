@@ -50,7 +50,7 @@ export async function dbInfo(options: AdminOptions): Promise<void> {
         ['master key', info.master_key],
         ['users', info.counts.users],
         ['api tokens', info.counts.api_tokens],
-        ['signing channels', info.counts.channels],
+        ['channels', info.counts.channels],
       ]),
     );
   });

@@ -58,8 +58,9 @@ export async function showUser(email: string | undefined, options: AdminOptions)
       { user },
       describe(user, [
         [
-          'quota',
-          `${user.quota.requests_made}/${user.quota.requests_limit} this month (resets ${user.quota.resets_at})`,
+          'monthly limit',
+          `${user.quota.requests_made}/${user.quota.requests_limit} operations this month ` +
+            `(resets ${user.quota.resets_at})`,
         ],
         ['renews at', user.renews_at],
       ]),

@@ -14,5 +14,8 @@ export async function runAnalyze(file: string | undefined, options: AnalyzeComma
   const encoded = await readInputText(file);
   const original = options.original === undefined ? undefined : await readInputText(options.original);
   const result = onServer ? await onServer('analyze', { encoded, original }) : analyze(encoded, original);
-  await writeOutput(options.json ? formatJson(result) : formatAnalyzeTable(result), options.out);
+  await writeOutput(
+    options.json ? formatJson(result) : formatAnalyzeTable(result, { originalGiven: original !== undefined }),
+    options.out,
+  );
 }

@@ -13,6 +13,7 @@ export interface EncodeRobustCommandOptions
   stealth: StealthLevel;
   seed?: number;
   markWordEnds?: boolean;
+  lineEndsOnly?: boolean;
   json?: boolean;
   out?: string;
 }
@@ -23,7 +24,7 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
   const key = onServer ? undefined : await resolveKey(options);
   const signing = onServer ? {} : await resolveSigning(options);
   const text = await readInputText(file);
-  const { distribution, stealth: stealthLevel, markWordEnds } = options;
+  const { distribution, stealth: stealthLevel, markWordEnds, lineEndsOnly } = options;
   const result = onServer
     ? await onServer('encode_robust', {
         text,
@@ -31,9 +32,18 @@ export async function runEncodeRobust(file: string | undefined, options: EncodeR
         distribution,
         stealth_level: stealthLevel,
         mark_word_ends: markWordEnds,
+        line_ends_only: lineEndsOnly,
         bind_text: options.bindText,
       })
-    : encodeRobust(text, secret, { distribution, stealthLevel, markWordEnds, seed: options.seed, key, ...signing });
+    : encodeRobust(text, secret, {
+        distribution,
+        stealthLevel,
+        markWordEnds,
+        lineEndsOnly,
+        seed: options.seed,
+        key,
+        ...signing,
+      });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
   writeWarnings(result.warnings);
 }

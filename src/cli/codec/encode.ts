@@ -13,6 +13,7 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
   chunkSize?: number;
   firstLetterOnly?: boolean;
   markWordEnds?: boolean;
+  lineEndsOnly?: boolean;
   pattern?: string;
   output: OutputMode;
   json?: boolean;
@@ -22,8 +23,8 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
 export async function runEncode(file: string | undefined, options: EncodeCommandOptions): Promise<void> {
   const onServer = await serverRunnerFor(options);
   const secret = await resolveSecret(options);
-  const { method, chunkSize, firstLetterOnly, markWordEnds, pattern } = options;
-  const methodOptions = { method, chunkSize, firstLetterOnly, markWordEnds, pattern };
+  const { method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, pattern } = options;
+  const methodOptions = { method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, pattern };
   if (onServer) {
     const text = await readInputText(file);
     const result = await onServer('encode', {

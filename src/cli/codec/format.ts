@@ -23,11 +23,18 @@ const ANALYZE_ROWS: [label: string, field: NumericField][] = [
 
 const formatNumber = (value: number): string => (Number.isInteger(value) ? String(value) : value.toFixed(3));
 
-/** Labels left-aligned, numbers right-aligned (rows of absent fields left out); then the C2PA manifest, if any. */
-export function formatAnalyzeTable(result: AnalyzeResult): string {
-  const cells = ANALYZE_ROWS.filter(([, field]) => result[field] !== undefined).map(
-    ([label, field]) => [label, formatNumber(result[field]!)] as const,
-  );
+/** The rows that compare with the original: without one, its length and the ratio are 0 by the spec, not figures. */
+const NEEDS_ORIGINAL: readonly NumericField[] = ['original_length', 'ratio'];
+
+/**
+ * Labels left-aligned, numbers right-aligned (rows of absent fields left out, and those about the original when
+ * none was given); then the C2PA manifest, if any.
+ */
+export function formatAnalyzeTable(result: AnalyzeResult, { originalGiven }: { originalGiven: boolean }): string {
+  const shown = ANALYZE_ROWS.filter(([, field]) => originalGiven || !NEEDS_ORIGINAL.includes(field));
+  const cells = shown
+    .filter(([, field]) => result[field] !== undefined)
+    .map(([label, field]) => [label, formatNumber(result[field]!)] as const);
   const labelWidth = Math.max(...cells.map(([label]) => label.length));
   const valueWidth = Math.max(...cells.map(([, value]) => value.length));
   const table = cells.map(([label, value]) => `${label.padEnd(labelWidth)}  ${value.padStart(valueWidth)}\n`).join('');

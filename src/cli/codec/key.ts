@@ -5,7 +5,7 @@ import { readInputBytes } from './io.js';
 /** Where a key may come from. New sources (e.g. a stored channel key) are added here and in resolveKey. */
 export interface KeySourceOptions {
   keyFile?: string;
-  /** a stored signing channel of `user`, read from the data folder `home` or the database `database` */
+  /** a stored channel of `user`, read from the data folder `home` or the database `database` */
   channel?: string;
   user?: string;
   home?: string;

@@ -86,7 +86,7 @@ export async function runLogin(options: LoginOptions): Promise<void> {
   try {
     const channelId = options.channel === undefined ? null : await findChannelId(client, accessToken, options.channel);
     if (channelId === undefined)
-      throw new CliError(EXIT.USAGE, `no active signing channel named ${options.channel} in ${user.email}`);
+      throw new CliError(EXIT.USAGE, `no active channel named ${options.channel} in ${user.email}`);
     created = await createApiToken(client, accessToken, {
       name: options.name ?? machineTokenName(),
       permissions,

@@ -24,7 +24,10 @@ export async function runWhoami(options: WhoamiOptions): Promise<void> {
         `${token.name} (${[...token.permissions, ...(token.signing_channel_id ? ['channel-bound'] : [])].join(', ')})`,
       ],
       ['balance', `${credits.balance} credits (${credits.subscription_status})`],
-      ['quota', `${quota.requests_made} of ${quota.requests_limit} requests used, resets ${quota.resets_at}`],
+      [
+        'monthly limit',
+        `${quota.requests_made} of ${quota.requests_limit} watermark operations used, resets ${quota.resets_at}`,
+      ],
     ]),
   );
 }

@@ -1,11 +1,12 @@
+import type { MarkPositions } from '../carriers.js';
 import { firstCarriers, hasSeveralWords } from './carrier-graphemes.js';
 import { carrierTooShort, firstOf, type Placement } from './placement.js';
 import { placeInFirstWord } from './char.js';
 
 /** `auto`: one word → char; several words → chunked with the smallest chunk size that fits the carrier graphemes. */
-export function placeAuto(text: string, frameLength: number, markWordEnds: boolean): Placement {
-  if (!hasSeveralWords(text)) return placeInFirstWord(text, frameLength, false, markWordEnds);
-  const carriers = firstCarriers(text, frameLength, markWordEnds);
+export function placeAuto(text: string, frameLength: number, positions: MarkPositions): Placement {
+  if (!hasSeveralWords(text)) return placeInFirstWord(text, frameLength, false, positions);
+  const carriers = firstCarriers(text, frameLength, positions);
   const found = carriers.floors.length;
   if (found === 0) throw carrierTooShort(1, 0, 'method auto');
   const chunkSize = Math.ceil(frameLength / found);

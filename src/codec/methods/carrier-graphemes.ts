@@ -1,4 +1,4 @@
-import { NOT_CARRIER, carrierFloorAt, isWhiteSpace } from '../carriers.js';
+import { NOT_CARRIER, carrierFloorAt, isWhiteSpace, type MarkPositions } from '../carriers.js';
 import { graphemes, type Grapheme } from '../graphemes.js';
 
 /** Carrier graphemes in text order, each with the lowest byte that may start its run (carriers.ts). */
@@ -14,16 +14,16 @@ export function* graphemesFrom(text: string, from = 0): Generator<Grapheme> {
     yield from === 0 ? grapheme : { segment: grapheme.segment, index: grapheme.index + from };
 }
 
-/** The floor of `grapheme` as a carrier of `text`, or NOT_CARRIER (word ends only with `markWordEnds`). */
-export const floorOf = (text: string, grapheme: Grapheme, markWordEnds: boolean): number =>
-  carrierFloorAt(grapheme.segment, text, grapheme.index + grapheme.segment.length, markWordEnds);
+/** The floor of `grapheme` as a carrier of `text` at the positions `positions` takes, or NOT_CARRIER. */
+export const floorOf = (text: string, grapheme: Grapheme, positions: MarkPositions): number =>
+  carrierFloorAt(grapheme.segment, text, grapheme.index + grapheme.segment.length, positions);
 
 /** The first `limit` carrier graphemes of `text` (fewer when the text has fewer), segmenting no further than needed. */
-export function firstCarriers(text: string, limit: number, markWordEnds: boolean): Carriers {
+export function firstCarriers(text: string, limit: number, positions: MarkPositions): Carriers {
   const carriers: Carriers = { graphemes: [], floors: [] };
   if (limit <= 0) return carriers;
   for (const grapheme of graphemes(text)) {
-    const floor = floorOf(text, grapheme, markWordEnds);
+    const floor = floorOf(text, grapheme, positions);
     if (floor === NOT_CARRIER) continue;
     carriers.graphemes.push(grapheme);
     carriers.floors.push(floor);
@@ -36,7 +36,7 @@ export function firstCarriers(text: string, limit: number, markWordEnds: boolean
  * Up to `limit` carrier graphemes of the first whitespace-delimited word that has any
  * (a leading word without carriers, such as "©" or "2024", is skipped).
  */
-export function firstWordCarriers(text: string, limit: number, markWordEnds: boolean): Carriers {
+export function firstWordCarriers(text: string, limit: number, positions: MarkPositions): Carriers {
   const carriers: Carriers = { graphemes: [], floors: [] };
   for (const grapheme of graphemes(text)) {
     const unit = grapheme.segment.charCodeAt(0);
@@ -44,7 +44,7 @@ export function firstWordCarriers(text: string, limit: number, markWordEnds: boo
       if (carriers.floors.length > 0) break;
       continue;
     }
-    const floor = floorOf(text, grapheme, markWordEnds);
+    const floor = floorOf(text, grapheme, positions);
     if (floor === NOT_CARRIER) continue;
     carriers.graphemes.push(grapheme);
     carriers.floors.push(floor);

@@ -1,3 +1,4 @@
+import type { MarkPositions } from '../carriers.js';
 import { firstWordCarriers } from './carrier-graphemes.js';
 import { carrierTooShort, spreadEvenly, type Placement } from './placement.js';
 
@@ -8,17 +9,12 @@ export function placeInFirstWord(
   text: string,
   frameLength: number,
   firstLetterOnly: boolean,
-  markWordEnds: boolean,
+  positions: MarkPositions,
 ): Placement {
   if (firstLetterOnly) {
-    const carriers = firstWordCarriers(text, 1, markWordEnds);
+    const carriers = firstWordCarriers(text, 1, positions);
     if (carriers.floors.length === 0) throw carrierTooShort(1, 0, 'method char');
     return { carriers, bytesPerCarrier: frameLength, method: 'char' };
   }
-  return spreadEvenly(
-    firstWordCarriers(text, frameLength, markWordEnds),
-    frameLength,
-    'char',
-    'method char (first word)',
-  );
+  return spreadEvenly(firstWordCarriers(text, frameLength, positions), frameLength, 'char', 'method char (first word)');
 }

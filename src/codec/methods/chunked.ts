@@ -1,3 +1,4 @@
+import type { MarkPositions } from '../carriers.js';
 import { firstCarriers } from './carrier-graphemes.js';
 import { carrierTooShort, type Placement } from './placement.js';
 
@@ -7,10 +8,10 @@ export function placeChunks(
   frameLength: number,
   chunkSize: number,
   method: 'single' | 'chunked',
-  markWordEnds: boolean,
+  positions: MarkPositions,
 ): Placement {
   const needed = Math.ceil(frameLength / chunkSize);
-  const carriers = firstCarriers(text, needed, markWordEnds);
+  const carriers = firstCarriers(text, needed, positions);
   const found = carriers.floors.length;
   if (found < needed) throw carrierTooShort(needed, found, `method ${method} (chunk size ${chunkSize})`);
   return { carriers, bytesPerCarrier: chunkSize, method, chunkSize };

@@ -1,10 +1,15 @@
-import { NOT_CARRIER } from '../carriers.js';
+import { NOT_CARRIER, type MarkPositions } from '../carriers.js';
 import { CodecError } from '../errors.js';
 import { floorOf, graphemesFrom, type Carriers } from './carrier-graphemes.js';
 import { spreadEvenly, type Placement } from './placement.js';
 
 /** `pattern`: the frame spread (as with `char`) over the carrier graphemes of the first occurrence of `pattern`. */
-export function placeInPattern(text: string, frameLength: number, pattern: string, markWordEnds: boolean): Placement {
+export function placeInPattern(
+  text: string,
+  frameLength: number,
+  pattern: string,
+  positions: MarkPositions,
+): Placement {
   const start = text.indexOf(pattern);
   if (start < 0)
     throw new CodecError('PATTERN_NOT_FOUND', `The text does not contain the pattern ${JSON.stringify(pattern)}`);
@@ -14,7 +19,7 @@ export function placeInPattern(text: string, frameLength: number, pattern: strin
   for (const grapheme of graphemesFrom(text, text.lastIndexOf('\n', start - 1) + 1)) {
     if (grapheme.index >= end || carriers.floors.length === frameLength) break;
     if (grapheme.index < start) continue;
-    const floor = floorOf(text, grapheme, markWordEnds);
+    const floor = floorOf(text, grapheme, positions);
     if (floor === NOT_CARRIER) continue;
     carriers.graphemes.push(grapheme);
     carriers.floors.push(floor);

@@ -1,6 +1,6 @@
 import { splitGraphemes } from 'unicode-segmenter/grapheme';
-import { BEFORE_SPACE, CARRIER, INERT, LETTER, clusterFlags, unitFlags } from './cluster-flags.js';
-import { endsLine, staysInsideWord } from '../carriers.js';
+import { CARRIER, DICTIONARY, INERT, LETTER, clusterFlags, unitFlags } from './cluster-flags.js';
+import { carriesAt, type MarkPositions } from '../carriers.js';
 import { doubled } from '../growable.js';
 import type { StealthLevel } from '../types.js';
 
@@ -9,8 +9,8 @@ const MAX_CACHED_CLUSTERS = 1 << 16;
 
 /**
  * The UTF-16 offsets just after every grapheme that may carry a mark, in text order. A mark always goes after a
- * whole cluster of a carrier (src/codec/carriers.ts: the invisibility rules; a cluster of a script broken by a
- * dictionary only at the end of a line; none at the end of a word, unless `markWordEnds`); `maximum`
+ * whole cluster of a carrier (src/codec/carriers.ts: the invisibility rules, and the positions `positions` takes:
+ * by default none at the end of a word, and in a script broken by a dictionary only where a run of it ends); `maximum`
  * stealth further keeps only letter clusters, so no punctuation, symbol or emoji carries one. (Typed, so a 100 MB
  * text stays small.)
  *
@@ -19,7 +19,11 @@ const MAX_CACHED_CLUSTERS = 1 << 16;
  * stretches around combining marks, joiners, selectors and astral characters are segmented. The carrier rule is
  * looked up per code unit or per distinct cluster instead of re-evaluated for each.
  */
-export function carrierEnds(text: string, stealthLevel: StealthLevel, markWordEnds = false): Int32Array {
+export function carrierEnds(
+  text: string,
+  stealthLevel: StealthLevel,
+  positions: MarkPositions = 'inside-words',
+): Int32Array {
   const wanted = stealthLevel === 'maximum' ? CARRIER | LETTER : CARRIER;
   const cached = new Map<string, number>();
   const flagsOf = (cluster: string): number => {
@@ -32,18 +36,15 @@ export function carrierEnds(text: string, stealthLevel: StealthLevel, markWordEn
     return flags;
   };
   const isInertAt = (at: number): boolean => (unitFlags(text.charCodeAt(at)) & INERT) !== 0;
-  const carriesAt = (flags: number, start: number, end: number): boolean =>
-    (flags & wanted) === wanted &&
-    ((flags & BEFORE_SPACE) !== 0
-      ? endsLine(text, end, markWordEnds)
-      : markWordEnds || staysInsideWord(text, start, end));
+  const takesMark = (flags: number, start: number, end: number): boolean =>
+    (flags & wanted) === wanted && carriesAt((flags & DICTIONARY) !== 0, text, start, end, positions);
   let ends = new Int32Array(1024);
   let count = 0;
   let at = 0; // always a grapheme boundary
   while (at < text.length) {
     const flags = unitFlags(text.charCodeAt(at));
     if ((flags & INERT) !== 0 && (at + 1 === text.length || isInertAt(at + 1))) {
-      if (carriesAt(flags, at, at + 1)) {
+      if (takesMark(flags, at, at + 1)) {
         if (count === ends.length) ends = doubled(ends);
         ends[count++] = at + 1;
       }
@@ -55,7 +56,7 @@ export function carrierEnds(text: string, stealthLevel: StealthLevel, markWordEn
     let end = at;
     for (const cluster of splitGraphemes(text.slice(at, stretchEnd))) {
       end += cluster.length;
-      if (carriesAt(flagsOf(cluster), end - cluster.length, end)) {
+      if (takesMark(flagsOf(cluster), end - cluster.length, end)) {
         if (count === ends.length) ends = doubled(ends);
         ends[count++] = end;
       }

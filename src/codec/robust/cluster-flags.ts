@@ -1,23 +1,23 @@
 import { countGraphemes } from 'unicode-segmenter/grapheme';
-import { BEFORE_SPACE_ONLY, NOT_CARRIER, carrierRule } from '../carriers.js';
+import { DICTIONARY_SCRIPT, NOT_CARRIER, carrierRule } from '../carriers.js';
 
 export const CARRIER = 1;
 export const LETTER = 2;
 /** a code unit that never joins a cluster with an inert neighbour (see unitFlags) */
 export const INERT = 4;
 const KNOWN = 8;
-/** a carrier only right before whitespace or at the end of the text (scripts broken by a dictionary) */
-export const BEFORE_SPACE = 16;
+/** a cluster of a script broken into words by a dictionary: carries only where a run of its letters ends */
+export const DICTIONARY = 16;
 
 const STARTS_WITH_LETTER = /^\p{L}/u;
 
 /**
- * CARRIER, BEFORE_SPACE and LETTER of one grapheme cluster: the carrier rule (src/codec/carriers.ts) and maximum
+ * CARRIER, DICTIONARY and LETTER of one grapheme cluster: the carrier rule (src/codec/carriers.ts) and maximum
  * stealth's test.
  */
 export function clusterFlags(cluster: string): number {
   const rule = carrierRule(cluster);
-  const carrier = rule === NOT_CARRIER ? 0 : (rule & BEFORE_SPACE_ONLY) !== 0 ? CARRIER | BEFORE_SPACE : CARRIER;
+  const carrier = rule === NOT_CARRIER ? 0 : (rule & DICTIONARY_SCRIPT) !== 0 ? CARRIER | DICTIONARY : CARRIER;
   return carrier | (STARTS_WITH_LETTER.test(cluster) ? LETTER : 0);
 }
 

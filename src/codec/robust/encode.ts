@@ -1,7 +1,7 @@
 import { WHITENED, PLAIN } from './alphabet.js';
 import { carrierEnds } from './carrier-slots.js';
 import { layoutCopy } from './layout.js';
-import { chooseCarriers } from './placement.js';
+import { planMarks } from './placement.js';
 import { TextBuilder } from './text-builder.js';
 import { c2paWarnings } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
@@ -9,7 +9,7 @@ import { buildFrame } from '../frame.js';
 import { nodeCrypto } from '../node-crypto.js';
 import {
   checkKey,
-  checkMarkWordEnds,
+  checkPositions,
   checkSecret,
   checkSignOptions,
   checkText,
@@ -23,9 +23,9 @@ import { isIdeographic } from '../unicode/lookup.js';
 import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRobustResult } from '../types.js';
 
 /**
- * Hides `secret` one bit per carrier character, the frame repeated as often as the carrier allows
- * (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8 UTF-8 bytes per secret byte. A C2PA text
- * manifest stays as it is, with a warning (as encode's).
+ * Hides `secret` one bit per mark, the frame repeated as often as the carrier allows, four times stacked on the
+ * positions of a carrier too short for two (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8
+ * UTF-8 bytes per secret byte. A C2PA text manifest stays as it is, with a warning (as encode's).
  */
 export function encodeRobust(text: string, secret: string, options: EncodeRobustOptions = {}): EncodeRobustResult {
   checkText(text);
@@ -35,8 +35,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     throw new CodecError('INVALID_INPUT', `Unknown distribution "${distribution}"`);
   if (!STEALTH_LEVELS.includes(stealthLevel))
     throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
-  const markWordEnds = options.markWordEnds ?? false;
-  checkMarkWordEnds(markWordEnds);
+  const positions = checkPositions(options);
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
@@ -53,7 +52,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
       requiredLength,
     );
   }
-  const ends = carrierEnds(text, stealthLevel, markWordEnds);
+  const ends = carrierEnds(text, stealthLevel, positions);
   if (ends.length === 0) {
     const which = stealthLevel === 'maximum' ? 'letter' : 'character';
     throw new CodecError(
@@ -65,37 +64,28 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   }
 
   const copy = layoutCopy(buildFrame(secretBytes, key, undefined, frameSigningFor(text, signing)));
-  const copies = Math.max(1, Math.floor(ends.length / copy.length));
+  const { copies, counts } = planMarks(
+    ends,
+    text.length,
+    copy.length,
+    distribution,
+    () => options.seed ?? nodeCrypto().randomInt(2 ** 32),
+  );
   const markCount = copies * copy.length;
   const alphabet = stealthLevel === 'standard' ? PLAIN : WHITENED;
-  const selectorAt = (mark: number): string => alphabet.selectorOf[copy.marks[mark % copy.length]];
-  const selectorAfter = (end: number, mark: number): string => {
-    const selectors = afterIdeograph(text, end) ? alphabet.selectorAfterIdeographOf : alphabet.selectorOf;
-    return selectors[copy.marks[mark % copy.length]];
-  };
 
   // every robust mark is one VS17–VS256: two UTF-16 units
   const output = new TextBuilder(text.length + 2 * markCount);
   let written = 0;
   let mark = 0;
-  const placeAfter = (end: number): void => {
+  for (let k = 0; k < ends.length; k++) {
+    if (counts[k] === 0) continue;
+    const end = ends[k];
+    // after an ideograph the sixteen low marks take their VS129+ spelling (docs/ROBUST.md); the decoder reads both
+    const selectors = afterIdeograph(text, end) ? alphabet.selectorAfterIdeographOf : alphabet.selectorOf;
     output.appendSlice(text, written, end);
-    output.append(selectorAfter(end, mark++));
+    for (let n = 0; n < counts[k]; n++) output.append(selectors[copy.marks[mark++ % copy.length]]);
     written = end;
-  };
-  if (markCount >= ends.length) {
-    // A short carrier: every carrier takes a mark and the surplus follows the last one, so no bit is ever dropped.
-    for (const end of ends) placeAfter(end);
-    while (mark < markCount) output.append(selectorAt(mark++));
-  } else {
-    const chosen = chooseCarriers(
-      ends.length,
-      markCount,
-      copy.length,
-      distribution,
-      options.seed ?? nodeCrypto().randomInt(2 ** 32),
-    );
-    for (let k = 0; k < ends.length; k++) if (chosen[k] === 1) placeAfter(ends[k]);
   }
   output.appendSlice(text, written, text.length);
 

@@ -43,3 +43,51 @@ export function chooseCarriers(
   }
   return chosen;
 }
+
+/**
+ * The copies a short carrier (positions for fewer than two copies at one mark each) holds, its positions taking
+ * several marks each: a text that loses any half of itself still holds two (docs/ROBUST.md, "Short carriers").
+ */
+export const SHORT_CARRIER_COPIES = 4;
+
+/** How many marks each carrier position takes (in text order), and how many copies they hold. */
+export interface MarkPlan {
+  copies: number;
+  /** marks after each position; their sum is copies × copyLength */
+  counts: Uint32Array;
+}
+
+/**
+ * Where the marks go. With positions for at least two copies, one mark per chosen position (chooseCarriers), as
+ * many copies as fit (two already survive the loss of any half). With fewer (a short text; Thai, Lao, Khmer,
+ * Myanmar, which carry only where a run of their letters ends), every position carries and SHORT_CARRIER_COPIES
+ * copies stack on them (one copy when there is one position: more in the same place add nothing), each position
+ * taking the marks of the stretch of text it stands for (from the position before it; the last one to the end of
+ * the text), so that a part of the text holds about its share of the marks however unevenly the positions are
+ * spread. The marks stay in order, which is all the decoder needs.
+ */
+export function planMarks(
+  ends: Int32Array,
+  textLength: number,
+  copyLength: number,
+  distribution: Distribution,
+  seed: () => number,
+): MarkPlan {
+  const positions = ends.length;
+  if (positions >= 2 * copyLength) {
+    const copies = Math.floor(positions / copyLength);
+    const chosen = chooseCarriers(positions, copies * copyLength, copyLength, distribution, seed());
+    return { copies, counts: Uint32Array.from(chosen) };
+  }
+  const copies = positions === 1 ? 1 : SHORT_CARRIER_COPIES;
+  const marks = copies * copyLength;
+  const counts = new Uint32Array(positions);
+  let placed = 0;
+  for (let k = 0; k < positions - 1; k++) {
+    const upTo = Math.floor((marks * ends[k]) / textLength);
+    counts[k] = upTo - placed;
+    placed = upTo;
+  }
+  counts[positions - 1] = marks - placed;
+  return { copies, counts };
+}

@@ -1,4 +1,4 @@
-import { DICTIONARY_BLOCKS, IDEOGRAPHIC_RANGES, VARIATION_BASES } from './variation-bases.js';
+import { DICTIONARY_BLOCKS, DICTIONARY_LETTERS, IDEOGRAPHIC_RANGES, VARIATION_BASES } from './variation-bases.js';
 
 /** Binary search in a flat table of rows of `width` numbers whose first two are an inclusive [first, last] range. */
 function findRow(table: readonly number[], width: number, codePoint: number): number {
@@ -28,6 +28,14 @@ export const FIRST_PAYLOAD_SELECTOR_AFTER_IDEOGRAPH = 0xe0170;
 /** Whether the code point belongs to a script broken into words by a dictionary (Thai, Lao, Khmer, Myanmar, Tai…). */
 export function isDictionaryScript(codePoint: number): boolean {
   return codePoint >= 0xe00 && findRow(DICTIONARY_BLOCKS, 2, codePoint) >= 0;
+}
+
+/**
+ * Whether the code point is a letter or mark that a browser hands to its word dictionary (Line_Break SA): a run of
+ * them ends at any other character (a space, punctuation, a digit, another script's letter).
+ */
+export function isDictionaryLetter(codePoint: number): boolean {
+  return codePoint >= 0xe01 && findRow(DICTIONARY_LETTERS, 2, codePoint) >= 0;
 }
 
 /** Whether the base has a registered sequence with one of VS1-VS16 in StandardizedVariants.txt or the emoji list. */

@@ -50,12 +50,12 @@ export interface DashboardOptions {
  * The dashboard and checker (src/web/, built into dist/web/): its page at each of its paths and its hashed assets
  * under /assets/. Routes only, no hooks: the API's requests do not pass through anything of it.
  */
-export function registerDashboard(app: FastifyInstance, options: DashboardOptions): void {
+export function registerDashboard(app: FastifyInstance, options: DashboardOptions): boolean {
   const folder = options.folder ?? DASHBOARD_FOLDER;
   const files = loadDashboardFiles(folder, options.mailDelivery);
   if (!files) {
     app.log.warn({ folder }, 'dashboard not built (npm run build): the API is served without it');
-    return;
+    return false;
   }
 
   const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
@@ -77,4 +77,5 @@ export function registerDashboard(app: FastifyInstance, options: DashboardOption
     if (!encoded) return reply.send(asset.identity);
     return reply.header('content-encoding', encoded[0]).send(encoded[1]);
   });
+  return true;
 }

@@ -64,7 +64,12 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
         { name: 'users', description: 'The signed-in user' },
         { name: 'tokens', description: 'Watermark API tokens' },
         { name: 'credits', description: 'Credits, quota and usage' },
-        { name: 'channels', description: 'Signing channels (keyed and signed watermarks) and the public key set' },
+        {
+          name: 'channels',
+          description:
+            'Channels: the keys of keyed (encrypted) and signed watermarks, which the interface calls signing ' +
+            'channels; and the public key set',
+        },
         { name: 'watermark', description: 'Watermark operations (API token)' },
         { name: 'service', description: 'Health and documentation' },
       ],

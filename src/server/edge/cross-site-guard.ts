@@ -52,3 +52,30 @@ function isFormType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   return FORM_TYPES.has(contentType.split(';', 1)[0].trim().toLowerCase());
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const FOREIGN_PAGE =
+  'Request from a web page refused: /mcp answers MCP clients, and pages only of this server and the origins it ' +
+  'allows (--allowed-origin)';
+
+/**
+ * onRequest hook of /mcp, against DNS rebinding (the MCP transport requires servers to check Origin): a page of
+ * another site whose name was made to point at this server sends its own name as Host and Origin, which the
+ * same-origin test of refuseCrossSite would accept. MCP clients send no Origin; a request with one goes on only from
+ * the public URL's origin, an allowed origin, or a loopback page talking to a loopback address.
+ */
+export function refuseForeignPages(options: CrossSiteOptions): onRequestHookHandler {
+  const allowed = new Set(options.allowedOrigins);
+  return (request, _reply, done) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return done();
+    const sent = originOf(origin);
+    const loopback = (host: string) => LOOPBACK_HOSTS.has(host.replace(/:\d+$/, ''));
+    const ours =
+      sent !== undefined &&
+      (allowed.has(sent) ||
+        sent === originOf(options.publicUrl()) ||
+        (loopback(new URL(sent).host) && loopback(request.host)));
+    done(ours ? undefined : new HttpError(403, FOREIGN_PAGE));
+  };
+}

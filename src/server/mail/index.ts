@@ -5,6 +5,8 @@ import { createSmtpMailer } from './smtp-mailer.js';
 
 export type { MailLog, MailMessage, Mailer } from './mailer.js';
 export { verificationMail } from './verification-mail.js';
+export { passwordResetMail } from './recovery-mail.js';
+export { createMailQueue, type MailQueue } from './mail-queue.js';
 
 export const OUTBOX_FILE = 'outbox.jsonl';
 

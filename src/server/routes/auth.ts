@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isDomainError } from '../../domain/index.js';
 import { toHttpError } from '../error-map.js';
 import { HttpError } from '../http-error.js';
@@ -22,6 +22,18 @@ import { documented } from './route-options.js';
 import { verifyEmailPage, wantsJson } from './verify-email-page.js';
 
 const VERIFIED = 'Email address verified; watermark operations are now allowed';
+const ALREADY_VERIFIED = 'This email address is already verified';
+
+const verifiedMessage = ({ alreadyVerified }: { alreadyVerified: boolean }) =>
+  alreadyVerified ? ALREADY_VERIFIED : VERIFIED;
+
+/** What the verification link did: the dashboard's /verify-email page is told `?result=`; the plain page says it. */
+interface LinkOutcome {
+  result: 'verified' | 'already' | 'invalid' | 'suspended' | 'unavailable';
+  status: number;
+  title: string;
+  message: string;
+}
 /** what the cross-site guard of every POST route here can answer: 403 for another site's page, 415 for a form body */
 const GUARDED = errors(403, 415);
 
@@ -83,10 +95,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
         response: { 200: MessageResponse, ...GUARDED },
       }),
     },
-    async (request) => {
-      await domain.accounts.verifyEmail(request.body.token);
-      return { message: VERIFIED };
-    },
+    async (request) => ({ message: verifiedMessage(await domain.accounts.verifyEmail(request.body.token)) }),
   );
 
   // mail scanners and link previews send HEAD: it answers like the page but consumes nothing; GET (a person
@@ -101,35 +110,52 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
     '/api/auth/verify-email',
     {
       exposeHeadRoute: false,
-      schema: documented('auth', 'The mailed link: an HTML page for browsers, JSON for `Accept: application/json`', {
-        querystring: VerifyEmailQuery,
-        response: { 200: MessageResponse },
-      }),
+      schema: documented(
+        'auth',
+        'The mailed link. `Accept: application/json` gets JSON; a browser is sent (303) to the dashboard page ' +
+          '/verify-email?result=verified|already|invalid|suspended|unavailable, which says what happened and what to ' +
+          'do next (a plain page when the dashboard is not built). A link opened again says the address is verified',
+        {
+          querystring: VerifyEmailQuery,
+          response: { 200: MessageResponse, 303: { type: 'null', description: 'to the dashboard page' } },
+        },
+      ),
     },
     async (request, reply) => {
-      const json = wantsJson(request.headers.accept);
-      try {
-        const token = request.query.token;
+      const token = request.query.token;
+      if (wantsJson(request.headers.accept)) {
         if (!token) throw new HttpError(400, 'The link has no token', { details: { token: 'is required' } });
-        await domain.accounts.verifyEmail(token);
-        if (json) return { message: VERIFIED };
-        return sendPage(reply, 200, {
-          ok: true,
-          title: 'Email verified',
-          message: `${VERIFIED}. You can close this page.`,
-        });
-      } catch (error) {
-        if (json) throw error;
-        const failure = error instanceof HttpError ? error : toHttpError(error, { checkoutUrl: context.checkoutUrl });
-        if (!failure) throw error;
-        return sendPage(reply, failure.statusCode, {
-          ok: false,
-          title: 'Verification failed',
-          message: failure.message,
-        });
+        return { message: verifiedMessage(await domain.accounts.verifyEmail(token)) };
       }
+      const outcome = await verifyFromLink(token);
+      if (context.dashboardServed) return reply.redirect(`/verify-email?result=${outcome.result}`, 303);
+      return reply
+        .code(outcome.status)
+        .type('text/html; charset=utf-8')
+        .send(verifyEmailPage({ ok: outcome.status === 200, title: outcome.title, message: outcome.message }));
     },
   );
+
+  /** What opening the link did, for a browser: one of the dashboard page's results, and the plain page's words. */
+  async function verifyFromLink(token: string | undefined): Promise<LinkOutcome> {
+    try {
+      if (!token) throw new HttpError(400, 'The link has no token');
+      const { alreadyVerified } = await domain.accounts.verifyEmail(token);
+      return alreadyVerified
+        ? { result: 'already', status: 200, title: 'Already verified', message: `${ALREADY_VERIFIED}: sign in.` }
+        : {
+            result: 'verified',
+            status: 200,
+            title: 'Email verified',
+            message: `${VERIFIED}. You can close this page.`,
+          };
+    } catch (error) {
+      const failure = error instanceof HttpError ? error : toHttpError(error, { checkoutUrl: context.checkoutUrl });
+      if (!failure) throw error;
+      const result = failure.statusCode === 403 ? 'suspended' : failure.statusCode >= 500 ? 'unavailable' : 'invalid';
+      return { result, status: failure.statusCode, title: 'Verification failed', message: failure.message };
+    }
+  }
 
   app.post(
     '/api/auth/refresh',
@@ -182,8 +208,4 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       if (!isDomainError(error)) throw error;
     }
   }
-}
-
-function sendPage(reply: FastifyReply, status: number, page: Parameters<typeof verifyEmailPage>[0]) {
-  return reply.code(status).type('text/html; charset=utf-8').send(verifyEmailPage(page));
 }

@@ -22,7 +22,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
     sessionRoute(
       context,
       'channels',
-      'Create a signing channel (starter: 3 active, pro: 20, free: none); names are unique per account',
+      'Create a channel (starter: 3 active, pro: 20, free: none); names are unique per account',
       {
         body: CreateChannelBody,
         response: { 201: CreateChannelResponse, ...errors(409) },
@@ -31,7 +31,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
     async (request, reply) => {
       const { channel_name, ...options } = request.body;
       const channel = await domain.channels.create(sessionOf(request).user.id, channel_name, options);
-      return reply.code(201).send({ message: 'Signing channel created', channel });
+      return reply.code(201).send({ message: 'Channel created', channel });
     },
   );
 
@@ -46,7 +46,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
     async (request) => {
       const { user } = sessionOf(request);
       const channel = await domain.channels.updatePublication(user.id, request.params.channelId, request.body);
-      return { message: 'Signing channel updated', channel };
+      return { message: 'Channel updated', channel };
     },
   );
 
@@ -84,7 +84,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
 
   app.get(
     '/api/v2/channels',
-    sessionRoute(context, 'channels', 'Your signing channels', { response: { 200: ChannelList } }),
+    sessionRoute(context, 'channels', 'Your channels', { response: { 200: ChannelList } }),
     async (request) => ({ channels: await domain.channels.list(sessionOf(request).user.id) }),
   );
 
@@ -96,7 +96,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
     }),
     async (request) => {
       const channel = await domain.channels.deactivate(sessionOf(request).user.id, request.params.channelId);
-      return { message: 'Signing channel deactivated', channel };
+      return { message: 'Channel deactivated', channel };
     },
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
-import { CreditBalance, DailyUsageQuery, DailyUsageResponse, UsagePage, UsageQuery } from '../schemas/credits.js';
+import { BalanceResponse, DailyUsageQuery, DailyUsageResponse, UsagePage, UsageQuery } from '../schemas/credits.js';
 import { sessionRoute } from './route-options.js';
 
 const DEFAULT_PAGE = 50;
@@ -12,8 +12,13 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
 
   app.get(
     '/api/v2/credits/balance',
-    sessionRoute(context, 'credits', 'Credit balance and plan', { response: { 200: CreditBalance } }),
-    async (request) => domain.credits.balance(sessionOf(request).user.id),
+    sessionRoute(context, 'credits', 'Credit balance and plan, and what one operation costs', {
+      response: { 200: BalanceResponse },
+    }),
+    async (request) => ({
+      ...(await domain.credits.balance(sessionOf(request).user.id)),
+      cost_per_operation: domain.config.creditCost,
+    }),
   );
 
   app.get<{ Querystring: UsageQuery }>(

@@ -6,6 +6,7 @@ import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
 import { creditRoutes } from './credits.js';
 import { passwordRoute } from './password.js';
+import { recoveryRoutes } from './recovery.js';
 import { currentTokenRoutes } from './current-token.js';
 import { mcpRoutes } from './mcp.js';
 import { serviceRoutes } from './service.js';
@@ -16,7 +17,8 @@ import { wellKnownRoutes } from './well-known.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
   serviceRoutes(app, context.domain);
-  // only the auth routes and the password change read or set a cookie (the refresh token): the others skip its
+  // only the auth routes (recovery included) and the password change read or set a cookie (the refresh token): the
+  // others skip its
   // per-request hooks, and only these need to know which page sent a request
   void app.register(async (auth) => {
     await auth.register(cookie);
@@ -25,6 +27,7 @@ export function registerRoutes(app: FastifyInstance, context: ServerContext): vo
       refuseCrossSite({ allowedOrigins: context.config.allowedOrigins, publicUrl: context.publicUrl }),
     );
     authRoutes(auth, context);
+    recoveryRoutes(auth, context);
     passwordRoute(auth, context);
   });
   userRoutes(app, context);

@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.js';
 import { toHttpError } from '../error-map.js';
 import { HttpError } from '../http-error.js';
 import { SECURITY } from '../edge/api-docs.js';
+import { refuseForeignPages } from '../edge/cross-site-guard.js';
 import { documented } from './route-options.js';
 
 type McpHttp = typeof import('../../mcp/http.js');
@@ -34,7 +35,10 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
   app.post(
     '/mcp',
     {
-      onRequest: context.auth.requireApiToken,
+      onRequest: [
+        refuseForeignPages({ allowedOrigins: context.config.allowedOrigins, publicUrl: context.publicUrl }),
+        context.auth.requireApiToken,
+      ],
       schema: documented(
         'watermark',
         'MCP (Streamable HTTP, stateless, JSON answers): the watermark operations as tools; each call needs the ' +

@@ -1,5 +1,8 @@
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WatermarkCaller } from '../../domain/index.js';
 import type { ServerContext } from '../context.js';
+import { sessionOf } from '../edge/authentication.js';
 import { HttpError } from '../http-error.js';
 import {
   AnalyzeBody,
@@ -15,7 +18,9 @@ import {
   EncodeRobustResponse,
   LegacyEncodeBody,
 } from '../schemas/watermark.js';
-import { apiTokenRoute } from './route-options.js';
+import { errors } from '../schemas/common.js';
+import { TokenIdParams } from '../schemas/tokens.js';
+import { apiTokenRoute, sessionRoute } from './route-options.js';
 
 /** The API token checked by `requireApiToken`. */
 function tokenOf(request: FastifyRequest): string {
@@ -42,92 +47,113 @@ function requirePatternIfNeeded<T extends { method?: string; pattern?: string }>
   return options;
 }
 
+/** One watermark operation: its path under /api/watermark/, its documentation, and how it runs for a caller. */
+interface WatermarkRoute<B> {
+  path: string;
+  summary: string;
+  body: TSchema;
+  response: Record<number, TSchema>;
+  run: (caller: WatermarkCaller, body: B) => Promise<unknown>;
+}
+
 export function watermarkRoutes(app: FastifyInstance, context: ServerContext): void {
   const { watermark } = context.domain;
   const CANNOT_READ = { 422: CannotReadResponse };
 
-  app.post<{ Body: EncodeBody }>(
-    '/api/watermark/encode',
-    apiTokenRoute(
-      context,
-      'Hide a secret in text (variation selectors); needs the encode permission. A token created with sign signs ' +
-        'the mark (`signature` in the answer); `bind_text` makes the signature cover the text too',
-      { body: EncodeBody, response: { 200: EncodeResponse } },
-    ),
-    async (request) => {
-      const { bind_text, ...options } = request.body;
-      return watermark.encode(tokenOf(request), { ...requirePatternIfNeeded(options), bindText: bind_text });
-    },
-  );
+  /** Each operation at /api/watermark/… (API token) and, for the dashboard's checker, with the session. */
+  const register = <B>(operation: WatermarkRoute<B>) => {
+    const schema = { body: operation.body, response: operation.response };
+    app.post<{ Body: B }>(
+      `/api/watermark/${operation.path}`,
+      apiTokenRoute(context, operation.summary, schema),
+      async (request) => operation.run(tokenOf(request), request.body as B),
+    );
+    // the dashboard's checker: a signed-in person picks one of their tokens by name instead of pasting its secret
+    app.post<{ Body: B; Params: TokenIdParams }>(
+      `/api/v2/tokens/:tokenId/watermark/${operation.path}`,
+      sessionRoute(
+        context,
+        'watermark',
+        `As /api/watermark/${operation.path}, with the session, as one of your API tokens (its permissions, ` +
+          'channel and charges); 404 for a token that is not yours',
+        { ...schema, params: TokenIdParams, response: { ...schema.response, ...errors(402, 404, 429) } },
+      ),
+      async (request) =>
+        operation.run({ userId: sessionOf(request).user.id, tokenId: request.params.tokenId }, request.body as B),
+    );
+  };
 
-  app.post<{ Body: EncodeRobustBody }>(
-    '/api/watermark/encode-robust',
-    apiTokenRoute(
-      context,
+  register<EncodeBody>({
+    path: 'encode',
+    summary:
+      'Hide a secret in text (variation selectors); needs the encode permission. A token created with sign signs ' +
+      'the mark (`signature` in the answer); `bind_text` makes the signature cover the text too',
+    body: EncodeBody,
+    response: { 200: EncodeResponse },
+    run: (caller, { bind_text, ...options }) =>
+      watermark.encode(caller, { ...requirePatternIfNeeded(options), bindText: bind_text }),
+  });
+  register<EncodeRobustBody>({
+    path: 'encode-robust',
+    summary:
       'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
-      {
-        body: EncodeRobustBody,
-        response: { 200: EncodeRobustResponse },
-      },
-    ),
-    async (request) => {
-      const { text, secret, visible_text, hidden_text, distribution, stealth_level, mark_word_ends, bind_text } =
-        request.body;
+    body: EncodeRobustBody,
+    response: { 200: EncodeRobustResponse },
+    run: (caller, body) => {
+      const {
+        text,
+        secret,
+        visible_text,
+        hidden_text,
+        distribution,
+        stealth_level,
+        mark_word_ends,
+        line_ends_only,
+        bind_text,
+      } = body;
       const fields = requireFields(
         { text: text ?? visible_text, secret: secret ?? hidden_text },
         { text: ' (or visible_text)', secret: ' (or hidden_text)' },
       );
-      return watermark.encodeRobust(tokenOf(request), {
+      return watermark.encodeRobust(caller, {
         text: fields.text,
         secret: fields.secret,
         distribution,
         stealthLevel: stealth_level,
         markWordEnds: mark_word_ends,
+        lineEndsOnly: line_ends_only,
         bindText: bind_text,
       });
     },
-  );
-
-  app.post<{ Body: DecodeBody }>(
-    '/api/watermark/decode',
-    apiTokenRoute(
-      context,
+  });
+  register<DecodeBody>({
+    path: 'decode',
+    summary:
       'Recover every watermark (variation selectors and robust), each verified; needs decode. A keyed token ' +
-        'answers only with keyed marks unless `accept_unkeyed`; unframed selector runs are listed in `raw_runs`, ' +
-        'read only with `raw_runs: true`. `signature` says who signed the mark: the keys of ' +
-        "/.well-known/wm-keys.json and the account's own are known",
-      {
-        body: DecodeBody,
-        response: { 200: DecodeResponse, ...CANNOT_READ },
-      },
-    ),
-    async (request) => {
-      const { text, raw_runs, accept_unkeyed } = request.body;
-      return watermark.decode(tokenOf(request), { text, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed });
-    },
-  );
-
-  app.post<{ Body: DecodeRobustBody }>(
-    '/api/watermark/decode-robust',
-    apiTokenRoute(context, 'Recover a robust (bit-level) secret; needs decode', {
-      body: DecodeRobustBody,
-      response: { 200: DecodeRobustResponse, ...CANNOT_READ },
-    }),
-    async (request) => {
-      const { text, accept_unkeyed } = request.body;
-      return watermark.decodeRobust(tokenOf(request), { text, acceptUnkeyed: accept_unkeyed });
-    },
-  );
-
-  app.post<{ Body: AnalyzeBody }>(
-    '/api/watermark/analyze',
-    apiTokenRoute(context, 'Count visible graphemes and hidden bytes; needs encode or decode', {
-      body: AnalyzeBody,
-      response: { 200: AnalyzeResponse },
-    }),
-    async (request) =>
-      watermark.analyze(tokenOf(request), { encoded: request.body.encoded, original: request.body.original }),
-  );
+      'answers only with keyed marks unless `accept_unkeyed`; unframed selector runs are listed in `raw_runs`, ' +
+      'read only with `raw_runs: true`. `signature` says who signed the mark: the keys of ' +
+      "/.well-known/wm-keys.json and the account's own are known",
+    body: DecodeBody,
+    response: { 200: DecodeResponse, ...CANNOT_READ },
+    run: (caller, { text, raw_runs, accept_unkeyed }) =>
+      watermark.decode(caller, { text, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
+  });
+  register<DecodeRobustBody>({
+    path: 'decode-robust',
+    summary:
+      'Recover a robust (bit-level) secret; needs decode. A keyed token answers only with keyed marks unless ' +
+      '`accept_unkeyed`',
+    body: DecodeRobustBody,
+    response: { 200: DecodeRobustResponse, ...CANNOT_READ },
+    run: (caller, { text, accept_unkeyed }) => watermark.decodeRobust(caller, { text, acceptUnkeyed: accept_unkeyed }),
+  });
+  register<AnalyzeBody>({
+    path: 'analyze',
+    summary: 'Count visible graphemes and hidden bytes; needs encode or decode',
+    body: AnalyzeBody,
+    response: { 200: AnalyzeResponse },
+    run: (caller, { encoded, original }) => watermark.analyze(caller, { encoded, original }),
+  });
 
   app.post<{ Body: LegacyEncodeBody }>(
     '/api/v1/encode',

@@ -34,6 +34,19 @@ export type VerifyEmailBody = Static<typeof VerifyEmailBody>;
 export const VerifyEmailQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 256 })) });
 export type VerifyEmailQuery = Static<typeof VerifyEmailQuery>;
 
+/** forgot-password and resend-verification: the address to mail */
+export const MailRequestBody = Type.Object({ email: Type.String({ maxLength: FIELD_LIMITS.email }) });
+export type MailRequestBody = Static<typeof MailRequestBody>;
+
+export const ResetPasswordBody = Type.Object({
+  token: Type.String({ maxLength: 256, description: 'the token of the mailed link (after `#token=`)' }),
+  newPassword: Type.String({
+    maxLength: FIELD_LIMITS.password,
+    description: `at least ${PASSWORD_MIN} characters mixing two of: lower, upper, digits, other`,
+  }),
+});
+export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
+
 export const RefreshResponse = Type.Object({ accessToken: Type.String() });
 
 export { MessageResponse };

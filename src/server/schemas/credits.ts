@@ -61,3 +61,13 @@ export const DailyUsageResponse = Type.Object({
 });
 
 export { CreditBalance };
+
+/** The balance route's answer: the spec's Credit balance, and what one operation costs on this server. */
+export const BalanceResponse = Type.Composite([
+  CreditBalance,
+  Type.Object({
+    cost_per_operation: Type.Integer({
+      description: 'credits one successful watermark operation uses on this server (wm serve --credit-cost)',
+    }),
+  }),
+]);

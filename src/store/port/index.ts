@@ -13,6 +13,8 @@ export type { NewUser, UserChanges, UserRepository, UserRow } from './users.js';
 export type {
   EmailVerificationRepository,
   EmailVerificationRow,
+  PasswordResetRepository,
+  PasswordResetRow,
   RefreshTokenRepository,
   RefreshTokenRow,
 } from './sessions.js';

@@ -39,3 +39,23 @@ export interface EmailVerificationRepository {
   byHash(tokenHash: string): Promise<EmailVerificationRow | undefined>;
   markUsed(id: number, at: number): Promise<void>;
 }
+
+/** A single-use link to set a new password without the old one (forgot password). Times: Unix ms. */
+export interface PasswordResetRow {
+  id: number;
+  userId: string;
+  /** SHA-256 of the secret */
+  tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+export interface PasswordResetRepository {
+  insert(reset: Omit<PasswordResetRow, 'id' | 'usedAt'>): Promise<void>;
+  byHash(tokenHash: string): Promise<PasswordResetRow | undefined>;
+  /** Marks the link used unless it was already: true for the one call that used it. */
+  use(id: number, at: number): Promise<boolean>;
+  /** Marks every link of the account not used yet as used (its password changed: they must not work any more). */
+  useAllOf(userId: string, at: number): Promise<void>;
+}

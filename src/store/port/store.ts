@@ -2,7 +2,7 @@ import type { LimiterState } from '../limiter-state.js';
 import type { ApiTokenRepository } from './api-tokens.js';
 import type { ChannelRepository } from './channels.js';
 import type { ChargeRepository, LedgerRepository } from './ledger.js';
-import type { EmailVerificationRepository, RefreshTokenRepository } from './sessions.js';
+import type { EmailVerificationRepository, PasswordResetRepository, RefreshTokenRepository } from './sessions.js';
 import type { SigningKeyRepository } from './signing-keys.js';
 import type { UserRepository } from './users.js';
 
@@ -11,6 +11,7 @@ export interface Repositories {
   users: UserRepository;
   refreshTokens: RefreshTokenRepository;
   emailVerifications: EmailVerificationRepository;
+  passwordResets: PasswordResetRepository;
   channels: ChannelRepository;
   signingKeys: SigningKeyRepository;
   apiTokens: ApiTokenRepository;

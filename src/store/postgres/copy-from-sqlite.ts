@@ -7,7 +7,8 @@ import { schema } from './schema.js';
 
 /**
  * `wm db copy`: every row of a SQLite database into an empty PostgreSQL database, in one transaction — accounts
- * with their password hashes, sessions (refresh-token hashes), email verifications, channels with their sealed
+ * with their password hashes, sessions (refresh-token hashes), email verifications, password-reset links (hashes),
+ * channels with their sealed
  * keys and signing keys, API tokens (hashes), the whole ledger, the usage counters and how far back the ledger
  * goes after pruning — with their ids, so that sessions, tokens and
  * history go on where they were. The PostgreSQL-only parts are not copied: the password-attempt counters (SQLite
@@ -18,6 +19,7 @@ import { schema } from './schema.js';
 const TABLES: PgTable[] = [
   schema.users,
   schema.emailVerifications,
+  schema.passwordResets,
   schema.refreshTokens,
   schema.channels,
   schema.signingKeys,
@@ -28,7 +30,7 @@ const TABLES: PgTable[] = [
 ];
 
 /** Tables whose ids PostgreSQL generates: after the copy, its sequence must continue past the copied ids. */
-const GENERATED_IDS = ['email_verifications', 'credit_ledger'];
+const GENERATED_IDS = ['email_verifications', 'password_resets', 'credit_ledger'];
 
 /** Rows sent per INSERT (PostgreSQL allows 65,535 parameters a statement). */
 const BATCH_ROWS = 500;

@@ -18,7 +18,7 @@ import { ledgerStatements } from './ledger.js';
 import { createPostgresLimiterState } from './limiter-state.js';
 import { sqlState } from './errors.js';
 import { applyMigrations, migrationState } from './migrations.js';
-import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
+import { emailVerificationStatements, passwordResetStatements, refreshTokenStatements } from './sessions.js';
 import { signingKeyStatements } from './signing-keys.js';
 import { userStatements } from './users.js';
 
@@ -123,6 +123,7 @@ function postgresStore(url: string, connection: PgConnection): PostgresStore {
     users: guarded(userStatements(session), guard),
     refreshTokens: guarded(refreshTokenStatements(session), guard),
     emailVerifications: guarded(emailVerificationStatements(session), guard),
+    passwordResets: guarded(passwordResetStatements(session), guard),
     channels: guarded(channelStatements(session), guard),
     signingKeys: guarded(signingKeyStatements(session), guard),
     apiTokens: guarded(apiTokenStatements(session), guard),

@@ -74,6 +74,24 @@ export const emailVerifications = pgTable(
   ],
 );
 
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: int8('id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: int8('expires_at').notNull(),
+    usedAt: int8('used_at'),
+    createdAt: int8('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('password_resets_token_hash_unique').on(table.tokenHash),
+    index('password_resets_user_idx').on(table.userId),
+  ],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
@@ -220,6 +238,7 @@ export const limiterRecords = pgTable(
 export const schema = {
   users,
   emailVerifications,
+  passwordResets,
   refreshTokens,
   channels,
   signingKeys,

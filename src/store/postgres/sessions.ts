@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { EmailVerificationRow, RefreshTokenRow } from '../port/index.js';
+import type { EmailVerificationRow, PasswordResetRow, RefreshTokenRow } from '../port/index.js';
 import type { PgSession } from './database.js';
-import { emailVerifications, refreshTokens } from './schema.js';
+import { emailVerifications, passwordResets, refreshTokens } from './schema.js';
 
 export function refreshTokenStatements({ db }: PgSession) {
   const notRevoked = isNull(refreshTokens.revokedAt);
@@ -39,6 +39,31 @@ export function emailVerificationStatements({ db }: PgSession) {
       (await db.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)))[0],
     markUsed: async (id: number, at: number): Promise<void> => {
       await db.update(emailVerifications).set({ usedAt: at }).where(eq(emailVerifications.id, id));
+    },
+  };
+}
+
+export function passwordResetStatements({ db }: PgSession) {
+  const unused = isNull(passwordResets.usedAt);
+  return {
+    insert: async (reset: Omit<PasswordResetRow, 'id' | 'usedAt'>): Promise<void> => {
+      await db.insert(passwordResets).values(reset);
+    },
+    byHash: async (tokenHash: string): Promise<PasswordResetRow | undefined> =>
+      (await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)))[0],
+    use: async (id: number, at: number): Promise<boolean> =>
+      (
+        await db
+          .update(passwordResets)
+          .set({ usedAt: at })
+          .where(and(eq(passwordResets.id, id), unused))
+          .returning({ id: passwordResets.id })
+      ).length > 0,
+    useAllOf: async (userId: string, at: number): Promise<void> => {
+      await db
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResets.userId, userId), unused));
     },
   };
 }

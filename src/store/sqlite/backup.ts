@@ -1,5 +1,6 @@
 import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDriver } from './driver.js';
 import { DamagedDatabaseError } from '../database-failure.js';
 
 /**
@@ -18,7 +19,7 @@ export async function backupSqlite(source: Database.Database, file: string): Pro
   closeSync(openSync(file, 'wx', 0o600));
   try {
     await source.backup(file, { progress: () => ALL_PAGES });
-    const copy = new Database(file, { fileMustExist: true });
+    const copy = new SqliteDriver(file, { fileMustExist: true });
     try {
       // the copy's header says WAL, like its source's: back to a rollback journal, so it is one file, no -wal beside
       copy.pragma('journal_mode = DELETE');

@@ -1,5 +1,5 @@
 import { closeSync, openSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { SqliteDriver } from './driver.js';
 
 export type FolderLockMode = 'shared' | 'exclusive';
 
@@ -11,7 +11,7 @@ export type FolderLockMode = 'shared' | 'exclusive';
  */
 export function acquireFolderLock(file: string, mode: FolderLockMode): { release(): void } | undefined {
   closeSync(openSync(file, 'a', 0o600));
-  const lock = new Database(file, { timeout: 0 });
+  const lock = new SqliteDriver(file, { timeout: 0 });
   try {
     if (mode === 'exclusive') {
       lock.exec('BEGIN EXCLUSIVE');

@@ -1,5 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDriver } from './driver.js';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { createMemoryLimiterState } from '../limiter-state.js';
@@ -15,7 +16,7 @@ import { ledgerStatements } from './ledger.js';
 import { MIGRATIONS_FOLDER } from '../migrations-folder.js';
 import { schema } from './schema.js';
 import { refuseForeignDatabase, refuseNewerDatabase } from './schema-check.js';
-import { emailVerificationStatements, refreshTokenStatements } from './sessions.js';
+import { emailVerificationStatements, passwordResetStatements, refreshTokenStatements } from './sessions.js';
 import { signingKeyStatements } from './signing-keys.js';
 import { userStatements } from './users.js';
 
@@ -40,7 +41,7 @@ const LIMITER_RECORDS_MAX = 100_000;
 export function openSqliteStore(file: string, options: { create?: boolean; onlyWm?: boolean } = {}): SqliteStore {
   // created owner-only even in a shared folder; SQLite gives its -wal and -shm files the same mode
   if (file !== ':memory:' && options.create !== false) closeSync(openSync(file, 'a', 0o600));
-  const sqlite = new Database(file, { fileMustExist: options.create === false });
+  const sqlite = new SqliteDriver(file, { fileMustExist: options.create === false });
   try {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
@@ -67,6 +68,7 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     users: bind(userStatements(db), execute),
     refreshTokens: bind(refreshTokenStatements(db), execute),
     emailVerifications: bind(emailVerificationStatements(db), execute),
+    passwordResets: bind(passwordResetStatements(db), execute),
     channels: bind(channelStatements(db), execute),
     signingKeys: bind(signingKeyStatements(db), execute),
     apiTokens: bind(apiTokenStatements(db), execute),

@@ -50,6 +50,22 @@ export const emailVerifications = sqliteTable(
   (table) => [index('email_verifications_user_idx').on(table.userId)],
 );
 
+/** Single-use links to set a new password (forgot password); the secret is kept as its SHA-256 only. */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('password_resets_user_idx').on(table.userId)],
+);
+
 export const refreshTokens = sqliteTable(
   'refresh_tokens',
   {
@@ -194,6 +210,7 @@ export const ledgerRetention = sqliteTable(
 export const schema = {
   users,
   emailVerifications,
+  passwordResets,
   refreshTokens,
   channels,
   signingKeys,

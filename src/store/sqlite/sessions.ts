@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { EmailVerificationRow, RefreshTokenRow } from '../port/index.js';
+import type { EmailVerificationRow, PasswordResetRow, RefreshTokenRow } from '../port/index.js';
 import type { Db } from './database.js';
-import { emailVerifications, refreshTokens } from './schema.js';
+import { emailVerifications, passwordResets, refreshTokens } from './schema.js';
 
 export function refreshTokenStatements(db: Db) {
   const notRevoked = isNull(refreshTokens.revokedAt);
@@ -39,6 +39,29 @@ export function emailVerificationStatements(db: Db) {
       db.select().from(emailVerifications).where(eq(emailVerifications.tokenHash, tokenHash)).get(),
     markUsed: (id: number, at: number): void => {
       db.update(emailVerifications).set({ usedAt: at }).where(eq(emailVerifications.id, id)).run();
+    },
+  };
+}
+
+export function passwordResetStatements(db: Db) {
+  const unused = isNull(passwordResets.usedAt);
+  return {
+    insert: (reset: Omit<PasswordResetRow, 'id' | 'usedAt'>): void => {
+      db.insert(passwordResets).values(reset).run();
+    },
+    byHash: (tokenHash: string): PasswordResetRow | undefined =>
+      db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).get(),
+    use: (id: number, at: number): boolean =>
+      db
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResets.id, id), unused))
+        .run().changes > 0,
+    useAllOf: (userId: string, at: number): void => {
+      db.update(passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResets.userId, userId), unused))
+        .run();
     },
   };
 }

@@ -29,6 +29,8 @@ export interface Balance {
   plan: Plan;
   subscription_status: 'active' | 'past_due' | 'paused' | 'cancelled' | 'expired';
   renews_at: string | null;
+  /** credits one successful operation uses on this server */
+  cost_per_operation: number;
 }
 
 export interface ApiToken {

@@ -2,6 +2,9 @@ import { signal } from '@preact/signals';
 import type { ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
 import { CheckMailPage } from './pages/check-mail.js';
+import { ForgotPasswordPage, ResendVerificationPage } from './pages/mail-request.js';
+import { ResetPasswordPage } from './pages/reset-password.js';
+import { VerifyEmailPage } from './pages/verify-email.js';
 import { ChannelsPage } from './pages/channels.js';
 import { OverviewPage } from './pages/overview.js';
 import { ProfilePage } from './pages/profile.js';
@@ -25,6 +28,13 @@ const SIGNED_OUT_PAGES: Record<string, ComponentType> = {
   '/signin': SignInPage,
   '/signup': SignUpPage,
   '/signup/sent': CheckMailPage,
+  '/forgot-password': ForgotPasswordPage,
+  '/verify-email/resend': ResendVerificationPage,
+};
+/** The pages of the mailed links: they work whether or not this browser is signed in. */
+const ANY_STATE_PAGES: Record<string, ComponentType> = {
+  '/reset-password': ResetPasswordPage,
+  '/verify-email': VerifyEmailPage,
 };
 const NAV: [string, string][] = [
   ['/', 'Overview'],
@@ -38,14 +48,24 @@ const NAV: [string, string][] = [
 // The checker and the codec it runs are a chunk of their own, fetched only when the checker is opened.
 const checker = signal<ComponentType | null>(null);
 const checkerFailed = signal(false);
+let checkerRequested = false;
+function loadChecker(): void {
+  if (checkerRequested) return;
+  checkerRequested = true;
+  import('../checker/checker-page.js').then(
+    (module) => (checker.value = module.CheckerPage),
+    () => (checkerFailed.value = true),
+  );
+}
+
+/** Fetches the checker's chunk while the session is being restored, so that it is there when the page is drawn. */
+function PrefetchChecker() {
+  useEffect(loadChecker, []);
+  return null;
+}
+
 function CheckerRoute() {
-  useEffect(() => {
-    if (checker.value) return;
-    import('../checker/checker-page.js').then(
-      (module) => (checker.value = module.CheckerPage),
-      () => (checkerFailed.value = true),
-    );
-  }, []);
+  useEffect(loadChecker, []);
   const Page = checker.value;
   if (Page) return <Page />;
   return (
@@ -73,7 +93,7 @@ function Header() {
         </Link>
         {signedIn ? (
           <>
-            <nav class="nav" aria-label="Dashboard">
+            <nav class="nav dashboard" aria-label="Dashboard">
               {NAV.map(([href, label]) => (
                 <Link key={href} href={href}>
                   {label}
@@ -122,14 +142,19 @@ function NotFound() {
 function Page() {
   const path = currentPath.value;
   const state = sessionState.value;
-  if (path === '/check') return <CheckerRoute />;
+  // every page waits for the session, those that draw the same either way too: on a phone the header grows by a row
+  // of links when the session is there, and a page drawn before would be pushed down (a layout shift)
   if (state === 'restoring') {
     return (
       <main id="main">
         <Loading what="your session" lines={6} />
+        {path === '/check' && <PrefetchChecker />}
       </main>
     );
   }
+  if (path === '/check') return <CheckerRoute />;
+  const Linked = ANY_STATE_PAGES[path];
+  if (Linked) return <Linked />;
   const signedIn = state === 'signed-in';
   if (SIGNED_IN_PAGES[path] && !signedIn) {
     if (path !== '/') rememberReturnTo(path);

@@ -9,6 +9,8 @@ export const sessionState = signal<SessionState>('restoring');
 export const currentUser = signal<User | null>(null);
 /** Shown once on the sign-in page: why the user is there (session ended, password changed, …). */
 export const signInNotice = signal<string | null>(null);
+/** Shown once on the overview: what just happened (a password set through a mailed link). */
+export const overviewNotice = signal<string | null>(null);
 
 // The access token lives in this closure only: never in storage, a URL or the DOM. A reload gets a new one from the
 // HttpOnly refresh cookie, which scripts cannot read.
@@ -108,17 +110,32 @@ export async function restoreSession(): Promise<void> {
   forget();
 }
 
-export async function signIn(email: string, password: string): Promise<void> {
-  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/login', {
-    body: { email, password },
-  });
+/** A session the server just started: the access token in memory, the user, then the page `to`. */
+function begin(body: { accessToken: string; user: User }, to: string): void {
   adopt(body.accessToken);
   currentUser.value = body.user;
   sessionState.value = 'signed-in';
   signInNotice.value = null;
+  navigate(to, { replace: true });
+}
+
+export async function signIn(email: string, password: string): Promise<void> {
+  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/login', {
+    body: { email, password },
+  });
   const target = returnTo ?? '/';
   returnTo = null;
-  navigate(target, { replace: true });
+  begin(body, target);
+}
+
+/** Sets a new password with a mailed link's token; the server ends every other session and starts this one. */
+export async function resetPassword(token: string, newPassword: string): Promise<void> {
+  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/reset-password', {
+    body: { token, newPassword },
+  });
+  returnTo = null;
+  overviewNotice.value = 'Your new password is set. Every other session is signed out; API tokens keep working.';
+  begin(body, '/');
 }
 
 /** The access token after a password change, when the server hands out a fresh one. */
@@ -128,11 +145,13 @@ export function adoptAccessToken(token: string): void {
 
 export async function signOut(notice?: string): Promise<void> {
   const token = accessToken;
+  // set before the page changes: a signed-in page is replaced by sign-in as soon as the session is forgotten, and
+  // the message must be there when it is drawn, not after the logout request
+  signInNotice.value = notice ?? 'You are signed out.';
   forget();
   // the refresh cookie never reaches /api/auth/logout (its Path); the access token names the session to end
   await request('POST', '/api/auth/logout', { bearer: token ?? undefined }).catch(() => undefined);
   returnTo = null;
-  signInNotice.value = notice ?? 'You are signed out.';
   navigate('/signin', { replace: true });
 }
 

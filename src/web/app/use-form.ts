@@ -7,10 +7,16 @@ export interface FormState {
   error: string | null;
   /** messages per API field name, from the error's `details` */
   fields: Record<string, string>;
-  /** runs the submission; API errors land in `error` and `fields` */
-  submit: (event: Event, action: () => Promise<void>) => Promise<void>;
+  /**
+   * Runs the submission; API errors land in `error` and `fields`. `check` finds what the server would refuse
+   * anyway (a required field left empty): then nothing is sent and its messages are shown the same way.
+   */
+  submit: (event: Event, action: () => Promise<void>, check?: () => Problems) => Promise<void>;
   reset: () => void;
 }
+
+/** Messages by field name; an undefined message is no problem. */
+export type Problems = Record<string, string | undefined>;
 
 /** "permissions[0]" and "permissions" both name the permissions field. */
 const fieldName = (name: string): string => name.split(/[.[]/)[0];
@@ -20,12 +26,19 @@ export function useForm(shownFields: string[]): FormState {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const submit = async (event: Event, action: () => Promise<void>) => {
+  const submit = async (event: Event, action: () => Promise<void>, check?: () => Problems) => {
     event.preventDefault();
     if (busy) return;
-    setBusy(true);
     setError(null);
-    setFields({});
+    const problems = Object.fromEntries(
+      Object.entries(check?.() ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    setFields(problems);
+    if (Object.keys(problems).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    setBusy(true);
     try {
       await action();
     } catch (failure) {

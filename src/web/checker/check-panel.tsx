@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError } from '../app/api.js';
 import { formatNumber } from '../app/format.js';
 import { Notice } from '../app/ui/notice.js';
+import { characterCount } from './characters.js';
 import { MARK_KINDS, classify } from './classify.js';
 import { strip } from './codec.js';
 import { inspect, type Inspection } from './inspect.js';
@@ -9,7 +10,7 @@ import { ResultActions } from './result-actions.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
 import { Verdicts } from './verdicts.js';
-import { checkerToken, watermarkRequest } from './watermark-api.js';
+import { hasServerCredential, watermarkRequest } from './watermark-api.js';
 
 /** Typing into a large text re-checks it after this pause, not on every key. */
 const SETTLE_MS = 150;
@@ -81,7 +82,8 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
             {clean !== null && (
               <div>
                 <p role="status">
-                  {formatNumber(checked.length - clean.length)} UTF-16 units removed; {formatNumber(clean.length)} left.
+                  {formatNumber(characterCount(checked) - characterCount(clean))} hidden characters removed;{' '}
+                  {formatNumber(characterCount(clean))} characters left.
                 </p>
                 <label class="label" for="clean-text">
                   Clean text
@@ -106,7 +108,8 @@ function Watermarks({ inspection, text }: { inspection: Inspection; text: string
       <div class="two-columns">
         <Verdicts inspection={inspection} />
       </div>
-      {keyed && <KeyedDecode text={text} robust={!robust.ok && robust.code === 'KEY_REQUIRED'} />}
+      {/* keyed by the text: a secret read from an earlier text must not stay beside this one */}
+      {keyed && <KeyedDecode key={text} text={text} robust={!robust.ok && robust.code === 'KEY_REQUIRED'} />}
     </section>
   );
 }
@@ -133,10 +136,12 @@ function KeyedDecode({ text, robust }: { text: string; robust: boolean }) {
   return (
     <form onSubmit={run}>
       <h3>Read it on the server</h3>
-      <p class="small muted">The text is sent to this server's API with your token; the decode costs a credit.</p>
-      <TokenField />
-      <button type="submit" class="button" disabled={busy || !checkerToken.value.trim()}>
-        {busy ? 'Decoding…' : 'Decode with my token'}
+      <p class="small muted">
+        The text is sent to this server's API as your API token; the decode uses credits like any other.
+      </p>
+      <TokenField need="decode" />
+      <button type="submit" class="button" disabled={busy || !hasServerCredential()}>
+        {busy ? 'Decoding…' : 'Decode on the server'}
       </button>
       {error && <Notice kind="error">{error}</Notice>}
       {decoded !== null && (

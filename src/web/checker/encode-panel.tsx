@@ -16,10 +16,11 @@ import {
   type OutputMode,
   type StealthLevel,
 } from './codec.js';
+import { characterCount } from './characters.js';
 import { ResultActions } from './result-actions.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
-import { watermarkRequest } from './watermark-api.js';
+import { hasServerCredential, watermarkRequest } from './watermark-api.js';
 
 type Family = 'vs' | 'robust';
 
@@ -114,12 +115,21 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
     distribution: 'even',
     stealth: 'standard',
   });
-  const set = <K extends keyof Options>(key: K, value: Options[K]) =>
-    setOptions((current) => ({ ...current, [key]: value }));
   const [made, setMade] = useState<Made | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A result and its messages belong to the inputs that made them: any change of an input drops them. */
+  const changed =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setMade(null);
+      setErrors({});
+      setError(null);
+    };
+  const set = <K extends keyof Options>(key: K, value: Options[K]) =>
+    changed(setOptions)((current: Options) => ({ ...current, [key]: value }));
 
   const run = async (event: Event) => {
     event.preventDefault();
@@ -146,7 +156,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
       setBusy(false);
     }
   };
-  const addedUnits = made ? formatNumber(made.text.length - text.length) : '';
+  const added = made ? formatNumber(characterCount(made.text) - characterCount(text)) : '';
 
   return (
     <form onSubmit={run} noValidate>
@@ -154,7 +164,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         id="encode-text"
         label="Text to carry the secret"
         value={text}
-        onValue={setText}
+        onValue={changed(setText)}
         error={errors.text}
         rows={6}
       />
@@ -162,7 +172,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         id="encode-secret"
         label="Secret to hide"
         value={secret}
-        onValue={setSecret}
+        onValue={changed(setSecret)}
         error={errors.secret}
         autocomplete="off"
         spellcheck={false}
@@ -191,24 +201,24 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
       <fieldset>
         <legend>Where</legend>
         <label class="check">
-          <input type="radio" name="where" checked={!onServer} onChange={() => setOnServer(false)} />
+          <input type="radio" name="where" checked={!onServer} onChange={() => changed(setOnServer)(false)} />
           In this browser — unkeyed, free, nothing is sent
         </label>
         <label class="check">
-          <input type="radio" name="where" checked={onServer} onChange={() => setOnServer(true)} />
-          On this server with an API token — keyed when the token has a signing channel; costs a credit
+          <input type="radio" name="where" checked={onServer} onChange={() => changed(setOnServer)(true)} />
+          On this server with an API token — keyed when the token has a channel; uses credits
         </label>
-        {onServer && <TokenField />}
+        {onServer && <TokenField need="encode" />}
       </fieldset>
       {error && <Notice kind="error">{error}</Notice>}
-      <button type="submit" class="button primary" disabled={busy}>
+      <button type="submit" class="button primary" disabled={busy || (onServer && !hasServerCredential())}>
         {busy ? 'Encoding…' : 'Hide the secret'}
       </button>
       {made && (
         <section class="card" aria-labelledby="encoded-title">
           <h2 id="encoded-title">Marked text</h2>
           <p role="status">
-            Done: {made.summary}. It looks exactly like the original; {addedUnits} invisible UTF-16 units were added.
+            Done: {made.summary}. It looks exactly like the original; {added} invisible characters were added.
           </p>
           <label class="label" for="encoded-text">
             Marked text

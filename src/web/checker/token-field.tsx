@@ -1,7 +1,73 @@
-import { checkerToken } from './watermark-api.js';
+import { useEffect } from 'preact/hooks';
+import type { ApiToken, Channel } from '../app/api-types.js';
+import { Link } from '../app/router.js';
+import { api, sessionState } from '../app/session.js';
+import { Notice } from '../app/ui/notice.js';
+import { useLoad } from '../app/use-load.js';
+import { checkerToken, checkerTokenId } from './watermark-api.js';
 
-/** The API token for server-side (keyed) operations: a password field, kept in memory only. */
-export function TokenField() {
+/**
+ * Which API token a server operation runs as. Signed in: one of the account's tokens, picked by name (the page uses
+ * the session; the token's secret, shown once at creation, is never needed). Signed out: a pasted token, kept in
+ * memory only.
+ */
+export function TokenField({ need }: { need: 'encode' | 'decode' }) {
+  return sessionState.value === 'signed-in' ? <TokenPicker need={need} /> : <PastedToken />;
+}
+
+const describe = (token: ApiToken, channels: Channel[]) => {
+  const channel = channels.find((c) => c.id === token.signing_channel_id)?.channel_name;
+  return `${token.name} — ${token.permissions.join(', ')}${channel ? ` · channel ${channel}` : ''}`;
+};
+
+function TokenPicker({ need }: { need: 'encode' | 'decode' }) {
+  const { data, error } = useLoad(async () => {
+    const [tokens, { channels }] = await Promise.all([
+      api<ApiToken[]>('GET', '/api/v2/tokens'),
+      api<{ channels: Channel[] }>('GET', '/api/v2/channels'),
+    ]);
+    return { tokens: tokens.filter((token) => token.permissions.includes(need)), channels };
+  }, [need]);
+  const tokens = data?.tokens ?? [];
+  // keep the choice while it is still one of the tokens offered, else take the first
+  useEffect(() => {
+    if (!data) return;
+    if (!tokens.some((token) => token.id === checkerTokenId.value)) checkerTokenId.value = tokens[0]?.id ?? '';
+  }, [data]);
+  if (error) return <Notice kind="error">{error}</Notice>;
+  if (data && tokens.length === 0) {
+    return (
+      <p class="hint">
+        None of your API tokens may {need}. <Link href="/tokens">Create one</Link> (bound to a channel for keyed
+        watermarks), then come back.
+      </p>
+    );
+  }
+  return (
+    <div class="field">
+      <label for="checker-token">Run as your API token</label>
+      <select
+        id="checker-token"
+        value={checkerTokenId.value}
+        disabled={!data}
+        onChange={(event) => (checkerTokenId.value = event.currentTarget.value)}
+        aria-describedby="checker-token-hint"
+      >
+        {!data && <option value="">Loading your tokens…</option>}
+        {tokens.map((token) => (
+          <option key={token.id} value={token.id}>
+            {describe(token, data?.channels ?? [])}
+          </option>
+        ))}
+      </select>
+      <p class="hint" id="checker-token-hint">
+        Its permissions and channel apply, and the operation is charged to your account as that token's.
+      </p>
+    </div>
+  );
+}
+
+function PastedToken() {
   return (
     <div class="field">
       <label for="checker-token">API token</label>
@@ -15,8 +81,8 @@ export function TokenField() {
         aria-describedby="checker-token-hint"
       />
       <p class="hint" id="checker-token-hint">
-        A token from the API tokens page; bound to a signing channel for keyed watermarks. Kept only while this page is
-        open.
+        A token from the API tokens page; bound to a channel for keyed watermarks. It is kept only while this page is
+        open. <Link href="/signin">Sign in</Link> to pick one of your tokens instead.
       </p>
     </div>
   );

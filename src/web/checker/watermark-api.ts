@@ -1,13 +1,28 @@
 import { signal } from '@preact/signals';
 import { request } from '../app/api.js';
+import { api, sessionState } from '../app/session.js';
 
 /**
- * The API token pasted into the checker, for keyed (channel) operations on the server. Memory only: gone on reload,
- * never stored, never put in a URL.
+ * The API token pasted into the checker by someone not signed in, for keyed (channel) operations on the server.
+ * Memory only: gone on reload, never stored, never put in a URL.
  */
 export const checkerToken = signal('');
+/** The id of the signed-in person's token the checker runs as (they never hold its secret here). */
+export const checkerTokenId = signal('');
 
-/** A watermark operation on the server with the pasted token (charged as usual). */
+/** Whether a server operation can be sent: a token picked (signed in) or pasted (signed out). */
+export const hasServerCredential = (): boolean =>
+  sessionState.value === 'signed-in' ? checkerTokenId.value !== '' : checkerToken.value.trim() !== '';
+
+/**
+ * A watermark operation on the server, charged as usual: signed in, with the session as the picked token;
+ * signed out, with the pasted token.
+ */
 export function watermarkRequest<T>(operation: string, body: unknown): Promise<T> {
+  if (sessionState.value === 'signed-in') {
+    return api<T>('POST', `/api/v2/tokens/${encodeURIComponent(checkerTokenId.value)}/watermark/${operation}`, {
+      body,
+    });
+  }
   return request<T>('POST', `/api/watermark/${operation}`, { body, bearer: checkerToken.value.trim() });
 }

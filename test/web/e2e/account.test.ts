@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import {
   PASSWORD,
   heapHolds,
@@ -67,10 +67,17 @@ describe('the dashboard in Chromium, against wm serve', () => {
     expect(sent).toContain('ada@example.com');
     expect(sent).toContain('outbox.jsonl');
     expect(sent).toContain('wm users verify ada@example.com');
+    await page.getByRole('button', { name: 'Send the link again' }).click();
+    await page.getByText('If an account with this address is waiting for verification').waitFor();
+    await expect.poll(() => server.mailsTo('ada@example.com').length).toBe(2);
 
-    await page.goto(server.verificationLink('ada@example.com'));
-    await page.getByRole('heading', { name: 'Email verified' }).waitFor();
-    await page.getByRole('link', { name: 'Continue to sign in' }).click();
+    const link = server.verificationLink('ada@example.com');
+    await page.goto(link);
+    await heading('Email verified').waitFor();
+    // a second click on the link (or on the first mail's) says so, in the dashboard's own page, and leads on
+    await page.goto(link);
+    await heading('Already verified — sign in').waitFor();
+    await page.locator('main').getByRole('link', { name: 'Sign in' }).click();
     await heading('Sign in').waitFor();
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password').fill('wrong password 1');
@@ -146,8 +153,8 @@ describe('the dashboard in Chromium, against wm serve', () => {
 
   it('channels: free plan explained; created on starter; a bound token; deactivated with what it keeps', async () => {
     await nav('Channels').click();
-    await heading('Signing channels').waitFor();
-    await page.getByText('Signing channels come with the starter plan').waitFor();
+    await heading('Channels').waitFor();
+    await page.getByText('Channels come with the starter plan').waitFor();
     expect(server.wm('users', 'set-plan', 'ada@example.com', 'starter').status).toBe(0);
     await page.reload();
     await page.getByLabel('Channel name').fill('press');
@@ -167,7 +174,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
 
     await nav('API tokens').click();
     await page.getByLabel('Name').fill('press office');
-    await page.getByLabel('Signing channel (optional)').selectOption({ label: 'press' });
+    await page.getByLabel('Channel (optional)').selectOption({ label: 'press' });
     await page.getByRole('button', { name: 'Create token' }).click();
     await page.getByRole('dialog').getByRole('button', { name: /close/ }).click();
     expect(await page.locator('tr', { hasText: 'press office' }).textContent()).toContain('press');
@@ -215,7 +222,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
 
     await nav('API tokens').click();
     await page.getByLabel('Name').fill('signer');
-    await page.getByLabel('Signing channel (optional)').selectOption({ label: 'newsroom' });
+    await page.getByLabel('Channel (optional)').selectOption({ label: 'newsroom' });
     await page.getByLabel("Sign its marks with the channel's signing key").check();
     await page.getByLabel('Also encrypt the secret').uncheck();
     await page.getByRole('button', { name: 'Create token' }).click();
@@ -309,6 +316,111 @@ describe('the dashboard in Chromium, against wm serve', () => {
     expect(await page.locator('main').textContent()).toContain('You are signed out.');
     await page.goto(`${server.url}/tokens`);
     await heading('Sign in').waitFor();
+  });
+
+  it('tokens: only what the server takes is sent — an empty name stays here; Enter then a click: one', async () => {
+    await signInThroughPage(page, server, 'ada@example.com', 'Another horse 43');
+    const posts: number[] = [];
+    const watch = (response: Response) => {
+      if (response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/v2/tokens') {
+        posts.push(response.status());
+      }
+    };
+    page.on('response', watch);
+    try {
+      await nav('API tokens').click();
+      await page.getByLabel('Name').fill('  ');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await expect.poll(() => page.locator('#token-name-error').textContent()).toBe('Give the token a name');
+      await page.getByLabel('Name').fill('twice');
+      await page.getByLabel('Name').press('Enter');
+      // the same form again at once, as a hurried person or a script does (force: past any dialog in the way)
+      await page.getByRole('button', { name: /^Create/ }).click({ force: true });
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: /close/ }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(posts).toEqual([201]);
+      expect(await page.locator('#token-name-error').count()).toBe(0);
+    } finally {
+      page.off('response', watch);
+    }
+  });
+
+  it('forgot password: the mailed link sets a new one, signs in here and signs out every other session', async () => {
+    const other = await openBrowser();
+    try {
+      const otherPage = await other.newPage();
+      await signInThroughPage(otherPage, server, 'ada@example.com', 'Another horse 43');
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await heading('Sign in').waitFor();
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await heading('Forgot your password?').waitFor();
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByRole('button', { name: 'Mail me a link' }).click();
+      await page.getByText('If an account uses this address, a link to set a new password').waitFor();
+      expect(await page.locator('main').textContent()).toContain('wm users passwd ada@example.com');
+      await expect
+        .poll(() => server.mailsTo('ada@example.com').filter((m) => /new password/.test(m.subject)))
+        .toHaveLength(1);
+      const mail = server.mailsTo('ada@example.com').at(-1)!;
+      const link = /(http:\/\/\S+\/reset-password#token=\S+)/.exec(mail.text)![1];
+
+      await page.goto(link);
+      await heading('Choose a new password').waitFor();
+      // the token leaves the address bar (and so the history) as soon as the page has it
+      expect(page.url()).toBe(`${server.url}/reset-password`);
+      await page.getByLabel('New password').fill('short');
+      await page.getByRole('button', { name: 'Set the password and sign in' }).click();
+      await expect.poll(() => page.locator('#newPassword-error').textContent()).toMatch(/10 characters|at least/i);
+      await page.getByLabel('New password').fill('Reset horse 44');
+      await page.getByRole('button', { name: 'Set the password and sign in' }).click();
+      await heading('Overview').waitFor();
+      await page.getByText('Your new password is set. Every other session is signed out').waitFor();
+
+      await otherPage.reload();
+      await otherPage.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      expect(other.problems).toEqual([]);
+
+      // the link worked once
+      await page.goto(link);
+      await page.getByLabel('New password').fill('Third horse 45');
+      await page.getByRole('button', { name: 'Set the password and sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'invalid, used or expired' }).waitFor();
+      await page.getByRole('link', { name: 'Ask for a new link' }).waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('resend verification: from the sign-in page, a new link by mail that verifies the address', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await heading('Sign in').waitFor();
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bo@example.com', password: PASSWORD, username: 'bo' }),
+    });
+    expect(registered.status).toBe(201);
+    await page.getByRole('link', { name: 'Send it again' }).click();
+    await heading('Verify your address again').waitFor();
+    await page.getByLabel('Email').fill('bo@example.com');
+    await page.getByRole('button', { name: 'Mail a new link' }).click();
+    await page.getByText('If an account with this address is waiting for verification').waitFor();
+    await expect.poll(() => server.mailsTo('bo@example.com').length).toBe(2);
+    const [first, second] = server
+      .mailsTo('bo@example.com')
+      .map((mail) => /(http:\/\/\S+verify-email\?token=\S+)/.exec(mail.text)![1]);
+    expect(second).not.toBe(first);
+    await page.goto(second);
+    await heading('Email verified').waitFor();
+    // the first mail's link, opened afterwards: the address is verified already
+    await page.goto(first);
+    await heading('Already verified — sign in').waitFor();
+    await page.goto(`${server.url}/api/auth/verify-email?token=made-up`);
+    await heading('This link does not work').waitFor();
+    await page.getByRole('link', { name: 'ask for a new link' }).click();
+    await heading('Verify your address again').waitFor();
   });
 
   it('left no CSP violation or page error behind', () => {

@@ -7,10 +7,32 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../corpus/load.js';
 import { WM_BIN } from '../../server/serve-process.js';
-import { PASSWORD, makeAccount, openBrowser, startLiveServer, type Browser, type LiveServer } from './harness.js';
+import {
+  PASSWORD,
+  makeAccount,
+  openBrowser,
+  signInThroughPage,
+  startLiveServer,
+  type Browser,
+  type LiveServer,
+} from './harness.js';
 
 const CORPUS = fileURLToPath(new URL('../../corpus/', import.meta.url));
 const SECRET = 'copy #17 — ünïcødé ✓';
+const CARRIER_LONG =
+  'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then. ' +
+  'Every word of this sentence can carry a little of the hidden message, and the robust kind needs many of them.';
+
+/** The headers of a signed-in API call for `email` (password PASSWORD). */
+async function sessionHeaders(email: string): Promise<Record<string, string>> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+}
 
 let server: LiveServer;
 let browser: Browser;
@@ -348,7 +370,7 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     expect(page.url()).not.toContain(token);
     await page.getByRole('button', { name: 'Check it' }).click();
     await page.getByText('A keyed watermark: only an API token of its signing channel').first().waitFor();
-    await page.getByRole('button', { name: 'Decode with my token' }).click();
+    await page.getByRole('button', { name: 'Decode on the server' }).click();
     await page.locator('.notice.ok .decoded').filter({ hasText: 'leak-42' }).waitFor();
     expect(apiRequests.filter((url) => url.includes('/api/watermark/'))).toHaveLength(2);
     expect(apiRequests.every((url) => !url.includes(token))).toBe(true);
@@ -357,6 +379,78 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     expect(await page.evaluate('JSON.stringify([Object.keys(localStorage), Object.keys(sessionStorage)])')).toBe(
       '[[],[]]',
     );
+  });
+
+  it('forgets an old result or message as soon as the text, the secret or an option changes', async () => {
+    await page.goto(`${server.url}/check`);
+    await openChecker('Hide a secret');
+    await page.getByLabel(/^Robust/).check();
+    await page.getByLabel('Text to carry the secret').fill('Too short.');
+    await page.getByLabel('Secret to hide').fill('a longer secret');
+    await page.getByRole('button', { name: 'Hide the secret' }).click();
+    await page.locator('#encode-text-error').waitFor();
+    await page.getByLabel('Text to carry the secret').fill(CARRIER_LONG);
+    expect(await page.locator('#encode-text-error').count()).toBe(0);
+    expect(await page.getByLabel('Text to carry the secret').getAttribute('aria-invalid')).toBeNull();
+
+    await page.getByLabel(/^Variation selectors/).check();
+    await page.getByRole('button', { name: 'Hide the secret' }).click();
+    await page.getByText(/^Done: method/).waitFor();
+    await page.getByLabel(/^Robust/).check();
+    expect(await page.getByText(/^Done:/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Hide the secret' }).click();
+    await page.getByText(/^Done: \d+ marks/).waitFor();
+    await page.getByLabel('Secret to hide').fill('another');
+    expect(await page.getByText(/^Done:/).count()).toBe(0);
+  });
+
+  it('signed in: server mode runs as one of your tokens, picked by name; no secret is pasted or sent', async () => {
+    await makeAccount(server, 'picker@example.com', { plan: 'starter' });
+    const session = await sessionHeaders('picker@example.com');
+    const channel = (await (
+      await fetch(`${server.url}/api/v2/channels`, {
+        method: 'POST',
+        headers: session,
+        body: JSON.stringify({ channel_name: 'desk' }),
+      })
+    ).json()) as { channel: { id: string } };
+    const create = async (name: string, permissions: string[]) =>
+      (await (
+        await fetch(`${server.url}/api/v2/tokens`, {
+          method: 'POST',
+          headers: session,
+          body: JSON.stringify({ name, permissions, signing_channel_id: channel.channel.id }),
+        })
+      ).json()) as { id: string; token: string };
+    const writer = await create('news desk', ['encode']);
+    const reader = await create('archive', ['decode']);
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`));
+    await signInThroughPage(page, server, 'picker@example.com');
+    const before = apiRequests.length;
+
+    await page.goto(`${server.url}/check`);
+    await openChecker('Hide a secret');
+    await page.getByLabel('Text to carry the secret').fill(CARRIER_LONG);
+    await page.getByLabel('Secret to hide').fill('desk-7');
+    await page.getByLabel(/^On this server/).check();
+    const picker = page.getByLabel('Run as your API token');
+    // only the tokens that may encode
+    await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['news desk — encode · channel desk']);
+    await page.getByRole('button', { name: 'Hide the secret' }).click();
+    await page.getByText(/keyed \(encrypted with the channel key\)/).waitFor();
+    await page.getByRole('button', { name: 'Check it' }).click();
+    await page.getByText('A keyed watermark').first().waitFor();
+    await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['archive — decode · channel desk']);
+    await page.getByRole('button', { name: 'Decode on the server' }).click();
+    await page.locator('.notice.ok .decoded').filter({ hasText: 'desk-7' }).waitFor();
+
+    expect(sent.filter((line) => line.includes('/watermark/')).map((line) => line.split(' ')[0])).toEqual([
+      `/api/v2/tokens/${writer.id}/watermark/encode`,
+      `/api/v2/tokens/${reader.id}/watermark/decode`,
+    ]);
+    expect(apiRequests.length).toBe(before);
+    expect(sent.some((line) => line.includes(writer.token) || line.includes(reader.token))).toBe(false);
   });
 
   it('left no CSP violation or page error behind', () => {

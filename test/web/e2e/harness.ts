@@ -17,6 +17,8 @@ export interface LiveServer {
   wm(...args: string[]): ReturnType<typeof runWm>;
   /** the verification link of the last mail to `email`, from the outbox */
   verificationLink(email: string): string;
+  /** the mails to `email` in the outbox, oldest first (recovery mail is written just after its request's answer) */
+  mailsTo(email: string): { subject: string; text: string }[];
   stop(): Promise<void>;
 }
 
@@ -25,17 +27,23 @@ export async function startLiveServer(env: NodeJS.ProcessEnv = {}): Promise<Live
   const home = mkdtempSync(join(tmpdir(), 'wm-web-'));
   env = { ...process.env, WM_SCRYPT_LN: '10', WM_HOME: '', WM_SMTP_URL: '', WM_AUTH_RATE_LIMIT: '1000', ...env };
   const serve = await startServe(home, env);
+  const mailsTo = (email: string) => {
+    const outbox = join(home, 'outbox.jsonl');
+    if (!existsSync(outbox)) return [];
+    return readFileSync(outbox, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { to: string; subject: string; text: string })
+      .filter((mail) => mail.to === email);
+  };
   return {
     url: serve.url,
     home,
     serve,
     wm: (...args) => runWm(home, env, ...args),
+    mailsTo,
     verificationLink(email) {
-      const mails = readFileSync(join(home, 'outbox.jsonl'), 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line));
-      const mail = mails.filter((entry) => entry.to === email).at(-1);
+      const mail = mailsTo(email).at(-1);
       if (!mail) throw new Error(`no mail to ${email}`);
       return /(http:\/\/\S+\/api\/auth\/verify-email\?token=\S+)/.exec(mail.text)![1];
     },

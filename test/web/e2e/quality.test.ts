@@ -26,12 +26,17 @@ const SIGNED_OUT: [string, string][] = [
   ['/signin', 'Sign in'],
   ['/signup', 'Create an account'],
   ['/signup/sent', 'Check your mail'],
+  ['/forgot-password', 'Forgot your password?'],
+  ['/verify-email/resend', 'Verify your address again'],
+  ['/reset-password', 'Choose a new password'],
+  ['/verify-email?result=already', 'Already verified — sign in'],
+  ['/verify-email?result=invalid', 'This link does not work'],
   ['/check', 'Checker'],
 ];
 const SIGNED_IN: [string, string][] = [
   ['/', 'Overview'],
   ['/tokens', 'API tokens'],
-  ['/channels', 'Signing channels'],
+  ['/channels', 'Channels'],
   ['/usage', 'Usage'],
   ['/profile', 'Profile'],
   ['/check', 'Checker'],
@@ -112,6 +117,65 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+describe('on a phone and on a long page', () => {
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser({ width: 360, height: 780 });
+    page = await browser.newPage();
+    await signInThroughPage(page, server, EMAIL);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /**
+   * The elements matching `selector`, each with whether it is drawn whole inside the window's width and is what a tap
+   * on its middle reaches (a string: the test files are type-checked without the DOM library).
+   */
+  const shown = async (selector: string) =>
+    (await page.evaluate(`[...document.querySelectorAll(${JSON.stringify(selector)})].map((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return [element.textContent.trim(),
+        box.left >= 0 && box.right <= innerWidth && box.width > 0 && !!hit && element.contains(hit)];
+    })`)) as [string, boolean][];
+
+  it('at 360 px every destination and the account are in view, without a sideways scroll', async () => {
+    for (const [path, title] of [
+      ['/', 'Overview'],
+      ['/usage', 'Usage'],
+    ]) {
+      await visit(page, path, title);
+      expect(await shown('nav[aria-label="Dashboard"] a'), path).toEqual(
+        ['Overview', 'API tokens', 'Channels', 'Usage', 'Checker', 'Profile'].map((name) => [name, true]),
+      );
+      expect(await shown('.who'), path).toEqual([[EMAIL, true]]);
+      expect(await shown('.header-end button'), path).toEqual([['Sign out', true]]);
+      expect(await page.evaluate('document.documentElement.scrollWidth'), path).toBeLessThanOrEqual(360);
+    }
+  });
+
+  it("the usage page ends with its footer (no blank scroll); the chart's labels are readable on a phone", async () => {
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 780 });
+      await visit(page, '/usage', 'Usage');
+      await page.locator('svg.chart text').first().waitFor();
+      const [scrollHeight, footerEnd] = (await page.evaluate(
+        '[document.documentElement.scrollHeight, ' +
+          'document.querySelector("footer").getBoundingClientRect().bottom + scrollY]',
+      )) as [number, number];
+      expect(scrollHeight, `@${width}`).toBeLessThanOrEqual(Math.ceil(footerEnd) + 1);
+      const [heights, chartWidth] = (await page.evaluate(`[
+        [...document.querySelectorAll('svg.chart text')].map((text) => text.getBoundingClientRect().height),
+        document.querySelector('svg.chart').getBoundingClientRect().width,
+      ]`)) as [number[], number];
+      expect(Math.min(...heights), `@${width}`).toBeGreaterThanOrEqual(12);
+      expect(chartWidth, `@${width}`).toBeGreaterThan(width / 2 - 60);
+    }
+  });
+});
 
 /**
  * The focused control, and whether its focus is drawn: an outline of at least 2 px on it, or for a visually hidden

@@ -45,11 +45,12 @@ export function ChannelsPage() {
   const plan = currentUser.value?.plan ?? 'free';
   return (
     <main id="main">
-      <PageTitle title="Signing channels">
+      <PageTitle title="Channels">
         <p>
-          A channel holds a secret key on the server; tokens bound to it make keyed watermarks only its tokens can read.
-          With a signing key, its tokens can also sign marks, so that anyone holding the public key can check who made
-          them.
+          A channel is a secret key kept on this server. API tokens bound to it encrypt what they hide, so that only
+          tokens of the same channel can read it (keyed watermarks); with a signing key too, they also sign their marks,
+          and anyone holding the public key can check who made them. The API calls channels “signing channels”
+          (signing_channel_id), whether or not they sign.
         </p>
       </PageTitle>
       {error && <Notice kind="error">{error}</Notice>}
@@ -60,8 +61,7 @@ export function ChannelsPage() {
             <h2 id="create-channel-title">Create a channel</h2>
             <Notice kind="info">
               <p>
-                Signing channels come with the starter plan (3 active channels) and the pro plan (20). You are on the
-                free plan.
+                Channels come with the starter plan (3 active channels) and the pro plan (20). You are on the free plan.
               </p>
               <p>{ASK_OPERATOR}</p>
             </Notice>
@@ -74,7 +74,7 @@ export function ChannelsPage() {
           {!data ? (
             !error && <Loading what="channels" lines={4} />
           ) : data.length === 0 ? (
-            <p class="empty">No signing channels yet.</p>
+            <p class="empty">No channels yet.</p>
           ) : (
             <ChannelTable channels={data} onAction={setAction} />
           )}

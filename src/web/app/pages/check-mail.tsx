@@ -1,10 +1,11 @@
+import { useState } from 'preact/hooks';
+import { request } from '../api.js';
 import { Link } from '../router.js';
+import { KeptMailNote } from '../ui/kept-mail.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
+import { messageOf } from '../use-load.js';
 import { registration } from './sign-up.js';
-
-/** Where this server sends mail, from the page's <meta name="wm-mail">: "smtp" or "outbox". */
-const mailDelivery = document.querySelector<HTMLMetaElement>('meta[name="wm-mail"]')?.content ?? 'smtp';
 
 export function CheckMailPage() {
   const registered = registration.value;
@@ -20,22 +21,15 @@ export function CheckMailPage() {
         )}
         <p>
           We sent a verification link to {registered ? <strong>{registered.email}</strong> : 'your address'}. Open it to
-          confirm the address: watermark operations need a verified email. The link is valid for a limited time.
+          confirm the address: watermark operations need a verified email. The link is valid for 24 hours.
         </p>
-        {mailDelivery === 'outbox' ? (
-          <>
-            <h2>This server keeps its mail</h2>
-            <p>
-              No mail server is set up for this <code>wm serve</code>: the message was written to the outbox file{' '}
-              <code>outbox.jsonl</code> in the server's data folder instead. Ask the person who runs it for the link, or
-              to verify you directly with:
-            </p>
-            <p>
-              <code>wm users verify {registered?.email ?? '<your email>'}</code>
-            </p>
-          </>
+        <KeptMailNote command={`wm users verify ${registered?.email ?? '<your email>'}`} />
+        {registered ? (
+          <SendAgain email={registered.email} />
         ) : (
-          <p class="muted">Nothing after a few minutes? Look in your spam folder.</p>
+          <p>
+            <Link href="/verify-email/resend">Send the link again</Link>
+          </p>
         )}
         <p>You can sign in now; your account works once the address is verified.</p>
         <Link class="button primary" href="/signin">
@@ -43,5 +37,31 @@ export function CheckMailPage() {
         </Link>
       </div>
     </main>
+  );
+}
+
+/** Mails the link again to the address just registered. */
+function SendAgain({ email }: { email: string }) {
+  const [state, setState] = useState<{ busy: boolean; said?: string; failed?: boolean }>({ busy: false });
+  const send = async () => {
+    setState({ busy: true });
+    try {
+      const answer = await request<{ message: string }>('POST', '/api/auth/resend-verification', { body: { email } });
+      setState({ busy: false, said: answer.message });
+    } catch (failure) {
+      setState({ busy: false, said: messageOf(failure), failed: true });
+    }
+  };
+  return (
+    <div class="actions send-again">
+      <button type="button" class="button" disabled={state.busy} onClick={() => void send()}>
+        {state.busy ? 'Sending…' : 'Send the link again'}
+      </button>
+      {state.said && (
+        <p class={state.failed ? 'field-error' : 'muted small'} role="status">
+          {state.said}
+        </p>
+      )}
+    </div>
   );
 }

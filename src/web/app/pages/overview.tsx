@@ -1,10 +1,12 @@
 import type { ApiToken, Balance, Profile, UsagePage } from '../api-types.js';
 import { formatDate, formatNumber, planName, statusName } from '../format.js';
 import { Link } from '../router.js';
-import { api } from '../session.js';
+import { useState } from 'preact/hooks';
+import { api, overviewNotice } from '../session.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { QuotaBar } from '../ui/quota-bar.js';
+import { LimitsExplained } from '../ui/limits-explained.js';
 import { Loading } from '../ui/skeleton.js';
 import { UsageTable } from '../ui/usage-table.js';
 import { useLoad } from '../use-load.js';
@@ -24,11 +26,21 @@ const loadOverview = async (): Promise<OverviewData> => {
   return { balance, profile, recent };
 };
 
+const perOperation = (cost: number) =>
+  cost === 0 ? 'operations cost nothing here' : `${formatNumber(cost)} per successful operation`;
+
 export function OverviewPage() {
   const { data, error, loading } = useLoad(loadOverview);
+  // shown once: what brought the person here (a password just set through a mailed link)
+  const [arrival] = useState(() => {
+    const notice = overviewNotice.value;
+    overviewNotice.value = null;
+    return notice;
+  });
   return (
     <main id="main">
       <PageTitle title="Overview" />
+      {arrival && <Notice kind="ok">{arrival}</Notice>}
       {error && <Notice kind="error">{error}</Notice>}
       <div class="grid">
         <section class="card" aria-labelledby="balance-title">
@@ -38,7 +50,7 @@ export function OverviewPage() {
           {data ? (
             <>
               <p class="stat">{formatNumber(data.balance.balance)}</p>
-              <p class="stat-sub">one credit per watermark operation</p>
+              <p class="stat-sub">{perOperation(data.balance.cost_per_operation)}</p>
             </>
           ) : (
             <Loading what="credits" shape="stat" />
@@ -62,14 +74,15 @@ export function OverviewPage() {
         </section>
         <section class="card" aria-labelledby="quota-title">
           <h2 class="stat-label" id="quota-title">
-            Operations this month
+            Monthly limit
           </h2>
           {data ? <QuotaBar quota={data.profile.quota} /> : <Loading what="quota" shape="quota" />}
         </section>
       </div>
-      {data && data.balance.balance === 0 && (
+      {data && data.balance.balance < data.balance.cost_per_operation && (
         <Notice kind="warn">
-          You have no credits left: watermark requests are refused with 402 until the operator adds some.
+          You have no credits left: watermark operations are refused (HTTP 402) until the person who runs this server
+          adds some.
         </Notice>
       )}
       <section class="card" aria-labelledby="recent-title">
@@ -88,6 +101,7 @@ export function OverviewPage() {
           <p class="empty">No activity yet.</p>
         )}
       </section>
+      {data && <LimitsExplained balance={data.balance} quota={data.profile.quota} email={data.profile.user.email} />}
       {data && data.profile.api_tokens.length === 0 && (
         <section class="card">
           <h2>Get started</h2>

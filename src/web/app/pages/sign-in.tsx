@@ -13,7 +13,12 @@ export function SignInPage() {
   const notice = signInNotice.value;
   return (
     <main id="main" class="narrow">
-      <PageTitle title="Sign in" />
+      <PageTitle title="Sign in">
+        <p class="intro">
+          wm hides a short secret in ordinary text with invisible characters, and reads it back from a copy. Sign in to
+          manage your API tokens and credits, or try the <Link href="/check">checker</Link>: no account needed.
+        </p>
+      </PageTitle>
       {notice && <Notice kind="info">{notice}</Notice>}
       <form class="card" onSubmit={(event) => form.submit(event, () => signIn(email.trim(), password))} noValidate>
         {form.error && <Notice kind="error">{form.error}</Notice>}
@@ -37,13 +42,16 @@ export function SignInPage() {
           onValue={setPassword}
           error={form.fields.password}
         />
+        <p class="field-aside">
+          <Link href="/forgot-password">Forgot your password?</Link>
+        </p>
         <button type="submit" class="button primary wide" disabled={form.busy}>
           {form.busy ? 'Signing in…' : 'Sign in'}
         </button>
       </form>
       <p class="muted">
-        No account yet? <Link href="/signup">Create one</Link>. Just checking a text? The{' '}
-        <Link href="/check">checker</Link> needs no account.
+        No account yet? <Link href="/signup">Create one</Link>. The verification mail never came or expired?{' '}
+        <Link href="/verify-email/resend">Send it again</Link>.
       </p>
     </main>
   );

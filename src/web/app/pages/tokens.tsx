@@ -43,6 +43,7 @@ export function TokensPage() {
       <div>
         {/* the form first: the list, whose height depends on the tokens, then grows below without moving it */}
         <CreateTokenForm
+          showingSecret={created !== null}
           channels={data?.channels.filter((channel) => channel.is_active) ?? []}
           onCreated={(token) => {
             setCreated(token);
@@ -139,9 +140,12 @@ function TokenTable({
 function CreateTokenForm({
   channels,
   onCreated,
+  showingSecret,
 }: {
   channels: Channel[];
   onCreated: (token: CreatedApiToken) => void;
+  /** the new token's dialog is open: a second Enter or click that reaches the form meanwhile creates nothing */
+  showingSecret: boolean;
 }) {
   const [name, setName] = useState('');
   const [permissions, setPermissions] = useState<Permission[]>(['encode', 'decode']);
@@ -154,6 +158,15 @@ function CreateTokenForm({
   const toggle = (permission: Permission, on: boolean) =>
     setPermissions((current) => (on ? [...current, permission].sort() : current.filter((p) => p !== permission)));
 
+  // what the server refuses is not sent: an Enter and a click on the button, one just after the other, used to send
+  // the form a second time once the first had created the token and emptied the name (a 400 nobody saw)
+  const submit = (event: Event) => {
+    if (showingSecret) return event.preventDefault();
+    void form.submit(event, create, () => ({
+      name: name.trim() ? undefined : 'Give the token a name',
+      permissions: permissions.length > 0 ? undefined : 'Choose at least one permission',
+    }));
+  };
   const create = async () => {
     const token = await api<CreatedApiToken>('POST', '/api/v2/tokens', {
       body: {
@@ -168,7 +181,7 @@ function CreateTokenForm({
   };
 
   return (
-    <form class="card" aria-labelledby="create-title" onSubmit={(event) => form.submit(event, create)} noValidate>
+    <form class="card" aria-labelledby="create-title" onSubmit={submit} noValidate>
       <h2 id="create-title">Create a token</h2>
       {form.error && <Notice kind="error">{form.error}</Notice>}
       <Field
@@ -202,7 +215,7 @@ function CreateTokenForm({
         )}
       </fieldset>
       <div class="field">
-        <label for="token-channel">Signing channel (optional)</label>
+        <label for="token-channel">Channel (optional)</label>
         <select
           id="token-channel"
           value={channelId}
@@ -219,7 +232,7 @@ function CreateTokenForm({
         </select>
         <p class="hint" id="token-channel-hint">
           A token bound to a channel makes keyed watermarks (AES-256-GCM): only tokens of the same channel read them.
-          See <Link href="/channels">signing channels</Link>.
+          See <Link href="/channels">channels</Link>.
         </p>
         {form.fields.signing_channel_id && <p class="field-error">{form.fields.signing_channel_id}</p>}
       </div>

