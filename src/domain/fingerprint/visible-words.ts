@@ -2,9 +2,9 @@
  * The words of a text as a reader sees them, after everything a leaked copy may have gone through that changes no
  * word: every default-ignorable character dropped (which takes every hidden mark with it: variation selectors, ours
  * and other tools', C2PA manifests, tag characters, zero-width characters; and soft hyphens, joiners, presentation
- * selectors, which a platform may keep or drop), Unicode NFKC (ﬁ → fi, full-width →
- * ASCII), lower case, and punctuation and whitespace only as word boundaries (so re-wrapping, spacing, quotes and
- * line ends do not count). A word is a run of letters, digits and combining marks.
+ * selectors, which a platform may keep or drop), Unicode NFKC (ﬁ → fi, full-width → ASCII), lower case, and
+ * punctuation and whitespace only as word boundaries (so re-wrapping, spacing, quotes and line ends do not count).
+ * A word is a run of letters, digits and combining marks.
  *
  * Scripts written without spaces between words (Han, kana, Thai, Lao, Khmer, Myanmar) give one token per character
  * (with its combining marks) instead: a dictionary word breaker (Intl.Segmenter) would tie every stored fingerprint to
