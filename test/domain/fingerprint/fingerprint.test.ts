@@ -99,6 +99,23 @@ describe('the fingerprint of visible text', () => {
     );
   });
 
+  test('in scripts written without spaces, a passage cut out anywhere keeps the hashes of the text inside it', () => {
+    const characters = [
+      ...'的一是不了人我在有他这中大来上国个到说们为子和你地出道也时年得就那要下以生会自着去之过家学',
+    ];
+    const hanText = fc.array(fc.constantFrom(...characters), { minLength: 150, maxLength: 300 });
+    fc.assert(
+      fc.property(hanText, fc.nat(), fc.integer({ min: 60, max: 140 }), (text, at, length) => {
+        const start = at % (text.length - length);
+        const whole = fingerprint(text.join(''));
+        const part = fingerprint(text.slice(start, start + length).join(''));
+        expect(part.hashes.length).toBeGreaterThan(0);
+        expect(sharedHashCount(part, whole)).toBe(part.hashes.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   test('texts with no word in common share no hash', () => {
     fc.assert(
       fc.property(wordsFrom('abcdefgh', 0, 300), wordsFrom('stuvwxyz', 0, 300), (a, b) => {
