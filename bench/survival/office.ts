@@ -25,6 +25,8 @@ export async function hasLibreOffice(): Promise<boolean> {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
 const sentinel = (index: number): string => `wm-sample-${index}`;
+/** LibreOffice's PDF export of an HTML page leaves out its first paragraph: a title goes first. */
+const TITLE = '<p>wm samples</p>';
 
 /** What LibreOffice makes of the HTML page and how its text is read back: its own text export, or poppler's. */
 export interface OfficeTarget {
@@ -59,8 +61,7 @@ export async function throughLibreOffice(groups: string[][], target: OfficeTarge
           .join('\n');
         return writeFile(
           pages[group],
-          // LibreOffice's PDF export of an HTML page leaves out its first paragraph: a title goes first
-          `<!doctype html><html><head><meta charset="utf-8"></head><body>\n<p>wm samples</p>\n${body}\n</body></html>\n`,
+          `<!doctype html><html><head><meta charset="utf-8"></head><body>\n${TITLE}\n${body}\n</body></html>\n`,
         );
       }),
     );
