@@ -1,5 +1,6 @@
 import type { CodecRow } from './codec.js';
 import type { ColdStartRow } from './cli.js';
+import type { FingerprintResult } from './fingerprint.js';
 import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
 import type { PostgresServerRow } from './postgres-server.js';
@@ -22,6 +23,7 @@ export interface Results {
   memory?: MemoryRow[];
   postgresServer?: PostgresServerRow;
   scan?: ScanResult;
+  fingerprint?: FingerprintResult;
 }
 
 const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
@@ -107,6 +109,12 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       atLeast('wm scan speed ÷ grep -rlP (selector ranges)', [results.scan.vsGrep], 0.5),
       // flat: ten times the tree, the same memory (within the noise of a garbage-collected process)
       atMost('wm scan peak RSS, 10× the tree ÷ the tree', [results.scan.rssLargeVsSmall], 1.5),
+    );
+  }
+  if (results.fingerprint) {
+    const largest = results.fingerprint.rows[results.fingerprint.rows.length - 1];
+    checks.push(
+      atMost(`trace a paragraph against ${largest.documents} documents, p95 ms (issue 35)`, [largest.traceP95Ms], 100),
     );
   }
   if (results.memory)

@@ -3,6 +3,7 @@ import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
 import { collect, parseChunkSize, parseSeed } from './codec/option-parsers.js';
 import { CliError, EXIT } from './errors.js';
+import { registerProbe } from './probe-commands.js';
 import { addWalkOptions, registerScan } from './scan-commands.js';
 
 // Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
@@ -351,4 +352,5 @@ export function registerCodecCommands(program: Command): void {
   registerVerify(program);
   registerKeys(program);
   registerKeygen(program);
+  registerProbe(program);
 }

@@ -9,7 +9,8 @@ import { VERSION } from '../version.js';
 const EXIT_CODES_HELP = `
 Exit codes:
   0  success
-  1  no watermark found (scan: nothing found; strip --in-place: nothing to remove)
+  1  no watermark found (scan: nothing found; strip --in-place: nothing to remove; probe check:
+     no kind of watermark came back)
   2  usage error, invalid input (e.g. carrier too short: the message gives the required length) or a
      refused account rule (unknown user, channel or token, email taken, plan limit, ...)
   3  watermark corrupted, wrong key or key missing; a backup that does not check out (wrong

@@ -35,3 +35,11 @@ export {
   type PublishedKeySet,
   type PublicKeyInfo,
 } from './key-files.js';
+export { PROBE_KINDS, PROBE_LINES, probeCanary, type ProbeKind, type ProbeLine } from './probe/canary.js';
+export {
+  checkProbe,
+  type ProbeKindReport,
+  type ProbeOutcome,
+  type ProbeReport,
+  type VisibleTextVerdict,
+} from './probe/check.js';

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CARRIER, ROOT, makeTempDir, runWm } from './codec-harness.js';
+import { probeCanary } from '../../src/codec/probe/canary.js';
 
 const FORBID = fileURLToPath(new URL('./fixtures/codec-forbid-server-modules.cjs', import.meta.url));
 const nodeArgs = ['--require', FORBID];
@@ -49,6 +50,8 @@ describe('codec commands load no server, database or prompt code', () => {
       runWm(['reveal', encodedFile], { nodeArgs }),
       runWm(['decode-robust'], { input: robust.stdout, nodeArgs }),
       runWm(['--help'], { nodeArgs }),
+      runWm(['probe', 'new', '-o', temp.path('canary.txt')], { nodeArgs }),
+      runWm(['probe', 'check'], { input: probeCanary(), nodeArgs }),
       // a tree of files: read on worker threads, which load the guard too
       runWm(['scan', '-l', 'test/corpus', encodedFile], { nodeArgs }),
     ]);

@@ -14,6 +14,8 @@ test('the library main exports the codec surface', () => {
     'decodeRobust',
     'CodecError',
     'isCodecError',
+    'probeCanary',
+    'checkProbe',
   ]) {
     expect(typeof (library as Record<string, unknown>)[name], name).toBe('function');
   }
