@@ -39,6 +39,13 @@ const addVerifyKeysOption = (command: Command): Command =>
     collect,
   );
 
+const addAcceptUnkeyedOption = (command: Command): Command =>
+  command.option(
+    '--accept-unkeyed',
+    'with --key-file, --channel or a keyed token: also answer with unkeyed watermarks (anyone can make one); ' +
+      `without it they are refused (exit ${EXIT.UNKEYED})`,
+  );
+
 /** The codec commands that a wm server also offers: run there instead of locally. */
 const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean }): Command => {
   command
@@ -124,13 +131,21 @@ function registerDecode(program: Command): void {
     program,
     'decode',
     'recover the secret hidden by encode',
-    'Print the first secret hidden in the text, followed by a newline.',
+    'Print the first secret hidden in the text (a framed or a robust watermark, each verified), followed by a ' +
+      'newline. Selector runs that are no watermark are never read as a secret unless --raw-runs.',
   );
   addKeyOptions(command);
   addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
-  command.option('--all', 'print every watermark found, one per line');
-  addJsonOption(command, '{decoded, keyed, signature, stats, watermarks}').action(
+  command
+    .option('--all', 'print every watermark found (framed and robust), one per line')
+    .option(
+      '--raw-runs',
+      'also read unframed selector runs (another tool’s secret) as text: no integrity check, so a fragment of a ' +
+        'damaged watermark reads the same way',
+    );
+  addAcceptUnkeyedOption(command);
+  addJsonOption(command, '{decoded, keyed, signature, stats, watermarks, raw_runs?, warnings?}').action(
     runLazily(async () => (await import('./codec/decode.js')).runDecode),
   );
 }
@@ -189,6 +204,7 @@ function registerDecodeRobust(program: Command): void {
   addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
   command.option('--all', 'print every robust watermark found (passages marked with different secrets), one per line');
+  addAcceptUnkeyedOption(command);
   addJsonOption(
     command,
     '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats, watermarks}',

@@ -21,6 +21,8 @@ export const EXIT = {
   SIGNATURE_INVALID: 8,
   UNKNOWN_SIGNER: 9,
   TEXT_CHANGED: 10,
+  /** a key was given (--key-file, --channel, a keyed token), but the watermarks found are not keyed */
+  UNKEYED: 11,
 } as const;
 
 /** An error the CLI reports as one line on stderr with a chosen exit code. */
@@ -43,6 +45,7 @@ const CODEC_EXIT: Record<CodecErrorCode, number> = {
   CORRUPTED: EXIT.INTEGRITY,
   KEY_REQUIRED: EXIT.INTEGRITY,
   KEY_MISMATCH: EXIT.INTEGRITY,
+  UNKEYED: EXIT.UNKEYED,
 };
 
 // Every refusal of an account rule is the caller's to fix (wrong value, missing plan, unknown user, ...): exit 2,
@@ -74,6 +77,7 @@ const FAILURE_EXIT: Record<FailureKind, number> = {
   'invalid-input': EXIT.USAGE,
   'no-watermark': EXIT.NO_WATERMARK,
   integrity: EXIT.INTEGRITY,
+  unkeyed: EXIT.UNKEYED,
   unauthorised: EXIT.NOT_AUTHORISED,
   'out-of-credits': EXIT.OUT_OF_CREDITS,
   limited: EXIT.OUT_OF_CREDITS,

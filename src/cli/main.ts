@@ -29,6 +29,8 @@ Exit codes:
   8  a signature does not verify (forged or altered mark)
   9  signed by a key not among --keys
   10 the signature is valid, but the text it binds was edited
+  decode and decode-robust with a key (--key-file, --channel, a keyed token):
+  11 the watermarks found are not keyed (--accept-unkeyed reads them)
 
 Set WM_DEBUG=1 to print stack traces.`;
 

@@ -1,4 +1,5 @@
 import type { C2paReport } from './c2pa-report.js';
+import type { RawRun } from './types.js';
 
 export type CodecErrorCode =
   | 'INVALID_INPUT'
@@ -7,15 +8,18 @@ export type CodecErrorCode =
   | 'NO_WATERMARK'
   | 'CORRUPTED'
   | 'KEY_REQUIRED'
-  | 'KEY_MISMATCH';
+  | 'KEY_MISMATCH'
+  /** a key was given, but the only watermarks found are not keyed (docs/FORMAT.md, "A key means keyed") */
+  | 'UNKEYED';
 
 /**
  * Every failure the codec can report. `requiredLength` is set for CARRIER_TOO_SHORT; `c2pa` when a decode failed on
- * a text that carries a C2PA text manifest.
+ * a text that carries a C2PA text manifest; `rawRuns` when it failed on a text with unframed selector runs.
  */
 export class CodecError extends Error {
   override readonly name = 'CodecError';
   c2pa?: C2paReport;
+  rawRuns?: RawRun[];
 
   constructor(
     readonly code: CodecErrorCode,

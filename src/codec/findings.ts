@@ -1,7 +1,7 @@
 import type { C2paWrapper } from './c2pa.js';
 import { CodecError, type CodecErrorCode } from './errors.js';
 import { findFrames, openFrame, type Frame } from './frame.js';
-import { forEachHiddenMark, type MarkKind } from './hidden-marks.js';
+import { forEachHiddenMark, payloadBytesLabel, type MarkKind } from './hidden-marks.js';
 import { checkKey, checkText } from './options.js';
 import { findRobustWatermarks } from './robust/watermarks.js';
 import { payloadBytes, selectorLengthAt } from './scan.js';
@@ -46,6 +46,8 @@ export interface HiddenFinding {
   offsets: number[];
   /** code point → how many (tag, zero-width and bidi kinds; selectors are counted, not listed) */
   codePoints: Map<number, number>;
+  /** the bytes of the first stretches (raw kind: what a reader needs to tell what they are), e.g. "68 69" */
+  bytes: string[];
 }
 
 /**
@@ -105,10 +107,15 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
       }
       if (kind === 'vs' || kind === 'text' || start >= limit) return;
       let finding = byKind.get(kind);
-      if (!finding) byKind.set(kind, (finding = { kind, count: 0, places: 0, offsets: [], codePoints: new Map() }));
+      if (!finding) {
+        byKind.set(kind, (finding = { kind, count: 0, places: 0, offsets: [], codePoints: new Map(), bytes: [] }));
+      }
       finding.count += count;
       finding.places++;
-      if (finding.offsets.length < keep) finding.offsets.push(start);
+      if (finding.offsets.length < keep) {
+        finding.offsets.push(start);
+        if (kind === 'raw') finding.bytes.push(payloadBytesLabel(text, start, end));
+      }
       if (kind === 'tag' || kind === 'zero-width' || kind === 'bidi') {
         const codePoint = text.codePointAt(start)!;
         finding.codePoints.set(codePoint, (finding.codePoints.get(codePoint) ?? 0) + 1);

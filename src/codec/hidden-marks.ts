@@ -119,18 +119,18 @@ export const isZeroWidthUnit = (unit: number): boolean =>
 export const isJoiner = (unit: number): boolean => unit === 0x200c || unit === 0x200d;
 
 /**
- * Calls `visit` for every stretch of hidden characters: first the variation-selector runs (and C2PA wrappers) in
- * text order, then every other invisible character in text order. Linear: selectors are found as decode finds them,
- * the rest with one regular expression.
+ * Calls `visit` for every selector run in text order, by kind: a leading selector that belongs to the text ('text'),
+ * then the payload as 'vs' (a run that starts inside a frame), 'robust' (only bytes of robust marks) or 'raw'; and
+ * for each C2PA wrapper ('c2pa'), which `onWrapper` hears of too. Shared by the map and `wm reveal`.
  */
-export function forEachHiddenMark(
+export function forEachSelectorMark(
   text: string,
   visit: HiddenMarkVisitor,
   { frames, starts }: FramesFound = findFrames(payloadBytes(text)),
+  onWrapper?: (wrapper: C2paWrapper) => void,
 ): void {
   let frame = 0;
   let byteIndex = 0;
-  const wrapperMarkers = new Set<number>();
   forEachSelectorRun(
     text,
     (run) => {
@@ -149,10 +149,26 @@ export function forEachHiddenMark(
       byteIndex += bytes;
     },
     (wrapper) => {
-      if (text.charCodeAt(wrapper.index) === 0xfeff) wrapperMarkers.add(wrapper.index);
+      onWrapper?.(wrapper);
       visit('c2pa', wrapper.index, wrapper.end, wrapper.bytes, wrapper);
     },
   );
+}
+
+/**
+ * Calls `visit` for every stretch of hidden characters: first the variation-selector runs (and C2PA wrappers) in
+ * text order, then every other invisible character in text order. Linear: selectors are found as decode finds them,
+ * the rest with one regular expression.
+ */
+export function forEachHiddenMark(
+  text: string,
+  visit: HiddenMarkVisitor,
+  found: FramesFound = findFrames(payloadBytes(text)),
+): void {
+  const wrapperMarkers = new Set<number>();
+  forEachSelectorMark(text, visit, found, (wrapper) => {
+    if (text.charCodeAt(wrapper.index) === 0xfeff) wrapperMarkers.add(wrapper.index);
+  });
 
   const finder = new RegExp(OTHER_HIDDEN.source, 'g');
   for (let found = finder.exec(text); found; found = finder.exec(text)) {
@@ -179,7 +195,23 @@ export function forEachHiddenMark(
 
 const hex = (codePoint: number): string => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** How the checker names a stretch: "VS·f7 00 02 …", "U+200B", "C2PA manifest v1, 67 bytes", "emoji flag tags". */
+/** Payload bytes shown in a label before it is cut short with "…". */
+const SHOWN_BYTES = 8;
+
+/** The bytes a stretch of selectors carries: "f7 00 02", cut short as "f7 00 02 68 69 a6 f8 97 … (23 bytes)". */
+export function payloadBytesLabel(text: string, start: number, end: number): string {
+  const bytes: string[] = [];
+  let count = 0;
+  for (let i = start; i < end; i += selectorLengthAt(text, i), count++) {
+    if (count < SHOWN_BYTES) bytes.push(byteOfSelectorAt(text, i).toString(16).padStart(2, '0'));
+  }
+  return `${bytes.join(' ')}${count > SHOWN_BYTES ? ` … (${count} bytes)` : ''}`;
+}
+
+/**
+ * How the checker names a stretch: "VS·f7 00 02 …", "raw·68 69", "U+200B", "C2PA manifest v1, 67 bytes", "emoji flag
+ * tags".
+ */
 export function hiddenMarkLabel(
   text: string,
   kind: MarkKind,
@@ -189,12 +221,7 @@ export function hiddenMarkLabel(
 ): string {
   if (wrapper) return c2paLabel(wrapper);
   if (kind === 'vs' || kind === 'robust' || kind === 'raw') {
-    const bytes: string[] = [];
-    let count = 0;
-    for (let i = start; i < end; i += selectorLengthAt(text, i), count++) {
-      if (count < 8) bytes.push(byteOfSelectorAt(text, i).toString(16).padStart(2, '0'));
-    }
-    return `VS·${bytes.join(' ')}${count > 8 ? ` … (${count} bytes)` : ''}`;
+    return `${kind === 'raw' ? 'raw' : 'VS'}·${payloadBytesLabel(text, start, end)}`;
   }
   const codePoint = text.codePointAt(start)!;
   if (kind !== 'text') return hex(codePoint);

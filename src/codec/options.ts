@@ -78,6 +78,13 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
   };
 }
 
+/** A boolean option that defaults to false. */
+export function checkFlag(value: unknown, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw invalid(`${name} must be a boolean`);
+  return value;
+}
+
 /** The positions that markWordEnds and lineEndsOnly ask for (docs/FORMAT.md §3); asking for both is refused. */
 export function checkPositions(options: { markWordEnds?: unknown; lineEndsOnly?: unknown }): MarkPositions {
   const { markWordEnds = false, lineEndsOnly = false } = options;

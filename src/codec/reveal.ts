@@ -1,13 +1,15 @@
 import { c2paWrapperAt, type C2paWrapper } from './c2pa.js';
 import { c2paLabel } from './c2pa-report.js';
-import { byteOfSelectorAt, mayStartC2paWrapper, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
+import { forEachSelectorMark, payloadBytesLabel } from './hidden-marks.js';
+import { mayStartC2paWrapper, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
 
 export interface RevealSegment {
   text: string;
   hidden: boolean;
   /**
-   * short name of a hidden segment, e.g. "VS·f7 00 02" (payload bytes), "FE0F(text)", "VS17(text)", "ZWJ", "TAG-a",
-   * "U+2062", "C2PA manifest v1, 67 bytes" (a C2PA text manifest: its U+FEFF and selectors, one segment)
+   * short name of a hidden segment, e.g. "VS·f7 00 02" (payload bytes of a watermark), "raw·68 69" (payload bytes
+   * that are no watermark: another tool's data, or what is left of a damaged one), "FE0F(text)", "VS17(text)", "ZWJ",
+   * "TAG-a", "U+2062", "C2PA manifest v1, 67 bytes" (a C2PA text manifest: its U+FEFF and selectors, one segment)
    */
   label?: string;
 }
@@ -38,12 +40,13 @@ const NAMES: Record<number, string> = {
   0xe007f: 'TAG-END',
 };
 
-/** Payload bytes shown in a grouped label before it is cut short with "…". */
-const SHOWN_BYTES = 8;
-
 /** The text split into visible stretches and one hidden segment per invisible character (a payload run is one). */
 export function reveal(text: string): RevealSegment[] {
   const segments: RevealSegment[] = [];
+  const rawRuns = new Set<number>();
+  forEachSelectorMark(text, (kind, start) => {
+    if (kind === 'raw') rawRuns.add(start);
+  });
   const finder = new RegExp(INVISIBLE.source, 'g');
   let visibleFrom = 0;
   const hide = (start: number, end: number, label: string): void => {
@@ -61,7 +64,10 @@ export function reveal(text: string): RevealSegment[] {
       const run = selectorRunAt(text, start);
       if (run.payloadStart > start)
         hide(start, run.payloadStart, `${selectorName(selectorCodePointAt(text, start))}(text)`);
-      if (run.end > run.payloadStart) hide(run.payloadStart, run.end, payloadLabel(text, run.payloadStart, run.end));
+      if (run.end > run.payloadStart) {
+        const prefix = rawRuns.has(run.payloadStart) ? 'raw' : 'VS';
+        hide(run.payloadStart, run.end, `${prefix}·${payloadBytesLabel(text, run.payloadStart, run.end)}`);
+      }
       finder.lastIndex = run.end;
     } else {
       const codePoint = text.codePointAt(start)!;
@@ -87,16 +93,6 @@ export function revealText(text: string, drawToken: (token: string) => string = 
   return reveal(text)
     .map((segment) => (segment.hidden ? drawToken(revealToken(segment)) : segment.text))
     .join('');
-}
-
-/** Payload as the bytes it carries: "VS·f7 00 02", cut short as "VS·f7 00 02 68 69 a6 f8 97 … (23 bytes)". */
-function payloadLabel(text: string, start: number, end: number): string {
-  const bytes: string[] = [];
-  let count = 0;
-  for (let i = start; i < end; i += selectorLengthAt(text, i), count++) {
-    if (count < SHOWN_BYTES) bytes.push(byteOfSelectorAt(text, i).toString(16).padStart(2, '0'));
-  }
-  return `VS·${bytes.join(' ')}${count > SHOWN_BYTES ? ` … (${count} bytes)` : ''}`;
 }
 
 /** FE0E/FE0F by their code (as emoji documentation names them), every other selector as VS1–VS256. */

@@ -184,3 +184,16 @@ export function countCodePoints(text: string, start = 0, end = text.length): num
   }
   return count;
 }
+
+/** Code points before each of the UTF-16 offsets, counted once along the text (spans may overlap). */
+export function codePointCounter(text: string, offsets: number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  let counted = 0;
+  let codePoints = 0;
+  for (const offset of [...new Set(offsets)].sort((a, b) => a - b)) {
+    codePoints += countCodePoints(text, counted, offset);
+    counted = offset;
+    counts.set(offset, codePoints);
+  }
+  return counts;
+}

@@ -37,7 +37,25 @@ export interface VerifyOption {
   keys?: readonly VerifyingKey[];
 }
 
-export interface DecodeOptions extends KeyOption, VerifyOption {}
+/** How a decode treats what is not a keyed, verified watermark (docs/FORMAT.md, "Decoding"). */
+export interface TrustOptions {
+  /**
+   * With `key`: also accept watermarks that are not keyed. Without it, a decode given a key refuses them
+   * (`UNKEYED`): anyone can make an unkeyed mark, so it says nothing about the holder of the key.
+   */
+  acceptUnkeyed?: boolean;
+}
+
+export interface DecodeOptions extends KeyOption, VerifyOption, TrustOptions {
+  /**
+   * Also read each unframed selector run (another selector tool's secret, hung on one character) as UTF-8 text, a
+   * watermark of kind `raw`. Such a run carries no integrity check: a fragment of a damaged watermark reads the same
+   * way, so it is read only when asked for, and the result says so (`warnings`).
+   */
+  rawRuns?: boolean;
+}
+
+export interface DecodeRobustOptions extends KeyOption, VerifyOption, TrustOptions {}
 
 /** Present in encode results only when the mark is signed. */
 export interface EncodeSignature {
@@ -86,14 +104,43 @@ export interface FoundWatermark {
   signature: SignatureReport;
 }
 
+/**
+ * What kind of mark a secret was read from: `vs` a framed watermark of variation selectors, `robust` a robust
+ * (bit-level) watermark, both verified; `raw` an unframed selector run read as text (only with rawRuns: no
+ * integrity check).
+ */
+export const WATERMARK_KINDS = ['vs', 'robust', 'raw'] as const;
+export type WatermarkKind = (typeof WATERMARK_KINDS)[number];
+
+export interface DecodedWatermark extends FoundWatermark {
+  kind: WatermarkKind;
+}
+
+/** A run of selectors outside every verified watermark: reported with its bytes, never read as a secret unasked. */
+export interface RawRun {
+  /** Unicode code points before its first selector */
+  offset: number;
+  /** bytes it carries */
+  length: number;
+  /** its first bytes (at most 64), as hex pairs separated by spaces ("68 69") */
+  bytes: string;
+}
+
 export interface DecodeResult {
   decoded: string;
   keyed: boolean;
   /** the first watermark's signature */
   signature: SignatureReport;
   stats: { decodedLength: number };
-  /** every watermark found in the text, in order; the first is `decoded` */
-  watermarks: FoundWatermark[];
+  /**
+   * every watermark found: the verified ones (vs, robust) in text order, then those read from raw runs (rawRuns
+   * only); the first is `decoded`
+   */
+  watermarks: DecodedWatermark[];
+  /** the unframed selector runs, in text order (at most 100); absent when none */
+  raw_runs?: RawRun[];
+  /** what the caller must know: raw runs read without a check, unkeyed marks left out or accepted; absent when none */
+  warnings?: string[];
   /** the C2PA text manifest the text carries beside them; absent when none */
   c2pa?: C2paReport;
 }
@@ -170,6 +217,8 @@ export interface DecodeRobustResult {
   };
   /** every robust watermark found, in text order; the first is `decoded` (empty when is_encoded is false) */
   watermarks: RobustWatermark[];
+  /** unkeyed watermarks left out because a key was given; absent when none */
+  warnings?: string[];
   /** the C2PA text manifest the text carries; absent when none */
   c2pa?: C2paReport;
 }

@@ -1,11 +1,11 @@
-import { decode } from './decode.js';
 import { CodecError } from './errors.js';
 import { findFrames, openFrame, type Frame } from './frame.js';
+import { corrupted } from './open-marks.js';
 import { checkKey, checkText, checkVerifyingKeys } from './options.js';
 import { findRobustWatermarks, noVerifiedCopy } from './robust/watermarks.js';
 import { payloadBytes } from './scan.js';
 import { keyringOf, reportSignature, textDigestMemo, type SignatureReport } from './signature-report.js';
-import type { DecodeOptions } from './types.js';
+import type { KeyOption, VerifyOption } from './types.js';
 
 /**
  * The verdict over every mark of a text, most serious first: `invalid` (some signature does not verify: a forgery
@@ -34,9 +34,10 @@ const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * Checks the signatures of every watermark in `text`, VS frames and robust marks, with the reader's public keys.
  * An encrypted mark's signature verifies without its AES key (docs/FORMAT.md: encrypt, then sign).
- * No marks at all: NO_WATERMARK; marks of which none can be read: CORRUPTED.
+ * No marks at all: NO_WATERMARK; marks of which none can be read (robust marks, or unframed selectors: no
+ * integrity check holds for them): CORRUPTED.
  */
-export function verify(text: string, options: DecodeOptions = {}): VerifyResult {
+export function verify(text: string, options: KeyOption & VerifyOption = {}): VerifyResult {
   checkText(text);
   const key = checkKey(options.key);
   const keyring = keyringOf(checkVerifyingKeys(options.keys));
@@ -52,14 +53,9 @@ export function verify(text: string, options: DecodeOptions = {}): VerifyResult 
   const marks = findFrames(payload).frames.map((frame) => marked('vs', frame));
   const robust = findRobustWatermarks(text);
   marks.push(...robust.frames.map((found) => marked('robust', found.frame)));
-  const robustFailure = robust.frames.length === 0 && robust.synced ? noVerifiedCopy() : undefined;
-  if (marks.length === 0 && payload.length > 0 && !robustFailure) {
-    // an unframed run from another selector tool is a mark too, and never signed; decode says when it is none
-    const { watermarks } = decode(text, { key });
-    marks.push(...watermarks.map((found) => ({ mode: 'vs' as const, ...found })));
-  }
   if (marks.length === 0) {
-    if (robustFailure) throw robustFailure;
+    if (robust.synced) throw noVerifiedCopy();
+    if (payload.length > 0) throw corrupted(': selectors found, but no watermark verifies');
     throw new CodecError('NO_WATERMARK', 'No watermark found in text');
   }
   return { status: verdictOf(marks.map((mark) => mark.signature)), marks };

@@ -37,6 +37,12 @@ export interface EncodeRobustInput extends Omit<EncodeRobustOptions, 'key' | 'si
 }
 export interface DecodeInput {
   text: string;
+  /** also answer with unkeyed watermarks although the token is keyed (see acceptUnkeyed in the codec) */
+  acceptUnkeyed?: boolean;
+}
+export interface DecodeVsInput extends DecodeInput {
+  /** also read unframed selector runs as text (no integrity check) */
+  rawRuns?: boolean;
 }
 export interface AnalyzeInput {
   encoded: string;
@@ -55,7 +61,7 @@ export interface AnalyzeInput {
 export interface Watermark {
   encode(caller: WatermarkCaller, input: EncodeInput): Promise<EncodeResult>;
   encodeRobust(caller: WatermarkCaller, input: EncodeRobustInput): Promise<EncodeRobustResult>;
-  decode(caller: WatermarkCaller, input: DecodeInput): Promise<DecodeResult>;
+  decode(caller: WatermarkCaller, input: DecodeVsInput): Promise<DecodeResult>;
   decodeRobust(caller: WatermarkCaller, input: DecodeInput): Promise<DecodeRobustResult>;
   /** allowed with either permission: analysing reveals sizes, never the secret */
   analyze(caller: WatermarkCaller, input: AnalyzeInput): Promise<AnalyzeResult>;
@@ -122,22 +128,22 @@ export function createWatermark(context: DomainContext): Watermark {
       run(credential, 'encode-robust', ({ key, signingKey }) =>
         encodeRobust(text, secret, { ...options, key, ...signing(signingKey, bindText) }),
       ),
-    decode: (credential, { text }) =>
+    decode: (credential, { text, rawRuns, acceptUnkeyed }) =>
       run(credential, 'decode', (caller) =>
         verified(
           caller,
-          (keys) => decode(text, { key: caller.key, keys }),
+          (keys) => decode(text, { key: caller.key, keys, rawRuns, ...trust(caller, acceptUnkeyed) }),
           (result) => result.watermarks.map((found) => found.signature),
         ),
       ),
-    decodeRobust: (credential, { text }) =>
+    decodeRobust: (credential, { text, acceptUnkeyed }) =>
       run(
         credential,
         'decode-robust',
         (caller) =>
           verified(
             caller,
-            (keys) => decodeRobust(text, { key: caller.key, keys }),
+            (keys) => decodeRobust(text, { key: caller.key, keys, ...trust(caller, acceptUnkeyed) }),
             // every robust mark, not only the first: a text may hold several passages by several signers
             (result) => result.watermarks.map((found) => found.signature),
           ),
@@ -149,6 +155,8 @@ export function createWatermark(context: DomainContext): Watermark {
 
 type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
   key: Uint8Array | undefined;
+  /** whether the token's own marks are keyed: a key given to a token that only signs reads its channel's marks */
+  keyedToken: boolean;
   /** the token's signing key, for the encode operations of a token that signs */
   signingKey: SigningKey | undefined;
 };
@@ -219,8 +227,18 @@ async function authorise(
   const key = encrypts ? await keyOf(context, caller.channelId!) : undefined;
   const signingKey =
     caller.sign && caller.channelId !== null && encoding ? await signingKeyOf(context, caller.channelId) : undefined;
-  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key, signingKey };
+  const keyedToken = caller.channelId !== null && caller.encrypt;
+  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key, signingKey, keyedToken };
 }
+
+/**
+ * A key means keyed (docs/SERVER.md): a keyed token's decode answers only with keyed marks unless the caller accepts
+ * unkeyed ones. A token that only signs makes unkeyed (signed) marks itself, so for it the key only opens the
+ * channel's encrypted marks and every mark is read, as for an unkeyed token.
+ */
+const trust = (caller: Caller, acceptUnkeyed: boolean | undefined) => ({
+  acceptUnkeyed: acceptUnkeyed || !caller.keyedToken,
+});
 
 async function signingKeyOf(context: DomainContext, channelId: string): Promise<SigningKey> {
   const signingKey = await currentSigningKey(context, channelId);

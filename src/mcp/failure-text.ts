@@ -16,6 +16,10 @@ export function describeFailureOf(backend: OperationBackend): DescribeFailure {
     if (error.code === 'KEY_REQUIRED' && backend.kind === 'local') {
       return `${error.message}: start wm mcp with --key-file FILE, or --channel NAME --user EMAIL`;
     }
+    if (error.code === 'UNKEYED') return `${error.message}; accept_unkeyed: true reads it anyway`;
+    if (error.code === 'CORRUPTED' && error.rawRuns) {
+      return `${error.message}; raw_runs: true reads such runs as text, with no integrity check`;
+    }
     return error.message;
   };
 }

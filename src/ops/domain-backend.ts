@@ -10,7 +10,8 @@ export function createDomainBackend(watermark: Watermark, apiToken: string): Ope
   return backendOf('server', {
     encode: ({ text, secret, bind_text, ...options }) =>
       watermark.encode(apiToken, { text, secret, ...options, bindText: bind_text }),
-    decode: ({ text }) => watermark.decode(apiToken, { text }),
+    decode: ({ text, raw_runs, accept_unkeyed }) =>
+      watermark.decode(apiToken, { text, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
     encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, line_ends_only, bind_text }) =>
       watermark.encodeRobust(apiToken, {
         text,
@@ -21,7 +22,8 @@ export function createDomainBackend(watermark: Watermark, apiToken: string): Ope
         lineEndsOnly: line_ends_only,
         bindText: bind_text,
       }),
-    decode_robust: ({ text }) => watermark.decodeRobust(apiToken, { text }),
+    decode_robust: ({ text, accept_unkeyed }) =>
+      watermark.decodeRobust(apiToken, { text, acceptUnkeyed: accept_unkeyed }),
     analyze: ({ encoded, original }) => watermark.analyze(apiToken, { encoded, original }),
     ...keylessHandlers,
   });

@@ -1,4 +1,5 @@
 import { inReportOrder, type C2paReport } from '../codec/c2pa-report.js';
+import type { RawRun } from '../codec/types.js';
 import {
   ConnectionError,
   NotWmServerError,
@@ -31,6 +32,8 @@ export type FailureKind =
   | 'invalid-input'
   | 'no-watermark'
   | 'integrity'
+  /** a keyed token, and the watermarks found are not keyed */
+  | 'unkeyed'
   | 'unauthorised'
   | 'out-of-credits'
   | 'limited'
@@ -41,16 +44,32 @@ export type FailureKind =
 /** A failed operation of a server (or of the way to it), with the message a person needs. */
 export class OperationFailure extends Error {
   override readonly name = 'OperationFailure';
+  /** the codec's error code (CORRUPTED, UNKEYED, …), when the server named it */
+  readonly code?: string;
+  /** the C2PA manifest of the text, when a server's 422 reported one */
+  readonly c2pa?: C2paReport;
+  /** the unframed selector runs of the text, when a server's 422 reported them */
+  readonly rawRuns?: RawRun[];
 
   constructor(
     readonly kind: FailureKind,
     message: string,
     readonly status?: number,
-    /** the C2PA manifest of the text, when a server's 422 reported one */
-    readonly c2pa?: C2paReport,
+    /** what a server's 422 says beside its message */
+    unreadable: Unreadable = {},
   ) {
     super(message);
+    this.code = unreadable.code;
+    this.c2pa = unreadable.c2pa;
+    this.rawRuns = unreadable.rawRuns;
   }
+}
+
+/** What a server's 422 says beside its message. */
+export interface Unreadable {
+  code?: string;
+  c2pa?: C2paReport;
+  rawRuns?: RawRun[];
 }
 
 export const isOperationFailure = (error: unknown): error is OperationFailure => error instanceof OperationFailure;
@@ -100,9 +119,16 @@ export function failureOfAnswer(
     return new OperationFailure('invalid-input', particular ?? withFieldDetails(body), status);
   }
   if (status === 422) {
-    const kind = message.startsWith(NO_WATERMARK_PREFIX) ? 'no-watermark' : 'integrity';
+    const kind =
+      body.code === 'UNKEYED' ? 'unkeyed' : message.startsWith(NO_WATERMARK_PREFIX) ? 'no-watermark' : 'integrity';
     const c2pa = typeof body.c2pa === 'object' && body.c2pa !== null ? (body.c2pa as C2paReport) : undefined;
-    return new OperationFailure(kind, detailsText(body) ?? message, status, c2pa && inReportOrder(c2pa));
+    const rawRuns = Array.isArray(body.raw_runs) ? (body.raw_runs as RawRun[]) : undefined;
+    const code = typeof body.code === 'string' ? body.code : undefined;
+    return new OperationFailure(kind, detailsText(body) ?? message, status, {
+      code,
+      c2pa: c2pa && inReportOrder(c2pa),
+      rawRuns,
+    });
   }
   if (status === 401) return new OperationFailure('unauthorised', `not authorised: ${message}`, status);
   if (status === 403) return new OperationFailure('unauthorised', `not allowed: ${message}`, status);

@@ -34,7 +34,8 @@ export function createLocalBackend({ key, signingKey, keys }: LocalKeys = {}): O
   const handlers: OperationHandlers = {
     encode: ({ text, secret, bind_text, ...options }) =>
       encode(text, secret, { ...options, key, ...signing(bind_text) }),
-    decode: ({ text }) => decode(text, { key, keys }),
+    decode: ({ text, raw_runs, accept_unkeyed }) =>
+      decode(text, { key, keys, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
     encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, line_ends_only, bind_text }) =>
       encodeRobust(text, secret, {
         distribution,
@@ -44,7 +45,7 @@ export function createLocalBackend({ key, signingKey, keys }: LocalKeys = {}): O
         key,
         ...signing(bind_text),
       }),
-    decode_robust: ({ text }) => decodeRobust(text, { key, keys }),
+    decode_robust: ({ text, accept_unkeyed }) => decodeRobust(text, { key, keys, acceptUnkeyed: accept_unkeyed }),
     analyze: ({ encoded, original }) => analyze(encoded, original),
     ...keylessHandlers,
   };

@@ -46,7 +46,7 @@ export interface OperationInputs {
     pattern?: string;
     bind_text?: boolean;
   };
-  decode: { text: string };
+  decode: { text: string; raw_runs?: boolean; accept_unkeyed?: boolean };
   encode_robust: {
     text: string;
     secret: string;
@@ -56,7 +56,7 @@ export interface OperationInputs {
     line_ends_only?: boolean;
     bind_text?: boolean;
   };
-  decode_robust: { text: string };
+  decode_robust: { text: string; accept_unkeyed?: boolean };
   analyze: { encoded: string; original?: string };
   strip: { text: string };
   reveal: { text: string };
@@ -120,10 +120,12 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     ...charged('decode', 'decode', 'decode'),
     title: 'Recover a hidden secret',
     description:
-      'Recover the secret hidden by `encode` (also finds several watermarks: see `watermarks`). Fails when the ' +
-      'text holds no watermark, when it is corrupted, or when it was encrypted with another key or channel. A ' +
-      'C2PA text manifest is no watermark: it is reported as `c2pa` (and named in the failure when it is alone).',
-    input: object({ text: MARKED }),
+      'Recover the secret hidden by `encode` or `encode_robust`: every watermark of the text, each verified and ' +
+      'of its `kind` (see `watermarks`); never a secret that was not embedded. Fails when the text holds no ' +
+      'watermark, when it is damaged, when it was encrypted with another key or channel, or (with a key) when its ' +
+      'watermarks are not keyed. Selector runs that are no watermark are listed in `raw_runs` and read only with ' +
+      '`raw_runs: true`. A C2PA text manifest is no watermark: it is reported as `c2pa`.',
+    input: object({ text: MARKED, ...results.DecodeOptions }),
     result: results.DecodeResult,
     deterministic: true,
   },
@@ -143,7 +145,7 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
     description:
       'Recover the secret hidden by `encode_robust`, also from an excerpt or an edited copy. A text without ' +
       'robust marks is reported as an error with `is_encoded: false`.',
-    input: object({ text: MARKED }),
+    input: object({ text: MARKED, ...results.DecodeRobustOptions }),
     result: results.DecodeRobustResult,
     deterministic: true,
   },

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { SIGNATURE_STATUSES } from '../codec/signature-report.js';
-import { CHUNK_SIZE, DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
+import { CHUNK_SIZE, DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS, WATERMARK_KINDS } from '../codec/types.js';
 import { StringEnum } from './string-enum.js';
 
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
@@ -69,6 +69,31 @@ export const SignOptions = {
     }),
   ),
 };
+
+const ACCEPT_UNKEYED = Type.Optional(
+  Type.Boolean({
+    default: false,
+    description:
+      'with a keyed token (or key): also answer with watermarks that are not keyed. Without it such a text is ' +
+      'refused (422, code UNKEYED): anyone can make an unkeyed mark, so it does not show who holds the key',
+  }),
+);
+
+/** Options of the decode operation (REST body fields, MCP tool arguments). */
+export const DecodeOptions = {
+  raw_runs: Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'also read unframed selector runs (another selector tool’s secret) as text: such a reading carries no ' +
+        'integrity check (a fragment of a damaged watermark reads the same way), and the answer says so in warnings',
+    }),
+  ),
+  accept_unkeyed: ACCEPT_UNKEYED,
+};
+
+/** Options of the decode-robust operation. */
+export const DecodeRobustOptions = { accept_unkeyed: ACCEPT_UNKEYED };
 
 /** A C2PA text manifest in the text (docs/FORMAT.md §5): reported beside the results, never read as a watermark. */
 export const C2pa = Type.Object(
@@ -150,6 +175,26 @@ export const EncodeRobustResult = Type.Object({
   warnings: Type.Optional(Warnings),
 });
 
+const DecodeWarnings = Type.Array(Type.String(), {
+  description:
+    'what the answer must be read with: raw runs read without an integrity check, unkeyed watermarks left out ' +
+    'because a key was given; absent when none',
+});
+
+/** Unframed selector runs: reported with their bytes, read as a secret only with raw_runs. */
+export const RawRuns = Type.Array(
+  Type.Object({
+    offset: Type.Integer({ description: 'Unicode code points before its first selector' }),
+    length: Type.Integer({ description: 'bytes it carries' }),
+    bytes: Type.String({ description: 'its first bytes (at most 64) as hex pairs, e.g. "68 69"' }),
+  }),
+  {
+    description:
+      'runs of variation selectors that are no verified watermark (another tool’s data, or what is left of a ' +
+      'damaged one), in text order, at most 100; absent when none',
+  },
+);
+
 export const DecodeResult = Type.Object({
   decoded: Type.String({ description: 'the first secret found' }),
   keyed: Type.Boolean(),
@@ -157,10 +202,26 @@ export const DecodeResult = Type.Object({
   stats: Type.Object({ decodedLength: Type.Integer() }),
   watermarks: Type.Optional(
     Type.Array(
-      Type.Object({ decoded: Type.String(), keyed: Type.Boolean(), signature: Type.Optional(SignatureReport) }),
-      { description: 'every watermark found, in text order; the first one is `decoded`' },
+      Type.Object({
+        kind: Type.Optional(
+          StringEnum(WATERMARK_KINDS, {
+            description:
+              'vs: a framed watermark (variation selectors); robust: a robust watermark; both verified. raw: an ' +
+              'unframed run read as text (raw_runs only): no integrity check',
+          }),
+        ),
+        decoded: Type.String(),
+        keyed: Type.Boolean(),
+        signature: Type.Optional(SignatureReport),
+      }),
+      {
+        description:
+          'every watermark found: the verified ones in text order, then raw ones; the first one is `decoded`',
+      },
     ),
   ),
+  raw_runs: Type.Optional(RawRuns),
+  warnings: Type.Optional(DecodeWarnings),
   c2pa: Type.Optional(C2pa),
 });
 
@@ -200,6 +261,7 @@ export const DecodeRobustResult = Type.Object({
       },
     ),
   ),
+  warnings: Type.Optional(DecodeWarnings),
   c2pa: Type.Optional(C2pa),
 });
 

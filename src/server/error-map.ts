@@ -18,14 +18,19 @@ const status =
     new HttpError(code, failure.message, { error, details: failure.details });
 
 /**
- * One of the spec's fixed messages, the codec's own in details.text, and the C2PA manifest the text carries, if any.
+ * One of the spec's fixed messages, the codec's own in details.text and its error code in `code`, and what the text
+ * carries beside: its C2PA manifest, its unframed selector runs.
  */
 const fixedMessage =
   (code: number, message: string): Rule<CodecError> =>
   (failure) =>
     new HttpError(code, message, {
       details: { text: failure.message },
-      extras: failure.c2pa ? { c2pa: failure.c2pa } : {},
+      extras: {
+        code: failure.code,
+        ...(failure.c2pa ? { c2pa: failure.c2pa } : {}),
+        ...(failure.rawRuns ? { raw_runs: failure.rawRuns } : {}),
+      },
     });
 
 function retryAfterSeconds(until: Date | undefined, now: Date): number {
@@ -89,6 +94,8 @@ const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {
   CORRUPTED: fixedMessage(422, UNREADABLE_MESSAGES.CORRUPTED),
   KEY_MISMATCH: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),
   KEY_REQUIRED: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),
+  // a keyed token cannot read the text as a mark of its channel: the spec's message for that, `code` says why
+  UNKEYED: fixedMessage(422, UNREADABLE_MESSAGES.DECRYPTION_FAILED),
 };
 
 /** Seconds a client is told to wait when the database does not answer (a restart takes about that long). */

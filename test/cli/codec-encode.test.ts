@@ -68,7 +68,7 @@ describe('wm encode / decode', () => {
     const result = JSON.parse(decoded.out) as Record<string, unknown>;
     expect(result).toMatchObject({ decoded: 'js', keyed: false, stats: { decodedLength: 2 } });
     const unsigned = expect.objectContaining({ status: 'unsigned' });
-    expect(result.watermarks).toEqual([{ decoded: 'js', keyed: false, signature: unsigned }]);
+    expect(result.watermarks).toEqual([{ kind: 'vs', decoded: 'js', keyed: false, signature: unsigned }]);
   });
 
   it('takes any chunk size from 1, like the library and the API: a large one fills one grapheme', async () => {

@@ -126,8 +126,8 @@ describe('--json equals the HTTP response of the same operation', () => {
     const text = `${one}\n${two}`;
     const viaHttp = await http('decode', { text });
     expect(viaHttp.body.watermarks).toEqual([
-      { decoded: 'one', keyed: false, signature: expect.objectContaining({ status: 'unsigned', signed: false }) },
-      { decoded: 'two', keyed: false, signature: expect.objectContaining({ status: 'unsigned', signed: false }) },
+      { kind: 'vs', decoded: 'one', keyed: false, signature: expect.objectContaining({ status: 'unsigned' }) },
+      { kind: 'vs', decoded: 'two', keyed: false, signature: expect.objectContaining({ status: 'unsigned' }) },
     ]);
     expect(await cli(['decode'], text)).toEqual({ code: 0, body: viaHttp.body });
   });

@@ -179,6 +179,11 @@ describe('codec commands on the server', () => {
     expect(short.stderr).toMatch(/\(required length: \d+\)\n$/);
     const pattern = await sameAsLocal(['encode', '--secret', 's', '--pattern', 'absent'], home, CARRIER);
     expect(pattern.code).toBe(2);
+    // a raw selector run: refused with its bytes, read only with --raw-runs, alike on both sides
+    const raw = `Hi${String.fromCodePoint(0xe0158, 0xe0159)} there`;
+    expect((await sameAsLocal(['decode', '--json'], home, raw)).code).toBe(3);
+    expect((await sameAsLocal(['decode'], home, raw)).stderr).toMatch(/--raw-runs reads such runs as text/);
+    expect((await sameAsLocal(['decode', '--raw-runs', '--json'], home, raw)).code).toBe(0);
   });
 
   it('a C2PA text manifest: the same messages, warnings, exit codes and c2pa objects as the local codec', async () => {
@@ -244,6 +249,13 @@ describe('codec commands on the server', () => {
       input: sealed.out,
     });
     expect(offlineOnly.code).toBe(2);
+    // a key means keyed: an unkeyed mark through the keyed token exits 11 unless --accept-unkeyed
+    const open = await wm(['encode', carrier, '--secret', 'open', '--remote', '--home', homeOf('ada')]);
+    const unkeyed = await wm(['decode', '--remote', '--home', keyedHome], { input: open.out });
+    expect(unkeyed.code).toBe(11);
+    expect(unkeyed.stderr).toMatch(/not keyed, though a key was given.*--accept-unkeyed reads it anyway\n$/);
+    const accepted = await wm(['decode', '--remote', '--home', keyedHome, '--accept-unkeyed'], { input: open.out });
+    expect(accepted).toMatchObject({ code: 0, out: 'open\n' });
   });
 
   it('signed marks: a login that signs, --bind-text sent to the server, wm verify, published keys', async () => {

@@ -126,6 +126,23 @@ describe('wm scan', async () => {
     });
   });
 
+  it('raw selectors are listed with their bytes, never as a secret; with a key, an unkeyed mark says so', async () => {
+    const selectors = (...points: number[]) => String.fromCodePoint(...points);
+    const raw = `Hi${selectors(0xe0158, 0xe0159)} there, and a${selectors(0xe01e7, 0xfe01)} more\n`;
+    const dir = tree('raw', { 'raw.txt': raw, 'marked.txt': `${marked}\n` });
+    const table = await out(['scan', '--key-file', keyFile, dir]);
+    expect(table).toMatch(
+      /raw\.txt\n {2}selectors ×4 +1:3 1:18 +variation selectors carrying no wm frame .*: 68 69; f7 01\n/,
+    );
+    expect(table).toMatch(/marked\.txt\n {2}watermark {2}1:2 {2}"copy #17" \(not keyed\)\n/);
+    const [file] = jsonLines(await out(['scan', '--json', join(dir, 'raw.txt')]));
+    expect(file).toMatchObject({
+      watermarks: [],
+      hidden: [{ kind: 'raw', count: 4, places: 2, bytes: ['68 69', 'f7 01'] }],
+    });
+    expect(await out(['scan', dir])).not.toContain('(not keyed)');
+  });
+
   it('exit 1 when nothing is found (nothing on stderr); 4 when a path cannot be read, after the rest', async () => {
     const clean = tree('clean', { 'a.txt': PROSE, 'b.txt': 'I ❤️ NY' });
     expect(await runWm(['scan', clean])).toMatchObject({ code: 1, stderr: '' });

@@ -3,29 +3,19 @@ import { analyze } from '../../src/codec/analyze.js';
 import { findC2paWrappers } from '../../src/codec/c2pa.js';
 import { decode } from '../../src/codec/decode.js';
 import { encode, encodeInsertions } from '../../src/codec/encode.js';
-import { CodecError } from '../../src/codec/errors.js';
 import { reveal, revealText } from '../../src/codec/reveal.js';
 import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
 import { selectorsForBytes } from '../../src/codec/selectors.js';
 import { strip } from '../../src/codec/strip.js';
 import type { EncodeOptions } from '../../src/codec/types.js';
 import { STORE_67, c2paWrapper, cutWrapper, jumbfStore } from './c2pa-fixtures.js';
+import { failureOf } from './codec-failure.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
 const LONG = `${SENTENCE} `.repeat(12);
 const WRAPPER = c2paWrapper();
 const WITH_MANIFEST = SENTENCE + WRAPPER;
 const MANIFEST_REPORT = { offset: SENTENCE.length, version: 1, length: 67, label: 'c2pa', valid: true, wrappers: 1 };
-
-function failureOf(run: () => unknown): CodecError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
-}
 
 /** The texts of every wrapper in the text, in order. */
 const wrapperTexts = (text: string): string[] =>
@@ -84,10 +74,12 @@ describe('decode beside a C2PA manifest', () => {
     expect(failure.c2pa).toMatchObject({ valid: true });
   });
 
-  test('what is left of a wrapper after a U+FEFF is no raw secret, while a raw run on a character still is', () => {
+  test('what is left of a wrapper after a U+FEFF is no raw secret, even with rawRuns; a raw run on a letter is', () => {
     const left = selectorsForBytes(new TextEncoder().encode('2PATXT'));
     expect(failureOf(() => decode(`${SENTENCE}\uFEFF${left}`)).code).toBe('CORRUPTED');
-    expect(decode(`${SENTENCE}${left}`).decoded).toBe('2PATXT');
+    expect(failureOf(() => decode(`${SENTENCE}\uFEFF${left}`, { rawRuns: true })).code).toBe('CORRUPTED');
+    expect(failureOf(() => decode(`${SENTENCE}${left}`)).code).toBe('CORRUPTED');
+    expect(decode(`${SENTENCE}${left}`, { rawRuns: true }).decoded).toBe('2PATXT');
   });
 
   test('no manifest: the answers do not change (no c2pa field)', () => {

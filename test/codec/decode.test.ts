@@ -5,6 +5,7 @@ import { buildFrame } from '../../src/codec/frame.js';
 import { selectorsForBytes } from '../../src/codec/selectors.js';
 import { UNSIGNED } from '../../src/codec/signature-report.js';
 import { CORPUS } from './corpus.js';
+import { failureOf } from './codec-failure.js';
 
 const KEY = new Uint8Array(32).fill(1);
 const OTHER_KEY = new Uint8Array(32).fill(2);
@@ -39,25 +40,61 @@ describe('decode', () => {
     }
   });
 
-  test('interop: a raw selector run built from the mapping decodes as UTF-8 text', () => {
+  test('a raw selector run is no secret by default: CORRUPTED, the run listed with its bytes', () => {
+    const text = `Hi${selectorsForBytes(utf8('héllo'))} there`;
+    const failure = failureOf(() => decode(text));
+    expect(failure.code).toBe('CORRUPTED');
+    expect(failure.message).toMatch(/a run of selectors that is no wm watermark/);
+    expect(failure.rawRuns).toEqual([{ offset: 2, length: 6, bytes: '68 c3 a9 6c 6c 6f' }]);
+  });
+
+  test('rawRuns: a raw selector run reads as UTF-8 text, of kind raw, with a warning that nothing checks it', () => {
     const raw = `Hi${selectorsForBytes(utf8('héllo wörld ✓ 😀\n'))} there`;
-    expect(decode(raw)).toMatchObject({
+    const result = decode(raw, { rawRuns: true });
+    expect(result).toMatchObject({
       decoded: 'héllo wörld ✓ 😀\n',
       keyed: false,
-      watermarks: [{ decoded: 'héllo wörld ✓ 😀\n', keyed: false }],
+      watermarks: [{ kind: 'raw', decoded: 'héllo wörld ✓ 😀\n', keyed: false }],
+      raw_runs: [{ offset: 2, length: 23 }],
     });
+    expect(result.warnings).toEqual([expect.stringMatching(/no integrity check/)]);
   });
 
-  test('a raw run of bytes that are not UTF-8 text is CORRUPTED', () => {
-    expect(() => decode(`a${selectorsForBytes(Uint8Array.of(0xff, 0xfe, 0x41))}`)).toThrow(
-      expect.objectContaining({ code: 'CORRUPTED', message: 'Watermark data corrupted (integrity check fails)' }),
-    );
+  test('rawRuns: each run is read on its own; verified watermarks come first', () => {
+    const marked = encode(CORPUS.latin, 'ours').encoded;
+    const text = `a${selectorsForBytes(utf8('one'))} b${selectorsForBytes(utf8('two'))} ${marked}`;
+    expect(decode(text, { rawRuns: true }).watermarks.map((found) => [found.kind, found.decoded])).toEqual([
+      ['vs', 'ours'],
+      ['raw', 'one'],
+      ['raw', 'two'],
+    ]);
+    // without rawRuns: ours, and both runs listed
+    const result = decode(text);
+    expect(result.watermarks).toEqual([{ kind: 'vs', decoded: 'ours', keyed: false, signature: UNSIGNED }]);
+    expect(result.raw_runs?.map((run) => run.bytes)).toEqual(['6f 6e 65', '74 77 6f']);
+    expect(result.warnings).toBeUndefined();
   });
 
-  test('a raw run holding C0 controls is CORRUPTED, not text', () => {
-    expect(code(() => decode(`a${selectorsForBytes(Uint8Array.of(0x41, 0x00, 0x42))}`))).toBe('CORRUPTED');
-    expect(code(() => decode(`a${selectorsForBytes(Uint8Array.of(0x41, 0x7f))}`))).toBe('CORRUPTED');
-    expect(decode(`a${selectorsForBytes(utf8('tab\there\r\n'))}`).decoded).toBe('tab\there\r\n');
+  test('rawRuns: bytes that are not UTF-8 text, or hold C0 controls, are never read', () => {
+    const read = (bytes: number[]) => () => decode(`a${selectorsForBytes(Uint8Array.from(bytes))}`, { rawRuns: true });
+    expect(failureOf(read([0xff, 0xfe, 0x41])).code).toBe('CORRUPTED');
+    expect(failureOf(read([0x41, 0x00, 0x42])).code).toBe('CORRUPTED');
+    expect(failureOf(read([0x41, 0x7f])).code).toBe('CORRUPTED');
+    expect(decode(`a${selectorsForBytes(utf8('tab\there\r\n'))}`, { rawRuns: true }).decoded).toBe('tab\there\r\n');
+  });
+
+  test('raw runs listed: at most 100, each with at most 64 bytes shown', () => {
+    const runs = Array.from({ length: 120 }, (_, k) => `w${selectorsForBytes(utf8(`run ${k} `.repeat(20)))} `);
+    const failure = failureOf(() => decode(runs.join('')));
+    expect(failure.rawRuns).toHaveLength(100);
+    expect(failure.rawRuns![0]).toMatchObject({ offset: 1, length: 120 });
+    expect(failure.rawRuns![0].bytes.split(' ')).toHaveLength(64);
+    expect(decode(runs.join(''), { rawRuns: true }).warnings).toContainEqual('20 more raw runs found but not listed');
+  });
+
+  test('rawRuns is a boolean', () => {
+    expect(code(() => decode('x', { rawRuns: 'yes' as unknown as boolean }))).toBe('INVALID_INPUT');
+    expect(code(() => decode('x', { acceptUnkeyed: 1 as unknown as boolean }))).toBe('INVALID_INPUT');
   });
 
   test('a frame whose magic byte was changed or dropped never reads as another secret', () => {
@@ -67,9 +104,13 @@ describe('decode', () => {
         if (magic === 0xf7) continue;
         const changed = Uint8Array.from(frame);
         changed[0] = magic;
-        expect(code(() => decode(`x${selectorsForBytes(changed)}`, { key }))).toBe('CORRUPTED');
+        for (const rawRuns of [false, true]) {
+          expect(code(() => decode(`x${selectorsForBytes(changed)}`, { key, rawRuns }))).toBe('CORRUPTED');
+        }
       }
-      expect(code(() => decode(`x${selectorsForBytes(frame.subarray(1))}`, { key }))).toBe('CORRUPTED');
+      for (const rawRuns of [false, true]) {
+        expect(code(() => decode(`x${selectorsForBytes(frame.subarray(1))}`, { key, rawRuns }))).toBe('CORRUPTED');
+      }
     }
   });
 
@@ -84,9 +125,22 @@ describe('decode', () => {
     });
   });
 
-  test('an unkeyed watermark decodes with or without a key', () => {
+  test('a key means keyed: an unkeyed watermark is UNKEYED with a key, read only with acceptUnkeyed', () => {
     const { encoded } = encode(CORPUS.latin, 'open');
-    expect(decode(encoded, { key: KEY }).decoded).toBe('open');
+    expect(decode(encoded).decoded).toBe('open');
+    expect(failureOf(() => decode(encoded, { key: KEY }))).toMatchObject({
+      code: 'UNKEYED',
+      message: expect.stringMatching(/not keyed, though a key was given/),
+    });
+    expect(decode(encoded, { key: KEY, acceptUnkeyed: true })).toMatchObject({
+      decoded: 'open',
+      keyed: false,
+      warnings: ['the watermark is not keyed: anyone can make such a mark, so it does not show who holds the key'],
+    });
+    // a raw run read as text is unkeyed too
+    const raw = `a${selectorsForBytes(utf8('raw'))}`;
+    expect(code(() => decode(raw, { key: KEY, rawRuns: true }))).toBe('UNKEYED');
+    expect(decode(raw, { key: KEY, rawRuns: true, acceptUnkeyed: true }).decoded).toBe('raw');
   });
 
   test('a key of the wrong size is INVALID_INPUT', () => {
@@ -99,20 +153,27 @@ describe('decode', () => {
       encode(CORPUS.accented, 'second', { method: 'char' }).encoded,
       encode(CORPUS.emojiZwj, 'third', { key: KEY }).encoded,
     ].join('\n');
-    const result = decode(text, { key: KEY });
+    const result = decode(text, { key: KEY, acceptUnkeyed: true });
     expect(result.decoded).toBe('first');
     expect(result.watermarks).toEqual([
-      { decoded: 'first', keyed: false, signature: UNSIGNED },
-      { decoded: 'second', keyed: false, signature: UNSIGNED },
-      { decoded: 'third', keyed: true, signature: UNSIGNED },
+      { kind: 'vs', decoded: 'first', keyed: false, signature: UNSIGNED },
+      { kind: 'vs', decoded: 'second', keyed: false, signature: UNSIGNED },
+      { kind: 'vs', decoded: 'third', keyed: true, signature: UNSIGNED },
     ]);
+    // with the key alone, the keyed one is the answer and the others are left out, said in warnings
+    expect(decode(text, { key: KEY })).toMatchObject({
+      decoded: 'third',
+      watermarks: [{ kind: 'vs', decoded: 'third', keyed: true }],
+      warnings: [expect.stringMatching(/^2 unkeyed watermarks left out: a key was given/)],
+    });
   });
 
   test('frames that cannot be opened are left out when another one opens', () => {
     const text =
       encode(CORPUS.latin, 'keyed one', { key: OTHER_KEY }).encoded + encode(CORPUS.accented, 'plain one').encoded;
-    const found = decode(text, { key: KEY }).watermarks;
-    expect(found).toEqual([{ decoded: 'plain one', keyed: false, signature: UNSIGNED }]);
+    const found = decode(text, { key: KEY, acceptUnkeyed: true }).watermarks;
+    expect(found).toEqual([{ kind: 'vs', decoded: 'plain one', keyed: false, signature: UNSIGNED }]);
+    expect(code(() => decode(text, { key: KEY }))).toBe('KEY_MISMATCH');
   });
 
   test('when no frame opens, the most informative error wins', () => {

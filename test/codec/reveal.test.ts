@@ -1,21 +1,27 @@
 import { describe, expect, test } from 'vitest';
 import { encode } from '../../src/codec/encode.js';
+import { buildFrame } from '../../src/codec/frame.js';
 import { reveal, revealText, revealToken } from '../../src/codec/reveal.js';
 import { selectorsForBytes } from '../../src/codec/selectors.js';
 
 describe('reveal', () => {
-  test('a payload run is one hidden segment labelled with its bytes', () => {
-    const text = `ab${selectorsForBytes(Uint8Array.of(0xf7, 0x01, 0x05))}c`;
+  test('a payload run is one hidden segment labelled with its bytes: VS· in a watermark, raw· outside one', () => {
+    const frame = buildFrame(new TextEncoder().encode('id'));
+    const text = `ab${selectorsForBytes(frame)}c`;
     expect(reveal(text)).toEqual([
       { text: 'ab', hidden: false },
-      { text: selectorsForBytes(Uint8Array.of(0xf7, 0x01, 0x05)), hidden: true, label: 'VS·f7 01 05' },
+      { text: selectorsForBytes(frame), hidden: true, label: 'VS·f7 00 02 69 64 c1 52 da … (9 bytes)' },
       { text: 'c', hidden: false },
     ]);
+    // bytes that are no verified frame: another tool's, or what is left of a damaged watermark
+    const damaged = `ab${selectorsForBytes(Uint8Array.of(0xf7, 0x01, 0x05))}c`;
+    expect(reveal(damaged)[1]).toMatchObject({ hidden: true, label: 'raw·f7 01 05' });
+    expect(revealText(`Hi${selectorsForBytes(new TextEncoder().encode('hi'))}`)).toBe('Hi⟨raw·68 69⟩');
   });
 
   test('long runs are cut short with their length', () => {
     const bytes = Uint8Array.from({ length: 20 }, (_, i) => i);
-    expect(revealText(`x${selectorsForBytes(bytes)}`)).toBe('x⟨VS·00 01 02 03 04 05 06 07 … (20 bytes)⟩');
+    expect(revealText(`x${selectorsForBytes(bytes)}`)).toBe('x⟨raw·00 01 02 03 04 05 06 07 … (20 bytes)⟩');
   });
 
   test('presentation selectors of the text are shown as text presentation', () => {

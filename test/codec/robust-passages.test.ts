@@ -77,9 +77,13 @@ describe('several robust watermarks in one text', () => {
       secrets.map((secret, k) => passage(secret, 4, options[k])),
       GAP,
     );
-    const result = decodeRobust(text, { key: KEY });
+    const result = decodeRobust(text, { key: KEY, acceptUnkeyed: true });
     expectWithin(result, secrets, bounds);
     expect(result.watermarks.map((found) => found.keyed)).toEqual([false, true, false, true]);
+    // a key means keyed: without acceptUnkeyed the unkeyed ones are left out, and the answer says so
+    const keyedOnly = decodeRobust(text, { key: KEY });
+    expect(keyedOnly.watermarks.map((found) => found.decoded)).toEqual(['keyed and whitened', 'keyed again']);
+    expect(keyedOnly.warnings).toEqual([expect.stringMatching(/^2 unkeyed watermarks left out/)]);
     // without the key the keyed ones cannot be opened: the others are still read
     expect(decodeRobust(text).watermarks.map((found) => found.decoded)).toEqual(['plain one', 'letters only']);
   });

@@ -16,22 +16,13 @@ import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
 import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
 import { strip } from '../../src/codec/strip.js';
 import type { Distribution, StealthLevel } from '../../src/codec/types.js';
+import { failureOf as codecError } from './codec-failure.js';
 
 const DISTRIBUTIONS: Distribution[] = ['even', 'random', 'clustered'];
 const STEALTH_LEVELS: StealthLevel[] = ['standard', 'high', 'maximum'];
 const KEY = new Uint8Array(32).map((_, i) => i * 7 + 1);
 const OTHER_KEY = new Uint8Array(32).fill(9);
 const SECRET = 'id-7';
-
-function codecError(run: () => unknown): CodecError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-  throw new Error('expected a CodecError');
-}
 
 /** The carrier text repeated until it takes the secret at least once with this stealth level. */
 function longEnough(text: string): string {
@@ -270,9 +261,11 @@ describe('keys', () => {
     expect(codecError(() => decodeRobust(tampered)).code).toBe('KEY_REQUIRED');
   });
 
-  test('an unkeyed watermark decodes with or without a key', () => {
+  test('a key means keyed: an unkeyed watermark is UNKEYED with a key, read only with acceptUnkeyed', () => {
     const plain = encodeRobust(proseForCopies(SECRET, 1), SECRET).watermarked;
-    expect(decodeRobust(plain, { key: KEY })).toMatchObject({ decoded: SECRET, keyed: false });
+    expect(decodeRobust(plain)).toMatchObject({ decoded: SECRET, keyed: false });
+    expect(codecError(() => decodeRobust(plain, { key: KEY })).code).toBe('UNKEYED');
+    expect(decodeRobust(plain, { key: KEY, acceptUnkeyed: true })).toMatchObject({ decoded: SECRET, keyed: false });
   });
 });
 
@@ -313,11 +306,14 @@ describe('no watermark, and the other codec', () => {
     }
   });
 
-  test('the VS decoder reports a robust watermark as corrupted, never as a secret', () => {
+  test('decode reads a robust watermark, of kind robust; a fragment too small for a copy never as a secret', () => {
     for (const stealthLevel of STEALTH_LEVELS) {
       const { watermarked } = encodeRobust(proseForCopies(SECRET, 2), SECRET, { stealthLevel });
-      expect(codecError(() => decode(watermarked)).code).toBe('CORRUPTED');
-      // so does any fragment of it
+      expect(decode(watermarked)).toMatchObject({
+        decoded: SECRET,
+        watermarks: [{ kind: 'robust', decoded: SECRET, keyed: false }],
+      });
+      expect(decode(watermarked)).not.toHaveProperty('raw_runs');
       const points = codePoints(watermarked);
       for (let start = 0; start < points.length; start += 97) {
         const fragment = points.slice(start, start + 40).join('');

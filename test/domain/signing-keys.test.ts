@@ -163,12 +163,16 @@ describe('signing keys of channels', () => {
     const robust = async (apiToken: string, secret: string) =>
       (await f.domain.watermark.encodeRobust(apiToken, { text: CARRIER, secret })).watermarked;
     const text = `${await robust(plainToken, 'unsigned')}\n\n${await robust(token, 'signed')}`;
-    const read = async () => (await f.domain.watermark.decodeRobust(token, { text })).watermarks;
+    const read = async () => (await f.domain.watermark.decodeRobust(token, { text, acceptUnkeyed: true })).watermarks;
     // the first mark is unsigned, the second signed by the caller's own channel: known without publication
     expect((await read()).map((found) => [found.decoded, found.signature.status])).toEqual([
       ['unsigned', 'unsigned'],
       ['signed', 'valid'],
     ]);
+    // the token is keyed: without acceptUnkeyed the unkeyed mark is left out, and the answer says so
+    const keyedOnly = await f.domain.watermark.decodeRobust(token, { text });
+    expect(keyedOnly.watermarks.map((found) => found.decoded)).toEqual(['signed']);
+    expect(keyedOnly.warnings).toEqual([expect.stringMatching(/^1 unkeyed watermark left out/)]);
     // a second signer's mark (public, not encrypted) after the first signer's: both keys looked up
     const other = await signingSetup('wire');
     await f.domain.channels.updatePublication(other.user.id, other.channel.id, { keys_public: true });
@@ -180,7 +184,7 @@ describe('signing keys of channels', () => {
       encrypt: false,
     });
     const both = `${await robust(token, 'first')}\n\n${await robust(publicToken.token, 'second')}`;
-    const decoded = await f.domain.watermark.decodeRobust(token, { text: both });
+    const decoded = await f.domain.watermark.decodeRobust(token, { text: both, acceptUnkeyed: true });
     expect(decoded.watermarks.map((found) => [found.decoded, found.signature.status])).toEqual([
       ['first', 'valid'],
       ['second', 'valid'],

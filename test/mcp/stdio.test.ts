@@ -170,6 +170,27 @@ describe('wm mcp keyed', () => {
     );
   });
 
+  it('a key means keyed: an unkeyed mark is refused, saying how to accept it; raw runs read if asked', async () => {
+    const keyFile = temp.path('keyed.key');
+    expect((await runWm(['keygen', '-o', keyFile])).code).toBe(0);
+    const keyed = (await spawnMcp(['--key-file', keyFile])).client;
+    const plain = encode(CARRIER, 'open').encoded;
+    expect(errorText(await call(keyed, 'decode', { text: plain }))).toMatch(
+      /not keyed, though a key was given.*accept_unkeyed: true reads it anyway$/,
+    );
+    expect(await structured(keyed, 'decode', { text: plain, accept_unkeyed: true })).toMatchObject({
+      decoded: 'open',
+      keyed: false,
+      warnings: [expect.stringMatching(/is not keyed/)],
+    });
+    const raw = `Hi${String.fromCodePoint(0xe0158, 0xe0159)} there`;
+    expect(errorText(await call(offline, 'decode', { text: raw }))).toMatch(/raw_runs: true reads such runs as text/);
+    expect(await structured(offline, 'decode', { text: raw, raw_runs: true })).toMatchObject({
+      decoded: 'hi',
+      watermarks: [{ kind: 'raw' }],
+    });
+  });
+
   it('--channel/--user read the stored channel key of the local data folder', async () => {
     const wm = (...args: string[]) => runWm([...args, '--home', home], { env, input: 'Correct horse 42\n' });
     expect(

@@ -15,9 +15,10 @@ export interface Mode {
   recover(text: string): string[];
 }
 
-type VsOptions = Pick<EncodeOptions, 'method' | 'chunkSize' | 'firstLetterOnly'>;
+export type VsOptions = Pick<EncodeOptions, 'method' | 'chunkSize' | 'firstLetterOnly' | 'markWordEnds'>;
 
-const VS_METHODS: [string, VsOptions][] = [
+/** Every VS method with the options that make it: the render check's modes, and the truth checks' markings. */
+export const VS_METHODS: [string, VsOptions][] = [
   ['auto', { method: 'auto' }],
   ['single', { method: 'single' }],
   ['chunked-1', { method: 'chunked', chunkSize: 1 }],
@@ -26,8 +27,8 @@ const VS_METHODS: [string, VsOptions][] = [
   ['char-first-letter', { method: 'char', firstLetterOnly: true }],
   ['pattern', { method: 'pattern' }],
 ];
-const STEALTH_LEVELS: StealthLevel[] = ['standard', 'high', 'maximum'];
-const DISTRIBUTIONS: Distribution[] = ['even', 'random', 'clustered'];
+export const STEALTH_LEVELS: StealthLevel[] = ['standard', 'high', 'maximum'];
+export const DISTRIBUTIONS: Distribution[] = ['even', 'random', 'clustered'];
 
 function vsMode(label: string, options: VsOptions, key: Uint8Array | undefined): Mode {
   return {

@@ -29,9 +29,10 @@ afterEach(async () => {
 const call = (path: string, payload: unknown, headers: Record<string, string> = bearer(token)) =>
   server.app.inject({ method: 'POST', url: `/api/watermark/${path}`, payload: payload as object, headers });
 
-const balance = async () =>
-  (await server.app.inject({ url: '/api/v2/credits/balance', headers: bearer(user.accessToken) })).json()
+const balanceOf = async (account: SignedInUser) =>
+  (await server.app.inject({ url: '/api/v2/credits/balance', headers: bearer(account.accessToken) })).json()
     .balance as number;
+const balance = () => balanceOf(user);
 
 describe('encode / decode / analyze', () => {
   it('round-trips with the spec fields', async () => {
@@ -319,6 +320,53 @@ describe('keyed tokens (signing channels)', () => {
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().message).toBe('decryption failed (wrong channel or corrupted)');
   });
+
+  it('a key means keyed: an unkeyed mark is a free 422 UNKEYED for keyed tokens; accept_unkeyed reads it', async () => {
+    const owner = await signUp(server, { plan: 'starter' });
+    const keyed = await createApiToken(server, owner, { signing_channel_id: await createChannel(server, owner, 'a') });
+    const plain = await createApiToken(server, owner);
+    const before = await balanceOf(owner);
+    const text = (await call('encode', { text: CARRIER, secret: 'anyone' }, bearer(plain.token))).json().encoded;
+    const robust = (await call('encode-robust', { text: CARRIER.repeat(4), secret: 'rb' }, bearer(plain.token))).json();
+    const spent = before - (await balanceOf(owner));
+    for (const [path, marked] of [
+      ['decode', text],
+      ['decode-robust', robust.watermarked],
+    ]) {
+      const refused = await call(path, { text: marked }, bearer(keyed.token));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        message: 'decryption failed (wrong channel or corrupted)',
+        code: 'UNKEYED',
+        details: { text: expect.stringMatching(/not keyed, though a key was given/) },
+      });
+      const accepted = await call(path, { text: marked, accept_unkeyed: true }, bearer(keyed.token));
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toMatchObject({ keyed: false, warnings: [expect.stringMatching(/is not keyed/)] });
+      // an unkeyed token reads it as before
+      expect((await call(path, { text: marked }, bearer(plain.token))).json().keyed).toBe(false);
+    }
+    // the refusals cost nothing: two accepted reads and two plain ones were charged
+    expect(before - spent - (await balanceOf(owner))).toBe(4);
+  });
+
+  it('raw runs: listed in the 422 with their bytes; raw_runs: true reads them, saying nothing checks', async () => {
+    const text = `Hi${String.fromCodePoint(0xe0158, 0xe0159)} there`; // "hi" as another selector tool writes it
+    const refused = await call('decode', { text });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      message: 'Watermark data corrupted (integrity check fails)',
+      code: 'CORRUPTED',
+      raw_runs: [{ offset: 2, length: 2, bytes: '68 69' }],
+    });
+    const read = await call('decode', { text, raw_runs: true });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({
+      decoded: 'hi',
+      watermarks: [{ kind: 'raw', decoded: 'hi', keyed: false }],
+      warnings: [expect.stringMatching(/no integrity check/)],
+    });
+  });
 });
 
 describe('beside a C2PA text manifest', () => {
@@ -337,6 +385,7 @@ describe('beside a C2PA text manifest', () => {
           'No wm watermark found in text, only a C2PA manifest v1, ' +
           `67 bytes at offset ${CARRIER.length} (valid framing)`,
       },
+      code: 'NO_WATERMARK',
       c2pa: report,
     });
     const robust = await call('decode-robust', { text: signed });

@@ -1,8 +1,10 @@
 import { describeC2pa } from '../../codec/c2pa-report.js';
 import { noWatermark } from '../../codec/decode.js';
 import { decodeRobust } from '../../codec/robust/index.js';
+import type { DecodeRobustResult } from '../../codec/types.js';
+import { decodeFailure } from './decode-failure.js';
 import { formatJson, formatSecretLine } from './format.js';
-import { readInputText, writeNotice, writeOutput } from './io.js';
+import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { signatureNote } from './signature-note.js';
@@ -12,6 +14,8 @@ export interface DecodeRobustCommandOptions extends KeySourceOptions, VerifyingK
   all?: boolean;
   json?: boolean;
   out?: string;
+  /** with a key: also answer with unkeyed watermarks */
+  acceptUnkeyed?: boolean;
 }
 
 export async function runDecodeRobust(file: string | undefined, options: DecodeRobustCommandOptions): Promise<void> {
@@ -19,7 +23,16 @@ export async function runDecodeRobust(file: string | undefined, options: DecodeR
   const key = onServer ? undefined : await resolveKey(options);
   const keys = onServer ? [] : await resolveVerifyingKeys(options);
   const text = await readInputText(file);
-  const result = onServer ? await onServer('decode_robust', { text }) : decodeRobust(text, { key, keys });
+  const { acceptUnkeyed } = options;
+  let result: DecodeRobustResult;
+  try {
+    result = onServer
+      ? await onServer('decode_robust', { text, accept_unkeyed: acceptUnkeyed })
+      : decodeRobust(text, { key, keys, acceptUnkeyed });
+  } catch (error) {
+    throw await decodeFailure(error, options.json, options.out);
+  }
+  writeWarnings(result.warnings);
   // --json still prints the object (is_encoded: false) so scripts see the whole answer; the exit code says 1
   if (options.json) await writeOutput(formatJson(result), options.out);
   if (!result.is_encoded) throw noWatermark(result.c2pa);

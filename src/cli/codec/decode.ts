@@ -1,10 +1,9 @@
 import { describeC2pa } from '../../codec/c2pa-report.js';
 import { decode } from '../../codec/decode.js';
-import { isCodecError } from '../../codec/errors.js';
 import type { DecodeResult } from '../../codec/types.js';
-import { isOperationFailure } from '../../ops/failure.js';
+import { decodeFailure } from './decode-failure.js';
 import { formatJson, formatSecretLine } from './format.js';
-import { readInputText, writeNotice, writeOutput } from './io.js';
+import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';
 import { signatureNote } from './signature-note.js';
@@ -14,6 +13,10 @@ export interface DecodeCommandOptions extends KeySourceOptions, VerifyingKeyOpti
   all?: boolean;
   json?: boolean;
   out?: string;
+  /** read unframed selector runs as text (no integrity check) */
+  rawRuns?: boolean;
+  /** with a key: also answer with unkeyed watermarks */
+  acceptUnkeyed?: boolean;
 }
 
 export async function runDecode(file: string | undefined, options: DecodeCommandOptions): Promise<void> {
@@ -21,17 +24,16 @@ export async function runDecode(file: string | undefined, options: DecodeCommand
   const key = onServer ? undefined : await resolveKey(options);
   const keys = onServer ? [] : await resolveVerifyingKeys(options);
   const text = await readInputText(file);
+  const { rawRuns, acceptUnkeyed } = options;
   let result: DecodeResult;
   try {
-    result = onServer ? await onServer('decode', { text }) : decode(text, { key, keys });
+    result = onServer
+      ? await onServer('decode', { text, raw_runs: rawRuns, accept_unkeyed: acceptUnkeyed })
+      : decode(text, { key, keys, rawRuns, acceptUnkeyed });
   } catch (error) {
-    // A script still learns of the manifest (the HTTP 422 carries it too); the exit code says what failed.
-    if (options.json && (isCodecError(error) || isOperationFailure(error)) && error.c2pa) {
-      const code = isCodecError(error) ? error.code : error.kind === 'no-watermark' ? 'NO_WATERMARK' : 'UNREADABLE';
-      await writeOutput(formatJson({ error: code, message: error.message, c2pa: error.c2pa }), options.out);
-    }
-    throw error;
+    throw await decodeFailure(error, options.json, options.out);
   }
+  writeWarnings(result.warnings);
   if (options.json) return writeOutput(formatJson(result), options.out);
   const found = options.all ? (result.watermarks ?? [result]) : [result];
   await writeOutput(found.map((mark) => formatSecretLine(mark.decoded)).join(''), options.out);

@@ -26,6 +26,8 @@ export interface OutputOptions {
   stripOnly: boolean;
   /** --dry-run: nothing is written */
   dryRun: boolean;
+  /** a key was given (--key-file, --channel): an unkeyed watermark is said to be one */
+  keyGiven?: boolean;
   progress?: ProgressLine;
 }
 
@@ -38,7 +40,7 @@ const KIND_NAMES: Record<ForeignKind, string> = {
 };
 
 const KIND_NOTES: Partial<Record<ForeignKind, string>> = {
-  raw: 'variation selectors carrying no wm frame (another tool, or a damaged watermark)',
+  raw: 'variation selectors carrying no wm frame (another tool, or a damaged watermark), never read as a secret',
   robust: 'robust marks of which no copy verifies (damaged)',
 };
 
@@ -129,9 +131,13 @@ export class ScanOutput {
     this.write(`${parts.join('; ')}\n`);
   }
 
-  private secret(mark: Pick<WatermarkReport, 'decoded' | 'error'>): string {
+  private secret(mark: Pick<WatermarkReport, 'decoded' | 'error' | 'keyed'>): string {
     // JSON quoting: a secret is shown exactly, control characters escaped, never sent raw to the terminal
-    if (mark.decoded !== null) return this.chalk.green(JSON.stringify(mark.decoded));
+    if (mark.decoded !== null) {
+      const secret = this.chalk.green(JSON.stringify(mark.decoded));
+      // a key means keyed: a mark anyone could have made is not one of the key's, and the table says so
+      return this.options.keyGiven && !mark.keyed ? `${secret} ${this.chalk.yellow('(not keyed)')}` : secret;
+    }
     return this.chalk.red(UNREADABLE[mark.error ?? 'CORRUPTED'] ?? mark.error!);
   }
 
@@ -155,6 +161,7 @@ const plural = (count: number, noun: string): string =>
   `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
 
 function codePointsText(hidden: HiddenReport): string {
+  if (hidden.bytes) return `${KIND_NOTES[hidden.kind]}: ${hidden.bytes.join('; ')}`;
   if (!hidden.code_points) return KIND_NOTES[hidden.kind] ?? '';
   return Object.entries(hidden.code_points)
     .map(([name, count]) => (count === 1 ? name : `${name} ×${count}`))

@@ -45,6 +45,8 @@ export interface HiddenReport {
   first: Position[];
   /** "U+200B" → how many, for tag, zero-width and direction characters */
   code_points?: Record<string, number>;
+  /** the bytes of the first runs, for raw selectors ("68 69"): never read as a secret (wm decode --raw-runs does) */
+  bytes?: string[];
 }
 
 export interface StripReport {

@@ -60,6 +60,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     verbose: options.verbose ?? false,
     stripOnly,
     dryRun: options.dryRun ?? false,
+    keyGiven: key !== undefined,
     progress,
   });
   const walkOptions: WalkOptions = {

@@ -89,6 +89,7 @@ function mayBeMarked(
 
 interface HiddenTally extends HiddenReport {
   codePoints: Map<number, number>;
+  byteLabels: string[];
 }
 
 function findingsOf(
@@ -160,12 +161,15 @@ function findingsOf(
     for (const kind of found.hidden) {
       let tally = hidden.get(kind.kind);
       if (!tally) {
-        hidden.set(kind.kind, (tally = { kind: kind.kind, count: 0, places: 0, first: [], codePoints: new Map() }));
+        const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [] };
+        hidden.set(kind.kind, (tally = { kind: kind.kind, ...empty }));
       }
       tally.count += kind.count;
       tally.places += kind.places;
       const first = positions.slice(next, (next += kind.offsets.length));
-      tally.first.push(...first.slice(0, settings.positions - tally.first.length));
+      const room = settings.positions - tally.first.length;
+      tally.first.push(...first.slice(0, room));
+      tally.byteLabels.push(...kind.bytes.slice(0, room));
       for (const [codePoint, count] of kind.codePoints) {
         tally.codePoints.set(codePoint, (tally.codePoints.get(codePoint) ?? 0) + count);
       }
@@ -174,8 +178,12 @@ function findingsOf(
   // as in one text (findMarks): where a robust watermark verifies, robust marks are that watermark, also those a
   // window of a long file read without verifying them (the part of a passage cut off by the window's end)
   if (report.robust.length > 0) hidden.delete('robust');
-  report.hidden = FOREIGN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(({ codePoints, ...kind }) =>
-    codePoints.size === 0 ? kind : { ...kind, code_points: codePointNames(codePoints) },
+  report.hidden = FOREIGN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(
+    ({ codePoints, byteLabels, ...kind }) => ({
+      ...kind,
+      ...(codePoints.size > 0 ? { code_points: codePointNames(codePoints) } : {}),
+      ...(byteLabels.length > 0 ? { bytes: byteLabels } : {}),
+    }),
   );
   const any = report.watermarks.length + report.robust.length + report.c2pa.length + report.hidden.length > 0;
   return any ? report : null;

@@ -87,11 +87,25 @@ export function runsOf(placement: Placement, frame: Uint8Array): Run[] {
   if (runs.length === 0) throw carrierTooShort(1, 0, `method ${placement.method}`);
   runs[runs.length - 1].end = frame.length;
   const maxRun = placement.maxRun ?? Infinity;
-  if (runs.some((run) => run.end - run.start > maxRun)) {
-    const where = `method ${placement.method} (at most ${maxRun} bytes per grapheme)`;
-    throw carrierTooShort(floors.length + 1, floors.length, where);
-  }
+  const longest = Math.max(...runs.map((run) => run.end - run.start));
+  if (longest > maxRun) throw runTooLong(placement, longest, maxRun);
   return runs;
+}
+
+/**
+ * A run longer than the method allows although every carrier took its share: bytes below a carrier's floor (ASCII
+ * after an ideograph) joined the run before. More carriers of the same kind do not help, so the error names what
+ * does, and gives no required length.
+ */
+function runTooLong(placement: Placement, longest: number, maxRun: number): CodecError {
+  return new CodecError(
+    'CARRIER_TOO_SHORT',
+    `Text too short to embed watermark: method ${placement.method} holds at most ${maxRun} bytes per grapheme, and ` +
+      `${longest} bytes of this secret must follow one grapheme: after an ideograph (Chinese, Japanese kanji…) a ` +
+      'run cannot start with a byte below 0x80, so the ASCII bytes of the secret join the run before. More ' +
+      'ideographs do not help; what does: method chunked or single, char with firstLetterOnly, a shorter secret, ' +
+      'or letters that are no ideographs in the marked word',
+  );
 }
 
 /** Whether a carrier of the placement takes no VS1-VS16 in its run: the frame must go in its v2 form. */

@@ -2,24 +2,24 @@ import { findRobustWatermarks, noVerifiedCopy, type RobustFrame, type RobustSear
 import type { C2paWrapper } from '../c2pa.js';
 import { c2paReport } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
-import { openFrame } from '../frame.js';
-import { checkKey, checkText, checkVerifyingKeys } from '../options.js';
-import { countCodePoints } from '../scan.js';
+import { mostInformative, refuseUnkeyed, secretOf, unkeyedAccepted, unkeyedLeftOut } from '../open-marks.js';
+import { checkFlag, checkKey, checkText, checkVerifyingKeys } from '../options.js';
+import { codePointCounter } from '../scan.js';
 import { keyringOf, reportSignature, textDigestMemo, UNSIGNED, type Keyring } from '../signature-report.js';
-import type { DecodeOptions, DecodeRobustResult, RobustWatermark } from '../types.js';
-
-const utf8 = new TextDecoder();
+import type { DecodeRobustOptions, DecodeRobustResult, RobustWatermark } from '../types.js';
 
 /**
  * Recovers every robust watermark of the text (docs/ROBUST.md), in text order, each with its span; the spec's
  * fields describe the first. No robust marks: is_encoded false and an empty secret (not an error). Marks that yield
  * no verified frame: CORRUPTED. Keyed frames: KEY_REQUIRED / KEY_MISMATCH via openFrame, reported only when no
- * watermark opens (as decode does). The selectors of a C2PA text manifest are no marks: it is reported as `c2pa`
- * (CodecError.c2pa on failures).
+ * watermark opens (as decode does); with a key, unkeyed ones are left out unless acceptUnkeyed (UNKEYED when nothing
+ * else opens). The selectors of a C2PA text manifest are no marks: it is reported as `c2pa` (CodecError.c2pa on
+ * failures).
  */
-export function decodeRobust(text: string, options: DecodeOptions = {}): DecodeRobustResult {
+export function decodeRobust(text: string, options: DecodeRobustOptions = {}): DecodeRobustResult {
   checkText(text);
   const key = checkKey(options.key);
+  const acceptUnkeyed = checkFlag(options.acceptUnkeyed, 'acceptUnkeyed');
   const keyring = keyringOf(checkVerifyingKeys(options.keys));
   const wrappers: C2paWrapper[] = [];
   const c2paOf = () => (wrappers.length > 0 ? c2paReport(text, wrappers) : undefined);
@@ -31,7 +31,14 @@ export function decodeRobust(text: string, options: DecodeOptions = {}): DecodeR
       if (search.synced) throw noVerifiedCopy();
       return { ...notEncoded(search.markCount), ...beside };
     }
-    return { ...result(search, openWatermarks(text, search.frames, key, keyring)), ...beside };
+    const opened = openWatermarks(text, search.frames, key, keyring, acceptUnkeyed);
+    const accepted = key ? opened.watermarks.filter((watermark) => !watermark.keyed).length : 0;
+    const notes = [
+      ...(accepted > 0 ? [unkeyedAccepted(accepted, opened.watermarks.length)] : []),
+      ...(opened.unkeyed > 0 ? [unkeyedLeftOut(opened.unkeyed)] : []),
+    ];
+    const warnings = notes.length > 0 ? { warnings: notes } : {};
+    return { ...result(search, opened.watermarks), ...warnings, ...beside };
   } catch (error) {
     const c2pa = c2paOf();
     if (c2pa && error instanceof CodecError) error.c2pa = c2pa;
@@ -39,16 +46,21 @@ export function decodeRobust(text: string, options: DecodeOptions = {}): DecodeR
   }
 }
 
-/** The watermarks that open with the key, with their spans in code points; the most telling failure when none does. */
+/**
+ * The watermarks that open with the key, with their spans in code points, and how many unkeyed ones were left out;
+ * the most telling failure when none opens.
+ */
 function openWatermarks(
   text: string,
   frames: RobustFrame[],
   key: Uint8Array | undefined,
   keyring: Keyring,
-): { watermark: RobustWatermark; found: RobustFrame }[] {
+  acceptUnkeyed: boolean,
+): { watermarks: RobustWatermark[]; unkeyed: number } {
   const digestOfText = textDigestMemo(text);
-  const opened: { watermark: RobustWatermark; found: RobustFrame }[] = [];
+  const opened: RobustWatermark[] = [];
   const failures: CodecError[] = [];
+  let unkeyed = 0;
   const codePointsTo = codePointCounter(
     text,
     frames.flatMap((found) => [found.start, found.end]),
@@ -57,45 +69,27 @@ function openWatermarks(
     const start = codePointsTo.get(found.start)!;
     const end = codePointsTo.get(found.end)!;
     try {
-      const decoded = utf8.decode(openFrame(found.frame, key));
+      const decoded = secretOf(found.frame, key);
+      refuseUnkeyed(found.frame.keyed, key, acceptUnkeyed);
       opened.push({
-        found,
-        watermark: {
-          decoded,
-          keyed: found.frame.keyed,
-          signature: reportSignature(found.frame, keyring, digestOfText),
-          start,
-          end,
-          bits_recovered: found.bitsRecovered,
-          copies_found: found.copiesFound,
-          copies_agreeing: found.copiesAgreeing,
-        },
+        decoded,
+        keyed: found.frame.keyed,
+        signature: reportSignature(found.frame, keyring, digestOfText),
+        start,
+        end,
+        bits_recovered: found.bitsRecovered,
+        copies_found: found.copiesFound,
+        copies_agreeing: found.copiesAgreeing,
       });
     } catch (error) {
       if (!(error instanceof CodecError)) throw error;
+      if (error.code === 'UNKEYED') unkeyed++;
       failures.push(error);
     }
   }
-  if (opened.length > 0) return opened;
-  throw failures.reduce((best, next) =>
-    (FAILURE_RANK[next.code] ?? 0) > (FAILURE_RANK[best.code] ?? 0) ? next : best,
-  );
+  if (opened.length > 0) return { watermarks: opened, unkeyed };
+  throw mostInformative(failures);
 }
-
-/** Code points before each of the UTF-16 offsets, counted once along the text (spans may overlap). */
-function codePointCounter(text: string, offsets: number[]): Map<number, number> {
-  const counts = new Map<number, number>();
-  let counted = 0;
-  let codePoints = 0;
-  for (const offset of [...new Set(offsets)].sort((a, b) => a - b)) {
-    codePoints += countCodePoints(text, counted, offset);
-    counted = offset;
-    counts.set(offset, codePoints);
-  }
-  return counts;
-}
-
-const FAILURE_RANK = { KEY_MISMATCH: 3, KEY_REQUIRED: 2, CORRUPTED: 1 } as Record<string, number>;
 
 function notEncoded(markCount: number): DecodeRobustResult {
   return {
@@ -110,8 +104,8 @@ function notEncoded(markCount: number): DecodeRobustResult {
   };
 }
 
-function result(search: RobustSearch, opened: { watermark: RobustWatermark }[]): DecodeRobustResult {
-  const [{ watermark: first }] = opened;
+function result(search: RobustSearch, opened: RobustWatermark[]): DecodeRobustResult {
+  const [first] = opened;
   return {
     decoded: first.decoded,
     keyed: first.keyed,
@@ -125,6 +119,6 @@ function result(search: RobustSearch, opened: { watermark: RobustWatermark }[]):
       copies_found: first.copies_found,
       copies_agreeing: first.copies_agreeing,
     },
-    watermarks: opened.map(({ watermark }) => watermark),
+    watermarks: opened,
   };
 }

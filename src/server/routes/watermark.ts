@@ -10,6 +10,7 @@ import {
   CannotReadResponse,
   DecodeBody,
   DecodeResponse,
+  DecodeRobustBody,
   DecodeRobustResponse,
   EncodeBody,
   EncodeResponse,
@@ -128,18 +129,23 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
   register<DecodeBody>({
     path: 'decode',
     summary:
-      'Recover the secret (variation selectors); needs decode. `signature` says who signed the mark: the keys of ' +
+      'Recover every watermark (variation selectors and robust), each verified; needs decode. A keyed token ' +
+      'answers only with keyed marks unless `accept_unkeyed`; unframed selector runs are listed in `raw_runs`, ' +
+      'read only with `raw_runs: true`. `signature` says who signed the mark: the keys of ' +
       "/.well-known/wm-keys.json and the account's own are known",
     body: DecodeBody,
     response: { 200: DecodeResponse, ...CANNOT_READ },
-    run: (caller, { text }) => watermark.decode(caller, { text }),
+    run: (caller, { text, raw_runs, accept_unkeyed }) =>
+      watermark.decode(caller, { text, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
   });
-  register<DecodeBody>({
+  register<DecodeRobustBody>({
     path: 'decode-robust',
-    summary: 'Recover a robust (bit-level) secret; needs decode',
-    body: DecodeBody,
+    summary:
+      'Recover a robust (bit-level) secret; needs decode. A keyed token answers only with keyed marks unless ' +
+      '`accept_unkeyed`',
+    body: DecodeRobustBody,
     response: { 200: DecodeRobustResponse, ...CANNOT_READ },
-    run: (caller, { text }) => watermark.decodeRobust(caller, { text }),
+    run: (caller, { text, accept_unkeyed }) => watermark.decodeRobust(caller, { text, acceptUnkeyed: accept_unkeyed }),
   });
   register<AnalyzeBody>({
     path: 'analyze',

@@ -1,5 +1,13 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { C2pa, EncodeOptions, RobustOptions, SignOptions } from '../../ops/schemas.js';
+import {
+  C2pa,
+  DecodeOptions,
+  DecodeRobustOptions,
+  EncodeOptions,
+  RawRuns,
+  RobustOptions,
+  SignOptions,
+} from '../../ops/schemas.js';
 import { ErrorResponse } from './common.js';
 
 // The responses are the operations' results, defined once with the operations (src/ops).
@@ -31,8 +39,14 @@ export const EncodeRobustBody = Type.Object({
 });
 export type EncodeRobustBody = Static<typeof EncodeRobustBody>;
 
-export const DecodeBody = Type.Object({ text: Text('text that may carry a watermark') });
+export const DecodeBody = Type.Object({ text: Text('text that may carry a watermark'), ...DecodeOptions });
 export type DecodeBody = Static<typeof DecodeBody>;
+
+export const DecodeRobustBody = Type.Object({
+  text: Text('text that may carry a robust watermark'),
+  ...DecodeRobustOptions,
+});
+export type DecodeRobustBody = Static<typeof DecodeRobustBody>;
 
 export const AnalyzeBody = Type.Object({
   encoded: Text('text to analyse'),
@@ -48,8 +62,24 @@ export const LegacyEncodeBody = Type.Object({
 });
 export type LegacyEncodeBody = Static<typeof LegacyEncodeBody>;
 
-/** 422 of decode and decode-robust: the spec's error body, with the C2PA manifest the text carries, if any. */
-export const CannotReadResponse = Type.Composite([ErrorResponse, Type.Object({ c2pa: Type.Optional(C2pa) })], {
-  additionalProperties: true,
-  description: 'Unprocessable Entity',
-});
+/**
+ * 422 of decode and decode-robust: the spec's error body, with the codec's error code, and what the text carries
+ * beside: its C2PA manifest, its unframed selector runs.
+ */
+export const CannotReadResponse = Type.Composite(
+  [
+    ErrorResponse,
+    Type.Object({
+      code: Type.Optional(
+        Type.String({
+          description:
+            'NO_WATERMARK, CORRUPTED, KEY_REQUIRED, KEY_MISMATCH, or UNKEYED: a keyed token, and the ' +
+            'watermarks found are not keyed (accept_unkeyed reads them)',
+        }),
+      ),
+      c2pa: Type.Optional(C2pa),
+      raw_runs: Type.Optional(RawRuns),
+    }),
+  ],
+  { additionalProperties: true, description: 'Unprocessable Entity' },
+);

@@ -4,11 +4,12 @@ import { formatNumber } from '../app/format.js';
 import { Notice } from '../app/ui/notice.js';
 import { characterCount } from './characters.js';
 import { MARK_KINDS, classify } from './classify.js';
-import { strip, type DecodeResult, type DecodeRobustResult } from './codec.js';
+import { strip } from './codec.js';
 import { inspect, type Inspection } from './inspect.js';
 import { ResultActions } from './result-actions.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
+import { Verdicts } from './verdicts.js';
 import { hasServerCredential, watermarkRequest } from './watermark-api.js';
 
 /** Typing into a large text re-checks it after this pause, not on every key. */
@@ -105,80 +106,11 @@ function Watermarks({ inspection, text }: { inspection: Inspection; text: string
     <section class="card" aria-labelledby="watermarks-title">
       <h2 id="watermarks-title">Watermarks</h2>
       <div class="two-columns">
-        <div>
-          <h3>Variation-selector watermarks</h3>
-          {vs.ok ? <VsResult result={vs.result} /> : <p class="muted">{outcomeText(vs.code)}</p>}
-        </div>
-        <div>
-          <h3>Robust watermarks</h3>
-          {robust.ok && robust.result.is_encoded ? (
-            <RobustResult result={robust.result} />
-          ) : (
-            <p class="muted">{outcomeText(robust.ok ? 'NO_WATERMARK' : robust.code)}</p>
-          )}
-        </div>
+        <Verdicts inspection={inspection} />
       </div>
       {/* keyed by the text: a secret read from an earlier text must not stay beside this one */}
       {keyed && <KeyedDecode key={text} text={text} robust={!robust.ok && robust.code === 'KEY_REQUIRED'} />}
     </section>
-  );
-}
-
-const OUTCOMES: Record<string, string> = {
-  NO_WATERMARK: 'None found.',
-  CORRUPTED: 'Marks found, but damaged: no secret can be read from them.',
-  KEY_REQUIRED: 'A keyed watermark: only an API token of its signing channel can read it (below).',
-  INVALID_INPUT: 'This text cannot be read.',
-};
-const outcomeText = (code: string) => OUTCOMES[code] ?? code;
-
-function VsResult({ result }: { result: DecodeResult }) {
-  return (
-    <ul class="result-list">
-      {result.watermarks.map((watermark, index) => (
-        <li key={index}>
-          <span class="muted small">
-            Secret {result.watermarks.length > 1 ? `${index + 1} of ${result.watermarks.length}` : ''}
-          </span>
-          <div class="decoded">{watermark.decoded}</div>
-          <SignedNote signature={watermark.signature} />
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/**
- * A signed mark names its signer's key id; this page does not check the signature (the checker runs no Ed25519):
- * it says how to.
- */
-function SignedNote({ signature }: { signature: DecodeResult['signature'] | undefined }) {
-  if (!signature?.signed) return null;
-  return (
-    <span class="muted small">
-      Signed with key <code>{signature.key_id}</code>
-      {signature.text_bound ? ', text bound' : ''} — check it with <code>wm verify --keys</code> and the signer's public
-      key.
-    </span>
-  );
-}
-
-function RobustResult({ result }: { result: DecodeRobustResult }) {
-  const { watermarks } = result;
-  return (
-    <ul class="result-list">
-      {watermarks.map((watermark, index) => (
-        <li key={index}>
-          <span class="muted small">Secret {watermarks.length > 1 ? `${index + 1} of ${watermarks.length}` : ''}</span>
-          <div class="decoded">{watermark.decoded}</div>
-          <span class="muted small">
-            {watermark.copies_agreeing} of {watermark.copies_found} copies agree · {watermark.bits_recovered} bits read
-            {watermarks.length > 1 ? ` · characters ${watermark.start}–${watermark.end}` : ''}
-          </span>
-          <SignedNote signature={watermark.signature} />
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -2,7 +2,7 @@
  * The codec functions the checker runs, from the project's own src/codec: the same code as the CLI and the
  * server, bundled for the browser (node:crypto replaced by scripts/build-web.mjs; keyed operations go to the API).
  */
-export { decode } from '../../codec/decode.js';
+export { decode, RAW_RUN_BYTES_SHOWN } from '../../codec/decode.js';
 export { encode } from '../../codec/encode.js';
 export { strip } from '../../codec/strip.js';
 export { analyze } from '../../codec/analyze.js';
@@ -16,4 +16,7 @@ export type {
   StealthLevel,
   DecodeResult,
   DecodeRobustResult,
+  DecodedWatermark,
+  RawRun,
+  RobustWatermark,
 } from '../../codec/types.js';

@@ -1,19 +1,31 @@
-import { decode, decodeRobust, isCodecError, type DecodeResult, type DecodeRobustResult } from './codec.js';
+import {
+  decode,
+  decodeRobust,
+  isCodecError,
+  type DecodeResult,
+  type DecodeRobustResult,
+  type RawRun,
+} from './codec.js';
 
-/** What one decoder made of the text: its result, or why there is none (a CodecError code and message). */
-export type Outcome<T> = { ok: true; result: T } | { ok: false; code: string; message: string };
+/**
+ * What one decoder made of the text: its result, or why there is none (a CodecError code and message, and the
+ * unframed selector runs it found).
+ */
+export type Outcome<T> = { ok: true; result: T } | { ok: false; code: string; message: string; rawRuns?: RawRun[] };
 
 function attempt<T>(run: () => T): Outcome<T> {
   try {
     return { ok: true, result: run() };
   } catch (error) {
-    if (isCodecError(error)) return { ok: false, code: error.code, message: error.message };
+    if (isCodecError(error)) return { ok: false, code: error.code, message: error.message, rawRuns: error.rawRuns };
     throw error;
   }
 }
 
 export interface Inspection {
+  /** every watermark, framed and robust (decode), the verdict the page shows */
   vs: Outcome<DecodeResult>;
+  /** the robust decoder's view: how many copies of each robust watermark agree */
   robust: Outcome<DecodeRobustResult>;
 }
 

@@ -119,7 +119,7 @@ describe('the checker against the CLI, on every corpus text', () => {
     expect(compared).toBeGreaterThan(files.length);
   });
 
-  it('reads and strips them as `wm decode`, `wm decode-robust` and `wm strip` do', async () => {
+  it('reads and strips them as `wm decode` and `wm strip` do: one verdict per mark, robust ones too', async () => {
     for (const file of files) {
       if (typeof cliOutcome('encode', join(CORPUS, file), '--secret', SECRET) === 'string') continue;
       const marked = cli('encode', join(CORPUS, file), '--secret', SECRET);
@@ -131,14 +131,14 @@ describe('the checker against the CLI, on every corpus text', () => {
       const decoded = JSON.parse(
         spawnSync(process.execPath, [WM_BIN, 'decode', '--json'], { input: both }).stdout.toString(),
       );
-      const decodedRobust = JSON.parse(
-        spawnSync(process.execPath, [WM_BIN, 'decode-robust', '--json'], { input: both }).stdout.toString(),
-      );
       const secrets = await page.locator('.decoded').allTextContents();
-      expect(secrets, file).toEqual([
-        ...decoded.watermarks.map((w: { decoded: string }) => w.decoded),
-        decodedRobust.decoded,
-      ]);
+      // wm decode reads both marks, the robust one too: each shown once, intact, and nothing called damaged
+      expect(
+        decoded.watermarks.map((w: { kind: string }) => w.kind),
+        file,
+      ).toEqual(['vs', 'robust']);
+      expect(secrets, file).toEqual(decoded.watermarks.map((w: { decoded: string }) => w.decoded));
+      expect(await page.getByText('damaged').count(), file).toBe(0);
 
       await page.getByRole('button', { name: 'Remove hidden marks' }).click();
       const clean = await download('Download clean.txt');
@@ -148,6 +148,20 @@ describe('the checker against the CLI, on every corpus text', () => {
         `${readFileSync(join(CORPUS, file), 'utf8')}\n${readFileSync(join(CORPUS, file), 'utf8')}`,
       );
     }
+  });
+
+  it('an intact robust mark alone is one intact verdict; selectors that are no mark are listed, not read', async () => {
+    const robust = cli('encode-robust', join(CORPUS, 'english.txt'), '--secret', SECRET);
+    await openChecker('Check a text');
+    await page.locator('#check-text').fill(robust.toString());
+    await page.getByText('Robust watermark', { exact: true }).waitFor();
+    expect(await page.locator('.decoded').allTextContents()).toEqual([SECRET]);
+    expect(await page.getByText('damaged').count()).toBe(0);
+    // "hi" as another selector tool writes it: its bytes shown, no secret read
+    await page.locator('#check-text').fill(`Hi${String.fromCodePoint(0xe0158, 0xe0159)} there`);
+    await page.getByText('No watermark: only selectors that are none (right).').waitFor();
+    await page.getByText('68 69', { exact: true }).waitFor();
+    expect(await page.locator('.decoded').count()).toBe(0);
   });
 
   it('shows the key id of a signed mark, and how to check it', async () => {
