@@ -1,7 +1,10 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import type { NewUser, UserChanges, UserRow } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
 import { users } from './schema.js';
+
+/** A UserRow's columns, as drizzle selects them: not the username's keys, which only the store compares. */
+const { usernameKey: _key, usernameKeyCased: _keyCased, ...userRow } = getTableColumns(users);
 
 /** The columns of a UserRow, for the plain SQL statements. */
 export const USER_COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "lastName",
@@ -16,15 +19,15 @@ export function userStatements({ db, run }: PgSession) {
   return {
     byId: async (id: string): Promise<UserRow | undefined> => (await run<UserRow>(BY_ID, [id]))[0],
     byEmail: async (email: string): Promise<UserRow | undefined> =>
-      (await db.select().from(users).where(eq(users.email, email)))[0],
-    list: (): Promise<UserRow[]> => db.select().from(users).orderBy(asc(users.createdAt), asc(users.email)),
+      (await db.select(userRow).from(users).where(eq(users.email, email)))[0],
+    list: (): Promise<UserRow[]> => db.select(userRow).from(users).orderBy(asc(users.createdAt), asc(users.email)),
     insert: async (user: NewUser): Promise<UserRow | undefined> =>
       (
         await db
           .insert(users)
           .values({ ...user, updatedAt: user.createdAt })
           .onConflictDoNothing({ target: users.email })
-          .returning()
+          .returning(userRow)
       )[0],
     update: async (id: string, changes: UserChanges, updatedAt: number): Promise<UserRow | undefined> =>
       (
@@ -32,7 +35,7 @@ export function userStatements({ db, run }: PgSession) {
           .update(users)
           .set({ ...changes, updatedAt })
           .where(eq(users.id, id))
-          .returning()
+          .returning(userRow)
       )[0],
     delete: async (id: string): Promise<boolean> =>
       (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0,
