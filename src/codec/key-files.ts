@@ -27,6 +27,8 @@ export interface PublishedKey {
   alg: 'EdDSA';
   use: 'sig';
   name: string;
+  /** the account the key belongs to on the server that publishes the set (its username) */
+  account?: string;
   /** ISO 8601 */
   created: string | null;
   /** when the key stopped signing; retired keys stay listed so that older marks still verify */
@@ -34,12 +36,15 @@ export interface PublishedKey {
 }
 
 export interface PublishedKeySet {
+  /** whose set it is: the public URL of the server that publishes it */
+  issuer?: string;
   keys: PublishedKey[];
 }
 
 export interface PublicKeyInfo {
   publicKey: Uint8Array;
   name: string;
+  account?: string;
   created?: string | null;
   retired?: string | null;
 }
@@ -84,12 +89,14 @@ export function publishedKeyOf(info: PublicKeyInfo): PublishedKey {
     alg: 'EdDSA',
     use: 'sig',
     name: info.name,
+    ...(info.account === undefined ? {} : { account: info.account }),
     created: info.created ?? null,
     retired: info.retired ?? null,
   };
 }
 
-export const publishedKeySetOf = (keys: readonly PublicKeyInfo[]): PublishedKeySet => ({
+export const publishedKeySetOf = (keys: readonly PublicKeyInfo[], issuer?: string): PublishedKeySet => ({
+  ...(issuer === undefined ? {} : { issuer }),
   keys: keys.map(publishedKeyOf),
 });
 

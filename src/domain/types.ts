@@ -83,10 +83,28 @@ export interface Channel {
   created_at: string;
   /** the channel's signing keys, newest first: the current one (retired_at null), then the retired ones */
   signing_keys: SigningKeyInfo[];
-  /** the keys are listed in the server's public key set (/.well-known/wm-keys.json) */
+  /** the owner asks for the keys to be listed in the server's public key set (/.well-known/wm-keys.json) */
   keys_public: boolean;
   /** the name the key set gives the keys; null: channel_name */
   signer_name: string | null;
+  /**
+   * the keys are in the key set now: the owner asks for it, the email address is verified, and the operator approved
+   * it (or the server trusts every verified account)
+   */
+  keys_published: boolean;
+}
+
+/** A channel that asks for its keys to be published and waits for the operator's approval. */
+export interface PendingPublication {
+  channel_id: string;
+  channel_name: string;
+  /** the name its keys would be published under */
+  signer_name: string;
+  owner_email: string;
+  owner_username: string;
+  /** an account whose email address is not verified cannot be approved */
+  email_verified: boolean;
+  created_at: string;
 }
 
 /** Creation options beyond the name. */

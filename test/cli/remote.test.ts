@@ -42,7 +42,8 @@ async function sameAsLocal(args: string[], home: string, input?: string): Promis
 }
 
 beforeAll(async () => {
-  live = await startLiveServer();
+  // a server that publishes the keys of every verified account, as its operator may configure it
+  live = await startLiveServer({ WM_KEY_PUBLICATION: 'verified' });
   await live.signUp('ada@example.com', { plan: 'starter' });
   writeFileSync(temp.path('carrier.txt'), CARRIER);
   writeFileSync(temp.path('long.txt'), LONG);

@@ -253,11 +253,13 @@ describe('/api/v2/tokens', () => {
 });
 
 describe('field rules through HTTP (the domain rules, as for the admin CLI)', () => {
+  let registered = 0;
+  // usernames are unique (under confusable matching): each registration has its own
   const register = (body: Record<string, string>) =>
     server.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { password: PASSWORD, username: 'ada', ...body },
+      payload: { password: PASSWORD, username: `ada${++registered}`, ...body },
     });
 
   it('the email rule', async () => {
@@ -375,6 +377,7 @@ describe('/api/v2/channels', () => {
         created_at: expect.any(String),
         signing_keys: [],
         keys_public: false,
+        keys_published: false,
         signer_name: null,
       },
     });
@@ -400,6 +403,7 @@ describe('/api/v2/channels', () => {
       created_at: expect.any(String),
       signing_keys: [],
       keys_public: false,
+      keys_published: false,
       signer_name: null,
       active_tokens: 1,
     });

@@ -285,7 +285,7 @@ describe('verify-email', () => {
 
   it('GET link: an HTML page for a browser, JSON for Accept: application/json', async () => {
     await post('/api/auth/register', { email: 'g1@example.com', password: PASSWORD, username: 'g' });
-    await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g' });
+    await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g2' });
     const [first, second] = server.mails.map(tokenFromMail);
     const page = await server.app.inject({
       url: `/api/auth/verify-email?token=${encodeURIComponent(first)}`,
