@@ -113,6 +113,7 @@ export function parsePublishedKeySet(json: string, source: string): VerifyingKey
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys)) throw invalid(`${source} is not a key set: expected {"keys": [...]}`);
+  const issuer = (parsed as { issuer?: unknown }).issuer;
   const found: VerifyingKey[] = [];
   keys.forEach((entry: Partial<PublishedKey> | null, index) => {
     if (entry?.kty !== 'OKP' || entry.crv !== 'Ed25519') return;
@@ -131,6 +132,8 @@ export function parsePublishedKeySet(json: string, source: string): VerifyingKey
       name: typeof entry.name === 'string' ? entry.name : undefined,
       created: date(entry.created),
       retired: date(entry.retired),
+      ...(typeof entry.account === 'string' ? { account: entry.account } : {}),
+      ...(typeof issuer === 'string' ? { issuer } : {}),
     });
   });
   return found;

@@ -49,14 +49,16 @@ export function verify(text: string, options: DecodeOptions = {}): VerifyResult 
   });
 
   const payload = payloadBytes(text);
-  const marks = findFrames(payload).frames.map((frame) => marked('vs', frame));
+  // concat, not push(...): a text can hold more marks than a call takes arguments
   const robust = findRobustWatermarks(text);
-  marks.push(...robust.frames.map((found) => marked('robust', found.frame)));
+  let marks = findFrames(payload)
+    .frames.map((frame) => marked('vs', frame))
+    .concat(robust.frames.map((found) => marked('robust', found.frame)));
   const robustFailure = robust.frames.length === 0 && robust.synced ? noVerifiedCopy() : undefined;
   if (marks.length === 0 && payload.length > 0 && !robustFailure) {
     // an unframed run from another selector tool is a mark too, and never signed; decode says when it is none
     const { watermarks } = decode(text, { key });
-    marks.push(...watermarks.map((found) => ({ mode: 'vs' as const, ...found })));
+    marks = watermarks.map((found) => ({ mode: 'vs' as const, ...found }));
   }
   if (marks.length === 0) {
     if (robustFailure) throw robustFailure;
