@@ -141,6 +141,7 @@ describe('suspension', () => {
       apiTokens: {
         create: () => f.domain.apiTokens.create(user.id, { name: 't2', permissions: ['encode'] }),
         list: () => f.domain.apiTokens.list(user.id),
+        page: () => f.domain.apiTokens.page(user.id, {}),
         revoke: () => f.domain.apiTokens.revoke(user.id, apiToken.id),
       },
       channels: {
