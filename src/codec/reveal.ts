@@ -1,4 +1,5 @@
 import { c2paWrapperAt, type C2paWrapper } from './c2pa.js';
+import { CodecError } from './errors.js';
 import { c2paLabel } from './c2pa-report.js';
 import { byteOfSelectorAt, mayStartC2paWrapper, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
 
@@ -41,12 +42,23 @@ const NAMES: Record<number, string> = {
 /** Payload bytes shown in a grouped label before it is cut short with "…". */
 const SHOWN_BYTES = 8;
 
-/** The text split into visible stretches and one hidden segment per invisible character (a payload run is one). */
-export function reveal(text: string): RevealSegment[] {
+/**
+ * The text split into visible stretches and one hidden segment per invisible character (a payload run is one).
+ * `maxHidden`: refuse (INVALID_INPUT) a text with more hidden segments, before the work and the answer grow with
+ * them: a server bounds its answers so (each hidden character becomes a token of up to ~50 characters).
+ */
+export function reveal(text: string, maxHidden = Infinity): RevealSegment[] {
   const segments: RevealSegment[] = [];
   const finder = new RegExp(INVISIBLE.source, 'g');
   let visibleFrom = 0;
+  let hidden = 0;
   const hide = (start: number, end: number, label: string): void => {
+    if (++hidden > maxHidden) {
+      throw new CodecError(
+        'INVALID_INPUT',
+        `The text holds more than ${maxHidden} hidden characters or runs to show: reveal it offline (wm reveal)`,
+      );
+    }
     if (start > visibleFrom) segments.push({ text: text.slice(visibleFrom, start), hidden: false });
     segments.push({ text: text.slice(start, end), hidden: true, label });
     visibleFrom = end;
@@ -84,9 +96,19 @@ export const revealToken = (segment: RevealSegment): string => `⟨${segment.lab
 
 /** The text with every hidden segment drawn as its token; `drawToken` may decorate it (the CLI colours it). */
 export function revealText(text: string, drawToken: (token: string) => string = (token) => token): string {
-  return reveal(text)
-    .map((segment) => (segment.hidden ? drawToken(revealToken(segment)) : segment.text))
-    .join('');
+  return textOfSegments(reveal(text), drawToken);
+}
+
+/** The segments of a reveal as one text, every hidden one drawn as its token. */
+export const textOfSegments = (
+  segments: readonly RevealSegment[],
+  drawToken: (token: string) => string = (token) => token,
+): string => segments.map((segment) => (segment.hidden ? drawToken(revealToken(segment)) : segment.text)).join('');
+
+/** The reveal operation's result: the segments and the text with tokens, from one pass. */
+export function revealResult(text: string, maxHidden?: number): { segments: RevealSegment[]; text: string } {
+  const segments = reveal(text, maxHidden);
+  return { segments, text: textOfSegments(segments) };
 }
 
 /** Payload as the bytes it carries: "VS·f7 00 02", cut short as "VS·f7 00 02 68 69 a6 f8 97 … (23 bytes)". */

@@ -7,7 +7,16 @@ export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from
 export const PERMISSIONS = ['encode', 'decode'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const WATERMARK_OPERATIONS = ['encode', 'encode-robust', 'decode', 'decode-robust', 'analyze'] as const;
+export const WATERMARK_OPERATIONS = [
+  'encode',
+  'encode-robust',
+  'decode',
+  'decode-robust',
+  'analyze',
+  // MCP's strip and reveal tools on wm serve (no REST endpoint): metered like analyze
+  'strip',
+  'reveal',
+] as const;
 export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
 
 /**
@@ -20,6 +29,8 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
   decode: ['decode'],
   'decode-robust': ['decode'],
   analyze: ['encode', 'decode'],
+  strip: ['encode', 'decode'],
+  reveal: ['encode', 'decode'],
 };
 
 /** The spec's User resource (plan included, as login returns it). */

@@ -1,3 +1,6 @@
+import { CodecError } from '../codec/errors.js';
+import { revealResult } from '../codec/reveal.js';
+import { stripResult } from '../codec/strip.js';
 import {
   analyze,
   decode,
@@ -11,7 +14,9 @@ import {
   type EncodeResult,
   type EncodeRobustOptions,
   type EncodeRobustResult,
+  type RevealSegment,
   type SignatureReport,
+  type StripResult,
   type SigningKey,
   type VerifyingKey,
 } from '../codec/index.js';
@@ -59,7 +64,20 @@ export interface Watermark {
   decodeRobust(apiToken: string, input: DecodeInput): Promise<DecodeRobustResult>;
   /** allowed with either permission: analysing reveals sizes, never the secret */
   analyze(apiToken: string, input: AnalyzeInput): Promise<AnalyzeResult>;
+  /** MCP's strip tool on the server: as analyze (either permission, metered) */
+  strip(apiToken: string, input: DecodeInput): Promise<StripResult>;
+  /**
+   * MCP's reveal tool on the server: as analyze, and its answer bounded: at most MAX_REVEALED_HIDDEN hidden segments
+   * (VALIDATION beyond, free)
+   */
+  reveal(apiToken: string, input: DecodeInput): Promise<{ segments: RevealSegment[]; text: string }>;
 }
+
+/**
+ * The hidden segments a reveal on the server shows at most: each becomes a token of up to ~50 characters, twice (in
+ * the segments and in the text), so the answer stays within a few times its body however the text is made.
+ */
+export const MAX_REVEALED_HIDDEN = 10_000;
 
 export function createWatermark(context: DomainContext): Watermark {
   /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" in a result). */
@@ -138,6 +156,16 @@ export function createWatermark(context: DomainContext): Watermark {
         (result) => result.is_encoded,
       ),
     analyze: (apiToken, { encoded, original }) => run(apiToken, 'analyze', () => analyze(encoded, original)),
+    strip: (apiToken, { text }) => run(apiToken, 'strip', () => stripResult(text)),
+    reveal: (apiToken, { text }) =>
+      run(apiToken, 'reveal', () => {
+        try {
+          return revealResult(text, MAX_REVEALED_HIDDEN);
+        } catch (error) {
+          if (!(error instanceof CodecError)) throw error;
+          throw invalid({ text: error.message }, error.message);
+        }
+      }),
   };
 }
 

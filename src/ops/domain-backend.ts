@@ -1,10 +1,10 @@
 import type { Watermark } from '../domain/watermark.js';
 import { backendOf, type OperationBackend } from './backend.js';
-import { keylessHandlers } from './local-backend.js';
 
 /**
  * The operations inside `wm serve`, as the API token API_TOKEN: the domain authenticates, applies the token's
- * channel key and charges exactly as for the REST endpoint. strip and reveal have no endpoint and cost nothing.
+ * channel key and charges exactly as for the REST endpoint. strip and reveal have no endpoint: on a server they are
+ * metered like analyze (either permission, a verified account), and reveal's answer is bounded.
  */
 export function createDomainBackend(watermark: Watermark, apiToken: string): OperationBackend {
   return backendOf('server', {
@@ -22,6 +22,7 @@ export function createDomainBackend(watermark: Watermark, apiToken: string): Ope
       }),
     decode_robust: ({ text }) => watermark.decodeRobust(apiToken, { text }),
     analyze: ({ encoded, original }) => watermark.analyze(apiToken, { encoded, original }),
-    ...keylessHandlers,
+    strip: ({ text }) => watermark.strip(apiToken, { text }),
+    reveal: ({ text }) => watermark.reveal(apiToken, { text }),
   });
 }

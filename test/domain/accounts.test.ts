@@ -165,6 +165,8 @@ describe('suspension', () => {
         decode: () => f.domain.watermark.decode(apiToken.token, { text }),
         decodeRobust: () => f.domain.watermark.decodeRobust(apiToken.token, { text }),
         analyze: () => f.domain.watermark.analyze(apiToken.token, { encoded: text }),
+        strip: () => f.domain.watermark.strip(apiToken.token, { text }),
+        reveal: () => f.domain.watermark.reveal(apiToken.token, { text }),
       },
     } satisfies Partial<Record<keyof Domain, Record<string, () => unknown>>>;
     // every operation of these parts of the domain is listed, except creating a new account and ending a session
