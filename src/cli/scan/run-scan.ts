@@ -49,7 +49,16 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     ...(key ? { key } : {}),
     positions: POSITIONS,
     ...(options.maxSize !== undefined ? { maxSize: options.maxSize } : {}),
-    ...(options.strip ? { strip: { all: options.all ?? false, dryRun: options.dryRun ?? false } } : {}),
+    ...(options.strip
+      ? {
+          strip: {
+            all: options.all ?? false,
+            dryRun: options.dryRun ?? false,
+            follow: options.follow ?? false,
+            roots: paths,
+          },
+        }
+      : {}),
   };
   const mode: OutputMode = options.json ? 'json' : options.filesWithMatches ? 'list' : 'table';
   const progress =

@@ -13,8 +13,11 @@ export interface ScanSettings {
   key?: Uint8Array;
   /** positions listed per kind of hidden character */
   positions: number;
-  /** remove the marks from the files where they are found (wm scan --strip, wm strip --in-place) */
-  strip?: { all: boolean; dryRun: boolean };
+  /**
+   * remove the marks from the files where they are found (wm scan --strip, wm strip --in-place); `follow`: symbolic
+   * links are followed (--follow), `roots`: the paths named on the command line (followed if links)
+   */
+  strip?: { all: boolean; dryRun: boolean; follow: boolean; roots: readonly string[] };
   /** files larger than this many bytes are skipped */
   maxSize?: number;
   /** how files are cut into windows (the default everywhere but in tests of the cutting itself) */
@@ -59,8 +62,11 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     closeSync(fd);
     fd = undefined;
     if (settings.strip) {
+      const { all, dryRun, follow, roots } = settings.strip;
       report.strip = await stripFile(path, sniffed.encoding, report.c2pa.length, {
-        ...settings.strip,
+        all,
+        dryRun,
+        followLinks: follow || roots.includes(path),
         windows: settings.windows,
       });
     }
