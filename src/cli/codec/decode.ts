@@ -3,6 +3,7 @@ import { decode } from '../../codec/decode.js';
 import { isCodecError } from '../../codec/errors.js';
 import type { DecodeResult } from '../../codec/types.js';
 import { isOperationFailure } from '../../ops/failure.js';
+import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
@@ -34,7 +35,9 @@ export async function runDecode(file: string | undefined, options: DecodeCommand
   }
   if (options.json) return writeOutput(formatJson(result), options.out);
   const found = options.all ? (result.watermarks ?? [result]) : [result];
-  await writeOutput(found.map((mark) => formatSecretLine(mark.decoded)).join(''), options.out);
+  const lines = found.map((mark) => formatSecretLine(mark.decoded)).join('');
+  // a secret sent to a terminal must not drive it (escape sequences, bidi overrides); a file gets it exactly
+  await writeOutput(options.out ? lines : forStream(process.stdout, lines), options.out);
   for (const mark of found) signatureNote(mark.signature);
   if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

@@ -1,4 +1,5 @@
 import type { SignatureReport } from '../../codec/signature-report.js';
+import { escapeName } from '../terminal-text.js';
 
 /**
  * One line describing a signature report, as `wm verify` prints it per mark and decode on stderr. `origin`: where
@@ -6,7 +7,11 @@ import type { SignatureReport } from '../../codec/signature-report.js';
  */
 export function describeSignature(report: SignatureReport, origin?: string): string {
   if (!report.signed) return 'not signed';
-  const named = [report.signer, origin].filter(Boolean).join('; ');
+  // names come from key files: shown, never obeyed (a control character in one could forge the verdict's line)
+  const named = [report.signer, origin]
+    .filter((part): part is string => Boolean(part))
+    .map(escapeName)
+    .join('; ');
   const signer = named ? ` (${named})` : '';
   switch (report.status) {
     case 'valid': {

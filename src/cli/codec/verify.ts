@@ -1,5 +1,6 @@
 import { verify, type VerifyResult, type VerifyStatus } from '../../codec/verify.js';
 import { CliError, EXIT } from '../errors.js';
+import { forStream } from '../terminal-text.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { resolveKey } from './key.js';
@@ -77,9 +78,12 @@ export async function runVerify(file: string | undefined, options: VerifyCommand
   const key = await resolveKey({ keyFile: options.keyFile });
   const result = verify(await readInputText(file), { keys, key });
   const sources = sourcesOf(keys);
+  const report = () => formatReport(result, key !== undefined, sources);
   const written = options.json
     ? formatJson(withSources(result, sources))
-    : formatReport(result, key !== undefined, sources);
+    : options.out
+      ? report()
+      : forStream(process.stdout, report());
   await writeOutput(written, options.out);
   if (result.status !== 'valid') throw new CliError(VERDICT_EXIT[result.status], VERDICT_MESSAGE[result.status]);
 }

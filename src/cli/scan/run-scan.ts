@@ -18,6 +18,8 @@ export interface ScanCommandOptions extends KeySourceOptions {
   maxSize?: number;
   json?: boolean;
   filesWithMatches?: boolean;
+  /** -0: with -l, paths end with NUL */
+  null?: boolean;
   verbose?: boolean;
   threads?: number;
   /** wm scan --strip */
@@ -44,6 +46,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     throw new CliError(EXIT.USAGE, '--dry-run goes with --strip (or strip --in-place)');
   if (options.all && !options.strip) throw new CliError(EXIT.USAGE, '--all goes with --strip (or strip --in-place)');
   if (options.json && options.filesWithMatches) throw new CliError(EXIT.USAGE, 'use either --json or -l, not both');
+  if (options.null && !options.filesWithMatches) throw new CliError(EXIT.USAGE, '-0 (--null) goes with -l');
   const key = await resolveKey(options);
   const settings: ScanSettings = {
     ...(key ? { key } : {}),
@@ -69,6 +72,8 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     verbose: options.verbose ?? false,
     stripOnly,
     dryRun: options.dryRun ?? false,
+    terminal: process.stdout.isTTY === true,
+    nul: options.null ?? false,
     progress,
   });
   const walkOptions: WalkOptions = {

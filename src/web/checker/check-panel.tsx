@@ -6,6 +6,7 @@ import { MARK_KINDS, classify } from './classify.js';
 import { strip, type DecodeResult, type DecodeRobustResult } from './codec.js';
 import { inspect, type Inspection } from './inspect.js';
 import { ResultActions } from './result-actions.js';
+import { visibleSecret } from './secret-text.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
 import { checkerToken, watermarkRequest } from './watermark-api.js';
@@ -129,6 +130,15 @@ const OUTCOMES: Record<string, string> = {
 };
 const outcomeText = (code: string) => OUTCOMES[code] ?? code;
 
+/** A secret, isolated from the text around it, its direction controls and controls shown as tokens. */
+function DecodedSecret({ secret }: { secret: string }) {
+  return (
+    <div class="decoded">
+      <bdi>{visibleSecret(secret)}</bdi>
+    </div>
+  );
+}
+
 function VsResult({ result }: { result: DecodeResult }) {
   return (
     <ul class="result-list">
@@ -137,7 +147,7 @@ function VsResult({ result }: { result: DecodeResult }) {
           <span class="muted small">
             Secret {result.watermarks.length > 1 ? `${index + 1} of ${result.watermarks.length}` : ''}
           </span>
-          <div class="decoded">{watermark.decoded}</div>
+          <DecodedSecret secret={watermark.decoded} />
           <SignedNote signature={watermark.signature} />
         </li>
       ))}
@@ -167,7 +177,7 @@ function RobustResult({ result }: { result: DecodeRobustResult }) {
       {watermarks.map((watermark, index) => (
         <li key={index}>
           <span class="muted small">Secret {watermarks.length > 1 ? `${index + 1} of ${watermarks.length}` : ''}</span>
-          <div class="decoded">{watermark.decoded}</div>
+          <DecodedSecret secret={watermark.decoded} />
           <span class="muted small">
             {watermark.copies_agreeing} of {watermark.copies_found} copies agree · {watermark.bits_recovered} bits read
             {watermarks.length > 1 ? ` · characters ${watermark.start}–${watermark.end}` : ''}
@@ -210,7 +220,7 @@ function KeyedDecode({ text, robust }: { text: string; robust: boolean }) {
       {decoded !== null && (
         <Notice kind="ok">
           <span class="muted small">Secret</span>
-          <div class="decoded">{decoded}</div>
+          <DecodedSecret secret={decoded} />
         </Notice>
       )}
     </form>
