@@ -33,6 +33,12 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
   reveal: ['encode', 'decode'],
 };
 
+/**
+ * The hidden segments a reveal on the server shows at most: each becomes a token of up to ~50 characters, twice (in
+ * the segments and in the text), so the answer stays within a few times its body however the text is made.
+ */
+export const MAX_REVEALED_HIDDEN = 10_000;
+
 /** The spec's User resource (plan included, as login returns it). */
 export interface User {
   id: string;

@@ -28,7 +28,7 @@ import { DomainError, invalid } from './errors.js';
 import { quotaPeriod } from './quota.js';
 import { hashSecret } from './secrets.js';
 import { currentSigningKey, verifyingKeysFor } from './signing-keys.js';
-import { REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
+import { MAX_REVEALED_HIDDEN, REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
 
 /** The signing key is the token's (its channel's current key): a caller only asks for the text to be bound. */
@@ -67,17 +67,15 @@ export interface Watermark {
   /** MCP's strip tool on the server: as analyze (either permission, metered) */
   strip(apiToken: string, input: DecodeInput): Promise<StripResult>;
   /**
-   * MCP's reveal tool on the server: as analyze, and its answer bounded: at most MAX_REVEALED_HIDDEN hidden segments
-   * (VALIDATION beyond, free)
+   * MCP's reveal tool on the server: as analyze, and its answer bounded: at most `maxHidden` hidden segments
+   * (default and most: MAX_REVEALED_HIDDEN; VALIDATION beyond, free)
    */
-  reveal(apiToken: string, input: DecodeInput): Promise<{ segments: RevealSegment[]; text: string }>;
+  reveal(
+    apiToken: string,
+    input: DecodeInput,
+    maxHidden?: number,
+  ): Promise<{ segments: RevealSegment[]; text: string }>;
 }
-
-/**
- * The hidden segments a reveal on the server shows at most: each becomes a token of up to ~50 characters, twice (in
- * the segments and in the text), so the answer stays within a few times its body however the text is made.
- */
-export const MAX_REVEALED_HIDDEN = 10_000;
 
 export function createWatermark(context: DomainContext): Watermark {
   /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" in a result). */
@@ -157,10 +155,10 @@ export function createWatermark(context: DomainContext): Watermark {
       ),
     analyze: (apiToken, { encoded, original }) => run(apiToken, 'analyze', () => analyze(encoded, original)),
     strip: (apiToken, { text }) => run(apiToken, 'strip', () => stripResult(text)),
-    reveal: (apiToken, { text }) =>
+    reveal: (apiToken, { text }, maxHidden = MAX_REVEALED_HIDDEN) =>
       run(apiToken, 'reveal', () => {
         try {
-          return revealResult(text, MAX_REVEALED_HIDDEN);
+          return revealResult(text, Math.min(maxHidden, MAX_REVEALED_HIDDEN));
         } catch (error) {
           if (!(error instanceof CodecError)) throw error;
           throw invalid({ text: error.message }, error.message);

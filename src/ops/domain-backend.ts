@@ -1,3 +1,4 @@
+import { MAX_REVEALED_HIDDEN } from '../domain/types.js';
 import type { Watermark } from '../domain/watermark.js';
 import { backendOf, type OperationBackend } from './backend.js';
 
@@ -7,6 +8,10 @@ import { backendOf, type OperationBackend } from './backend.js';
  * metered like analyze (either permission, a verified account), and reveal's answer is bounded.
  */
 export function createDomainBackend(watermark: Watermark, apiToken: string): OperationBackend {
+  // one request may hold a batch of calls: the bound on revealed segments is the request's, not each call's, and
+  // its reveals run one after another so that each is bounded by what the ones before left
+  let revealable = MAX_REVEALED_HIDDEN;
+  let reveals: Promise<unknown> = Promise.resolve();
   return backendOf('server', {
     encode: ({ text, secret, bind_text, ...options }) =>
       watermark.encode(apiToken, { text, secret, ...options, bindText: bind_text }),
@@ -23,6 +28,14 @@ export function createDomainBackend(watermark: Watermark, apiToken: string): Ope
     decode_robust: ({ text }) => watermark.decodeRobust(apiToken, { text }),
     analyze: ({ encoded, original }) => watermark.analyze(apiToken, { encoded, original }),
     strip: ({ text }) => watermark.strip(apiToken, { text }),
-    reveal: ({ text }) => watermark.reveal(apiToken, { text }),
+    reveal: ({ text }) => {
+      const next = reveals.then(async () => {
+        const result = await watermark.reveal(apiToken, { text }, revealable);
+        revealable -= result.segments.filter((segment) => segment.hidden).length;
+        return result;
+      });
+      reveals = next.catch(() => undefined);
+      return next;
+    },
   });
 }

@@ -245,6 +245,27 @@ describe('/mcp on wm serve', () => {
     expect(await balance(user)).toBe(before - 1);
   });
 
+  it('a batch of reveal calls shares one bound: its answer cannot grow with the number of calls', async () => {
+    const reveal = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'reveal', arguments: { text: 'a\u200b'.repeat(6_000) } },
+    });
+    const response = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify([1, 2, 3].map(reveal)),
+    });
+    const answers = (await response.json()) as { id: number; result: { isError?: boolean } }[];
+    const refused = answers.sort((a, b) => a.id - b.id).map((answer) => answer.result.isError === true);
+    expect(refused).toEqual([false, true, true]);
+  });
+
   it('a token without the permission gets isError, as REST gets 403', async () => {
     const decodeOnly = (await createApiToken(server, user, { permissions: ['decode'] })).token;
     const limited = await connectHttp(base, decodeOnly);
