@@ -257,6 +257,7 @@ describe('wm channels, tokens and keyed codec commands', () => {
     expect(approved.out).toBe('The keys of "wire" are in /.well-known/wm-keys.json as "wire"\n');
     const left = (await json(['channels', 'pending'])).pending.map((p: { channel_name: string }) => p.channel_name);
     expect(left).not.toContain('wire');
+
     await json(['channels', 'create', '--user', EMAIL, 'drafts', '--signing']); // not published: not exported
     const exported = await wm(['keys', 'export', '-o', join(temp.dir, 'wm-keys.json')]);
     expect(exported).toMatchObject({ code: 0, out: '', stderr: '' });
@@ -283,6 +284,9 @@ describe('wm channels, tokens and keyed codec commands', () => {
     const missing = await runWm(['keys', 'export', '--home', join(temp.dir, 'nowhere')], { env });
     expect(missing.code).toBe(4);
     expect(missing.stderr).toMatch(/no data folder at/);
+    // an invisible character in a name is shown to the operator, who decides on it
+    await json(['channels', 'publish', '--user', EMAIL, 'drafts', '--signer-name', 'Wire\u200DDesk']);
+    expect((await wm(['channels', 'pending'])).out).toMatch(/\nWire⟨ZWJ⟩Desk +drafts /);
   });
 
   it('refuses a token with bad permissions', async () => {

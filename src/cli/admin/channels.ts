@@ -1,3 +1,4 @@
+import { revealText } from '../../codec/reveal.js';
 import type { Channel } from '../../domain/index.js';
 import { requireValue } from './ask.js';
 import { print, table, withDomain, type AdminOptions } from './output.js';
@@ -133,11 +134,13 @@ export async function publishChannel(
 export async function listPendingPublications(options: AdminOptions): Promise<void> {
   await withDomain(options, async (domain) => {
     const pending = await domain.admin.pendingPublications();
+    // the operator decides on names as they are, invisible characters too (a joiner, a variation selector)
+    const shown = (name: string) => revealText(name);
     const rows = pending.map((p) => [
-      p.signer_name,
+      shown(p.signer_name),
       p.channel_name,
       p.owner_email,
-      p.owner_username,
+      shown(p.owner_username),
       p.email_verified ? 'yes' : 'no (cannot be approved)',
       p.created_at,
     ]);
