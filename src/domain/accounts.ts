@@ -88,20 +88,25 @@ export function createAccounts(context: DomainContext): Accounts {
     },
 
     updateProfile: async (userId, update) => {
-      await requireActiveUser(context, userId);
+      const current = await requireActiveUser(context, userId);
       const changes = cleanProfileUpdate(update);
       if (Object.keys(changes).length === 0) {
         throw new DomainError('VALIDATION', 'Give at least one of username, firstName, lastName', {
           details: { body: 'at least one of username, firstName, lastName is required' },
         });
       }
+      let row;
       try {
-        const row = await context.store.users.update(userId, changes, context.now().getTime());
-        return toUser(row!);
+        row = (await context.store.users.update(userId, changes, context.now().getTime()))!;
       } catch (error) {
         if (error instanceof NameTakenError) throw usernameTaken();
         throw error;
       }
+      // the key set names each key's account by its username: the operator approved publication under the old one
+      if (changes.username !== undefined && changes.username !== current.username) {
+        await context.store.channels.withdrawApprovals(userId);
+      }
+      return toUser(row);
     },
 
     changePassword: async (userId, { currentPassword, newPassword }, origin) => {

@@ -124,6 +124,18 @@ describe('publication is the operator’s decision', () => {
     await start();
   });
 
+  it('a new username asks again: the key set names each key’s account, which the operator approved', async () => {
+    await start();
+    const { user, channel } = await channelOf('press');
+    await f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true, signer_name: 'Example News' });
+    await f.domain.admin.approvePublication(user.email, 'press');
+    await f.domain.accounts.updateProfile(user.id, { firstName: 'Ada' });
+    expect(await publishedNames()).toHaveLength(1);
+    await f.domain.accounts.updateProfile(user.id, { username: 'Bank of England' });
+    expect(await publishedNames()).toEqual([]);
+    expect((await f.domain.admin.pendingPublications()).map((p) => p.owner_username)).toEqual(['Bank of England']);
+  });
+
   it('a channel that does not ask cannot be approved', async () => {
     await start();
     const { user } = await channelOf('press');

@@ -60,6 +60,8 @@ export interface ChannelRepository {
   setPublication(id: string, publication: ChannelPublication): Promise<boolean>;
   /** every channel that asks for publication without the operator's approval, oldest first */
   awaitingApproval(): Promise<ChannelAwaitingApproval[]>;
+  /** Withdraws the operator's approval of every channel of the account (its username changed); how many had one. */
+  withdrawApprovals(userId: string): Promise<number>;
   /** the channels that ask for publication without the keys of their signer name (made by an older release) */
   publicWithoutSignerKeys(): Promise<ChannelRow[]>;
   /** every channel's sealed key (master-key rotation) */

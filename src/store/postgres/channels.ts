@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, isNotNull, isNull, or } from 'drizzle-orm';
 import type { ChannelAwaitingApproval, ChannelPublication, ChannelRow, StoredNameKeys } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
 import { isUniqueViolation } from './errors.js';
@@ -125,6 +125,14 @@ export function channelStatements({ db, run }: PgSession) {
         ...owner,
         ownerVerified: ownerVerifiedAt !== null,
       })),
+    withdrawApprovals: async (userId: string): Promise<number> =>
+      (
+        await db
+          .update(channels)
+          .set({ publicationApprovedAt: null })
+          .where(and(eq(channels.userId, userId), isNotNull(channels.publicationApprovedAt)))
+          .returning({ id: channels.id })
+      ).length,
     publicWithoutSignerKeys: (): Promise<ChannelRow[]> =>
       db
         .select(row)

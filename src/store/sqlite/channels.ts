@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { ChannelAwaitingApproval, ChannelPublication, ChannelRow, StoredNameKeys } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
@@ -109,6 +109,12 @@ export function channelStatements(db: Db) {
           ...owner,
           ownerVerified: ownerVerifiedAt !== null,
         })),
+    withdrawApprovals: (userId: string): number =>
+      db
+        .update(channels)
+        .set({ publicationApprovedAt: null })
+        .where(and(eq(channels.userId, userId), isNotNull(channels.publicationApprovedAt)))
+        .run().changes,
     publicWithoutSignerKeys: (): ChannelRow[] =>
       db
         .select()
