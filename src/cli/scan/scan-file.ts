@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
 import { reasonOf } from '../codec/io.js';
 import { mayHideMarks, prefilterBuffer } from './prefilter.js';
@@ -36,7 +36,8 @@ export function scanFile(path: string, settings: ScanSettings, decode: boolean):
 export async function scanFile(path: string, settings: ScanSettings, decode = true): Promise<ScanOutcome> {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    // non-blocking: a FIFO swapped in for a file after the walk saw it must not make the scan wait for a writer
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const { window, lookahead } = settings.windows ?? DEFAULT_SIZES;
     // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
     const buffer = prefilterBuffer(window + lookahead);

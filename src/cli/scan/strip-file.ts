@@ -53,7 +53,8 @@ export async function stripFile(
   try {
     const file = place.at(basename(target));
     try {
-      fd = openSync(file, constants.O_RDONLY | (options.followLinks ? 0 : constants.O_NOFOLLOW));
+      const noFollow = options.followLinks ? 0 : constants.O_NOFOLLOW;
+      fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | noFollow);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ELOOP') throw error;
       return { removed: 0, written: false, ...kept, skipped: 'a symbolic link now: left as it is (see --follow)' };

@@ -13,10 +13,12 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../../src/cli/codec/io.js';
+import { scanFile } from '../../../src/cli/scan/scan-file.js';
 import { stripFile } from '../../../src/cli/scan/strip-file.js';
 
 let dir: string;
@@ -82,6 +84,16 @@ describe('wm strip --in-place on one file', () => {
     expect(await strip(path)).toMatchObject({ written: true });
     expect(readFileSync(path, 'utf8')).toBe('abc\n');
     expect(readdirSync(dir)).toEqual(['left.txt']);
+  });
+
+  it('does not wait on a FIFO swapped in for a file after the walk saw it', async () => {
+    const path = join(dir, 'fifo.txt');
+    execFileSync('mkfifo', [path]);
+    const settings = { positions: 5, strip: { all: false, dryRun: false, follow: false, roots: [] } };
+    const hung = new Promise((resolve) => setTimeout(() => resolve('waiting for a writer'), 5_000).unref());
+    const outcome = await Promise.race([scanFile(path, settings), hung]);
+    expect(outcome).toMatchObject({ path });
+    expect(await Promise.race([strip(path), hung])).toMatchObject({ written: false });
   });
 
   it('does not replace a file that was swapped for another before the rename', async () => {
