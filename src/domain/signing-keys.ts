@@ -42,9 +42,9 @@ export async function addSigningKey(
 /**
  * A new current key for the channel, within the bounds that keep the key set small: at most
  * `signingKeysPerChannel` keys kept (withdraw a retired one to make room: CONFLICT) and, for the owner (not the
- * operator, who may have to replace a leaked key at once), one new key per `signingKeyIntervalSeconds`
- * (TOO_MANY_ATTEMPTS, with the time to retry). Counted and added in one unit of work, so concurrent rotations cannot
- * pass the bounds together.
+ * operator, who may have to replace a leaked key at once), one rotation per `signingKeyIntervalSeconds` — the
+ * first of a channel with one key is free, the next waits that long after it (TOO_MANY_ATTEMPTS, with the time to
+ * retry). Counted and added in one unit of work, so concurrent rotations cannot pass the bounds together.
  */
 export async function rotateSigningKey(
   context: DomainContext,
@@ -54,17 +54,18 @@ export async function rotateSigningKey(
   const { signingKeysPerChannel: kept, signingKeyIntervalSeconds: interval } = context.config;
   return context.store.transaction(async (tx) => {
     const now = context.now().getTime();
-    const current = by === 'owner' ? await tx.signingKeys.currentOf(channelId) : undefined;
+    const count = await tx.signingKeys.countOf(channelId);
+    const current = by === 'owner' && count > 1 ? await tx.signingKeys.currentOf(channelId) : undefined;
     const retryAt = current ? current.createdAt + interval * 1000 : now;
     if (retryAt > now) {
       const seconds = Math.ceil((retryAt - now) / 1000);
       throw new DomainError(
         'TOO_MANY_ATTEMPTS',
-        `The channel got a new signing key less than ${interval} s ago; retry in ${seconds} s`,
+        `The channel's signing key was rotated less than ${interval} s ago; retry in ${seconds} s`,
         { retryAt: new Date(retryAt) },
       );
     }
-    if ((await tx.signingKeys.countOf(channelId)) >= kept) {
+    if (count >= kept) {
       throw new DomainError(
         'CONFLICT',
         `The channel keeps ${kept} signing keys already: withdraw a retired key before adding another`,

@@ -144,16 +144,15 @@ describe('publication is the operator’s decision', () => {
 });
 
 describe('key rotation is bounded', () => {
-  it('one new key per interval per channel, and a number of keys kept', async () => {
+  it('one rotation per interval per channel (the first is free), and a number of keys kept', async () => {
     await start({ signingKeyIntervalSeconds: 600, signingKeysPerChannel: 3 });
     const { user, channel } = await channelOf('press');
+    await f.domain.channels.addSigningKey(user.id, channel.id);
     const early = await refusal(() => f.domain.channels.addSigningKey(user.id, channel.id));
     expect(early.code).toBe('TOO_MANY_ATTEMPTS');
     expect(early.retryAt).toEqual(new Date(f.clock.now.getTime() + 600_000));
-    for (let i = 0; i < 2; i++) {
-      f.clock.advance(600);
-      await f.domain.channels.addSigningKey(user.id, channel.id);
-    }
+    f.clock.advance(600);
+    await f.domain.channels.addSigningKey(user.id, channel.id);
     f.clock.advance(600);
     const full = await refusal(() => f.domain.channels.addSigningKey(user.id, channel.id));
     expect([full.code, full.details]).toEqual(['CONFLICT', { signing_keys: 'at most 3 per channel' }]);
@@ -161,6 +160,13 @@ describe('key rotation is bounded', () => {
     const [, retired] = (await f.domain.channels.list(user.id))[0].signing_keys;
     await f.domain.channels.withdrawSigningKey(user.id, channel.id, retired.key_id);
     expect((await f.domain.channels.addSigningKey(user.id, channel.id)).signing_keys).toHaveLength(3);
+    // the operator replaces a key at once, without waiting for the interval
+    const oldest = (await f.domain.channels.list(user.id))[0].signing_keys[2];
+    await f.domain.channels.withdrawSigningKey(user.id, channel.id, oldest.key_id);
+    expect(await refusal(() => f.domain.channels.addSigningKey(user.id, channel.id))).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+    });
+    expect((await f.domain.admin.newSigningKey(user.email, 'press')).signing_keys).toHaveLength(3);
   });
 
   it('concurrent rotations cannot pass the bounds together', async () => {
