@@ -16,6 +16,7 @@ import { measurePostgresDrivers } from './postgres-drivers.js';
 import { measurePostgresServer } from './postgres-server.js';
 import { measureSegmentation } from './segmentation.js';
 import { measureSigned } from './signed.js';
+import { measureStall } from './stall.js';
 import { measureServer } from './server.js';
 import { table } from './table.js';
 
@@ -30,6 +31,7 @@ const SECTIONS = [
   'scan',
   'server',
   'mcp',
+  'stall',
   'memory',
   'postgres-drivers',
   'postgres-server',
@@ -254,6 +256,17 @@ if (wants('mcp')) {
         ],
         ['p99 ms, /mcp and REST', http.mcpP99Ms, http.restP99Ms, null],
       ],
+    ),
+  );
+}
+if (wants('stall')) {
+  const rows = await measureStall(log);
+  results.stall = rows;
+  print(
+    'Event-loop stall of one request (the slowest GET /healthz answered meanwhile; bodies near the 1 MiB limit)',
+    table(
+      ['request', 'body KB', 'status', 'request ms', 'worst /healthz ms', 'answer KB'],
+      rows.map((row) => [row.request, row.bodyKb, row.status, row.requestMs, row.worstHealthzMs, row.answerKb]),
     ),
   );
 }

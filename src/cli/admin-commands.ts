@@ -136,11 +136,20 @@ function registerChannels(program: Command): void {
   common(
     channels
       .command('publish')
-      .description("list the channel's signing keys, retired ones included, in /.well-known/wm-keys.json")
+      .description(
+        "ask for the channel's signing keys, retired ones included, to be listed in /.well-known/wm-keys.json; " +
+          'with --approve, the operator approves it (see wm channels pending)',
+      )
       .argument('[name]')
       .option('--user <email>', 'owner')
-      .option('--signer-name <name>', 'the name the key set gives its keys ("" for the channel name)'),
+      .option('--signer-name <name>', 'the name the key set gives its keys ("" for the channel name)')
+      .option('--approve', 'approve the publication: the keys join the key set (the owner must be verified)'),
   ).action(async (name, options) => (await import('./admin/channels.js')).publishChannel(name, options, true));
+  common(
+    channels
+      .command('pending')
+      .description('list the channels that ask for their keys to be published and wait for approval'),
+  ).action(async (options) => (await import('./admin/channels.js')).listPendingPublications(options));
   common(
     channels
       .command('unpublish')

@@ -235,6 +235,7 @@ function registerStrip(program: Command): void {
   addWalkOptions(command);
   command
     .option('-l, --files-with-matches', 'with --in-place: print only the paths of the files changed')
+    .option('-0, --null', 'with -l: end each path with a NUL instead of a line feed (for xargs -0)')
     .option('--json', 'print {text, kept?} as JSON; with --in-place, JSON Lines as wm scan --json prints them')
     .action(async (paths: string[], options: StripCommandOptions) => {
       if (options.inPlace) {
@@ -256,7 +257,17 @@ interface StripCommandOptions {
 
 /** Without --in-place strip reads one text: walk options, --dry-run or several paths need --in-place. */
 function singleInput(paths: string[], options: Record<string, unknown>): string | undefined {
-  const walking = ['dryRun', 'follow', 'include', 'exclude', 'maxSize', 'threads', 'verbose', 'filesWithMatches'];
+  const walking = [
+    'dryRun',
+    'follow',
+    'include',
+    'exclude',
+    'maxSize',
+    'threads',
+    'verbose',
+    'filesWithMatches',
+    'null',
+  ];
   const misplaced = walking.find((name) => options[name] !== undefined) ?? (options.ignore === false ? 'ignore' : '');
   if (paths.length > 1 || misplaced) {
     const what = paths.length > 1 ? 'several paths' : `--${misplaced.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;

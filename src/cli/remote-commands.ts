@@ -32,7 +32,8 @@ export function registerRemoteCommands(program: Command): void {
         .option('--permissions <list>', 'permissions of the token: encode, decode or encode,decode', 'encode,decode')
         .option('--channel <name>', 'bind the token to this channel (keyed watermarks)')
         .option('--sign', "with --channel: the token signs its marks with the channel's signing key")
-        .option('--name <name>', 'token name (default: "wm login on <hostname>")'),
+        .option('--name <name>', 'token name (default: "wm login on <hostname>")')
+        .option('--insecure', 'allow a plain http:// server that is not this machine (the password goes unencrypted)'),
     ),
   ).action(async (options) => (await import('./remote/login.js')).runLogin(options));
 

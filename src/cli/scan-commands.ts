@@ -34,6 +34,7 @@ export function registerScan(program: Command): void {
     .option('--database <url>', CHANNEL_DATABASE_HELP)
     .option('--json', 'print JSON Lines: one object per file with findings, then a summary object')
     .option('-l, --files-with-matches', 'print only the paths of the files with findings, one per line')
+    .option('-0, --null', 'with -l: end each path with a NUL instead of a line feed (for xargs -0)')
     .option('--strip', 'also remove the marks from the files where they are found (in place, atomically)')
     .option('--all', 'with --strip: remove C2PA manifests too')
     .option('--dry-run', 'with --strip: say what would be removed, change nothing')

@@ -63,6 +63,12 @@ export function registerServeCommand(program: Command): void {
         'signed in to the account before are not slowed when signing in',
     )
     .option(
+      '--key-publication <who>',
+      'whose signing keys /.well-known/wm-keys.json holds, of the channels that ask: "approval" (those the operator ' +
+        'approved with wm channels publish --approve) or "verified" (every account with a verified email address) ' +
+        `(default ${DOMAIN_DEFAULTS.keyPublication})`,
+    )
+    .option(
       '--credit-cost <n>',
       `credits charged per successful watermark operation (default ${DOMAIN_DEFAULTS.creditCost})`,
     )

@@ -27,6 +27,8 @@ export interface PublishedKey {
   alg: 'EdDSA';
   use: 'sig';
   name: string;
+  /** the account the key belongs to on the server that publishes the set (its username) */
+  account?: string;
   /** ISO 8601 */
   created: string | null;
   /** when the key stopped signing; retired keys stay listed so that older marks still verify */
@@ -34,12 +36,15 @@ export interface PublishedKey {
 }
 
 export interface PublishedKeySet {
+  /** whose set it is: the public URL of the server that publishes it */
+  issuer?: string;
   keys: PublishedKey[];
 }
 
 export interface PublicKeyInfo {
   publicKey: Uint8Array;
   name: string;
+  account?: string;
   created?: string | null;
   retired?: string | null;
 }
@@ -84,12 +89,14 @@ export function publishedKeyOf(info: PublicKeyInfo): PublishedKey {
     alg: 'EdDSA',
     use: 'sig',
     name: info.name,
+    ...(info.account === undefined ? {} : { account: info.account }),
     created: info.created ?? null,
     retired: info.retired ?? null,
   };
 }
 
-export const publishedKeySetOf = (keys: readonly PublicKeyInfo[]): PublishedKeySet => ({
+export const publishedKeySetOf = (keys: readonly PublicKeyInfo[], issuer?: string): PublishedKeySet => ({
+  ...(issuer === undefined ? {} : { issuer }),
   keys: keys.map(publishedKeyOf),
 });
 
@@ -106,6 +113,7 @@ export function parsePublishedKeySet(json: string, source: string): VerifyingKey
   }
   const keys = (parsed as { keys?: unknown } | null)?.keys;
   if (!Array.isArray(keys)) throw invalid(`${source} is not a key set: expected {"keys": [...]}`);
+  const issuer = (parsed as { issuer?: unknown }).issuer;
   const found: VerifyingKey[] = [];
   keys.forEach((entry: Partial<PublishedKey> | null, index) => {
     if (entry?.kty !== 'OKP' || entry.crv !== 'Ed25519') return;
@@ -124,6 +132,8 @@ export function parsePublishedKeySet(json: string, source: string): VerifyingKey
       name: typeof entry.name === 'string' ? entry.name : undefined,
       created: date(entry.created),
       retired: date(entry.retired),
+      ...(typeof entry.account === 'string' ? { account: entry.account } : {}),
+      ...(typeof issuer === 'string' ? { issuer } : {}),
     });
   });
   return found;

@@ -1,4 +1,5 @@
 import { c2paWrapperAt, type C2paWrapper } from './c2pa.js';
+import { CodecError } from './errors.js';
 import { c2paLabel } from './c2pa-report.js';
 import { forEachSelectorMark, payloadBytesLabel } from './hidden-marks.js';
 import { mayStartC2paWrapper, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
@@ -40,8 +41,12 @@ const NAMES: Record<number, string> = {
   0xe007f: 'TAG-END',
 };
 
-/** The text split into visible stretches and one hidden segment per invisible character (a payload run is one). */
-export function reveal(text: string): RevealSegment[] {
+/**
+ * The text split into visible stretches and one hidden segment per invisible character (a payload run is one).
+ * `maxHidden`: refuse (INVALID_INPUT) a text with more hidden segments, before the work and the answer grow with
+ * them: a server bounds its answers so (each hidden character becomes a token of up to ~50 characters).
+ */
+export function reveal(text: string, maxHidden = Infinity): RevealSegment[] {
   const segments: RevealSegment[] = [];
   const rawRuns = new Set<number>();
   forEachSelectorMark(text, (kind, start) => {
@@ -49,7 +54,14 @@ export function reveal(text: string): RevealSegment[] {
   });
   const finder = new RegExp(INVISIBLE.source, 'g');
   let visibleFrom = 0;
+  let hidden = 0;
   const hide = (start: number, end: number, label: string): void => {
+    if (++hidden > maxHidden) {
+      throw new CodecError(
+        'INVALID_INPUT',
+        `The text holds more than ${maxHidden} hidden characters or runs to show: reveal it offline (wm reveal)`,
+      );
+    }
     if (start > visibleFrom) segments.push({ text: text.slice(visibleFrom, start), hidden: false });
     segments.push({ text: text.slice(start, end), hidden: true, label });
     visibleFrom = end;
@@ -90,9 +102,19 @@ export const revealToken = (segment: RevealSegment): string => `⟨${segment.lab
 
 /** The text with every hidden segment drawn as its token; `drawToken` may decorate it (the CLI colours it). */
 export function revealText(text: string, drawToken: (token: string) => string = (token) => token): string {
-  return reveal(text)
-    .map((segment) => (segment.hidden ? drawToken(revealToken(segment)) : segment.text))
-    .join('');
+  return textOfSegments(reveal(text), drawToken);
+}
+
+/** The segments of a reveal as one text, every hidden one drawn as its token. */
+export const textOfSegments = (
+  segments: readonly RevealSegment[],
+  drawToken: (token: string) => string = (token) => token,
+): string => segments.map((segment) => (segment.hidden ? drawToken(revealToken(segment)) : segment.text)).join('');
+
+/** The reveal operation's result: the segments and the text with tokens, from one pass. */
+export function revealResult(text: string, maxHidden?: number): { segments: RevealSegment[]; text: string } {
+  const segments = reveal(text, maxHidden);
+  return { segments, text: textOfSegments(segments) };
 }
 
 /** FE0E/FE0F by their code (as emoji documentation names them), every other selector as VS1–VS256. */

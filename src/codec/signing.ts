@@ -33,6 +33,9 @@ export interface VerifyingKey {
   /** as a key set lists them (ISO 8601): carried along when keys are exported again, not used to verify */
   created?: string | null;
   retired?: string | null;
+  /** whose key it is, as a key set says (the account on the server that publishes the set, and that server) */
+  account?: string;
+  issuer?: string;
 }
 
 const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT', message);

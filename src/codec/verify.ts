@@ -50,9 +50,11 @@ export function verify(text: string, options: KeyOption & VerifyOption = {}): Ve
   });
 
   const payload = payloadBytes(text);
-  const marks = findFrames(payload).frames.map((frame) => marked('vs', frame));
+  // concat, not push(...): a text can hold more marks than a call takes arguments
   const robust = findRobustWatermarks(text);
-  marks.push(...robust.frames.map((found) => marked('robust', found.frame)));
+  const marks = findFrames(payload)
+    .frames.map((frame) => marked('vs', frame))
+    .concat(robust.frames.map((found) => marked('robust', found.frame)));
   if (marks.length === 0) {
     if (robust.synced) throw noVerifiedCopy();
     if (payload.length > 0) throw corrupted(': selectors found, but no watermark verifies');

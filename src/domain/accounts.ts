@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Repositories, UnitOfWork, UserChanges } from '../store/index.js';
+import { NameTakenError, type Repositories, type UnitOfWork, type UserChanges } from '../store/index.js';
 import { issueAccessToken } from './access-token.js';
 import { listTokenMetadata } from './api-tokens.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';
 import { grantCredits } from './grants.js';
+import { storedNameKeysOf, usernameTaken } from './name-keys.js';
 import { runPasswordWork, type AttemptOrigin } from './password-attempts.js';
 import { hashPassword, verifyPassword } from './password-hash.js';
 import { quotaOf } from './quota.js';
@@ -89,15 +90,25 @@ export function createAccounts(context: DomainContext): Accounts {
     },
 
     updateProfile: async (userId, update) => {
-      await requireActiveUser(context, userId);
+      const current = await requireActiveUser(context, userId);
       const changes = cleanProfileUpdate(update);
       if (Object.keys(changes).length === 0) {
         throw new DomainError('VALIDATION', 'Give at least one of username, firstName, lastName', {
           details: { body: 'at least one of username, firstName, lastName is required' },
         });
       }
-      const row = await context.store.users.update(userId, changes, context.now().getTime());
-      return toUser(row!);
+      let row;
+      try {
+        row = (await context.store.users.update(userId, changes, context.now().getTime()))!;
+      } catch (error) {
+        if (error instanceof NameTakenError) throw usernameTaken();
+        throw error;
+      }
+      // the key set names each key's account by its username: the operator approved publication under the old one
+      if (changes.username !== undefined && changes.username !== current.username) {
+        await context.store.channels.withdrawApprovals(userId);
+      }
+      return toUser(row);
     },
 
     changePassword: async (userId, { currentPassword, newPassword }, origin) => {
@@ -164,6 +175,7 @@ export async function createAccount(
       id,
       email,
       username,
+      usernameKeys: storedNameKeysOf(username),
       firstName: firstName ?? null,
       lastName: lastName ?? null,
       passwordHash,
@@ -171,8 +183,8 @@ export async function createAccount(
       plan: input.plan ?? 'free',
       createdAt: now,
     });
-    // a concurrent registration of the same address won the race
-    if (!row) throw emailTaken();
+    // the address or a username like this one is taken (a concurrent registration may have won the race)
+    if (!row) throw (await tx.users.byEmail(email)) ? emailTaken() : usernameTaken();
     await grantCredits(tx, now, id, context.config.freeCredits, 'signup-grant');
     const verification = input.verified ? undefined : await insertVerification(context, tx, id);
     return { user: toUser(row), verification };
@@ -222,8 +234,10 @@ export async function insertVerification(context: DomainContext, store: Reposito
   return { token, expiresAt };
 }
 
-function cleanProfileUpdate(update: ProfileUpdate): Pick<UserChanges, 'username' | 'firstName' | 'lastName'> {
-  const changes: Pick<UserChanges, 'username' | 'firstName' | 'lastName'> = {};
+type ProfileChanges = Pick<UserChanges, 'username' | 'usernameKeys' | 'firstName' | 'lastName'>;
+
+function cleanProfileUpdate(update: ProfileUpdate): ProfileChanges {
+  const changes: ProfileChanges = {};
   const username = update.username?.trim();
   const firstName = update.firstName?.trim();
   const lastName = update.lastName?.trim();
@@ -233,7 +247,7 @@ function cleanProfileUpdate(update: ProfileUpdate): Pick<UserChanges, 'username'
     firstName: firstName ? personNameProblem('First name', firstName) : undefined,
     lastName: lastName ? personNameProblem('Last name', lastName) : undefined,
   });
-  if (username !== undefined) changes.username = username;
+  if (username !== undefined) Object.assign(changes, { username, usernameKeys: storedNameKeysOf(username) });
   if (firstName !== undefined) changes.firstName = firstName || null;
   if (lastName !== undefined) changes.lastName = lastName || null;
   return changes;

@@ -15,6 +15,8 @@ import type { DomainContext } from './context.js';
 import { balanceOf, prunedBeforeOf, usageOf } from './credits.js';
 import { DomainError, invalid } from './errors.js';
 import { grantCredits } from './grants.js';
+import { assignMissingUsernameKeys } from './name-keys.js';
+import { approvePublication, claimMissingSignerNames, pendingPublications } from './publication.js';
 import { quotaOf } from './quota.js';
 import { pruneUsageHistory, type PruneResult, type Retention } from './retention.js';
 import {
@@ -27,6 +29,7 @@ import {
   type ChannelOptions,
   type ChannelPublicationChange,
   type CreditBalance,
+  type PendingPublication,
   type Permission,
   type Plan,
   type Quota,
@@ -37,7 +40,10 @@ import {
 import { requireUserByEmail, toUserRecord, type UserRow } from './users.js';
 import { passwordProblem, requireValid } from './validation.js';
 
-/** Operator actions, addressed by email. They apply the same rules as the API, except the suspension check. */
+/**
+ * Operator actions, addressed by email. They apply the same rules as the API, except the suspension check and the
+ * interval between key rotations.
+ */
 export interface Admin {
   createUser(input: NewAccount): Promise<UserRecord>;
   listUsers(): Promise<UserRecord[]>;
@@ -57,9 +63,21 @@ export interface Admin {
   /** By id, bare or `tok_`-prefixed; returns the canonical (bare) id. */
   revokeToken(tokenId: string): Promise<{ id: string }>;
   createChannel(email: string, channelName: string, options?: ChannelOptions): Promise<Channel>;
-  /** A new signing key: the channel's first, or a rotation (the current key is retired and stays published). */
+  /**
+   * A new signing key: the channel's first, or a rotation (the current key is retired and stays published). The
+   * number of keys kept applies; the interval between rotations does not (a leaked key is replaced at once).
+   */
   newSigningKey(email: string, channelName: string): Promise<Channel>;
   setPublication(email: string, channelName: string, change: ChannelPublicationChange): Promise<Channel>;
+  /** The operator approves a channel's publication: its keys join the key set (docs/SERVER.md). */
+  approvePublication(email: string, channelName: string): Promise<Channel>;
+  /** The channels that ask for publication and wait for approval, oldest first. */
+  pendingPublications(): Promise<PendingPublication[]>;
+  /**
+   * Gives the names of an older release's accounts and published channels their confusable-name keys (at server
+   * start; does nothing when there are none).
+   */
+  claimMissingNames(): Promise<{ usernames: number; signerNames: number; withdrawnChannels: string[] }>;
   /** Deletes a retired signing key that leaked: it leaves the key set and verifies nothing any more. */
   withdrawSigningKey(email: string, channelName: string, keyId: string): Promise<Channel>;
   listChannels(email: string): Promise<ChannelListItem[]>;
@@ -154,9 +172,19 @@ export function createAdmin(context: DomainContext): Admin {
     createChannel: async (email, channelName, options) =>
       insertChannel(context, await byEmail(email), channelName, options),
     newSigningKey: async (email, channelName) =>
-      newSigningKey(context, await channelByName(await byEmail(email), channelName)),
+      newSigningKey(context, await channelByName(await byEmail(email), channelName), 'operator'),
     setPublication: async (email, channelName, change) =>
       updatePublication(context, await channelByName(await byEmail(email), channelName), change),
+    approvePublication: async (email, channelName) => {
+      const owner = await byEmail(email);
+      return approvePublication(context, owner, await channelByName(owner, channelName));
+    },
+    pendingPublications: () => pendingPublications(context),
+    claimMissingNames: async () => {
+      const usernames = await assignMissingUsernameKeys(context);
+      const { claimed, withdrawn } = await claimMissingSignerNames(context);
+      return { usernames, signerNames: claimed, withdrawnChannels: withdrawn };
+    },
     withdrawSigningKey: async (email, channelName, keyId) =>
       withdrawSigningKey(context, await channelByName(await byEmail(email), channelName), keyId),
     listChannels: async (email) => listChannels(context, (await byEmail(email)).id),

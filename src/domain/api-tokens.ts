@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiTokenRow, ChannelRow } from '../store/index.js';
 import { displayPrefixOf, generateApiTokenSecret } from './api-token-secret.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { DomainError, invalid } from './errors.js';
 import { hashSecret } from './secrets.js';
 import {
   PERMISSIONS,
@@ -14,10 +14,28 @@ import {
 import { iso, isoOrNull, requireActiveUser } from './users.js';
 import { requireValid, tokenNameProblem } from './validation.js';
 
+/** One page of an account's tokens, oldest first: at most `limit` after the token `after` (an id). */
+export interface TokenPageRequest {
+  limit?: number;
+  after?: string;
+}
+
+export interface TokenPage {
+  tokens: ApiTokenMetadata[];
+  /** the id to ask for the next page with (`after`), or null on the last page */
+  next: string | null;
+}
+
 export interface ApiTokens {
-  /** Creates a token; the secret is in the result and nowhere else, ever. */
+  /**
+   * Creates a token; the secret is in the result and nowhere else, ever. An account holds at most
+   * `apiTokensPerAccount` tokens (PLAN_LIMIT, `details.limit`): revoke one to make room.
+   */
   create(userId: string, input: CreateTokenInput): Promise<ApiTokenWithSecret>;
+  /** The account's tokens, oldest first: the first page. */
   list(userId: string): Promise<ApiTokenMetadata[]>;
+  /** A page of the account's tokens (default and largest page: `apiTokensPerAccount`). Unknown `after`: VALIDATION. */
+  page(userId: string, page: TokenPageRequest): Promise<TokenPage>;
   /** Deletes the token at once. Another user's token: FORBIDDEN; unknown id: NOT_FOUND. */
   revoke(userId: string, tokenId: string): Promise<void>;
 }
@@ -31,6 +49,10 @@ export function createApiTokens(context: DomainContext): ApiTokens {
     list: async (userId) => {
       await requireActiveUser(context, userId);
       return listTokenMetadata(context, userId);
+    },
+    page: async (userId, page) => {
+      await requireActiveUser(context, userId);
+      return tokenPage(context, userId, page);
     },
     revoke: async (userId, tokenId) => {
       await requireActiveUser(context, userId);
@@ -63,23 +85,53 @@ export async function insertApiToken(
     encrypt: encryptProblem(encrypt, sign),
   });
   const secret = generateApiTokenSecret();
-  const row = await context.store.apiTokens.insert({
-    id: randomUUID(),
-    userId,
-    name,
-    tokenHash: hashSecret(secret),
-    tokenPrefix: displayPrefixOf(secret),
-    permissions: permissions!,
-    channelId,
-    sign,
-    encrypt,
-    createdAt: context.now().getTime(),
+  const limit = context.config.apiTokensPerAccount;
+  // counted and inserted in one unit of work: concurrent creations cannot pass the limit together
+  const row = await context.store.transaction(async (tx) => {
+    if ((await tx.apiTokens.countOf(userId)) >= limit) {
+      throw new DomainError('PLAN_LIMIT', `An account holds at most ${limit} API tokens: revoke one to make room`, {
+        details: { limit: String(limit) },
+      });
+    }
+    return tx.apiTokens.insert({
+      id: randomUUID(),
+      userId,
+      name,
+      tokenHash: hashSecret(secret),
+      tokenPrefix: displayPrefixOf(secret),
+      permissions: permissions!,
+      channelId,
+      sign,
+      encrypt,
+      createdAt: context.now().getTime(),
+    });
   });
   return { ...toMetadata(row), token: secret };
 }
 
+/** The account's first tokens, as many as a page holds (the profile and the operator's listing show these). */
 export async function listTokenMetadata(context: DomainContext, userId: string): Promise<ApiTokenMetadata[]> {
-  return (await context.store.apiTokens.listOf(userId)).map(toMetadata);
+  return (await tokenPage(context, userId)).tokens;
+}
+
+async function tokenPage(context: DomainContext, userId: string, page: TokenPageRequest = {}): Promise<TokenPage> {
+  const most = context.config.apiTokensPerAccount;
+  const limit = page.limit ?? most;
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > most) {
+    throw invalid({ limit: `must be a whole number from 1 to ${most}` }, `limit must be from 1 to ${most}`);
+  }
+  // an account holds at most `most` tokens (more only if it had them before the limit): the list is small
+  const all = await context.store.apiTokens.listOf(userId);
+  let start = 0;
+  if (page.after !== undefined) {
+    const after = canonicalTokenId(page.after);
+    const at = all.findIndex((row) => row.id === after);
+    if (at < 0) throw invalid({ after: 'is not one of your API tokens' }, 'after names no token of yours');
+    start = at + 1;
+  }
+  const rows = all.slice(start, start + limit);
+  const more = start + limit < all.length;
+  return { tokens: rows.map(toMetadata), next: more ? rows.at(-1)!.id : null };
 }
 
 const TOKEN_ID = /^(?:tok_)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;

@@ -4,7 +4,8 @@ import type { DomainContext } from './context.js';
 import { DomainError, invalid } from './errors.js';
 import { sealKey, tryOpenSealedKey } from './keys.js';
 import { MasterKeyMismatchError } from './master-key-check.js';
-import { addSigningKey, toSigningKeyInfo } from './signing-keys.js';
+import { signerNameTaken, storedNameKeysOf } from './name-keys.js';
+import { addSigningKey, isPublished, publishedNameOf, rotateSigningKey, toSigningKeyInfo } from './signing-keys.js';
 import type { Channel, ChannelListItem, ChannelOptions, ChannelPublicationChange } from './types.js';
 import { iso, requireActiveUser, type UserRow } from './users.js';
 import { channelNameProblem, requireValid, signerNameProblem } from './validation.js';
@@ -20,10 +21,14 @@ export interface Channels {
   deactivate(userId: string, channelId: string): Promise<{ id: string; channel_name: string }>;
   /**
    * A new signing key for the channel (active or not): its first, or a rotation that retires the current one.
-   * Retired keys stay listed (and published), so older marks keep verifying. Unknown: NOT_FOUND.
+   * Retired keys stay listed (and published), so older marks keep verifying. Unknown: NOT_FOUND. A new key less
+   * than `signingKeyIntervalSeconds` after the last: TOO_MANY_ATTEMPTS; `signingKeysPerChannel` kept: CONFLICT.
    */
   addSigningKey(userId: string, channelId: string): Promise<Channel>;
-  /** Whether the channel's keys are in the public key set, and under which name. Unknown: NOT_FOUND. */
+  /**
+   * Whether the owner asks for the channel's keys to be in the public key set, and under which name (the name is
+   * the channel's while it asks: one like another channel's is CONFLICT). Unknown: NOT_FOUND.
+   */
   updatePublication(userId: string, channelId: string, change: ChannelPublicationChange): Promise<Channel>;
   /**
    * Deletes a retired key that must no longer verify (it leaked): it leaves the key set, and marks it signed read
@@ -49,7 +54,7 @@ export function createChannels(context: DomainContext): Channels {
       return listChannels(context, userId);
     },
     deactivate: async (userId, channelId) => deactivateChannel(context, await ownChannel(userId, channelId)),
-    addSigningKey: async (userId, channelId) => newSigningKey(context, await ownChannel(userId, channelId)),
+    addSigningKey: async (userId, channelId) => newSigningKey(context, await ownChannel(userId, channelId), 'owner'),
     updatePublication: async (userId, channelId, change) =>
       updatePublication(context, await ownChannel(userId, channelId), change),
     withdrawSigningKey: async (userId, channelId, keyId) =>
@@ -99,8 +104,9 @@ export async function insertChannel(
       createdAt,
       keysPublic,
       signerName: signerName.value,
+      signerKeys: keysPublic ? storedNameKeysOf(signerName.value ?? name) : null,
     });
-    if (!inserted) throw conflict(name);
+    if (!inserted) throw (await tx.channels.byName(owner.id, name)) ? conflict(name) : signerNameTaken();
     if (signing) await addSigningKey(tx, context, id, createdAt);
     return inserted;
   });
@@ -108,20 +114,30 @@ export async function insertChannel(
 }
 
 export async function listChannels(context: DomainContext, userId: string): Promise<ChannelListItem[]> {
-  const [rows, keys] = await Promise.all([
+  const [rows, keys, owner] = await Promise.all([
     context.store.channels.listOf(userId),
     context.store.signingKeys.publicOfUser(userId),
+    context.store.users.byId(userId),
   ]);
-  return rows.map((row) => ({ ...toChannel(row, keys), active_tokens: row.boundTokens }));
+  const verified = owner?.emailVerifiedAt != null;
+  return rows.map((row) => ({ ...toChannel(context, row, keys, verified), active_tokens: row.boundTokens }));
 }
 
 /** One channel as the API shows it, with its signing keys. */
 export async function channelOf(context: DomainContext, row: ChannelRow): Promise<Channel> {
-  return toChannel(row, await context.store.signingKeys.publicOfUser(row.userId));
+  const [keys, owner] = await Promise.all([
+    context.store.signingKeys.publicOfUser(row.userId),
+    context.store.users.byId(row.userId),
+  ]);
+  return toChannel(context, row, keys, owner?.emailVerifiedAt != null);
 }
 
-export async function newSigningKey(context: DomainContext, row: ChannelRow): Promise<Channel> {
-  await context.store.transaction((tx) => addSigningKey(tx, context, row.id, context.now().getTime()));
+export async function newSigningKey(
+  context: DomainContext,
+  row: ChannelRow,
+  by: 'owner' | 'operator',
+): Promise<Channel> {
+  await rotateSigningKey(context, row.id, by);
   return channelOf(context, row);
 }
 
@@ -158,8 +174,16 @@ export async function updatePublication(
     keys_public: typeof keysPublic === 'boolean' ? undefined : 'must be true or false',
     signer_name: signerName.problem,
   });
-  const publication: ChannelPublication = { keysPublic, signerName: signerName.value };
-  await context.store.channels.setPublication(row.id, publication);
+  const name = signerName.value ?? row.name;
+  // the operator approved one name for one continuous publication: a new name, or a pause, asks again
+  const sameClaim = keysPublic && row.keysPublic && name === publishedNameOf(row);
+  const publication: ChannelPublication = {
+    keysPublic,
+    signerName: signerName.value,
+    signerKeys: keysPublic ? storedNameKeysOf(name) : null,
+    publicationApprovedAt: sameClaim ? row.publicationApprovedAt : null,
+  };
+  if (!(await context.store.channels.setPublication(row.id, publication))) throw signerNameTaken();
   return channelOf(context, { ...row, ...publication });
 }
 
@@ -202,7 +226,12 @@ export function channelKeyOf(context: DomainContext, row: Pick<ChannelRow, 'id' 
 }
 
 /** `keys`: signing keys of the owner's channels, newest first (the ones of other channels are passed over). */
-function toChannel(row: ChannelRow, keys: readonly PublicSigningKeyRow[]): Channel {
+function toChannel(
+  context: DomainContext,
+  row: ChannelRow,
+  keys: readonly PublicSigningKeyRow[],
+  ownerVerified: boolean,
+): Channel {
   return {
     id: row.id,
     channel_name: row.name,
@@ -211,6 +240,7 @@ function toChannel(row: ChannelRow, keys: readonly PublicSigningKeyRow[]): Chann
     signing_keys: keys.filter((key) => key.channelId === row.id).map(toSigningKeyInfo),
     keys_public: row.keysPublic,
     signer_name: row.signerName,
+    keys_published: isPublished(context, { ...row, ownerVerified }),
   };
 }
 

@@ -32,7 +32,22 @@ export interface DomainConfig {
   hashConcurrency: number;
   /** requests that may wait for a hashing slot; beyond, the request is refused at once (503) */
   hashQueueLength: number;
+  /**
+   * Whose signing keys the public key set holds, of the channels whose owners ask for it: `approval`, those the
+   * operator approved (`wm channels publish --approve`); `verified`, those of every account with a verified email
+   * address. Unverified accounts never publish.
+   */
+  keyPublication: KeyPublication;
+  /** signing keys a channel keeps at most, current and retired; beyond, a rotation is refused */
+  signingKeysPerChannel: number;
+  /** the shortest time between two new signing keys of one channel */
+  signingKeyIntervalSeconds: number;
+  /** API tokens an account may hold at once */
+  apiTokensPerAccount: number;
 }
+
+export const KEY_PUBLICATIONS = ['approval', 'verified'] as const;
+export type KeyPublication = (typeof KEY_PUBLICATIONS)[number];
 
 export const OWASP_SCRYPT_LOG_N = 17;
 
@@ -54,6 +69,11 @@ export const DEFAULT_CONFIG: Readonly<DomainConfig> = Object.freeze({
   // on a small machine and would starve file and DNS work
   hashConcurrency: 2,
   hashQueueLength: 16,
+  keyPublication: 'approval',
+  // enough for years of yearly rotations and a few emergencies; a key set of every channel stays small
+  signingKeysPerChannel: 10,
+  signingKeyIntervalSeconds: 10 * 60,
+  apiTokensPerAccount: 100,
 });
 
 /** Lowest cost accepted at all (tests use it); anything lower would make the stored hashes worthless. */
@@ -80,19 +100,29 @@ export function resolveConfig(overrides: Partial<DomainConfig> = {}): DomainConf
   requireWhole('accountMaxDelaySeconds', config.accountMaxDelaySeconds, 1);
   requireWhole('hashConcurrency', config.hashConcurrency, 1);
   requireWhole('hashQueueLength', config.hashQueueLength, 0);
+  if (!KEY_PUBLICATIONS.includes(config.keyPublication)) {
+    throw new RangeError(`keyPublication must be one of ${KEY_PUBLICATIONS.join(', ')}, got ${config.keyPublication}`);
+  }
+  requireWhole('signingKeysPerChannel', config.signingKeysPerChannel, 1);
+  requireWhole('signingKeyIntervalSeconds', config.signingKeyIntervalSeconds, 0);
+  requireWhole('apiTokensPerAccount', config.apiTokensPerAccount, 1);
   return config;
 }
 
 /**
- * Reads the test-only scrypt override WM_SCRYPT_LN (documented as never for production).
+ * Reads the test-only scrypt override WM_SCRYPT_LN (documented as never for production), and WM_KEY_PUBLICATION,
+ * so that the admin commands tell whether a channel's keys are published as a server configured by it does.
  * Other numbers are options of the faces (`wm serve --credit-cost`, ...), not of the environment here.
  */
 export function configFromEnv(env: NodeJS.ProcessEnv): Partial<DomainConfig> {
+  const config: Partial<DomainConfig> = {};
+  const publication = env.WM_KEY_PUBLICATION;
+  if (publication) config.keyPublication = publication as KeyPublication;
   const ln = env.WM_SCRYPT_LN;
-  if (ln === undefined || ln === '') return {};
+  if (ln === undefined || ln === '') return config;
   const value = Number(ln);
   if (!Number.isInteger(value)) throw new RangeError(`WM_SCRYPT_LN must be an integer, got "${ln}"`);
-  return { scryptLogN: value };
+  return { ...config, scryptLogN: value };
 }
 
 function requireWhole(name: string, value: number, min: number): void {

@@ -6,8 +6,9 @@ import {
   type SigningKey,
   type VerifyingKey,
 } from '../codec/index.js';
-import type { PublicSigningKeyRow, UnitOfWork } from '../store/index.js';
+import type { ChannelRow, PublicSigningKeyRow, UnitOfWork } from '../store/index.js';
 import type { DomainContext } from './context.js';
+import { DomainError } from './errors.js';
 import { openSealedKey, sealKey } from './keys.js';
 import { iso, isoOrNull } from './users.js';
 import type { SigningKeyInfo } from './types.js';
@@ -38,6 +39,43 @@ export async function addSigningKey(
   return keyId;
 }
 
+/**
+ * A new current key for the channel, within the bounds that keep the key set small: at most
+ * `signingKeysPerChannel` keys kept (withdraw a retired one to make room: CONFLICT) and, for the owner (not the
+ * operator, who may have to replace a leaked key at once), one rotation per `signingKeyIntervalSeconds` — the
+ * first of a channel with one key is free, the next waits that long after it (TOO_MANY_ATTEMPTS, with the time to
+ * retry). Counted and added in one unit of work, so concurrent rotations cannot pass the bounds together.
+ */
+export async function rotateSigningKey(
+  context: DomainContext,
+  channelId: string,
+  by: 'owner' | 'operator',
+): Promise<string> {
+  const { signingKeysPerChannel: kept, signingKeyIntervalSeconds: interval } = context.config;
+  return context.store.transaction(async (tx) => {
+    const now = context.now().getTime();
+    const count = await tx.signingKeys.countOf(channelId);
+    const current = by === 'owner' && count > 1 ? await tx.signingKeys.currentOf(channelId) : undefined;
+    const retryAt = current ? current.createdAt + interval * 1000 : now;
+    if (retryAt > now) {
+      const seconds = Math.ceil((retryAt - now) / 1000);
+      throw new DomainError(
+        'TOO_MANY_ATTEMPTS',
+        `The channel's signing key was rotated less than ${interval} s ago; retry in ${seconds} s`,
+        { retryAt: new Date(retryAt) },
+      );
+    }
+    if (count >= kept) {
+      throw new DomainError(
+        'CONFLICT',
+        `The channel keeps ${kept} signing keys already: withdraw a retired key before adding another`,
+        { details: { signing_keys: `at most ${kept} per channel` } },
+      );
+    }
+    return addSigningKey(tx, context, channelId, now);
+  });
+}
+
 /** The channel's current signing key, unsealed; undefined when it has none. Only the encode operations call this. */
 export async function currentSigningKey(context: DomainContext, channelId: string): Promise<SigningKey | undefined> {
   const row = await context.store.signingKeys.currentOf(channelId);
@@ -54,6 +92,22 @@ export async function currentSigningKey(context: DomainContext, channelId: strin
 export const signerNameOf = (row: Pick<PublicSigningKeyRow, 'signerName' | 'channelName'>): string =>
   row.signerName ?? row.channelName;
 
+/** The same, of a channel row: the name its keys are published under. */
+export const publishedNameOf = (row: Pick<ChannelRow, 'signerName' | 'name'>): string => row.signerName ?? row.name;
+
+/**
+ * Whether a channel's keys are in the public key set: its owner asks for it, the owner's email address is verified,
+ * and the operator approved the publication, or the server trusts every verified account (`keyPublication`). The
+ * one rule for the key set, the known signers of a decode and the channel's `keys_published`.
+ */
+export const isPublished = (
+  context: DomainContext,
+  row: Pick<ChannelRow, 'keysPublic' | 'publicationApprovedAt'> & { ownerVerified: boolean },
+): boolean =>
+  row.keysPublic &&
+  row.ownerVerified &&
+  (row.publicationApprovedAt !== null || context.config.keyPublication === 'verified');
+
 export function toSigningKeyInfo(row: PublicSigningKeyRow): SigningKeyInfo {
   return {
     key_id: row.keyId,
@@ -65,26 +119,27 @@ export function toSigningKeyInfo(row: PublicSigningKeyRow): SigningKeyInfo {
 
 export interface PublicKeys {
   /**
-   * The public key set of the server (/.well-known/wm-keys.json): every key, current and retired, of the channels
-   * whose owners made their keys public, in the format `wm keys export` writes.
+   * The public key set of the server (/.well-known/wm-keys.json): every key, current and retired, of the published
+   * channels (isPublished), each with its owner's username, in the format `wm keys export` writes. `issuer`: the
+   * server's public URL, which the set names as whose it is.
    */
-  keySet(): Promise<PublishedKeySet>;
+  keySet(issuer?: string): Promise<PublishedKeySet>;
 }
 
 export const createPublicKeys = (context: DomainContext): PublicKeys => ({
-  keySet: () => publishedKeySet(context),
+  keySet: (issuer) => publishedKeySet(context, issuer),
 });
 
-async function publishedKeySet(context: DomainContext): Promise<PublishedKeySet> {
-  const rows = await context.store.signingKeys.published();
-  return publishedKeySetOf(
-    rows.map((row) => ({
-      publicKey: row.publicKey,
-      name: signerNameOf(row),
-      created: iso(row.createdAt),
-      retired: isoOrNull(row.retiredAt),
-    })),
-  );
+async function publishedKeySet(context: DomainContext, issuer: string | undefined): Promise<PublishedKeySet> {
+  const rows = (await context.store.signingKeys.published()).filter((row) => isPublished(context, row));
+  const keys = rows.map((row) => ({
+    publicKey: row.publicKey,
+    name: signerNameOf(row),
+    account: row.ownerUsername,
+    created: iso(row.createdAt),
+    retired: isoOrNull(row.retiredAt),
+  }));
+  return publishedKeySetOf(keys, issuer);
 }
 
 /**
@@ -98,6 +153,6 @@ export async function verifyingKeysFor(
 ): Promise<VerifyingKey[]> {
   const rows = await context.store.signingKeys.publicByIds(keyIds);
   return rows
-    .filter((row) => row.keysPublic || row.userId === userId)
+    .filter((row) => row.userId === userId || isPublished(context, row))
     .map((row) => ({ keyId: row.keyId, publicKey: row.publicKey, name: signerNameOf(row) }));
 }

@@ -7,7 +7,16 @@ export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from
 export const PERMISSIONS = ['encode', 'decode'] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const WATERMARK_OPERATIONS = ['encode', 'encode-robust', 'decode', 'decode-robust', 'analyze'] as const;
+export const WATERMARK_OPERATIONS = [
+  'encode',
+  'encode-robust',
+  'decode',
+  'decode-robust',
+  'analyze',
+  // MCP's strip and reveal tools on wm serve (no REST endpoint): metered like analyze
+  'strip',
+  'reveal',
+] as const;
 export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
 
 /**
@@ -20,7 +29,15 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
   decode: ['decode'],
   'decode-robust': ['decode'],
   analyze: ['encode', 'decode'],
+  strip: ['encode', 'decode'],
+  reveal: ['encode', 'decode'],
 };
+
+/**
+ * The hidden segments a reveal on the server shows at most: each becomes a token of up to ~50 characters, twice (in
+ * the segments and in the text), so the answer stays within a few times its body however the text is made.
+ */
+export const MAX_REVEALED_HIDDEN = 10_000;
 
 /** The spec's User resource (plan included, as login returns it). */
 export interface User {
@@ -83,10 +100,28 @@ export interface Channel {
   created_at: string;
   /** the channel's signing keys, newest first: the current one (retired_at null), then the retired ones */
   signing_keys: SigningKeyInfo[];
-  /** the keys are listed in the server's public key set (/.well-known/wm-keys.json) */
+  /** the owner asks for the keys to be listed in the server's public key set (/.well-known/wm-keys.json) */
   keys_public: boolean;
   /** the name the key set gives the keys; null: channel_name */
   signer_name: string | null;
+  /**
+   * the keys are in the key set now: the owner asks for it, the email address is verified, and the operator approved
+   * it (or the server trusts every verified account)
+   */
+  keys_published: boolean;
+}
+
+/** A channel that asks for its keys to be published and waits for the operator's approval. */
+export interface PendingPublication {
+  channel_id: string;
+  channel_name: string;
+  /** the name its keys would be published under */
+  signer_name: string;
+  owner_email: string;
+  owner_username: string;
+  /** an account whose email address is not verified cannot be approved */
+  email_verified: boolean;
+  created_at: string;
 }
 
 /** Creation options beyond the name. */

@@ -86,28 +86,49 @@ export function passwordProblem(rawPassword: string, email: string, username: st
 /**
  * Refused in every name: control characters, line and paragraph separators, unpaired surrogates, and the
  * invisible format characters (bidi controls U+202A–U+202E and U+2066–U+2069, U+200B, U+2060–U+2064, U+FEFF,
- * tag characters, …), which could reorder or hide text where the name is shown, e.g. in the verification mail.
+ * tag characters, U+180E, …), which could reorder or hide text where the name is shown, e.g. in the verification
+ * mail.
  */
 const UNSAFE_IN_NAMES = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-/** …except the joiners (Persian, Indic scripts, emoji sequences) and variation selectors (emoji presentation). */
-const NEEDED_INVISIBLES = /[\u200C\u200D\u180B-\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/** …except the joiners (Persian, Indic scripts, emoji sequences) and variation selectors (emoji, Mongolian). */
+const NEEDED_INVISIBLES = /[\u200C\u200D\u180B-\u180D\u180F\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/**
+ * Characters that look like a space, or like nothing, where a name is shown: every space but U+0020 (U+00A0,
+ * U+2000–U+200A, U+3000, …), the braille blank U+2800, the Hangul fillers, and the blank musical symbols. A name
+ * with one of them looks like another name (U+00A0 for a space), or hides that it is longer than it looks.
+ */
+const BLANK_LOOKING = /[\p{Zs}\u2800\u115F\u1160\u3164\uFFA0\u{1D159}\u{1D173}-\u{1D17A}]/u;
+
+const codePointName = (character: string) =>
+  `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The first code point of `value` that a name must not contain, as "U+202E", or undefined. */
 function unsafeCharacterOf(value: string): string | undefined {
   for (const character of value) {
-    if (UNSAFE_IN_NAMES.test(character) && !NEEDED_INVISIBLES.test(character)) {
-      return `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-    }
+    if (UNSAFE_IN_NAMES.test(character) && !NEEDED_INVISIBLES.test(character)) return codePointName(character);
   }
   return undefined;
 }
 
-/** A display name (username, first/last name, channel or token name): trimmed, non-empty, nothing invisible. */
+function blankCharacterOf(value: string): string | undefined {
+  for (const character of value) {
+    if (character !== ' ' && BLANK_LOOKING.test(character)) return codePointName(character);
+  }
+  return undefined;
+}
+
+/**
+ * A display name (username, first/last name, channel, signer or token name): trimmed, non-empty, nothing invisible,
+ * no space but U+0020 and never two of them in a row.
+ */
 function nameProblem(label: string, value: string, max: number): string | undefined {
   if (value.length === 0) return `${label} must not be empty`;
   if ([...value].length > max) return `${label} must be at most ${max} characters`;
   const unsafe = unsafeCharacterOf(value);
   if (unsafe) return `${label} must not contain control, invisible or text-direction characters (found ${unsafe})`;
+  const blank = blankCharacterOf(value);
+  if (blank) return `${label} must not contain blank characters other than the plain space (found ${blank})`;
+  if (value.includes('  ')) return `${label} must not contain two spaces in a row`;
   return undefined;
 }
 

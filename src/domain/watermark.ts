@@ -1,3 +1,6 @@
+import { CodecError } from '../codec/errors.js';
+import { revealResult } from '../codec/reveal.js';
+import { stripResult } from '../codec/strip.js';
 import {
   analyze,
   decode,
@@ -11,7 +14,9 @@ import {
   type EncodeResult,
   type EncodeRobustOptions,
   type EncodeRobustResult,
+  type RevealSegment,
   type SignatureReport,
+  type StripResult,
   type SigningKey,
   type VerifyingKey,
 } from '../codec/index.js';
@@ -23,7 +28,7 @@ import { DomainError, invalid } from './errors.js';
 import { quotaPeriod } from './quota.js';
 import { hashSecret } from './secrets.js';
 import { currentSigningKey, verifyingKeysFor } from './signing-keys.js';
-import { REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
+import { MAX_REVEALED_HIDDEN, REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
 
 /** The signing key is the token's (its channel's current key): a caller only asks for the text to be bound. */
@@ -65,6 +70,17 @@ export interface Watermark {
   decodeRobust(caller: WatermarkCaller, input: DecodeInput): Promise<DecodeRobustResult>;
   /** allowed with either permission: analysing reveals sizes, never the secret */
   analyze(caller: WatermarkCaller, input: AnalyzeInput): Promise<AnalyzeResult>;
+  /** MCP's strip tool on the server: as analyze (either permission, metered) */
+  strip(caller: WatermarkCaller, input: DecodeInput): Promise<StripResult>;
+  /**
+   * MCP's reveal tool on the server: as analyze, and its answer bounded: at most `maxHidden` hidden segments
+   * (default and most: MAX_REVEALED_HIDDEN; VALIDATION beyond, free)
+   */
+  reveal(
+    caller: WatermarkCaller,
+    input: DecodeInput,
+    maxHidden?: number,
+  ): Promise<{ segments: RevealSegment[]; text: string }>;
 }
 
 /**
@@ -150,6 +166,16 @@ export function createWatermark(context: DomainContext): Watermark {
         (result) => result.is_encoded,
       ),
     analyze: (credential, { encoded, original }) => run(credential, 'analyze', () => analyze(encoded, original)),
+    strip: (credential, { text }) => run(credential, 'strip', () => stripResult(text)),
+    reveal: (credential, { text }, maxHidden = MAX_REVEALED_HIDDEN) =>
+      run(credential, 'reveal', () => {
+        try {
+          return revealResult(text, Math.min(maxHidden, MAX_REVEALED_HIDDEN));
+        } catch (error) {
+          if (!(error instanceof CodecError)) throw error;
+          throw invalid({ text: error.message }, error.message);
+        }
+      }),
   };
 }
 

@@ -102,9 +102,11 @@ export function createMcpServer(options: McpServerOptions): Server {
       log(`wm mcp: ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResult(`internal error in ${tool.name}`);
     }
-    // JSON, as the REST response is: fields left undefined are absent
-    const structuredContent = JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
-    const content: CallToolResult['content'] = [{ type: 'text', text: JSON.stringify(structuredContent) }];
+    // JSON, as the REST response is: fields left undefined are absent; serialised once for both forms (a large
+    // answer costs each pass over it in time the event loop is held)
+    const json = JSON.stringify(result);
+    const structuredContent = JSON.parse(json) as Record<string, unknown>;
+    const content: CallToolResult['content'] = [{ type: 'text', text: json }];
     if ('is_encoded' in result && !result.is_encoded) {
       return errorResult('No watermark found in text (no robust marks)', structuredContent);
     }

@@ -35,14 +35,22 @@ function validatorOf(name: string, schema: Record<string, unknown>): ToolDefinit
   };
 }
 
+/**
+ * Whether a call costs credits on this backend: the charged operations on a server, through HTTP or inside it, and
+ * inside `wm serve` strip and reveal too (metered like analyze; through HTTP they run on the client).
+ */
+const spendsOn = (operation: OperationName, backend: OperationBackend): boolean =>
+  backend.kind === 'server' || (backend.kind === 'remote' && OPERATIONS[operation].charged !== undefined);
+
 /** What a server adds to each description: the permission and the charge, where they apply. */
 function serverNote(operation: OperationName, backend: OperationBackend): string {
+  if (!spendsOn(operation, backend)) return '';
   const { permissions, charged } = OPERATIONS[operation];
-  if (backend.kind === 'local' || !charged) return '';
-  const permission = permissions.join(' or ');
+  const permission = (permissions.length ? permissions : OPERATIONS.analyze.permissions).join(' or ');
+  const like = charged ? 'its REST endpoint' : 'analyze';
   return (
-    ` On the server: needs an API token with the ${permission} permission; like its REST endpoint, it uses ` +
-    'credits and counts against the monthly limit.'
+    ` On the server: needs an API token with the ${permission} permission; like ${like}, it uses credits and ` +
+    'counts against the monthly limit.'
   );
 }
 
@@ -51,7 +59,7 @@ function serverNote(operation: OperationName, backend: OperationBackend): string
  * account, and calling it twice charges twice.
  */
 function annotationsOf(operation: OperationName, backend: OperationBackend): ToolDefinition['annotations'] {
-  const spends = backend.kind !== 'local' && OPERATIONS[operation].charged !== undefined;
+  const spends = spendsOn(operation, backend);
   return {
     readOnlyHint: !spends,
     destructiveHint: false,

@@ -1,17 +1,17 @@
 import { analyze } from '../codec/analyze.js';
 import { decode } from '../codec/decode.js';
 import { encode } from '../codec/encode.js';
-import { reveal, revealText } from '../codec/reveal.js';
+import { revealResult } from '../codec/reveal.js';
 import { decodeRobust, encodeRobust } from '../codec/robust/index.js';
 import { CodecError } from '../codec/errors.js';
 import type { SigningKey, VerifyingKey } from '../codec/signing.js';
 import { stripResult } from '../codec/strip.js';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 
-/** strip and reveal need no key and no account: every backend runs them here. */
+/** strip and reveal need no key and no account: the local and remote backends run them here. */
 export const keylessHandlers = {
   strip: ({ text }: { text: string }) => stripResult(text),
-  reveal: ({ text }: { text: string }) => ({ segments: reveal(text), text: revealText(text) }),
+  reveal: ({ text }: { text: string }) => revealResult(text),
 };
 
 export interface LocalKeys {

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { DEFAULT_CONFIG as DOMAIN_DEFAULTS } from '../domain/config.js';
+import { DEFAULT_CONFIG as DOMAIN_DEFAULTS, KEY_PUBLICATIONS, type KeyPublication } from '../domain/config.js';
 import { parseRetention, type Retention } from '../domain/retention.js';
 import { namedDataHome } from '../store/data-folder.js';
 import { resolveDatabaseUrl } from '../store/database-url.js';
@@ -34,6 +34,8 @@ export interface ServerConfig {
   hashQueueLength: number | undefined;
   /** the longest wait between attempts on an account under attack; undefined keeps the domain's default */
   accountMaxDelaySeconds: number | undefined;
+  /** whose signing keys the key set holds: approved channels, or those of every verified account */
+  keyPublication: KeyPublication;
   /** credits per successful watermark operation; undefined keeps the domain's default */
   creditCost: number | undefined;
   /** credits granted to a new account; undefined keeps the domain's default */
@@ -83,6 +85,7 @@ export interface ServeFlags {
   hashConcurrency?: string;
   hashQueue?: string;
   accountDelayMax?: string;
+  keyPublication?: string;
   creditCost?: string;
   freeCredits?: string;
   checkoutUrl?: string;
@@ -219,6 +222,9 @@ export function resolveServerConfig(
     hashConcurrency: int(flags.hashConcurrency, 'WM_HASH_CONCURRENCY', 1, 64),
     hashQueueLength: int(flags.hashQueue, 'WM_HASH_QUEUE', 0, 100_000),
     accountMaxDelaySeconds: int(flags.accountDelayMax, 'WM_ACCOUNT_DELAY_MAX', 1, 24 * 3600),
+    keyPublication:
+      choiceSetting(...pick(flags.keyPublication, 'WM_KEY_PUBLICATION'), KEY_PUBLICATIONS) ??
+      DOMAIN_DEFAULTS.keyPublication,
     creditCost: int(flags.creditCost, 'WM_CREDIT_COST', 0, 1_000_000),
     freeCredits: int(flags.freeCredits, 'WM_FREE_CREDITS', 0, 1_000_000_000),
     checkoutUrl: url(flags.checkoutUrl, 'WM_CHECKOUT_URL'),

@@ -42,6 +42,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       hashConcurrency: config.hashConcurrency,
       hashQueueLength: config.hashQueueLength,
       accountMaxDelaySeconds: config.accountMaxDelaySeconds,
+      keyPublication: config.keyPublication,
     },
   });
   let app;
@@ -52,7 +53,16 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       level: config.logLevel,
       stream: config.logFormat === 'pretty' ? await prettyLogStream() : undefined,
     };
+    // names made by an older release claim their keys before anything is served
+    const names = await opened.domain.admin.claimMissingNames();
     app = await buildApp({ domain: opened.domain, dataDir: opened.home, config, log });
+    for (const channel of names.withdrawnChannels) {
+      app.log.warn(
+        { channel },
+        'a channel asked for its keys to be published under a signer name like an older channel’s: it no longer ' +
+          'asks (its owner chooses another name)',
+      );
+    }
     outages.logTo(app.log);
     app.addHook('onClose', async () => opened.close());
     const retention = config.usageRetention && scheduleUsageRetention(app, opened.domain, config.usageRetention);

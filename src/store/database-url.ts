@@ -5,11 +5,17 @@ export const DEFAULT_POOL_SIZE = 10;
 
 /** The URL with its password hidden, for messages and output. */
 export function withoutPassword(url: string): string {
-  if (!URL.canParse(url)) return url.replace(/:[^:@/]*@/, ':***@');
+  if (!URL.canParse(url)) return url.replace(/:[^:@/]*@/, ':***@').replace(SECRET_QUERY_PARAMETER, '$1***');
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
-  return parsed.href;
+  // the driver also takes the password (and the TLS key's) as query parameters: ?password=…, ?sslpassword=…
+  for (const name of [...parsed.searchParams.keys()]) {
+    if (/^(ssl)?password$/i.test(name)) parsed.searchParams.set(name, '***');
+  }
+  return parsed.href.replace(/%2A%2A%2A/g, '***');
 }
+
+const SECRET_QUERY_PARAMETER = /([?&](?:ssl)?password=)[^&#]*/gi;
 
 /**
  * The PostgreSQL database named by `--database URL`, else by WM_DATABASE_URL; undefined when neither names one

@@ -220,7 +220,9 @@ describe('wm channels, tokens and keyed codec commands', () => {
     );
     const listed = await wm(['channels', 'list', '--user', EMAIL]);
     expect(listed.out).toMatch(/SIGNING KEY +PUBLISHED AS/);
-    expect(listed.out).toMatch(/press .* [0-9a-f]{16} +Ada /);
+    expect(listed.out).toMatch(/press .* [0-9a-f]{16} +Ada \(waiting for approval\) /);
+    const asked = await wm(['channels', 'publish', '--user', EMAIL, 'press']);
+    expect(asked.out).toMatch(/asks for its keys to be published as "Ada"; they join the key set once approved/);
 
     const unpublished = await json(['channels', 'unpublish', '--user', EMAIL, 'press']);
     expect(unpublished.channel).toMatchObject({ keys_public: false, signer_name: 'Ada' });
@@ -248,6 +250,14 @@ describe('wm channels, tokens and keyed codec commands', () => {
   it("wm keys export without files writes the data folder's key set: what wm serve publishes", async () => {
     const { channel } = await json(['channels', 'create', '--user', EMAIL, 'wire', '--signing', '--public']);
     await json(['channels', 'new-signing-key', '--user', EMAIL, 'wire']);
+    const pending = await wm(['channels', 'pending']);
+    expect(pending.out).toMatch(/^SIGNER NAME +CHANNEL +OWNER +USERNAME +VERIFIED +CREATED\n/);
+    expect(pending.out).toMatch(/\nwire +wire +ada@example\.com +ada +yes /);
+    const approved = await wm(['channels', 'publish', '--user', EMAIL, 'wire', '--approve']);
+    expect(approved.out).toBe('The keys of "wire" are in /.well-known/wm-keys.json as "wire"\n');
+    const left = (await json(['channels', 'pending'])).pending.map((p: { channel_name: string }) => p.channel_name);
+    expect(left).not.toContain('wire');
+
     await json(['channels', 'create', '--user', EMAIL, 'drafts', '--signing']); // not published: not exported
     const exported = await wm(['keys', 'export', '-o', join(temp.dir, 'wm-keys.json')]);
     expect(exported).toMatchObject({ code: 0, out: '', stderr: '' });
@@ -260,7 +270,8 @@ describe('wm channels, tokens and keyed codec commands', () => {
     const serve = await startServe(home, { ...process.env, ...env, WM_HOME: '', WM_MASTER_KEY: '' });
     try {
       const response = await fetch(`${serve.url}/.well-known/wm-keys.json`);
-      expect(await response.json()).toEqual(set);
+      // the same keys; the server names itself (its public URL) as the set's issuer
+      expect(await response.json()).toEqual({ issuer: serve.url, ...set });
     } finally {
       await serve.stop();
     }
@@ -273,6 +284,9 @@ describe('wm channels, tokens and keyed codec commands', () => {
     const missing = await runWm(['keys', 'export', '--home', join(temp.dir, 'nowhere')], { env });
     expect(missing.code).toBe(4);
     expect(missing.stderr).toMatch(/no data folder at/);
+    // an invisible character in a name is shown to the operator, who decides on it
+    await json(['channels', 'publish', '--user', EMAIL, 'drafts', '--signer-name', 'Wire\u200DDesk']);
+    expect((await wm(['channels', 'pending'])).out).toMatch(/\nWire⟨ZWJ⟩Desk +drafts /);
   });
 
   it('refuses a token with bad permissions', async () => {

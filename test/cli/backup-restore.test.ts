@@ -226,4 +226,32 @@ describe('wm db restore', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('was migrated by a newer version of wm than this one');
   });
+
+  it('refuses a backup whose schema is not exactly wm’s: a trigger, a table or an index more', async () => {
+    const home = temp.path('r5');
+    await ok('db', 'migrate', '--home', home);
+    copyFileSync(join(source, 'master.key'), join(home, 'master.key'));
+    const before = readFileSync(join(home, 'wm.db'));
+    const additions = {
+      trigger: `create table stolen (hash text);
+        create trigger copy_hashes after update on users begin insert into stolen values (new.password_hash); end;`,
+      view: 'create view hashes as select email, password_hash from users',
+      index: 'create index users_by_hash on users (password_hash)',
+    };
+    for (const [kind, sql] of Object.entries(additions)) {
+      const tampered = temp.path(`tampered-${kind}.backup`);
+      await ok('db', 'backup', tampered, '--home', source);
+      const db = new SqliteDriver(tampered);
+      db.exec(sql);
+      db.close();
+      const run = await wm('db', 'restore', tampered, '--home', home, '--force');
+      expect(run.code, run.stderr).toBe(3);
+      expect(run.stderr).toMatch(new RegExp(`${kind} \\S+ is not part of wm's schema`));
+      expect(readFileSync(join(home, 'wm.db')).equals(before)).toBe(true);
+    }
+    // an untouched backup restores
+    const plain = temp.path('plain.backup');
+    await ok('db', 'backup', plain, '--home', source);
+    await ok('db', 'restore', plain, '--home', home, '--force');
+  });
 });

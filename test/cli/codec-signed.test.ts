@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/codec/crc32.js';
@@ -107,7 +108,9 @@ describe('signing and verifying offline', () => {
     const marked = await signed(['--bind-text']);
     const valid = await runWm(['verify', '--keys', temp.path('news.pub')], { input: marked });
     expect(valid).toMatchObject({ code: 0, stderr: '' });
-    expect(valid.out).toMatch(/mark "ID-42": signature valid: key [0-9a-f]{16} \(news\), text unchanged/);
+    expect(valid.out).toMatch(
+      /mark "ID-42": signature valid: key [0-9a-f]{16} \(news; from \S+news\.pub\), text unchanged/,
+    );
 
     const edited = await runWm(['verify', '--keys', temp.path('news.pub')], {
       input: marked.replace('afternoon sun.', 'evening.'),
@@ -237,7 +240,7 @@ describe('signing and verifying offline', () => {
     writeFileSync(temp.path('keys.json'), JSON.stringify(set));
     const run = await runWm(['verify', '--keys', temp.path('keys.json')], { input: marked });
     expect(run.code).toBe(0);
-    expect(run.out).toMatch(/\(Example News\)/);
+    expect(run.out).toMatch(/\(Example News; from \S+keys\.json\)/);
     set.keys[1].kid = '0000000000000000';
     writeFileSync(temp.path('bad-keys.json'), JSON.stringify(set));
     const refused = await runWm(['verify', '--keys', temp.path('bad-keys.json')], { input: marked });
@@ -261,4 +264,78 @@ describe('signing and verifying offline', () => {
     expect(JSON.parse(again.out).keys[0]).toMatchObject({ kid: keyId, retired: '2026-06-01T00:00:00.000Z' });
     expect((await runWm(['keys', 'export', out, '--name', 'x'])).code).toBe(2);
   });
+
+  it('wm verify says whose key set a signer came from: issuer and account of the set, and the file', async () => {
+    const marked = await signed();
+    const set = {
+      issuer: 'https://news.example',
+      keys: [{ ...publishedEntry('news'), name: 'Ada News', account: 'ada' }],
+    };
+    writeFileSync(temp.path('ada.json'), JSON.stringify(set));
+    const run = await runWm(['verify', '--keys', temp.path('ada.json')], { input: marked });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.out).toMatch(
+      /signature valid: key [0-9a-f]{16} \(Ada News; account ada, key set of https:\/\/news\.example in \S+ada\.json\)/,
+    );
+    const json = await runWm(['verify', '--keys', temp.path('ada.json'), '--json'], { input: marked });
+    expect(JSON.parse(json.out).marks[0].key_source).toEqual({
+      file: temp.path('ada.json'),
+      issuer: 'https://news.example',
+      account: 'ada',
+    });
+  });
+
+  it('wm verify refuses a key listed twice, and confusable signer names across key sets (exit 2)', async () => {
+    const marked = await signed();
+    const setOf = (name: string, account: string, key = 'news') => ({
+      issuer: `https://${account}.example`,
+      keys: [{ ...publishedEntry(key), name, account }],
+    });
+    writeFileSync(temp.path('ada-news.json'), JSON.stringify(setOf('Ada News', 'ada')));
+    writeFileSync(temp.path('mallory.json'), JSON.stringify(setOf('\u0410DA NEWS', 'mallory', 'other')));
+    writeFileSync(temp.path('twice.json'), JSON.stringify(setOf('Ada News', 'ada')));
+    const twice = await runWm(['verify', '--keys', temp.path('ada-news.json'), '--keys', temp.path('twice.json')], {
+      input: marked,
+    });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(
+      /^wm: --keys: key [0-9a-f]{16} is listed twice \(\S+ada-news\.json and \S+twice\.json\)/,
+    );
+    const confusable = await runWm(
+      ['verify', '--keys', temp.path('ada-news.json'), '--keys', temp.path('mallory.json')],
+      { input: marked },
+    );
+    expect(confusable.code).toBe(2);
+    expect(confusable.stderr).toMatch(
+      /"Ada News" \(account ada, .*\) and "АDA NEWS" \(account mallory, .*\) could be taken/,
+    );
+    // one set, two accounts under one name: refused as well
+    const both = { keys: [...setOf('Ada News', 'ada').keys, ...setOf('Ada News', 'mallory', 'other').keys] };
+    writeFileSync(temp.path('both.json'), JSON.stringify(both));
+    expect((await runWm(['verify', '--keys', temp.path('both.json')], { input: marked })).code).toBe(2);
+  });
+
+  it('wm verify reads a key set of 300,000 keys', async () => {
+    const marked = await signed();
+    const many = Array.from({ length: 300_000 }, () => ({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: randomBytes(32).toString('base64url'),
+      name: 'Bulk',
+    }));
+    many.push({ ...publishedEntry('news'), name: 'Bulk' });
+    writeFileSync(temp.path('bulk.json'), JSON.stringify({ keys: many }));
+    const run = await runWm(['verify', '--keys', temp.path('bulk.json')], { input: marked });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+  });
 });
+
+/** The key set entry of NAME.pub (no name: the caller adds it). */
+function publishedEntry(name: string) {
+  const pem = readFileSync(temp.path(`${name}.pub`), 'utf8');
+  const x = Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64')
+    .subarray(12)
+    .toString('base64url');
+  return { kty: 'OKP', crv: 'Ed25519', x };
+}

@@ -42,7 +42,8 @@ async function sameAsLocal(args: string[], home: string, input?: string): Promis
 }
 
 beforeAll(async () => {
-  live = await startLiveServer();
+  // a server that publishes the keys of every verified account, as its operator may configure it
+  live = await startLiveServer({ WM_KEY_PUBLICATION: 'verified' });
   await live.signUp('ada@example.com', { plan: 'starter' });
   writeFileSync(temp.path('carrier.txt'), CARRIER);
   writeFileSync(temp.path('long.txt'), LONG);
@@ -75,6 +76,25 @@ describe('wm login, whoami, logout', () => {
     const { accessToken } = await signIn(client, 'ada@example.com', PASSWORD);
     const tokens = await client.get<{ id: string; permissions: string[] }[]>('/api/v2/tokens', accessToken);
     expect(tokens.find((token) => token.id === stored.token_id)).toMatchObject({ permissions: ['encode', 'decode'] });
+  });
+
+  it('refuses to send the password over plain http to another machine, unless --insecure', async () => {
+    const home = homeOf('plain');
+    const args = ['login', '--email', 'ada@example.com', '--password-stdin', '--home', home];
+    const plain = await wm([...args, '--server', 'http://wm.invalid:8080'], { input: `${PASSWORD}\n` });
+    expect(plain.code).toBe(2);
+    expect(plain.stderr).toMatch(/^wm: --server http:\/\/wm\.invalid:8080 is plain http: the password would cross/);
+    expect(existsSync(join(home, 'login.json'))).toBe(false);
+    // --insecure goes on (and then finds no server there); loopback names are this machine
+    const insecure = await wm([...args, '--server', 'http://wm.invalid:8080', '--insecure'], {
+      input: `${PASSWORD}\n`,
+    });
+    expect(insecure.stderr).not.toMatch(/plain http/);
+    expect(insecure.code).not.toBe(0);
+    const local = await wm([...args, '--server', live.url.replace('127.0.0.1', 'localhost')], {
+      input: `${PASSWORD}\n`,
+    });
+    expect(local.stderr).toBe('');
   });
 
   it.skipIf(!hasScript)('on a terminal, login asks for the email and the password (masked)', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { encode } from '../../src/codec/encode.js';
 import { buildFrame } from '../../src/codec/frame.js';
-import { reveal, revealText, revealToken } from '../../src/codec/reveal.js';
+import { reveal, revealResult, revealText, revealToken } from '../../src/codec/reveal.js';
 import { selectorsForBytes } from '../../src/codec/selectors.js';
 
 describe('reveal', () => {
@@ -58,4 +58,11 @@ test('the worked example of docs/FORMAT.md', () => {
   const { encoded, stats } = encode('Hello', 'Hi');
   expect(revealText(encoded)).toBe('H⟨VS·f7 00⟩e⟨VS·02 48⟩l⟨VS·69 33⟩l⟨VS·7c b3⟩o⟨VS·cf⟩');
   expect(stats).toEqual({ originalLength: 5, secretLength: 2, encodedLength: 14, method: 'char' });
+});
+
+test('a bound on hidden segments refuses a text with more, before the work grows with them', () => {
+  const text = 'a\u200b'.repeat(5);
+  expect(reveal(text, 5).filter((segment) => segment.hidden)).toHaveLength(5);
+  expect(() => reveal(text, 4)).toThrow(/more than 4 hidden characters/);
+  expect(revealResult(text)).toEqual({ segments: reveal(text), text: revealText(text) });
 });

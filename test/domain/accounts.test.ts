@@ -155,6 +155,7 @@ describe('suspension', () => {
       apiTokens: {
         create: () => f.domain.apiTokens.create(user.id, { name: 't2', permissions: ['encode'] }),
         list: () => f.domain.apiTokens.list(user.id),
+        page: () => f.domain.apiTokens.page(user.id, {}),
         revoke: () => f.domain.apiTokens.revoke(user.id, apiToken.id),
       },
       channels: {
@@ -178,6 +179,8 @@ describe('suspension', () => {
         decode: () => f.domain.watermark.decode(apiToken.token, { text }),
         decodeRobust: () => f.domain.watermark.decodeRobust(apiToken.token, { text }),
         analyze: () => f.domain.watermark.analyze(apiToken.token, { encoded: text }),
+        strip: () => f.domain.watermark.strip(apiToken.token, { text }),
+        reveal: () => f.domain.watermark.reveal(apiToken.token, { text }),
       },
     } satisfies Partial<Record<keyof Domain, Record<string, () => unknown>>>;
     // every operation of these parts of the domain is listed, except creating a new account and ending a session

@@ -96,3 +96,42 @@ describe('apiTokens', () => {
     expect((await refusal(() => f.domain.apiTokens.revoke(owner.id, token.id))).code).toBe('NOT_FOUND');
   });
 });
+
+describe('API tokens per account', () => {
+  it('are capped, even when created at once; a revocation makes room', async () => {
+    await f.close();
+    f = await makeFixture({ apiTokensPerAccount: 5 });
+    const user = await makeUser(f.domain);
+    const create = () => f.domain.apiTokens.create(user.id, { name: 't', permissions: ['decode'] });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, create));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const refused = await refusal(create);
+    expect([refused.code, refused.details]).toEqual(['PLAN_LIMIT', { limit: '5' }]);
+    const [first] = await f.domain.apiTokens.list(user.id);
+    await f.domain.apiTokens.revoke(user.id, first.id);
+    await create();
+  });
+
+  it('are listed a page at a time, oldest first', async () => {
+    await f.close();
+    f = await makeFixture({ apiTokensPerAccount: 5 });
+    const user = await makeUser(f.domain);
+    for (let i = 0; i < 5; i++) await f.domain.apiTokens.create(user.id, { name: `t${i}`, permissions: ['decode'] });
+    const names = (page: { tokens: { name: string }[] }) => page.tokens.map((token) => token.name);
+    const first = await f.domain.apiTokens.page(user.id, { limit: 2 });
+    expect([names(first), first.next]).toEqual([['t0', 't1'], first.tokens[1].id]);
+    const second = await f.domain.apiTokens.page(user.id, { limit: 2, after: `tok_${first.next}` });
+    expect(names(second)).toEqual(['t2', 't3']);
+    const last = await f.domain.apiTokens.page(user.id, { limit: 2, after: second.next! });
+    expect([names(last), last.next]).toEqual([['t4'], null]);
+    expect((await f.domain.apiTokens.page(user.id, {})).tokens).toHaveLength(5);
+    for (const page of [{ limit: 0 }, { limit: 6 }, { after: 'nope' }]) {
+      expect((await refusal(() => f.domain.apiTokens.page(user.id, page))).code).toBe('VALIDATION');
+    }
+    // another account's token id is no place to start from
+    const other = await makeUser(f.domain);
+    const theirs = await f.domain.apiTokens.create(other.id, { name: 'x', permissions: ['decode'] });
+    const foreign = await refusal(() => f.domain.apiTokens.page(user.id, { after: theirs.id }));
+    expect(foreign.details).toEqual({ after: 'is not one of your API tokens' });
+  });
+});

@@ -46,6 +46,14 @@ export const REFUSED_NAMES: [string, string][] = [
   ['tag\u{E0041}', 'U+E0041'],
   ['filler\u3164', 'U+3164'],
   ['lone\uD800', 'U+D800'],
+  // blank-looking: a name with them looks like another (U+00A0 for a space) or hides its length
+  ['Ada\u00A0News', 'U+00A0'],
+  ['vowel\u180Eseparator', 'U+180E'],
+  ['braille\u2800blank', 'U+2800'],
+  ['ideographic\u3000space', 'U+3000'],
+  ['thin\u2009space', 'U+2009'],
+  ['narrow\u202Fspace', 'U+202F'],
+  ['half\uFFA0filler', 'U+FFA0'],
 ];
 
 /** Names a person may really have: joiners (Persian, Indic scripts, emoji) and emoji selectors stay allowed. */

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createHashGate } from '../../src/domain/hash-gate.js';
 import { hashPassword } from '../../src/domain/password-hash.js';
 import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixture.js';
 
@@ -84,12 +85,23 @@ describe('a password change', () => {
   });
 
   it('does not overwrite a password that changed while the current one was being checked', async () => {
+    // a hash gate the test holds fixes the interleaving: the change has read the row and waits to hash when the
+    // operator's UPDATE commits (relying on timing failed on PostgreSQL, where the change sometimes committed first)
+    await f.close();
+    const gate = createHashGate({ concurrency: 1, queueLength: 1 });
+    f = await makeFixture({}, { hashGate: gate });
     const user = await makeUser(f.domain);
     const meanwhile = await hashPassword('Operator set 123', 10);
-    const pending = f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
-    // the operator sets another password while the user's change is hashing (it read the row before its first await)
+    let release!: () => void;
+    const holding = gate.run(1, () => new Promise<void>((resolve) => (release = resolve)));
+    const pending = refusal(() =>
+      f.domain.accounts.changePassword(user.id, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD }),
+    );
+    await vi.waitFor(() => expect(gate.load().waiting).toBe(1));
     await f.sql('UPDATE users SET password_hash = ? WHERE id = ?', meanwhile, user.id);
-    expect((await refusal(() => pending)).code).toBe('INVALID_CREDENTIALS');
+    release();
+    await holding;
+    expect((await pending).code).toBe('INVALID_CREDENTIALS');
     await f.domain.sessions.login({ email: user.email, password: 'Operator set 123' });
   });
 });

@@ -16,6 +16,7 @@ describe('secrets at rest', () => {
     const login = await f.domain.sessions.login({ email: user.email, password: PASSWORD });
     const rotated = await f.domain.sessions.refresh(login.refreshToken);
     const channel = await f.domain.channels.create(user.id, 'news', { signing: true });
+    f.clock.advance(600);
     await f.domain.channels.addSigningKey(user.id, channel.id);
     const keyed = await f.domain.apiTokens.create(user.id, {
       name: 'k',

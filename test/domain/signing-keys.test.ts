@@ -27,6 +27,12 @@ async function signingSetup(name = 'press') {
   return { user, channel, token: token.token };
 }
 
+/** The owner asks for publication and the operator approves it. */
+async function publish(user: { id: string; email: string }, channelId: string, change: object = {}) {
+  const asked = await f.domain.channels.updatePublication(user.id, channelId, { keys_public: true, ...change });
+  return f.domain.admin.approvePublication(user.email, asked.channel_name);
+}
+
 describe('signing keys of channels', () => {
   it('a channel is created with a key pair, or given one later; rotation retires, never removes', async () => {
     const user = await makeUser(f.domain, { plan: 'starter' });
@@ -43,7 +49,7 @@ describe('signing keys of channels', () => {
     const added = await f.domain.channels.addSigningKey(user.id, plain.id);
     expect(added.signing_keys).toHaveLength(1);
 
-    f.clock.advance(60);
+    f.clock.advance(600);
     const rotated = await f.domain.channels.addSigningKey(user.id, signed.id);
     expect(rotated.signing_keys.map((k) => [k.key_id === key.key_id, k.retired_at])).toEqual([
       [false, null],
@@ -153,6 +159,9 @@ describe('signing keys of channels', () => {
     expect((await read()).signature).toMatchObject({ status: 'unknown_key', known_signer: false, signer: null });
 
     await f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true, signer_name: 'Example News' });
+    // asking is not enough: the operator approves a name
+    expect((await read()).signature).toMatchObject({ status: 'unknown_key', known_signer: false, signer: null });
+    await f.domain.admin.approvePublication(user.email, channel.channel_name);
     expect((await read()).signature).toMatchObject({ status: 'valid', known_signer: true, signer: 'Example News' });
   });
 
@@ -175,7 +184,7 @@ describe('signing keys of channels', () => {
     expect(keyedOnly.warnings).toEqual([expect.stringMatching(/^1 unkeyed watermark left out/)]);
     // a second signer's mark (public, not encrypted) after the first signer's: both keys looked up
     const other = await signingSetup('wire');
-    await f.domain.channels.updatePublication(other.user.id, other.channel.id, { keys_public: true });
+    await publish(other.user, other.channel.id);
     const publicToken = await f.domain.apiTokens.create(other.user.id, {
       name: 'public',
       permissions: ['encode'],
@@ -231,24 +240,26 @@ describe('the published key set', () => {
     await f.domain.channels.create(user.id, 'private', { signing: true });
     expect(await f.domain.publicKeys.keySet()).toEqual({ keys: [] });
 
-    await f.domain.channels.updatePublication(user.id, channel.id, {
-      keys_public: true,
-      signer_name: ' Example News ',
-    });
+    await publish(user, channel.id, { signer_name: ' Example News ' });
     const first = channel.signing_keys[0];
     f.clock.advance(3600);
     const rotated = await f.domain.channels.addSigningKey(user.id, channel.id);
-    const set = await f.domain.publicKeys.keySet();
-    expect(set.keys.map((k) => [k.kid, k.name, k.created, k.retired])).toEqual([
-      [first.key_id, 'Example News', first.created_at, f.clock.now.toISOString()],
-      [rotated.signing_keys[0].key_id, 'Example News', f.clock.now.toISOString(), null],
+    const set = await f.domain.publicKeys.keySet('https://keys.example');
+    expect(set.issuer).toBe('https://keys.example');
+    const username = (await f.domain.accounts.getProfile(user.id)).user.username;
+    expect(set.keys.map((k) => [k.kid, k.name, k.account, k.created, k.retired])).toEqual([
+      [first.key_id, 'Example News', username, first.created_at, f.clock.now.toISOString()],
+      [rotated.signing_keys[0].key_id, 'Example News', username, f.clock.now.toISOString(), null],
     ]);
     expect(set.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA', use: 'sig', x: first.public_key });
     // what a verifier reads back is the same keys (kid checked against x)
     expect(parsePublishedKeySet(JSON.stringify(set), 'set').map((k) => k.keyId)).toEqual(set.keys.map((k) => k.kid));
 
+    // a new name is a new decision of the operator's
     const renamed = await f.domain.channels.updatePublication(user.id, channel.id, { signer_name: '' });
-    expect(renamed).toMatchObject({ keys_public: true, signer_name: null });
+    expect(renamed).toMatchObject({ keys_public: true, signer_name: null, keys_published: false });
+    expect(await f.domain.publicKeys.keySet()).toEqual({ keys: [] });
+    await f.domain.admin.approvePublication(user.email, 'press');
     expect((await f.domain.publicKeys.keySet()).keys.map((k) => k.name)).toEqual(['press', 'press']);
     await f.domain.channels.updatePublication(user.id, channel.id, { keys_public: false });
     expect(await f.domain.publicKeys.keySet()).toEqual({ keys: [] });
@@ -256,8 +267,9 @@ describe('the published key set', () => {
 
   it('rotation keeps old texts verifying offline with the published set; forgeries never verify', async () => {
     const { user, channel, token } = await signingSetup();
-    await f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true });
+    await publish(user, channel.id);
     const before = await f.domain.watermark.encode(token, { text: CARRIER, secret: 'old', bindText: true });
+    f.clock.advance(600);
     await f.domain.channels.addSigningKey(user.id, channel.id);
     const after = await f.domain.watermark.encode(token, { text: CARRIER, secret: 'new', bindText: true });
     expect(after.signature!.key_id).not.toBe(before.signature!.key_id);

@@ -62,6 +62,12 @@ describe('names refuse control, invisible and text-direction characters', () => 
     },
   );
 
+  it('refuses two spaces in a row, which look like one', async () => {
+    const user = await makeUser(f.domain);
+    const update = await refusal(() => f.domain.accounts.updateProfile(user.id, { username: 'Ada  News' }));
+    expect(update.details).toEqual({ username: expect.stringContaining('two spaces') });
+  });
+
   it.each(ACCEPTED_NAMES)('%j is a name', async (name) => {
     const user = await makeUser(f.domain);
     const updated = await f.domain.accounts.updateProfile(user.id, { username: name, firstName: name, lastName: name });

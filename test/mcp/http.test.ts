@@ -90,13 +90,15 @@ describe('/mcp on wm serve', () => {
       'line_ends_only',
     ]);
     expect(byName.encode.description).toContain('encode permission');
-    // charged operations change the account; strip and reveal are free and read-only
-    expect(byName.decode.annotations).toMatchObject({
-      readOnlyHint: false,
-      destructiveHint: false,
-      idempotentHint: false,
-    });
-    expect(byName.strip.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    // every tool of wm serve is metered (strip and reveal like analyze): it changes the account
+    for (const name of ['decode', 'strip', 'reveal']) {
+      expect(byName[name].annotations).toMatchObject({
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+      });
+    }
+    expect(byName.reveal.description).toContain('costs credits like analyze');
   });
 
   it('answers every tool with the REST response of the same operation, charged like REST', async () => {
@@ -128,14 +130,14 @@ describe('/mcp on wm serve', () => {
     expect((await call(client, 'decode_robust', { text: watermarked })).structuredContent).toEqual(
       (await rest('decode-robust', { text: watermarked })).body,
     );
-    // five charged calls over MCP and five over REST; strip and reveal cost nothing
+    // five charged calls over MCP and five over REST, and strip and reveal, metered like analyze
     expect((await call(client, 'strip', { text: marked })).structuredContent).toEqual({ text: CARRIER });
     const revealed = (await call(client, 'reveal', { text: marked })).structuredContent as {
       text: string;
       segments: unknown[];
     };
     expect(revealed.text).toContain('⟨VS·');
-    expect(await balance(user)).toBe(before - 10);
+    expect(await balance(user)).toBe(before - 12);
   });
 
   it('the hosted service’s tool and argument names work too', async () => {
@@ -224,6 +226,48 @@ describe('/mcp on wm serve', () => {
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
   });
 
+  it('strip and reveal are for verified accounts; reveal answers at most 10,000 hidden segments, free', async () => {
+    const unverified = await signUp(server, { verified: false });
+    const theirs = await connectHttp(base, (await createApiToken(server, unverified)).token);
+    try {
+      for (const tool of ['strip', 'reveal']) {
+        expect(errorText(await call(theirs, tool, { text: 'plain' }))).toMatch(/verif/i);
+      }
+    } finally {
+      await theirs.close();
+    }
+    const before = await balance(user);
+    const most = 'a\u200b'.repeat(10_000);
+    const shown = (await call(client, 'reveal', { text: most })).structuredContent as { segments: unknown[] };
+    expect(shown.segments).toHaveLength(20_000);
+    // 980 KB of zero-width characters used to answer 17 MB: refused at once, and free
+    const flood = 'a\u200b'.repeat(245_000);
+    const refused = await call(client, 'reveal', { text: flood });
+    expect(errorText(refused)).toMatch(/more than 10000 hidden characters/);
+    expect(await balance(user)).toBe(before - 1);
+  });
+
+  it('a batch of reveal calls shares one bound: its answer cannot grow with the number of calls', async () => {
+    const reveal = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'reveal', arguments: { text: 'a\u200b'.repeat(6_000) } },
+    });
+    const response = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        ...bearer(token),
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify([1, 2, 3].map(reveal)),
+    });
+    const answers = (await response.json()) as { id: number; result: { isError?: boolean } }[];
+    const refused = answers.sort((a, b) => a.id - b.id).map((answer) => answer.result.isError === true);
+    expect(refused).toEqual([false, true, true]);
+  });
+
   it('a token without the permission gets isError, as REST gets 403', async () => {
     const decodeOnly = (await createApiToken(server, user, { permissions: ['decode'] })).token;
     const limited = await connectHttp(base, decodeOnly);
@@ -232,6 +276,7 @@ describe('/mcp on wm serve', () => {
         /^not allowed: .*encode permission/,
       );
       expect((await call(limited, 'decode', { text: 'plain' })).isError).toBe(true);
+      // strip and reveal take either permission, as analyze
       expect((await call(limited, 'strip', { text: 'plain' })).structuredContent).toEqual({ text: 'plain' });
     } finally {
       await limited.close();

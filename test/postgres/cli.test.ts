@@ -82,6 +82,12 @@ describe('wm on a PostgreSQL database', () => {
       master_key: 'from WM_MASTER_KEY',
       counts: { users: 1, api_tokens: 0, channels: 1 },
     });
+    // a password given as a query parameter is hidden like one in user:password@ (the test server trusts all)
+    const withPassword = `${database.url}?password=s3cret-pw`;
+    const human = await wm(['db', 'info', '--database', withPassword]);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.out).toContain('?password=***');
+    expect(human.out + human.stderr).not.toContain('s3cret-pw');
     expect(
       ((await json(['credits', 'show', 'ada@example.com', '--database', database.url])) as { balance: number }).balance,
     ).toBe(125);

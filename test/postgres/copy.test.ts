@@ -52,7 +52,8 @@ beforeAll(async () => {
   const rotated = await domain.sessions.refresh(login.refreshToken);
   const channel = await domain.channels.create(ada.user.id, 'main', { signing: true, keys_public: true });
   // a retired key beside the current one
-  await domain.channels.addSigningKey(ada.user.id, channel.id);
+  await domain.admin.newSigningKey('ada@example.com', 'main');
+  await domain.admin.approvePublication('ada@example.com', 'main');
   await domain.channels.create(ada.user.id, 'old');
   await domain.admin.deactivateChannel('ada@example.com', 'old');
   const keyed = await domain.apiTokens.create(ada.user.id, {

@@ -132,7 +132,7 @@ describe('password attempts across instances', () => {
       instances.api(n, 'POST', '/api/auth/login', { body: { email: account.email, password: PASSWORD }, from });
     const register = (n: number) =>
       instances.api(n, 'POST', '/api/auth/register', {
-        body: { email: `new${++registrations}@example.com`, password: PASSWORD, username: 'new' },
+        body: { email: `new${++registrations}@example.com`, password: PASSWORD, username: `new${registrations}` },
         from,
       });
     const attempts = [() => login(0), () => register(1), () => login(1), () => register(0), () => login(0)];

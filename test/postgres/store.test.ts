@@ -93,6 +93,7 @@ describe('the callers of API tokens', () => {
       id: 'u1',
       email: 'turn@example.com',
       username: 'turn',
+      usernameKeys: { key: 'turn', keyCased: 'turn' },
       firstName: null,
       lastName: null,
       passwordHash: 'x',

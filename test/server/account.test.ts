@@ -251,14 +251,42 @@ describe('/api/v2/tokens', () => {
     expect((await as(user, 'DELETE', `/api/v2/tokens/tok_tok_${a.id}`)).statusCode).toBe(404);
     expect((await as(user, 'DELETE', '/api/v2/tokens/tok_')).statusCode).toBe(404);
   });
+
+  it('GET pages with limit and after, the next page in a Link header; 403 past the per-account limit', async () => {
+    await server.close();
+    server = await makeServer({ domain: { apiTokensPerAccount: 3 } });
+    user = await signUp(server);
+    for (let i = 0; i < 3; i++) await createApiToken(server, user);
+    // without a query, the whole (small) list as before: what the dashboard reads
+    const all = await as(user, 'GET', '/api/v2/tokens');
+    expect([all.json().length, all.headers.link]).toEqual([3, undefined]);
+    const first = await as(user, 'GET', '/api/v2/tokens?limit=2');
+    expect(first.json().map((token: { id: string }) => token.id)).toEqual(
+      all
+        .json()
+        .slice(0, 2)
+        .map((token: { id: string }) => token.id),
+    );
+    const next = /^<(\/api\/v2\/tokens\?[^>]+)>; rel="next"$/.exec(String(first.headers.link))![1];
+    const second = await as(user, 'GET', next);
+    expect([second.json().length, second.headers.link]).toEqual([1, undefined]);
+    for (const query of ['limit=0', 'limit=4', 'limit=x', 'after=nope']) {
+      expect((await as(user, 'GET', `/api/v2/tokens?${query}`)).statusCode, query).toBe(400);
+    }
+    const refused = await as(user, 'POST', '/api/v2/tokens', { name: 'fourth', permissions: ['decode'] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().details).toEqual({ limit: '3' });
+  });
 });
 
 describe('field rules through HTTP (the domain rules, as for the admin CLI)', () => {
+  let registered = 0;
+  // usernames are unique (under confusable matching): each registration has its own
   const register = (body: Record<string, string>) =>
     server.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { password: PASSWORD, username: 'ada', ...body },
+      payload: { password: PASSWORD, username: `ada${++registered}`, ...body },
     });
 
   it('the email rule', async () => {
@@ -387,6 +415,7 @@ describe('/api/v2/channels', () => {
         created_at: expect.any(String),
         signing_keys: [],
         keys_public: false,
+        keys_published: false,
         signer_name: null,
       },
     });
@@ -412,6 +441,7 @@ describe('/api/v2/channels', () => {
       created_at: expect.any(String),
       signing_keys: [],
       keys_public: false,
+      keys_published: false,
       signer_name: null,
       active_tokens: 1,
     });

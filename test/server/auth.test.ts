@@ -292,7 +292,7 @@ describe('verify-email', () => {
 
   it('GET link: a browser goes to the dashboard page with the outcome (again: already); JSON for JSON', async () => {
     await post('/api/auth/register', { email: 'g1@example.com', password: PASSWORD, username: 'g' });
-    await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g' });
+    await post('/api/auth/register', { email: 'g2@example.com', password: PASSWORD, username: 'g2' });
     const [first, second] = server.mails.map(tokenFromMail);
     for (const expected of ['verified', 'already', 'already']) {
       const page = await open(first);

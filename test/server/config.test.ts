@@ -19,6 +19,7 @@ describe('wm serve configuration', () => {
       hashConcurrency: undefined,
       hashQueueLength: undefined,
       accountMaxDelaySeconds: undefined,
+      keyPublication: 'approval',
       creditCost: undefined,
       freeCredits: undefined,
       checkoutUrl: undefined,
@@ -53,6 +54,7 @@ describe('wm serve configuration', () => {
       WM_HASH_CONCURRENCY: '3',
       WM_HASH_QUEUE: '0',
       WM_ACCOUNT_DELAY_MAX: '300',
+      WM_KEY_PUBLICATION: 'verified',
       WM_CREDIT_COST: '2',
       WM_FREE_CREDITS: '50',
       WM_CHECKOUT_URL: 'https://shop.example.org/buy',
@@ -83,6 +85,7 @@ describe('wm serve configuration', () => {
       hashConcurrency: 3,
       hashQueueLength: 0,
       accountMaxDelaySeconds: 300,
+      keyPublication: 'verified',
       creditCost: 2,
       freeCredits: 50,
       checkoutUrl: 'https://shop.example.org/buy',
@@ -107,7 +110,15 @@ describe('wm serve configuration', () => {
     });
     expect(
       resolveServerConfig(
-        { port: '0', creditCost: '0', trustProxy: 'true', hashConcurrency: '1', hashQueue: '4', accountDelayMax: '5' },
+        {
+          port: '0',
+          creditCost: '0',
+          trustProxy: 'true',
+          hashConcurrency: '1',
+          hashQueue: '4',
+          accountDelayMax: '5',
+          keyPublication: 'approval',
+        },
         env,
       ),
     ).toMatchObject({
@@ -117,6 +128,7 @@ describe('wm serve configuration', () => {
       hashConcurrency: 1,
       hashQueueLength: 4,
       accountMaxDelaySeconds: 5,
+      keyPublication: 'approval',
     });
     expect(resolveServerConfig({}, { WM_TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
     expect(

@@ -23,7 +23,7 @@ const routes = () => [
   { url: '/api/auth/login', body: { email: user.email, password: PASSWORD }, ok: 200 },
   {
     url: '/api/auth/register',
-    body: { email: `r${Math.random()}@example.com`, password: PASSWORD, username: 'r' },
+    body: { email: `r${Math.random()}@example.com`, password: PASSWORD, username: `r${Math.random()}` },
     ok: 201,
   },
   { url: '/api/auth/refresh', ok: 401 },

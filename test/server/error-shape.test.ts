@@ -46,11 +46,18 @@ describe('every error is in the spec shape with the security headers, Fastify an
     expect(JSON.stringify(body)).not.toContain('%ff');
   });
 
-  it('a path parameter over the router limit: 414', async () => {
+  it('a path segment over the router limit: 414, a parameter or not, the path not echoed', async () => {
     expectSpecError(
       await request(`DELETE /api/v2/tokens/${'a'.repeat(200)} HTTP/1.1`, [`Authorization: Bearer x`]),
       414,
     );
+    for (const path of [`/api/v2/${'b'.repeat(101)}`, `/${'c'.repeat(5000)}/x`, `/api/${'d'.repeat(101)}/tokens`]) {
+      const body = expectSpecError(await request(`GET ${path} HTTP/1.1`), 414);
+      expect(JSON.stringify(body)).not.toMatch(/bbbb|cccc|dddd/);
+    }
+    // exactly at the limit: an unknown route, named
+    const at = expectSpecError(await request(`GET /${'e'.repeat(100)} HTTP/1.1`), 404);
+    expect(at.message).toBe(`Route GET /${'e'.repeat(100)} not found`);
   });
 
   it.each([

@@ -90,6 +90,7 @@ export function cookieOf(response: LightMyRequestResponse, name = 'refreshToken'
 
 export interface SignedInUser {
   email: string;
+  username: string;
   id: string;
   accessToken: string;
   refreshToken: string;
@@ -102,10 +103,11 @@ export async function signUp(
 ): Promise<SignedInUser> {
   counter += 1;
   const email = options.email ?? `person${counter}@example.com`;
+  const username = `person${counter}`;
   const registered = await server.app.inject({
     method: 'POST',
     url: '/api/auth/register',
-    payload: { email, password: PASSWORD, username: `person${counter}` },
+    payload: { email, password: PASSWORD, username },
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.body}`);
   if (options.verified ?? true) {
@@ -122,6 +124,7 @@ export async function signUp(
   if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
   return {
     email,
+    username,
     id: login.json().user.id,
     accessToken: login.json().accessToken,
     refreshToken: cookieOf(login)!.value,

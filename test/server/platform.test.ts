@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PASSWORD, createApiToken, makeServer, signUp, type TestServer } from './harness.js';
+import { PASSWORD, bearer, createApiToken, makeServer, signUp, type TestServer } from './harness.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -121,6 +121,39 @@ describe('service endpoints', () => {
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('answers that carry secrets or account data are never stored by a cache (no-store)', async () => {
+    server = await makeServer();
+    const app = server.app;
+    const user = await signUp(server);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: user.email, password: PASSWORD },
+    });
+    const refresh = await app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      cookies: { refreshToken: user.refreshToken },
+    });
+    const auth = bearer(user.accessToken);
+    const token = await app.inject({
+      method: 'POST',
+      url: '/api/v2/tokens',
+      headers: auth,
+      payload: { name: 't', permissions: ['decode'] },
+    });
+    const me = await app.inject({ url: '/api/v2/users/me', headers: auth });
+    const refused = await app.inject({ url: '/api/v2/users/me' });
+    const mcp = await app.inject({ method: 'POST', url: '//mcp', payload: {} });
+    for (const [name, response] of Object.entries({ login, refresh, token, me, refused, mcp })) {
+      expect(response.headers['cache-control'], name).toBe('no-store');
+    }
+    expect([login.statusCode, refresh.statusCode, token.statusCode, me.statusCode]).toEqual([200, 200, 201, 200]);
+    // the public key set stays cacheable
+    const keys = await app.inject({ url: '/.well-known/wm-keys.json' });
+    expect(keys.headers['cache-control']).toBe('public, max-age=300');
   });
 });
 

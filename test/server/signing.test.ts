@@ -56,6 +56,14 @@ async function newChannel(name: string, body: object = { signing: true }) {
   return response.json().channel;
 }
 
+/** A channel created public asks for publication: the operator approves it. */
+async function newPublishedChannel(name: string) {
+  const channel = await newChannel(name, { signing: true, keys_public: true });
+  expect(channel.keys_published).toBe(false);
+  await server.fixture.domain.admin.approvePublication(owner.email, name);
+  return channel;
+}
+
 async function signingToken(channelId: string, extra: object = {}) {
   const response = await asOwner('POST', '/api/v2/tokens', {
     name: 'signer',
@@ -181,7 +189,16 @@ describe('signing channels over HTTP', () => {
       signer_name: 'Example News',
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json().channel).toMatchObject({ keys_public: true, signer_name: 'Example News' });
+    expect(patched.json().channel).toMatchObject({
+      keys_public: true,
+      signer_name: 'Example News',
+      keys_published: false,
+    });
+    // asking is not publishing: the operator approves (wm channels publish --approve)
+    expect(ids(await keySet())).not.toContain(channel.signing_keys[0].key_id);
+    await server.fixture.domain.admin.approvePublication(owner.email, 'newsroom');
+    const listed = (await asOwner('GET', '/api/v2/channels')).json().channels;
+    expect(listed.find((found: { id: string }) => found.id === channel.id).keys_published).toBe(true);
 
     const published = await keySet();
     expect(published.statusCode).toBe(200);
@@ -190,19 +207,23 @@ describe('signing channels over HTTP', () => {
       'cache-control': 'public, max-age=300',
       'access-control-allow-origin': '*',
     });
-    expect(published.json().keys).toEqual([
-      {
-        kty: 'OKP',
-        crv: 'Ed25519',
-        x: channel.signing_keys[0].public_key,
-        kid: channel.signing_keys[0].key_id,
-        alg: 'EdDSA',
-        use: 'sig',
-        name: 'Example News',
-        created: channel.signing_keys[0].created_at,
-        retired: null,
-      },
-    ]);
+    expect(published.json()).toEqual({
+      issuer: 'http://wm.test',
+      keys: [
+        {
+          kty: 'OKP',
+          crv: 'Ed25519',
+          x: channel.signing_keys[0].public_key,
+          kid: channel.signing_keys[0].key_id,
+          alg: 'EdDSA',
+          use: 'sig',
+          name: 'Example News',
+          account: owner.username,
+          created: channel.signing_keys[0].created_at,
+          retired: null,
+        },
+      ],
+    });
     const etag = published.headers.etag as string;
     const again = await call({ method: 'GET', url: '/.well-known/wm-keys.json', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
@@ -231,7 +252,7 @@ describe('signing channels over HTTP', () => {
   });
 
   it('rotation: old texts keep verifying with the fetched set, new marks name the new key', async () => {
-    const channel = await newChannel('rotating', { signing: true, keys_public: true });
+    const channel = await newPublishedChannel('rotating');
     const { token } = await signingToken(channel.id);
     const before = (await watermark(token, 'encode', { text: CARRIER, secret: 'old' })).json();
     server.fixture.clock.advance(3600);
@@ -278,7 +299,7 @@ describe('signing channels over HTTP', () => {
   });
 
   it('forgeries of a server-signed mark never verify, by decode or offline', async () => {
-    const channel = await newChannel('forged', { signing: true, keys_public: true });
+    const channel = await newPublishedChannel('forged');
     const { token } = await signingToken(channel.id, { encrypt: false });
     const genuine = (
       await watermark(token, 'encode', { text: CARRIER, secret: 'ID-42', method: 'char', firstLetterOnly: true })

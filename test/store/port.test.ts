@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewUser, Store } from '../../src/store/index.js';
+import { NameTakenError, type NewUser, type Store } from '../../src/store/index.js';
 import { makeFixture, type Fixture } from '../domain/fixture.js';
 
 /**
@@ -23,6 +23,7 @@ const newUser = (changes: Partial<NewUser> = {}): NewUser => ({
   id: randomUUID(),
   email: `port${++counter}@example.com`,
   username: `port${counter}`,
+  usernameKeys: { key: `port${counter}`, keyCased: `port${counter}` },
   firstName: null,
   lastName: null,
   passwordHash: '$scrypt$ln=10,r=8,p=1$c2FsdA$aGFzaA',
@@ -88,6 +89,7 @@ describe('users', () => {
       sealedKey: randomBytes(60),
       keysPublic: false,
       signerName: null,
+      signerKeys: null,
       createdAt: T0,
     });
     await store.apiTokens.insert(token(user.id, { channelId: channel!.id }));
@@ -110,6 +112,52 @@ const token = (userId: string, changes: { channelId?: string | null; createdAt?:
   sign: false,
   encrypt: true,
   createdAt: changes.createdAt ?? T0,
+});
+
+describe('name keys', () => {
+  it('no two accounts hold one username key: insert undefined, update NameTakenError, backfill false', async () => {
+    const keys = { key: 'ada', keyCased: 'Ada' };
+    const ada = await insertUser({ usernameKeys: keys });
+    expect(await store.users.insert(newUser({ usernameKeys: { key: 'ada', keyCased: 'other' } }))).toBeUndefined();
+    expect(await store.users.insert(newUser({ usernameKeys: { key: 'other', keyCased: 'Ada' } }))).toBeUndefined();
+    const bob = await insertUser();
+    await expect(store.users.update(bob.id, { username: 'x', usernameKeys: keys }, T0)).rejects.toThrow(NameTakenError);
+    // the account's own keys again: no conflict with itself
+    expect(await store.users.update(ada.id, { username: 'ADA', usernameKeys: keys }, T0)).toMatchObject({
+      username: 'ADA',
+    });
+    await f.sql('UPDATE users SET username_key = NULL, username_key_cased = NULL WHERE id = ?', bob.id);
+    expect(await store.users.withoutUsernameKeys(10)).toEqual([{ id: bob.id, username: bob.username }]);
+    expect(await store.users.setUsernameKeys(bob.id, keys)).toBe(false);
+    expect(await store.users.setUsernameKeys(bob.id, { key: 'bob', keyCased: 'bob' })).toBe(true);
+    expect(await store.users.withoutUsernameKeys(10)).toEqual([]);
+  });
+
+  it('no two channels claim one signer-name key: insert undefined, setPublication false', async () => {
+    const user = await insertUser();
+    const channel = (name: string, signerKeys: { key: string; keyCased: string } | null) =>
+      store.channels.insert({
+        id: randomUUID(),
+        userId: user.id,
+        name,
+        sealedKey: randomBytes(60),
+        keysPublic: signerKeys !== null,
+        signerName: null,
+        signerKeys,
+        createdAt: T0,
+      });
+    const claim = { key: 'news', keyCased: 'news' };
+    expect(await channel('news', claim)).toBeDefined();
+    expect(await channel('other', claim)).toBeUndefined();
+    const other = (await channel('other', null))!;
+    const publication = { keysPublic: true, signerName: 'NEWS', publicationApprovedAt: null };
+    expect(await store.channels.setPublication(other.id, { ...publication, signerKeys: claim })).toBe(false);
+    expect((await store.channels.byId(other.id))!.keysPublic).toBe(false);
+    expect(
+      await store.channels.setPublication(other.id, { ...publication, signerKeys: { key: 'x', keyCased: 'x' } }),
+    ).toBe(true);
+    expect((await store.channels.awaitingApproval()).map((c) => c.id).sort()).toHaveLength(2);
+  });
 });
 
 describe('sessions', () => {
@@ -179,6 +227,7 @@ describe('channels and API tokens', () => {
         sealedKey: n === 0 ? sealed : randomBytes(60),
         keysPublic: false,
         signerName: null,
+        signerKeys: null,
         createdAt: T0,
       });
     }
@@ -190,6 +239,7 @@ describe('channels and API tokens', () => {
         sealedKey: sealed,
         keysPublic: false,
         signerName: null,
+        signerKeys: null,
         createdAt: T0,
       }),
     ).toBeUndefined();

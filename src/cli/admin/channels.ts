@@ -1,3 +1,4 @@
+import { revealText } from '../../codec/reveal.js';
 import type { Channel } from '../../domain/index.js';
 import { requireValue } from './ask.js';
 import { print, table, withDomain, type AdminOptions } from './output.js';
@@ -9,6 +10,13 @@ interface CreateChannelOptions extends ChannelOptions {
   public?: boolean;
   signerName?: string;
 }
+
+/** The name the keys are published under, and whether they are in the key set yet. */
+const publicationOf = (channel: Channel): string => {
+  if (!channel.keys_public) return '-';
+  const name = channel.signer_name ?? channel.channel_name;
+  return channel.keys_published ? name : `${name} (waiting for approval)`;
+};
 
 /** The current signing key's id, or "-" for a channel without one. */
 const currentKeyOf = (channel: Channel): string => channel.signing_keys.find((key) => !key.retired_at)?.key_id ?? '-';
@@ -41,7 +49,7 @@ export async function listChannels(options: ChannelOptions): Promise<void> {
       c.is_active ? 'active' : 'inactive',
       String(c.active_tokens),
       currentKeyOf(c),
-      c.keys_public ? (c.signer_name ?? c.channel_name) : '-',
+      publicationOf(c),
       c.created_at,
     ]);
     const header = ['NAME', 'ID', 'STATE', 'TOKENS', 'SIGNING KEY', 'PUBLISHED AS', 'CREATED'];
@@ -95,23 +103,52 @@ export async function withdrawSigningKey(
 
 export async function publishChannel(
   name: string | undefined,
-  options: ChannelOptions & { signerName?: string },
+  options: ChannelOptions & { signerName?: string; approve?: boolean },
   keysPublic: boolean,
 ): Promise<void> {
   const email = await requireValue(options.user, '--user', 'Owner (email)');
   const channelName = await requireValue(name, 'the name argument', 'Channel name');
   await withDomain(options, async (domain) => {
-    const channel = await domain.admin.setPublication(email, channelName, {
+    let channel = await domain.admin.setPublication(email, channelName, {
       keys_public: keysPublic,
       ...(options.signerName === undefined ? {} : { signer_name: options.signerName }),
     });
+    if (options.approve) channel = await domain.admin.approvePublication(email, channelName);
     const as = channel.signer_name ?? channel.channel_name;
+    const published = `The keys of "${channel.channel_name}" are in /.well-known/wm-keys.json as "${as}"`;
+    const waiting =
+      `"${channel.channel_name}" asks for its keys to be published as "${as}"; they join the key set once ` +
+      `approved (wm channels publish "${channel.channel_name}" --user ${email} --approve)`;
     print(
       options,
       { message: 'Channel updated', channel },
       keysPublic
-        ? `The keys of "${channel.channel_name}" are in /.well-known/wm-keys.json as "${as}"`
+        ? channel.keys_published
+          ? published
+          : waiting
         : `The keys of "${channel.channel_name}" are no longer published`,
+    );
+  });
+}
+
+export async function listPendingPublications(options: AdminOptions): Promise<void> {
+  await withDomain(options, async (domain) => {
+    const pending = await domain.admin.pendingPublications();
+    // the operator decides on names as they are, invisible characters too (a joiner, a variation selector)
+    const shown = (name: string) => revealText(name);
+    const rows = pending.map((p) => [
+      shown(p.signer_name),
+      p.channel_name,
+      p.owner_email,
+      shown(p.owner_username),
+      p.email_verified ? 'yes' : 'no (cannot be approved)',
+      p.created_at,
+    ]);
+    const header = ['SIGNER NAME', 'CHANNEL', 'OWNER', 'USERNAME', 'VERIFIED', 'CREATED'];
+    print(
+      options,
+      { pending },
+      pending.length ? table([header, ...rows]) : 'No channel waits for its keys to be published.',
     );
   });
 }

@@ -3,6 +3,7 @@ import { noWatermark } from '../../codec/decode.js';
 import { decodeRobust } from '../../codec/robust/index.js';
 import type { DecodeRobustResult } from '../../codec/types.js';
 import { decodeFailure } from './decode-failure.js';
+import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
@@ -39,7 +40,9 @@ export async function runDecodeRobust(file: string | undefined, options: DecodeR
   if (options.json) return;
   // a server that predates several watermarks answers without the list: its one watermark is the result itself
   const found = options.all ? (result.watermarks ?? [result]) : [result];
-  await writeOutput(found.map((mark) => formatSecretLine(mark.decoded)).join(''), options.out);
+  const lines = found.map((mark) => formatSecretLine(mark.decoded)).join('');
+  // a secret sent to a terminal must not drive it (escape sequences, bidi overrides); a file gets it exactly
+  await writeOutput(options.out ? lines : forStream(process.stdout, lines), options.out);
   for (const mark of found) signatureNote(mark.signature);
   if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

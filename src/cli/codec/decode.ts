@@ -2,6 +2,7 @@ import { describeC2pa } from '../../codec/c2pa-report.js';
 import { decode } from '../../codec/decode.js';
 import type { DecodeResult } from '../../codec/types.js';
 import { decodeFailure } from './decode-failure.js';
+import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
@@ -36,7 +37,9 @@ export async function runDecode(file: string | undefined, options: DecodeCommand
   writeWarnings(result.warnings);
   if (options.json) return writeOutput(formatJson(result), options.out);
   const found = options.all ? (result.watermarks ?? [result]) : [result];
-  await writeOutput(found.map((mark) => formatSecretLine(mark.decoded)).join(''), options.out);
+  const lines = found.map((mark) => formatSecretLine(mark.decoded)).join('');
+  // a secret sent to a terminal must not drive it (escape sequences, bidi overrides); a file gets it exactly
+  await writeOutput(options.out ? lines : forStream(process.stdout, lines), options.out);
   for (const mark of found) signatureNote(mark.signature);
   if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

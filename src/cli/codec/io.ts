@@ -1,6 +1,4 @@
 import { readFile } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 
 /** Like git: a NUL byte this early means a binary file (or UTF-16 text, whose ASCII is full of NULs). */
@@ -65,9 +63,6 @@ export async function readInputText(file: string | undefined): Promise<string> {
 /** What the commands write: one string, or pieces written in order (strings as UTF-8, bytes as they are). */
 export type OutputData = string | Uint8Array | readonly (string | Uint8Array)[];
 
-/** Writes a file's content piece by piece into the open temporary file (a large file need not be in memory). */
-export type ContentWriter = (handle: FileHandle) => Promise<void>;
-
 function writeStdout(data: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (error: Error) =>
@@ -88,60 +83,9 @@ function writeStdout(data: string | Uint8Array): Promise<void> {
   });
 }
 
-export interface AtomicWriteOptions {
-  /** mode of the file; when absent, a replaced file keeps its own mode and a new one gets 0666 minus umask */
-  mode?: number;
-  /** false: fail with EEXIST instead of replacing an existing file */
-  replace?: boolean;
-}
+import { writeFileAtomic } from './atomic-write.js';
 
-async function existingMode(path: string): Promise<number | undefined> {
-  const { stat } = await import('node:fs/promises');
-  try {
-    return (await stat(path)).mode & 0o7777;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Writes a sibling temporary file, flushes it, then renames it over PATH, so PATH is either untouched or
- * complete; on any failure the temporary file is removed. With replace: false the final step is link(),
- * which refuses an existing PATH atomically.
- */
-export async function writeFileAtomic(
-  path: string,
-  data: OutputData | ContentWriter,
-  options: AtomicWriteOptions = {},
-): Promise<void> {
-  const replace = options.replace ?? true;
-  const [{ randomBytes }, { link, open, rename, unlink, writeFile }] = await Promise.all([
-    import('node:crypto'),
-    import('node:fs/promises'),
-  ]);
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
-  const keptMode = replace && options.mode === undefined ? await existingMode(path) : undefined;
-  let handle: FileHandle | undefined;
-  try {
-    handle = await open(temp, 'wx', options.mode ?? 0o666);
-    if (typeof data === 'function') await data(handle);
-    else await writeFile(handle, data, 'utf8');
-    if (keptMode !== undefined) await handle.chmod(keptMode);
-    await handle.sync();
-    await handle.close();
-    handle = undefined;
-    if (replace) {
-      await rename(temp, path);
-    } else {
-      await link(temp, path);
-      await unlink(temp);
-    }
-  } catch (error) {
-    await handle?.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
-    throw error;
-  }
-}
+export { writeFileAtomic, type AtomicWriteOptions, type ContentWriter, type ReplacedFile } from './atomic-write.js';
 
 /** Writes DATA exactly as given: to FILE atomically, or to stdout. */
 export async function writeOutput(data: OutputData, file: string | undefined): Promise<void> {

@@ -3,7 +3,7 @@ import { hexOf, signerIdOf } from '../../codec/signing.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from './format.js';
 import { writeOutput } from './io.js';
-import { resolveVerifyingKeys } from './signing-keys.js';
+import { readKeyFiles } from './signing-keys.js';
 
 export interface KeysExportCommandOptions {
   out?: string;
@@ -23,7 +23,7 @@ export interface KeysExportCommandOptions {
  */
 export async function runKeysExport(files: string[], options: KeysExportCommandOptions): Promise<void> {
   const fromDataFolder = files.length === 0 || options.home !== undefined || options.database !== undefined;
-  const fileKeys = await resolveVerifyingKeys({ keys: files });
+  const fileKeys = await readKeyFiles({ keys: files });
   if (options.name !== undefined && fileKeys.length !== 1) {
     throw new CliError(EXIT.USAGE, `--name names one key, but the files hold ${fileKeys.length}`);
   }
@@ -37,7 +37,8 @@ export async function runKeysExport(files: string[], options: KeysExportCommandO
     const id = hexOf(signerIdOf(key.publicKey));
     if (byId.has(id)) continue;
     const name = options.name ?? key.name ?? id;
-    byId.set(id, publishedKeyOf({ publicKey: key.publicKey, name, created: key.created, retired: key.retired }));
+    const { publicKey, created, retired, account } = key;
+    byId.set(id, publishedKeyOf({ publicKey, name, account, created, retired }));
   }
   await writeOutput(formatJson({ keys: [...byId.values()] }), options.out);
 }

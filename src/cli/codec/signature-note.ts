@@ -1,9 +1,18 @@
 import type { SignatureReport } from '../../codec/signature-report.js';
+import { escapeName } from '../terminal-text.js';
 
-/** One line describing a signature report, as `wm verify` prints it per mark and decode on stderr. */
-export function describeSignature(report: SignatureReport): string {
+/**
+ * One line describing a signature report, as `wm verify` prints it per mark and decode on stderr. `origin`: where
+ * the signer's key came from, said with its name ("account ada, key set of https://… in wm-keys.json").
+ */
+export function describeSignature(report: SignatureReport, origin?: string): string {
   if (!report.signed) return 'not signed';
-  const signer = report.signer ? ` (${report.signer})` : '';
+  // names come from key files: shown, never obeyed (a control character in one could forge the verdict's line)
+  const named = [report.signer, origin]
+    .filter((part): part is string => Boolean(part))
+    .map(escapeName)
+    .join('; ');
+  const signer = named ? ` (${named})` : '';
   switch (report.status) {
     case 'valid': {
       const text = report.text_bound

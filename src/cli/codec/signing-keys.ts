@@ -18,6 +18,11 @@ export interface VerifyingKeyOptions {
   keys?: string[];
 }
 
+/** A key with the file it was read from. */
+export interface FileKey extends VerifyingKey {
+  file: string;
+}
+
 const usage = (error: unknown): unknown =>
   error instanceof CodecError && error.code === 'INVALID_INPUT' ? new CliError(EXIT.USAGE, error.message) : error;
 
@@ -43,15 +48,28 @@ export async function resolveSigning(
   }
 }
 
-/** The public keys of every --keys file; a name.pub key is named after its file. */
-export async function resolveVerifyingKeys(options: VerifyingKeyOptions): Promise<VerifyingKey[]> {
-  const keys: VerifyingKey[] = [];
+/** The public keys of every --keys file as they are; a name.pub key is named after its file. */
+export async function readKeyFiles(options: VerifyingKeyOptions): Promise<FileKey[]> {
+  const keys: FileKey[] = [];
   for (const file of options.keys ?? []) {
+    let parsed: VerifyingKey[];
     try {
-      keys.push(...parsePublicKeys(await readKeyText(file, '--keys'), file, basename(file).replace(/\.pub$/, '')));
+      parsed = parsePublicKeys(await readKeyText(file, '--keys'), file, basename(file).replace(/\.pub$/, ''));
     } catch (error) {
       throw usage(error);
     }
+    // one by one: a key set of 300,000 keys is more arguments than push(...) takes
+    for (const key of parsed) keys.push({ ...key, file });
   }
+  return keys;
+}
+
+/**
+ * The keys a verifier uses: every --keys file, refused (exit 2) when they name a signer ambiguously — a key id
+ * listed twice, or confusable names of different signers (key-set-check.ts).
+ */
+export async function resolveVerifyingKeys(options: VerifyingKeyOptions): Promise<FileKey[]> {
+  const keys = await readKeyFiles(options);
+  if (keys.length > 0) (await import('./key-set-check.js')).refuseAmbiguousKeys(keys);
   return keys;
 }

@@ -1,10 +1,11 @@
 import { verify, type VerifyResult, type VerifyStatus } from '../../codec/verify.js';
 import { CliError, EXIT } from '../errors.js';
+import { forStream } from '../terminal-text.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { resolveKey } from './key.js';
 import { describeSignature } from './signature-note.js';
-import { resolveVerifyingKeys } from './signing-keys.js';
+import { resolveVerifyingKeys, type FileKey } from './signing-keys.js';
 
 export interface VerifyCommandOptions {
   keys: string[];
@@ -29,22 +30,60 @@ const VERDICT_MESSAGE: Record<Exclude<VerifyStatus, 'valid'>, string> = {
   text_changed: 'the signature is valid, but the text it binds was edited',
 };
 
-function formatReport(result: VerifyResult, keyGiven: boolean): string {
+/** Where a signer's key came from: the file, and whose key set it is (issuer and account), as far as it says. */
+export interface KeySource {
+  file: string;
+  issuer: string | null;
+  account: string | null;
+}
+
+type Sources = ReadonlyMap<string, KeySource>;
+
+const sourceOf = (sources: Sources, keyId: string | null): KeySource | null =>
+  (keyId !== null && sources.get(keyId)) || null;
+
+function describeSource(source: KeySource | null): string | undefined {
+  if (!source) return undefined;
+  const account = source.account ? `account ${source.account}, ` : '';
+  return source.issuer ? `${account}key set of ${source.issuer} in ${source.file}` : `${account}from ${source.file}`;
+}
+
+function formatReport(result: VerifyResult, keyGiven: boolean, sources: Sources): string {
   const encrypted = keyGiven
     ? '(encrypted with another key than --key-file)'
     : '(encrypted: give --key-file to read it)';
   return result.marks
     .map((mark) => {
       const secret = mark.decoded === null ? encrypted : JSON.stringify(mark.decoded);
-      return `${mark.mode === 'robust' ? 'robust mark' : 'mark'} ${secret}: ${describeSignature(mark.signature)}\n`;
+      const source = describeSource(sourceOf(sources, mark.signature.key_id));
+      const kind = mark.mode === 'robust' ? 'robust mark' : 'mark';
+      return `${kind} ${secret}: ${describeSignature(mark.signature, source)}\n`;
     })
     .join('');
 }
+
+/** --json: each mark also says where its signer's key came from (`key_source`, null when unknown). */
+const withSources = (result: VerifyResult, sources: Sources) => ({
+  ...result,
+  marks: result.marks.map((mark) => ({ ...mark, key_source: sourceOf(sources, mark.signature.key_id) })),
+});
+
+const sourcesOf = (keys: readonly FileKey[]): Sources =>
+  new Map(
+    keys.map((key) => [key.keyId!, { file: key.file, issuer: key.issuer ?? null, account: key.account ?? null }]),
+  );
 
 export async function runVerify(file: string | undefined, options: VerifyCommandOptions): Promise<void> {
   const keys = await resolveVerifyingKeys(options);
   const key = await resolveKey({ keyFile: options.keyFile });
   const result = verify(await readInputText(file), { keys, key });
-  await writeOutput(options.json ? formatJson(result) : formatReport(result, key !== undefined), options.out);
+  const sources = sourcesOf(keys);
+  const report = () => formatReport(result, key !== undefined, sources);
+  const written = options.json
+    ? formatJson(withSources(result, sources))
+    : options.out
+      ? report()
+      : forStream(process.stdout, report());
+  await writeOutput(written, options.out);
   if (result.status !== 'valid') throw new CliError(VERDICT_EXIT[result.status], VERDICT_MESSAGE[result.status]);
 }

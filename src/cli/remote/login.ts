@@ -18,6 +18,8 @@ export interface LoginOptions {
   name?: string;
   home?: string;
   json?: boolean;
+  /** send the password to a plain http:// server that is not this machine */
+  insecure?: boolean;
 }
 
 const PERMISSIONS = ['encode', 'decode'];
@@ -62,6 +64,24 @@ async function readPasswordLine(options: LoginOptions): Promise<string> {
   }
 }
 
+/** Host names of this machine: a password sent there over plain HTTP crosses no network. */
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Plain http:// carries the password readable by anyone on the way: refused unless the server is this machine or
+ * --insecure says so. (An unparsable URL is the client's to refuse.)
+ */
+function refusePlainHttp(server: string, insecure: boolean): void {
+  if (insecure || !URL.canParse(server)) return;
+  const { protocol, hostname: host } = new URL(server);
+  if (protocol !== 'http:' || LOOPBACK_HOST.test(host)) return;
+  throw new CliError(
+    EXIT.USAGE,
+    `--server ${new URL(server).origin} is plain http: the password would cross the network unencrypted. Use ` +
+      'https://, or --insecure to send it anyway',
+  );
+}
+
 /** A wm server answers GET /healthz with its status and version: anything else is refused before a password is sent. */
 async function requireWmServer(client: WmClient): Promise<void> {
   const health = await client.get<{ status?: unknown; version?: unknown }>('/healthz', null);
@@ -76,6 +96,7 @@ async function requireWmServer(client: WmClient): Promise<void> {
  */
 export async function runLogin(options: LoginOptions): Promise<void> {
   if (!options.server) throw new CliError(EXIT.USAGE, 'missing --server URL');
+  refusePlainHttp(options.server, options.insecure === true);
   const permissions = parsePermissions(options.permissions);
   const client = new WmClient({ server: options.server });
   await requireWmServer(client);

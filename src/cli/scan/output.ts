@@ -1,5 +1,6 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ForeignKind } from '../../codec/findings.js';
+import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
 import { formatPosition } from './positions.js';
 import type { ProgressLine } from './progress.js';
 import { formatBytes } from './progress.js';
@@ -28,6 +29,10 @@ export interface OutputOptions {
   dryRun: boolean;
   /** a key was given (--key-file, --channel): an unkeyed watermark is said to be one */
   keyGiven?: boolean;
+  /** standard output is a terminal: names from the tree are shown escaped (src/cli/terminal-text.ts) */
+  terminal: boolean;
+  /** -0 with -l: each path ends with a NUL instead of a line feed, exactly as it is */
+  nul: boolean;
   progress?: ProgressLine;
 }
 
@@ -62,8 +67,10 @@ export class ScanOutput {
     const { mode, stripOnly } = this.options;
     if (mode === 'json') return this.write(`${JSON.stringify(report)}\n`);
     if (stripOnly && !(report.strip && report.strip.removed > 0)) return;
-    if (mode === 'list') return this.write(`${report.path}\n`);
-    if (stripOnly) return this.write(`${report.path}: ${this.stripText(report.strip!)}\n`);
+    if (mode === 'list') {
+      return this.write(this.options.nul ? `${report.path}\0` : `${this.name(report.path)}\n`);
+    }
+    if (stripOnly) return this.write(`${this.name(report.path)}: ${this.stripText(report.strip!)}\n`);
     const rows = [
       ...report.watermarks.map((mark) => ['watermark', formatPosition(mark.at), this.secret(mark)]),
       ...report.robust.map((mark) => [
@@ -94,7 +101,7 @@ export class ScanOutput {
       return `  ${this.chalk.bold(label.padEnd(widths[0]))}  ${padded}  ${what}`;
     });
     if (report.strip) lines.push(`  ${this.stripText(report.strip)}`);
-    this.write(`${this.chalk.magenta.bold(report.path)}\n${lines.join('\n')}\n`);
+    this.write(`${this.chalk.magenta.bold(this.name(report.path))}\n${lines.join('\n')}\n`);
   }
 
   skipped(report: SkippedReport): void {
@@ -102,12 +109,12 @@ export class ScanOutput {
     if (this.options.mode === 'json') return this.write(`${JSON.stringify(report)}\n`);
     const why =
       report.reason === 'binary' ? `binary: ${report.detail}` : `larger than --max-size: ${formatBytes(report.bytes)}`;
-    this.write(this.chalk.dim(`skipped ${report.path} (${why})\n`));
+    this.write(this.chalk.dim(`skipped ${this.name(report.path)} (${why})\n`));
   }
 
   error(report: ErrorReport): void {
     this.options.progress?.clear();
-    process.stderr.write(`wm: cannot read ${report.path}: ${report.message}\n`);
+    process.stderr.write(`wm: cannot read ${forStream(process.stderr, report.path, escapeName)}: ${report.message}\n`);
     if (this.options.mode === 'json') this.write(`${JSON.stringify(report)}\n`);
   }
 
@@ -131,10 +138,16 @@ export class ScanOutput {
     this.write(`${parts.join('; ')}\n`);
   }
 
+  /** A path from the tree, as the output shows it: on a terminal, with nothing in it a terminal would act on. */
+  private name(path: string): string {
+    return this.options.terminal ? escapeName(path) : path;
+  }
+
   private secret(mark: Pick<WatermarkReport, 'decoded' | 'error' | 'keyed'>): string {
-    // JSON quoting: a secret is shown exactly, control characters escaped, never sent raw to the terminal
+    // JSON quoting: a secret is shown exactly, control characters escaped, never sent raw to the terminal (JSON
+    // leaves C1 controls and bidi overrides as they are)
     if (mark.decoded !== null) {
-      const secret = this.chalk.green(JSON.stringify(mark.decoded));
+      const secret = this.chalk.green(escapeForTerminal(JSON.stringify(mark.decoded)));
       // a key means keyed: a mark anyone could have made is not one of the key's, and the table says so
       return this.options.keyGiven && !mark.keyed ? `${secret} ${this.chalk.yellow('(not keyed)')}` : secret;
     }

@@ -18,6 +18,8 @@ export interface ScanCommandOptions extends KeySourceOptions {
   maxSize?: number;
   json?: boolean;
   filesWithMatches?: boolean;
+  /** -0: with -l, paths end with NUL */
+  null?: boolean;
   verbose?: boolean;
   threads?: number;
   /** wm scan --strip */
@@ -44,12 +46,22 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     throw new CliError(EXIT.USAGE, '--dry-run goes with --strip (or strip --in-place)');
   if (options.all && !options.strip) throw new CliError(EXIT.USAGE, '--all goes with --strip (or strip --in-place)');
   if (options.json && options.filesWithMatches) throw new CliError(EXIT.USAGE, 'use either --json or -l, not both');
+  if (options.null && !options.filesWithMatches) throw new CliError(EXIT.USAGE, '-0 (--null) goes with -l');
   const key = await resolveKey(options);
   const settings: ScanSettings = {
     ...(key ? { key } : {}),
     positions: POSITIONS,
     ...(options.maxSize !== undefined ? { maxSize: options.maxSize } : {}),
-    ...(options.strip ? { strip: { all: options.all ?? false, dryRun: options.dryRun ?? false } } : {}),
+    ...(options.strip
+      ? {
+          strip: {
+            all: options.all ?? false,
+            dryRun: options.dryRun ?? false,
+            follow: options.follow ?? false,
+            roots: paths,
+          },
+        }
+      : {}),
   };
   const mode: OutputMode = options.json ? 'json' : options.filesWithMatches ? 'list' : 'table';
   const progress =
@@ -61,6 +73,8 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     stripOnly,
     dryRun: options.dryRun ?? false,
     keyGiven: key !== undefined,
+    terminal: process.stdout.isTTY === true,
+    nul: options.null ?? false,
     progress,
   });
   const walkOptions: WalkOptions = {

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
 import { reasonOf } from '../codec/io.js';
 import { mayHideMarks, prefilterBuffer } from './prefilter.js';
@@ -13,8 +13,11 @@ export interface ScanSettings {
   key?: Uint8Array;
   /** positions listed per kind of hidden character */
   positions: number;
-  /** remove the marks from the files where they are found (wm scan --strip, wm strip --in-place) */
-  strip?: { all: boolean; dryRun: boolean };
+  /**
+   * remove the marks from the files where they are found (wm scan --strip, wm strip --in-place); `follow`: symbolic
+   * links are followed (--follow), `roots`: the paths named on the command line (followed if links)
+   */
+  strip?: { all: boolean; dryRun: boolean; follow: boolean; roots: readonly string[] };
   /** files larger than this many bytes are skipped */
   maxSize?: number;
   /** how files are cut into windows (the default everywhere but in tests of the cutting itself) */
@@ -33,7 +36,8 @@ export function scanFile(path: string, settings: ScanSettings, decode: boolean):
 export async function scanFile(path: string, settings: ScanSettings, decode = true): Promise<ScanOutcome> {
   let fd: number | undefined;
   try {
-    fd = openSync(path, 'r');
+    // non-blocking: a FIFO swapped in for a file after the walk saw it must not make the scan wait for a writer
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
     const { window, lookahead } = settings.windows ?? DEFAULT_SIZES;
     // one buffer per thread, inside the prefilter's memory (stripping, which waits on writes, takes its own)
     const buffer = prefilterBuffer(window + lookahead);
@@ -59,8 +63,11 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     closeSync(fd);
     fd = undefined;
     if (settings.strip) {
+      const { all, dryRun, follow, roots } = settings.strip;
       report.strip = await stripFile(path, sniffed.encoding, report.c2pa.length, {
-        ...settings.strip,
+        all,
+        dryRun,
+        followLinks: follow || roots.includes(path),
         windows: settings.windows,
       });
     }

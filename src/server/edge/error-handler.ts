@@ -85,10 +85,19 @@ export function registerErrorHandler(app: FastifyInstance, context: ErrorMapCont
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const failure = new HttpError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
-    return reply.headers(securityHeaders()).code(404).send(failure.body());
+    const path = request.url.split('?')[0];
+    // a segment over the router's limit is 414 wherever it is, as for a parameter (FST_ERR_MAX_PARAM_LENGTH)
+    const failure = path.split('/').some((segment) => segment.length > MAX_SEGMENT_LENGTH)
+      ? new HttpError(...FRAMEWORK_ANSWERS.FST_ERR_MAX_PARAM_LENGTH)
+      : new HttpError(404, ECHOABLE_PATH.test(path) ? `Route ${request.method} ${path} not found` : 'Route not found');
+    return reply.headers(securityHeaders()).code(failure.statusCode).send(failure.body());
   });
 }
+
+/** Fastify's `maxParamLength` (its default): longer path segments are refused with 414. */
+export const MAX_SEGMENT_LENGTH = 100;
+/** A path short and plain enough to name in a 404 (printable ASCII): anything else is not echoed. */
+const ECHOABLE_PATH = /^[\x21-\x7e]{1,200}$/;
 
 const FRAMEWORK_ANSWERS: Record<string, [status: number, message: string]> = {
   FST_ERR_BAD_URL: [400, 'The URL is malformed (an invalid percent-escape)'],

@@ -40,10 +40,18 @@ export function securityHeaders(): Readonly<Record<string, string>> {
   return computed;
 }
 
+/**
+ * The API's answers and MCP's carry access and refresh tokens, API token secrets, hidden texts and account data: no
+ * cache, shared or the browser's, may keep them (RFC 9111 no-store). Other paths (the dashboard's files, the public
+ * key set) say how they may be cached themselves.
+ */
+const UNCACHEABLE = /^\/+(api|mcp)(\/|\?|$)/;
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (UNCACHEABLE.test(request.url)) reply.header('cache-control', 'no-store');
     done();
   });
 }

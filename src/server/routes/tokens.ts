@@ -8,6 +8,7 @@ import {
   LegacyTokenIdParams,
   TokenIdParams,
   TokenList,
+  TokenListQuery,
 } from '../schemas/tokens.js';
 import { sessionRoute } from './route-options.js';
 
@@ -30,10 +31,24 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
     },
   );
 
-  app.get(
+  app.get<{ Querystring: TokenListQuery }>(
     '/api/v2/tokens',
-    sessionRoute(context, 'tokens', 'Your API tokens (no secrets)', { response: { 200: TokenList } }),
-    async (request) => domain.apiTokens.list(sessionOf(request).user.id),
+    sessionRoute(context, 'tokens', 'Your API tokens (no secrets), a page at a time: ?limit=&after=', {
+      querystring: TokenListQuery,
+      response: { 200: TokenList },
+    }),
+    async (request, reply) => {
+      const { limit, after } = request.query;
+      const page = await domain.apiTokens.page(sessionOf(request).user.id, { limit, after });
+      if (page.next !== null) {
+        const query = new URLSearchParams({
+          ...(limit === undefined ? {} : { limit: String(limit) }),
+          after: page.next,
+        });
+        reply.header('link', `</api/v2/tokens?${query.toString()}>; rel="next"`);
+      }
+      return page.tokens;
+    },
   );
 
   const revoke = async (request: FastifyRequest, reply: FastifyReply, tokenId: string) => {

@@ -14,7 +14,8 @@ const PublishedKey = Type.Object({
   kid: Type.String({ description: 'the key id signed marks name (16 hex digits)' }),
   alg: Type.Literal('EdDSA'),
   use: Type.Literal('sig'),
-  name: Type.String({ description: "the signer's name, as its owner published it" }),
+  name: Type.String({ description: "the signer's name, as its owner published it: no two channels hold like names" }),
+  account: Type.Optional(Type.String({ description: 'the username of the account the key belongs to' })),
   created: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   retired: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'when a newer key replaced it; retired keys stay so that older marks still verify',
@@ -22,7 +23,10 @@ const PublishedKey = Type.Object({
 });
 
 const KeySet = Type.Object(
-  { keys: Type.Array(PublishedKey) },
+  {
+    issuer: Type.Optional(Type.String({ description: 'whose set it is: the public URL of the server' })),
+    keys: Type.Array(PublishedKey),
+  },
   {
     description: 'a JSON Web Key Set (RFC 7517, OKP keys of RFC 8037) with names and dates: what wm keys export writes',
   },
@@ -46,7 +50,7 @@ export function wellKnownRoutes(app: FastifyInstance, context: ServerContext): v
       ),
     },
     async (request, reply) => {
-      const body = JSON.stringify(await context.domain.publicKeys.keySet());
+      const body = JSON.stringify(await context.domain.publicKeys.keySet(context.publicUrl()));
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
       reply
         .header('cache-control', `public, max-age=${KEY_SET_MAX_AGE_SECONDS}`)

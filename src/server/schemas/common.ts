@@ -74,9 +74,14 @@ export const Channel = Type.Object({
   signing_keys: Type.Array(SigningKeyInfo, {
     description: 'the Ed25519 signing keys, newest first: the current one, then the retired ones',
   }),
-  keys_public: Type.Boolean({ description: 'the keys are listed in /.well-known/wm-keys.json' }),
+  keys_public: Type.Boolean({ description: 'the owner asks for the keys to be listed in /.well-known/wm-keys.json' }),
   signer_name: Type.Union([Type.String(), Type.Null()], {
     description: 'the name the key set gives the keys; null: channel_name',
+  }),
+  keys_published: Type.Boolean({
+    description:
+      'the keys are in /.well-known/wm-keys.json now: keys_public, a verified email address, and the operator’s ' +
+      'approval (unless the server publishes the keys of every verified account)',
   }),
 });
 

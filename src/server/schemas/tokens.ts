@@ -31,5 +31,15 @@ export type TokenIdParams = Static<typeof TokenIdParams>;
 export const LegacyTokenIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
 export type LegacyTokenIdParams = Static<typeof LegacyTokenIdParams>;
 
-export const TokenList = Type.Array(ApiTokenMetadata);
+export const TokenList = Type.Array(ApiTokenMetadata, {
+  description: 'oldest first; when more follow, the Link header names the next page (rel="next")',
+});
+
+export const TokenListQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, description: 'tokens per page (default and largest: the per-account limit, 100)' }),
+  ),
+  after: Type.Optional(Type.String({ maxLength: 100, description: 'the id of the last token of the previous page' })),
+});
+export type TokenListQuery = Static<typeof TokenListQuery>;
 export { ApiTokenWithSecret };

@@ -44,6 +44,7 @@ export interface ApiTokenRepository {
   byHash(tokenHash: string): Promise<ApiTokenRow | undefined>;
   /** the account's tokens, oldest first */
   listOf(userId: string): Promise<ApiTokenRow[]>;
+  countOf(userId: string): Promise<number>;
   /** false when there was no such token */
   delete(id: string): Promise<boolean>;
   /** hot: the token with this hash, its account and the account's count in the period starting at `periodStart` */

@@ -9,7 +9,7 @@ export type {
   UnitOfWork,
   UnitOfWorkOptions,
 } from './store.js';
-export type { NewUser, UserChanges, UserRepository, UserRow } from './users.js';
+export type { NewUser, StoredNameKeys, UserChanges, UserRepository, UserRow } from './users.js';
 export type {
   EmailVerificationRepository,
   EmailVerificationRow,
@@ -18,7 +18,7 @@ export type {
   RefreshTokenRepository,
   RefreshTokenRow,
 } from './sessions.js';
-export type { ChannelPublication, ChannelRepository, ChannelRow } from './channels.js';
+export type { ChannelAwaitingApproval, ChannelPublication, ChannelRepository, ChannelRow } from './channels.js';
 export type { PublicSigningKeyRow, SigningKeyRepository, SigningKeyRow } from './signing-keys.js';
 export type { ApiTokenRepository, ApiTokenRow, TokenCaller } from './api-tokens.js';
 export type {
@@ -31,4 +31,4 @@ export type {
   NewLedgerEntry,
 } from './ledger.js';
 export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from './values.js';
-export { UnsupportedByStoreError } from './errors.js';
+export { NameTakenError, UnsupportedByStoreError } from './errors.js';

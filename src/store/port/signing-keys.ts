@@ -20,6 +20,11 @@ export interface PublicSigningKeyRow extends Omit<SigningKeyRow, 'sealedSeed'> {
   /** the channel's keys are in the public key set */
   keysPublic: boolean;
   signerName: string | null;
+  /** the operator's approval of the publication (ChannelRow) */
+  publicationApprovedAt: number | null;
+  /** the owner's username and whether the owner verified the email address */
+  ownerUsername: string;
+  ownerVerified: boolean;
 }
 
 export interface SigningKeyRepository {
@@ -29,8 +34,13 @@ export interface SigningKeyRepository {
   publicOfUser(userId: string): Promise<PublicSigningKeyRow[]>;
   /** the public parts of the keys with these ids (unknown ids are left out) */
   publicByIds(keyIds: readonly string[]): Promise<PublicSigningKeyRow[]>;
-  /** every key, current and retired, of the channels whose keys are public: oldest channel first, then oldest key */
+  /**
+   * every key, current and retired, of the channels whose owners ask for publication: oldest channel first, then
+   * oldest key (whether each is published is the domain's rule)
+   */
   published(): Promise<PublicSigningKeyRow[]>;
+  /** how many keys the channel has, current and retired */
+  countOf(channelId: string): Promise<number>;
   /** Retires the channel's current key, if any, at `at`. */
   retireCurrent(channelId: string, at: number): Promise<void>;
   /** Adds a current key; call retireCurrent first in the same unit of work (one current key per channel). */

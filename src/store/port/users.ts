@@ -24,10 +24,19 @@ export interface UserRow {
   updatedAt: number;
 }
 
+/**
+ * A name's two confusable-name keys (src/codec/unicode/name-key.ts): the store keeps each unique, so that no two
+ * accounts have usernames a reader could take for each other.
+ */
+export interface StoredNameKeys {
+  key: string;
+  keyCased: string;
+}
+
 export type NewUser = Pick<
   UserRow,
   'id' | 'email' | 'username' | 'firstName' | 'lastName' | 'passwordHash' | 'emailVerifiedAt' | 'plan' | 'createdAt'
->;
+> & { usernameKeys: StoredNameKeys };
 
 /** What an update may change; `updatedAt` is set with every update. */
 export type UserChanges = Partial<
@@ -43,7 +52,7 @@ export type UserChanges = Partial<
     | 'suspendedAt'
     | 'suspensionReason'
   >
->;
+> & { usernameKeys?: StoredNameKeys };
 
 export interface UserRepository {
   byId(id: string): Promise<UserRow | undefined>;
@@ -51,10 +60,17 @@ export interface UserRepository {
   byEmail(email: string): Promise<UserRow | undefined>;
   /** every account, oldest first (then by email) */
   list(): Promise<UserRow[]>;
-  /** The new account (balance 0, session epoch 0), or undefined when the email address is taken. */
+  /**
+   * The new account (balance 0, session epoch 0), or undefined when the email address or a username key is taken
+   * (look the email up to tell which).
+   */
   insert(user: NewUser): Promise<UserRow | undefined>;
-  /** The account after the change, or undefined when there is none. */
+  /** The account after the change, or undefined when there is none. A username key taken: NameTakenError. */
   update(id: string, changes: UserChanges, updatedAt: number): Promise<UserRow | undefined>;
+  /** up to `limit` accounts whose username has no keys yet (made by a release before the keys) */
+  withoutUsernameKeys(limit: number): Promise<Pick<UserRow, 'id' | 'username'>[]>;
+  /** Gives an account without them its username's keys; false when another account holds one of them. */
+  setUsernameKeys(id: string, keys: StoredNameKeys): Promise<boolean>;
   /** Deletes the account and everything it owns; false when there was none. */
   delete(id: string): Promise<boolean>;
   /**

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { ApiTokenRow, TokenCaller } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
 import { lookupPerTurn } from './per-turn.js';
@@ -82,6 +82,8 @@ export function apiTokenStatements({ db, run, shared }: PgSession) {
           .where(eq(apiTokens.userId, userId))
           .orderBy(asc(apiTokens.createdAt), asc(apiTokens.rowid))
       ).map(toRow),
+    countOf: async (userId: string): Promise<number> =>
+      (await db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId)))[0]?.n ?? 0,
     delete: async (id: string): Promise<boolean> =>
       (await db.delete(apiTokens).where(eq(apiTokens.id, id)).returning({ id: apiTokens.id })).length > 0,
     callerByHash: async (tokenHash: string, periodStart: number): Promise<TokenCaller | undefined> =>

@@ -1,7 +1,13 @@
-import { and, asc, count, desc, eq, exists, or } from 'drizzle-orm';
-import type { ChannelPublication, ChannelRow } from '../port/index.js';
+import { and, asc, count, desc, eq, exists, isNotNull, isNull, or } from 'drizzle-orm';
+import type { ChannelAwaitingApproval, ChannelPublication, ChannelRow, StoredNameKeys } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
-import { apiTokens, channels } from './schema.js';
+import { isUniqueViolation } from './errors.js';
+import { apiTokens, channels, users } from './schema.js';
+
+const signerKeyColumns = (keys: StoredNameKeys | null) => ({
+  signerKey: keys?.key ?? null,
+  signerKeyCased: keys?.keyCased ?? null,
+});
 
 /** A ChannelRow's columns (not the insertion order that only sorts listings). */
 const row = {
@@ -14,6 +20,7 @@ const row = {
   deactivatedAt: channels.deactivatedAt,
   keysPublic: channels.keysPublic,
   signerName: channels.signerName,
+  publicationApprovedAt: channels.publicationApprovedAt,
 };
 
 // the channel of every keyed watermark request: plain SQL, prepared once per connection
@@ -21,7 +28,7 @@ const BY_ID: Statement = {
   name: 'channels_by_id',
   text: `SELECT id, user_id AS "userId", name, sealed_key AS "sealedKey", is_active AS "isActive",
            created_at AS "createdAt", deactivated_at AS "deactivatedAt", keys_public AS "keysPublic",
-           signer_name AS "signerName"
+           signer_name AS "signerName", publication_approved_at AS "publicationApprovedAt"
          FROM channels WHERE id = $1`,
 };
 
@@ -67,20 +74,71 @@ export function channelStatements({ db, run }: PgSession) {
         .where(and(eq(channels.userId, userId), or(eq(channels.isActive, true), exists(boundToken))));
       return found[0]?.n ?? 0;
     },
-    insert: async (channel: Omit<ChannelRow, 'isActive' | 'deactivatedAt'>): Promise<ChannelRow | undefined> =>
+    insert: async ({
+      signerKeys,
+      ...channel
+    }: Omit<ChannelRow, 'isActive' | 'deactivatedAt' | 'publicationApprovedAt'> & {
+      signerKeys: StoredNameKeys | null;
+    }): Promise<ChannelRow | undefined> =>
       (
         await db
           .insert(channels)
-          .values({ ...channel, sealedKey: Buffer.from(channel.sealedKey), isActive: true })
-          .onConflictDoNothing({ target: [channels.userId, channels.name] })
+          .values({
+            ...channel,
+            ...signerKeyColumns(signerKeys),
+            sealedKey: Buffer.from(channel.sealedKey),
+            isActive: true,
+          })
+          .onConflictDoNothing()
           .returning(row)
       )[0],
     deactivate: async (id: string, at: number): Promise<void> => {
       await db.update(channels).set({ isActive: false, deactivatedAt: at }).where(eq(channels.id, id));
     },
-    setPublication: async (id: string, publication: ChannelPublication): Promise<void> => {
-      await db.update(channels).set(publication).where(eq(channels.id, id));
+    setPublication: async (id: string, { signerKeys, ...publication }: ChannelPublication): Promise<boolean> => {
+      try {
+        await db
+          .update(channels)
+          .set({ ...publication, ...signerKeyColumns(signerKeys) })
+          .where(eq(channels.id, id));
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
+    awaitingApproval: async (): Promise<ChannelAwaitingApproval[]> =>
+      (
+        await db
+          .select({
+            channel: row,
+            ownerEmail: users.email,
+            ownerUsername: users.username,
+            ownerVerifiedAt: users.emailVerifiedAt,
+          })
+          .from(channels)
+          .innerJoin(users, eq(users.id, channels.userId))
+          .where(and(eq(channels.keysPublic, true), isNull(channels.publicationApprovedAt)))
+          .orderBy(asc(channels.createdAt), asc(channels.rowid))
+      ).map(({ channel, ownerVerifiedAt, ...owner }) => ({
+        ...channel,
+        ...owner,
+        ownerVerified: ownerVerifiedAt !== null,
+      })),
+    withdrawApprovals: async (userId: string): Promise<number> =>
+      (
+        await db
+          .update(channels)
+          .set({ publicationApprovedAt: null })
+          .where(and(eq(channels.userId, userId), isNotNull(channels.publicationApprovedAt)))
+          .returning({ id: channels.id })
+      ).length,
+    publicWithoutSignerKeys: (): Promise<ChannelRow[]> =>
+      db
+        .select(row)
+        .from(channels)
+        .where(and(eq(channels.keysPublic, true), isNull(channels.signerKey)))
+        .orderBy(asc(channels.createdAt), asc(channels.rowid)),
     sealedKeys: (): Promise<Pick<ChannelRow, 'id' | 'sealedKey'>[]> =>
       db.select({ id: channels.id, sealedKey: channels.sealedKey }).from(channels),
     newestSealedKeys: (limit: number): Promise<Pick<ChannelRow, 'id' | 'sealedKey'>[]> =>

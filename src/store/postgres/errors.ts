@@ -7,6 +7,10 @@ export function sqlState(error: unknown): string | undefined {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
 }
 
+/** A row that a UNIQUE index refused (unique_violation), also under drizzle's wrapper. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  sqlState(error instanceof DrizzleQueryError ? error.cause : error) === '23505';
+
 /** Another unit of work got in the way; running this one again may succeed. */
 export const isConflict = (error: unknown): boolean => {
   const state = sqlState(error);

@@ -36,6 +36,8 @@ export const users = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     username: text('username').notNull(),
+    usernameKey: text('username_key'),
+    usernameKeyCased: text('username_key_cased'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     passwordHash: text('password_hash').notNull(),
@@ -53,6 +55,8 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     check('users_balance_non_negative', sql`${table.balance} >= 0`),
+    uniqueIndex('users_username_key_unique').on(table.usernameKey),
+    uniqueIndex('users_username_key_cased_unique').on(table.usernameKeyCased),
   ],
 );
 
@@ -130,9 +134,16 @@ export const channels = pgTable(
     keysPublic: boolean('keys_public').notNull().default(false),
     /** the name the key set gives the channel's keys; null: the channel name */
     signerName: text('signer_name'),
+    signerKey: text('signer_key'),
+    signerKeyCased: text('signer_key_cased'),
+    publicationApprovedAt: int8('publication_approved_at'),
     rowid: insertionOrder(),
   },
-  (table) => [uniqueIndex('channels_user_name_unique').on(table.userId, table.name)],
+  (table) => [
+    uniqueIndex('channels_user_name_unique').on(table.userId, table.name),
+    uniqueIndex('channels_signer_key_unique').on(table.signerKey),
+    uniqueIndex('channels_signer_key_cased_unique').on(table.signerKeyCased),
+  ],
 );
 
 /** Ed25519 signing keys of channels: the current one (retired_at null) and the retired ones, kept for verifying. */

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { PublicSigningKeyRow, SigningKeyRow } from '../port/index.js';
 import type { PgSession } from './database.js';
-import { channels, signingKeys } from './schema.js';
+import { channels, signingKeys, users } from './schema.js';
 
 /** A SigningKeyRow's columns (not the insertion order that only sorts listings). */
 const row = {
@@ -23,11 +23,22 @@ const publicColumns = {
   channelName: channels.name,
   keysPublic: channels.keysPublic,
   signerName: channels.signerName,
+  publicationApprovedAt: channels.publicationApprovedAt,
+  ownerUsername: users.username,
+  ownerVerifiedAt: users.emailVerifiedAt,
 };
+
+type PublicColumns = Omit<PublicSigningKeyRow, 'ownerVerified'> & { ownerVerifiedAt: number | null };
+const toPublicRows = (rows: PublicColumns[]): PublicSigningKeyRow[] =>
+  rows.map(({ ownerVerifiedAt, ...found }) => ({ ...found, ownerVerified: ownerVerifiedAt !== null }));
 
 export function signingKeyStatements({ db }: PgSession) {
   const publicKeys = () =>
-    db.select(publicColumns).from(signingKeys).innerJoin(channels, eq(channels.id, signingKeys.channelId));
+    db
+      .select(publicColumns)
+      .from(signingKeys)
+      .innerJoin(channels, eq(channels.id, signingKeys.channelId))
+      .innerJoin(users, eq(users.id, channels.userId));
   return {
     currentOf: async (channelId: string): Promise<SigningKeyRow | undefined> =>
       (
@@ -36,14 +47,22 @@ export function signingKeyStatements({ db }: PgSession) {
           .from(signingKeys)
           .where(and(eq(signingKeys.channelId, channelId), isNull(signingKeys.retiredAt)))
       )[0],
-    publicOfUser: (userId: string): Promise<PublicSigningKeyRow[]> =>
-      publicKeys().where(eq(channels.userId, userId)).orderBy(desc(signingKeys.createdAt), desc(signingKeys.rowid)),
+    publicOfUser: async (userId: string): Promise<PublicSigningKeyRow[]> =>
+      toPublicRows(
+        await publicKeys()
+          .where(eq(channels.userId, userId))
+          .orderBy(desc(signingKeys.createdAt), desc(signingKeys.rowid)),
+      ),
     publicByIds: async (keyIds: readonly string[]): Promise<PublicSigningKeyRow[]> =>
-      keyIds.length === 0 ? [] : publicKeys().where(inArray(signingKeys.keyId, [...keyIds])),
-    published: (): Promise<PublicSigningKeyRow[]> =>
-      publicKeys()
-        .where(eq(channels.keysPublic, true))
-        .orderBy(asc(channels.createdAt), asc(channels.id), asc(signingKeys.createdAt), asc(signingKeys.rowid)),
+      keyIds.length === 0 ? [] : toPublicRows(await publicKeys().where(inArray(signingKeys.keyId, [...keyIds]))),
+    published: async (): Promise<PublicSigningKeyRow[]> =>
+      toPublicRows(
+        await publicKeys()
+          .where(eq(channels.keysPublic, true))
+          .orderBy(asc(channels.createdAt), asc(channels.id), asc(signingKeys.createdAt), asc(signingKeys.rowid)),
+      ),
+    countOf: async (channelId: string): Promise<number> =>
+      (await db.select({ n: count() }).from(signingKeys).where(eq(signingKeys.channelId, channelId)))[0]?.n ?? 0,
     retireCurrent: async (channelId: string, at: number): Promise<void> => {
       await db
         .update(signingKeys)

@@ -1,7 +1,14 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { NewUser, UserChanges, UserRow } from '../port/index.js';
+import { and, asc, eq, getTableColumns, isNull, lte, sql } from 'drizzle-orm';
+import { NameTakenError, type NewUser, type StoredNameKeys, type UserChanges, type UserRow } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
+import { isUniqueViolation } from './errors.js';
 import { users } from './schema.js';
+
+/** A UserRow's columns, as drizzle selects them: not the username's keys, which only the store compares. */
+const { usernameKey: _key, usernameKeyCased: _keyCased, ...userRow } = getTableColumns(users);
+
+const usernameKeyColumns = (keys: StoredNameKeys | undefined) =>
+  keys ? { usernameKey: keys.key, usernameKeyCased: keys.keyCased } : {};
 
 /** The columns of a UserRow, for the plain SQL statements. */
 export const USER_COLUMNS = `id, email, username, first_name AS "firstName", last_name AS "lastName",
@@ -16,24 +23,54 @@ export function userStatements({ db, run }: PgSession) {
   return {
     byId: async (id: string): Promise<UserRow | undefined> => (await run<UserRow>(BY_ID, [id]))[0],
     byEmail: async (email: string): Promise<UserRow | undefined> =>
-      (await db.select().from(users).where(eq(users.email, email)))[0],
-    list: (): Promise<UserRow[]> => db.select().from(users).orderBy(asc(users.createdAt), asc(users.email)),
+      (await db.select(userRow).from(users).where(eq(users.email, email)))[0],
+    list: (): Promise<UserRow[]> => db.select(userRow).from(users).orderBy(asc(users.createdAt), asc(users.email)),
     insert: async (user: NewUser): Promise<UserRow | undefined> =>
       (
         await db
           .insert(users)
-          .values({ ...user, updatedAt: user.createdAt })
-          .onConflictDoNothing({ target: users.email })
-          .returning()
+          .values({ ...user, ...usernameKeyColumns(user.usernameKeys), updatedAt: user.createdAt })
+          .onConflictDoNothing()
+          .returning(userRow)
       )[0],
-    update: async (id: string, changes: UserChanges, updatedAt: number): Promise<UserRow | undefined> =>
-      (
-        await db
+    update: async (
+      id: string,
+      { usernameKeys, ...changes }: UserChanges,
+      updatedAt: number,
+    ): Promise<UserRow | undefined> => {
+      try {
+        return (
+          await db
+            .update(users)
+            .set({ ...changes, ...usernameKeyColumns(usernameKeys), updatedAt })
+            .where(eq(users.id, id))
+            .returning(userRow)
+        )[0];
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new NameTakenError('the username is taken');
+        throw error;
+      }
+    },
+    withoutUsernameKeys: (limit: number): Promise<Pick<UserRow, 'id' | 'username'>[]> =>
+      db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(isNull(users.usernameKey))
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(limit),
+    setUsernameKeys: async (id: string, keys: StoredNameKeys): Promise<boolean> => {
+      try {
+        const changed = await db
           .update(users)
-          .set({ ...changes, updatedAt })
-          .where(eq(users.id, id))
-          .returning()
-      )[0],
+          .set(usernameKeyColumns(keys))
+          .where(and(eq(users.id, id), isNull(users.usernameKey)))
+          .returning({ id: users.id });
+        return changed.length > 0;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
     delete: async (id: string): Promise<boolean> =>
       (await db.delete(users).where(eq(users.id, id)).returning({ id: users.id })).length > 0,
     replacePasswordHash: async (

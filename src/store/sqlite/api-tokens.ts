@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { ApiTokenRow, TokenCaller } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
@@ -57,6 +57,8 @@ export function apiTokenStatements(db: Db) {
         .orderBy(asc(apiTokens.createdAt), insertionOrder)
         .all()
         .map(toRow),
+    countOf: (userId: string): number =>
+      db.select({ n: count() }).from(apiTokens).where(eq(apiTokens.userId, userId)).get()?.n ?? 0,
     delete: (id: string): boolean => db.delete(apiTokens).where(eq(apiTokens.id, id)).run().changes > 0,
     callerByHash: (tokenHash: string, periodStart: number): TokenCaller | undefined => {
       const found = callerByHash().get({ tokenHash, periodStart });

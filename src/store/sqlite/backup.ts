@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { SqliteDriver } from './driver.js';
 import { DamagedDatabaseError } from '../database-failure.js';
+import { schemaDifferences } from './schema-check.js';
 
 /**
  * Pages per backup step: all of them. A step reads in one transaction, so the copy is the database as of one
@@ -45,7 +46,10 @@ export async function backupSqlite(source: Database.Database, file: string): Pro
 /** At most this many problems are reported: one is enough to refuse a copy. */
 const PROBLEMS_MAX = 10;
 
-/** The store's `checkIntegrity`: SQLite's integrity check (every page, index and constraint) and foreign keys. */
+/**
+ * The store's `checkIntegrity`: SQLite's integrity check (every page, index and constraint), foreign keys, and a
+ * schema exactly as wm's migrations make it (nothing more: no table, trigger or view of someone else's).
+ */
 export function checkSqliteIntegrity(sqlite: Database.Database): string[] {
   const pages = sqlite.pragma(`integrity_check(${PROBLEMS_MAX})`) as { integrity_check: string }[];
   const references = sqlite.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
@@ -54,5 +58,6 @@ export function checkSqliteIntegrity(sqlite: Database.Database): string[] {
     ...references
       .slice(0, PROBLEMS_MAX)
       .map((row) => `${row.table} row ${row.rowid} refers to a ${row.parent} row that does not exist`),
+    ...schemaDifferences(sqlite).slice(0, PROBLEMS_MAX),
   ];
 }

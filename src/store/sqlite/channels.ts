@@ -1,8 +1,14 @@
-import { and, asc, count, desc, eq, exists, or, sql } from 'drizzle-orm';
-import type { ChannelPublication, ChannelRow } from '../port/index.js';
+import { and, asc, count, desc, eq, exists, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { ChannelAwaitingApproval, ChannelPublication, ChannelRow, StoredNameKeys } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
-import { apiTokens, channels, insertionOrder } from './schema.js';
+import { apiTokens, channels, insertionOrder, users } from './schema.js';
+import { isUniqueViolation } from './unique-violation.js';
+
+const signerKeyColumns = (keys: StoredNameKeys | null) => ({
+  signerKey: keys?.key ?? null,
+  signerKeyCased: keys?.keyCased ?? null,
+});
 
 export function channelStatements(db: Db) {
   const byId = preparedOnce(() =>
@@ -53,19 +59,69 @@ export function channelStatements(db: Db) {
         .get();
       return row?.n ?? 0;
     },
-    insert: (channel: Omit<ChannelRow, 'isActive' | 'deactivatedAt'>): ChannelRow | undefined =>
+    insert: ({
+      signerKeys,
+      ...channel
+    }: Omit<ChannelRow, 'isActive' | 'deactivatedAt' | 'publicationApprovedAt'> & {
+      signerKeys: StoredNameKeys | null;
+    }): ChannelRow | undefined =>
       db
         .insert(channels)
-        .values({ ...channel, sealedKey: Buffer.from(channel.sealedKey), isActive: true })
-        .onConflictDoNothing({ target: [channels.userId, channels.name] })
+        .values({
+          ...channel,
+          ...signerKeyColumns(signerKeys),
+          sealedKey: Buffer.from(channel.sealedKey),
+          isActive: true,
+        })
+        .onConflictDoNothing()
         .returning()
         .get(),
     deactivate: (id: string, at: number): void => {
       db.update(channels).set({ isActive: false, deactivatedAt: at }).where(eq(channels.id, id)).run();
     },
-    setPublication: (id: string, publication: ChannelPublication): void => {
-      db.update(channels).set(publication).where(eq(channels.id, id)).run();
+    setPublication: (id: string, { signerKeys, ...publication }: ChannelPublication): boolean => {
+      try {
+        db.update(channels)
+          .set({ ...publication, ...signerKeyColumns(signerKeys) })
+          .where(eq(channels.id, id))
+          .run();
+        return true;
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
     },
+    awaitingApproval: (): ChannelAwaitingApproval[] =>
+      db
+        .select({
+          channel: channels,
+          ownerEmail: users.email,
+          ownerUsername: users.username,
+          ownerVerifiedAt: users.emailVerifiedAt,
+        })
+        .from(channels)
+        .innerJoin(users, eq(users.id, channels.userId))
+        .where(and(eq(channels.keysPublic, true), isNull(channels.publicationApprovedAt)))
+        .orderBy(asc(channels.createdAt), sql`${channels}.rowid`)
+        .all()
+        .map(({ channel, ownerVerifiedAt, ...owner }) => ({
+          ...channel,
+          ...owner,
+          ownerVerified: ownerVerifiedAt !== null,
+        })),
+    withdrawApprovals: (userId: string): number =>
+      db
+        .update(channels)
+        .set({ publicationApprovedAt: null })
+        .where(and(eq(channels.userId, userId), isNotNull(channels.publicationApprovedAt)))
+        .run().changes,
+    publicWithoutSignerKeys: (): ChannelRow[] =>
+      db
+        .select()
+        .from(channels)
+        .where(and(eq(channels.keysPublic, true), isNull(channels.signerKey)))
+        .orderBy(asc(channels.createdAt), insertionOrder)
+        .all(),
     sealedKeys: (): Pick<ChannelRow, 'id' | 'sealedKey'>[] =>
       db.select({ id: channels.id, sealedKey: channels.sealedKey }).from(channels).all(),
     newestSealedKeys: (limit: number): Pick<ChannelRow, 'id' | 'sealedKey'>[] =>

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { ForeignDatabaseError, NewerDatabaseError } from '../database-failure.js';
 import { MIGRATIONS_FOLDER } from '../migrations-folder.js';
 
@@ -36,4 +38,45 @@ export function refuseNewerDatabase(sqlite: Database.Database, file: string): vo
         'a backup made with this version',
     );
   }
+}
+
+/** The schema's objects (tables, indexes, triggers, views) by type and name, with their SQL as SQLite keeps it. */
+function objectsOf(sqlite: Database.Database): Map<string, string> {
+  const rows = sqlite.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_stat%'").all() as {
+    type: string;
+    name: string;
+    sql: string | null;
+  }[];
+  return new Map(rows.map((row) => [`${row.type} ${row.name}`, (row.sql ?? '').replace(/\s+/g, ' ').trim()]));
+}
+
+let madeByMigrations: Map<string, string> | undefined;
+
+/** The schema wm's migrations make, on an empty database in memory (once per process). */
+function migratedSchema(): Map<string, string> {
+  if (madeByMigrations) return madeByMigrations;
+  const sqlite = new Database(':memory:');
+  try {
+    migrate(drizzle(sqlite), { migrationsFolder: MIGRATIONS_FOLDER });
+    return (madeByMigrations = objectsOf(sqlite));
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * How a database's schema differs from the one wm's migrations make: an object more (a table, a trigger, a view, an
+ * index), one less, or one defined otherwise. A restored backup must have exactly wm's schema: a trigger added to a
+ * backup (copying password hashes into a table of its own, say) would otherwise run inside the server.
+ */
+export function schemaDifferences(sqlite: Database.Database): string[] {
+  const expected = migratedSchema();
+  const found = objectsOf(sqlite);
+  const problems: string[] = [];
+  for (const [object, sql] of found) {
+    if (!expected.has(object)) problems.push(`${object} is not part of wm's schema`);
+    else if (expected.get(object) !== sql) problems.push(`${object} is not defined as wm's migrations define it`);
+  }
+  for (const object of expected.keys()) if (!found.has(object)) problems.push(`${object} is missing`);
+  return problems;
 }

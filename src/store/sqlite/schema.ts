@@ -11,6 +11,12 @@ export const users = sqliteTable(
     /** trimmed and lower-cased */
     email: text('email').notNull().unique(),
     username: text('username').notNull(),
+    /**
+     * the username's two confusable-name keys (src/codec/unicode/name-key.ts): no two accounts share one; null
+     * until set (accounts of an older release get theirs when a server starts)
+     */
+    usernameKey: text('username_key'),
+    usernameKeyCased: text('username_key_cased'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     /** PHC-style `$scrypt$ln=17,r=8,p=1,norm=nfkc$salt$hash` (older hashes: no `norm`, made from the NFC form) */
@@ -31,8 +37,12 @@ export const users = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  // the last line of defence: even a faulty charge can never leave a negative balance
-  (table) => [check('users_balance_non_negative', sql`${table.balance} >= 0`)],
+  (table) => [
+    // the last line of defence: even a faulty charge can never leave a negative balance
+    check('users_balance_non_negative', sql`${table.balance} >= 0`),
+    uniqueIndex('users_username_key_unique').on(table.usernameKey),
+    uniqueIndex('users_username_key_cased_unique').on(table.usernameKeyCased),
+  ],
 );
 
 export const emailVerifications = sqliteTable(
@@ -105,8 +115,20 @@ export const channels = sqliteTable(
     keysPublic: integer('keys_public', { mode: 'boolean' }).notNull().default(false),
     /** the name the key set gives the channel's keys; null: the channel name */
     signerName: text('signer_name'),
+    /**
+     * the confusable-name keys of the name the channel publishes under, held while its owner asks for publication:
+     * no two channels of the server share one
+     */
+    signerKey: text('signer_key'),
+    signerKeyCased: text('signer_key_cased'),
+    /** when the operator approved publishing the keys under that name; null: not approved (or the name changed) */
+    publicationApprovedAt: integer('publication_approved_at'),
   },
-  (table) => [uniqueIndex('channels_user_name_unique').on(table.userId, table.name)],
+  (table) => [
+    uniqueIndex('channels_user_name_unique').on(table.userId, table.name),
+    uniqueIndex('channels_signer_key_unique').on(table.signerKey),
+    uniqueIndex('channels_signer_key_cased_unique').on(table.signerKeyCased),
+  ],
 );
 
 /** Ed25519 signing keys of channels: the current one (retired_at null) and the retired ones, kept for verifying. */

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PublicSigningKeyRow, SigningKeyRow } from '../port/index.js';
 import type { Db } from './database.js';
-import { channels, signingKeys } from './schema.js';
+import { channels, signingKeys, users } from './schema.js';
 
 /** Keys created in one millisecond (a test clock) are told apart by their insertion order. */
 const keyInsertionOrder = sql`${signingKeys}.rowid`;
@@ -16,11 +16,24 @@ const publicColumns = {
   channelName: channels.name,
   keysPublic: channels.keysPublic,
   signerName: channels.signerName,
+  publicationApprovedAt: channels.publicationApprovedAt,
+  ownerUsername: users.username,
+  ownerVerifiedAt: users.emailVerifiedAt,
 };
+
+type PublicColumns = Omit<PublicSigningKeyRow, 'ownerVerified'> & { ownerVerifiedAt: number | null };
+const toPublicRow = ({ ownerVerifiedAt, ...row }: PublicColumns): PublicSigningKeyRow => ({
+  ...row,
+  ownerVerified: ownerVerifiedAt !== null,
+});
 
 export function signingKeyStatements(db: Db) {
   const publicKeys = () =>
-    db.select(publicColumns).from(signingKeys).innerJoin(channels, eq(channels.id, signingKeys.channelId));
+    db
+      .select(publicColumns)
+      .from(signingKeys)
+      .innerJoin(channels, eq(channels.id, signingKeys.channelId))
+      .innerJoin(users, eq(users.id, channels.userId));
   return {
     currentOf: (channelId: string): SigningKeyRow | undefined =>
       db
@@ -32,18 +45,23 @@ export function signingKeyStatements(db: Db) {
       publicKeys()
         .where(eq(channels.userId, userId))
         .orderBy(desc(signingKeys.createdAt), desc(keyInsertionOrder))
-        .all(),
+        .all()
+        .map(toPublicRow),
     publicByIds: (keyIds: readonly string[]): PublicSigningKeyRow[] =>
       keyIds.length === 0
         ? []
         : publicKeys()
             .where(inArray(signingKeys.keyId, [...keyIds]))
-            .all(),
+            .all()
+            .map(toPublicRow),
     published: (): PublicSigningKeyRow[] =>
       publicKeys()
         .where(eq(channels.keysPublic, true))
         .orderBy(asc(channels.createdAt), asc(channels.id), asc(signingKeys.createdAt), asc(keyInsertionOrder))
-        .all(),
+        .all()
+        .map(toPublicRow),
+    countOf: (channelId: string): number =>
+      db.select({ n: count() }).from(signingKeys).where(eq(signingKeys.channelId, channelId)).get()?.n ?? 0,
     retireCurrent: (channelId: string, at: number): void => {
       db.update(signingKeys)
         .set({ retiredAt: at })

@@ -1,8 +1,12 @@
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
-import type { NewUser, UserChanges, UserRow } from '../port/index.js';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { NameTakenError, type NewUser, type StoredNameKeys, type UserChanges, type UserRow } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
 import { users } from './schema.js';
+import { isUniqueViolation } from './unique-violation.js';
+
+const usernameKeyColumns = (keys: StoredNameKeys | undefined) =>
+  keys ? { usernameKey: keys.key, usernameKeyCased: keys.keyCased } : {};
 
 export function userStatements(db: Db) {
   const byId = preparedOnce(() =>
@@ -19,17 +23,45 @@ export function userStatements(db: Db) {
     insert: (user: NewUser): UserRow | undefined =>
       db
         .insert(users)
-        .values({ ...user, updatedAt: user.createdAt })
-        .onConflictDoNothing({ target: users.email })
+        .values({ ...user, ...usernameKeyColumns(user.usernameKeys), updatedAt: user.createdAt })
+        .onConflictDoNothing()
         .returning()
         .get(),
-    update: (id: string, changes: UserChanges, updatedAt: number): UserRow | undefined =>
+    update: (id: string, { usernameKeys, ...changes }: UserChanges, updatedAt: number): UserRow | undefined => {
+      try {
+        return db
+          .update(users)
+          .set({ ...changes, ...usernameKeyColumns(usernameKeys), updatedAt })
+          .where(eq(users.id, id))
+          .returning()
+          .get();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new NameTakenError('the username is taken');
+        throw error;
+      }
+    },
+    withoutUsernameKeys: (limit: number): Pick<UserRow, 'id' | 'username'>[] =>
       db
-        .update(users)
-        .set({ ...changes, updatedAt })
-        .where(eq(users.id, id))
-        .returning()
-        .get(),
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(isNull(users.usernameKey))
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(limit)
+        .all(),
+    setUsernameKeys: (id: string, keys: StoredNameKeys): boolean => {
+      try {
+        return (
+          db
+            .update(users)
+            .set(usernameKeyColumns(keys))
+            .where(and(eq(users.id, id), isNull(users.usernameKey)))
+            .run().changes > 0
+        );
+      } catch (error) {
+        if (isUniqueViolation(error)) return false;
+        throw error;
+      }
+    },
     delete: (id: string): boolean => db.delete(users).where(eq(users.id, id)).run().changes > 0,
     replacePasswordHash: (
       id: string,

@@ -9,7 +9,7 @@ import { inspect, type Inspection } from './inspect.js';
 import { ResultActions } from './result-actions.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
-import { Verdicts } from './verdicts.js';
+import { DecodedSecret, Verdicts } from './verdicts.js';
 import { hasServerCredential, watermarkRequest } from './watermark-api.js';
 
 /** Typing into a large text re-checks it after this pause, not on every key. */
@@ -147,7 +147,7 @@ function KeyedDecode({ text, robust }: { text: string; robust: boolean }) {
       {decoded !== null && (
         <Notice kind="ok">
           <span class="muted small">Secret</span>
-          <div class="decoded">{decoded}</div>
+          <DecodedSecret secret={decoded} />
         </Notice>
       )}
     </form>

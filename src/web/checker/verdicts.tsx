@@ -7,6 +7,7 @@ import {
   type RobustWatermark,
 } from './codec.js';
 import type { Inspection } from './inspect.js';
+import { visibleSecret } from './secret-text.js';
 
 /**
  * The checker's verdict on a text's watermarks, one per mark: `decode` reads framed and robust marks alike, each
@@ -55,7 +56,7 @@ function Found({ result, inspection }: { result: DecodeResult; inspection: Inspe
               {KIND_NAMES[watermark.kind]}
               {count > 1 ? ` · ${index + 1} of ${count}` : ''}
             </span>
-            <div class="decoded">{watermark.decoded}</div>
+            <DecodedSecret secret={watermark.decoded} />
             {details && details.decoded === watermark.decoded && <Copies details={details} />}
             <SignedNote signature={watermark.signature} />
           </li>
@@ -122,5 +123,14 @@ function RawRuns({ runs }: { runs: RawRun[] }) {
         ))}
       </ul>
     </>
+  );
+}
+
+/** A secret, isolated from the text around it, its direction controls and controls shown as tokens. */
+export function DecodedSecret({ secret }: { secret: string }) {
+  return (
+    <div class="decoded">
+      <bdi>{visibleSecret(secret)}</bdi>
+    </div>
   );
 }

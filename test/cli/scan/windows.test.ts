@@ -86,7 +86,8 @@ describe('windows', () => {
       const text = mixedText(seed);
       const path = join(dir, `strip-${seed}.txt`);
       writeFileSync(path, text);
-      const outcome = await scanFile(path, { positions: 5, windows: SMALL, strip: { all: false, dryRun: false } });
+      const stripping = { all: false, dryRun: false, follow: false, roots: [] };
+      const outcome = await scanFile(path, { positions: 5, windows: SMALL, strip: stripping });
       expect(outcome.type === 'file' && outcome.strip?.written).toBe(true);
       expect(readFileSync(path, 'utf8')).toBe(strip(text));
     }

@@ -208,6 +208,8 @@ describe('the dashboard in Chromium, against wm serve', () => {
     await publish.getByLabel('Signer name (optional)').fill('Ada News');
     await publish.getByRole('button', { name: 'Publish keys' }).click();
     await expect.poll(() => row.textContent()).toContain('published as Ada News');
+    // asking is not publishing: the operator approves (wm serve's default, docs/SERVER.md)
+    expect(server.wm('channels', 'publish', 'newsroom', '--user', 'ada@example.com', '--approve').status).toBe(0);
     const published = (await (await fetch(`${server.url}/.well-known/wm-keys.json`)).json()) as {
       keys: { kid: string; name: string }[];
     };
