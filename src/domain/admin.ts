@@ -11,6 +11,16 @@ import {
   updatePublication,
   withdrawSigningKey,
 } from './channels.js';
+import {
+  issueCopies,
+  listCopies,
+  traceCopies,
+  type CopiesOwner,
+  type IssueCopiesInput,
+  type IssueCopiesResult,
+  type ListCopiesResult,
+  type TraceResult,
+} from './copies/index.js';
 import type { DomainContext } from './context.js';
 import { balanceOf, prunedBeforeOf, usageOf } from './credits.js';
 import { DomainError, invalid } from './errors.js';
@@ -91,6 +101,17 @@ export interface Admin {
   pruneUsage(retention: Retention, signal?: AbortSignal): Promise<PruneResult>;
   /** The plain key of a user's channel (active or not), for offline `wm encode/decode --channel --user`. */
   channelKey(email: string, channelName: string): Promise<Uint8Array>;
+  /**
+   * The user's issued copies, for offline `wm copies` and `wm trace` (free: the operator's own data). Issuing seals
+   * the marks with channel `channelName`, or the user's only active channel when none is named.
+   */
+  copies(email: string, channelName?: string): Promise<OperatorCopies>;
+}
+
+export interface OperatorCopies {
+  issue(input: IssueCopiesInput): Promise<IssueCopiesResult>;
+  trace(input: { text: string }): Promise<TraceResult>;
+  list(input?: { document_id?: number }): Promise<ListCopiesResult>;
 }
 
 export function createAdmin(context: DomainContext): Admin {
@@ -208,6 +229,25 @@ export function createAdmin(context: DomainContext): Admin {
     pruneUsage: (retention, signal) => pruneUsageHistory(context.store, context.now(), retention, signal),
     channelKey: async (email, channelName) =>
       channelKeyOf(context, await channelByName(await byEmail(email), channelName)),
+    copies: async (email, channelName) => {
+      const user = await byEmail(email);
+      const active = (await context.store.channels.listOf(user.id)).filter((channel) => channel.isActive);
+      const row =
+        channelName !== undefined
+          ? await channelByName(user, channelName)
+          : active.length === 1
+            ? active[0]
+            : undefined;
+      const owner: CopiesOwner = {
+        userId: user.id,
+        channel: row && { channelId: row.id, key: channelKeyOf(context, row) },
+      };
+      return {
+        issue: (input) => issueCopies(context, owner, input),
+        trace: (input) => traceCopies(context, owner, input),
+        list: (input) => listCopies(context, owner, input),
+      };
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type Store } from '../store/index.js';
 import { invalid } from './errors.js';
+import { fingerprintSealContext } from './copies/fingerprint-keys.js';
 import { deriveKeys, sealKey, tryOpenSealedKey } from './keys.js';
 import { signingSealContext } from './signing-keys.js';
 
@@ -10,6 +11,8 @@ export interface ResealResult {
   alreadyResealed: number;
   /** the same for the channels' signing keys (private seeds) */
   signingKeys: { resealed: number; alreadyResealed: number };
+  /** the same for the accounts' fingerprint keys (issued copies) */
+  fingerprintKeys: { resealed: number; alreadyResealed: number };
 }
 
 interface Sealed {
@@ -47,11 +50,11 @@ async function reseal(
 }
 
 /**
- * Re-seals every channel key and signing key under the wrapping key derived from `newMaster`, in one unit of work:
- * all keys or none. The keys themselves do not change, so every keyed watermark stays readable and every signing
- * key keeps its id and public key. Access tokens are
- * signed with a key derived from the master key, so the old ones stop verifying once the new key is in use;
- * refresh tokens are stored as hashes and keep working.
+ * Re-seals every channel key, signing key and fingerprint key under the wrapping key derived from `newMaster`, in
+ * one unit of work: all keys or none. The keys themselves do not change, so every keyed watermark stays readable,
+ * every signing key keeps its id and public key, and every fingerprint stays comparable. Access tokens are signed
+ * with a key derived from the master key, so the old ones stop verifying once the new key is in use; refresh tokens
+ * are stored as hashes and keep working.
  */
 export function resealChannelKeys(store: Store, oldMaster: Uint8Array, newMaster: Uint8Array): Promise<ResealResult> {
   const oldWrap = deriveKeys(oldMaster).channelWrap;
@@ -69,8 +72,18 @@ export function resealChannelKeys(store: Store, oldMaster: Uint8Array, newMaster
       context: signingSealContext(key.channelId, key.keyId),
       replace: (sealed) => tx.signingKeys.replaceSealedSeed(key.keyId, sealed),
     }));
+    const fingerprintKeys = (await tx.copies.sealedFingerprintKeys()).map((key): Sealed => ({
+      what: `the fingerprint key of account ${key.ownerId}`,
+      sealed: key.sealedKey,
+      context: fingerprintSealContext(key.ownerId),
+      replace: (sealed) => tx.copies.replaceSealedFingerprintKey(key.ownerId, sealed),
+    }));
     const channels = await reseal(channelKeys, oldWrap, newWrap);
-    return { ...channels, signingKeys: await reseal(signingKeys, oldWrap, newWrap) };
+    return {
+      ...channels,
+      signingKeys: await reseal(signingKeys, oldWrap, newWrap),
+      fingerprintKeys: await reseal(fingerprintKeys, oldWrap, newWrap),
+    };
   });
 }
 

@@ -16,6 +16,9 @@ export const WATERMARK_OPERATIONS = [
   // MCP's strip and reveal tools on wm serve (no REST endpoint): metered like analyze
   'strip',
   'reveal',
+  // issued copies (docs/TRACING.md): one charge per issue, whatever the number of recipients; a trace like a decode
+  'issue-copies',
+  'trace',
 ] as const;
 export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
 
@@ -31,6 +34,8 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
   analyze: ['encode', 'decode'],
   strip: ['encode', 'decode'],
   reveal: ['encode', 'decode'],
+  'issue-copies': ['encode'],
+  trace: ['decode'],
 };
 
 /**

@@ -9,6 +9,8 @@ const NAME_MAX = 100;
 const EMAIL_MAX = 254;
 const CHANNEL_NAME_MAX = 64;
 const TOKEN_NAME_MAX = 100;
+const RECIPIENT_MAX = 254;
+const DOCUMENT_NAME_MAX = 200;
 
 /**
  * The longest value of each field, in characters (code points): the HTTP schemas refuse longer bodies with them
@@ -23,6 +25,9 @@ export const FIELD_LIMITS = {
   /** the name a channel's keys are published under */
   signerName: NAME_MAX,
   tokenName: TOKEN_NAME_MAX,
+  /** the label of an issued copy's recipient (an email address fits) */
+  recipient: RECIPIENT_MAX,
+  documentName: DOCUMENT_NAME_MAX,
 } as const;
 
 export function normaliseEmail(email: string): string {
@@ -137,6 +142,8 @@ export const personNameProblem = (label: string, value: string) => nameProblem(l
 export const channelNameProblem = (value: string) => nameProblem('Channel name', value, CHANNEL_NAME_MAX);
 export const tokenNameProblem = (value: string) => nameProblem('Token name', value, TOKEN_NAME_MAX);
 export const signerNameProblem = (value: string) => nameProblem('Signer name', value, NAME_MAX);
+export const recipientProblem = (value: string) => nameProblem('Recipient', value, RECIPIENT_MAX);
+export const documentNameProblem = (value: string) => nameProblem('Document name', value, DOCUMENT_NAME_MAX);
 
 /** Throws one VALIDATION error listing every field that has a problem. */
 export function requireValid(problems: Record<string, string | undefined>): void {

@@ -89,7 +89,12 @@ export interface Watermark {
  */
 export type WatermarkCaller = string | { userId: string; tokenId: string };
 
-export function createWatermark(context: DomainContext): Watermark {
+/**
+ * Runs one watermark operation for a credential: authorise (token, account, permission, quota, credits, keys), do
+ * the work, then charge it when `succeeded` says it is a success; a failure costs nothing. Every metered operation
+ * goes through here (these and the copies operations of ./copies).
+ */
+export function meteredRunner(context: DomainContext) {
   /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" in a result). */
   async function run<T>(
     credential: WatermarkCaller,
@@ -110,6 +115,11 @@ export function createWatermark(context: DomainContext): Watermark {
     await context.charges.submit({ ...use, charge: succeeded(result) });
     return result;
   }
+  return run;
+}
+
+export function createWatermark(context: DomainContext): Watermark {
+  const run = meteredRunner(context);
   /** A signed mark names its key; decoding again with the keys the caller may know verifies it. */
   async function verified<T>(
     caller: Caller,
@@ -179,7 +189,9 @@ export function createWatermark(context: DomainContext): Watermark {
   };
 }
 
-type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
+export type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
+  /** the token's channel; null for an unkeyed token */
+  channelId: string | null;
   key: Uint8Array | undefined;
   /** whether the token's own marks are keyed: a key given to a token that only signs reads its channel's marks */
   keyedToken: boolean;
@@ -187,7 +199,7 @@ type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
   signingKey: SigningKey | undefined;
 };
 
-const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robust'];
+const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robust', 'issue-copies'];
 
 /**
  * The most signatures one decode checks. A 1 MiB body can hold thousands of small signed frames naming a published
@@ -254,7 +266,15 @@ async function authorise(
   const signingKey =
     caller.sign && caller.channelId !== null && encoding ? await signingKeyOf(context, caller.channelId) : undefined;
   const keyedToken = caller.channelId !== null && caller.encrypt;
-  return { userId: caller.userId, plan: caller.plan, tokenId: caller.tokenId, key, signingKey, keyedToken };
+  return {
+    userId: caller.userId,
+    plan: caller.plan,
+    tokenId: caller.tokenId,
+    channelId: caller.channelId,
+    key,
+    signingKey,
+    keyedToken,
+  };
 }
 
 /**

@@ -32,6 +32,8 @@ it('wm db rotate-master-key: keyed, signed marks readable, old access tokens die
     channels_already_resealed: 0,
     signing_keys_resealed: 1,
     signing_keys_already_resealed: 0,
+    fingerprint_keys_resealed: 0,
+    fingerprint_keys_already_resealed: 0,
     master_key: 'master.key',
   });
   const newKey = readFileSync(keyFile);

@@ -10,6 +10,7 @@ export async function rotateMasterKey(options: RotateOptions): Promise<void> {
   const { rotateMasterKey: rotate } = await import('../../domain/index.js');
   const result = await rotate({ home: options.home, database: options.database, newKeyVariable: options.newKeyEnv });
   const { newKeyAt } = result;
+  const already = result.alreadyResealed + result.signingKeys.alreadyResealed + result.fingerprintKeys.alreadyResealed;
   print(
     options,
     {
@@ -17,11 +18,14 @@ export async function rotateMasterKey(options: RotateOptions): Promise<void> {
       channels_already_resealed: result.alreadyResealed,
       signing_keys_resealed: result.signingKeys.resealed,
       signing_keys_already_resealed: result.signingKeys.alreadyResealed,
+      fingerprint_keys_resealed: result.fingerprintKeys.resealed,
+      fingerprint_keys_already_resealed: result.fingerprintKeys.alreadyResealed,
       master_key: newKeyAt.kind === 'environment' ? newKeyAt.variable : 'master.key',
     },
     [
-      `Re-sealed ${result.resealed} channel key(s) and ${result.signingKeys.resealed} signing key(s) under the new ` +
-        `master key${alreadyNote(result.alreadyResealed + result.signingKeys.alreadyResealed)}.`,
+      `Re-sealed ${result.resealed} channel key(s), ${result.signingKeys.resealed} signing key(s) and ` +
+        `${result.fingerprintKeys.resealed} fingerprint key(s) under the new master key` +
+        `${alreadyNote(already)}.`,
       newKeyAt.kind === 'environment'
         ? `Set ${newKeyAt.variable} to the value of ${newKeyAt.from} before starting wm serve again.`
         : `${newKeyAt.file} now holds the new key; back it up with the database.`,

@@ -1,6 +1,7 @@
 import type { LimiterState } from '../limiter-state.js';
 import type { ApiTokenRepository } from './api-tokens.js';
 import type { ChannelRepository } from './channels.js';
+import type { CopyRepository } from './copies.js';
 import type { ChargeRepository, LedgerRepository } from './ledger.js';
 import type { EmailVerificationRepository, PasswordResetRepository, RefreshTokenRepository } from './sessions.js';
 import type { SigningKeyRepository } from './signing-keys.js';
@@ -17,6 +18,8 @@ export interface Repositories {
   apiTokens: ApiTokenRepository;
   ledger: LedgerRepository;
   charges: ChargeRepository;
+  /** issued copies, their documents' fingerprints and the owners' fingerprint keys */
+  copies: CopyRepository;
 }
 
 /**

@@ -8,11 +8,11 @@ import { schema } from './schema.js';
 /**
  * `wm db copy`: every row of a SQLite database into an empty PostgreSQL database, in one transaction — accounts
  * with their password hashes, sessions (refresh-token hashes), email verifications, password-reset links (hashes),
- * channels with their sealed
- * keys and signing keys, API tokens (hashes), the whole ledger, the usage counters and how far back the ledger
- * goes after pruning — with their ids, so that sessions, tokens and
- * history go on where they were. The PostgreSQL-only parts are not copied: the password-attempt counters (SQLite
- * kept them in memory) and the explicit insertion order, which the copy regenerates by inserting in SQLite's.
+ * channels with their sealed keys and signing keys, API tokens (hashes), the whole ledger, the usage counters, how
+ * far back the ledger goes after pruning, and the issued copies with their documents' fingerprints and the sealed
+ * fingerprint keys — with their ids, so that sessions, tokens and history go on where they were. The
+ * PostgreSQL-only parts are not copied: the password-attempt counters (SQLite kept them in memory) and the explicit
+ * insertion order, which the copy regenerates by inserting in SQLite's.
  */
 
 /** In the order their foreign keys need. */
@@ -27,10 +27,17 @@ const TABLES: PgTable[] = [
   schema.creditLedger,
   schema.usageCounters,
   schema.ledgerRetention,
+  schema.fingerprintKeys,
+  schema.documents,
+  schema.documentHashes,
+  schema.copies,
 ];
 
 /** Tables whose ids PostgreSQL generates: after the copy, its sequence must continue past the copied ids. */
-const GENERATED_IDS = ['email_verifications', 'password_resets', 'credit_ledger'];
+const GENERATED_IDS = ['email_verifications', 'password_resets', 'credit_ledger', 'documents'];
+
+/** The order rows are read in: as inserted, but a table WITHOUT ROWID has no rowid (its primary key instead). */
+const READ_ORDER: Record<string, string> = { document_hashes: 'document_id, hash' };
 
 /** Rows sent per INSERT (PostgreSQL allows 65,535 parameters a statement). */
 const BATCH_ROWS = 500;
@@ -59,7 +66,9 @@ export async function copySqliteToPostgres(file: string, url: string): Promise<C
         const copied = columns.filter((column) => column.name !== 'rowid');
         const booleans = new Set(copied.filter((column) => column.getSQLType() === 'boolean').map((c) => c.name));
         const names = copied.map((column) => column.name);
-        const read = source.sqlite.prepare(`SELECT ${names.join(', ')} FROM ${name} ORDER BY rowid`).raw();
+        const read = source.sqlite
+          .prepare(`SELECT ${names.join(', ')} FROM ${name} ORDER BY ${READ_ORDER[name] ?? 'rowid'}`)
+          .raw();
         let batch: unknown[][] = [];
         const flush = async () => {
           if (batch.length > 0) await insert(client, name, names, batch);

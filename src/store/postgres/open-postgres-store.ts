@@ -10,6 +10,7 @@ import {
 import { apiTokenStatements } from './api-tokens.js';
 import { channelStatements } from './channels.js';
 import { chargeStatements } from './charges.js';
+import { copyStatements } from './copies.js';
 import { PgConnection } from './connection.js';
 import type { PgSession } from './database.js';
 import { DEFAULT_POOL_SIZE, withoutPassword } from '../database-url.js';
@@ -129,6 +130,7 @@ function postgresStore(url: string, connection: PgConnection): PostgresStore {
     apiTokens: guarded(apiTokenStatements(session), guard),
     ledger: guarded(ledgerStatements(session), guard),
     charges: guarded(chargeStatements(session), guard),
+    copies: guarded(copyStatements(session), guard),
   });
   return {
     ...repositories(connection.outside, (call) => connection.guard(call)),

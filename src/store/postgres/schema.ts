@@ -246,6 +246,60 @@ export const limiterRecords = pgTable(
   (table) => [index('limiter_records_expires_idx').on(table.expiresAt)],
 );
 
+/** Documents whose copies were issued: as in SQLite (ids never reused: an identity). */
+export const documents = pgTable(
+  'documents',
+  {
+    id: int8('id').primaryKey().generatedByDefaultAsIdentity(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    characters: integer('characters').notNull(),
+    fingerprintVersion: integer('fingerprint_version').notNull(),
+    fingerprintHashes: integer('fingerprint_hashes').notNull(),
+    fingerprint: bytea('fingerprint').notNull(),
+    createdAt: int8('created_at').notNull(),
+  },
+  (table) => [index('documents_owner_idx').on(table.ownerId, table.createdAt)],
+);
+
+/** The index of keyed hashes → documents: the primary key is the index (no foreign key, as in SQLite). */
+export const documentHashes = pgTable(
+  'document_hashes',
+  {
+    hash: integer('hash').notNull(),
+    documentId: int8('document_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hash, table.documentId] })],
+);
+
+export const copies = pgTable(
+  'copies',
+  {
+    id: text('id').primaryKey(),
+    documentId: int8('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    recipient: text('recipient').notNull(),
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    marks: text('marks').notNull(),
+    createdAt: int8('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('copies_document_position_unique').on(table.documentId, table.position)],
+);
+
+export const fingerprintKeys = pgTable('fingerprint_keys', {
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedKey: bytea('sealed_key').notNull(),
+  createdAt: int8('created_at').notNull(),
+});
+
 export const schema = {
   users,
   emailVerifications,
@@ -258,4 +312,8 @@ export const schema = {
   usageCounters,
   ledgerRetention,
   limiterRecords,
+  documents,
+  documentHashes,
+  copies,
+  fingerprintKeys,
 };

@@ -9,6 +9,7 @@ import { apiTokenStatements } from './api-tokens.js';
 import { backupSqlite, checkSqliteIntegrity } from './backup.js';
 import { channelStatements } from './channels.js';
 import { chargeStatements } from './charges.js';
+import { copyStatements } from './copies.js';
 import { bind, SqliteConnection, type Execute } from './connection.js';
 import type { Db } from './database.js';
 import { describeSqlite } from './describe.js';
@@ -74,6 +75,7 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     apiTokens: bind(apiTokenStatements(db), execute),
     ledger: bind(ledgerStatements(db), execute),
     charges: bind(chargeStatements(db), execute),
+    copies: bind(copyStatements(db), execute),
   });
   // one connection, so the repositories of a unit of work are the same statements, run without waiting
   const unitOfWork: UnitOfWork = {

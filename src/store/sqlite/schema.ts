@@ -229,6 +229,82 @@ export const ledgerRetention = sqliteTable(
   (table) => [check('ledger_retention_one_row', sql`${table.id} = 1`)],
 );
 
+/**
+ * Documents whose copies were issued (docs/TRACING.md): their copies share the visible text, so one keyed
+ * fingerprint serves them all. The text itself is never stored. AUTOINCREMENT: an id is never reused, so no hash
+ * row left behind can ever point at another document.
+ */
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** the file name or label given at issue */
+    name: text('name').notNull(),
+    /** visible characters (code points) of the text issued */
+    characters: integer('characters').notNull(),
+    fingerprintVersion: integer('fingerprint_version').notNull(),
+    /** how many hashes the fingerprint holds: the denominator of coverage */
+    fingerprintHashes: integer('fingerprint_hashes').notNull(),
+    /** the keyed hashes, 4 bytes each (big-endian), to delete or copy its index rows */
+    fingerprint: blob('fingerprint', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [index('documents_owner_idx').on(table.ownerId, table.createdAt)],
+);
+
+/**
+ * The index of keyed hashes → documents that tracing reads (WITHOUT ROWID: the primary key is the table). No
+ * foreign key: checking one on every delete of a document would scan this table; rows are deleted with their
+ * document, by primary key, from its fingerprint.
+ */
+export const documentHashes = sqliteTable(
+  'document_hashes',
+  {
+    hash: integer('hash').notNull(),
+    documentId: integer('document_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.hash, table.documentId] })],
+);
+
+/** One row per copy issued; the recipient is named only through the keyed mark that carries the copy id. */
+export const copies = sqliteTable(
+  'copies',
+  {
+    /** the copy id: random, the secret of the copy's marks (never the recipient) */
+    id: text('id').primaryKey(),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** its place among the copies of its document, in the order they were issued */
+    position: integer('position').notNull(),
+    /** the label given (an email address, a name) */
+    recipient: text('recipient').notNull(),
+    /** whose key sealed the marks */
+    channelId: text('channel_id')
+      .notNull()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** JSON: which marks were written (CopyMarks) */
+    marks: text('marks').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('copies_document_position_unique').on(table.documentId, table.position)],
+);
+
+/**
+ * Each owner's fingerprint key, sealed with the master key as channel keys are (and re-sealed by master-key
+ * rotation: fingerprints cannot be recomputed without the texts, so the key must outlive a rotation).
+ */
+export const fingerprintKeys = sqliteTable('fingerprint_keys', {
+  ownerId: text('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedKey: blob('sealed_key', { mode: 'buffer' }).notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
 export const schema = {
   users,
   emailVerifications,
@@ -240,6 +316,10 @@ export const schema = {
   creditLedger,
   usageCounters,
   ledgerRetention,
+  documents,
+  documentHashes,
+  copies,
+  fingerprintKeys,
 };
 
 /** Orders rows of one table as inserted, e.g. as a tie-break between rows created in the same millisecond. */

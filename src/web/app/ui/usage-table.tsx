@@ -7,6 +7,10 @@ const OPERATION_NAMES: Record<string, string> = {
   decode: 'Decode',
   'decode-robust': 'Decode (robust)',
   analyze: 'Analyze',
+  strip: 'Strip',
+  reveal: 'Reveal',
+  'issue-copies': 'Issue copies',
+  trace: 'Trace a leak',
   'signup-grant': 'Sign-up credits',
   grant: 'Credits added',
 };

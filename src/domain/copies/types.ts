@@ -1,0 +1,96 @@
+import type { CopyMarks } from './marking.js';
+
+/** The shapes of the copies operations (HTTP, MCP and `wm copies|trace --json`); times ISO 8601. */
+
+export interface IssueCopiesInput {
+  /** the visible text of the document */
+  text: string;
+  /** one label per copy: an email address, a name (each once) */
+  recipients: string[];
+  /** the document's name (a file name or a label); default "document" */
+  name?: string;
+}
+
+export interface DocumentInfo {
+  id: number;
+  name: string;
+  /** visible characters (code points) */
+  characters: number;
+  created_at: string;
+}
+
+export interface IssuedCopy {
+  copy_id: string;
+  recipient: string;
+  /** the marked copy to give that recipient */
+  text: string;
+  marks: CopyMarks;
+}
+
+export interface IssueCopiesResult {
+  document: DocumentInfo & { fingerprint_hashes: number };
+  copies: IssuedCopy[];
+}
+
+export interface CopyRecord {
+  copy_id: string;
+  recipient: string;
+  issued_at: string;
+  marks: CopyMarks;
+}
+
+export interface ListCopiesResult {
+  /** newest first; with document_id, only that document and its copies */
+  documents: (DocumentInfo & { copies: number; recipients?: CopyRecord[] })[];
+}
+
+/**
+ * recipient: keyed marks that authenticate name one or more recipients (several: their copies were spliced);
+ * document: only the fingerprint of the visible text matched, so the document is known and the recipient cannot be
+ * told; not_found: nothing in it is any document of the caller's ("not ours", or too little text to tell).
+ */
+export const TRACE_VERDICTS = ['recipient', 'document', 'not_found'] as const;
+export type TraceVerdict = (typeof TRACE_VERDICTS)[number];
+
+export interface TracedRecipient {
+  recipient: string;
+  copy_id: string;
+  document: DocumentInfo;
+  issued_at: string;
+  evidence: {
+    /** whole keyed VS frames found carrying the copy id */
+    vs_frames: number;
+    /** robust watermarks carrying it: copies of the mark found and agreeing */
+    robust: { copies_found: number; copies_agreeing: number; bits_recovered: number }[];
+  };
+}
+
+export interface TracedDocument {
+  document: DocumentInfo;
+  /** never a recipient: every copy of a document has the same visible text */
+  recipient: null;
+  /** keyed fingerprint hashes the leak shares with the document */
+  shared_hashes: number;
+  /** share of the leak's hashes found in the document (0–1) */
+  similarity: number;
+  /** share of the document's hashes the leak covers (0–1) */
+  coverage: number;
+}
+
+export interface TraceResult {
+  verdict: TraceVerdict;
+  /** one plain sentence saying what can and cannot be told */
+  message: string;
+  recipients: TracedRecipient[];
+  /** documents the fingerprint of the visible text matched, best first */
+  documents: TracedDocument[];
+  leak: {
+    /** visible characters (code points, hidden marks not counted) */
+    characters: number;
+    fingerprint_hashes: number;
+    /** enough words to match a fingerprint at all (about 25) */
+    traceable: boolean;
+    /** keyed marks of the caller's that authenticated but carry no issued copy id (e.g. an ordinary wm encode) */
+    other_marks: number;
+  };
+}

@@ -1,0 +1,39 @@
+import { invalid } from '../errors.js';
+import { documentNameProblem, recipientProblem, requireValid } from '../validation.js';
+import type { IssueCopiesInput } from './types.js';
+
+/** Copies one issue makes at most (each is a marked copy of the whole text in the answer). */
+export const MAX_COPIES_PER_ISSUE = 1_000;
+
+export const DEFAULT_DOCUMENT_NAME = 'document';
+
+const nonEmptyText = (text: unknown, field: string): string => {
+  if (typeof text !== 'string' || text.length === 0) throw invalid({ [field]: 'must be a non-empty string' });
+  return text;
+};
+
+/** The issue's input, checked: each recipient trimmed, non-empty, a safe label, and named once. */
+export function checkIssueInput(input: IssueCopiesInput): Required<IssueCopiesInput> {
+  const text = nonEmptyText(input.text, 'text');
+  if (!Array.isArray(input.recipients) || input.recipients.length === 0) {
+    throw invalid({ recipients: 'must list at least one recipient' });
+  }
+  if (input.recipients.length > MAX_COPIES_PER_ISSUE) {
+    throw invalid({ recipients: `at most ${MAX_COPIES_PER_ISSUE} a request` });
+  }
+  const recipients = input.recipients.map((recipient) => (typeof recipient === 'string' ? recipient.trim() : ''));
+  const seen = new Set<string>();
+  const problems: Record<string, string | undefined> = {};
+  recipients.forEach((recipient, i) => {
+    const problem = recipientProblem(recipient);
+    if (problem) problems[`recipients[${i}]`] ??= problem;
+    else if (seen.has(recipient)) problems[`recipients[${i}]`] = `"${recipient}" is listed twice`;
+    seen.add(recipient);
+  });
+  const name = typeof input.name === 'string' ? input.name.trim() : DEFAULT_DOCUMENT_NAME;
+  problems.name = input.name === undefined ? undefined : documentNameProblem(name);
+  requireValid(problems);
+  return { text, recipients, name };
+}
+
+export const checkTraceText = (input: { text: string }): string => nonEmptyText(input?.text, 'text');

@@ -1,0 +1,64 @@
+/** A document whose copies were issued: its visible text's fingerprint, never the text. Times: Unix ms. */
+export interface DocumentRow {
+  id: number;
+  ownerId: string;
+  name: string;
+  /** visible characters (code points) of the text issued */
+  characters: number;
+  fingerprintVersion: number;
+  /** how many hashes its fingerprint holds */
+  fingerprintHashes: number;
+  createdAt: number;
+}
+
+/** One copy issued to one recipient. */
+export interface CopyRow {
+  /** random: the secret its marks carry */
+  id: string;
+  documentId: number;
+  /** its place among its document's copies, from 0 */
+  position: number;
+  recipient: string;
+  /** the channel whose key sealed its marks */
+  channelId: string;
+  /** JSON of the marks written */
+  marks: string;
+  createdAt: number;
+}
+
+/** A document that shares keyed hashes with a leak, as the index of hashes answers. */
+export interface DocumentSharingHashes {
+  document: DocumentRow;
+  shared: number;
+  documentHashes: number;
+}
+
+export interface CopyRepository {
+  /** The owner's fingerprint key, sealed; undefined before the owner's first issue. */
+  sealedFingerprintKey(ownerId: string): Promise<Uint8Array | undefined>;
+  /**
+   * Stores the owner's sealed fingerprint key unless one is stored already (a concurrent first issue), and answers
+   * the one stored: every document of an owner is fingerprinted with one key.
+   */
+  insertFingerprintKey(ownerId: string, sealedKey: Uint8Array, createdAt: number): Promise<Uint8Array>;
+  /** every owner's sealed fingerprint key (master-key rotation) */
+  sealedFingerprintKeys(): Promise<{ ownerId: string; sealedKey: Uint8Array }[]>;
+  replaceSealedFingerprintKey(ownerId: string, sealedKey: Uint8Array): Promise<void>;
+  /** A new document with its fingerprint (distinct signed 32-bit hashes) and the index rows of its hashes. */
+  insertDocument(
+    document: Omit<DocumentRow, 'id' | 'fingerprintHashes'> & { fingerprint: Int32Array },
+  ): Promise<DocumentRow>;
+  insertCopies(copies: readonly CopyRow[]): Promise<void>;
+  /** The copies among `ids` whose document is `ownerId`'s, each with its document. */
+  copiesOf(ownerId: string, ids: readonly string[]): Promise<(CopyRow & { document: DocumentRow })[]>;
+  /** The owner's documents of fingerprint `version` sharing any of `hashes`, with how many each shares. */
+  documentsSharing(ownerId: string, version: number, hashes: Int32Array): Promise<DocumentSharingHashes[]>;
+  /** The channels whose keys sealed the owner's copies (tracing opens marks with each). */
+  channelsOfCopies(ownerId: string): Promise<string[]>;
+  /** The owner's documents, newest first, at most `limit`, each with how many copies were issued. */
+  documentsOf(ownerId: string, limit: number): Promise<(DocumentRow & { copies: number })[]>;
+  /** The owner's document `id`; undefined when it is not the owner's. */
+  documentOf(ownerId: string, id: number): Promise<DocumentRow | undefined>;
+  /** The copies of the owner's document, in the order issued ([] when the document is not the owner's). */
+  copiesOfDocument(ownerId: string, documentId: number): Promise<CopyRow[]>;
+}

@@ -1,0 +1,146 @@
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { fingerprintBytes } from '../fingerprint-bytes.js';
+import type { CopyRow, DocumentRow, DocumentSharingHashes } from '../port/index.js';
+import type { Db } from './database.js';
+import { preparedOnce } from './prepared.js';
+import { copies, documents, fingerprintKeys } from './schema.js';
+
+const documentColumns = {
+  id: documents.id,
+  ownerId: documents.ownerId,
+  name: documents.name,
+  characters: documents.characters,
+  fingerprintVersion: documents.fingerprintVersion,
+  fingerprintHashes: documents.fingerprintHashes,
+  createdAt: documents.createdAt,
+};
+
+interface SharingRow {
+  id: number;
+  ownerId: string;
+  name: string;
+  characters: number;
+  fingerprintVersion: number;
+  fingerprintHashes: number;
+  createdAt: number;
+  shared: number;
+}
+
+export function copyStatements(db: Db) {
+  const sqlite = db.$client;
+  const insertHash = preparedOnce(() =>
+    sqlite.prepare('INSERT OR IGNORE INTO document_hashes (hash, document_id) VALUES (?, ?)'),
+  );
+  // the trace: the leak's hashes looked up in the primary key, joined to the owner's documents of the version
+  const sharing = preparedOnce(() =>
+    sqlite.prepare(
+      `SELECT d.id, d.owner_id AS ownerId, d.name, d.characters, d.fingerprint_version AS fingerprintVersion,
+              d.fingerprint_hashes AS fingerprintHashes, d.created_at AS createdAt, count(*) AS shared
+         FROM document_hashes h JOIN documents d ON d.id = h.document_id
+        WHERE h.hash IN (SELECT value FROM json_each(?)) AND d.owner_id = ? AND d.fingerprint_version = ?
+        GROUP BY h.document_id`,
+    ),
+  );
+  return {
+    sealedFingerprintKey: (ownerId: string): Uint8Array | undefined =>
+      db
+        .select({ sealedKey: fingerprintKeys.sealedKey })
+        .from(fingerprintKeys)
+        .where(eq(fingerprintKeys.ownerId, ownerId))
+        .get()?.sealedKey,
+    insertFingerprintKey: (ownerId: string, sealedKey: Uint8Array, createdAt: number): Uint8Array => {
+      db.insert(fingerprintKeys)
+        .values({ ownerId, sealedKey: Buffer.from(sealedKey), createdAt })
+        .onConflictDoNothing()
+        .run();
+      return db
+        .select({ sealedKey: fingerprintKeys.sealedKey })
+        .from(fingerprintKeys)
+        .where(eq(fingerprintKeys.ownerId, ownerId))
+        .get()!.sealedKey;
+    },
+    sealedFingerprintKeys: (): { ownerId: string; sealedKey: Uint8Array }[] =>
+      db.select({ ownerId: fingerprintKeys.ownerId, sealedKey: fingerprintKeys.sealedKey }).from(fingerprintKeys).all(),
+    replaceSealedFingerprintKey: (ownerId: string, sealedKey: Uint8Array): void => {
+      db.update(fingerprintKeys)
+        .set({ sealedKey: Buffer.from(sealedKey) })
+        .where(eq(fingerprintKeys.ownerId, ownerId))
+        .run();
+    },
+    insertDocument: ({
+      fingerprint,
+      ...document
+    }: Omit<DocumentRow, 'id' | 'fingerprintHashes'> & { fingerprint: Int32Array }): DocumentRow => {
+      const row = db
+        .insert(documents)
+        .values({ ...document, fingerprintHashes: fingerprint.length, fingerprint: fingerprintBytes(fingerprint) })
+        .returning(documentColumns)
+        .get();
+      const insert = insertHash();
+      for (const hash of fingerprint) insert.run(hash, row.id);
+      return row;
+    },
+    insertCopies: (rows: readonly CopyRow[]): void => {
+      if (rows.length > 0)
+        db.insert(copies)
+          .values([...rows])
+          .run();
+    },
+    copiesOf: (ownerId: string, ids: readonly string[]): (CopyRow & { document: DocumentRow })[] =>
+      ids.length === 0
+        ? []
+        : db
+            .select({ copy: copies, document: documentColumns })
+            .from(copies)
+            .innerJoin(documents, eq(documents.id, copies.documentId))
+            .where(and(inArray(copies.id, [...ids]), eq(documents.ownerId, ownerId)))
+            .all()
+            .map(({ copy, document }) => ({ ...copy, document })),
+    documentsSharing: (ownerId: string, version: number, hashes: Int32Array): DocumentSharingHashes[] =>
+      hashes.length === 0
+        ? []
+        : (sharing().all(JSON.stringify([...hashes]), ownerId, version) as SharingRow[]).map(
+            ({ shared, ...document }) => ({ document, shared, documentHashes: document.fingerprintHashes }),
+          ),
+    channelsOfCopies: (ownerId: string): string[] =>
+      db
+        .selectDistinct({ channelId: copies.channelId })
+        .from(copies)
+        .innerJoin(documents, eq(documents.id, copies.documentId))
+        .where(eq(documents.ownerId, ownerId))
+        .all()
+        .map((row) => row.channelId),
+    documentsOf: (ownerId: string, limit: number): (DocumentRow & { copies: number })[] =>
+      db
+        .select({ ...documentColumns, copies: count(copies.id) })
+        .from(documents)
+        .leftJoin(copies, eq(copies.documentId, documents.id))
+        .where(eq(documents.ownerId, ownerId))
+        .groupBy(documents.id)
+        .orderBy(desc(documents.createdAt), desc(documents.id))
+        .limit(limit)
+        .all(),
+    documentOf: (ownerId: string, id: number): DocumentRow | undefined =>
+      db
+        .select(documentColumns)
+        .from(documents)
+        .where(and(eq(documents.id, id), eq(documents.ownerId, ownerId)))
+        .get(),
+    copiesOfDocument: (ownerId: string, documentId: number): CopyRow[] =>
+      db
+        .select({
+          id: copies.id,
+          documentId: copies.documentId,
+          position: copies.position,
+          recipient: copies.recipient,
+          channelId: copies.channelId,
+          marks: copies.marks,
+          createdAt: copies.createdAt,
+        })
+        .from(copies)
+        .innerJoin(documents, eq(documents.id, copies.documentId))
+        .where(and(eq(copies.documentId, documentId), eq(documents.ownerId, ownerId)))
+        .orderBy(copies.position)
+        .all(),
+  };
+}
