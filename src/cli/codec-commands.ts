@@ -3,6 +3,7 @@ import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
 import { collect, parseChunkSize, parseSeed } from './codec/option-parsers.js';
 import { CliError, EXIT } from './errors.js';
+import { registerCopies, registerTrace } from './copies-commands.js';
 import { registerProbe } from './probe-commands.js';
 import { addWalkOptions, registerScan } from './scan-commands.js';
 
@@ -364,4 +365,6 @@ export function registerCodecCommands(program: Command): void {
   registerKeys(program);
   registerKeygen(program);
   registerProbe(program);
+  registerCopies(program);
+  registerTrace(program);
 }

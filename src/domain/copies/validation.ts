@@ -8,7 +8,9 @@ export const MAX_COPIES_PER_ISSUE = 1_000;
 export const DEFAULT_DOCUMENT_NAME = 'document';
 
 const nonEmptyText = (text: unknown, field: string): string => {
-  if (typeof text !== 'string' || text.length === 0) throw invalid({ [field]: 'must be a non-empty string' });
+  if (typeof text !== 'string' || text.length === 0) {
+    throw invalid({ [field]: 'must be a non-empty string' }, `The ${field} is empty`);
+  }
   return text;
 };
 
@@ -16,10 +18,13 @@ const nonEmptyText = (text: unknown, field: string): string => {
 export function checkIssueInput(input: IssueCopiesInput): Required<IssueCopiesInput> {
   const text = nonEmptyText(input.text, 'text');
   if (!Array.isArray(input.recipients) || input.recipients.length === 0) {
-    throw invalid({ recipients: 'must list at least one recipient' });
+    throw invalid({ recipients: 'must list at least one recipient' }, 'No recipients: name at least one');
   }
   if (input.recipients.length > MAX_COPIES_PER_ISSUE) {
-    throw invalid({ recipients: `at most ${MAX_COPIES_PER_ISSUE} a request` });
+    throw invalid(
+      { recipients: `at most ${MAX_COPIES_PER_ISSUE} a request` },
+      `Too many recipients (${input.recipients.length}): at most ${MAX_COPIES_PER_ISSUE} a request`,
+    );
   }
   const recipients = input.recipients.map((recipient) => (typeof recipient === 'string' ? recipient.trim() : ''));
   const seen = new Set<string>();

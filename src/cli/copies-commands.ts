@@ -1,0 +1,84 @@
+import { Option, type Command } from 'commander';
+import { collect } from './codec/option-parsers.js';
+import { CliError, EXIT } from './errors.js';
+
+// Option definitions only: each action imports its implementation when it runs.
+
+const USER_HELP = 'offline: the account whose copies these are (the data folder’s database)';
+
+/** Where the command runs: offline in the data folder's database (--user), or on a server like the codec commands. */
+const addWhereOptions = (command: Command): Command =>
+  command
+    .option('--user <email>', USER_HELP)
+    .option('--home <dir>', 'data folder of the database and the stored login (default: $WM_HOME, else ~/.wm)')
+    .option(
+      '--database <url>',
+      'offline: a PostgreSQL URL instead of the data folder’s SQLite (default: $WM_DATABASE_URL)',
+    )
+    .option('--server <url>', 'run on this wm server instead of offline (default: $WM_SERVER)')
+    .option('--token <token>', 'API token for --server (default: $WM_TOKEN, else the stored login for that server)')
+    .option('--remote', 'run on the server of the stored login (wm login)');
+
+function parseDocumentId(value: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(value)) throw new CliError(EXIT.USAGE, `--document takes a document id, not "${value}"`);
+  return Number(value);
+}
+
+export function registerCopies(program: Command): void {
+  const copies = program
+    .command('copies')
+    .summary('issue a marked copy of a document to each recipient; list what was issued')
+    .description(
+      'Give each recipient a copy marked with its own random copy id (keyed VS frames every few sentences and a ' +
+        'keyed robust mark), and record who got which, so that `wm trace` can tell whose copy leaked. Offline the ' +
+        "records are in the data folder's database (--user EMAIL; the marks are sealed with a channel's key); " +
+        'with --server or --remote, on that server (the API token’s channel seals them).',
+    );
+  addWhereOptions(
+    copies
+      .command('issue')
+      .summary('write one marked copy per recipient')
+      .description(
+        'Write one marked copy of FILE per recipient into DIR, named after the file and the recipient ' +
+          '(memo.alice@example.com.txt), and print recipient, copy id and file per copy.',
+      )
+      .argument('[file]', 'the document (default: standard input; "-" also means standard input)')
+      .option('--to <recipient>', 'a recipient’s label: an email address, a name (repeatable)', collect)
+      .option('--to-file <file>', 'recipients, one a line (blank lines and lines starting with # skipped)')
+      .option('-o, --out-dir <dir>', 'the folder the copies are written to (created if missing)')
+      .option('--name <name>', 'the document’s name in the records (default: the file’s name)')
+      .option(
+        '--channel <name>',
+        'offline: the channel whose key seals the marks (default: the user’s only active one)',
+      )
+      .option('--json', 'print {document, copies: [{copy_id, recipient, marks, file}]} as JSON'),
+  ).action(async (file: string | undefined, options) =>
+    (await import('./copies/issue.js')).runCopiesIssue(file, options),
+  );
+  addWhereOptions(
+    copies
+      .command('list')
+      .summary('list the documents issued, or one document’s copies')
+      .addOption(
+        new Option('--document <id>', 'one document, with each copy and its recipient').argParser(parseDocumentId),
+      )
+      .option('--json', 'print {documents} as JSON (the HTTP response of GET /api/v2/copies)'),
+  ).action(async (options) => (await import('./copies/list.js')).runCopiesList(options));
+}
+
+export function registerTrace(program: Command): void {
+  addWhereOptions(
+    program
+      .command('trace')
+      .summary('say whose copy a leaked text is')
+      .description(
+        'Say which recipient’s copy a leaked text is, among your issued copies: a recipient is named only from keyed ' +
+          'marks that authenticate (several: their copies were spliced), with the evidence. Without any mark left, ' +
+          'the fingerprint of the visible text names the document, and the recipient cannot be told. Exit 0: a ' +
+          `recipient named; ${EXIT.DOCUMENT_ONLY}: the document only; ${EXIT.NO_WATERMARK}: nothing of yours.`,
+      )
+      .argument('[file]', 'the leaked text (default: standard input; "-" also means standard input)')
+      .option('-o, --out <file>', 'write the answer to FILE atomically instead of standard output')
+      .option('--json', 'print {verdict, message, recipients, documents, leak} as JSON (the HTTP response)'),
+  ).action(async (file: string | undefined, options) => (await import('./copies/trace.js')).runTrace(file, options));
+}

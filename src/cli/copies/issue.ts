@@ -1,0 +1,53 @@
+import { mkdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { CliError, EXIT } from '../errors.js';
+import { formatJson } from '../codec/format.js';
+import { ioFailure, readInputText, writeFileAtomic, writeOutput } from '../codec/io.js';
+import { copiesBackendFor, type CopiesOptions } from './backend.js';
+import { copyFileNames, recipientsOf } from './recipients.js';
+
+export interface IssueOptions extends CopiesOptions {
+  to?: string[];
+  toFile?: string;
+  outDir?: string;
+  name?: string;
+  json?: boolean;
+}
+
+/**
+ * `wm copies issue FILE --to … -o DIR`: one marked copy per recipient, each written to DIR atomically, and a line
+ * per copy (or --json: the issue's answer with each copy's file instead of its text).
+ */
+export async function runCopiesIssue(file: string | undefined, options: IssueOptions): Promise<void> {
+  if (!options.outDir) throw new CliError(EXIT.USAGE, 'name the folder of the copies: -o, --out-dir DIR');
+  const backend = await copiesBackendFor(options);
+  try {
+    const recipients = await recipientsOf(options.to, options.toFile);
+    const text = await readInputText(file);
+    const name = options.name ?? (file && file !== '-' ? basename(file) : undefined);
+    const issued = await backend.run('issue_copies', { text, recipients, ...(name ? { name } : {}) });
+    try {
+      await mkdir(options.outDir, { recursive: true });
+    } catch (error) {
+      throw ioFailure('create', options.outDir, error);
+    }
+    const files = copyFileNames(issued.document.name, issued.copies).map((fileName) => join(options.outDir!, fileName));
+    for (const [i, copy] of issued.copies.entries()) {
+      try {
+        await writeFileAtomic(files[i], copy.text);
+      } catch (error) {
+        throw ioFailure('write', files[i], error);
+      }
+    }
+    const copies = issued.copies.map(({ text: _, ...copy }, i) => ({ ...copy, file: files[i] }));
+    const lines = copies.map((copy) => `${copy.recipient}\t${copy.copy_id}\t${copy.file}\n`);
+    await writeOutput(
+      options.json
+        ? formatJson({ document: issued.document, copies })
+        : [`document ${issued.document.id} "${issued.document.name}": ${copies.length} copies\n`, ...lines],
+      undefined,
+    );
+  } finally {
+    await backend.close();
+  }
+}

@@ -1,0 +1,51 @@
+import type { TraceResult } from '../../domain/copies/types.js';
+import { CliError, EXIT } from '../errors.js';
+import { formatJson } from '../codec/format.js';
+import { readInputText, writeOutput } from '../codec/io.js';
+import { copiesBackendFor, type CopiesOptions } from './backend.js';
+
+export interface TraceOptions extends CopiesOptions {
+  json?: boolean;
+  out?: string;
+}
+
+/** Exit codes of `wm trace` (docs/CLI.md): 0 a recipient named, 12 the document only, 1 nothing of yours. */
+const TRACE_EXIT: Record<TraceResult['verdict'], number> = {
+  recipient: EXIT.OK,
+  document: EXIT.DOCUMENT_ONLY,
+  not_found: EXIT.NO_WATERMARK,
+};
+
+const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`;
+
+function formatTrace(result: TraceResult): string[] {
+  const recipients = result.recipients.map((found) => {
+    const robust = found.evidence.robust
+      .map((mark) => `robust mark: ${mark.copies_agreeing} of ${mark.copies_found} copies agree`)
+      .join('; ');
+    const frames = `${found.evidence.vs_frames} keyed VS frame${found.evidence.vs_frames === 1 ? '' : 's'}`;
+    return (
+      `recipient: ${found.recipient}\n  copy ${found.copy_id} of "${found.document.name}" (document ` +
+      `${found.document.id}), issued ${found.issued_at}\n  evidence: ${[frames, robust].filter(Boolean).join('; ')}\n`
+    );
+  });
+  const documents = result.documents.map(
+    (match) =>
+      `document ${match.document.id} "${match.document.name}": ${percent(match.similarity)} of the leak found ` +
+      `in it, covering ${percent(match.coverage)} of the document (${match.shared_hashes} fingerprint hashes)\n`,
+  );
+  return [`${result.message}\n`, ...recipients, ...documents];
+}
+
+/** `wm trace FILE`: whose copy a leaked text is; the exit code says how much could be told. */
+export async function runTrace(file: string | undefined, options: TraceOptions): Promise<void> {
+  const backend = await copiesBackendFor(options);
+  let result: TraceResult;
+  try {
+    result = await backend.run('trace', { text: await readInputText(file) });
+  } finally {
+    await backend.close();
+  }
+  await writeOutput(options.json ? formatJson(result) : formatTrace(result), options.out);
+  if (result.verdict !== 'recipient') throw new CliError(TRACE_EXIT[result.verdict], '');
+}

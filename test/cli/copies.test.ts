@@ -1,0 +1,101 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strip } from '../../src/codec/strip.js';
+import { MEMO } from '../domain/copies/texts.js';
+import { makeTempDir, runWm } from './codec-harness.js';
+
+const temp = makeTempDir();
+const EMAIL = 'ada@example.com';
+const env = { WM_HOME: temp.path('home') };
+const wm = (args: string[], input?: string) => runWm(args, { env, input });
+const offline = ['--user', EMAIL];
+
+beforeAll(async () => {
+  const created = await wm(
+    ['users', 'create', '--email', EMAIL, '--username', 'ada', '--verified', '--plan', 'starter', '--password-stdin'],
+    'correct horse battery 42\n',
+  );
+  expect(created.code, created.stderr).toBe(0);
+  expect((await wm(['channels', 'create', '--user', EMAIL, 'memos'])).code).toBe(0);
+  writeFileSync(temp.path('memo.txt'), MEMO);
+  writeFileSync(temp.path('recipients.txt'), '# the board\ncarol\n\ndave@example.org\n');
+});
+afterAll(() => temp.remove());
+
+describe('wm copies and wm trace, offline in the data folder', () => {
+  it('issues one file per recipient, lists them, and traces each back (exit 0)', async () => {
+    const out = temp.path('out');
+    const issued = await wm([
+      'copies',
+      'issue',
+      temp.path('memo.txt'),
+      '--to',
+      'alice@example.com',
+      '--to',
+      'bob',
+      '--to-file',
+      temp.path('recipients.txt'),
+      '-o',
+      out,
+      '--json',
+      ...offline,
+    ]);
+    expect(issued.code, issued.stderr).toBe(0);
+    const body = JSON.parse(issued.out) as {
+      document: { id: number; name: string };
+      copies: { recipient: string; copy_id: string; file: string }[];
+    };
+    expect(body.document.name).toBe('memo.txt');
+    expect(body.copies.map((copy) => copy.recipient)).toEqual([
+      'alice@example.com',
+      'bob',
+      'carol',
+      'dave@example.org',
+    ]);
+    expect(readdirSync(out).sort()).toEqual([
+      'memo.alice@example.com.txt',
+      'memo.bob.txt',
+      'memo.carol.txt',
+      'memo.dave@example.org.txt',
+    ]);
+    for (const copy of body.copies) {
+      expect(strip(readFileSync(copy.file, 'utf8'))).toBe(MEMO);
+      const traced = await wm(['trace', copy.file, ...offline]);
+      expect(traced.code, traced.stderr).toBe(0);
+      expect(traced.out).toContain(`recipient: ${copy.recipient}\n`);
+    }
+    const listed = await wm(['copies', 'list', '--document', String(body.document.id), '--json', ...offline]);
+    expect(JSON.parse(listed.out).documents[0].recipients.map((copy: { copy_id: string }) => copy.copy_id)).toEqual(
+      body.copies.map((copy) => copy.copy_id),
+    );
+  });
+
+  it('a stripped paragraph names the document only (exit 12); unrelated text nothing (exit 1)', async () => {
+    const out = temp.path('strip');
+    expect((await wm(['copies', 'issue', temp.path('memo.txt'), '--to', 'eve', '-o', out, ...offline])).code).toBe(0);
+    const paragraph = readFileSync(temp.path('strip/memo.eve.txt'), 'utf8').split('\n\n')[1];
+    const stripped = await wm(['trace', '--json', ...offline], strip(paragraph, { all: true }));
+    expect(stripped.code).toBe(12);
+    expect(JSON.parse(stripped.out)).toMatchObject({ verdict: 'document', recipients: [] });
+    const unrelated = await wm(['trace', ...offline], 'A text about something else entirely, in a few words.');
+    expect(unrelated).toMatchObject({ code: 1, stderr: '' });
+    expect(unrelated.out).toMatch(/^Nothing in this text/);
+  });
+
+  it('refuses bad input before writing anything (exit 2)', async () => {
+    const out = temp.path('refused');
+    const cases = [
+      ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', '--to', 'x', '-o', out, ...offline],
+      ['copies', 'issue', temp.path('memo.txt'), '-o', out, ...offline],
+      ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', ...offline],
+      ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', '-o', out],
+      ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', '-o', out, '--user', 'nobody@example.com'],
+    ];
+    for (const args of cases) {
+      const run = await wm(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/^wm: .+\n$/);
+    }
+    expect(existsSync(out)).toBe(false);
+  });
+});
