@@ -16,6 +16,25 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
     },
   },
+  {
+    // two versions of better-sqlite3's native module in one process crash it: only the driver picks and loads one
+    files: ['src/**', 'test/**', 'bench/**', 'scripts/**'],
+    ignores: ['src/store/sqlite/driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: 'open databases with SqliteDriver (src/store/sqlite/driver.ts)',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   // the launcher and the test fixtures preloaded with --require are CommonJS
   { files: ['**/*.js', '**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
