@@ -306,6 +306,15 @@ describe('no watermark, and the other codec', () => {
     }
   });
 
+  test('"no robust watermark" names the selector watermarks the text does carry', () => {
+    const one = encode('Please meet me at the north gate of the park.', 'ACME-1').encoded;
+    expect(decodeRobust(one).warnings).toEqual([
+      'no robust watermark, but the text carries a variation-selector watermark: decode reads it',
+    ]);
+    expect(decodeRobust(`${one}\n${one}`).warnings?.[0]).toContain('carries 2 variation-selector watermarks');
+    expect(decodeRobust('Please meet me at the north gate of the park.')).not.toHaveProperty('warnings');
+  });
+
   test('decode reads a robust watermark, of kind robust; a fragment too small for a copy never as a secret', () => {
     for (const stealthLevel of STEALTH_LEVELS) {
       const { watermarked } = encodeRobust(proseForCopies(SECRET, 2), SECRET, { stealthLevel });
