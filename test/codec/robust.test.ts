@@ -7,15 +7,15 @@ import {
   rewriteFrame,
   supplementarySelectorOffsets,
 } from './robust-fixtures.js';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { graphemes } from '../../src/codec/graphemes.js';
-import { isCarrier } from '../../src/codec/carriers.js';
-import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import { strip } from '../../src/codec/strip.js';
-import type { Distribution, StealthLevel } from '../../src/codec/types.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { isCarrier } from '../../packages/codec/src/carriers.js';
+import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import { strip } from 'wm-watermark-codec/strip';
+import type { Distribution, StealthLevel } from 'wm-watermark-codec/types';
 import { failureOf as codecError } from './codec-failure.js';
 
 const DISTRIBUTIONS: Distribution[] = ['even', 'random', 'clustered'];
