@@ -1,5 +1,5 @@
-import { inReportOrder, type C2paReport } from '../codec/c2pa-report.js';
-import type { RawRun } from '../codec/types.js';
+import { inReportOrder, type C2paReport } from 'wm-watermark-codec/c2pa-report';
+import type { RawRun } from 'wm-watermark-codec/types';
 import {
   ConnectionError,
   NotWmServerError,

@@ -11,7 +11,7 @@ import type {
   RevealSegment,
   StealthLevel,
   StripResult,
-} from '../codec/index.js';
+} from 'wm-watermark-codec';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
 import * as results from './schemas.js';
 

@@ -98,7 +98,7 @@ describe('/mcp on wm serve', () => {
         idempotentHint: false,
       });
     }
-    expect(byName.reveal.description).toContain('costs credits like analyze');
+    expect(byName.reveal.description).toContain('like analyze, it uses credits');
   });
 
   it('answers every tool with the REST response of the same operation, charged like REST', async () => {

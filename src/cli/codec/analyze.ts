@@ -1,4 +1,4 @@
-import { analyze } from '../../codec/analyze.js';
+import { analyze } from 'wm-watermark-codec/analyze';
 import { formatAnalyzeTable, formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { serverRunnerFor, type RemoteOptions } from './on-server.js';

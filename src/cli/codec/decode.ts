@@ -1,6 +1,6 @@
-import { describeC2pa } from '../../codec/c2pa-report.js';
-import { decode } from '../../codec/decode.js';
-import type { DecodeResult } from '../../codec/types.js';
+import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
+import { decode } from 'wm-watermark-codec/decode';
+import type { DecodeResult } from 'wm-watermark-codec/types';
 import { decodeFailure } from './decode-failure.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';

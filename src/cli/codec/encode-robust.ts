@@ -1,5 +1,5 @@
-import { encodeRobust } from '../../codec/robust/index.js';
-import type { Distribution, StealthLevel } from '../../codec/types.js';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import type { Distribution, StealthLevel } from 'wm-watermark-codec/types';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';

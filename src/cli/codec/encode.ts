@@ -1,5 +1,5 @@
-import { encode, encodeInsertions } from '../../codec/encode.js';
-import type { Method, OutputMode } from '../../codec/types.js';
+import { encode, encodeInsertions } from 'wm-watermark-codec/encode';
+import type { Method, OutputMode } from 'wm-watermark-codec/types';
 import { formatJson } from './format.js';
 import { decodeUtf8Text, describeSource, readInputBytes, readInputText, writeOutput, writeWarnings } from './io.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
