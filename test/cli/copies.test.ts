@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strip } from '../../src/codec/strip.js';
+import { strip } from 'wm-watermark-codec/strip';
 import { MEMO } from '../domain/copies/texts.js';
 import { makeTempDir, runWm } from './codec-harness.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { encode } from '../../codec/encode.js';
-import { CodecError } from '../../codec/errors.js';
-import { encodeRobust } from '../../codec/robust/index.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { encodeRobust } from 'wm-watermark-codec/robust';
 
 /**
  * How one copy is marked (docs/TRACING.md, "Marks"): a keyed VS frame on every few sentences, so that a quote of a

@@ -1,4 +1,4 @@
-import { strip } from '../../codec/strip.js';
+import { strip } from 'wm-watermark-codec/strip';
 import type { CopyRow, DocumentRow } from '../../store/index.js';
 import { channelKeyOf } from '../channels.js';
 import type { DomainContext } from '../context.js';

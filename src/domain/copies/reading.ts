@@ -1,7 +1,7 @@
-import { decode } from '../../codec/decode.js';
-import { CodecError } from '../../codec/errors.js';
-import { decodeRobust } from '../../codec/robust/index.js';
-import type { DecodeResult, DecodeRobustResult } from '../../codec/types.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { decodeRobust } from 'wm-watermark-codec/robust';
+import type { DecodeResult, DecodeRobustResult } from 'wm-watermark-codec/types';
 
 /** A key that may have sealed copies: a channel's. */
 export interface CopyKey {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { strip } from '../../../src/codec/strip.js';
+import { strip } from 'wm-watermark-codec/strip';
 import { deriveKeys, openSealedKey } from '../../../src/domain/keys.js';
 import { fingerprintSealContext } from '../../../src/domain/copies/fingerprint-keys.js';
 import { databaseBytes, makeFixture, makeUser, refusal, type Fixture } from '../fixture.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { strip } from '../../../src/codec/strip.js';
+import { strip } from 'wm-watermark-codec/strip';
 
 /** What happens to an issued copy before it turns up somewhere (the never-a-wrong-recipient suite). */
 export type Damage =

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { strip } from '../../../src/codec/strip.js';
+import { strip } from 'wm-watermark-codec/strip';
 import type { IssuedCopy } from '../../../src/domain/copies/index.js';
 import { generatedDocument } from '../../../bench/fingerprint/generated-texts.js';
 import { makeFixture, makeUser, type Fixture } from '../fixture.js';
