@@ -30,6 +30,8 @@ export interface CopiesOperation {
   description: string;
   input: TObject;
   result: TSchema;
+  /** the REST face: the OpenAPI summary (the route is also served for the dashboard, with the session) */
+  http: { summary: string };
   /** GET takes its input as the query string */
   method: 'POST' | 'GET';
   path: `/api/v2/copies${string}`;
@@ -49,6 +51,10 @@ export const COPIES_OPERATIONS: { readonly [N in CopiesOperationName]: CopiesOpe
       'recipient their `text`. Needs an API token bound to a channel, with the encode permission; one charge.',
     input: schemas.IssueCopiesInput,
     result: schemas.IssueCopiesResult,
+    http: {
+      summary:
+        'Issue one marked copy per recipient and record it; needs encode and a token bound to a channel (one charge)',
+    },
     method: 'POST',
     path: '/api/v2/copies',
     charged: 'issue-copies',
@@ -64,6 +70,11 @@ export const COPIES_OPERATIONS: { readonly [N in CopiesOperationName]: CopiesOpe
       '`verdict` says the recipient cannot be told. Needs decode; charged when it names a recipient or a document.',
     input: schemas.TraceInput,
     result: schemas.TraceResult,
+    http: {
+      summary:
+        'Whose copy a leaked text is: recipients from keyed marks that authenticate, else the document by ' +
+        'fingerprint; needs decode (charged when something is found)',
+    },
     method: 'POST',
     path: '/api/v2/copies/trace',
     charged: 'trace',
@@ -77,6 +88,7 @@ export const COPIES_OPERATIONS: { readonly [N in CopiesOperationName]: CopiesOpe
       'each copy: its id, recipient, date and marks. Needs decode; free.',
     input: schemas.ListCopiesInput,
     result: schemas.ListCopiesResult,
+    http: { summary: 'The documents issued, newest first, or one with its copies (document_id); needs decode, free' },
     method: 'GET',
     path: '/api/v2/copies',
     charged: 'trace',

@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js';
 import { refuseCrossSite } from '../edge/cross-site-guard.js';
 import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
+import { copiesRoutes } from './copies.js';
 import { creditRoutes } from './credits.js';
 import { passwordRoute } from './password.js';
 import { recoveryRoutes } from './recovery.js';
@@ -35,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, context: ServerContext): vo
   creditRoutes(app, context);
   channelRoutes(app, context);
   watermarkRoutes(app, context);
+  copiesRoutes(app, context);
   wellKnownRoutes(app, context);
   currentTokenRoutes(app, context);
   mcpRoutes(app, context);
