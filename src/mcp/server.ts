@@ -9,13 +9,16 @@ import {
 import type { ErrorObject } from 'ajv';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
+import type { CopiesBackend } from '../ops/copies-backends.js';
 import type { OperationResults } from '../ops/operations.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
-import { toolsFor, type ToolDefinition } from './tools.js';
+import { copiesToolsOf, toolsFor, type CopiesToolDefinition, type ToolDefinition } from './tools.js';
 
 export interface McpServerOptions {
   backend: OperationBackend;
+  /** the account's issued copies (issue_copies, trace, list_copies); absent: no such tools (no account known) */
+  copies?: CopiesBackend;
   /** the face's own wording of its errors (the server's domain errors), tried before the codec's and the client's */
   describeFailure?: DescribeFailure;
   /** a line for the operator: stderr for stdio (stdout is the protocol), the server log for /mcp */
@@ -38,7 +41,7 @@ const errorResult = (message: string, structuredContent?: Record<string, unknown
 });
 
 /** "must have required property 'secret'" → "secret is required"; the first problem only (allErrors is off). */
-function argumentProblem(tool: ToolDefinition, errors: ErrorObject[] | null | undefined): string {
+function argumentProblem(tool: Pick<ToolDefinition, 'name'>, errors: ErrorObject[] | null | undefined): string {
   const error = errors?.[0];
   if (!error) return `invalid arguments for ${tool.name}`;
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
@@ -60,10 +63,21 @@ function argumentProblem(tool: ToolDefinition, errors: ErrorObject[] | null | un
  * that fails (bad arguments, no watermark, wrong key, out of credits, …) answers `isError` with a message; only
  * an unknown tool is a protocol error.
  */
+/**
+ * JSON, as the REST response is: fields left undefined are absent; serialised once for both forms (a large answer
+ * costs each pass over it in time the event loop is held).
+ */
+function answerOf(result: object): CallToolResult & { structuredContent: Record<string, unknown> } {
+  const json = JSON.stringify(result);
+  return { content: [{ type: 'text', text: json }], structuredContent: JSON.parse(json) as Record<string, unknown> };
+}
+
 export function createMcpServer(options: McpServerOptions): Server {
   const { backend, log } = options;
-  const tools = toolsFor(backend);
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const copiesTools = options.copies ? copiesToolsOf() : [];
+  const tools: (ToolDefinition | CopiesToolDefinition)[] = [...toolsFor(backend), ...copiesTools];
+  const byName = new Map(toolsFor(backend).map((tool) => [tool.name, tool]));
+  const copiesByName = new Map(copiesTools.map((tool) => [tool.name, tool]));
   const ownWording = describeFailureOf(backend);
   const describe = (error: unknown) => options.describeFailure?.(error) ?? ownWording(error);
 
@@ -88,29 +102,40 @@ export function createMcpServer(options: McpServerOptions): Server {
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const args = request.params.arguments ?? {};
+    const copiesTool = copiesByName.get(request.params.name);
+    if (copiesTool) return callCopiesTool(copiesTool, args);
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const args = request.params.arguments ?? {};
     const checked = tool.validate(args);
     if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
-    let result: OperationResults[typeof tool.operation];
+    const outcome = await attempt(tool.name, () => backend.run(tool.operation, tool.toInput(args) as never));
+    if ('error' in outcome) return outcome.error;
+    const result: OperationResults[typeof tool.operation] = outcome.result;
+    const answer = answerOf(result);
+    if ('is_encoded' in result && !result.is_encoded) {
+      return errorResult('No watermark found in text (no robust marks)', answer.structuredContent);
+    }
+    return answer;
+  });
+
+  async function callCopiesTool(tool: CopiesToolDefinition, args: Record<string, unknown>): Promise<CallToolResult> {
+    const checked = tool.validate(args);
+    if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
+    const outcome = await attempt(tool.name, () => options.copies!.run(tool.operation, args as never));
+    return 'error' in outcome ? outcome.error : answerOf(outcome.result);
+  }
+
+  /** The result, or the failure as a tool error (an unexpected one logged, its details kept from the caller). */
+  async function attempt<T>(name: string, run: () => Promise<T>): Promise<{ result: T } | { error: CallToolResult }> {
     try {
-      result = await backend.run(tool.operation, tool.toInput(args) as never);
+      return { result: await run() };
     } catch (error) {
       const message = describe(error);
-      if (message !== undefined) return errorResult(message);
-      log(`wm mcp: ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      return errorResult(`internal error in ${tool.name}`);
+      if (message !== undefined) return { error: errorResult(message) };
+      log(`wm mcp: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      return { error: errorResult(`internal error in ${name}`) };
     }
-    // JSON, as the REST response is: fields left undefined are absent; serialised once for both forms (a large
-    // answer costs each pass over it in time the event loop is held)
-    const json = JSON.stringify(result);
-    const structuredContent = JSON.parse(json) as Record<string, unknown>;
-    const content: CallToolResult['content'] = [{ type: 'text', text: json }];
-    if ('is_encoded' in result && !result.is_encoded) {
-      return errorResult('No watermark found in text (no robust marks)', structuredContent);
-    }
-    return { content, structuredContent };
-  });
+  }
   return server;
 }

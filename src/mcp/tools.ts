@@ -3,6 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { OperationBackend } from '../ops/backend.js';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../ops/operations.js';
 import { ALIASES } from './aliases.js';
+import { COPIES_OPERATION_NAMES, COPIES_OPERATIONS, type CopiesOperationName } from '../ops/copies.js';
 
 /** A tool as tools/list shows it, with what a call needs: the operation and how its arguments map to the input. */
 export interface ToolDefinition {
@@ -111,4 +112,29 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
     };
   });
   return [...tools, ...aliases];
+}
+
+/** A copies tool (src/ops/copies.ts): offered where an account is known (wm serve's /mcp, wm mcp --server). */
+export interface CopiesToolDefinition extends Omit<ToolDefinition, 'operation' | 'toInput'> {
+  operation: CopiesOperationName;
+}
+
+let copiesTools: CopiesToolDefinition[] | undefined;
+
+export function copiesToolsOf(): CopiesToolDefinition[] {
+  return (copiesTools ??= COPIES_OPERATION_NAMES.map((name): CopiesToolDefinition => {
+    const operation = COPIES_OPERATIONS[name];
+    const inputSchema = plain(operation.input);
+    const readOnly = name === 'list_copies';
+    return {
+      name,
+      title: operation.title,
+      description: operation.description,
+      inputSchema,
+      outputSchema: plain(operation.result),
+      annotations: { readOnlyHint: readOnly, destructiveHint: false, idempotentHint: readOnly, openWorldHint: false },
+      operation: name,
+      validate: validatorOf(name, inputSchema),
+    };
+  }));
 }

@@ -60,9 +60,9 @@ afterAll(async () => {
 });
 
 describe('/mcp on wm serve', () => {
-  it('lists the seven tools and the four aliases with descriptions, schemas and annotations', async () => {
+  it('lists the seven tools, the four aliases and the copies tools with descriptions, schemas and annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, 'issue_copies', 'trace', 'list_copies']);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
@@ -170,6 +170,26 @@ describe('/mcp on wm serve', () => {
         keyed: true,
       });
       expect(errorText(await call(client, 'decode', { text: marked }))).toMatch(/key|channel/i);
+    } finally {
+      await keyedClient.close();
+    }
+  });
+
+  it('issue_copies, trace and list_copies: the account’s copies, as over REST', async () => {
+    const keyed = (
+      await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'copies') })
+    ).token;
+    const keyedClient = await connectHttp(base, keyed);
+    try {
+      const memo = CARRIER.repeat(12);
+      const issued = await call(keyedClient, 'issue_copies', { text: memo, recipients: ['alice', 'bob'], name: 'm' });
+      const copies = (issued.structuredContent as { copies: { recipient: string; text: string }[] }).copies;
+      expect(copies.map((copy) => copy.recipient)).toEqual(['alice', 'bob']);
+      const traced = await call(keyedClient, 'trace', { text: copies[1].text });
+      expect(traced.structuredContent).toMatchObject({ verdict: 'recipient', recipients: [{ recipient: 'bob' }] });
+      const listed = await call(keyedClient, 'list_copies', {});
+      expect(listed.structuredContent).toMatchObject({ documents: [{ name: 'm', copies: 2 }] });
+      expect(errorText(await call(client, 'issue_copies', { text: memo, recipients: ['c'] }))).toMatch(/channel/);
     } finally {
       await keyedClient.close();
     }

@@ -1,11 +1,8 @@
-import type { OperatorCopies } from '../../domain/admin.js';
 import {
-  COPIES_OPERATIONS,
-  type CopiesOperationInputs,
-  type CopiesOperationName,
-  type CopiesOperationResults,
-} from '../../ops/copies.js';
-import { failureOfClientError } from '../../ops/failure.js';
+  createCopiesOwnerBackend,
+  createCopiesRemoteBackend,
+  type CopiesBackend as OpsCopiesBackend,
+} from '../../ops/copies-backends.js';
 import { runsRemotely, type RemoteOptions } from '../codec/on-server.js';
 import { CliError, EXIT } from '../errors.js';
 
@@ -18,8 +15,8 @@ export interface CopiesOptions extends RemoteOptions {
   database?: string;
 }
 
-export interface CopiesBackend {
-  run<N extends CopiesOperationName>(name: N, input: CopiesOperationInputs[N]): Promise<CopiesOperationResults[N]>;
+/** A copies backend, and the database it opened to close when done (offline). */
+export interface CopiesBackend extends OpsCopiesBackend {
   close(): Promise<void>;
 }
 
@@ -47,46 +44,17 @@ export async function copiesBackendFor(options: CopiesOptions): Promise<CopiesBa
 async function localBackend(options: CopiesOptions, email: string): Promise<CopiesBackend> {
   const { openDomain } = await import('../../domain/open-domain.js');
   const opened = await openDomain({ home: options.home, database: options.database });
-  let copies: OperatorCopies;
   try {
-    copies = await opened.domain.admin.copies(email, options.channel);
+    const backend = createCopiesOwnerBackend(await opened.domain.admin.copies(email, options.channel));
+    return { ...backend, close: () => opened.close() };
   } catch (error) {
     await opened.close();
     throw error;
   }
-  const handlers: {
-    [N in CopiesOperationName]: (input: CopiesOperationInputs[N]) => Promise<CopiesOperationResults[N]>;
-  } = {
-    issue_copies: (input) => copies.issue(input),
-    trace: (input) => copies.trace(input),
-    list_copies: (input) => copies.list(input),
-  };
-  return {
-    run: (name, input) => handlers[name](input),
-    close: () => opened.close(),
-  };
 }
-
-/** A GET's input as its query string. */
-const queryOf = (input: object): string => {
-  const entries = Object.entries(input).filter(([, value]) => value !== undefined);
-  return entries.length === 0
-    ? ''
-    : `?${new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
-};
 
 async function remoteBackend(options: CopiesOptions): Promise<CopiesBackend> {
   const { clientFor, resolveRemoteTarget } = await import('../remote/target.js');
-  const client = clientFor(await resolveRemoteTarget(options));
-  return {
-    run: async (name, input) => {
-      const { method, path } = COPIES_OPERATIONS[name];
-      try {
-        return method === 'GET' ? await client.get(`${path}${queryOf(input)}`) : await client.post(path, input);
-      } catch (error) {
-        throw failureOfClientError(error);
-      }
-    },
-    close: async () => undefined,
-  };
+  const backend = createCopiesRemoteBackend(clientFor(await resolveRemoteTarget(options)));
+  return { ...backend, close: async () => undefined };
 }

@@ -1,6 +1,7 @@
 import { createLocalBackend } from '../../ops/local-backend.js';
 import { createRemoteBackend } from '../../ops/remote-backend.js';
 import type { OperationBackend } from '../../ops/backend.js';
+import { createCopiesRemoteBackend, type CopiesBackend } from '../../ops/copies-backends.js';
 import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { runsRemotely, type RemoteOptions } from '../codec/on-server.js';
 import { resolveSigning, resolveVerifyingKeys, type VerifyingKeyOptions } from '../codec/signing-keys.js';
@@ -15,7 +16,9 @@ export interface McpCommandOptions extends KeySourceOptions, RemoteOptions, Veri
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Offline (the local codec, keyed with a key file or a stored channel key) unless a server is named. */
-async function backendFor(options: McpCommandOptions): Promise<{ backend: OperationBackend; where: string }> {
+async function backendFor(
+  options: McpCommandOptions,
+): Promise<{ backend: OperationBackend; copies?: CopiesBackend; where: string }> {
   if (runsRemotely(options)) {
     const offlineOnly = [options.keyFile, options.channel, options.user, options.signKey, options.keys];
     if (offlineOnly.some((value) => value !== undefined)) {
@@ -26,7 +29,13 @@ async function backendFor(options: McpCommandOptions): Promise<{ backend: Operat
       );
     }
     const target = await resolveRemoteTarget(options);
-    return { backend: createRemoteBackend(clientFor(target)), where: `on ${target.server}` };
+    const client = clientFor(target);
+    // the account is the token's: its issued copies are tools too
+    return {
+      backend: createRemoteBackend(client),
+      copies: createCopiesRemoteBackend(client),
+      where: `on ${target.server}`,
+    };
   }
   const key = await resolveKey(options);
   const { signingKey } = await resolveSigning({ signKey: options.signKey });
@@ -40,8 +49,8 @@ async function backendFor(options: McpCommandOptions): Promise<{ backend: Operat
 
 /** `wm mcp`: the watermark tools for an AI assistant over stdin/stdout; logs go to stderr only. */
 export async function runMcp(options: McpCommandOptions): Promise<void> {
-  const { backend, where } = await backendFor(options);
+  const { backend, copies, where } = await backendFor(options);
   const { serveStdio } = await import('../../mcp/stdio.js');
   log(`wm mcp: serving the watermark tools over stdio, ${where}`);
-  await serveStdio({ backend, log });
+  await serveStdio({ backend, copies, log });
 }

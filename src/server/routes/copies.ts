@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WatermarkCaller } from '../../domain/index.js';
-import {
-  COPIES_OPERATION_NAMES,
-  COPIES_OPERATIONS,
-  type CopiesOperationInputs,
-  type CopiesOperationName,
-  type CopiesOperationResults,
-} from '../../ops/copies.js';
+import { createCopiesDomainBackend } from '../../ops/copies-backends.js';
+import { COPIES_OPERATION_NAMES, COPIES_OPERATIONS, type CopiesOperationInputs } from '../../ops/copies.js';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
 import { errors } from '../schemas/common.js';
@@ -18,17 +13,7 @@ import { apiTokenRoute, sessionRoute } from './route-options.js';
  * page, at /api/v2/tokens/:tokenId/… with the session, as one of the account's tokens.
  */
 export function copiesRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { copies } = context.domain;
-  const handlers: {
-    [N in CopiesOperationName]: (
-      caller: WatermarkCaller,
-      input: CopiesOperationInputs[N],
-    ) => Promise<CopiesOperationResults[N]>;
-  } = {
-    issue_copies: (caller, input) => copies.issue(caller, input),
-    trace: (caller, input) => copies.trace(caller, input),
-    list_copies: (caller, input) => copies.list(caller, input),
-  };
+  const backendOf = (caller: WatermarkCaller) => createCopiesDomainBackend(context.domain.copies, caller);
   for (const name of COPIES_OPERATION_NAMES) {
     const { method, path, input, result, http } = COPIES_OPERATIONS[name];
     const schema = { ...(method === 'GET' ? { querystring: input } : { body: input }), response: { 200: result } };
@@ -38,7 +23,7 @@ export function copiesRoutes(app: FastifyInstance, context: ServerContext): void
       method,
       url: path,
       ...apiTokenRoute(context, http.summary, schema),
-      handler: async (request) => handlers[name](request.apiTokenSecret ?? '', inputOf(request) as never),
+      handler: async (request) => backendOf(request.apiTokenSecret ?? '').run(name, inputOf(request)),
     });
     app.route<{ Params: TokenIdParams }>({
       method,
@@ -49,10 +34,7 @@ export function copiesRoutes(app: FastifyInstance, context: ServerContext): void
         response: { ...schema.response, ...errors(402, 404, 429) },
       }),
       handler: async (request) =>
-        handlers[name](
-          { userId: sessionOf(request).user.id, tokenId: request.params.tokenId },
-          inputOf(request) as never,
-        ),
+        backendOf({ userId: sessionOf(request).user.id, tokenId: request.params.tokenId }).run(name, inputOf(request)),
     });
   }
 }

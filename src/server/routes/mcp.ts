@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createDomainBackend } from '../../ops/domain-backend.js';
+import { createCopiesDomainBackend } from '../../ops/copies-backends.js';
 import { failureOfAnswer } from '../../ops/failure.js';
 import type { ServerContext } from '../context.js';
 import { toHttpError } from '../error-map.js';
@@ -65,6 +66,7 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
       const answer = await answerMcpPost(
         {
           backend: createDomainBackend(domain.watermark, apiToken),
+          copies: createCopiesDomainBackend(domain.copies, apiToken),
           describeFailure,
           log: (line) => request.log.error(line),
         },
