@@ -1,5 +1,6 @@
 import type { CodecRow } from './codec.js';
 import type { ColdStartRow } from './cli.js';
+import type { CopiesResult } from './copies.js';
 import type { FingerprintResult } from './fingerprint.js';
 import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
@@ -24,6 +25,7 @@ export interface Results {
   postgresServer?: PostgresServerRow;
   scan?: ScanResult;
   fingerprint?: FingerprintResult;
+  copies?: CopiesResult;
 }
 
 const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
@@ -115,6 +117,17 @@ export function checkBudgets(results: Results): BudgetCheck[] {
     const largest = results.fingerprint.rows[results.fingerprint.rows.length - 1];
     checks.push(
       atMost(`trace a paragraph against ${largest.documents} documents, p95 ms (issue 35)`, [largest.traceP95Ms], 100),
+    );
+  }
+  if (results.copies) {
+    const { trace } = results.copies;
+    checks.push(
+      atMost(`wm trace against ${trace.documents} recorded documents (SQLite), p95 ms (issue 35)`, [trace.p95Ms], 100),
+      atMost(
+        'wm trace: wrong answers when every mark is gone',
+        [results.copies.fallback.reduce((n, row) => n + row.wrong, 0)],
+        0,
+      ),
     );
   }
   if (results.memory)

@@ -5,6 +5,7 @@ import { checkBudgets, type Results } from './budgets.js';
 import { measureColdStart } from './cli.js';
 import { measureHostile } from './hostile.js';
 import { measureCodec } from './codec.js';
+import { measureCopies } from './copies.js';
 import { measureFingerprint } from './fingerprint.js';
 import { QUICK, round } from './measure.js';
 import { measureMcp } from './mcp.js';
@@ -27,6 +28,7 @@ const SECTIONS = [
   'hostile',
   'segmentation',
   'fingerprint',
+  'copies',
   'cli',
   'scan',
   'server',
@@ -176,6 +178,22 @@ if (wants('fingerprint')) {
         row.found,
         row.falseMatches,
       ]),
+    ),
+  );
+}
+if (wants('copies')) {
+  const copies = await measureCopies(log);
+  results.copies = copies;
+  const { issue, trace } = copies;
+  print(
+    `Issued copies (SQLite): ${issue.copies} copies of a ${issue.documentKb} KB document in ${issue.totalMs} ms ` +
+      `(${issue.msPerCopy} ms a copy); tracing against ${trace.documents} recorded documents of ~20 KB ` +
+      `(${trace.bytesPerDocument} bytes a document): p50 ${trace.p50Ms} ms, p95 ${trace.p95Ms} ms; marked ` +
+      `paragraphs naming their recipient ${trace.named}, stripped and edited paragraphs naming their document ` +
+      `${trace.found}`,
+    table(
+      ['leak, every mark stripped', 'document found', 'wrong answers'],
+      copies.fallback.map((row) => [row.leak, row.found, row.wrong]),
     ),
   );
 }
