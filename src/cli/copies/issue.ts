@@ -4,7 +4,8 @@ import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
 import { ioFailure, readInputText, writeFileAtomic, writeOutput } from '../codec/io.js';
 import { copiesBackendFor, type CopiesOptions } from './backend.js';
-import { copyFileNames, recipientsOf } from './recipients.js';
+import { copyFileNames } from '../../ops/copy-file-names.js';
+import { recipientsOf } from './recipients.js';
 
 export interface IssueOptions extends CopiesOptions {
   to?: string[];

@@ -6,6 +6,7 @@ import { ForgotPasswordPage, ResendVerificationPage } from './pages/mail-request
 import { ResetPasswordPage } from './pages/reset-password.js';
 import { VerifyEmailPage } from './pages/verify-email.js';
 import { ChannelsPage } from './pages/channels.js';
+import { CopiesPage } from './pages/copies.js';
 import { OverviewPage } from './pages/overview.js';
 import { ProfilePage } from './pages/profile.js';
 import { SignInPage } from './pages/sign-in.js';
@@ -22,6 +23,7 @@ const SIGNED_IN_PAGES: Record<string, ComponentType> = {
   '/tokens': TokensPage,
   '/channels': ChannelsPage,
   '/usage': UsagePage,
+  '/copies': CopiesPage,
   '/profile': ProfilePage,
 };
 const SIGNED_OUT_PAGES: Record<string, ComponentType> = {
@@ -41,6 +43,7 @@ const NAV: [string, string][] = [
   ['/tokens', 'API tokens'],
   ['/channels', 'Channels'],
   ['/usage', 'Usage'],
+  ['/copies', 'Copies'],
   ['/check', 'Checker'],
   ['/profile', 'Profile'],
 ];

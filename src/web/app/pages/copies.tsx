@@ -1,0 +1,229 @@
+import { useState } from 'preact/hooks';
+import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../../../domain/copies/types.js';
+import { copyFileNames } from '../../../ops/copy-file-names.js';
+import { TokenField } from '../../checker/token-field.js';
+import { downloadBlob, downloadText, readTextFile } from '../../checker/text-file.js';
+import { checkerTokenId, hasServerCredential } from '../../checker/watermark-api.js';
+import { ApiError } from '../api.js';
+import { formatDateTime } from '../format.js';
+import { api } from '../session.js';
+import { Notice } from '../ui/notice.js';
+import { PageTitle } from '../ui/page-title.js';
+import { storedZip } from '../zip.js';
+
+/** The copies operations as the picked token, with the session (POST/GET /api/v2/tokens/:tokenId/copies…). */
+const copiesRequest = <T,>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
+  api<T>(method, `/api/v2/tokens/${encodeURIComponent(checkerTokenId.value)}/copies${path}`, { body });
+
+const failureText = (failure: unknown) =>
+  failure instanceof ApiError ? failure.message : 'The server could not be reached.';
+
+function downloadZip(issued: IssueCopiesResult, names: string[]): void {
+  const archive = storedZip(issued.copies.map((copy, i) => ({ name: names[i], text: copy.text })));
+  downloadBlob(
+    new Blob([archive], { type: 'application/zip' }),
+    `${issued.document.name.replace(/\.[^.]*$/, '')}-copies.zip`,
+  );
+}
+
+function IssueSection({ onIssued }: { onIssued: () => void }) {
+  const [text, setText] = useState('');
+  const [name, setName] = useState('');
+  const [recipients, setRecipients] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [issued, setIssued] = useState<IssueCopiesResult | null>(null);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const list = recipients
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+      setIssued(
+        await copiesRequest<IssueCopiesResult>('POST', '', { text, recipients: list, ...(name ? { name } : {}) }),
+      );
+      onIssued();
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const upload = async (event: Event) => {
+    const file = (event.currentTarget as HTMLInputElement).files?.[0];
+    if (!file) return;
+    setText(await readTextFile(file));
+    if (!name) setName(file.name);
+  };
+  const names = issued ? copyFileNames(issued.document.name, issued.copies) : [];
+  return (
+    <section class="card" aria-labelledby="issue-title">
+      <h2 id="issue-title">Issue copies</h2>
+      <p class="small muted">
+        Each recipient gets a copy marked with its own random copy id (never their name), sealed with the token's
+        channel key. One issue uses credits once.
+      </p>
+      <form onSubmit={submit}>
+        <div class="field">
+          <label for="copies-file">Document</label>
+          <input id="copies-file" type="file" accept=".txt,.md,text/*" onChange={(event) => void upload(event)} />
+        </div>
+        <div class="field">
+          <label for="copies-text">Text</label>
+          <textarea id="copies-text" rows={8} value={text} onInput={(event) => setText(event.currentTarget.value)} />
+        </div>
+        <div class="field">
+          <label for="copies-name">Name</label>
+          <input id="copies-name" value={name} onInput={(event) => setName(event.currentTarget.value)} />
+        </div>
+        <div class="field">
+          <label for="copies-recipients">Recipients, one a line</label>
+          <textarea
+            id="copies-recipients"
+            rows={5}
+            value={recipients}
+            onInput={(event) => setRecipients(event.currentTarget.value)}
+          />
+        </div>
+        <button type="submit" class="button" disabled={busy || !hasServerCredential()}>
+          {busy ? 'Issuing…' : 'Issue copies'}
+        </button>
+      </form>
+      {error && <Notice kind="error">{error}</Notice>}
+      {issued && (
+        <div>
+          <p>
+            {issued.copies.length} copies of “{issued.document.name}”.{' '}
+            <button type="button" class="button small" onClick={() => downloadZip(issued, names)}>
+              Download all (zip)
+            </button>
+          </p>
+          <ul>
+            {issued.copies.map((copy, i) => (
+              <li key={copy.copy_id}>
+                {copy.recipient} <span class="muted small">copy {copy.copy_id}</span>{' '}
+                <button type="button" class="button small" onClick={() => downloadText(copy.text, names[i])}>
+                  Download
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
+
+function TraceSection() {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<TraceResult | null>(null);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setResult(await copiesRequest<TraceResult>('POST', '/trace', { text }));
+    } catch (failure) {
+      setError(failureText(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="trace-title">
+      <h2 id="trace-title">Trace a leak</h2>
+      <form onSubmit={submit}>
+        <div class="field">
+          <label for="trace-text">Leaked text</label>
+          <textarea id="trace-text" rows={6} value={text} onInput={(event) => setText(event.currentTarget.value)} />
+          <p class="hint">Needs the decode permission; charged when it finds a recipient or a document.</p>
+        </div>
+        <button type="submit" class="button" disabled={busy || !text || !hasServerCredential()}>
+          {busy ? 'Tracing…' : 'Trace'}
+        </button>
+      </form>
+      {error && <Notice kind="error">{error}</Notice>}
+      {result && (
+        <Notice kind={result.verdict === 'recipient' ? 'ok' : 'info'}>
+          <p>{result.message}</p>
+          <ul>
+            {result.recipients.map((found) => (
+              <li key={found.copy_id}>
+                <strong>{found.recipient}</strong> — copy {found.copy_id} of “{found.document.name}”:{' '}
+                {found.evidence.vs_frames} keyed frames
+                {found.evidence.robust.map(
+                  (mark) => `; robust mark, ${mark.copies_agreeing} of ${mark.copies_found} copies agree`,
+                )}
+              </li>
+            ))}
+            {result.documents.map((match) => (
+              <li key={match.document.id}>
+                “{match.document.name}”: {percent(match.similarity)} of the text found in it, covering{' '}
+                {percent(match.coverage)} of it
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      )}
+    </section>
+  );
+}
+
+function DocumentsSection({ version }: { version: number }) {
+  const [list, setList] = useState<ListCopiesResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = async () => {
+    setError(null);
+    try {
+      setList(await copiesRequest<ListCopiesResult>('GET', ''));
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="documents-title">
+      <div class="page-head">
+        <h2 id="documents-title">Issued documents</h2>
+        <button type="button" class="button small" disabled={!hasServerCredential()} onClick={() => void load()}>
+          {list ? 'Refresh' : 'Show'}
+        </button>
+      </div>
+      {error && <Notice kind="error">{error}</Notice>}
+      {list && list.documents.length === 0 && <p class="muted">No copies issued yet.</p>}
+      {list && list.documents.length > 0 && (
+        <ul key={version}>
+          {list.documents.map((document) => (
+            <li key={document.id}>
+              “{document.name}” — {document.copies} copies, {formatDateTime(document.created_at)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function CopiesPage() {
+  const [version, setVersion] = useState(0);
+  return (
+    <main id="main">
+      <PageTitle title="Copies">
+        <p>
+          Give each recipient a differently marked copy of a document; when one turns up where it should not, trace it
+          back to whose copy it was.
+        </p>
+      </PageTitle>
+      <TokenField need="encode" />
+      <IssueSection onIssued={() => setVersion((n) => n + 1)} />
+      <TraceSection />
+      <DocumentsSection version={version} />
+    </main>
+  );
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MEMO } from '../../domain/copies/texts.js';
+import {
+  makeAccount,
+  openBrowser,
+  signInThroughPage,
+  startLiveServer,
+  type Browser,
+  type LiveServer,
+} from './harness.js';
+
+let server: LiveServer;
+let browser: Browser;
+let page: Page;
+const folder = mkdtempSync(join(tmpdir(), 'wm-web-copies-'));
+
+beforeAll(async () => {
+  server = await startLiveServer();
+  browser = await openBrowser();
+  page = await browser.newPage();
+  await makeAccount(server, 'grace@example.com', { plan: 'starter' });
+  expect(server.wm('channels', 'create', '--user', 'grace@example.com', 'memos').status).toBe(0);
+  const made = server.wm(
+    'tokens',
+    'create',
+    '--user',
+    'grace@example.com',
+    '--name',
+    'copies',
+    '--channel',
+    'memos',
+    '--permissions',
+    'encode,decode',
+  );
+  expect(made.status, made.stderr).toBe(0);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** The stored entries of a zip: name → text (the archive's own layout, read without a library). */
+function storedEntries(zip: Buffer): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (let at = 0; zip.readUInt32LE(at) === 0x04034b50;) {
+    const size = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
+    entries.set(name, zip.subarray(at + 30 + nameLength, at + 30 + nameLength + size).toString('utf8'));
+    at += 30 + nameLength + size;
+  }
+  return entries;
+}
+
+describe('the Copies page', () => {
+  it('issues copies, downloads them as a zip, and traces one back', async () => {
+    await signInThroughPage(page, server, 'grace@example.com');
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Copies', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Copies' }).waitFor();
+    await page.getByLabel('Text', { exact: true }).fill(MEMO);
+    await page.getByLabel('Name').fill('memo.txt');
+    await page.getByLabel('Recipients, one a line').fill('alice@example.com\nbob');
+    await page.getByRole('button', { name: 'Issue copies' }).click();
+    await page.getByText('2 copies of “memo.txt”').waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download all (zip)' }).click(),
+    ]);
+    const file = join(folder, download.suggestedFilename());
+    await download.saveAs(file);
+    const entries = storedEntries(readFileSync(file));
+    expect([...entries.keys()]).toEqual(['memo.alice@example.com.txt', 'memo.bob.txt']);
+
+    await page.getByLabel('Leaked text').fill(entries.get('memo.bob.txt')!.split('\n\n')[1]);
+    await page.getByRole('button', { name: 'Trace' }).click();
+    await page.getByText(/This text is the copy issued to bob/).waitFor();
+    expect(browser.problems).toEqual([]);
+  });
+});
