@@ -98,14 +98,13 @@ export async function issueCopies(
   };
 }
 
-/** The keys of every channel that sealed the owner's copies: a copy is read with the key that marked it. */
+/**
+ * The keys of the owner's channels, deactivated ones too: a copy is read with the key that marked it, and a channel
+ * is never deleted while its copies exist (a few channels: cheaper than asking which ones sealed copies).
+ */
 async function copyKeys(context: DomainContext, ownerId: string): Promise<CopyKey[]> {
-  const keys: CopyKey[] = [];
-  for (const channelId of await context.store.copies.channelsOfCopies(ownerId)) {
-    const channel = await context.store.channels.ofUser(ownerId, channelId);
-    if (channel) keys.push({ channelId, key: channelKeyOf(context, channel) });
-  }
-  return keys;
+  const channels = await context.store.channels.listOf(ownerId);
+  return channels.map((channel) => ({ channelId: channel.id, key: channelKeyOf(context, channel) }));
 }
 
 /**

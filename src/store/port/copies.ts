@@ -53,8 +53,6 @@ export interface CopyRepository {
   copiesOf(ownerId: string, ids: readonly string[]): Promise<(CopyRow & { document: DocumentRow })[]>;
   /** The owner's documents of fingerprint `version` sharing any of `hashes`, with how many each shares. */
   documentsSharing(ownerId: string, version: number, hashes: Int32Array): Promise<DocumentSharingHashes[]>;
-  /** The channels whose keys sealed the owner's copies (tracing opens marks with each). */
-  channelsOfCopies(ownerId: string): Promise<string[]>;
   /** The owner's documents, newest first, at most `limit`, each with how many copies were issued. */
   documentsOf(ownerId: string, limit: number): Promise<(DocumentRow & { copies: number })[]>;
   /** The owner's document `id`; undefined when it is not the owner's. */

@@ -29,15 +29,19 @@ const INSERT_HASHES: Statement = {
   text: `INSERT INTO document_hashes (hash, document_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
 };
 
-// the trace: the leak's hashes looked up in the primary key, joined to the owner's documents of the version
+// the trace: the leak's hashes looked up in the primary key first (a materialised CTE fixes that order whatever the
+// planner's statistics say), then their documents kept if the owner's and of the version
 const SHARING: Statement = {
   name: 'documents_sharing_hashes',
-  text: `SELECT d.id, d.owner_id AS "ownerId", d.name, d.characters, d.fingerprint_version AS "fingerprintVersion",
+  text: `WITH shared AS MATERIALIZED (
+           SELECT document_id, count(*)::int AS shared FROM document_hashes
+            WHERE hash = ANY($1::int[]) GROUP BY document_id
+         )
+         SELECT d.owner_id AS "ownerId", d.name, d.characters, d.fingerprint_version AS "fingerprintVersion",
                 d.fingerprint_hashes AS "fingerprintHashes", d.created_at::float8 AS "createdAt",
-                d.id::float8 AS "numericId", count(*)::int AS shared
-           FROM document_hashes h JOIN documents d ON d.id = h.document_id
-          WHERE h.hash = ANY($1::int[]) AND d.owner_id = $2 AND d.fingerprint_version = $3
-          GROUP BY d.id`,
+                d.id::float8 AS "numericId", s.shared
+           FROM shared s JOIN documents d ON d.id = s.document_id
+          WHERE d.owner_id = $2 AND d.fingerprint_version = $3`,
 };
 
 interface SharingRow extends Omit<DocumentRow, 'id'> {
@@ -101,14 +105,6 @@ export function copyStatements({ db, run }: PgSession) {
             const document = { ...rest, id: numericId };
             return { document, shared, documentHashes: document.fingerprintHashes };
           }),
-    channelsOfCopies: async (ownerId: string): Promise<string[]> =>
-      (
-        await db
-          .selectDistinct({ channelId: copies.channelId })
-          .from(copies)
-          .innerJoin(documents, eq(documents.id, copies.documentId))
-          .where(eq(documents.ownerId, ownerId))
-      ).map((row) => row.channelId),
     documentsOf: async (ownerId: string, limit: number): Promise<(DocumentRow & { copies: number })[]> =>
       db
         .select({ ...documentColumns, copies: count(copies.id) })

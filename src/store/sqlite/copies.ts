@@ -31,12 +31,14 @@ export function copyStatements(db: Db) {
   const insertHash = preparedOnce(() =>
     sqlite.prepare('INSERT OR IGNORE INTO document_hashes (hash, document_id) VALUES (?, ?)'),
   );
-  // the trace: the leak's hashes looked up in the primary key, joined to the owner's documents of the version
+  // the trace: the leak's hashes looked up in the primary key, then their documents kept if the owner's. CROSS JOIN
+  // fixes that order: without statistics SQLite would walk the owner's documents by its index and probe every one
+  // for every hash (110 ms instead of 0.05 at 3,000 documents)
   const sharing = preparedOnce(() =>
     sqlite.prepare(
       `SELECT d.id, d.owner_id AS ownerId, d.name, d.characters, d.fingerprint_version AS fingerprintVersion,
               d.fingerprint_hashes AS fingerprintHashes, d.created_at AS createdAt, count(*) AS shared
-         FROM document_hashes h JOIN documents d ON d.id = h.document_id
+         FROM document_hashes h CROSS JOIN documents d ON d.id = h.document_id
         WHERE h.hash IN (SELECT value FROM json_each(?)) AND d.owner_id = ? AND d.fingerprint_version = ?
         GROUP BY h.document_id`,
     ),
@@ -102,14 +104,6 @@ export function copyStatements(db: Db) {
         : (sharing().all(JSON.stringify([...hashes]), ownerId, version) as SharingRow[]).map(
             ({ shared, ...document }) => ({ document, shared, documentHashes: document.fingerprintHashes }),
           ),
-    channelsOfCopies: (ownerId: string): string[] =>
-      db
-        .selectDistinct({ channelId: copies.channelId })
-        .from(copies)
-        .innerJoin(documents, eq(documents.id, copies.documentId))
-        .where(eq(documents.ownerId, ownerId))
-        .all()
-        .map((row) => row.channelId),
     documentsOf: (ownerId: string, limit: number): (DocumentRow & { copies: number })[] =>
       db
         .select({ ...documentColumns, copies: count(copies.id) })
