@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { strip } from 'wm-watermark-codec/strip';
 import { generatedDocument } from './fingerprint/generated-texts.js';
 import { LEAKS, lightEdits, paragraphOf } from './fingerprint/leaks.js';
-import { QUICK, median, round } from './measure.js';
+import { QUICK, median, percentile, round } from './measure.js';
 import { seededRandom } from '../packages/codec/src/robust/prng.js';
 import { createDomain, type Domain } from '../src/domain/index.js';
 import { fingerprintSealContext } from '../src/domain/copies/fingerprint-keys.js';
@@ -32,11 +32,6 @@ export interface CopiesResult {
   issue: { copies: number; documentKb: number; totalMs: number; msPerCopy: number };
   trace: { documents: number; bytesPerDocument: number; p50Ms: number; p95Ms: number; named: string; found: string };
   fallback: { leak: string; found: string; wrong: number }[];
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 const documentText = (id: number): string => generatedDocument(id, DOCUMENT_WORDS);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { generatedDocument } from './fingerprint/generated-texts.js';
 import { lightEdits, paragraphOf } from './fingerprint/leaks.js';
 import { FINGERPRINT_STORE_DDL, openFingerprintStore, type FingerprintStore } from './fingerprint/sqlite-store.js';
-import { QUICK, median, round } from './measure.js';
+import { QUICK, median, percentile, round } from './measure.js';
 import { seededRandom } from '../packages/codec/src/robust/prng.js';
 import { computeFingerprint, fingerprintKey } from '../src/domain/fingerprint/index.js';
 
@@ -40,11 +40,6 @@ export interface FingerprintResult {
 }
 
 const documentText = (id: number): string => generatedDocument(id, DOCUMENT_WORDS);
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function traceTimes(store: FingerprintStore, indexed: number): Omit<FingerprintStoreRow, 'bytesPerDocument'> {
   const times: number[] = [];

@@ -42,3 +42,9 @@ export function timeRounds(cases: Cases, rounds: number, minMs: number): Record<
 }
 
 export const round = (value: number, digits = 2): number => Number(value.toPrecision(digits + 1));
+
+/** The value below which `p` % of `values` fall (the nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}

@@ -15,16 +15,7 @@ const documentColumns = {
   createdAt: documents.createdAt,
 };
 
-interface SharingRow {
-  id: number;
-  ownerId: string;
-  name: string;
-  characters: number;
-  fingerprintVersion: number;
-  fingerprintHashes: number;
-  createdAt: number;
-  shared: number;
-}
+type SharingRow = DocumentRow & { shared: number };
 
 export function copyStatements(db: Db) {
   const sqlite = db.$client;
