@@ -10,6 +10,7 @@ import { runWm } from '../cli/codec-harness.js';
 import { emptyPostgresDatabase } from '../database.js';
 import { refreshCookieOf } from '../reliability/live-server.js';
 import { startServe } from '../server/serve-process.js';
+import { MEMO } from '../domain/copies/texts.js';
 
 /**
  * `wm db copy` moves a SQLite installation with real data (accounts, sessions, channels, tokens, charges, counters)
@@ -29,13 +30,24 @@ const TABLES: Record<string, string> = {
   credit_ledger: 'id',
   usage_counters: 'user_id, period_start',
   ledger_retention: 'id',
+  fingerprint_keys: 'owner_id',
+  documents: 'id',
+  document_hashes: 'document_id, hash',
+  copies: 'id',
 };
 
 let dir: string;
 let masterKey: Buffer;
 let target: { url: string; drop(): Promise<void> };
 /** what the SQLite installation handed out before the move */
-let before: { refreshCookie: string; keyedToken: string; encoded: string; balance: number; email: string };
+let before: {
+  refreshCookie: string;
+  keyedToken: string;
+  encoded: string;
+  daveCopy: string;
+  balance: number;
+  email: string;
+};
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'wm-copy-'));
@@ -65,6 +77,11 @@ beforeAll(async () => {
   await domain.apiTokens.create(ada.user.id, { name: 'plain', permissions: ['decode'] });
   const encoded = (await domain.watermark.encode(keyed.token, { text: CARRIER, secret: 'moved intact' })).encoded;
   await domain.watermark.decode(keyed.token, { text: encoded });
+  const issued = await domain.copies.issue(keyed.token, {
+    text: MEMO,
+    recipients: ['carol', 'dave'],
+    name: 'memo.txt',
+  });
   await domain.accounts.register({ email: 'bob@example.com', username: 'bob', password: PASSWORD });
   await domain.admin.suspend('bob@example.com', 'payment dispute');
   // what a prune records (one that deleted nothing here: the history is all of today)
@@ -75,6 +92,7 @@ beforeAll(async () => {
     refreshCookie: `refreshToken=${rotated.refreshToken}`,
     keyedToken: keyed.token,
     encoded,
+    daveCopy: issued.copies[1].text,
     balance,
     email: 'ada@example.com',
   };
@@ -205,11 +223,18 @@ describe('wm db copy', () => {
       };
       expect(usage.usage.map((entry) => entry.operation)).toEqual([
         'decode',
+        'issue-copies',
         'decode',
         'encode',
         'grant',
         'signup-grant',
       ]);
+      // the copies traced on PostgreSQL: marks and fingerprints moved intact
+      const traced = await api('POST', '/api/v2/copies/trace', {
+        headers: { authorization: `Token ${before.keyedToken}` },
+        body: { text: before.daveCopy },
+      });
+      expect(await traced.json()).toMatchObject({ verdict: 'recipient', recipients: [{ recipient: 'dave' }] });
       // new records get ids after the copied ones
       const registered = await api('POST', '/api/auth/register', {
         body: { email: 'cy@example.com', username: 'cy', password: PASSWORD },
