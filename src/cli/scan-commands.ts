@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CHANNEL_DATABASE_HELP } from './database-options.js';
 import { collect, parseSize, parseThreads } from './codec/option-parsers.js';
 
-// Only option definitions live here; the implementation (src/cli/scan/) is imported when the command runs.
+// Only option definitions live here; the implementation (src/cli/scan/, driving src/scan/) is imported on use.
 
 /** How a tree is walked: shared by `wm scan` and `wm strip --in-place`. */
 export const addWalkOptions = (command: Command): Command =>

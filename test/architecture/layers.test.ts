@@ -14,7 +14,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   store: ['store', 'codec'],
   domain: ['domain', 'store', 'codec', 'root'],
   server: ['server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'root'],
-  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'root'],
+  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'scan', 'codec', 'root'],
+  // the scan engine (files read in windows, the byte prefilter, worker threads): the CLI drives it
+  scan: ['scan', 'codec'],
   root: ['root', 'codec'],
   // the dashboard and checker run in browsers and know the server only as its HTTP API
   web: ['web', 'codec'],
@@ -44,6 +46,7 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
   web: /^(?!preact(\/|$)|@preact\/signals$)/,
   client: /^(?!node:)/,
+  scan: /^(?!node:)/,
   ops: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|@modelcontextprotocol\/)/,
   mcp: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm)/,
 };

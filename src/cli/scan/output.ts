@@ -1,7 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { ForeignKind } from '../../codec/findings.js';
 import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
-import { formatPosition } from './positions.js';
+import { formatPosition } from '../../scan/positions.js';
 import type { ProgressLine } from './progress.js';
 import { formatBytes } from './progress.js';
 import type {
@@ -12,7 +12,7 @@ import type {
   StripReport,
   SummaryReport,
   WatermarkReport,
-} from './report-types.js';
+} from '../../scan/report-types.js';
 
 /** table: for people (coloured on a terminal); json: JSON Lines; list: the paths of the files with findings. */
 export type OutputMode = 'table' | 'json' | 'list';

@@ -3,10 +3,10 @@ import { CliError, EXIT } from '../errors.js';
 import { colourLevel } from '../codec/colour.js';
 import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { ScanOutput, type OutputMode } from './output.js';
-import { batchSize, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
+import { batchSize, bundledWorkerFile, IN_FLIGHT, WorkerPool } from '../../scan/pool.js';
 import { ProgressLine } from './progress.js';
-import type { FileOutcome, ScanOutcome, SummaryReport } from './report-types.js';
-import { scanFile, type ScanSettings } from './scan-file.js';
+import type { FileOutcome, ScanOutcome, SummaryReport } from '../../scan/report-types.js';
+import { scanFile, type ScanSettings } from '../../scan/scan-file.js';
 import { walk, type WalkEntry, type WalkOptions } from './walk.js';
 
 export interface ScanCommandOptions extends KeySourceOptions {

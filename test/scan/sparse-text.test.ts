@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encode } from '../../../src/codec/encode.js';
-import { encodeRobust } from '../../../src/codec/robust/index.js';
-import { seededRandom } from '../../../src/codec/robust/prng.js';
-import { scanFile } from '../../../src/cli/scan/scan-file.js';
-import { c2paWrapper } from '../../codec/c2pa-fixtures.js';
+import { encode } from '../../src/codec/encode.js';
+import { encodeRobust } from '../../src/codec/robust/index.js';
+import { seededRandom } from '../../src/codec/robust/prng.js';
+import { scanFile } from '../../src/scan/scan-file.js';
+import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 
 // A window is decoded only in its lines that may hold marks: what scan reports must be exactly what it reports
 // from the whole window, positions included, whatever lies between those lines and wherever the windows fall.

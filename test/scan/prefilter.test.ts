@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encode } from '../../../src/codec/encode.js';
-import { findMarks, hasFindings } from '../../../src/codec/findings.js';
-import { HIDDEN_CODE_POINTS } from '../../../src/codec/hidden-marks.js';
-import { encodeRobust } from '../../../src/codec/robust/index.js';
-import { mayHideMarks } from '../../../src/cli/scan/prefilter.js';
-import { c2paWrapper } from '../../codec/c2pa-fixtures.js';
+import { encode } from '../../src/codec/encode.js';
+import { findMarks, hasFindings } from '../../src/codec/findings.js';
+import { HIDDEN_CODE_POINTS } from '../../src/codec/hidden-marks.js';
+import { encodeRobust } from '../../src/codec/robust/index.js';
+import { mayHideMarks } from '../../src/scan/prefilter.js';
+import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 
 // The byte prefilter decides which files are decoded at all: it may say "maybe" too often, never "no" for a text
 // in which findMarks finds something.

@@ -1,6 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
-import { reasonOf } from '../codec/io.js';
+import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../codec/findings.js';
+import { reasonOf } from './error-reason.js';
 import { mayHideMarks, prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';

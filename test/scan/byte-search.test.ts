@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE_LIMIT, ByteSearch, type BytePattern } from '../../../src/cli/scan/byte-search.js';
+import { BASE_LIMIT, ByteSearch, type BytePattern } from '../../src/scan/byte-search.js';
 
 // The WebAssembly search behind scan's prefilter finds exactly the places a byte-by-byte reading finds, wherever
 // they fall against its vectors, in data copied in or read into its own memory. More lead and second bytes than it

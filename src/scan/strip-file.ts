@@ -1,9 +1,9 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, type Stats } from 'node:fs';
 import { realpath, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { countCodePoints } from '../../codec/scan.js';
-import { strip } from '../../codec/strip.js';
-import { writeFileAtomic } from '../codec/io.js';
+import { countCodePoints } from '../codec/scan.js';
+import { strip } from '../codec/strip.js';
+import { writeFileAtomic } from './atomic-write.js';
 import { encodeText, isValidText, type TextEncoding } from './encoding.js';
 import type { StripReport } from './report-types.js';
 import { readWindows, windowBufferBytes, type WindowSizes } from './windows.js';
