@@ -88,10 +88,14 @@ describe('ByteSearch', () => {
       { lead: 0xef, second: 0xb8, thirds: [0x8f] },
       { lead: 0xc2, second: 0xad, thirds: null },
     ];
-    // ZWSP and ZWJ join, the soft hyphen and VS16 do not
+    // ZWSP and ZWJ join, the soft hyphen and VS16 do not; a ZWJ is passed over only before "ж" or an emoji
+    const LEADS_AFTER = [
+      [0xcd, 0xe0],
+      [0xf0, 0xf0],
+    ] as const;
     const joins = (codePoint: number): boolean => codePoint === 0x200b || codePoint === 0x200d;
     const search = new ByteSearch(patterns, {
-      alone: { characters: [ZWJ], joins },
+      alone: { characters: [ZWJ], joins, leadsAfter: LEADS_AFTER },
       afterBase: [{ bytes: VS16, bases }],
     });
     const pieces = [
@@ -139,7 +143,9 @@ describe('ByteSearch', () => {
           if (at >= 4 && is(bytes, at, ZWJ)) {
             // what follows the end of the data is not the search's to read: either answer will do
             if (at + 6 > bytes.length) continue;
-            passed = ![at + 3, at - 2, at - 3].some((place) => joinsAt(bytes, place));
+            passed =
+              ![at + 3, at - 2, at - 3].some((place) => joinsAt(bytes, place)) &&
+              LEADS_AFTER.some(([low, high]) => bytes[at + 3] >= low && bytes[at + 3] <= high);
           }
           if (at >= 4 && is(bytes, at, VS16)) {
             const base = before(bytes, at);
