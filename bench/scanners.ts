@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HIDDEN_CODE_POINTS } from '../src/codec/hidden-marks.js';
 import { QUICK, median, medianRatio, round } from './measure.js';
@@ -71,10 +71,18 @@ export function measureScanners(log: (line: string) => void): ScannersResult {
     },
   };
   if (other) {
+    const report = join(scratchDir(), 'anti-trojan-source.json');
     runs[`${OTHER} --json`] = () => {
-      // exit 1: something was found
-      const run = timed(process.execPath, [other, '--json', `--files=${tree}/**/*`], [0, 1]);
-      return { ms: run.ms, files: (JSON.parse(run.stdout || '[]') as unknown[]).length };
+      // into a file: on a pipe, its JSON is cut short (it exits before standard output is drained); exit 1: found
+      const out = openSync(report, 'w');
+      const start = process.hrtime.bigint();
+      const run = spawnSync(process.execPath, [other, '--json', `--files=${tree}/**/*`], {
+        stdio: ['ignore', out, 'pipe'],
+      });
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      closeSync(out);
+      if (run.status !== 0 && run.status !== 1) throw new Error(`${OTHER} exited with ${run.status}: ${run.stderr}`);
+      return { ms, files: (JSON.parse(readFileSync(report, 'utf8') || '[]') as unknown[]).length };
     };
   }
   const names = Object.keys(runs);
