@@ -82,7 +82,7 @@ export interface PassOver {
   alone: {
     characters: readonly ThreeBytes[];
     joins: (codePoint: number) => boolean;
-    /** and only when the byte right after them is in one of these ranges [low, high] */
+    /** and only when the two bytes right after them, read as one big-endian number, are in one of these ranges */
     leadsAfter: readonly (readonly [number, number])[];
   };
   /**
@@ -498,9 +498,13 @@ function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
       ...constant(JOINS),
       and,
       eqz,
-      // and the byte after it in one of leadsAfter's ranges
+      // and the two bytes after it in one of leadsAfter's ranges
       ...alone.leadsAfter.flatMap(([low, high], k) => [
         ...byteAt(AT, 3),
+        ...constant(8),
+        shl,
+        ...byteAt(AT, 4),
+        or,
         ...constant(low),
         sub,
         ...constant(high - low),

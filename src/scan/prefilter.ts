@@ -61,11 +61,13 @@ function passOver(): PassOver {
       ],
       joins: isZeroWidthUnit,
       // a joiner between two Latin letters is reported (belongsToText): passed over here only before a character
-      // that is surely no Latin letter, of the scripts that use joiners: U+0340–U+07FF (Arabic, Hebrew, Syriac…),
-      // U+0800–U+0FFF (the Indic scripts) and U+10000–U+3FFFF (emoji); the rest is asked of isReported
+      // that is surely no Latin letter, of the scripts and emoji that use joiners: U+0340–U+07FF (Arabic, Hebrew,
+      // Syriac…), U+0800–U+0FFF (the Indic scripts), U+2640–U+26BF (♀ ♂ ⚕ of emoji sequences) and
+      // U+10000–U+3FFFF (emoji); the rest is asked of isReported
       leadsAfter: [
-        [0xcd, 0xe0],
-        [0xf0, 0xf0],
+        [0xcd00, 0xe0ff],
+        [0xe299, 0xe29a],
+        [0xf000, 0xf0ff],
       ],
     },
     afterBase: [

@@ -13,6 +13,7 @@ const OF_THE_TEXT = [
   'می\u200Cخواهم',
   'क्\u200Dष',
   '❤️\u200D🔥',
+  '🏃\u200D♀️ 🧑\u200D⚕️',
   // Khmer and Thai are written without spaces; U+200B marks where a word ends
   'ខ្ញុំ\u200Bស្រលាញ់\u200Bអ្នក',
   'ภาษา\u200Bไทย',
