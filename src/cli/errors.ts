@@ -23,8 +23,10 @@ export const EXIT = {
   TEXT_CHANGED: 10,
   /** a key was given (--key-file, --channel, a keyed token), but the watermarks found are not keyed */
   UNKEYED: 11,
+  /** wm scan --fail-on LEVEL: a finding of that level or a graver one */
+  FAIL_ON: 12,
   /** wm trace: the leak matched a document by its visible text, but no mark names the recipient */
-  DOCUMENT_ONLY: 12,
+  DOCUMENT_ONLY: 13,
 } as const;
 
 /** An error the CLI reports as one line on stderr with a chosen exit code. */

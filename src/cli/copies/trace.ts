@@ -9,7 +9,7 @@ export interface TraceOptions extends CopiesOptions {
   out?: string;
 }
 
-/** Exit codes of `wm trace` (docs/CLI.md): 0 a recipient named, 12 the document only, 1 nothing of yours. */
+/** Exit codes of `wm trace` (docs/CLI.md): 0 a recipient named, 13 the document only, 1 nothing of yours. */
 const TRACE_EXIT: Record<TraceResult['verdict'], number> = {
   recipient: EXIT.OK,
   document: EXIT.DOCUMENT_ONLY,
