@@ -38,6 +38,23 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
   trace: ['decode'],
 };
 
+/** Issued copies (docs/TRACING.md): the limits of an issue, here so that the table of operations reads them. */
+export const COPIES_LIMITS = {
+  /** copies one issue makes at most (each is a marked copy of the whole text in the answer) */
+  recipients: 1_000,
+  /** characters of a recipient's label (an email address fits) */
+  recipient: 254,
+  documentName: 200,
+} as const;
+
+/**
+ * What a trace can tell — recipient: keyed marks that authenticate name one or more recipients (several: their
+ * copies were spliced); document: only the fingerprint of the visible text matched, so the document is known and the
+ * recipient cannot be told; not_found: nothing in it is any document of the caller's ("not ours", or too little text).
+ */
+export const TRACE_VERDICTS = ['recipient', 'document', 'not_found'] as const;
+export type TraceVerdict = (typeof TRACE_VERDICTS)[number];
+
 /**
  * The hidden segments a reveal on the server shows at most: each becomes a token of up to ~50 characters, twice (in
  * the segments and in the text), so the answer stays within a few times its body however the text is made.

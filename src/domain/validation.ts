@@ -1,4 +1,5 @@
 import { invalid } from './errors.js';
+import { COPIES_LIMITS } from './types.js';
 import { normalisePassword } from './password-hash.js';
 
 /** Field rules shared by registration, profile updates and the admin CLI. Documented in docs/ACCOUNTS.md. */
@@ -9,8 +10,8 @@ const NAME_MAX = 100;
 const EMAIL_MAX = 254;
 const CHANNEL_NAME_MAX = 64;
 const TOKEN_NAME_MAX = 100;
-const RECIPIENT_MAX = 254;
-const DOCUMENT_NAME_MAX = 200;
+const RECIPIENT_MAX = COPIES_LIMITS.recipient;
+const DOCUMENT_NAME_MAX = COPIES_LIMITS.documentName;
 
 /**
  * The longest value of each field, in characters (code points): the HTTP schemas refuse longer bodies with them
@@ -25,9 +26,6 @@ export const FIELD_LIMITS = {
   /** the name a channel's keys are published under */
   signerName: NAME_MAX,
   tokenName: TOKEN_NAME_MAX,
-  /** the label of an issued copy's recipient (an email address fits) */
-  recipient: RECIPIENT_MAX,
-  documentName: DOCUMENT_NAME_MAX,
 } as const;
 
 export function normaliseEmail(email: string): string {

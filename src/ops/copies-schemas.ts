@@ -1,7 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { TRACE_VERDICTS } from '../domain/copies/types.js';
-import { MAX_COPIES_PER_ISSUE } from '../domain/copies/validation.js';
-import { FIELD_LIMITS } from '../domain/validation.js';
+import { COPIES_LIMITS, TRACE_VERDICTS } from '../domain/types.js';
 import { StringEnum } from './string-enum.js';
 
 // The schemas of the copies operations (docs/TRACING.md): the REST bodies and responses, the MCP tool inputs and
@@ -12,15 +10,15 @@ const object = (properties: Parameters<typeof Type.Object>[0]) =>
 
 export const IssueCopiesInput = object({
   text: Type.String({ minLength: 1, description: 'the visible text of the document to give out' }),
-  recipients: Type.Array(Type.String({ minLength: 1, maxLength: FIELD_LIMITS.recipient }), {
+  recipients: Type.Array(Type.String({ minLength: 1, maxLength: COPIES_LIMITS.recipient }), {
     minItems: 1,
-    maxItems: MAX_COPIES_PER_ISSUE,
+    maxItems: COPIES_LIMITS.recipients,
     description:
       'one label per copy (an email address, a name), each once; the label is recorded with the copy, never ' +
       'written into it',
   }),
   name: Type.Optional(
-    Type.String({ maxLength: FIELD_LIMITS.documentName, description: 'the document’s name; default "document"' }),
+    Type.String({ maxLength: COPIES_LIMITS.documentName, description: 'the document’s name; default "document"' }),
   ),
 });
 
@@ -49,6 +47,7 @@ export const IssueCopiesResult = object({
       copy_id: Type.String({ description: 'random: what the copy’s marks carry' }),
       recipient: Type.String(),
       text: Type.String({ description: 'the marked copy to give this recipient' }),
+      file_name: Type.String({ description: 'a file name for it: memo.alice@example.com.txt' }),
       marks: Marks,
     }),
   ),

@@ -60,7 +60,7 @@ afterAll(async () => {
 });
 
 describe('/mcp on wm serve', () => {
-  it('lists the seven tools, the four aliases and the copies tools with descriptions, schemas and annotations', async () => {
+  it('lists the seven tools, four aliases and the copies tools, with descriptions, schemas, annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, 'issue_copies', 'trace', 'list_copies']);
     for (const tool of tools) {

@@ -4,7 +4,6 @@ import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
 import { ioFailure, readInputText, writeFileAtomic, writeOutput } from '../codec/io.js';
 import { copiesBackendFor, type CopiesOptions } from './backend.js';
-import { copyFileNames } from '../../ops/copy-file-names.js';
 import { recipientsOf } from './recipients.js';
 
 export interface IssueOptions extends CopiesOptions {
@@ -32,7 +31,7 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
     } catch (error) {
       throw ioFailure('create', options.outDir, error);
     }
-    const files = copyFileNames(issued.document.name, issued.copies).map((fileName) => join(options.outDir!, fileName));
+    const files = issued.copies.map((copy) => join(options.outDir!, copy.file_name));
     for (const [i, copy] of issued.copies.entries()) {
       try {
         await writeFileAtomic(files[i], copy.text);
@@ -40,7 +39,7 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
         throw ioFailure('write', files[i], error);
       }
     }
-    const copies = issued.copies.map(({ text: _, ...copy }, i) => ({ ...copy, file: files[i] }));
+    const copies = issued.copies.map(({ text: _, file_name: __, ...copy }, i) => ({ ...copy, file: files[i] }));
     const lines = copies.map((copy) => `${copy.recipient}\t${copy.copy_id}\t${copy.file}\n`);
     await writeOutput(
       options.json

@@ -5,6 +5,7 @@ import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { computeFingerprint, isTraceable, rankMatches } from '../fingerprint/index.js';
 import { iso } from '../users.js';
+import { copyFileNames } from './file-names.js';
 import { existingFingerprintKey, ownFingerprintKey } from './fingerprint-keys.js';
 import { markCopy, newCopyId, type CopyMarks } from './marking.js';
 import { readCopyMarks, type CopyEvidence, type CopyKey } from './reading.js';
@@ -87,12 +88,17 @@ export async function issueCopies(
     );
     return row;
   });
+  const fileNames = copyFileNames(
+    document.name,
+    issued.map((copy) => ({ recipient: copy.recipient, copy_id: copy.copyId })),
+  );
   return {
     document: { ...documentInfo(document), fingerprint_hashes: document.fingerprintHashes },
-    copies: issued.map((copy) => ({
+    copies: issued.map((copy, i) => ({
       copy_id: copy.copyId,
       recipient: copy.recipient,
       text: copy.text,
+      file_name: fileNames[i],
       marks: copy.marks,
     })),
   };

@@ -1,4 +1,7 @@
+import type { TraceVerdict } from '../types.js';
 import type { CopyMarks } from './marking.js';
+
+export { TRACE_VERDICTS, type TraceVerdict } from '../types.js';
 
 /** The shapes of the copies operations (HTTP, MCP and `wm copies|trace --json`); times ISO 8601. */
 
@@ -24,6 +27,8 @@ export interface IssuedCopy {
   recipient: string;
   /** the marked copy to give that recipient */
   text: string;
+  /** a file name for it: the document's name with the recipient before the extension (memo.alice@example.com.txt) */
+  file_name: string;
   marks: CopyMarks;
 }
 
@@ -43,14 +48,6 @@ export interface ListCopiesResult {
   /** newest first; with document_id, only that document and its copies */
   documents: (DocumentInfo & { copies: number; recipients?: CopyRecord[] })[];
 }
-
-/**
- * recipient: keyed marks that authenticate name one or more recipients (several: their copies were spliced);
- * document: only the fingerprint of the visible text matched, so the document is known and the recipient cannot be
- * told; not_found: nothing in it is any document of the caller's ("not ours", or too little text to tell).
- */
-export const TRACE_VERDICTS = ['recipient', 'document', 'not_found'] as const;
-export type TraceVerdict = (typeof TRACE_VERDICTS)[number];
 
 export interface TracedRecipient {
   recipient: string;

@@ -1,9 +1,9 @@
 import { invalid } from '../errors.js';
+import { COPIES_LIMITS } from '../types.js';
 import { documentNameProblem, recipientProblem, requireValid } from '../validation.js';
 import type { IssueCopiesInput } from './types.js';
 
-/** Copies one issue makes at most (each is a marked copy of the whole text in the answer). */
-export const MAX_COPIES_PER_ISSUE = 1_000;
+export const MAX_COPIES_PER_ISSUE = COPIES_LIMITS.recipients;
 
 export const DEFAULT_DOCUMENT_NAME = 'document';
 

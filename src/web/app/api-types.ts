@@ -106,3 +106,39 @@ export interface ErrorBody {
   checkout_url?: string;
   balance?: number;
 }
+
+/** Issued copies (docs/TRACING.md): the answers of /api/v2/tokens/:tokenId/copies… */
+export interface CopiesDocument {
+  id: number;
+  name: string;
+  characters: number;
+  created_at: string;
+}
+
+export interface IssueCopiesResult {
+  document: CopiesDocument & { fingerprint_hashes: number };
+  copies: {
+    copy_id: string;
+    recipient: string;
+    text: string;
+    file_name: string;
+    marks: { vs_frames: number; robust_marks: number };
+  }[];
+}
+
+export interface ListCopiesResult {
+  documents: (CopiesDocument & { copies: number })[];
+}
+
+export interface TraceResult {
+  verdict: 'recipient' | 'document' | 'not_found';
+  message: string;
+  recipients: {
+    recipient: string;
+    copy_id: string;
+    document: CopiesDocument;
+    issued_at: string;
+    evidence: { vs_frames: number; robust: { copies_found: number; copies_agreeing: number }[] };
+  }[];
+  documents: { document: CopiesDocument; similarity: number; coverage: number }[];
+}

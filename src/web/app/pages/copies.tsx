@@ -1,10 +1,9 @@
 import { useState } from 'preact/hooks';
-import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../../../domain/copies/types.js';
-import { copyFileNames } from '../../../ops/copy-file-names.js';
 import { TokenField } from '../../checker/token-field.js';
 import { downloadBlob, downloadText, readTextFile } from '../../checker/text-file.js';
 import { checkerTokenId, hasServerCredential } from '../../checker/watermark-api.js';
 import { ApiError } from '../api.js';
+import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../api-types.js';
 import { formatDateTime } from '../format.js';
 import { api } from '../session.js';
 import { Notice } from '../ui/notice.js';
@@ -18,8 +17,8 @@ const copiesRequest = <T,>(method: 'GET' | 'POST', path: string, body?: unknown)
 const failureText = (failure: unknown) =>
   failure instanceof ApiError ? failure.message : 'The server could not be reached.';
 
-function downloadZip(issued: IssueCopiesResult, names: string[]): void {
-  const archive = storedZip(issued.copies.map((copy, i) => ({ name: names[i], text: copy.text })));
+function downloadZip(issued: IssueCopiesResult): void {
+  const archive = storedZip(issued.copies.map((copy) => ({ name: copy.file_name, text: copy.text })));
   downloadBlob(
     new Blob([archive], { type: 'application/zip' }),
     `${issued.document.name.replace(/\.[^.]*$/, '')}-copies.zip`,
@@ -58,7 +57,6 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
     setText(await readTextFile(file));
     if (!name) setName(file.name);
   };
-  const names = issued ? copyFileNames(issued.document.name, issued.copies) : [];
   return (
     <section class="card" aria-labelledby="issue-title">
       <h2 id="issue-title">Issue copies</h2>
@@ -97,15 +95,15 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
         <div>
           <p>
             {issued.copies.length} copies of “{issued.document.name}”.{' '}
-            <button type="button" class="button small" onClick={() => downloadZip(issued, names)}>
+            <button type="button" class="button small" onClick={() => downloadZip(issued)}>
               Download all (zip)
             </button>
           </p>
           <ul>
-            {issued.copies.map((copy, i) => (
+            {issued.copies.map((copy) => (
               <li key={copy.copy_id}>
                 {copy.recipient} <span class="muted small">copy {copy.copy_id}</span>{' '}
-                <button type="button" class="button small" onClick={() => downloadText(copy.text, names[i])}>
+                <button type="button" class="button small" onClick={() => downloadText(copy.text, copy.file_name)}>
                   Download
                 </button>
               </li>
