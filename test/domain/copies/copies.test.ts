@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDomain } from '../../../src/domain/index.js';
+import { resealChannelKeys } from '../../../src/domain/master-key-rotation.js';
 import { strip } from 'wm-watermark-codec/strip';
 import { deriveKeys, openSealedKey } from '../../../src/domain/keys.js';
 import { fingerprintSealContext } from '../../../src/domain/copies/fingerprint-keys.js';
@@ -136,5 +139,17 @@ describe('issued copies', () => {
     const hex = Buffer.from(key).toString('hex');
     expect(bytes.includes(Buffer.from(key)) || bytes.toString('latin1').includes(hex)).toBe(false);
     for (const sentence of MEMO.split('. ').slice(0, 5)) expect(bytes.includes(Buffer.from(sentence))).toBe(false);
+  });
+
+  it('a master-key rotation re-seals the fingerprint key: copies still trace, stripped ones to their document', async () => {
+    const { token } = await owner();
+    const [alice] = (await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] })).copies;
+    const newMaster = randomBytes(32);
+    const result = await resealChannelKeys(f.store, f.masterKey, newMaster);
+    expect(result.fingerprintKeys).toEqual({ resealed: 1, alreadyResealed: 0 });
+    const rotated = createDomain({ store: f.store, masterKey: newMaster, now: () => f.clock.now });
+    expect((await rotated.copies.trace(token, { text: alice.text })).recipients[0].recipient).toBe('alice');
+    const stripped = await rotated.copies.trace(token, { text: strip(alice.text, { all: true }) });
+    expect(stripped.verdict).toBe('document');
   });
 });
