@@ -141,7 +141,7 @@ describe('issued copies', () => {
     for (const sentence of MEMO.split('. ').slice(0, 5)) expect(bytes.includes(Buffer.from(sentence))).toBe(false);
   });
 
-  it('a master-key rotation re-seals the fingerprint key: copies still trace, stripped ones to their document', async () => {
+  it('a master-key rotation re-seals the fingerprint key: copies still trace after it', async () => {
     const { token } = await owner();
     const [alice] = (await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] })).copies;
     const newMaster = randomBytes(32);
