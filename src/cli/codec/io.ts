@@ -60,9 +60,6 @@ export async function readInputText(file: string | undefined): Promise<string> {
   return decodeUtf8Text(await readInputBytes(file), describeSource(file));
 }
 
-/** What the commands write: one string, or pieces written in order (strings as UTF-8, bytes as they are). */
-export type OutputData = string | Uint8Array | readonly (string | Uint8Array)[];
-
 function writeStdout(data: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (error: Error) =>
@@ -83,9 +80,15 @@ function writeStdout(data: string | Uint8Array): Promise<void> {
   });
 }
 
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic, type OutputData } from './atomic-write.js';
 
-export { writeFileAtomic, type AtomicWriteOptions, type ContentWriter, type ReplacedFile } from './atomic-write.js';
+export {
+  writeFileAtomic,
+  type AtomicWriteOptions,
+  type ContentWriter,
+  type OutputData,
+  type ReplacedFile,
+} from './atomic-write.js';
 
 /** Writes DATA exactly as given: to FILE atomically, or to stdout. */
 export async function writeOutput(data: OutputData, file: string | undefined): Promise<void> {
