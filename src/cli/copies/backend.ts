@@ -42,7 +42,7 @@ export async function copiesBackendFor(options: CopiesOptions): Promise<CopiesBa
 }
 
 async function localBackend(options: CopiesOptions, email: string): Promise<CopiesBackend> {
-  const { openDomain } = await import('../../domain/open-domain.js');
+  const { openDomain } = await import('../../data-folder/open-domain.js');
   const opened = await openDomain({ home: options.home, database: options.database });
   try {
     const backend = createCopiesOwnerBackend(await opened.domain.admin.copies(email, options.channel));

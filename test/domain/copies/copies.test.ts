@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDomain } from '../../../src/domain/index.js';
-import { resealChannelKeys } from '../../../src/domain/master-key-rotation.js';
+import { resealChannelKeys } from '../../../src/data-folder/master-key-rotation.js';
 import { strip } from 'wm-watermark-codec/strip';
 import { deriveKeys, openSealedKey } from '../../../src/domain/keys.js';
 import { fingerprintSealContext } from '../../../src/domain/copies/fingerprint-keys.js';

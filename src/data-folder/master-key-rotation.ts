@@ -1,8 +1,8 @@
 import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type Store } from '../store/index.js';
-import { invalid } from './errors.js';
-import { fingerprintSealContext } from './copies/fingerprint-keys.js';
-import { deriveKeys, sealKey, tryOpenSealedKey } from './keys.js';
-import { signingSealContext } from './signing-keys.js';
+import { invalid } from '../domain/errors.js';
+import { fingerprintSealContext } from '../domain/copies/fingerprint-keys.js';
+import { deriveKeys, sealKey, tryOpenSealedKey } from '../domain/keys.js';
+import { signingSealContext } from '../domain/signing-keys.js';
 
 export interface ResealResult {
   /** channel keys now sealed under the new master key */
