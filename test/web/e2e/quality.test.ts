@@ -149,7 +149,7 @@ describe('on a phone and on a long page', () => {
     ]) {
       await visit(page, path, title);
       expect(await shown('nav[aria-label="Dashboard"] a'), path).toEqual(
-        ['Overview', 'API tokens', 'Channels', 'Usage', 'Checker', 'Profile'].map((name) => [name, true]),
+        ['Overview', 'API tokens', 'Channels', 'Usage', 'Copies', 'Checker', 'Profile'].map((name) => [name, true]),
       );
       expect(await shown('.who'), path).toEqual([[EMAIL, true]]);
       expect(await shown('.header-end button'), path).toEqual([['Sign out', true]]);
