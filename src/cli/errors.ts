@@ -48,6 +48,11 @@ const CODEC_EXIT: Record<CodecErrorCode, number> = {
   UNKEYED: EXIT.UNKEYED,
 };
 
+/** The codec's refusals of an option (error.option), worded with the command's flags. */
+const OPTION_PROBLEMS: Record<string, string> = {
+  bindText: '--bind-text binds the text to a signature: it needs --sign-key',
+};
+
 // Every refusal of an account rule is the caller's to fix (wrong value, missing plan, unknown user, ...): exit 2,
 // with the domain's message saying which.
 const DOMAIN_EXIT: Record<DomainErrorCode, number> = {
@@ -95,7 +100,7 @@ export function describeFailure(thrown: unknown): { exitCode: number; message: s
     const message =
       error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined
         ? `${error.message} (required length: ${error.requiredLength})`
-        : error.message;
+        : (error.option && OPTION_PROBLEMS[error.option]) || error.message;
     return { exitCode: CODEC_EXIT[error.code], message };
   }
   if (isDomainError(error)) return { exitCode: DOMAIN_EXIT[error.code], message: error.message };

@@ -102,7 +102,11 @@ export function checkSignOptions(options: SignOption): { signingKey?: SigningKey
     throw invalid('signingKey must be a key made by createSigningKey');
   }
   if (typeof bindText !== 'boolean') throw invalid('bindText must be a boolean');
-  if (bindText && !signingKey) throw invalid('bindText binds the text to a signature: it needs a signing key');
+  if (bindText && !signingKey) {
+    const error = invalid('bindText binds the text to a signature: it needs a signing key');
+    error.option = 'bindText';
+    throw error;
+  }
   return { signingKey, bindText };
 }
 

@@ -1,13 +1,17 @@
 import { isCodecError } from '../codec/errors.js';
 import type { OperationBackend } from '../ops/backend.js';
 import { isOperationFailure } from '../ops/failure.js';
+import { wireNameOf } from '../ops/wire.js';
 
 /** Turns a failed call into the message of an isError result, or undefined when the error is not one of ours. */
-export type DescribeFailure = (error: unknown) => string | undefined;
+export type DescribeFailure = (error: unknown, fields: readonly string[]) => string | undefined;
 
-/** The local codec's and a remote server's failures, worded for the person reading the assistant's answer. */
+/**
+ * The local codec's and a remote server's failures, worded for the person reading the assistant's answer; an option
+ * the codec names is named as the tool's argument (`fields`: the operation's input fields).
+ */
 export function describeFailureOf(backend: OperationBackend): DescribeFailure {
-  return (error) => {
+  return (error, fields) => {
     if (isOperationFailure(error)) return error.message;
     if (!isCodecError(error)) return undefined;
     if (error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined) {
@@ -20,6 +24,7 @@ export function describeFailureOf(backend: OperationBackend): DescribeFailure {
     if (error.code === 'CORRUPTED' && error.rawRuns) {
       return `${error.message}; raw_runs: true reads such runs as text, with no integrity check`;
     }
+    if (error.option) return error.message.replace(error.option, wireNameOf(error.option, fields));
     return error.message;
   };
 }

@@ -9,7 +9,8 @@ import {
 import type { ErrorObject } from 'ajv';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
-import type { OperationResults } from '../ops/operations.js';
+import { inputFieldsOf, type OperationResults } from '../ops/operations.js';
+import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
 import { toolsFor, type ToolDefinition } from './tools.js';
@@ -44,9 +45,6 @@ function argumentProblem(tool: ToolDefinition, errors: ErrorObject[] | null | un
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (error.keyword === 'required')
     return `invalid arguments for ${tool.name}: ${String(error.params.missingProperty)} is required`;
-  if (error.keyword === 'additionalProperties') {
-    return `invalid arguments for ${tool.name}: unknown argument ${String(error.params.additionalProperty)}`;
-  }
   if (error.keyword === 'enum') {
     const allowed = (error.params.allowedValues as string[]).join(', ');
     return `invalid arguments for ${tool.name}: ${field} must be one of ${allowed}`;
@@ -65,7 +63,8 @@ export function createMcpServer(options: McpServerOptions): Server {
   const tools = toolsFor(backend);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const ownWording = describeFailureOf(backend);
-  const describe = (error: unknown) => options.describeFailure?.(error) ?? ownWording(error);
+  const describe = (error: unknown, fields: readonly string[]) =>
+    options.describeFailure?.(error, fields) ?? ownWording(error, fields);
 
   const server = new Server(
     { name: 'wm', title: 'wm — invisible text watermarks', version: VERSION },
@@ -95,9 +94,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
     let result: OperationResults[typeof tool.operation];
     try {
-      result = await backend.run(tool.operation, tool.toInput(args) as never);
+      result = await backend.run(tool.operation, codecInputOf(tool.toInput(args)));
     } catch (error) {
-      const message = describe(error);
+      const message = describe(error, inputFieldsOf(tool.operation));
       if (message !== undefined) return errorResult(message);
       log(`wm mcp: ${tool.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return errorResult(`internal error in ${tool.name}`);

@@ -3,7 +3,8 @@ import { backendOf, type OperationBackend } from './backend.js';
 import { failureOfClientError, OperationFailure } from './failure.js';
 import { keylessHandlers } from './local-backend.js';
 import { inSchemaOrder } from './schema-order.js';
-import { OPERATIONS, type OperationInputs, type OperationResults } from './operations.js';
+import { httpPathOf, inputFieldsOf, OPERATIONS, type CodecInputs, type OperationResults } from './operations.js';
+import { wireInputOf } from './wire.js';
 
 /** The field every result of the operation has: a 200 without it is not from a wm server. */
 const RESULT_FIELD = {
@@ -16,20 +17,17 @@ const RESULT_FIELD = {
 
 type ServerOperation = keyof typeof RESULT_FIELD;
 
-/** Undefined fields are left out of the body, as a JSON client would. */
-const bodyOf = (input: object): object => JSON.parse(JSON.stringify(input)) as object;
-
 /**
  * The operations of a wm server through the HTTP client: the server applies the token's channel key and charges
  * credits. strip and reveal have no endpoint and need neither key nor account, so they run here. Failures are
  * OperationFailures.
  */
 export function createRemoteBackend(client: WmClient): OperationBackend {
-  async function call<N extends ServerOperation>(name: N, input: OperationInputs[N]): Promise<OperationResults[N]> {
-    const path = OPERATIONS[name].path!;
+  async function call<N extends ServerOperation>(name: N, input: CodecInputs[N]): Promise<OperationResults[N]> {
+    const path = httpPathOf(name);
     let result: OperationResults[N];
     try {
-      result = await client.post<OperationResults[N]>(path, bodyOf(input));
+      result = await client.post<OperationResults[N]>(path, wireInputOf(input, inputFieldsOf(name)));
     } catch (error) {
       throw failureOfClientError(error);
     }
@@ -43,7 +41,7 @@ export function createRemoteBackend(client: WmClient): OperationBackend {
   }
   const remote =
     <N extends ServerOperation>(name: N) =>
-    (input: OperationInputs[N]) =>
+    (input: CodecInputs[N]) =>
       call(name, input);
   return backendOf('remote', {
     encode: remote('encode'),

@@ -1,4 +1,4 @@
-import type { OperationInputs, OperationName, OperationResults } from '../../ops/operations.js';
+import type { OperationBackend } from '../../ops/backend.js';
 
 /** How a codec command names its server: --server and --token, WM_SERVER and WM_TOKEN, or --remote (stored login). */
 export interface RemoteOptions {
@@ -12,11 +12,6 @@ export interface RemoteOptions {
 export const runsRemotely = (options: RemoteOptions, env: NodeJS.ProcessEnv = process.env): boolean =>
   options.server !== undefined || options.remote === true || Boolean(env.WM_SERVER);
 
-export type ServerRunner = <N extends OperationName>(
-  name: N,
-  input: OperationInputs[N],
-) => Promise<OperationResults[N]>;
-
 export type ServerRunOptions = RemoteOptions & {
   keyFile?: string;
   channel?: string;
@@ -28,11 +23,11 @@ export type ServerRunOptions = RemoteOptions & {
 };
 
 /**
- * Runs the operations of this command on a server when the options (or WM_SERVER) ask for one: the server and
- * token are resolved, and offline-only options refused, before any input is read. Undefined: run locally. The HTTP
- * client is loaded only here.
+ * The backend of a server when the options (or WM_SERVER) ask for one: the server and token are resolved, and
+ * offline-only options refused, before any input is read. Undefined: run locally. The HTTP client is loaded only
+ * here.
  */
-export async function serverRunnerFor(options: ServerRunOptions): Promise<ServerRunner | undefined> {
+export async function serverBackendFor(options: ServerRunOptions): Promise<OperationBackend | undefined> {
   if (!runsRemotely(options)) return undefined;
-  return (await import('../remote/run-on-server.js')).serverRunner(options);
+  return (await import('../remote/run-on-server.js')).serverBackend(options);
 }
