@@ -77,6 +77,7 @@ describe('/mcp on wm serve', () => {
       'firstLetterOnly',
       'markWordEnds',
       'lineEndsOnly',
+      'skipLines',
       'output',
       'pattern',
       'bind_text',
