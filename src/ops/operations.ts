@@ -9,6 +9,7 @@ import type {
   StripResult,
 } from '../codec/index.js';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
+import { API_PATHS } from '../api/paths.js';
 import * as schemas from './schemas.js';
 import type { CodecInput } from './wire.js';
 
@@ -248,7 +249,7 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
 };
 
 /** The REST path of an operation served over REST. */
-export const httpPathOf = (name: OperationName) => `/api/watermark/${kebabNameOf(name)}` as const;
+export const httpPathOf = (name: OperationName) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
 
 /** The fields of an operation's input, in its schema's order. */
 export const inputFieldsOf = (name: OperationName): string[] => Object.keys(OPERATIONS[name].input.properties);

@@ -13,15 +13,18 @@ const ALLOWED: Record<string, readonly string[]> = {
   codec: ['codec'],
   store: ['store', 'codec'],
   domain: ['domain', 'store', 'codec', 'root'],
-  server: ['server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'root'],
-  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'root'],
+  server: ['server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'api', 'root'],
+  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'api', 'root'],
   root: ['root', 'codec'],
   // the dashboard and checker run in browsers and know the server only as its HTTP API
-  web: ['web', 'codec'],
+  web: ['web', 'codec', 'api'],
+  // the API's paths and the types of its answers, shared by the server and the dashboard: of the server, types only
+  // (see TYPES_ONLY), so the browser gets nothing of it
+  api: ['api', 'server'],
   // the HTTP client of a wm server knows nothing of the server's code
   client: ['client', 'root'],
   // the table of operations and its backends; of the domain, only its types (see DOMAIN_TYPES_ONLY)
-  ops: ['ops', 'codec', 'client', 'domain', 'root'],
+  ops: ['ops', 'codec', 'client', 'domain', 'api', 'root'],
   mcp: ['mcp', 'ops', 'client', 'codec', 'root'],
 };
 
@@ -130,6 +133,20 @@ describe('the layers of src/ import only what the architecture allows', () => {
         if (layerOf(target) === 'domain' && relative(join(SRC, 'domain'), target) !== 'types.js') {
           violations.push(`${relative(SRC, file)} loads ${specifier}`);
         }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('the shared API module loads no code but its own: it sees the server and packages as types only', () => {
+    const violations: string[] = [];
+    const VALUE_IMPORT =
+      /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+    for (const file of files.filter((f) => layerOf(f) === 'api')) {
+      for (const match of readFileSync(file, 'utf8').matchAll(VALUE_IMPORT)) {
+        const specifier = match[1] ?? match[2];
+        const own = specifier.startsWith('.') && layerOf(resolve(dirname(file), specifier)) === 'api';
+        if (!own) violations.push(`${relative(SRC, file)} loads ${specifier}`);
       }
     }
     expect(violations).toEqual([]);

@@ -1,5 +1,6 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PATHS } from '../../api/paths.js';
 import type { WatermarkCaller } from '../../domain/index.js';
 import { createDomainBackend } from '../../ops/domain-backend.js';
 import {
@@ -106,7 +107,7 @@ export function watermarkRoutes(app: FastifyInstance, context: ServerContext): v
     );
     // the dashboard's checker: a signed-in person picks one of their tokens by name instead of pasting its secret
     app.post<{ Body: Body; Params: TokenIdParams }>(
-      `/api/v2/tokens/:tokenId/watermark/${kebabNameOf(name)}`,
+      `${API_PATHS.tokenWatermark}${kebabNameOf(name)}`,
       sessionRoute(
         context,
         'watermark',
