@@ -1,6 +1,6 @@
 import { isCodecError } from '../codec/errors.js';
 import type { OperationBackend } from '../ops/backend.js';
-import { isOperationFailure } from '../ops/failure.js';
+import { codecFailureMessage, isOperationFailure } from '../ops/failure.js';
 import { wireNameOf } from '../ops/wire.js';
 
 /** Turns a failed call into the message of an isError result, or undefined when the error is not one of ours. */
@@ -14,9 +14,6 @@ export function describeFailureOf(backend: OperationBackend): DescribeFailure {
   return (error, fields) => {
     if (isOperationFailure(error)) return error.message;
     if (!isCodecError(error)) return undefined;
-    if (error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined) {
-      return `${error.message} (required length: ${error.requiredLength})`;
-    }
     if (error.code === 'KEY_REQUIRED' && backend.kind === 'local') {
       return `${error.message}: start wm mcp with --key-file FILE, or --channel NAME --user EMAIL`;
     }
@@ -25,6 +22,6 @@ export function describeFailureOf(backend: OperationBackend): DescribeFailure {
       return `${error.message}; raw_runs: true reads such runs as text, with no integrity check`;
     }
     if (error.option) return error.message.replace(error.option, wireNameOf(error.option, fields));
-    return error.message;
+    return codecFailureMessage(error);
   };
 }

@@ -1,4 +1,5 @@
 import { inReportOrder, type C2paReport } from '../codec/c2pa-report.js';
+import type { CodecError } from '../codec/errors.js';
 import type { RawRun } from '../codec/types.js';
 import {
   ConnectionError,
@@ -73,6 +74,12 @@ export interface Unreadable {
 }
 
 export const isOperationFailure = (error: unknown): error is OperationFailure => error instanceof OperationFailure;
+
+/** A codec failure's message for a person, as every face words it: too short a carrier says the length needed. */
+export const codecFailureMessage = (error: CodecError): string =>
+  error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined
+    ? `${error.message} (required length: ${error.requiredLength})`
+    : error.message;
 
 function detailsText(body: ErrorBody): string | undefined {
   if (typeof body.details === 'string') return body.details;
