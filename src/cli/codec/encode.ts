@@ -15,6 +15,7 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
   firstLetterOnly?: boolean;
   markWordEnds?: boolean;
   lineEndsOnly?: boolean;
+  skipLines?: number;
   pattern?: string;
   output: OutputMode;
   json?: boolean;
@@ -24,8 +25,9 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
 export async function runEncode(file: string | undefined, options: EncodeCommandOptions): Promise<void> {
   let secret = '';
   const backend = await backendFor(options, async () => void (secret = await resolveSecret(options)));
-  const { method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, pattern, output, bindText } = options;
-  const input = { secret, method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, pattern, output, bindText };
+  const { method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, skipLines, pattern, output } = options;
+  const placement = { method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, skipLines, pattern };
+  const input = { secret, ...placement, output, bindText: options.bindText };
   if (!backend.keys || options.json || output === 'tokens') {
     const result = await backend.run('encode', { text: await readInputText(file), ...input });
     await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
