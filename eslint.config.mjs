@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'drizzle/**', 'docs/**'] },
+  { ignores: ['dist/**', 'packages/*/dist/**', 'coverage/**', 'drizzle/**', 'docs/**'] },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
@@ -14,6 +14,25 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       // a Preact event handler may be async: nothing waits for what it returns
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    // two versions of better-sqlite3's native module in one process crash it: only the driver picks and loads one
+    files: ['src/**', 'test/**', 'bench/**', 'scripts/**'],
+    ignores: ['src/store/sqlite/driver.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'better-sqlite3',
+              message: 'open databases with SqliteDriver (src/store/sqlite/driver.ts)',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
     },
   },
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encode } from '../src/codec/index.js';
+import { encode } from 'wm-watermark-codec';
 import { carrierOf } from './carriers.js';
 import { QUICK, median, medianRatio, round } from './measure.js';
 import { ROOT, WM, createAccount, scratchDir } from './processes.js';

@@ -1,4 +1,4 @@
-import { analyze, decode, decodeRobust, encode, encodeRobust, strip } from '../src/codec/index.js';
+import { analyze, decode, decodeRobust, encode, encodeRobust, strip } from 'wm-watermark-codec';
 import { bufferRoundTrip, emojiEncoderDecode, loadStegCloak, regexScan } from './baselines.js';
 import { CARRIER_KINDS, carrierOf, utf8Bytes, type CarrierKind } from './carriers.js';
 import { QUICK, median, medianRatio, round, timeRounds, type Cases } from './measure.js';

@@ -5,7 +5,7 @@ import { generatedDocument } from './fingerprint/generated-texts.js';
 import { lightEdits, paragraphOf } from './fingerprint/leaks.js';
 import { FINGERPRINT_STORE_DDL, openFingerprintStore, type FingerprintStore } from './fingerprint/sqlite-store.js';
 import { QUICK, median, round } from './measure.js';
-import { seededRandom } from '../src/codec/robust/prng.js';
+import { seededRandom } from '../packages/codec/src/robust/prng.js';
 import { computeFingerprint, fingerprintKey } from '../src/domain/fingerprint/index.js';
 
 /**

@@ -1,4 +1,4 @@
-import { CodecError, analyze, decode, decodeRobust, revealText, strip } from '../src/codec/index.js';
+import { CodecError, analyze, decode, decodeRobust, revealText, strip } from 'wm-watermark-codec';
 import { QUICK, median, round, timeRounds, type Cases } from './measure.js';
 
 /**

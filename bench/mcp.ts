@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { encode } from '../src/codec/index.js';
+import { encode } from 'wm-watermark-codec';
 import { carrierOf } from './carriers.js';
 import { QUICK, median, medianRatio, round } from './measure.js';
 import { ROOT, WM, createAccount, scratchDir } from './processes.js';

@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encode } from '../src/codec/index.js';
+import { encode } from 'wm-watermark-codec';
 import { CARRIER_KINDS, carrierOf, type CarrierKind } from './carriers.js';
 import { QUICK, round } from './measure.js';
 import { OUT, WM, node, scratchDir } from './processes.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { encode, encodeRobust } from '../src/codec/index.js';
-import { seededRandom } from '../src/codec/robust/prng.js';
+import { encode, encodeRobust } from 'wm-watermark-codec';
+import { seededRandom } from '../packages/codec/src/robust/prng.js';
 import { ROOT } from './processes.js';
 
 /** What a generated tree holds. */

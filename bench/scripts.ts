@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decode, decodeRobust, encode, encodeRobust } from '../src/codec/index.js';
+import { decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
 import { LANGUAGES } from '../test/corpus/languages.js';
 import { SECRET_64 } from './codec.js';
 import { QUICK, median, round, timeRounds } from './measure.js';

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { hashPassword } from '../src/domain/password-hash.js';
-import { encode } from '../src/codec/index.js';
+import { encode } from 'wm-watermark-codec';
 import { carrierOf } from './carriers.js';
 import { QUICK, median, medianRatio, round } from './measure.js';
 import { OUT, ROOT, WM, createAccount, scratchDir, type BenchAccount } from './processes.js';

@@ -1,4 +1,4 @@
-import { createSigningKey, decode, decodeRobust, encode, encodeRobust, type VerifyingKey } from '../src/codec/index.js';
+import { createSigningKey, decode, decodeRobust, encode, encodeRobust, type VerifyingKey } from 'wm-watermark-codec';
 import { carrierOf, type CarrierKind } from './carriers.js';
 import { QUICK, median, medianRatio, round, timeRounds, type Cases } from './measure.js';
 

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { encode } from '../src/codec/index.js';
+import { encode } from 'wm-watermark-codec';
 import { carrierOf } from './carriers.js';
 import { QUICK, median, round } from './measure.js';
 import { WM, createAccount, scratchDir } from './processes.js';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = 'dist/bundle';
-const BUNDLED_PACKAGES = new Set(['commander', 'unicode-segmenter', 'chalk', 'jose']);
+const BUNDLED_PACKAGES = new Set(['wm-watermark-codec', 'commander', 'unicode-segmenter', 'chalk', 'jose']);
 /**
  * `wm mcp` is a bundle of its own, dist/bundle/wm-mcp.cjs, which the CLI requires when that command runs: the MCP
  * SDK, zod, TypeBox and Ajv are hundreds of small CommonJS files that load several times faster from one file, but
@@ -91,6 +91,8 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
+  // the codec workspace package from its TypeScript sources (packages/codec/package.json), not from a build of it
+  conditions: ['wm-source'],
   // import() of node_modules becomes require(): a script compiled by node:vm has no loader for import()
   supported: { 'dynamic-import': false },
   sourcemap: true,

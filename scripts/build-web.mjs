@@ -15,19 +15,6 @@ const OUT = join(root, 'dist', 'web');
 const ASSETS = join(OUT, 'assets');
 const ENTRY = 'src/web/app/main.tsx';
 
-// The browser bundle has no node:crypto. Keyed operations go through the API; robust encoding is always given a
-// seed by the checker, so only getRandomValues-backed randomness is needed here.
-const browserCrypto = {
-  name: 'browser-crypto',
-  setup(context) {
-    context.onResolve({ filter: /[\\/]node-crypto\.js$/ }, (args) =>
-      args.importer.includes(`${join('src', 'codec')}`)
-        ? { path: join(root, 'src', 'web', 'checker', 'browser-crypto.ts') }
-        : undefined,
-    );
-  },
-};
-
 await rm(OUT, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
@@ -46,7 +33,8 @@ const result = await build({
   jsx: 'automatic',
   jsxImportSource: 'preact',
   metafile: true,
-  plugins: [browserCrypto],
+  // the codec from its sources; its package.json's `browser` field swaps node:crypto for getRandomValues
+  conditions: ['wm-source'],
   logLevel: 'warning',
 });
 

@@ -4,11 +4,11 @@
 // counts the carrier positions, tries a 16-byte secret with the default method in the sentence, and marks the
 // paragraph, repeated up to 1,000 characters, with it in robust mode: how many copies it holds, and how many of its
 // halves keep the secret.
-import { CodecError, decode, decodeRobust, encode, encodeRobust } from '../src/codec/index.js';
-import { buildFrame } from '../src/codec/frame.js';
-import { graphemes } from '../src/codec/graphemes.js';
-import { carrierEnds } from '../src/codec/robust/carrier-slots.js';
-import { layoutCopy } from '../src/codec/robust/layout.js';
+import { CodecError, decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
+import { buildFrame } from '../packages/codec/src/frame.js';
+import { graphemes } from '../packages/codec/src/graphemes.js';
+import { carrierEnds } from '../packages/codec/src/robust/carrier-slots.js';
+import { layoutCopy } from '../packages/codec/src/robust/layout.js';
 import { LANGUAGES } from '../test/corpus/languages.js';
 import { loadCorpus, repeatedUpTo } from '../test/corpus/load.js';
 

@@ -7,9 +7,9 @@
 //   msgunfmt /usr/share/locale/th/LC_MESSAGES/apt.mo | grep '^msgstr' > th.txt
 import { readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { NOT_CARRIER, carrierRule } from '../src/codec/carriers.js';
-import { graphemes } from '../src/codec/graphemes.js';
-import { isDictionaryLetter } from '../src/codec/unicode/lookup.js';
+import { NOT_CARRIER, carrierRule } from '../packages/codec/src/carriers.js';
+import { graphemes } from '../packages/codec/src/graphemes.js';
+import { isDictionaryLetter } from 'wm-watermark-codec/unicode/lookup';
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/render/chromium.js';
 
 const dictionaryAt = (text: string, at: number): boolean =>

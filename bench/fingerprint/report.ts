@@ -5,7 +5,7 @@ import { generatedDocument } from './generated-texts.js';
 import { LEAKS, paragraphOf, rewrap } from './leaks.js';
 import { readmeDocuments, sharesPassage } from './readmes.js';
 import { rewriteBetween } from '../rewrite-between.js';
-import { seededRandom } from '../../src/codec/robust/prng.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import {
   FINGERPRINT_PARAMETERS,
   FingerprintIndex,

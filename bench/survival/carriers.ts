@@ -1,9 +1,9 @@
-import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
-import { layoutCopy } from '../../src/codec/robust/layout.js';
-import { buildFrame } from '../../src/codec/frame.js';
+import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
+import { layoutCopy } from '../../packages/codec/src/robust/layout.js';
+import { buildFrame } from '../../packages/codec/src/frame.js';
 import { loadCorpus, type CorpusText } from '../../test/corpus/load.js';
 import { TEST_KEY } from '../../test/render/modes.js';
-import type { StealthLevel } from '../../src/codec/types.js';
+import type { StealthLevel } from 'wm-watermark-codec/types';
 
 export const SECRETS = ['ID-42', 'acct 7781'];
 export const OTHER_SECRET = 'other-99';

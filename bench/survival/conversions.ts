@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { loadEditors, markdownShown, pasteInto } from './editors.js';
 import { OFFICE_FORMATS, hasLibreOffice, throughOffice, type OfficeFormat } from './office.js';
 import { pdfjsPages } from './pdfjs.js';
-import { CodecError, strip } from '../../src/codec/index.js';
+import { CodecError, strip } from 'wm-watermark-codec';
 import { loadCorpus } from '../../test/corpus/load.js';
 import { fontFamilyFor } from '../../test/render/fonts.js';
 import { MODES, type Mode } from '../../test/render/modes.js';

@@ -1,5 +1,5 @@
-import { graphemes } from '../../src/codec/graphemes.js';
-import { seededRandom } from '../../src/codec/robust/prng.js';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import type { CorpusText } from '../../test/corpus/load.js';
 import type { Mode } from '../../test/render/modes.js';
 

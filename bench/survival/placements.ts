@@ -2,9 +2,9 @@
 // default and with `pdftotext -raw`, and what each costs in room for marks. Every corpus paragraph is marked with
 // `auto` and with robust (standard, even) at each placement, printed to PDF by Chromium and read back both ways.
 import type { Page } from 'playwright-core';
-import { CodecError, encode, encodeRobust, strip, type EncodeOptions } from '../../src/codec/index.js';
-import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
-import type { MarkPositions } from '../../src/codec/carriers.js';
+import { CodecError, encode, encodeRobust, strip, type EncodeOptions } from 'wm-watermark-codec';
+import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
+import type { MarkPositions } from '../../packages/codec/src/carriers.js';
 import { loadCorpus } from '../../test/corpus/load.js';
 import { fontFamilyFor } from '../../test/render/fonts.js';
 import { popplerPages, printToPdf } from '../../test/render/pdf.js';

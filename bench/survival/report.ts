@@ -9,7 +9,7 @@ import { shortParagraphSurvival } from './short-paragraphs.js';
 import { signedSurvival } from './signed.js';
 import { TRANSFORMATIONS, type Transformation } from './transformations.js';
 import { rewriteBetween } from '../rewrite-between.js';
-import { seededRandom } from '../../src/codec/robust/prng.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import { openRenderBrowser } from '../../test/render/chromium.js';
 import { copiesFromPage } from '../../test/render/copy.js';
 import { fontFamilyFor } from '../../test/render/fonts.js';

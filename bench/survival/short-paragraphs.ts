@@ -3,7 +3,7 @@
 // line), so their marks stack there (docs/ROBUST.md, "Short carriers").
 import { OTHER_SECRET, SECRETS } from './carriers.js';
 import { TRANSFORMATIONS } from './transformations.js';
-import { seededRandom } from '../../src/codec/robust/prng.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import { loadCorpus, repeatedUpTo } from '../../test/corpus/load.js';
 import { MODES } from '../../test/render/modes.js';
 

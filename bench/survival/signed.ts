@@ -3,10 +3,10 @@
 // is 72–104 bytes longer, so the texts are repeated until the largest signed robust copy fits four times.
 import { MIN_COPIES, OTHER_SECRET, SECRETS, survivalCarriers } from './carriers.js';
 import { TRANSFORMATIONS } from './transformations.js';
-import { buildFrame } from '../../src/codec/frame.js';
-import { boundTextDigest } from '../../src/codec/bound-text.js';
-import { layoutCopy } from '../../src/codec/robust/layout.js';
-import { seededRandom } from '../../src/codec/robust/prng.js';
+import { buildFrame } from '../../packages/codec/src/frame.js';
+import { boundTextDigest } from '../../packages/codec/src/bound-text.js';
+import { layoutCopy } from '../../packages/codec/src/robust/layout.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import {
   CodecError,
   createSigningKey,
@@ -15,7 +15,7 @@ import {
   verify,
   type SigningKey,
   type VerifyingKey,
-} from '../../src/codec/index.js';
+} from 'wm-watermark-codec';
 import { TEST_KEY } from '../../test/render/modes.js';
 
 const SIGNER: SigningKey = createSigningKey(new Uint8Array(32).map((_, i) => (i * 53 + 5) & 0xff));

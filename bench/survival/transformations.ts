@@ -1,4 +1,4 @@
-import { graphemes } from '../../src/codec/graphemes.js';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
 
 /** What a transformation gets: the watermarked text, a seeded random source, and partners for concatenation. */
 export interface Subject {

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
 import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
-import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from '../codec/types.js';
+import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from 'wm-watermark-codec/types';
 import { collect, parseChunkSize, parseLineCount, parseSeed } from './codec/option-parsers.js';
 import { CliError, EXIT } from './errors.js';
 import { registerProbe } from './probe-commands.js';

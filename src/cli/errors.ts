@@ -1,4 +1,4 @@
-import { isCodecError, type CodecErrorCode } from '../codec/errors.js';
+import { isCodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import { isClientError, ServerUrlError } from '../client/errors.js';
 import { isBackupError } from '../domain/backup-error.js';
 import { isDomainError, type DomainErrorCode } from '../domain/errors.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { crc32 } from '../codec/crc32.js';
+import { crc32 } from 'wm-watermark-codec/crc32';
 
 /**
  * API token secrets look like GitHub's: `wm_` + 30 random base62 characters (≈178 bits) + a 6-character base62

@@ -1,4 +1,4 @@
-import { nameKeys } from '../codec/unicode/name-key.js';
+import { nameKeys } from 'wm-watermark-codec/unicode/name-key';
 import type { StoredNameKeys } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';

@@ -5,7 +5,7 @@ import {
   type PublishedKeySet,
   type SigningKey,
   type VerifyingKey,
-} from '../codec/index.js';
+} from 'wm-watermark-codec';
 import type { ChannelRow, PublicSigningKeyRow, UnitOfWork } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError } from './errors.js';

@@ -1,6 +1,6 @@
-import { CodecError } from '../codec/errors.js';
-import { revealResult } from '../codec/reveal.js';
-import { stripResult } from '../codec/strip.js';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { revealResult } from 'wm-watermark-codec/reveal';
+import { stripResult } from 'wm-watermark-codec/strip';
 import {
   analyze,
   decode,
@@ -19,7 +19,7 @@ import {
   type StripResult,
   type SigningKey,
   type VerifyingKey,
-} from '../codec/index.js';
+} from 'wm-watermark-codec';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
 import { chargeRefusal, type TokenUse } from './charges.js';

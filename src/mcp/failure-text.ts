@@ -1,4 +1,4 @@
-import { isCodecError } from '../codec/errors.js';
+import { isCodecError } from 'wm-watermark-codec/errors';
 import type { OperationBackend } from '../ops/backend.js';
 import { codecFailureMessage, isOperationFailure } from '../ops/failure.js';
 import { wireNameOf } from '../ops/wire.js';

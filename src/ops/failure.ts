@@ -1,6 +1,6 @@
-import { inReportOrder, type C2paReport } from '../codec/c2pa-report.js';
-import type { CodecError } from '../codec/errors.js';
-import type { RawRun } from '../codec/types.js';
+import { inReportOrder, type C2paReport } from 'wm-watermark-codec/c2pa-report';
+import type { CodecError } from 'wm-watermark-codec/errors';
+import type { RawRun } from 'wm-watermark-codec/types';
 import {
   ConnectionError,
   NotWmServerError,

@@ -1,10 +1,10 @@
-import { analyze } from '../codec/analyze.js';
-import { decode } from '../codec/decode.js';
-import { encode } from '../codec/encode.js';
-import { revealResult } from '../codec/reveal.js';
-import { decodeRobust, encodeRobust } from '../codec/robust/index.js';
-import type { SigningKey, VerifyingKey } from '../codec/signing.js';
-import { stripResult } from '../codec/strip.js';
+import { analyze } from 'wm-watermark-codec/analyze';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { revealResult } from 'wm-watermark-codec/reveal';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import type { SigningKey, VerifyingKey } from 'wm-watermark-codec/signing';
+import { stripResult } from 'wm-watermark-codec/strip';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 
 /** strip and reveal need no key and no account: the local and remote backends run them here. */

@@ -7,7 +7,7 @@ import type {
   EncodeRobustResult,
   RevealSegment,
   StripResult,
-} from '../codec/index.js';
+} from 'wm-watermark-codec';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
 import { API_PATHS } from '../api/paths.js';
 import * as schemas from './schemas.js';

@@ -1,6 +1,13 @@
 import { Type } from '@sinclair/typebox';
-import { SIGNATURE_STATUSES } from '../codec/signature-report.js';
-import { CHUNK_SIZE, DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS, WATERMARK_KINDS } from '../codec/types.js';
+import { SIGNATURE_STATUSES } from 'wm-watermark-codec/signature-report';
+import {
+  CHUNK_SIZE,
+  DISTRIBUTIONS,
+  METHODS,
+  OUTPUT_MODES,
+  STEALTH_LEVELS,
+  WATERMARK_KINDS,
+} from 'wm-watermark-codec/types';
 import { StringEnum } from './string-enum.js';
 
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the

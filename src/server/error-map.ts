@@ -1,4 +1,4 @@
-import { isCodecError, type CodecError, type CodecErrorCode } from '../codec/errors.js';
+import { isCodecError, type CodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
 import { C2PA_PRESENT, UNREADABLE_MESSAGES } from '../ops/failure.js';
 import { isDatabaseUnavailable } from '../store/index.js';

@@ -4,28 +4,31 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
+/** The codec is the workspace package wm-watermark-codec: its files are the `codec` layer. */
+const CODEC_SRC = fileURLToPath(new URL('../../packages/codec/src', import.meta.url));
 
 /**
- * Which layers each layer may import (docs/ARCHITECTURE.md). A layer is a folder of src/; `root` is the files at
- * src/ itself (the library entry point and the version), which every layer may read.
+ * Which layers each layer may import relatively (docs/ARCHITECTURE.md). A layer is a folder of src/; `root` is the
+ * files at src/ itself (the library entry point and the version), which every layer may read; `codec` is the codec
+ * package's sources, which the other layers reach only by its name (`wm-watermark-codec`, never a relative path).
  */
 const ALLOWED: Record<string, readonly string[]> = {
   codec: ['codec'],
-  store: ['store', 'codec'],
-  domain: ['domain', 'store', 'codec', 'root'],
-  server: ['server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'api', 'root'],
-  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'codec', 'api', 'root'],
-  root: ['root', 'codec'],
+  store: ['store'],
+  domain: ['domain', 'store', 'root'],
+  server: ['server', 'mcp', 'ops', 'client', 'domain', 'store', 'api', 'root'],
+  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'api', 'root'],
+  root: ['root'],
   // the dashboard and checker run in browsers and know the server only as its HTTP API
-  web: ['web', 'codec', 'api'],
+  web: ['web', 'api'],
   // the API's paths and the types of its answers, shared by the server and the dashboard: of the server, types only
-  // (see TYPES_ONLY), so the browser gets nothing of it
+  // (see the test below), so the browser gets nothing of it
   api: ['api', 'server'],
   // the HTTP client of a wm server knows nothing of the server's code
   client: ['client', 'root'],
   // the table of operations and its backends; of the domain, only its types (see DOMAIN_TYPES_ONLY)
-  ops: ['ops', 'codec', 'client', 'domain', 'api', 'root'],
-  mcp: ['mcp', 'ops', 'client', 'codec', 'root'],
+  ops: ['ops', 'client', 'domain', 'api', 'root'],
+  mcp: ['mcp', 'ops', 'client', 'root'],
 };
 
 /**
@@ -43,9 +46,10 @@ const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)
  */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   codec: /^(?!unicode-segmenter(\/|$)|node:(crypto|module)$)/,
+  // the store keeps rows; what a mark means is the domain's business
+  store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|wm-watermark-codec)/,
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
-  store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk)/,
-  web: /^(?!preact(\/|$)|@preact\/signals$)/,
+  web: /^(?!preact(\/|$)|@preact\/signals$|wm-watermark-codec(\/|$))/,
   client: /^(?!node:)/,
   ops: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|@modelcontextprotocol\/)/,
   mcp: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm)/,
@@ -79,7 +83,9 @@ function sourceFiles(dir: string): string[] {
 }
 
 function layerOf(file: string): string {
+  if (file === CODEC_SRC || file.startsWith(CODEC_SRC + sep)) return 'codec';
   const parts = relative(SRC, file).split(sep);
+  if (parts[0] === '..') return 'outside src';
   return parts.length === 1 ? 'root' : parts[0];
 }
 
@@ -88,7 +94,7 @@ function importsOf(file: string): string[] {
   return [...source.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
 
-const files = sourceFiles(SRC);
+const files = [...sourceFiles(SRC), ...sourceFiles(CODEC_SRC)];
 
 describe('the layers of src/ import only what the architecture allows', () => {
   it('finds the source and its imports', () => {

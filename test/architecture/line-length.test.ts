@@ -4,13 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const FOLDERS = ['src', 'test', 'bench', 'scripts', 'bin'];
+const FOLDERS = ['src', 'packages', 'test', 'bench', 'scripts', 'bin'];
 const MAX_COLUMNS = 120;
 
 function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : codeFiles(path);
+    if (entry.isDirectory()) return ['node_modules', 'dist'].includes(entry.name) ? [] : codeFiles(path);
     return /\.(ts|tsx|js|mjs|cjs|css)$/.test(entry.name) ? [path] : [];
   });
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SCANNED = ['src', 'scripts', 'bin'];
+const SCANNED = ['src', 'packages/codec/src', 'scripts', 'bin'];
 
 /** A measured figure: "~3 ms", "≈ 10 ms", "25 µs", "50×" (a number and a unit of time, size or ratio). */
 const MEASUREMENT = /(?:~|≈) ?\d[\d.,–-]* ?(?:µs|ns|ms|s|%|MiB|MB|KB)\b|\d ?(?:µs|ns)\b|\d ?× (?!10\^)/;

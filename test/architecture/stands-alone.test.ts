@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SCANNED = ['src', 'test', 'bench', 'scripts', 'docs', 'README.md', '.ci'];
+const SCANNED = ['src', 'packages', 'test', 'bench', 'scripts', 'docs', 'README.md', '.ci'];
 
 // Documents that lived beside the repository while it was founded; a reader of the repository cannot open them.
 // The names are assembled so that this file does not name them itself.
@@ -12,7 +12,7 @@ const OUTSIDE = new RegExp(['\\.\\./shared/', 'DESIGN\\.md', 'PITFALLS\\.md', 's
 
 function files(path: string): string[] {
   if (statSync(path).isFile()) return /\.(ts|tsx|mjs|cjs|js|md|json|css|sh)$|\/run$/.test(path) ? [path] : [];
-  return readdirSync(path).flatMap((name) => (name === 'node_modules' ? [] : files(join(path, name))));
+  return readdirSync(path).flatMap((name) => (['node_modules', 'dist'].includes(name) ? [] : files(join(path, name))));
 }
 
 describe('the repository stands alone', () => {

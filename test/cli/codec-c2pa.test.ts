@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findC2paWrappers } from '../../src/codec/c2pa.js';
+import { findC2paWrappers } from 'wm-watermark-codec/c2pa';
 import { c2paWrapper, cutWrapper } from '../codec/c2pa-fixtures.js';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encode } from '../../src/codec/index.js';
+import { encode } from 'wm-watermark-codec';
 import { CARRIER, SELECTOR, makeTempDir, runWm } from './codec-harness.js';
 
 const temp = makeTempDir();

@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CARRIER, ROOT, makeTempDir, runWm } from './codec-harness.js';
-import { probeCanary } from '../../src/codec/probe/canary.js';
+import { probeCanary } from 'wm-watermark-codec/probe/canary';
 
 const FORBID = fileURLToPath(new URL('./fixtures/codec-forbid-server-modules.cjs', import.meta.url));
 const nodeArgs = ['--require', FORBID];

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encode, encodeInsertions, type EncodeOptions } from '../../src/codec/index.js';
+import { encode, encodeInsertions, type EncodeOptions } from 'wm-watermark-codec';
 import { markedPieces } from '../../src/cli/codec/marked-bytes.js';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 

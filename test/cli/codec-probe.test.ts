@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runWm } from './codec-harness.js';
-import { probeCanary } from '../../src/codec/probe/canary.js';
+import { probeCanary } from 'wm-watermark-codec/probe/canary';
 
 const temp = makeTempDir();
 afterAll(() => temp.remove());

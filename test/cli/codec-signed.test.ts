@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32 } from '../../src/codec/crc32.js';
-import { payloadBytes } from '../../src/codec/scan.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
+import { crc32 } from 'wm-watermark-codec/crc32';
+import { payloadBytes } from 'wm-watermark-codec/scan';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 
 const temp = makeTempDir();

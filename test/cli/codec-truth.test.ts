@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encode } from '../../src/codec/encode.js';
-import { encodeRobust } from '../../src/codec/robust/index.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 
 const temp = makeTempDir();

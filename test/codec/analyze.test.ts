@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { analyze } from '../../src/codec/analyze.js';
-import { encode } from '../../src/codec/encode.js';
+import { analyze } from 'wm-watermark-codec/analyze';
+import { encode } from 'wm-watermark-codec/encode';
 
 describe('analyze', () => {
   test('counts graphemes and payload selectors (spec fields)', () => {

@@ -1,4 +1,4 @@
-import { selectorsForBytes } from '../../src/codec/selectors.js';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
 
 /**
  * C2PA text manifests built by the tests from the field layout (C2PA 2.3 A.7; ISO 19566-5 for JUMBF), not by the

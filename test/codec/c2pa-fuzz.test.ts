@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { findC2paWrappers, type C2paWrapper } from '../../src/codec/c2pa.js';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import { forEachSelectorRun } from '../../src/codec/scan.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
-import { strip } from '../../src/codec/strip.js';
-import type { EncodeOptions } from '../../src/codec/types.js';
+import { findC2paWrappers, type C2paWrapper } from 'wm-watermark-codec/c2pa';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import { forEachSelectorRun } from 'wm-watermark-codec/scan';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
+import { strip } from 'wm-watermark-codec/strip';
+import type { EncodeOptions } from 'wm-watermark-codec/types';
 import { jumbfStore, wrapperBytes } from './c2pa-fixtures.js';
 
 // Wrappers the tests build, damaged the ways text gets damaged (cut anywhere, a selector lost or changed, the U+FEFF

@@ -1,13 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { analyze } from '../../src/codec/analyze.js';
-import { findC2paWrappers } from '../../src/codec/c2pa.js';
-import { decode } from '../../src/codec/decode.js';
-import { encode, encodeInsertions } from '../../src/codec/encode.js';
-import { reveal, revealText } from '../../src/codec/reveal.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
-import { strip } from '../../src/codec/strip.js';
-import type { EncodeOptions } from '../../src/codec/types.js';
+import { analyze } from 'wm-watermark-codec/analyze';
+import { findC2paWrappers } from 'wm-watermark-codec/c2pa';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode, encodeInsertions } from 'wm-watermark-codec/encode';
+import { reveal, revealText } from 'wm-watermark-codec/reveal';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
+import { strip } from 'wm-watermark-codec/strip';
+import type { EncodeOptions } from 'wm-watermark-codec/types';
 import { STORE_67, c2paWrapper, cutWrapper, jumbfStore } from './c2pa-fixtures.js';
 import { failureOf } from './codec-failure.js';
 

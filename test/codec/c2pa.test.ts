@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { c2paWrapperAt, findC2paWrappers, type C2paWrapper } from '../../src/codec/c2pa.js';
-import { c2paLabel, c2paReport } from '../../src/codec/c2pa-report.js';
-import { forEachSelectorRun } from '../../src/codec/scan.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
+import { c2paWrapperAt, findC2paWrappers, type C2paWrapper } from 'wm-watermark-codec/c2pa';
+import { c2paLabel, c2paReport } from 'wm-watermark-codec/c2pa-report';
+import { forEachSelectorRun } from 'wm-watermark-codec/scan';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
 import { STORE_67, c2paWrapper, cutWrapper, jumbfStore, wrapperBytes } from './c2pa-fixtures.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';

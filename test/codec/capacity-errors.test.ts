@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import type { EncodeOptions } from '../../src/codec/types.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import type { EncodeOptions } from 'wm-watermark-codec/types';
 import { failureOf } from './codec-failure.js';
 
 const CHINESE = '东京的春天很美，游客很多。';

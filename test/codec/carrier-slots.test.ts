@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { isCarrier } from '../../src/codec/carriers.js';
-import { graphemes } from '../../src/codec/graphemes.js';
-import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
+import { isCarrier } from '../../packages/codec/src/carriers.js';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
 
 /**
  * The definition carrierEnds must keep while it skips the segmenter between inert units: every cluster, segmented in

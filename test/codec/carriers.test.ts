@@ -11,7 +11,7 @@ import {
   MARK_POSITIONS,
   isCarrier,
   staysInsideWord,
-} from '../../src/codec/carriers.js';
+} from '../../packages/codec/src/carriers.js';
 
 describe('isCarrier (invisibility rules)', () => {
   test.each([

@@ -1,4 +1,4 @@
-import { CodecError } from '../../src/codec/errors.js';
+import { CodecError } from 'wm-watermark-codec/errors';
 
 /** The CodecError that `run` throws; fails the test when it throws nothing or something else. */
 export function failureOf(run: () => unknown): CodecError {

@@ -1,6 +1,6 @@
-import { graphemes } from '../../src/codec/graphemes.js';
-import { FLOOR_MASK, NOT_CARRIER, carrierFloorAt, type MarkPositions } from '../../src/codec/carriers.js';
-import { byteOfSelectorAt, forEachSelectorRun } from '../../src/codec/scan.js';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { FLOOR_MASK, NOT_CARRIER, carrierFloorAt, type MarkPositions } from '../../packages/codec/src/carriers.js';
+import { byteOfSelectorAt, forEachSelectorRun } from 'wm-watermark-codec/scan';
 
 /** Carriers of every kind the invisibility rules talk about, each long enough for a short secret with any method. */
 export const CORPUS: Record<string, string> = {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { buildFrame } from '../../src/codec/frame.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
-import { UNSIGNED } from '../../src/codec/signature-report.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { buildFrame } from '../../packages/codec/src/frame.js';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
+import { UNSIGNED } from 'wm-watermark-codec/signature-report';
 import { CORPUS } from './corpus.js';
 import { failureOf } from './codec-failure.js';
 

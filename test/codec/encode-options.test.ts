@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { encode } from '../../src/codec/encode.js';
-import type { EncodeOptions } from '../../src/codec/types.js';
+import { encode } from 'wm-watermark-codec/encode';
+import type { EncodeOptions } from 'wm-watermark-codec/types';
 
 const TEXT = 'The quick brown fox jumps over the lazy dog';
 

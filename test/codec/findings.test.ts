@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { c2paWrapper } from './c2pa-fixtures.js';
 import { proseForCopies } from './robust-fixtures.js';
-import { encode } from '../../src/codec/encode.js';
-import { findMarks, hasFindings } from '../../src/codec/findings.js';
-import { encodeRobust } from '../../src/codec/robust/index.js';
-import { selectorForByte } from '../../src/codec/selectors.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { findMarks, hasFindings } from 'wm-watermark-codec/findings';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import { selectorForByte } from 'wm-watermark-codec/selectors';
 
 // What wm scan reports of one text: every watermark with where it starts, C2PA manifests, and the foreign
 // invisible characters by kind; what belongs to the text (emoji selectors, lone joiners, a leading BOM) is no finding.

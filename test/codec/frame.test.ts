@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { CodecError } from '../../src/codec/errors.js';
+import { CodecError } from 'wm-watermark-codec/errors';
 import {
   FRAME_MAGIC,
   STUFFED_MAGIC,
@@ -9,8 +9,8 @@ import {
   parseFrameAt,
   parseStuffedFrameAt,
   stuffFrame,
-} from '../../src/codec/frame.js';
-import { crc32 } from '../../src/codec/crc32.js';
+} from '../../packages/codec/src/frame.js';
+import { crc32 } from 'wm-watermark-codec/crc32';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 const key = (fill: number) => new Uint8Array(32).fill(fill);

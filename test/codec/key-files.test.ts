@@ -5,8 +5,8 @@ import {
   privateKeyPem,
   publicKeyPem,
   publishedKeySetOf,
-} from '../../src/codec/key-files.js';
-import { createSigningKey } from '../../src/codec/signing.js';
+} from 'wm-watermark-codec/key-files';
+import { createSigningKey } from 'wm-watermark-codec/signing';
 
 const seed = Uint8Array.from({ length: 32 }, (_, i) => i);
 const key = createSigningKey(seed);

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { analyze } from '../../src/codec/analyze.js';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { strip } from '../../src/codec/strip.js';
+import { analyze } from 'wm-watermark-codec/analyze';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { strip } from 'wm-watermark-codec/strip';
 
 // Not a timing test: a quadratic step would make these 16 MB inputs run for minutes and hit the test timeout.
 test('16 MB texts encode, decode, strip and analyze in linear time', () => {

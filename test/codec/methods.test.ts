@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { strip } from '../../src/codec/strip.js';
-import { countCodePoints, forEachSelectorRun } from '../../src/codec/scan.js';
-import type { EncodeOptions } from '../../src/codec/types.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { strip } from 'wm-watermark-codec/strip';
+import { countCodePoints, forEachSelectorRun } from 'wm-watermark-codec/scan';
+import type { EncodeOptions } from 'wm-watermark-codec/types';
 import { CORPUS, misplacedRuns, payloadRunPositions } from './corpus.js';
 
 const KEY = new Uint8Array(32).fill(7);

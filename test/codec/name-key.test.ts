@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { confusableNames, nfkcCasefold, skeleton } from '../../src/codec/unicode/name-key.js';
+import { confusableNames, nfkcCasefold, skeleton } from 'wm-watermark-codec/unicode/name-key';
 
 describe('nfkcCasefold', () => {
   it('folds case and compatibility forms as NFKC_CF does', () => {

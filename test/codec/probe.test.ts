@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { findMarks } from '../../src/codec/findings.js';
-import { PROBE_KINDS, PROBE_LINES, probeCanary, type ProbeKind } from '../../src/codec/probe/canary.js';
-import { checkProbe, type ProbeOutcome } from '../../src/codec/probe/check.js';
-import { strip } from '../../src/codec/strip.js';
+import { findMarks } from 'wm-watermark-codec/findings';
+import { PROBE_KINDS, PROBE_LINES, probeCanary, type ProbeKind } from 'wm-watermark-codec/probe/canary';
+import { checkProbe, type ProbeOutcome } from 'wm-watermark-codec/probe/check';
+import { strip } from 'wm-watermark-codec/strip';
 
 const canary = probeCanary();
 const outcomes = (text: string): Record<ProbeKind, ProbeOutcome> =>

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { forEachSelectorRun } from '../../src/codec/scan.js';
-import { strip } from '../../src/codec/strip.js';
-import type { EncodeOptions } from '../../src/codec/types.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { forEachSelectorRun } from 'wm-watermark-codec/scan';
+import { strip } from 'wm-watermark-codec/strip';
+import type { EncodeOptions } from 'wm-watermark-codec/types';
 import { misplacedRuns, payloadRunPositions } from './corpus.js';
 
 const KEY = new Uint8Array(32).fill(9);

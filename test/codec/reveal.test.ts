@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { encode } from '../../src/codec/encode.js';
-import { buildFrame } from '../../src/codec/frame.js';
-import { reveal, revealResult, revealText, revealToken } from '../../src/codec/reveal.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { buildFrame } from '../../packages/codec/src/frame.js';
+import { reveal, revealResult, revealText, revealToken } from 'wm-watermark-codec/reveal';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
 
 describe('reveal', () => {
   test('a payload run is one hidden segment labelled with its bytes: VS· in a watermark, raw· outside one', () => {

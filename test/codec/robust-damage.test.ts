@@ -8,9 +8,9 @@ import {
   seededRandom,
   supplementarySelectorOffsets,
 } from './robust-fixtures.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import type { Distribution, StealthLevel } from '../../src/codec/types.js';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import type { Distribution, StealthLevel } from 'wm-watermark-codec/types';
 
 const KEY = new Uint8Array(32).map((_, i) => 255 - i);
 const TRIALS = 200;

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { graphemes } from '../../src/codec/graphemes.js';
-import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import type { EncodeRobustOptions } from '../../src/codec/types.js';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import type { EncodeRobustOptions } from 'wm-watermark-codec/types';
 import { loadCorpus, repeatedUpTo } from '../corpus/load.js';
 
 const SECRET = 'ID-2026-000042-X';

@@ -1,10 +1,10 @@
-import { ALPHABET_INDEX_OF_BYTE, PLAIN } from '../../src/codec/robust/alphabet.js';
-import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
-import { layoutCopy } from '../../src/codec/robust/layout.js';
-import { crc32 } from '../../src/codec/crc32.js';
-import { buildFrame, parseFrameAt } from '../../src/codec/frame.js';
-import { seededRandom } from '../../src/codec/robust/prng.js';
-import type { StealthLevel } from '../../src/codec/types.js';
+import { ALPHABET_INDEX_OF_BYTE, PLAIN } from '../../packages/codec/src/robust/alphabet.js';
+import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
+import { layoutCopy } from '../../packages/codec/src/robust/layout.js';
+import { crc32 } from 'wm-watermark-codec/crc32';
+import { buildFrame, parseFrameAt } from '../../packages/codec/src/frame.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
+import type { StealthLevel } from 'wm-watermark-codec/types';
 
 export { seededRandom };
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { codePoints, deleteAtRandom, proseForCopies, seededRandom } from './robust-fixtures.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import { verify } from '../../src/codec/verify.js';
-import type { DecodeRobustResult, EncodeRobustOptions } from '../../src/codec/types.js';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import { verify } from 'wm-watermark-codec/verify';
+import type { DecodeRobustResult, EncodeRobustOptions } from 'wm-watermark-codec/types';
 
 // Several robust-marked passages in one text, as documents assembled from several sources have them: every
 // watermark is found, in order, each with the span of its own marks; nothing is ever invented.

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CodecError } from '../../src/codec/errors.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import { strip } from '../../src/codec/strip.js';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import { strip } from 'wm-watermark-codec/strip';
 
 const KEY = new Uint8Array(32).fill(42);
 const secret = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 });

@@ -7,15 +7,15 @@ import {
   rewriteFrame,
   supplementarySelectorOffsets,
 } from './robust-fixtures.js';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { graphemes } from '../../src/codec/graphemes.js';
-import { isCarrier } from '../../src/codec/carriers.js';
-import { carrierEnds } from '../../src/codec/robust/carrier-slots.js';
-import { decodeRobust, encodeRobust } from '../../src/codec/robust/index.js';
-import { strip } from '../../src/codec/strip.js';
-import type { Distribution, StealthLevel } from '../../src/codec/types.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { isCarrier } from '../../packages/codec/src/carriers.js';
+import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
+import { strip } from 'wm-watermark-codec/strip';
+import type { Distribution, StealthLevel } from 'wm-watermark-codec/types';
 import { failureOf as codecError } from './codec-failure.js';
 
 const DISTRIBUTIONS: Distribution[] = ['even', 'random', 'clustered'];
@@ -304,6 +304,15 @@ describe('no watermark, and the other codec', () => {
         expect(['no watermark', 'CORRUPTED']).toContain(outcome);
       }
     }
+  });
+
+  test('"no robust watermark" names the selector watermarks the text does carry', () => {
+    const one = encode('Please meet me at the north gate of the park.', 'ACME-1').encoded;
+    expect(decodeRobust(one).warnings).toEqual([
+      'no robust watermark, but the text carries a variation-selector watermark: decode reads it',
+    ]);
+    expect(decodeRobust(`${one}\n${one}`).warnings?.[0]).toContain('carries 2 variation-selector watermarks');
+    expect(decodeRobust('Please meet me at the north gate of the park.')).not.toHaveProperty('warnings');
   });
 
   test('decode reads a robust watermark, of kind robust; a fragment too small for a copy never as a secret', () => {

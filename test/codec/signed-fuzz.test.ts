@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { crc32 } from '../../src/codec/crc32.js';
-import { encode } from '../../src/codec/encode.js';
-import { FLAG_SIGNED, FLAG_TEXT_BOUND, buildFrame } from '../../src/codec/frame.js';
-import { encodeRobust } from '../../src/codec/robust/index.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
-import { createSigningKey, signerIdOf, type VerifyingKey } from '../../src/codec/signing.js';
-import { verify } from '../../src/codec/verify.js';
+import { crc32 } from 'wm-watermark-codec/crc32';
+import { encode } from 'wm-watermark-codec/encode';
+import { FLAG_SIGNED, FLAG_TEXT_BOUND, buildFrame } from '../../packages/codec/src/frame.js';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
+import { createSigningKey, signerIdOf, type VerifyingKey } from 'wm-watermark-codec/signing';
+import { verify } from 'wm-watermark-codec/verify';
 
 // Fuzzing the verifier: whatever bytes a forger writes, with a CRC that checks, the verdict is never "valid" for a
 // mark that the key's holder did not sign.

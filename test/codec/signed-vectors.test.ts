@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { boundTextDigest } from '../../src/codec/bound-text.js';
-import { decode } from '../../src/codec/decode.js';
-import { embedFrame } from '../../src/codec/encode.js';
-import { buildFrame } from '../../src/codec/frame.js';
-import { checkEncodeOptions } from '../../src/codec/options.js';
-import { payloadBytes } from '../../src/codec/scan.js';
-import { createSigningKey } from '../../src/codec/signing.js';
-import { strip } from '../../src/codec/strip.js';
-import { verify } from '../../src/codec/verify.js';
-import type { EncodeOptions, EncodeResult } from '../../src/codec/types.js';
+import { boundTextDigest } from '../../packages/codec/src/bound-text.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { embedFrame } from 'wm-watermark-codec/encode';
+import { buildFrame } from '../../packages/codec/src/frame.js';
+import { checkEncodeOptions } from '../../packages/codec/src/options.js';
+import { payloadBytes } from 'wm-watermark-codec/scan';
+import { createSigningKey } from 'wm-watermark-codec/signing';
+import { strip } from 'wm-watermark-codec/strip';
+import { verify } from 'wm-watermark-codec/verify';
+import type { EncodeOptions, EncodeResult } from 'wm-watermark-codec/types';
 
 interface SignedVector {
   name: string;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decode, encode, strip } from '../../src/codec/index.js';
-import { METHODS, type Method } from '../../src/codec/types.js';
+import { decode, encode, strip } from 'wm-watermark-codec';
+import { METHODS, type Method } from 'wm-watermark-codec/types';
 
 const SELECTOR = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/u;
 const LINE = fc.stringMatching(/^[A-Za-z][A-Za-z ,.]{0,40}$/);

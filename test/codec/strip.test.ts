@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { encode } from '../../src/codec/encode.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
-import { strip } from '../../src/codec/strip.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
+import { strip } from 'wm-watermark-codec/strip';
 import { CORPUS } from './corpus.js';
 
 describe('strip', () => {

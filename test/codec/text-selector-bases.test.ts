@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTextSelector, textSelectorBases } from '../../src/codec/unicode/lookup.js';
+import { isTextSelector, textSelectorBases } from 'wm-watermark-codec/unicode/lookup';
 
 // scan's byte search reads the bases of presentation selectors from a table of bits: it must answer as the rule.
 

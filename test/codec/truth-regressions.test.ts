@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/codec/decode.js';
-import { encode } from '../../src/codec/encode.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { isVariationSelector } from '../../src/codec/selectors.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { encode } from 'wm-watermark-codec/encode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { isVariationSelector } from 'wm-watermark-codec/selectors';
 
 // The three reproductions of issue 30 ("A decode never lies"), as a new user made them: each decoded to a secret
 // that was never embedded, exit 0. Now each is an honest failure, never a secret.

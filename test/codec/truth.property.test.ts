@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/codec/decode.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { seededRandom } from '../../src/codec/robust/prng.js';
-import { selectorsForBytes } from '../../src/codec/selectors.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
+import { selectorsForBytes } from 'wm-watermark-codec/selectors';
 import { DAMAGES } from '../truth/damage.js';
 import { judge } from '../truth/judge.js';
 import { CARRIERS, KEY, MARKINGS, markedText } from '../truth/marking.js';

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { decode } from '../../src/codec/decode.js';
-import { embedFrame, encode } from '../../src/codec/encode.js';
-import { buildFrame } from '../../src/codec/frame.js';
-import { checkEncodeOptions } from '../../src/codec/options.js';
-import { payloadBytes } from '../../src/codec/scan.js';
-import { strip } from '../../src/codec/strip.js';
-import type { EncodeOptions, EncodeResult } from '../../src/codec/types.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { embedFrame, encode } from 'wm-watermark-codec/encode';
+import { buildFrame } from '../../packages/codec/src/frame.js';
+import { checkEncodeOptions } from '../../packages/codec/src/options.js';
+import { payloadBytes } from 'wm-watermark-codec/scan';
+import { strip } from 'wm-watermark-codec/strip';
+import type { EncodeOptions, EncodeResult } from 'wm-watermark-codec/types';
 
 interface Vector {
   name: string;

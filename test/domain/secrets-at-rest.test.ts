@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { privateKeyPem } from '../../src/codec/key-files.js';
+import { privateKeyPem } from 'wm-watermark-codec/key-files';
 import { deriveKeys, openSealedKey } from '../../src/domain/keys.js';
 import { signingSealContext } from '../../src/domain/signing-keys.js';
 import { databaseBytes, makeFixture, makeUser, PASSWORD, type Fixture } from './fixture.js';

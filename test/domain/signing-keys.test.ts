@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verify } from '../../src/codec/index.js';
-import { parsePublishedKeySet } from '../../src/codec/key-files.js';
+import { verify } from 'wm-watermark-codec';
+import { parsePublishedKeySet } from 'wm-watermark-codec/key-files';
 import { MAX_SIGNATURES_CHECKED } from '../../src/domain/watermark.js';
 import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CodecError } from '../../src/codec/index.js';
+import { CodecError } from 'wm-watermark-codec';
 import { DomainError } from '../../src/domain/index.js';
 import { makeFixture, makeUser, type Fixture } from './fixture.js';
 
@@ -178,7 +178,7 @@ describe('keyed tokens', () => {
       signing_channel_id: channel.id,
     });
     const { encoded } = await f.domain.watermark.encode(token, { text: CARRIER, secret: 'offline' });
-    const { decode } = await import('../../src/codec/index.js');
+    const { decode } = await import('wm-watermark-codec');
     expect(decode(encoded, { key: await f.domain.admin.channelKey(user.email, 'news') }).decoded).toBe('offline');
   });
 });

@@ -3,16 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  analyze,
-  decode,
-  decodeRobust,
-  encode,
-  encodeRobust,
-  reveal,
-  revealText,
-  strip,
-} from '../../src/codec/index.js';
+import { analyze, decode, decodeRobust, encode, encodeRobust, reveal, revealText, strip } from 'wm-watermark-codec';
 import { CARRIER, ROOT, WM, makeTempDir, runWm } from '../cli/codec-harness.js';
 import { startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { TOOL_NAMES, call, errorText } from './mcp-client.js';

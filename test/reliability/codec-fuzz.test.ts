@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CodecError, decode, decodeRobust, encode, encodeRobust } from '../../src/codec/index.js';
+import { CodecError, decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
 import { neverInventSecrets, neverThrowOthers } from './codec-fuzz.js';
 
 describe('codec fuzzing (quick; npm run test:stress runs many more cases)', () => {

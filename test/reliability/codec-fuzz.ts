@@ -10,7 +10,7 @@ import {
   reveal,
   revealText,
   strip,
-} from '../../src/codec/index.js';
+} from 'wm-watermark-codec';
 
 const KEY = new Uint8Array(32).fill(7);
 

@@ -4,9 +4,9 @@ import { compareRenderings, describeDifference } from './compare.js';
 import { compareExtractions, kindsOf } from './extraction.js';
 import { fontFamiliesFor } from './fonts.js';
 import { popplerPages, printToPdf } from './pdf.js';
-import { NOT_CARRIER, carrierFloorAt } from '../../src/codec/carriers.js';
-import { graphemes } from '../../src/codec/graphemes.js';
-import { decode, decodeRobust, encode, encodeRobust } from '../../src/codec/index.js';
+import { NOT_CARRIER, carrierFloorAt } from '../../packages/codec/src/carriers.js';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
 
 // Format revision 4 (docs/FORMAT.md, "Dictionary scripts"): Thai, Lao, Khmer and Myanmar carry where a run of their
 // letters ends other than at whitespace — before punctuation, digits, another script, a zero-width space, a line

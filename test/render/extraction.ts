@@ -1,4 +1,4 @@
-import { strip } from '../../src/codec/index.js';
+import { strip } from 'wm-watermark-codec';
 
 /** How the text extracted from a marked page differs from the text extracted from the unmarked page. */
 export interface ExtractionDifference {

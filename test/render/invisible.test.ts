@@ -4,7 +4,7 @@ import { compareRenderings, describeDifference, type Comparison } from './compar
 import { fontFamiliesFor } from './fonts.js';
 import { MODES, type Mode } from './modes.js';
 import { loadCorpus, type CorpusText } from '../corpus/load.js';
-import { CodecError } from '../../src/codec/index.js';
+import { CodecError } from 'wm-watermark-codec';
 
 const SECRET = 'ID-42';
 const SEED = 7;

@@ -5,7 +5,7 @@ import { fontFamiliesFor } from './fonts.js';
 import { compareExtractions, kindsOf } from './extraction.js';
 import { popplerPages, printToPdf } from './pdf.js';
 import { POPPLER_LIMITS, familyName } from './poppler-limits.js';
-import { CodecError, encode, encodeRobust, strip } from '../../src/codec/index.js';
+import { CodecError, encode, encodeRobust, strip } from 'wm-watermark-codec';
 import { loadCorpus } from '../corpus/load.js';
 
 // lineEndsOnly (docs/FORMAT.md §3): marks only on the last character of a line or of the text, where poppler's

@@ -1,5 +1,5 @@
-import { CodecError, decode, decodeRobust, encode, encodeRobust } from '../../src/codec/index.js';
-import type { Distribution, EncodeOptions, StealthLevel } from '../../src/codec/index.js';
+import { CodecError, decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
+import type { Distribution, EncodeOptions, StealthLevel } from 'wm-watermark-codec';
 
 /** A fixed test key: the render check and the survival report need keyed frames, not secrecy. */
 export const TEST_KEY = new Uint8Array(32).map((_, i) => (i * 37 + 11) & 0xff);

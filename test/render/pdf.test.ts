@@ -6,7 +6,7 @@ import { MODES, type Mode } from './modes.js';
 import { popplerPages, printToPdf } from './pdf.js';
 import { POPPLER_LIMITS, familyName } from './poppler-limits.js';
 import { loadCorpus, type CorpusText } from '../corpus/load.js';
-import { CodecError } from '../../src/codec/index.js';
+import { CodecError } from 'wm-watermark-codec';
 
 const SECRET = 'ID-42';
 const SEED = 7;

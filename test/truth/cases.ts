@@ -1,4 +1,4 @@
-import { seededRandom } from '../../src/codec/robust/prng.js';
+import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import { DAMAGES } from './damage.js';
 import { judge, type Outcome } from './judge.js';
 import { CARRIERS, MARKINGS, markedText } from './marking.js';

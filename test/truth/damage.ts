@@ -1,5 +1,5 @@
-import { graphemes } from '../../src/codec/graphemes.js';
-import { isVariationSelector } from '../../src/codec/selectors.js';
+import { graphemes } from '../../packages/codec/src/graphemes.js';
+import { isVariationSelector } from 'wm-watermark-codec/selectors';
 
 /**
  * The damage a marked text meets on its way (issue 30): crops and quotes at any code point, deleted lines, words,

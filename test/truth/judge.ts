@@ -1,7 +1,7 @@
-import { decode } from '../../src/codec/decode.js';
-import { CodecError } from '../../src/codec/errors.js';
-import { findMarks } from '../../src/codec/findings.js';
-import { decodeRobust } from '../../src/codec/robust/index.js';
+import { decode } from 'wm-watermark-codec/decode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { findMarks } from 'wm-watermark-codec/findings';
+import { decodeRobust } from 'wm-watermark-codec/robust';
 import { KEY, OTHER_KEY, VERIFYING_KEYS } from './marking.js';
 
 /**

@@ -1,7 +1,7 @@
-import { encode } from '../../src/codec/encode.js';
-import { encodeRobust } from '../../src/codec/robust/index.js';
-import { createSigningKey } from '../../src/codec/signing.js';
-import type { Distribution, StealthLevel } from '../../src/codec/types.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import { createSigningKey } from 'wm-watermark-codec/signing';
+import type { Distribution, StealthLevel } from 'wm-watermark-codec/types';
 import { loadCorpus } from '../corpus/load.js';
 import { DISTRIBUTIONS, STEALTH_LEVELS, VS_METHODS, type VsOptions } from '../render/modes.js';
 

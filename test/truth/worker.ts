@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { crcComparisons } from '../../src/codec/frame.js';
+import { crcComparisons } from '../../packages/codec/src/frame.js';
 import { emptyTally, runCase } from './cases.js';
 
 /** Runs the cases first, first + step, first + 2 step… below `end` and posts the tally. */

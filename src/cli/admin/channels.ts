@@ -1,4 +1,4 @@
-import { revealText } from '../../codec/reveal.js';
+import { revealText } from 'wm-watermark-codec/reveal';
 import type { Channel } from '../../domain/index.js';
 import { requireValue } from './ask.js';
 import { print, table, withDomain, type AdminOptions } from './output.js';

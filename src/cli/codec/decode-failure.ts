@@ -1,4 +1,4 @@
-import { isCodecError, type CodecError } from '../../codec/errors.js';
+import { isCodecError, type CodecError } from 'wm-watermark-codec/errors';
 import { isOperationFailure, type OperationFailure } from '../../ops/failure.js';
 import { CliError, describeFailure } from '../errors.js';
 import { formatJson } from './format.js';

@@ -1,6 +1,6 @@
-import { describeC2pa } from '../../codec/c2pa-report.js';
-import { noWatermark } from '../../codec/decode.js';
-import type { DecodeRobustResult } from '../../codec/types.js';
+import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
+import { noWatermark } from 'wm-watermark-codec/decode';
+import type { DecodeRobustResult } from 'wm-watermark-codec/types';
 import { decodeFailure } from './decode-failure.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';

@@ -1,5 +1,5 @@
-import { describeC2pa } from '../../codec/c2pa-report.js';
-import type { DecodeResult } from '../../codec/types.js';
+import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
+import type { DecodeResult } from 'wm-watermark-codec/types';
 import { decodeFailure } from './decode-failure.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';

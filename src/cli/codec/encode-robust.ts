@@ -1,4 +1,4 @@
-import type { Distribution, StealthLevel } from '../../codec/types.js';
+import type { Distribution, StealthLevel } from 'wm-watermark-codec/types';
 import { backendFor } from './backend.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput, writeWarnings } from './io.js';

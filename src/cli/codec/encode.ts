@@ -1,5 +1,5 @@
-import { encodeInsertions } from '../../codec/encode.js';
-import type { Method, OutputMode } from '../../codec/types.js';
+import { encodeInsertions } from 'wm-watermark-codec/encode';
+import type { Method, OutputMode } from 'wm-watermark-codec/types';
 import { backendFor } from './backend.js';
 import { formatJson } from './format.js';
 import { decodeUtf8Text, describeSource, readInputBytes, readInputText, writeOutput, writeWarnings } from './io.js';

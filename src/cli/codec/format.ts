@@ -1,5 +1,5 @@
-import { describeC2pa } from '../../codec/c2pa-report.js';
-import type { AnalyzeResult } from '../../codec/types.js';
+import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
+import type { AnalyzeResult } from 'wm-watermark-codec/types';
 
 /** --json output: the HTTP response object, one document per run. */
 export const formatJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;

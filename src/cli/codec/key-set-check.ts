@@ -1,5 +1,5 @@
-import { nameKeys } from '../../codec/unicode/name-key.js';
-import { hexOf, signerIdOf } from '../../codec/signing.js';
+import { nameKeys } from 'wm-watermark-codec/unicode/name-key';
+import { hexOf, signerIdOf } from 'wm-watermark-codec/signing';
 import { CliError, EXIT } from '../errors.js';
 import type { FileKey } from './signing-keys.js';
 

@@ -1,4 +1,4 @@
-import { KEY_BYTES } from '../../codec/seal.js';
+import { KEY_BYTES } from 'wm-watermark-codec/seal';
 import { CliError, EXIT } from '../errors.js';
 import { readInputBytes } from './io.js';
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { KEY_BYTES } from '../../codec/seal.js';
+import { KEY_BYTES } from 'wm-watermark-codec/seal';
 import { CliError, EXIT } from '../errors.js';
 import { ioFailure, writeFileAtomic, writeOutput } from './io.js';
 
@@ -54,8 +54,8 @@ async function writeSigningKeyPair(options: KeygenCommandOptions): Promise<void>
     );
   }
   const [{ createSigningKey, newSigningSeed }, { privateKeyPem, publicKeyPem }] = await Promise.all([
-    import('../../codec/signing.js'),
-    import('../../codec/key-files.js'),
+    import('wm-watermark-codec/signing'),
+    import('wm-watermark-codec/key-files'),
   ]);
   const seed = newSigningSeed();
   const key = createSigningKey(seed);

@@ -1,5 +1,5 @@
-import { publishedKeyOf, type PublishedKey } from '../../codec/key-files.js';
-import { hexOf, signerIdOf } from '../../codec/signing.js';
+import { publishedKeyOf, type PublishedKey } from 'wm-watermark-codec/key-files';
+import { hexOf, signerIdOf } from 'wm-watermark-codec/signing';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from './format.js';
 import { writeOutput } from './io.js';

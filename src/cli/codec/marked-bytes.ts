@@ -1,4 +1,4 @@
-import type { MarkInsertion } from '../../codec/index.js';
+import type { MarkInsertion } from 'wm-watermark-codec';
 
 /**
  * The encoded text as pieces to write in order: each run of marks, and between them the input's own bytes

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from 'commander';
-import { CHUNK_SIZE } from '../../codec/types.js';
+import { CHUNK_SIZE } from 'wm-watermark-codec/types';
 
 function parseInteger(value: string, minimum: number, maximum: number): number {
   const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;

@@ -1,5 +1,5 @@
-import { probeCanary } from '../../codec/probe/canary.js';
-import { checkProbe, type ProbeReport } from '../../codec/probe/check.js';
+import { probeCanary } from 'wm-watermark-codec/probe/canary';
+import { checkProbe, type ProbeReport } from 'wm-watermark-codec/probe/check';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';

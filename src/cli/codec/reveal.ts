@@ -1,5 +1,5 @@
 import { Chalk } from 'chalk';
-import { reveal, revealText } from '../../codec/reveal.js';
+import { reveal, revealText } from 'wm-watermark-codec/reveal';
 import { colourLevel } from './colour.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';

@@ -1,4 +1,4 @@
-import type { SignatureReport } from '../../codec/signature-report.js';
+import type { SignatureReport } from 'wm-watermark-codec/signature-report';
 import { escapeName } from '../terminal-text.js';
 
 /**

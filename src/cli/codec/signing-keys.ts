@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
-import { CodecError } from '../../codec/errors.js';
-import { parsePrivateKeyPem, parsePublicKeys } from '../../codec/key-files.js';
-import { createSigningKey, type SigningKey, type VerifyingKey } from '../../codec/signing.js';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { parsePrivateKeyPem, parsePublicKeys } from 'wm-watermark-codec/key-files';
+import { createSigningKey, type SigningKey, type VerifyingKey } from 'wm-watermark-codec/signing';
 import { CliError, EXIT } from '../errors.js';
 import { readInputBytes } from './io.js';
 

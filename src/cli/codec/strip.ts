@@ -1,6 +1,6 @@
-import { findC2paWrappers } from '../../codec/c2pa.js';
-import { c2paReport, describeC2pa } from '../../codec/c2pa-report.js';
-import { stripResult } from '../../codec/strip.js';
+import { findC2paWrappers } from 'wm-watermark-codec/c2pa';
+import { c2paReport, describeC2pa } from 'wm-watermark-codec/c2pa-report';
+import { stripResult } from 'wm-watermark-codec/strip';
 import { formatJson } from './format.js';
 import { readInputText, writeNotice, writeOutput } from './io.js';
 

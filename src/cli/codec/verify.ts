@@ -1,4 +1,4 @@
-import { verify, type VerifyResult, type VerifyStatus } from '../../codec/verify.js';
+import { verify, type VerifyResult, type VerifyStatus } from 'wm-watermark-codec/verify';
 import { CliError, EXIT } from '../errors.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson } from './format.js';

@@ -1,5 +1,5 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { ForeignKind } from '../../codec/findings.js';
+import type { ForeignKind } from 'wm-watermark-codec/findings';
 import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
 import { formatPosition } from './positions.js';
 import type { ProgressLine } from './progress.js';

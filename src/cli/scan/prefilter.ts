@@ -1,8 +1,8 @@
 import { isAscii } from 'node:buffer';
 import { BASE_LIMIT, ByteSearch, type BytePattern, type PassOver } from './byte-search.js';
-import { isHiddenCodePoint, isJoiner, isZeroWidthUnit, MAX_FLAG_TAGS } from '../../codec/hidden-marks.js';
-import { byteForSelector } from '../../codec/selectors.js';
-import { isTextSelector, textSelectorBases } from '../../codec/unicode/lookup.js';
+import { isHiddenCodePoint, isJoiner, isZeroWidthUnit, MAX_FLAG_TAGS } from 'wm-watermark-codec/hidden-marks';
+import { byteForSelector } from 'wm-watermark-codec/selectors';
+import { isTextSelector, textSelectorBases } from 'wm-watermark-codec/unicode/lookup';
 
 /**
  * Whether UTF-8 bytes may hold something scan reports: a character of HIDDEN_CODE_POINTS

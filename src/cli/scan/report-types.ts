@@ -1,5 +1,5 @@
-import type { CodecErrorCode } from '../../codec/errors.js';
-import type { ForeignKind } from '../../codec/findings.js';
+import type { CodecErrorCode } from 'wm-watermark-codec/errors';
+import type { ForeignKind } from 'wm-watermark-codec/findings';
 import type { TextEncoding } from './encoding.js';
 import type { Position } from './positions.js';
 

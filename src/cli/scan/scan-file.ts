@@ -1,5 +1,5 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from '../../codec/findings.js';
+import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from 'wm-watermark-codec/findings';
 import { reasonOf } from '../codec/io.js';
 import { mayHideMarks, prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';

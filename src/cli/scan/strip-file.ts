@@ -1,8 +1,8 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, type Stats } from 'node:fs';
 import { realpath, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { countCodePoints } from '../../codec/scan.js';
-import { strip } from '../../codec/strip.js';
+import { countCodePoints } from 'wm-watermark-codec/scan';
+import { strip } from 'wm-watermark-codec/strip';
 import { writeFileAtomic } from '../codec/io.js';
 import { encodeText, isValidText, type TextEncoding } from './encoding.js';
 import type { StripReport } from './report-types.js';

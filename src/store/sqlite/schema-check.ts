@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { SqliteDriver } from './driver.js';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { ForeignDatabaseError, NewerDatabaseError } from '../database-failure.js';
@@ -55,7 +56,7 @@ let madeByMigrations: Map<string, string> | undefined;
 /** The schema wm's migrations make, on an empty database in memory (once per process). */
 function migratedSchema(): Map<string, string> {
   if (madeByMigrations) return madeByMigrations;
-  const sqlite = new Database(':memory:');
+  const sqlite = new SqliteDriver(':memory:');
   try {
     migrate(drizzle(sqlite), { migrationsFolder: MIGRATIONS_FOLDER });
     return (madeByMigrations = objectsOf(sqlite));

@@ -1,4 +1,4 @@
-import { forEachHiddenMark, hiddenMarkLabel, MARK_KINDS, type MarkKind } from '../../codec/hidden-marks.js';
+import { forEachHiddenMark, hiddenMarkLabel, MARK_KINDS, type MarkKind } from 'wm-watermark-codec/hidden-marks';
 
 export { MARK_KINDS, type MarkKind };
 

@@ -2,13 +2,13 @@
  * The codec functions the checker runs, from the project's own src/codec: the same code as the CLI and the
  * server, bundled for the browser (node:crypto replaced by scripts/build-web.mjs; keyed operations go to the API).
  */
-export { decode, RAW_RUN_BYTES_SHOWN } from '../../codec/decode.js';
-export { encode } from '../../codec/encode.js';
-export { strip } from '../../codec/strip.js';
-export { analyze } from '../../codec/analyze.js';
-export { encodeRobust, decodeRobust } from '../../codec/robust/index.js';
-export { isCodecError } from '../../codec/errors.js';
-export { METHODS, OUTPUT_MODES, DISTRIBUTIONS, STEALTH_LEVELS } from '../../codec/types.js';
+export { decode, RAW_RUN_BYTES_SHOWN } from 'wm-watermark-codec/decode';
+export { encode } from 'wm-watermark-codec/encode';
+export { strip } from 'wm-watermark-codec/strip';
+export { analyze } from 'wm-watermark-codec/analyze';
+export { encodeRobust, decodeRobust } from 'wm-watermark-codec/robust';
+export { isCodecError } from 'wm-watermark-codec/errors';
+export { METHODS, OUTPUT_MODES, DISTRIBUTIONS, STEALTH_LEVELS } from 'wm-watermark-codec/types';
 export type {
   Method,
   OutputMode,
@@ -19,4 +19,4 @@ export type {
   DecodedWatermark,
   RawRun,
   RobustWatermark,
-} from '../../codec/types.js';
+} from 'wm-watermark-codec/types';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encode } from '../../../src/codec/encode.js';
-import { findMarks, hasFindings } from '../../../src/codec/findings.js';
-import { HIDDEN_CODE_POINTS } from '../../../src/codec/hidden-marks.js';
-import { encodeRobust } from '../../../src/codec/robust/index.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { findMarks, hasFindings } from 'wm-watermark-codec/findings';
+import { HIDDEN_CODE_POINTS } from 'wm-watermark-codec/hidden-marks';
+import { encodeRobust } from 'wm-watermark-codec/robust';
 import { mayHideMarks } from '../../../src/cli/scan/prefilter.js';
 import { c2paWrapper } from '../../codec/c2pa-fixtures.js';
 

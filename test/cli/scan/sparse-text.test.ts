@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { encode } from '../../../src/codec/encode.js';
-import { encodeRobust } from '../../../src/codec/robust/index.js';
-import { seededRandom } from '../../../src/codec/robust/prng.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import { seededRandom } from '../../../packages/codec/src/robust/prng.js';
 import { scanFile } from '../../../src/cli/scan/scan-file.js';
 import { c2paWrapper } from '../../codec/c2pa-fixtures.js';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { encode } from '../../../src/codec/encode.js';
-import { encodeRobust } from '../../../src/codec/robust/index.js';
+import { encode } from 'wm-watermark-codec/encode';
+import { encodeRobust } from 'wm-watermark-codec/robust';
 import {
   FINGERPRINT_PARAMETERS,
   computeFingerprint,

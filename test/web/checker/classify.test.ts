@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { encode, encodeRobust } from '../../../src/codec/index.js';
-import { selectorForByte } from '../../../src/codec/selectors.js';
+import { encode, encodeRobust } from 'wm-watermark-codec';
+import { selectorForByte } from 'wm-watermark-codec/selectors';
 import { classify } from '../../../src/web/checker/classify.js';
 import { c2paWrapper } from '../../codec/c2pa-fixtures.js';
 

@@ -4,7 +4,8 @@ import { c2paReport } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
 import { mostInformative, refuseUnkeyed, secretOf, unkeyedAccepted, unkeyedLeftOut } from '../open-marks.js';
 import { checkFlag, checkKey, checkText, checkVerifyingKeys } from '../options.js';
-import { codePointCounter } from '../scan.js';
+import { findFrames } from '../frame.js';
+import { codePointCounter, payloadBytes } from '../scan.js';
 import { keyringOf, reportSignature, textDigestMemo, UNSIGNED, type Keyring } from '../signature-report.js';
 import type { DecodeRobustOptions, DecodeRobustResult, RobustWatermark } from '../types.js';
 
@@ -29,7 +30,7 @@ export function decodeRobust(text: string, options: DecodeRobustOptions = {}): D
     const beside = c2pa ? { c2pa } : {};
     if (search.frames.length === 0) {
       if (search.synced) throw noVerifiedCopy();
-      return { ...notEncoded(search.markCount), ...beside };
+      return { ...notEncoded(search.markCount), ...selectorMarksNote(text), ...beside };
     }
     const opened = openWatermarks(text, search.frames, key, keyring, acceptUnkeyed);
     const accepted = key ? opened.watermarks.filter((watermark) => !watermark.keyed).length : 0;
@@ -89,6 +90,14 @@ function openWatermarks(
   }
   if (opened.length > 0) return { watermarks: opened, unkeyed };
   throw mostInformative(failures);
+}
+
+/** A text with no robust mark may carry selector marks, which the other decode reads: "nothing found" would mislead. */
+function selectorMarksNote(text: string): { warnings?: string[] } {
+  const count = findFrames(payloadBytes(text)).frames.length;
+  if (count === 0) return {};
+  const marks = count === 1 ? 'a variation-selector watermark' : `${count} variation-selector watermarks`;
+  return { warnings: [`no robust watermark, but the text carries ${marks}: decode reads it`] };
 }
 
 function notEncoded(markCount: number): DecodeRobustResult {
