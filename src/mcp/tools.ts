@@ -84,12 +84,13 @@ export function toolsFor(backend: OperationBackend): ToolDefinition[] {
   return tools;
 }
 
-/** The hosted service's client sends some fields under other names: its arguments with ours. */
-function hostedInputOf(name: OperationName, names: Readonly<Record<string, string>>) {
+/** The hosted service's client names some fields otherwise: its arguments as the operation's input (its fields only). */
+function hostedInputOf(name: OperationName, fields: readonly string[], names: Readonly<Record<string, string>>) {
   return (args: Record<string, unknown>) => {
-    const renamed = { ...args };
-    for (const [field, hostedName] of Object.entries(names)) renamed[field] = args[hostedName];
-    return declaredInputOf(name, renamed);
+    const input: Record<string, unknown> = {};
+    for (const field of fields)
+      if (args[names[field] ?? field] !== undefined) input[field] = args[names[field] ?? field];
+    return input as OperationInputs[typeof name];
   };
 }
 
@@ -125,7 +126,7 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
         outputSchema: plain(operation.result),
         annotations: annotationsOf(name, backend),
         operation: name,
-        toInput: hostedInputOf(name, names),
+        toInput: hostedInputOf(name, fields, names),
         validate: validatorOf(tool, inputSchema),
       },
     ];
