@@ -24,7 +24,7 @@ const sqlite: TestProjectInlineConfiguration = {
   test: {
     ...common,
     name: 'sqlite',
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // the long stress battery and the Chromium checks (rendering, dashboard) have their own npm scripts; the
     // PostgreSQL-only suites belong to the postgres project
     exclude: ['**/node_modules/**', 'test/stress/**', 'test/render/**', 'test/web/e2e/**', 'test/postgres/**'],

@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Checks the package as a user gets it, from a folder outside this repository (`npm run test:package`; CI runs it on
-// every tested Node version). It packs the repository, serves the tarball as `wm-watermark` from a registry of its
-// own on loopback (every other package comes from the configured npm registry through it, as from a mirror), then
-// runs what the docs tell a user to run, as written:
+// Checks the packages as a user gets them, from a folder outside this repository (`npm run test:package`; CI runs it
+// on every tested Node version). It packs the repository and its codec package (packages/codec), serves both
+// tarballs as `wm-watermark` and `wm-watermark-codec` from a registry of its own on loopback (every other package
+// comes from the configured npm registry through it, as from a mirror), then runs what the docs tell a user to run,
+// as written:
+//   - `npm install wm-watermark-codec` alone in an empty folder, and a program that encodes and decodes with it
+//     (packages/codec/README.md): no database driver, no server, nothing but the codec and its one dependency;
 //   - `npx -y wm-watermark …`: --version, an encode and decode round trip;
 //   - every entry of the `mcpServers` block in docs/MCP.md, started as an assistant would start it, answering
 //     initialize, tools/list and a tools/call (placeholders: the key file, the server's URL and the token);
@@ -10,7 +13,7 @@
 // The npm name `wm` belongs to an unrelated package: nothing here may ever run `npx wm`.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,35 +55,54 @@ function step(what) {
   console.log(`check-package [${(performance.now() / 1000).toFixed(1)} s]: ${what}`);
 }
 
-// the tarball, as `npm publish` would send it
-step(`packing ${root}`);
-const packed = JSON.parse(
-  await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: root, env: process.env }),
-)[0];
-const tarball = readFileSync(join(work, packed.filename));
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+/** Packs the package in `dir`, as `npm publish` would send it: its name, manifest, tarball and the tarball's name. */
+async function pack(dir) {
+  const [packed] = JSON.parse(
+    await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: dir, env: process.env }),
+  );
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return {
+    name: manifest.name,
+    manifest,
+    filename: packed.filename,
+    tarball: readFileSync(join(work, packed.filename)),
+  };
+}
 
-// a registry that holds wm-watermark and passes every other request to the real one
+step(`packing ${root} and its codec package`);
+const CODEC_DIR = join(root, 'packages', 'codec');
+// one after the other: packing the root builds everything (its prepare), the codec's own prepack builds it again
+const packages = new Map();
+for (const dir of [root, CODEC_DIR]) {
+  const local = await pack(dir);
+  packages.set(local.name, local);
+}
+const manifest = packages.get(NAME).manifest;
+const CODEC = JSON.parse(readFileSync(join(CODEC_DIR, 'package.json'), 'utf8')).name;
+
+/** The registry's document for one of the packages packed here. */
+function packument(local, base) {
+  const integrity = `sha512-${createHash('sha512').update(local.tarball).digest('base64')}`;
+  const shasum = createHash('sha1').update(local.tarball).digest('hex');
+  const tarball = `${base}/${local.name}/-/${local.filename}`;
+  const version = { ...local.manifest, dist: { tarball, integrity, shasum } };
+  return { name: local.name, 'dist-tags': { latest: version.version }, versions: { [version.version]: version } };
+}
+
+// a registry that holds the packages packed here and passes every other request to the real one
 const registry = createServer(async (request, response) => {
   try {
     const base = `http://127.0.0.1:${registry.address().port}`;
-    if (request.url === `/${NAME}`) {
-      const integrity = `sha512-${createHash('sha512').update(tarball).digest('base64')}`;
-      const shasum = createHash('sha1').update(tarball).digest('hex');
-      const version = { ...manifest, dist: { tarball: `${base}/${NAME}/-/${packed.filename}`, integrity, shasum } };
+    const [name, dash, filename] = decodeURIComponent(request.url.slice(1)).split('/');
+    const local = packages.get(name);
+    if (local && dash === undefined) {
       response.setHeader('content-type', 'application/json');
-      response.end(
-        JSON.stringify({
-          name: NAME,
-          'dist-tags': { latest: manifest.version },
-          versions: { [manifest.version]: version },
-        }),
-      );
+      response.end(JSON.stringify(packument(local, base)));
       return;
     }
-    if (request.url === `/${NAME}/-/${packed.filename}`) {
+    if (local && dash === '-' && filename === local.filename) {
       response.setHeader('content-type', 'application/octet-stream');
-      response.end(tarball);
+      response.end(local.tarball);
       return;
     }
     const answer = await fetch(new URL(request.url.slice(1), upstream), {
@@ -172,8 +194,33 @@ function documentedMcpEntries(filled) {
   return Object.entries(JSON.parse(text).mcpServers);
 }
 
+/** The example of packages/codec/README.md, run by a program that installed only the codec. */
+const CODEC_PROGRAM = `import { encode, decode } from '${CODEC}';
+const { encoded } = encode('The quick brown fox jumps over the lazy dog.', 'copy #17');
+console.log(decode(encoded).decoded);
+`;
+
+/** Installs the codec alone into an empty folder and runs a program that encodes and decodes with it. */
+async function checkCodecAlone() {
+  const folder = join(work, 'codec-alone');
+  mkdirSync(folder);
+  writeFileSync(join(folder, 'package.json'), '{ "name": "uses-the-codec", "private": true, "type": "module" }\n');
+  await run('npm', ['install', CODEC], { cwd: folder });
+  const installed = readdirSync(join(folder, 'node_modules')).filter((entry) => !entry.startsWith('.'));
+  const expected = [CODEC, ...Object.keys(packages.get(CODEC).manifest.dependencies ?? {})].sort();
+  if (JSON.stringify(installed.sort()) !== JSON.stringify(expected)) {
+    throw new Error(`npm install ${CODEC} brought ${installed.join(', ')}; expected only ${expected.join(', ')}`);
+  }
+  writeFileSync(join(folder, 'program.mjs'), CODEC_PROGRAM);
+  const printed = (await run(process.execPath, ['program.mjs'], { cwd: folder })).trim();
+  if (printed !== 'copy #17') throw new Error(`the codec program printed ${JSON.stringify(printed)}`);
+}
+
 let server;
 try {
+  step(`npm install ${CODEC} alone, then encode and decode with it`);
+  await checkCodecAlone();
+
   step(`npx -y ${NAME} from ${elsewhere} (Node ${process.version})`);
   const version = (await run('npx', ['-y', NAME, '--version'])).trim();
   if (version !== manifest.version) throw new Error(`npx -y ${NAME} --version printed ${version}`);

@@ -1,0 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const pkg = JSON.parse(readFileSync(`${PACKAGE_DIR}package.json`, 'utf8')) as {
+  name: string;
+  exports: Record<string, string | Record<string, string>>;
+};
+
+/** The size budget of the published tarball (README, "What the package may load"). */
+const PACKED_BYTES_MAX = 180_000;
+const UNPACKED_BYTES_MAX = 520_000;
+
+interface PackedFile {
+  path: string;
+  size: number;
+}
+
+/** `npm pack --dry-run` of the package as built (the test run builds it first: test/global-setup.ts). */
+function dryRun(): { size: number; unpackedSize: number; files: PackedFile[] } {
+  const json = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: PACKAGE_DIR,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return (JSON.parse(json) as { size: number; unpackedSize: number; files: PackedFile[] }[])[0];
+}
+
+const targets = Object.values(pkg.exports).filter((target) => typeof target === 'object');
+
+describe(`the ${pkg.name} package`, () => {
+  const packed = dryRun();
+  const files = packed.files.map((file) => file.path);
+
+  it('stays within its size budget, packed and unpacked', () => {
+    expect(packed.size).toBeLessThanOrEqual(PACKED_BYTES_MAX);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(UNPACKED_BYTES_MAX);
+  });
+
+  it('ships its compiled modules, their types and its README: no sources, maps or tests', () => {
+    const unexpected = files.filter(
+      (file) => !['package.json', 'README.md'].includes(file) && !/^dist\/.+\.(js|d\.ts)$/.test(file),
+    );
+    expect(unexpected).toEqual([]);
+    expect(files.filter((file) => file.endsWith('.js')).length).toBeGreaterThan(40);
+  });
+
+  it('ships every module and type file its exports name, and has the source of each for the repository', () => {
+    expect(targets.length).toBeGreaterThan(10);
+    for (const target of targets) {
+      expect(files).toContain(target.default.slice(2));
+      expect(files).toContain(target.types.slice(2));
+      expect(existsSync(`${PACKAGE_DIR}${target['wm-source'].slice(2)}`), target['wm-source']).toBe(true);
+    }
+  });
+
+  it('runs the README example as written, from the built package', () => {
+    const readme = readFileSync(`${PACKAGE_DIR}README.md`, 'utf8');
+    const example = /```js\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(example).toContain(`from '${pkg.name}'`);
+    const printed = execFileSync(process.execPath, ['--input-type=module', '-e', example!], {
+      cwd: PACKAGE_DIR,
+      encoding: 'utf8',
+    });
+    expect(printed.trim()).toBe('NO_WATERMARK');
+  });
+});
