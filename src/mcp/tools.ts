@@ -84,7 +84,7 @@ export function toolsFor(backend: OperationBackend): ToolDefinition[] {
   return tools;
 }
 
-/** The hosted service's client names some fields otherwise: its arguments as the operation's input (its fields only). */
+/** The hosted service's client names some fields otherwise: its arguments as the input (its own fields only). */
 function hostedInputOf(name: OperationName, fields: readonly string[], names: Readonly<Record<string, string>>) {
   return (args: Record<string, unknown>) => {
     const input: Record<string, unknown> = {};
