@@ -11,6 +11,7 @@ import { measureMcp } from './mcp.js';
 import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScan } from './scan.js';
+import { measureScanners } from './scanners.js';
 import { measureScripts } from './scripts.js';
 import { measurePostgresDrivers } from './postgres-drivers.js';
 import { measurePostgresServer } from './postgres-server.js';
@@ -29,6 +30,7 @@ const SECTIONS = [
   'fingerprint',
   'cli',
   'scan',
+  'scanners',
   'server',
   'mcp',
   'stall',
@@ -209,6 +211,18 @@ if (wants('scan')) {
           scan.rssLargeVsSmall,
         ],
       ],
+    ),
+  );
+}
+if (wants('scanners')) {
+  const { tree, rows } = measureScanners(log);
+  results.scanners = rows;
+  print(
+    `wm scan beside grep and anti-trojan-source (${tree.files} files, ${round(tree.bytes / 1e6, 3)} MB, ` +
+      `${tree.marked} marked; warm cache)`,
+    table(
+      ['scanner', 'wall time (ms)', '÷ wm scan', 'files reported'],
+      rows.map((row) => [row.name, row.ms, row.vsWm, row.files]),
     ),
   );
 }

@@ -107,10 +107,10 @@ await build({
   plugins: [externalPackages(BUNDLED_PACKAGES), mcpBundleApart, lazyChildProcess, inlineVersion],
 });
 // `wm scan` reads files on worker threads; a worker runs a script file of its own, which sits beside the CLI's
-// bundle (src/cli/scan/pool.ts finds it there).
+// bundle (src/scan/pool.ts finds it there).
 await build({
   ...common,
-  entryPoints: { 'wm-scan-worker': 'src/cli/scan/worker.ts' },
+  entryPoints: { 'wm-scan-worker': 'src/scan/worker.ts' },
   plugins: [externalPackages(BUNDLED_PACKAGES), inlineVersion],
 });
 await build({

@@ -23,6 +23,8 @@ export const EXIT = {
   TEXT_CHANGED: 10,
   /** a key was given (--key-file, --channel, a keyed token), but the watermarks found are not keyed */
   UNKEYED: 11,
+  /** wm scan --fail-on LEVEL: a finding of that level or a graver one */
+  FAIL_ON: 12,
 } as const;
 
 /** An error the CLI reports as one line on stderr with a chosen exit code. */

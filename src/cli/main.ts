@@ -31,6 +31,8 @@ Exit codes:
   10 the signature is valid, but the text it binds was edited
   decode and decode-robust with a key (--key-file, --channel, a keyed token):
   11 the watermarks found are not keyed (--accept-unkeyed reads them)
+  scan --fail-on LEVEL (for CI: then 0 means nothing that grave was found):
+  12 a finding of LEVEL or graver (error > warning > note)
 
 Set WM_DEBUG=1 to print stack traces.`;
 

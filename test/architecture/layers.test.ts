@@ -17,7 +17,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   store: ['store'],
   domain: ['domain', 'store', 'root'],
   server: ['server', 'mcp', 'ops', 'client', 'domain', 'store', 'api', 'root'],
-  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'api', 'root'],
+  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'domain', 'store', 'scan', 'api', 'root'],
+  // the scan engine (files read in windows, the byte prefilter, worker threads): the CLI drives it
+  scan: ['scan'],
   root: ['root'],
   // the dashboard and checker run in browsers and know the server only as its HTTP API
   web: ['web', 'api'],
@@ -51,6 +53,7 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
   web: /^(?!preact(\/|$)|@preact\/signals$|wm-watermark-codec(\/|$))/,
   client: /^(?!node:)/,
+  scan: /^(?!node:|wm-watermark-codec(\/|$))/,
   ops: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|@modelcontextprotocol\/)/,
   mcp: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm)/,
 };

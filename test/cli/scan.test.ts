@@ -56,15 +56,15 @@ describe('wm scan', async () => {
     const run = await runWm(['scan', base]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(run.out).toContain(`${join(base, 'a-marked.txt')}\n  watermark  2:2  "copy #17"\n`);
-    expect(run.out).toMatch(/c-hidden\.txt\n {2}tag characters ×1 +3:4 +U\+E0041\n/);
-    expect(run.out).toMatch(
-      /E0041\n {2}zero-width ×1 +2:5 +U\+200B\n {2}direction controls ×2 +2:16 2:30 +U\+202C, U\+202E\n/,
-    );
-    expect(run.out).toContain('watermark  1:2  keyed (no key given: --key-file or --channel)');
-    expect(run.out).toMatch(/e-robust\.md\n {2}robust watermark {2}3:\d+–3:\d+ {2}"rob-1" \(\d+ copies\)/);
-    expect(run.out).toMatch(/f-c2pa\.txt\n {2}C2PA manifest {2}1:\d+ {2}v1, 67 bytes, valid framing/);
-    expect(run.out).toMatch(/g-utf16\.txt\n {2}zero-width ×1 +1:7 +U\+2060/);
+    expect(run.out).toContain(`${join(base, 'a-marked.txt')}\n  warning  watermark  2:2  "copy #17"\n`);
+    // hidden text is an error, and what the tags spell is shown
+    expect(run.out).toMatch(/c-hidden\.txt\n {2}error {4}tag characters ×1 +3:4 +spelling "A"\n/);
+    expect(run.out).toMatch(/"A"\n {2}warning {2}zero-width ×1 +2:5 +U\+200B\n/);
+    expect(run.out).toMatch(/U\+200B\n {2}warning {2}direction controls ×2 +2:16 2:30 +U\+202C, U\+202E\n/);
+    expect(run.out).toContain('warning  watermark  1:2  keyed (no key given: --key-file or --channel)');
+    expect(run.out).toMatch(/e-robust\.md\n {2}warning {2}robust watermark {2}3:\d+–3:\d+ {2}"rob-1" \(\d+ copies\)/);
+    expect(run.out).toMatch(/f-c2pa\.txt\n {2}warning {2}C2PA manifest {2}1:\d+ {2}v1, 67 bytes, valid framing/);
+    expect(run.out).toMatch(/g-utf16\.txt\n {2}warning {2}zero-width ×1 +1:7 +U\+2060/);
     expect(run.out).not.toContain('b-clean');
     expect(run.out).toMatch(/6 files with hidden characters of 7 files scanned \([\d.]+ [kM]?B in [\d.]+ s\); /);
     expect(run.out).toMatch(/s\); skipped 1 binary \(--verbose lists them\)\n$/);
@@ -101,17 +101,24 @@ describe('wm scan', async () => {
       path: join(base, 'a-marked.txt'),
       encoding: 'utf-8',
       bytes: Buffer.byteLength(`${PROSE}\n${marked}\n`),
-      watermarks: [{ at: { line: 2, column: 2 }, decoded: 'copy #17', keyed: false }],
+      watermarks: [{ at: { line: 2, column: 2 }, level: 'warning', decoded: 'copy #17', keyed: false }],
       robust: [],
       c2pa: [],
       hidden: [],
     });
     expect(files['d-keyed.txt'].watermarks).toEqual([
-      { at: { line: 1, column: 2 }, decoded: null, keyed: true, error: 'KEY_REQUIRED' },
+      { at: { line: 1, column: 2 }, level: 'warning', decoded: null, keyed: true, error: 'KEY_REQUIRED' },
     ]);
     expect(files['docs/e-robust.md'].robust[0]).toMatchObject({ decoded: 'rob-1', keyed: false, start: { line: 3 } });
     expect(files['docs/f-c2pa.txt'].c2pa).toEqual([
-      { at: { line: 1, column: PROSE.length + 1 }, version: 1, length: 67, label: 'c2pa', valid: true },
+      {
+        at: { line: 1, column: PROSE.length + 1 },
+        level: 'warning',
+        version: 1,
+        length: 67,
+        label: 'c2pa',
+        valid: true,
+      },
     ]);
     expect(files['g-utf16.txt']).toMatchObject({
       encoding: 'utf-16le',
@@ -132,9 +139,9 @@ describe('wm scan', async () => {
     const dir = tree('raw', { 'raw.txt': raw, 'marked.txt': `${marked}\n` });
     const table = await out(['scan', '--key-file', keyFile, dir]);
     expect(table).toMatch(
-      /raw\.txt\n {2}selectors ×4 +1:3 1:18 +variation selectors carrying no wm frame .*: 68 69; f7 01\n/,
+      /raw\.txt\n {2}error {2}selectors ×4 +1:3 1:18 +variation selectors carrying no wm frame .*: 68 69; f7 01\n/,
     );
-    expect(table).toMatch(/marked\.txt\n {2}watermark {2}1:2 {2}"copy #17" \(not keyed\)\n/);
+    expect(table).toMatch(/marked\.txt\n {2}warning {2}watermark {2}1:2 {2}"copy #17" \(not keyed\)\n/);
     const [file] = jsonLines(await out(['scan', '--json', join(dir, 'raw.txt')]));
     expect(file).toMatchObject({
       watermarks: [],

@@ -35,9 +35,9 @@ export interface RobustFinding extends ReadWatermark {
   frame: Uint8Array;
 }
 
-/** The foreign invisible characters of one kind: how many, where the first ones are, and which code points. */
+/** The invisible characters of one kind: how many, where the first ones are, and which code points. */
 export interface HiddenFinding {
-  kind: ForeignKind;
+  kind: HiddenKind;
   /** hidden code points */
   count: number;
   /** stretches of them (a run of selectors is one) */
@@ -48,6 +48,8 @@ export interface HiddenFinding {
   codePoints: Map<number, number>;
   /** the bytes of the first stretches (raw kind: what a reader needs to tell what they are), e.g. "68 69" */
   bytes: string[];
+  /** what the first stretches of tag characters spell (tag kind): each tag U+E0020–E007E is its ASCII character */
+  spelled: string[];
 }
 
 /**
@@ -57,6 +59,9 @@ export interface HiddenFinding {
  */
 export type ForeignKind = Exclude<MarkKind, 'vs' | 'c2pa' | 'text'>;
 export const FOREIGN_KINDS: readonly ForeignKind[] = ['raw', 'robust', 'tag', 'zero-width', 'bidi'];
+/** The foreign kinds, and (only when asked: FindOptions.all) the invisible characters that belong to the text. */
+export type HiddenKind = ForeignKind | 'text';
+export const HIDDEN_KINDS: readonly HiddenKind[] = [...FOREIGN_KINDS, 'text'];
 
 export interface TextFindings {
   watermarks: VsFinding[];
@@ -72,6 +77,8 @@ export interface FindOptions {
   firstPositions?: number;
   /** report only what starts before this UTF-16 offset (a window of a long file reads further than it reports) */
   reportBefore?: number;
+  /** report the invisible characters that belong to the text too (kind 'text') */
+  all?: boolean;
 }
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
@@ -85,7 +92,11 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
   const frameStarts = found.starts;
   const watermarks: VsFinding[] = [];
   const c2pa: C2paWrapper[] = [];
-  const byKind = new Map<ForeignKind, HiddenFinding>();
+  const byKind = new Map<HiddenKind, HiddenFinding>();
+  // tag characters are visited one by one: consecutive ones are one stretch, which spells a text
+  let tagRunEnd = -1;
+  // whether the stretch of tags being visited is one of the first, whose text is kept
+  let spelling = false;
   let byteIndex = 0;
   let nextFrame = 0;
   forEachHiddenMark(
@@ -105,18 +116,33 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
         }
         byteIndex += count;
       }
-      if (kind === 'vs' || kind === 'text' || start >= limit) return;
+      if (kind === 'vs' || (kind === 'text' && !options.all) || start >= limit) return;
       let finding = byKind.get(kind);
       if (!finding) {
-        byKind.set(kind, (finding = { kind, count: 0, places: 0, offsets: [], codePoints: new Map(), bytes: [] }));
+        const empty = { count: 0, places: 0, offsets: [], codePoints: new Map(), bytes: [], spelled: [] };
+        byKind.set(kind, (finding = { kind, ...empty }));
       }
       finding.count += count;
-      finding.places++;
-      if (finding.offsets.length < keep) {
-        finding.offsets.push(start);
-        if (kind === 'raw') finding.bytes.push(payloadBytesLabel(text, start, end));
+      const runGoesOn = kind === 'tag' && start === tagRunEnd;
+      if (kind === 'tag') tagRunEnd = end;
+      if (runGoesOn) {
+        const last = finding.spelled.length - 1;
+        if (spelling && finding.spelled[last].length < MAX_SPELLED) {
+          finding.spelled[last] += spell(text.codePointAt(start)!);
+        }
+      } else {
+        finding.places++;
+        spelling = false;
+        if (finding.offsets.length < keep) {
+          finding.offsets.push(start);
+          if (kind === 'raw') finding.bytes.push(payloadBytesLabel(text, start, end));
+          if (kind === 'tag') {
+            finding.spelled.push(spell(text.codePointAt(start)!));
+            spelling = true;
+          }
+        }
       }
-      if (kind === 'tag' || kind === 'zero-width' || kind === 'bidi') {
+      if (kind === 'tag' || kind === 'zero-width' || kind === 'bidi' || kind === 'text') {
         const codePoint = text.codePointAt(start)!;
         finding.codePoints.set(codePoint, (finding.codePoints.get(codePoint) ?? 0) + 1);
       }
@@ -135,8 +161,22 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
     }));
   // robust marks inside a verified watermark are that watermark; only those of a text where none verifies are foreign
   if (robustSearch.frames.length > 0) byKind.delete('robust');
-  const hidden = FOREIGN_KINDS.flatMap((kind) => byKind.get(kind) ?? []);
+  // what belongs to the text is visited in two passes (selectors, then the rest): listed in text order
+  byKind.get('text')?.offsets.sort((a, b) => a - b);
+  const hidden = HIDDEN_KINDS.flatMap((kind) => byKind.get(kind) ?? []);
   return { watermarks, robust, c2pa, hidden };
+}
+
+/** UTF-16 units of a stretch of tag characters' text kept (a report, not a copy of the file). */
+const MAX_SPELLED = 500;
+
+/**
+ * What a tag character stands for: U+E0020–E007E are the ASCII characters U+0020–007E (what "ASCII smuggling" hides
+ * in them); the others (U+E0000–E001F, CANCEL TAG U+E007F) are shown as their code point.
+ */
+function spell(codePoint: number): string {
+  const ascii = codePoint - 0xe0000;
+  return ascii >= 0x20 && ascii <= 0x7e ? String.fromCharCode(ascii) : `<U+${codePoint.toString(16).toUpperCase()}>`;
 }
 
 function read(frame: Frame, key: Uint8Array | undefined): ReadWatermark {

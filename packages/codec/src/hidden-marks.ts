@@ -2,15 +2,22 @@ import type { C2paWrapper } from './c2pa.js';
 import { c2paLabel } from './c2pa-report.js';
 import { findFrames } from './frame.js';
 import { ALPHABET_INDEX_OF_BYTE } from './robust/alphabet.js';
-import { byteOfSelectorAt, forEachSelectorRun, payloadBytes, selectorCodePointAt, selectorLengthAt } from './scan.js';
+import {
+  byteOfSelectorAt,
+  codePointBefore,
+  forEachSelectorRun,
+  payloadBytes,
+  selectorCodePointAt,
+  selectorLengthAt,
+} from './scan.js';
 
 /**
  * The one map of a text's invisible characters, shared by the checker (src/web/checker) and `wm scan`:
  * vs: bytes of a framed watermark (ours); robust: one-bit marks (runs of bytes only the robust alphabet uses); raw:
  * other payload selectors (unframed data, e.g. other tools', or what is left of a damaged frame); c2pa: a C2PA text
  * manifest (its U+FEFF and selectors); text: invisible characters that belong to the text (emoji presentation
- * selectors, a lone joiner, a leading byte order mark, the tags of an emoji flag); tag, zero-width, bidi: foreign
- * invisible characters.
+ * selectors, a lone joiner, a zero-width space between Khmer or Thai words, a leading byte order mark, the tags of an
+ * emoji flag); tag, zero-width, bidi: foreign invisible characters.
  */
 export type MarkKind = 'vs' | 'robust' | 'raw' | 'c2pa' | 'text' | 'tag' | 'zero-width' | 'bidi';
 
@@ -27,13 +34,13 @@ export const MARK_KINDS: { kind: MarkKind; name: string; description: string }[]
   {
     kind: 'zero-width',
     name: 'Zero-width characters',
-    description: 'ZWSP, ZWJ/ZWNJ runs, word joiners, invisible operators, BOM, fillers',
+    description: 'ZWSP, ZWJ/ZWNJ in runs or between Latin letters, word joiners, invisible operators, BOM, fillers',
   },
   { kind: 'bidi', name: 'Direction controls', description: 'bidirectional marks, embeddings, overrides and isolates' },
   {
     kind: 'text',
     name: 'Part of the text',
-    description: 'emoji presentation selectors, joiners inside emoji, emoji flag tags',
+    description: 'emoji presentation selectors, joiners of emoji and scripts, Khmer/Thai word spaces, flag tags',
   },
 ];
 
@@ -118,6 +125,30 @@ export const isZeroWidthUnit = (unit: number): boolean =>
   unit === 0xffa0;
 export const isJoiner = (unit: number): boolean => unit === 0x200c || unit === 0x200d;
 
+const LATIN_LETTER = /^(?=\p{L})\p{Script=Latin}$/u;
+/** Scripts written without spaces, where U+200B marks where a word ends (line breaking, word selection). */
+const SPACELESS_LETTER = /^(?=[\p{L}\p{M}])[\p{Script=Khmer}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}]$/u;
+const isLatinLetter = (codePoint: number): boolean =>
+  codePoint < 0x80
+    ? (codePoint | 0x20) >= 0x61 && (codePoint | 0x20) <= 0x7a
+    : codePoint >= 0xaa && codePoint <= 0x10ffff && LATIN_LETTER.test(String.fromCodePoint(codePoint));
+// Thai (U+0E00) to Myanmar Extended-A (U+AA7F): a cheap bound before the regular expression
+const isSpacelessLetter = (codePoint: number): boolean =>
+  codePoint >= 0x0e00 && codePoint <= 0xaa7f && SPACELESS_LETTER.test(String.fromCodePoint(codePoint));
+
+/**
+ * Whether a joiner (ZWJ, ZWNJ) or a zero-width space between the code points `before` and `after` (NaN or -1 past
+ * either end) belongs to the text: the one rule of the map, `wm scan`'s prefilter and strip. A joiner does beside
+ * anything but another zero-width character (emoji sequences, Persian and Indic shaping) or a Latin letter on both
+ * sides: no Latin word is written with one, so there it is a mark. A zero-width space does only between two letters
+ * of a script written without spaces (Khmer, Thai, Lao, Myanmar), where it marks the end of a word.
+ */
+export function belongsToText(codePoint: number, before: number, after: number): boolean {
+  if (isZeroWidthUnit(before) || isZeroWidthUnit(after)) return false;
+  if (isJoiner(codePoint)) return !(isLatinLetter(before) && isLatinLetter(after));
+  return codePoint === 0x200b && isSpacelessLetter(before) && isSpacelessLetter(after);
+}
+
 /**
  * Calls `visit` for every selector run in text order, by kind: a leading selector that belongs to the text ('text'),
  * then the payload as 'vs' (a run that starts inside a frame), 'robust' (only bytes of robust marks) or 'raw'; and
@@ -184,11 +215,10 @@ export function forEachHiddenMark(
     } else if (unit === 0xdb40) visit('tag', i, i + 2, 1);
     else if (isBidi(unit)) visit('bidi', i, i + 1, 1);
     else if (!wrapperMarkers.has(i)) {
-      // a lone joiner shapes the text around it (Persian, Indic conjuncts, emoji); one beside other zero-width
-      // characters is a mark
-      const alone =
-        isJoiner(unit) && !isZeroWidthUnit(text.charCodeAt(i - 1)) && !isZeroWidthUnit(text.charCodeAt(i + 1));
-      visit(alone || (unit === 0xfeff && i === 0) ? 'text' : 'zero-width', i, i + 1, 1);
+      const ofText =
+        (isJoiner(unit) || unit === 0x200b) &&
+        belongsToText(unit, codePointBefore(text, i), text.codePointAt(i + 1) ?? Number.NaN);
+      visit(ofText || (unit === 0xfeff && i === 0) ? 'text' : 'zero-width', i, i + 1, 1);
     }
   }
 }

@@ -1,15 +1,17 @@
 import { findC2paWrappers } from './c2pa.js';
 import { c2paReport, type C2paReport } from './c2pa-report.js';
-import { selectorLengthAt, withoutPayloadSelectors } from './scan.js';
+import { belongsToText } from './hidden-marks.js';
+import { codePointBefore, selectorLengthAt, withoutPayloadSelectors } from './scan.js';
 
 // Alternatives in order: a valid emoji tag sequence (kept: 🏴 + tags + CANCEL TAG is a flag such as Scotland's);
 // a run of 2+ zero-width characters, ZWJ/ZWNJ included (other steganography tools emit those); a lone zero-width
-// mark (ZWSP, word joiner, invisible operators, ZWNBSP/BOM, Mongolian vowel separator); any other tag character.
+// character (ZWSP, joiners, word joiner, invisible operators, ZWNBSP/BOM, Mongolian vowel separator), kept where the
+// map's rule says it belongs to the text (belongsToText); any other tag character.
 const HIDDEN_MARKS = new RegExp(
   [
     /\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/u.source,
     /[\u180E\u200B-\u200D\u2060-\u2064\uFEFF]{2,}/u.source,
-    /[\u180E\u200B\u2060-\u2064\uFEFF]/u.source,
+    /[\u180E\u200B-\u200D\u2060-\u2064\uFEFF]/u.source,
     /[\u{E0000}-\u{E007F}]/u.source,
   ].join('|'),
   'gu',
@@ -28,8 +30,9 @@ export interface StripResult {
 
 /**
  * The text without hidden marks: payload selectors (ours and other tools'), zero-width marks and tag characters.
- * Presentation selectors that belong to the text (the U+FE0F of "❤️"), single ZWJ/ZWNJ (emoji sequences, shaping),
- * emoji tag sequences, a byte order mark at the very start and C2PA text manifests (unless `all`) stay.
+ * Presentation selectors that belong to the text (the U+FE0F of "❤️"), single ZWJ/ZWNJ (emoji sequences, shaping;
+ * not between two Latin letters), a zero-width space between the words of Khmer, Thai, Lao or Myanmar, emoji tag
+ * sequences, a byte order mark at the very start and C2PA text manifests (unless `all`) stay.
  * strip(encode(x)) === x for every x === strip(x).
  */
 export function strip(text: string, options: StripOptions = {}): string {
@@ -37,17 +40,17 @@ export function strip(text: string, options: StripOptions = {}): string {
   return withoutSelectors.replace(HIDDEN_MARKS, (mark, offset: number, whole: string) => {
     // Payload runs are gone, so a U+FEFF still followed by a selector is the marker of a C2PA wrapper that stays.
     if (mark.endsWith('\uFEFF') && selectorLengthAt(whole, offset + mark.length) > 0) {
-      return keptOf(mark.slice(0, -1), offset) + '\uFEFF';
+      // the wrapper is no neighbour of the text: a lone joiner before it is judged as at the end of the text
+      return keptOf(mark.slice(0, -1), offset, Number.NaN, whole) + '\uFEFF';
     }
-    return keptOf(mark, offset);
+    return keptOf(mark, offset, whole.codePointAt(offset + mark.length) ?? Number.NaN, whole);
   });
 }
 
-/** What stays of a match of HIDDEN_MARKS at `offset` (or of the marks before a kept wrapper marker). */
-function keptOf(mark: string, offset: number): string {
+/** What stays of a match of HIDDEN_MARKS at `offset` of `whole`, before the code point `after`. */
+function keptOf(mark: string, offset: number, after: number, whole: string): string {
   if (mark.codePointAt(0) === 0x1f3f4 || (mark === '\uFEFF' && offset === 0)) return mark;
-  // a lone ZWJ/ZWNJ is text (HIDDEN_MARKS matches it only in runs), so it stays before a wrapper marker too
-  return mark === '\u200C' || mark === '\u200D' ? mark : '';
+  return mark.length === 1 && belongsToText(mark.charCodeAt(0), codePointBefore(whole, offset), after) ? mark : '';
 }
 
 /** strip() with what it kept (docs/FORMAT.md §5). */

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs';
+import { type OutputData, writeFileAtomic } from '../../scan/atomic-write.js';
+import { reasonOf } from '../../scan/error-reason.js';
 import { CliError, EXIT } from '../errors.js';
 
 /** Like git: a NUL byte this early means a binary file (or UTF-16 text, whose ASCII is full of NULs). */
@@ -9,11 +11,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** No FILE, or "-", means the standard stream. */
 const isStandardStream = (file: string | undefined): boolean => file === undefined || file === '-';
 
-/** "ENOENT: no such file or directory, open 'x'" → "no such file or directory" */
-export function reasonOf(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return /^E[A-Z]+: ([^,]+)/.exec(message)?.[1] ?? message;
-}
+export { reasonOf };
 
 export const ioFailure = (action: string, path: string, error: unknown): CliError =>
   new CliError(EXIT.IO, `cannot ${action} ${path}: ${reasonOf(error)}`);
@@ -60,9 +58,6 @@ export async function readInputText(file: string | undefined): Promise<string> {
   return decodeUtf8Text(await readInputBytes(file), describeSource(file));
 }
 
-/** What the commands write: one string, or pieces written in order (strings as UTF-8, bytes as they are). */
-export type OutputData = string | Uint8Array | readonly (string | Uint8Array)[];
-
 function writeStdout(data: string | Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => {
     const fail = (error: Error) =>
@@ -83,9 +78,13 @@ function writeStdout(data: string | Uint8Array): Promise<void> {
   });
 }
 
-import { writeFileAtomic } from './atomic-write.js';
-
-export { writeFileAtomic, type AtomicWriteOptions, type ContentWriter, type ReplacedFile } from './atomic-write.js';
+export {
+  writeFileAtomic,
+  type AtomicWriteOptions,
+  type ContentWriter,
+  type OutputData,
+  type ReplacedFile,
+} from '../../scan/atomic-write.js';
 
 /** Writes DATA exactly as given: to FILE atomically, or to stdout. */
 export async function writeOutput(data: OutputData, file: string | undefined): Promise<void> {

@@ -36,7 +36,8 @@ export class IgnoreRules {
 
   /**
    * The rules of the .gitignore files above `root` in its git work tree (up to the folder that holds `.git`), as
-   * git would apply them to what is inside `root`; none when `root` is in no work tree.
+   * git would apply them to what is inside `root`; none when `root` is in no work tree. As in ripgrep, a folder named
+   * on the command line is read even if ignored: the rules apply below it, not to it (see belowRoot).
    */
   static async above(root: string): Promise<IgnoreRules> {
     const absolute = resolve(root);
@@ -56,13 +57,26 @@ export class IgnoreRules {
         continue;
       }
       const prefix = relative(folder, absolute).split(sep).join('/');
-      levels.push({ local: (path) => (prefix === '' ? path : `${prefix}/${path}`), rules: parse(content) });
+      levels.push({ local: (path) => `${prefix}/${path}`, rules: parse(belowRoot(content, prefix)) });
     }
     return new IgnoreRules(levels);
   }
 }
 
 const parse = (gitignore: string): Ignore => ignore({ ignorecase: false }).add(gitignore);
+
+/**
+ * A .gitignore above a named folder without its patterns that ignore the folder itself (or a folder above it, at
+ * `prefix` from the .gitignore): `wm scan node_modules` reads node_modules although `node_modules` is ignored,
+ * while `*.log` still applies inside it. Git matches an ignored folder's contents through the folder, so keeping
+ * such a pattern would ignore everything below the folder that was named.
+ */
+function belowRoot(gitignore: string, prefix: string): string {
+  return gitignore
+    .split(/\r?\n/)
+    .filter((line) => line.startsWith('!') || !parse(line).ignores(`${prefix}/`))
+    .join('\n');
+}
 
 const exists = (path: string): Promise<boolean> =>
   access(path).then(

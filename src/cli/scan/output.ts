@@ -1,9 +1,12 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { ForeignKind } from 'wm-watermark-codec/findings';
+import type { HiddenKind } from 'wm-watermark-codec/findings';
+import type { Level, SettableLevel } from '../../scan/levels.js';
 import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
-import { formatPosition } from './positions.js';
+import { formatPosition } from '../../scan/positions.js';
 import type { ProgressLine } from './progress.js';
 import { formatBytes } from './progress.js';
+import { SarifLog } from './sarif.js';
+import { UNREADABLE } from './unreadable.js';
 import type {
   ErrorReport,
   FileReport,
@@ -12,10 +15,13 @@ import type {
   StripReport,
   SummaryReport,
   WatermarkReport,
-} from './report-types.js';
+} from '../../scan/report-types.js';
 
-/** table: for people (coloured on a terminal); json: JSON Lines; list: the paths of the files with findings. */
-export type OutputMode = 'table' | 'json' | 'list';
+/**
+ * table: for people (coloured on a terminal); json: JSON Lines; list: the paths of the files with findings; sarif:
+ * one SARIF 2.1.0 log at the end (sarif.ts).
+ */
+export type OutputMode = 'table' | 'json' | 'list' | 'sarif';
 
 export interface OutputOptions {
   mode: OutputMode;
@@ -34,37 +40,37 @@ export interface OutputOptions {
   /** -0 with -l: each path ends with a NUL instead of a line feed, exactly as it is */
   nul: boolean;
   progress?: ProgressLine;
+  /** the level of wm watermarks and stray characters (for the SARIF rules' default levels) */
+  marksLevel: SettableLevel;
 }
 
-const KIND_NAMES: Record<ForeignKind, string> = {
+const KIND_NAMES: Record<HiddenKind, string> = {
   raw: 'selectors',
   robust: 'robust marks',
   tag: 'tag characters',
   'zero-width': 'zero-width',
   bidi: 'direction controls',
+  text: 'part of the text',
 };
 
-const KIND_NOTES: Partial<Record<ForeignKind, string>> = {
+const KIND_NOTES: Partial<Record<HiddenKind, string>> = {
   raw: 'variation selectors carrying no wm frame (another tool, or a damaged watermark), never read as a secret',
   robust: 'robust marks of which no copy verifies (damaged)',
-};
-
-const UNREADABLE: Record<string, string> = {
-  KEY_REQUIRED: 'keyed (no key given: --key-file or --channel)',
-  KEY_MISMATCH: 'keyed with another key',
-  CORRUPTED: 'damaged',
 };
 
 /** Writes what a scan finds to standard output, in the chosen form; errors also go to standard error. */
 export class ScanOutput {
   private readonly chalk: ChalkInstance;
+  private readonly sarif?: SarifLog;
 
   constructor(private readonly options: OutputOptions) {
     this.chalk = new Chalk({ level: options.colour });
+    if (options.mode === 'sarif') this.sarif = new SarifLog(options.marksLevel);
   }
 
   file(report: FileReport): void {
     const { mode, stripOnly } = this.options;
+    if (this.sarif) return this.sarif.file(report);
     if (mode === 'json') return this.write(`${JSON.stringify(report)}\n`);
     if (stripOnly && !(report.strip && report.strip.removed > 0)) return;
     if (mode === 'list') {
@@ -72,13 +78,15 @@ export class ScanOutput {
     }
     if (stripOnly) return this.write(`${this.name(report.path)}: ${this.stripText(report.strip!)}\n`);
     const rows = [
-      ...report.watermarks.map((mark) => ['watermark', formatPosition(mark.at), this.secret(mark)]),
+      ...report.watermarks.map((mark) => [mark.level, 'watermark', formatPosition(mark.at), this.secret(mark)]),
       ...report.robust.map((mark) => [
+        mark.level,
         'robust watermark',
         `${formatPosition(mark.start)}–${formatPosition(mark.end)}`,
         `${this.secret(mark)} (${mark.copies_found} ${mark.copies_found === 1 ? 'copy' : 'copies'})`,
       ]),
       ...report.c2pa.map((wrapper) => [
+        wrapper.level,
         'C2PA manifest',
         formatPosition(wrapper.at),
         [
@@ -90,22 +98,24 @@ export class ScanOutput {
           .join(', '),
       ]),
       ...report.hidden.map((hidden) => [
+        hidden.level,
         `${KIND_NAMES[hidden.kind]} ×${hidden.count}`,
         `${hidden.first.map(formatPosition).join(' ')}${hidden.places > hidden.first.length ? ' …' : ''}`,
-        this.chalk.yellow(codePointsText(hidden)),
+        this.chalk.yellow(this.codePointsText(hidden)),
       ]),
     ];
-    const widths = [0, 1].map((column) => Math.max(...rows.map((row) => visibleLength(row[column]))));
-    const lines = rows.map(([label, where, what]) => {
-      const padded = where.padEnd(widths[1] + where.length - visibleLength(where));
-      return `  ${this.chalk.bold(label.padEnd(widths[0]))}  ${padded}  ${what}`;
+    const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => visibleLength(row[column]))));
+    const lines = rows.map(([level, label, where, what]) => {
+      const padded = where.padEnd(widths[2] + where.length - visibleLength(where));
+      const tier = LEVEL_COLOURS[level as Level](this.chalk)(level.padEnd(widths[0]));
+      return `  ${tier}  ${this.chalk.bold(label.padEnd(widths[1]))}  ${padded}  ${what}`;
     });
     if (report.strip) lines.push(`  ${this.stripText(report.strip)}`);
     this.write(`${this.chalk.magenta.bold(this.name(report.path))}\n${lines.join('\n')}\n`);
   }
 
   skipped(report: SkippedReport): void {
-    if (!this.options.verbose || this.options.mode === 'list') return;
+    if (!this.options.verbose || this.options.mode === 'list' || this.sarif) return;
     if (this.options.mode === 'json') return this.write(`${JSON.stringify(report)}\n`);
     const why =
       report.reason === 'binary' ? `binary: ${report.detail}` : `larger than --max-size: ${formatBytes(report.bytes)}`;
@@ -116,11 +126,13 @@ export class ScanOutput {
     this.options.progress?.clear();
     process.stderr.write(`wm: cannot read ${forStream(process.stderr, report.path, escapeName)}: ${report.message}\n`);
     if (this.options.mode === 'json') this.write(`${JSON.stringify(report)}\n`);
+    this.sarif?.error(report);
   }
 
   summary(summary: SummaryReport): void {
     const { mode, stripOnly } = this.options;
     if (mode === 'list') return;
+    if (this.sarif) return this.write(`${JSON.stringify(this.sarif.toJSON(), null, 2)}\n`);
     if (mode === 'json') return this.write(`${JSON.stringify(summary)}\n`);
     const found = stripOnly
       ? `${plural(summary.files_stripped ?? 0, 'file')} ${this.options.dryRun ? 'would be stripped' : 'stripped'}`
@@ -168,10 +180,25 @@ export class ScanOutput {
     this.options.progress?.clear();
     process.stdout.write(text);
   }
+
+  private codePointsText(hidden: HiddenReport): string {
+    // what hidden tags spell, quoted and escaped as secrets are: never sent raw to the terminal
+    if (hidden.spelled)
+      return `spelling ${hidden.spelled.map((text) => escapeForTerminal(JSON.stringify(text))).join(', ')}`;
+    return codePointsText(hidden);
+  }
 }
 
 const plural = (count: number, noun: string): string =>
   `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+
+/** How each level shows in the table. */
+const LEVEL_COLOURS: Record<Level, (chalk: ChalkInstance) => (text: string) => string> = {
+  error: (chalk) => chalk.red.bold,
+  warning: (chalk) => chalk.yellow,
+  note: (chalk) => chalk.cyan,
+  none: (chalk) => chalk.dim,
+};
 
 function codePointsText(hidden: HiddenReport): string {
   if (hidden.bytes) return `${KIND_NOTES[hidden.kind]}: ${hidden.bytes.join('; ')}`;

@@ -3,10 +3,11 @@ import { CliError, EXIT } from '../errors.js';
 import { colourLevel } from '../codec/colour.js';
 import { resolveKey, type KeySourceOptions } from '../codec/key.js';
 import { ScanOutput, type OutputMode } from './output.js';
-import { batchSize, bundledWorkerFile, IN_FLIGHT, WorkerPool } from './pool.js';
+import { batchSize, bundledWorkerFile, IN_FLIGHT, WorkerPool } from '../../scan/pool.js';
 import { ProgressLine } from './progress.js';
-import type { FileOutcome, ScanOutcome, SummaryReport } from './report-types.js';
-import { scanFile, type ScanSettings } from './scan-file.js';
+import { reaches, type Level, type SettableLevel } from '../../scan/levels.js';
+import type { FileOutcome, FileReport, ScanOutcome, SummaryReport } from '../../scan/report-types.js';
+import { scanFile, type ScanSettings } from '../../scan/scan-file.js';
 import { walk, type WalkEntry, type WalkOptions } from './walk.js';
 
 export interface ScanCommandOptions extends KeySourceOptions {
@@ -17,6 +18,12 @@ export interface ScanCommandOptions extends KeySourceOptions {
   exclude?: string[];
   maxSize?: number;
   json?: boolean;
+  /** --format: table (default), json (as --json) or sarif */
+  format?: 'table' | 'json' | 'sarif';
+  /** the level of wm watermarks, C2PA manifests and stray invisible characters */
+  marksLevel?: SettableLevel;
+  /** exit 12 when a finding is of this level or graver */
+  failOn?: SettableLevel;
   filesWithMatches?: boolean;
   /** -0: with -l, paths end with NUL */
   null?: boolean;
@@ -24,7 +31,7 @@ export interface ScanCommandOptions extends KeySourceOptions {
   threads?: number;
   /** wm scan --strip */
   strip?: boolean;
-  /** with --strip: remove C2PA manifests too */
+  /** list the invisible characters that belong to the text too; with --strip: remove C2PA manifests too */
   all?: boolean;
   dryRun?: boolean;
 }
@@ -44,13 +51,20 @@ const MIN_BATCH_LOOKED = 16;
 export async function runScan(paths: string[], options: ScanCommandOptions, stripOnly = false): Promise<void> {
   if (options.dryRun && !options.strip)
     throw new CliError(EXIT.USAGE, '--dry-run goes with --strip (or strip --in-place)');
-  if (options.all && !options.strip) throw new CliError(EXIT.USAGE, '--all goes with --strip (or strip --in-place)');
-  if (options.json && options.filesWithMatches) throw new CliError(EXIT.USAGE, 'use either --json or -l, not both');
+  const format = options.json ? 'json' : (options.format ?? 'table');
+  if (options.json && options.format !== undefined && options.format !== 'json')
+    throw new CliError(EXIT.USAGE, `use either --json or --format ${options.format}, not both`);
+  if (format !== 'table' && options.filesWithMatches)
+    throw new CliError(EXIT.USAGE, `use either --${format === 'json' ? 'json' : 'format sarif'} or -l, not both`);
   if (options.null && !options.filesWithMatches) throw new CliError(EXIT.USAGE, '-0 (--null) goes with -l');
   const key = await resolveKey(options);
+  const marksLevel = options.marksLevel ?? 'warning';
   const settings: ScanSettings = {
     ...(key ? { key } : {}),
     positions: POSITIONS,
+    marksLevel,
+    // strip --in-place --all means the C2PA manifests only; it lists nothing
+    ...(options.all && !stripOnly ? { all: true } : {}),
     ...(options.maxSize !== undefined ? { maxSize: options.maxSize } : {}),
     ...(options.strip
       ? {
@@ -63,9 +77,11 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
         }
       : {}),
   };
-  const mode: OutputMode = options.json ? 'json' : options.filesWithMatches ? 'list' : 'table';
+  const mode: OutputMode = format !== 'table' ? format : options.filesWithMatches ? 'list' : 'table';
   const progress =
-    mode !== 'json' && process.stderr.isTTY && process.stdout.isTTY ? new ProgressLine(process.stderr) : undefined;
+    (mode === 'table' || mode === 'list') && process.stderr.isTTY && process.stdout.isTTY
+      ? new ProgressLine(process.stderr)
+      : undefined;
   const output = new ScanOutput({
     mode,
     colour: mode === 'table' ? colourLevel(!process.stdout.isTTY) : 0,
@@ -76,6 +92,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     terminal: process.stdout.isTTY === true,
     nul: options.null ?? false,
     progress,
+    marksLevel,
   });
   const walkOptions: WalkOptions = {
     follow: options.follow ?? false,
@@ -95,6 +112,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     ...(options.strip ? { files_stripped: 0 } : {}),
     elapsed_ms: 0,
   };
+  let gravest: Level = 'none';
   const report = (outcome: FileOutcome): void => {
     if (outcome.type === 'error') {
       summary.unreadable++;
@@ -111,6 +129,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     if (outcome.type === 'clean') return;
     summary.files_with_findings++;
     if (outcome.strip && outcome.strip.removed > 0) summary.files_stripped!++;
+    for (const level of levelsOf(outcome)) if (reaches(level, gravest)) gravest = level;
     output.file(outcome);
   };
   try {
@@ -121,9 +140,18 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
   summary.elapsed_ms = Math.round(performance.now() - started);
   output.summary(summary);
   if (summary.unreadable > 0) throw new CliError(EXIT.IO, '');
+  if (options.failOn !== undefined) {
+    // for CI: success unless something that grave was found
+    if (reaches(gravest, options.failOn)) throw new CliError(EXIT.FAIL_ON, '');
+    return;
+  }
   const found = stripOnly ? (summary.files_stripped ?? 0) > 0 : summary.files_with_findings > 0;
   if (!found) throw new CliError(EXIT.NO_WATERMARK, '');
 }
+
+/** The levels of everything found in one file. */
+const levelsOf = (report: FileReport): Level[] =>
+  [...report.watermarks, ...report.robust, ...report.c2pa, ...report.hidden].map((finding) => finding.level);
 
 /**
  * Reads every file the walk yields and hands each outcome to `report` in walk order (later files wait for an

@@ -74,6 +74,21 @@ describe('walk', () => {
     expect(await walked([join(base, 'src')], { gitignore: false })).toEqual(['a.txt', 'b.tmp']);
   });
 
+  it('a folder named on the command line is read even if ignored; the rules still apply below it', async () => {
+    const base = tree({
+      '.git/HEAD': '',
+      '.gitignore': 'node_modules\n*.log\n/vendor/\n',
+      'node_modules/pkg/index.js': '',
+      'node_modules/pkg/debug.log': '',
+      'vendor/lib/a.txt': '',
+      'src/a.txt': '',
+    });
+    expect(await walked([join(base, 'node_modules')])).toEqual(['pkg/index.js']);
+    expect(await walked([join(base, 'vendor', 'lib')])).toEqual(['a.txt']);
+    // not named: the ignored folders are passed over
+    expect(await walked([base])).toEqual(['.gitignore', 'src/a.txt']);
+  });
+
   it('--include/--exclude globs: without "/" they match names, with "/" paths; --exclude prunes folders', async () => {
     const base = tree({ 'a.md': '', 'b.txt': '', 'docs/c.md': '', 'docs/d.txt': '', 'vendor/e.md': '' });
     expect(await walked([base], { include: ['*.md'] })).toEqual(['a.md', 'docs/c.md', 'vendor/e.md']);

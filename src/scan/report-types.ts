@@ -1,6 +1,7 @@
 import type { CodecErrorCode } from 'wm-watermark-codec/errors';
-import type { ForeignKind } from 'wm-watermark-codec/findings';
+import type { HiddenKind } from 'wm-watermark-codec/findings';
 import type { TextEncoding } from './encoding.js';
+import type { Level } from './levels.js';
 import type { Position } from './positions.js';
 
 /**
@@ -10,6 +11,7 @@ import type { Position } from './positions.js';
 
 export interface WatermarkReport {
   at: Position;
+  level: Level;
   /** the secret; null when it cannot be read (keyed without the right key, or damaged) */
   decoded: string | null;
   keyed: boolean;
@@ -20,6 +22,7 @@ export interface WatermarkReport {
 export interface RobustReport {
   start: Position;
   end: Position;
+  level: Level;
   decoded: string | null;
   keyed: boolean;
   error?: CodecErrorCode;
@@ -28,6 +31,7 @@ export interface RobustReport {
 
 export interface C2paReportAt {
   at: Position;
+  level: Level;
   version?: number;
   length?: number;
   label?: string;
@@ -36,7 +40,8 @@ export interface C2paReportAt {
 }
 
 export interface HiddenReport {
-  kind: ForeignKind;
+  kind: HiddenKind;
+  level: Level;
   /** hidden code points */
   count: number;
   /** stretches of them (a run of selectors is one) */
@@ -47,6 +52,8 @@ export interface HiddenReport {
   code_points?: Record<string, number>;
   /** the bytes of the first runs, for raw selectors ("68 69"): never read as a secret (wm decode --raw-runs does) */
   bytes?: string[];
+  /** what the first runs of tag characters spell (U+E0041 is "A"), for the tag kind */
+  spelled?: string[];
 }
 
 export interface StripReport {

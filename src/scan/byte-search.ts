@@ -22,6 +22,7 @@ import {
   load8,
   loop,
   ltS,
+  leU,
   ltU,
   moduleBytes,
   ne,
@@ -78,7 +79,12 @@ export interface PassOver {
    * characters (themselves patterns) passed over unless the character before or after them is a pattern's character
    * of two or three bytes for which `joins` says true
    */
-  alone: { characters: readonly ThreeBytes[]; joins: (codePoint: number) => boolean };
+  alone: {
+    characters: readonly ThreeBytes[];
+    joins: (codePoint: number) => boolean;
+    /** and only when the two bytes right after them, read as one big-endian number, are in one of these ranges */
+    leadsAfter: readonly (readonly [number, number])[];
+  };
   /**
    * characters (themselves patterns) passed over right after a well-formed UTF-8 character whose code point has its
    * bit set in `bases` (bit c & 7 of byte c >> 3, for code points below BASE_LIMIT)
@@ -86,7 +92,7 @@ export interface PassOver {
   afterBase: readonly { bytes: ThreeBytes; bases: Uint8Array }[];
 }
 
-const NONE: PassOver = { alone: { characters: [], joins: () => false }, afterBase: [] };
+const NONE: PassOver = { alone: { characters: [], joins: () => false, leadsAfter: [] }, afterBase: [] };
 
 // memory layout: pair table (lead << 8 | second → pattern id), third-byte tables (id << 8 | third → HIT, | JOINS
 // for a character that `alone.joins`), the afterBase bit tables, then data
@@ -492,6 +498,20 @@ function passedOverFunction({ alone, afterBase }: PassOver): WasmFunction {
       ...constant(JOINS),
       and,
       eqz,
+      // and the two bytes after it in one of leadsAfter's ranges
+      ...alone.leadsAfter.flatMap(([low, high], k) => [
+        ...byteAt(AT, 3),
+        ...constant(8),
+        shl,
+        ...byteAt(AT, 4),
+        or,
+        ...constant(low),
+        sub,
+        ...constant(high - low),
+        leU,
+        ...(k > 0 ? [or] : []),
+      ]),
+      ...(alone.leadsAfter.length > 0 ? [and] : []),
       ret,
       end,
     ]),

@@ -17,9 +17,9 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../src/cli/codec/io.js';
-import { scanFile } from '../../../src/cli/scan/scan-file.js';
-import { stripFile } from '../../../src/cli/scan/strip-file.js';
+import { writeFileAtomic } from '../../src/scan/atomic-write.js';
+import { scanFile } from '../../src/scan/scan-file.js';
+import { stripFile } from '../../src/scan/strip-file.js';
 
 let dir: string;
 beforeEach(() => {

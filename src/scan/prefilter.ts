@@ -1,6 +1,12 @@
 import { isAscii } from 'node:buffer';
 import { BASE_LIMIT, ByteSearch, type BytePattern, type PassOver } from './byte-search.js';
-import { isHiddenCodePoint, isJoiner, isZeroWidthUnit, MAX_FLAG_TAGS } from 'wm-watermark-codec/hidden-marks';
+import {
+  belongsToText,
+  isHiddenCodePoint,
+  isJoiner,
+  isZeroWidthUnit,
+  MAX_FLAG_TAGS,
+} from 'wm-watermark-codec/hidden-marks';
 import { byteForSelector } from 'wm-watermark-codec/selectors';
 import { isTextSelector, textSelectorBases } from 'wm-watermark-codec/unicode/lookup';
 
@@ -40,7 +46,8 @@ const PATTERNS: BytePattern[] = [
 
 /**
  * What the search passes over itself, being found by the thousand where they belong to the text: a joiner with no
- * zero-width character beside it (Persian, Indic conjuncts, emoji sequences), and an emoji presentation selector
+ * zero-width character beside it before a letter of a script that uses joiners (Persian, Indic conjuncts, emoji
+ * sequences), and an emoji presentation selector
  * (VS15, VS16) right after a base that registers it (not after a selector). The same rules as isReported's, asked
  * without a call out of the search (every zero-width character is a pattern); what they do not settle (a base past
  * the table, a joiner too near the start) comes back to isReported.
@@ -59,6 +66,15 @@ function passOver(): PassOver {
         [0xe2, 0x80, 0x8d],
       ],
       joins: isZeroWidthUnit,
+      // a joiner between two Latin letters is reported (belongsToText): passed over here only before a character
+      // that is surely no Latin letter, of the scripts and emoji that use joiners: U+0340–U+07FF (Arabic, Hebrew,
+      // Syriac…), U+0800–U+0FFF (the Indic scripts), U+2640–U+26BF (♀ ♂ ⚕ of emoji sequences) and
+      // U+10000–U+3FFFF (emoji); the rest is asked of isReported
+      leadsAfter: [
+        [0xcd00, 0xe0ff],
+        [0xe299, 0xe29a],
+        [0xf000, 0xf0ff],
+      ],
     },
     afterBase: [
       { bytes: [0xef, 0xb8, 0x8e], bases: bases(0xfe0e) },
@@ -129,9 +145,8 @@ function isReported(bytes: Uint8Array, start: number): boolean {
     // the first selector after a base that registers it is text; a selector after a selector is a run's payload
     return byteForSelector(before) >= 0 || !isTextSelector(before, codePoint);
   }
-  if (isJoiner(codePoint)) {
-    const after = codePointAt(bytes, start + 3);
-    return isZeroWidthUnit(before) || isZeroWidthUnit(after);
+  if (isJoiner(codePoint) || codePoint === 0x200b) {
+    return !belongsToText(codePoint, before, codePointAt(bytes, start + 3));
   }
   if (codePoint === 0xfeff && start === 0) return byteForSelector(codePointAt(bytes, 3)) >= 0;
   if (codePoint >= 0xe0000 && codePoint <= 0xe007f) return !inEmojiTagSequence(bytes, start);

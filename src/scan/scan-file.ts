@@ -1,6 +1,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { FOREIGN_KINDS, findMarks, type ForeignKind, type RobustFinding } from 'wm-watermark-codec/findings';
-import { reasonOf } from '../codec/io.js';
+import { findMarks, HIDDEN_KINDS, type HiddenKind, type RobustFinding } from 'wm-watermark-codec/findings';
+import { reasonOf } from './error-reason.js';
+import { levelOf, type SettableLevel } from './levels.js';
 import { mayHideMarks, prefilterBuffer } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
@@ -24,6 +25,10 @@ export interface ScanSettings {
   windows?: WindowSizes;
   /** false: decode every window whole, not only its lines that may hold marks (for tests that compare the two) */
   sparse?: boolean;
+  /** the level of wm watermarks, C2PA manifests and stray invisible characters (default warning: levels.ts) */
+  marksLevel?: SettableLevel;
+  /** report the invisible characters that belong to the text too (no prefilter then: it passes over them) */
+  all?: boolean;
 }
 
 /**
@@ -55,7 +60,7 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     }
     const read = { buffer, bytesRead };
     if (!decode) {
-      const marked = mayBeMarked(fd, size, sniffed.encoding, read, settings.windows);
+      const marked = settings.all || mayBeMarked(fd, size, sniffed.encoding, read, settings.windows);
       return marked ? { type: 'marked', path } : { type: 'clean', path, bytes: size };
     }
     const report = findingsOf(fd, path, size, sniffed.encoding, settings, read);
@@ -95,6 +100,7 @@ function mayBeMarked(
 }
 
 interface HiddenTally extends HiddenReport {
+  spelled: string[];
   codePoints: Map<number, number>;
   byteLabels: string[];
 }
@@ -118,21 +124,17 @@ function findingsOf(
     hidden: [],
   };
   const robustFrames: Uint8Array[] = [];
-  const hidden = new Map<ForeignKind, HiddenTally>();
-  for (const window of readWindows(
-    fd,
-    size,
-    encoding,
-    read,
-    settings.windows,
-    settings.sparse === false ? 'whole' : 'sparse',
-  )) {
+  const hidden = new Map<HiddenKind, HiddenTally>();
+  const marksLevel = settings.marksLevel ?? 'warning';
+  const decoding = settings.all ? 'every' : settings.sparse === false ? 'whole' : 'sparse';
+  for (const window of readWindows(fd, size, encoding, read, settings.windows, decoding)) {
     const { text } = window;
     if (text === null) continue;
     const found = findMarks(text, {
       key: settings.key,
       firstPositions: settings.positions,
       reportBefore: window.ownLength,
+      all: settings.all,
     });
     const offsets = [
       ...found.watermarks.map((mark) => mark.offset),
@@ -143,12 +145,13 @@ function findingsOf(
     const positions = piecePositions(text, window.pieces, offsets);
     let next = 0;
     for (const mark of found.watermarks) {
-      report.watermarks.push({ at: positions[next++], ...readOf(mark) });
+      report.watermarks.push({ at: positions[next++], level: levelOf('watermark', marksLevel), ...readOf(mark) });
     }
     for (const mark of found.robust) {
       const robust: RobustReport = {
         start: positions[next++],
         end: positions[next++],
+        level: levelOf('robust-watermark', marksLevel),
         ...readOf(mark),
         copies_found: mark.copiesFound,
       };
@@ -158,6 +161,7 @@ function findingsOf(
       const { version, length, label, problem } = wrapper;
       report.c2pa.push({
         at: positions[next++],
+        level: levelOf('c2pa', marksLevel),
         ...(version !== undefined ? { version } : {}),
         ...(length !== undefined ? { length } : {}),
         ...(label !== undefined ? { label } : {}),
@@ -168,8 +172,8 @@ function findingsOf(
     for (const kind of found.hidden) {
       let tally = hidden.get(kind.kind);
       if (!tally) {
-        const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [] };
-        hidden.set(kind.kind, (tally = { kind: kind.kind, ...empty }));
+        const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [], spelled: [] };
+        hidden.set(kind.kind, (tally = { kind: kind.kind, level: levelOf(kind.kind, marksLevel), ...empty }));
       }
       tally.count += kind.count;
       tally.places += kind.places;
@@ -177,6 +181,7 @@ function findingsOf(
       const room = settings.positions - tally.first.length;
       tally.first.push(...first.slice(0, room));
       tally.byteLabels.push(...kind.bytes.slice(0, room));
+      tally.spelled.push(...kind.spelled.slice(0, room));
       for (const [codePoint, count] of kind.codePoints) {
         tally.codePoints.set(codePoint, (tally.codePoints.get(codePoint) ?? 0) + count);
       }
@@ -185,11 +190,12 @@ function findingsOf(
   // as in one text (findMarks): where a robust watermark verifies, robust marks are that watermark, also those a
   // window of a long file read without verifying them (the part of a passage cut off by the window's end)
   if (report.robust.length > 0) hidden.delete('robust');
-  report.hidden = FOREIGN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(
-    ({ codePoints, byteLabels, ...kind }) => ({
+  report.hidden = HIDDEN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(
+    ({ codePoints, byteLabels, spelled, ...kind }) => ({
       ...kind,
       ...(codePoints.size > 0 ? { code_points: codePointNames(codePoints) } : {}),
       ...(byteLabels.length > 0 ? { bytes: byteLabels } : {}),
+      ...(spelled.length > 0 ? { spelled } : {}),
     }),
   );
   const any = report.watermarks.length + report.robust.length + report.c2pa.length + report.hidden.length > 0;

@@ -1,6 +1,8 @@
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { OutputData } from './io.js';
+
+/** What is written: one string, or pieces written in order (strings as UTF-8, bytes as they are). */
+export type OutputData = string | Uint8Array | readonly (string | Uint8Array)[];
 
 /** Writes a file's content piece by piece into the open temporary file (a large file need not be in memory). */
 export type ContentWriter = (handle: FileHandle) => Promise<void>;

@@ -3,7 +3,7 @@ import { realpath, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { countCodePoints } from 'wm-watermark-codec/scan';
 import { strip } from 'wm-watermark-codec/strip';
-import { writeFileAtomic } from '../codec/io.js';
+import { writeFileAtomic } from './atomic-write.js';
 import { encodeText, isValidText, type TextEncoding } from './encoding.js';
 import type { StripReport } from './report-types.js';
 import { readWindows, windowBufferBytes, type WindowSizes } from './windows.js';

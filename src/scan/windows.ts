@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
 import { decodeText, unitBytes, type TextEncoding } from './encoding.js';
 import { markedLines, mayHideMarks } from './prefilter.js';
@@ -46,7 +47,8 @@ export interface TextWindow {
  * How windows that may hold marks are decoded: whole (strip, which writes them back), only in their lines that may
  * hold marks (sparse-text.ts: scan, which only reads), or not at all (a first look, which only asks whether any may).
  */
-export type Decoding = 'whole' | 'sparse' | 'none';
+/** every: decode every window whole, without asking the prefilter (which passes over what belongs to the text) */
+export type Decoding = 'whole' | 'sparse' | 'every' | 'none';
 
 /**
  * The windows of the text file open as `fd` in `encoding`, in order. UTF-8 windows whose bytes cannot hold a hidden
@@ -85,7 +87,9 @@ export function* readWindows(
       const stretches =
         encoding === 'utf-8' && decoding === 'sparse' ? markedLines(window, sizes.gap ?? DEFAULT_SIZES.gap!) : null;
       const whole = stretches !== null && stretches.length === 2 && stretches[0] === 0 && stretches[1] === readEnd;
-      if (encoding === 'utf-8' && (stretches === null ? !mayHideMarks(window) : stretches.length === 0)) {
+      const clear =
+        decoding === 'every' ? isAscii(window) : stretches === null ? !mayHideMarks(window) : stretches.length === 0;
+      if (encoding === 'utf-8' && clear) {
         yield { ...plain, marked: false };
         // where the next window starts is needed only when there is one
         if (!last) origin = originAfterBytes(ownBytes, origin);
