@@ -76,7 +76,8 @@ export function checkBudgets(results: Results): BudgetCheck[] {
       atMost(
         'CLI cold start (codec commands) ÷ node -e 0',
         codecCommands.map((row) => row.vsNode),
-        1.3,
+        // issue 32: back to where the bundle and its code cache had it (goal 1.10)
+        1.15,
       ),
     );
   }

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm run bench`: bundles the TypeScript sources of bench/ with esbuild (the codec inlined from src/, packages
-// left external) into node_modules/.cache/wm-bench/ and runs them. BENCH_QUICK=1 gives a short trial run.
+// `npm run bench`: bundles the TypeScript sources of bench/ with esbuild (the codec package inlined from its sources,
+// packages/codec/src, other packages left external) into node_modules/.cache/wm-bench/ and runs them.
+// BENCH_QUICK=1 gives a short trial run.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,18 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  // one copy of the codec, from its sources: benchmarks import its internals by path and its API by name
+  conditions: ['wm-source'],
+  plugins: [
+    {
+      name: 'external-packages-but-the-codec',
+      setup(context) {
+        context.onResolve({ filter: /^[^./]/ }, (args) =>
+          /^wm-watermark-codec(\/|$)/.test(args.path) ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
   outExtension: { '.js': '.mjs' },
   logLevel: 'warning',
 });

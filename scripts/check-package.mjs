@@ -10,6 +10,9 @@
 //   - every entry of the `mcpServers` block in docs/MCP.md, started as an assistant would start it, answering
 //     initialize, tools/list and a tools/call (placeholders: the key file, the server's URL and the token);
 //   - `npm install -g wm-watermark`, then `wm serve` answers /healthz and the installed `wm` runs the MCP entry.
+//     WM_PACKAGE_CHECK_GLOBAL=0 leaves the global install out and runs those commands through `npx -y wm-watermark`
+//     (scripts/test-node-versions.sh installs globally on one Node only: every install compiles the optional
+//     Node-20 driver here, where its prebuilt binary cannot be downloaded).
 // The npm name `wm` belongs to an unrelated package: nothing here may ever run `npx wm`.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -230,22 +233,27 @@ try {
   const decoded = (await run('npx', ['-y', NAME, 'decode'], { input: marked })).trim();
   if (decoded !== 'copy #17') throw new Error(`the round trip through npx gave ${JSON.stringify(decoded)}`);
 
-  step(`npm install -g ${NAME}`);
-  await run('npm', ['install', '-g', NAME]);
-  const wm = join(env.npm_config_prefix, 'bin', 'wm');
-  step('installed; creating an account and a token');
-  await run(
-    wm,
+  const installGlobally = process.env.WM_PACKAGE_CHECK_GLOBAL !== '0';
+  if (installGlobally) {
+    step(`npm install -g ${NAME}`);
+    await run('npm', ['install', '-g', NAME]);
+  }
+  const installed = join(env.npm_config_prefix, 'bin', 'wm');
+  /** The installed `wm`, or the same commands through npx. */
+  const [wm, ...wmArgs] = installGlobally ? [installed] : ['npx', '-y', NAME];
+  const runWm = (args, options) => run(wm, [...wmArgs, ...args], options);
+  step(`${installGlobally ? 'installed' : 'through npx'}; creating an account and a token`);
+  await runWm(
     ['users', 'create', '--email', 'ada@example.com', '--username', 'ada', '--password-stdin', '--verified'],
     {
       input: 'Correct horse 42\n',
     },
   );
   const token = /wm_[A-Za-z0-9_]+/.exec(
-    await run(wm, ['tokens', 'create', '--user', 'ada@example.com', '--name', 'mcp', '--permissions', 'encode,decode']),
+    await runWm(['tokens', 'create', '--user', 'ada@example.com', '--name', 'mcp', '--permissions', 'encode,decode']),
   )[0];
   step('starting wm serve');
-  server = spawn(wm, ['serve', '--port', '0'], { cwd: elsewhere, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(wm, [...wmArgs, 'serve', '--port', '0'], { cwd: elsewhere, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`wm serve did not start:\n${output}`)), 60_000);
@@ -262,7 +270,7 @@ try {
   if (health.version !== manifest.version) throw new Error(`/healthz: ${JSON.stringify(health)}`);
 
   const keyFile = join(work, 'team.key');
-  await run(wm, ['keygen', '-o', keyFile]);
+  await runWm(['keygen', '-o', keyFile]);
   const entries = documentedMcpEntries({
     '/home/ada/team.key': keyFile,
     'https://wm.example.com': url,
@@ -273,8 +281,10 @@ try {
     const tools = await askMcp(entry.command, entry.args, entry.env ?? {});
     if (!tools.includes('decode')) throw new Error(`${name}: tools/list gave ${tools.join(', ')}`);
   }
-  step('the installed command: wm mcp');
-  await askMcp(wm, ['mcp'], {});
+  if (installGlobally) {
+    step('the installed command: wm mcp');
+    await askMcp(installed, ['mcp'], {});
+  }
   step('all documented commands work from outside the repository');
 } finally {
   server?.kill();

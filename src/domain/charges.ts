@@ -6,11 +6,10 @@ import {
   type UnitOfWork,
 } from '../store/index.js';
 import type { DomainConfig } from './config.js';
-import { DomainError, isDomainError } from './errors.js';
+import { accountGone, DomainError, isDomainError } from './errors.js';
 import type { DomainObserver } from './observer.js';
 import { quotaPeriod } from './quota.js';
 import type { Plan, WatermarkOperation } from './types.js';
-import { accountGone } from './users.js';
 
 /*
  * The money path: how a watermark operation is charged. Its rules, all here:

@@ -79,3 +79,5 @@ export const isDomainError = (value: unknown): value is DomainError => value ins
 export function invalid(details: Record<string, string>, message = 'Invalid input'): DomainError {
   return new DomainError('VALIDATION', message, { details });
 }
+
+export const accountGone = (): DomainError => new DomainError('UNAUTHENTICATED', 'The account no longer exists');

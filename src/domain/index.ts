@@ -1,17 +1,11 @@
 /**
- * The service's rules, shared by the CLI and the server. Construct with `openDomain({ home })` (resolves the data
- * folder, master key and database) or, in tests, `createDomain({ store, masterKey, config })`.
+ * The service's rules, shared by the CLI and the server. Construct with `createDomain({ store, masterKey, config })`
+ * on a store; `openDomain({ home })` (src/data-folder/) opens a data folder's store and master key first.
  */
 export { createDomain } from './create-domain.js';
 export type { Domain, CreateDomainOptions, DomainObserver } from './create-domain.js';
-export { openDomain } from './open-domain.js';
-export { readChannelKey } from './channel-key.js';
-export { rotateMasterKey, type RotationResult } from './master-key-rotation.js';
 export { parseRetention, type PruneResult, type Retention } from './retention.js';
-export { backupDataFolder, type BackupResult } from './backup.js';
-export { restoreDataFolder, type RestoreResult } from './restore.js';
 export { BackupError, isBackupError } from './backup-error.js';
-export type { OpenDomainOptions, OpenedDomain } from './open-domain.js';
 export { DEFAULT_CONFIG, OWASP_SCRYPT_LOG_N, resolveConfig, configFromEnv } from './config.js';
 export type { DomainConfig } from './config.js';
 export { DomainError, isDomainError } from './errors.js';

@@ -1,5 +1,5 @@
+import type { Store } from '../store/index.js';
 import type { DomainConfig } from './config.js';
-import type { DomainContext } from './context.js';
 import type { Plan, Quota } from './types.js';
 
 /** The quota period: the calendar month in UTC. */
@@ -21,7 +21,11 @@ export function quotaFor(config: DomainConfig, plan: Plan, made: number, periodE
 }
 
 /** The account's quota in the current period. */
-export async function quotaOf(context: DomainContext, userId: string, plan: Plan): Promise<Quota> {
+export async function quotaOf(
+  context: { store: Store; config: DomainConfig; now: () => Date },
+  userId: string,
+  plan: Plan,
+): Promise<Quota> {
   const { start, end } = quotaPeriod(context.now());
   const made = await context.store.ledger.requestsMade(userId, start.getTime());
   return quotaFor(context.config, plan, made, end);

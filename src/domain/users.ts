@@ -1,6 +1,6 @@
 import type { UserRow } from '../store/index.js';
 import type { DomainContext } from './context.js';
-import { DomainError } from './errors.js';
+import { accountGone, DomainError } from './errors.js';
 import type { User, UserRecord } from './types.js';
 import { normaliseEmail } from './validation.js';
 
@@ -43,8 +43,6 @@ export async function requireActiveUser(context: DomainContext, userId: string):
   refuseSuspended(row);
   return row;
 }
-
-export const accountGone = () => new DomainError('UNAUTHENTICATED', 'The account no longer exists');
 
 export function refuseSuspended(row: Pick<UserRow, 'suspendedAt' | 'suspensionReason'>): void {
   if (row.suspendedAt !== null) {

@@ -12,7 +12,7 @@ import { isTextSelector, textSelectorBases } from 'wm-watermark-codec/unicode/lo
 
 /**
  * Whether UTF-8 bytes may hold something scan reports: a character of HIDDEN_CODE_POINTS
- * (src/codec/hidden-marks.ts; the test checks every one) that is not plainly part of the text. Most files hold
+ * (packages/codec/src/hidden-marks.ts; the test checks every one) that is not plainly part of the text. Most files hold
  * none, and looking for their bytes costs a fraction of decoding the text (V8 decodes UTF-8 about thirty times
  * slower than memchr scans), so only files that may hold one are decoded.
  *

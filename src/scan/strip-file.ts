@@ -32,13 +32,13 @@ function placeOf(path: string): { at: (name: string) => string; close: () => voi
 }
 
 /**
- * Removes the hidden marks of one file, as `wm strip` removes them (src/codec/strip.ts: C2PA manifests stay unless
- * `all`), window by window, so a file of any size takes the same memory. One pass counts what would go; only when
- * something goes does a second pass write the file: atomically (a sibling temporary file readable by the owner
- * only, flushed, given the file's mode, renamed over it), keeping its mode, owner, line ends and encoding (a byte
- * order mark included). Unless links are followed, the file is opened without following one: a file the walk saw
- * that is a link by now (swapped in meanwhile) is left alone, and so is one replaced before the rename. A path
- * through a followed link rewrites the file it points to, so the link stays a link.
+ * Removes the hidden marks of one file, as `wm strip` removes them (packages/codec/src/strip.ts: C2PA manifests stay
+ * unless `all`), window by window, so a file of any size takes the same memory. One pass counts what would go; only
+ * when something goes does a second pass write the file: atomically (a sibling temporary file readable by the owner
+ * only, flushed, given the file's mode, renamed over it), keeping its mode, owner, line ends and encoding (a byte order
+ * mark included). Unless links are followed, the file is opened without following one: a file the walk saw that is a
+ * link by now (swapped in meanwhile) is left alone, and so is one replaced before the rename. A path through a followed
+ * link rewrites the file it points to, so the link stays a link.
  */
 export async function stripFile(
   path: string,

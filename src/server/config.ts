@@ -3,6 +3,9 @@ import { DEFAULT_CONFIG as DOMAIN_DEFAULTS, KEY_PUBLICATIONS, type KeyPublicatio
 import { parseRetention, type Retention } from '../domain/retention.js';
 import { namedDataHome } from '../store/data-folder.js';
 import { resolveDatabaseUrl } from '../store/database-url.js';
+import { CONFIG_DEFAULTS, LOG_LEVELS, type LogLevel, type ServeFlags } from './serve-flags.js';
+
+export { CONFIG_DEFAULTS, LOG_LEVELS, type LogLevel, type ServeFlags } from './serve-flags.js';
 
 /**
  * Which peers may tell the client address in X-Forwarded-For (Fastify's `trustProxy`): false (the default)
@@ -67,55 +70,6 @@ export interface ServerConfig {
   /** `pretty`: one readable line per entry, for a person at a terminal; `json`: one JSON object per line */
   logFormat: 'json' | 'pretty';
 }
-
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
-
-/** The flags of `wm serve`, as commander hands them over (all strings). */
-export interface ServeFlags {
-  host?: string;
-  port?: string;
-  home?: string;
-  database?: string;
-  migrate?: boolean;
-  databasePoolSize?: string;
-  publicUrl?: string;
-  accessTtl?: string;
-  authRateLimit?: string;
-  hashConcurrency?: string;
-  hashQueue?: string;
-  accountDelayMax?: string;
-  keyPublication?: string;
-  creditCost?: string;
-  freeCredits?: string;
-  checkoutUrl?: string;
-  bodyLimit?: string;
-  requestTimeout?: string;
-  headersTimeout?: string;
-  keepAliveTimeout?: string;
-  maxConnections?: string;
-  /** repeatable: commander collects every `--allowed-origin` */
-  allowedOrigin?: string[];
-  trustProxy?: string;
-  usageRetention?: string;
-  logLevel?: string;
-  logFormat?: string;
-}
-
-/** The server's own defaults; those of the rules (lifetimes, limits, credits) are the domain's. */
-export const CONFIG_DEFAULTS = {
-  host: '127.0.0.1',
-  port: 8080,
-  accessTtlSeconds: DOMAIN_DEFAULTS.accessTokenTtlSeconds,
-  authRateLimitPerMinute: DOMAIN_DEFAULTS.passwordAttemptsPerMinute,
-  bodyLimitBytes: 1024 * 1024,
-  requestTimeoutSeconds: 30,
-  headersTimeoutSeconds: 10,
-  keepAliveTimeoutSeconds: 5,
-  maxConnections: 1000,
-  mailFrom: 'wm <no-reply@localhost>',
-  logLevel: 'info',
-} as const;
 
 function choiceSetting<T extends string>(name: string, raw: string | undefined, choices: readonly T[]): T | undefined {
   const value = raw?.trim().toLowerCase();

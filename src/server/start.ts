@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openDomain } from '../domain/index.js';
+import { openDomain } from '../data-folder/index.js';
 import { DATABASE_FILE, ensureDataHome, withoutPassword } from '../store/index.js';
 import { buildApp } from './app.js';
 import type { ServerConfig } from './config.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../src/domain/keys.js';
-import { openDomain } from '../../src/domain/index.js';
+import { openDomain } from '../../src/data-folder/index.js';
 import {
   CARRIER,
   PASSWORD,

@@ -1,5 +1,5 @@
 import type { C2paReport } from './c2pa-report.js';
-import type { RawRun } from './types.js';
+import type { RawRun } from './raw-run.js';
 
 export type CodecErrorCode =
   | 'INVALID_INPUT'

@@ -1,6 +1,6 @@
 import { findC2paWrappers } from './c2pa.js';
 import { c2paReport, type C2paReport } from './c2pa-report.js';
-import { belongsToText } from './hidden-marks.js';
+import { belongsToText } from './zero-width.js';
 import { codePointBefore, selectorLengthAt, withoutPayloadSelectors } from './scan.js';
 
 // Alternatives in order: a valid emoji tag sequence (kept: 🏴 + tags + CANCEL TAG is a flag such as Scotland's);

@@ -1,6 +1,9 @@
 import type { C2paReport } from './c2pa-report.js';
 import type { SignatureReport } from './signature-report.js';
 import type { SigningKey, VerifyingKey } from './signing.js';
+import type { RawRun } from './raw-run.js';
+
+export type { RawRun };
 
 /** The public shapes of the codec. Field names follow the HTTP spec so the CLI's --json and the server agree. */
 
@@ -119,16 +122,6 @@ export type WatermarkKind = (typeof WATERMARK_KINDS)[number];
 
 export interface DecodedWatermark extends FoundWatermark {
   kind: WatermarkKind;
-}
-
-/** A run of selectors outside every verified watermark: reported with its bytes, never read as a secret unasked. */
-export interface RawRun {
-  /** Unicode code points before its first selector */
-  offset: number;
-  /** bytes it carries */
-  length: number;
-  /** its first bytes (at most 64), as hex pairs separated by spaces ("68 69") */
-  bytes: string;
 }
 
 export interface DecodeResult {

@@ -45,7 +45,7 @@ export async function backupDb(
       '(README, "Several servers"), and keep the master key apart from the dump',
   );
   const passphrase = options.withKey ? await readPassphrase(options, true) : undefined;
-  const { backupDataFolder } = await import('../../domain/index.js');
+  const { backupDataFolder } = await import('../../data-folder/index.js');
   const result = await backupDataFolder({ home: options.home, file, passphrase });
   print(
     options,
@@ -75,7 +75,7 @@ export async function restoreDb(
     'wm db restore puts a backup into the SQLite database of a data folder; a PostgreSQL database is restored ' +
       'from its dump with pg_restore (README, "Several servers")',
   );
-  const { restoreDataFolder } = await import('../../domain/index.js');
+  const { restoreDataFolder } = await import('../../data-folder/index.js');
   const result = await restoreDataFolder({
     home: options.home,
     file,

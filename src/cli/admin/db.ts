@@ -1,4 +1,5 @@
-import { parseRetention, type OpenedDomain } from '../../domain/index.js';
+import type { OpenedDomain } from '../../data-folder/index.js';
+import { parseRetention } from '../../domain/index.js';
 import type { StoreDescription } from '../../store/index.js';
 import { CliError, EXIT } from '../errors.js';
 import { fields, print, table, withDomain, type AdminOptions, type FieldValue } from './output.js';

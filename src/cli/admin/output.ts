@@ -1,4 +1,5 @@
-import type { Domain, OpenedDomain } from '../../domain/index.js';
+import type { OpenedDomain } from '../../data-folder/index.js';
+import type { Domain } from '../../domain/index.js';
 
 export interface AdminOptions {
   home?: string;
@@ -17,7 +18,7 @@ export async function withDomain<T>(
   options: AdminOptions & { create?: boolean; migrate?: boolean },
   work: (domain: Domain, opened: OpenedDomain) => Promise<T>,
 ): Promise<T> {
-  const { openDomain } = await import('../../domain/index.js');
+  const { openDomain } = await import('../../data-folder/index.js');
   const opened = await openDomain({
     home: options.home,
     database: options.database,

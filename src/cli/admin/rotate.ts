@@ -7,7 +7,7 @@ interface RotateOptions extends AdminOptions {
 const alreadyNote = (already: number): string => (already ? ` (${already} already were)` : '');
 
 export async function rotateMasterKey(options: RotateOptions): Promise<void> {
-  const { rotateMasterKey: rotate } = await import('../../domain/index.js');
+  const { rotateMasterKey: rotate } = await import('../../data-folder/index.js');
   const result = await rotate({ home: options.home, database: options.database, newKeyVariable: options.newKeyEnv });
   const { newKeyAt } = result;
   print(

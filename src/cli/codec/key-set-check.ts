@@ -1,7 +1,7 @@
 import { nameKeys } from 'wm-watermark-codec/unicode/name-key';
 import { hexOf, signerIdOf } from 'wm-watermark-codec/signing';
 import { CliError, EXIT } from '../errors.js';
-import type { FileKey } from './signing-keys.js';
+import type { FileKey } from './file-key.js';
 
 /** How a key's signer is named in a refusal: its name, account and file. */
 const signerOf = (key: FileKey): string =>

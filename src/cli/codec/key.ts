@@ -50,7 +50,7 @@ export async function resolveKey(options: KeySourceOptions): Promise<Uint8Array 
     if (!options.channel || !options.user)
       throw new CliError(EXIT.USAGE, '--channel NAME and --user EMAIL go together');
     // the database is loaded only when a stored channel key is asked for
-    const { readChannelKey } = await import('../../domain/channel-key.js');
+    const { readChannelKey } = await import('../../data-folder/channel-key.js');
     return readChannelKey({
       home: options.home,
       database: options.database,

@@ -3,6 +3,7 @@ import { CodecError } from 'wm-watermark-codec/errors';
 import { parsePrivateKeyPem, parsePublicKeys } from 'wm-watermark-codec/key-files';
 import { createSigningKey, type SigningKey, type VerifyingKey } from 'wm-watermark-codec/signing';
 import { CliError, EXIT } from '../errors.js';
+import type { FileKey } from './file-key.js';
 import { readInputBytes } from './io.js';
 
 /** Where signing and verifying keys come from on the command line. */
@@ -16,11 +17,6 @@ export interface SigningKeyOptions {
 export interface VerifyingKeyOptions {
   /** key sets (wm-keys.json) or public key files (name.pub); repeatable */
   keys?: string[];
-}
-
-/** A key with the file it was read from. */
-export interface FileKey extends VerifyingKey {
-  file: string;
 }
 
 const usage = (error: unknown): unknown =>

@@ -5,7 +5,8 @@ import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { resolveKey } from './key.js';
 import { describeSignature } from './signature-note.js';
-import { resolveVerifyingKeys, type FileKey } from './signing-keys.js';
+import type { FileKey } from './file-key.js';
+import { resolveVerifyingKeys } from './signing-keys.js';
 
 export interface VerifyCommandOptions {
   keys: string[];

@@ -25,8 +25,8 @@ export interface UserRow {
 }
 
 /**
- * A name's two confusable-name keys (src/codec/unicode/name-key.ts): the store keeps each unique, so that no two
- * accounts have usernames a reader could take for each other.
+ * A name's two confusable-name keys (packages/codec/src/unicode/name-key.ts): the store keeps each unique, so that
+ * no two accounts have usernames a reader could take for each other.
  */
 export interface StoredNameKeys {
   key: string;

@@ -12,7 +12,7 @@ export const users = sqliteTable(
     email: text('email').notNull().unique(),
     username: text('username').notNull(),
     /**
-     * the username's two confusable-name keys (src/codec/unicode/name-key.ts): no two accounts share one; null
+     * the username's two confusable-name keys (packages/codec/src/unicode/name-key.ts): no two accounts share one; null
      * until set (accounts of an older release get theirs when a server starts)
      */
     usernameKey: text('username_key'),

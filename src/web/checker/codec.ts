@@ -1,6 +1,7 @@
 /**
- * The codec functions the checker runs, from the project's own src/codec: the same code as the CLI and the
- * server, bundled for the browser (node:crypto replaced by scripts/build-web.mjs; keyed operations go to the API).
+ * The codec functions the checker runs, from the project's own codec package: the same code as the CLI and the
+ * server, bundled for the browser (node:crypto swapped by the package's browser field; keyed operations go to the
+ * API).
  */
 export { decode, RAW_RUN_BYTES_SHOWN } from 'wm-watermark-codec/decode';
 export { encode } from 'wm-watermark-codec/encode';

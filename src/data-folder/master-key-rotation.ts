@@ -1,7 +1,7 @@
 import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type Store } from '../store/index.js';
-import { invalid } from './errors.js';
-import { deriveKeys, sealKey, tryOpenSealedKey } from './keys.js';
-import { signingSealContext } from './signing-keys.js';
+import { invalid } from '../domain/errors.js';
+import { deriveKeys, sealKey, tryOpenSealedKey } from '../domain/keys.js';
+import { signingSealContext } from '../domain/signing-keys.js';
 
 export interface ResealResult {
   /** channel keys now sealed under the new master key */

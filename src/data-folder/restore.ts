@@ -20,10 +20,10 @@ import {
   type MasterKeySource,
   type Store,
 } from '../store/index.js';
-import { isBundle, readBundle } from './backup-bundle.js';
-import { BackupError } from './backup-error.js';
+import { isBundle, readBundle } from '../domain/backup-bundle.js';
+import { BackupError } from '../domain/backup-error.js';
 import { syncFolder } from './backup.js';
-import { deriveKeys, openSealedKey } from './keys.js';
+import { deriveKeys, openSealedKey } from '../domain/keys.js';
 
 export interface RestoreResult {
   home: string;

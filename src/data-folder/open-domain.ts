@@ -5,9 +5,9 @@ import {
   type MasterKeySource,
   type Store,
 } from '../store/index.js';
-import { configFromEnv, type DomainConfig } from './config.js';
-import { createDomain, type Domain } from './create-domain.js';
-import { checkMasterKey } from './master-key-check.js';
+import { configFromEnv, type DomainConfig } from '../domain/config.js';
+import { createDomain, type Domain } from '../domain/create-domain.js';
+import { checkMasterKey } from '../domain/master-key-check.js';
 
 export interface OpenDomainOptions {
   /** the data folder; falls back to WM_HOME, then ~/.wm */

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DATABASE_FILE, MissingDataError, openDataFolder, openDataFolderDatabase } from '../store/index.js';
-import { requireStrongPassphrase, writeBundle } from './backup-bundle.js';
-import { BackupError } from './backup-error.js';
+import { requireStrongPassphrase, writeBundle } from '../domain/backup-bundle.js';
+import { BackupError } from '../domain/backup-error.js';
 
 export interface BackupResult {
   home: string;
