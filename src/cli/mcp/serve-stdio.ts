@@ -2,7 +2,7 @@ import { createRemoteBackend } from '../../ops/remote-backend.js';
 import type { OperationBackend } from '../../ops/backend.js';
 import { localBackendFor } from '../codec/backend.js';
 import type { KeySourceOptions } from '../codec/key.js';
-import { runsRemotely, type RemoteOptions } from '../codec/on-server.js';
+import { runsRemotely, type RemoteOptions } from '../remote/options.js';
 import type { VerifyingKeyOptions } from '../codec/signing-keys.js';
 import { CliError, EXIT } from '../errors.js';
 import { clientFor, resolveRemoteTarget } from '../remote/target.js';

@@ -1,6 +1,6 @@
 import { createRemoteBackend } from '../../ops/remote-backend.js';
 import type { OperationBackend } from '../../ops/backend.js';
-import type { ServerRunOptions } from '../codec/on-server.js';
+import type { ServerRunOptions } from './options.js';
 import { CliError, EXIT } from '../errors.js';
 import { clientFor, resolveRemoteTarget } from './target.js';
 
