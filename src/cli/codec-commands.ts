@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from 'wm-watermark-codec/types';
-import { collect, parseChunkSize, parseSeed } from './codec/option-parsers.js';
+import { collect, parseChunkSize, parseLineCount, parseSeed } from './codec/option-parsers.js';
 import { CliError, EXIT } from './errors.js';
 import { registerCopies, registerTrace } from './copies-commands.js';
 import { registerProbe } from './probe-commands.js';
@@ -117,6 +117,11 @@ function registerEncode(program: Command): void {
     )
     .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP).conflicts('lineEndsOnly'))
     .addOption(new Option('--line-ends-only', LINE_ENDS_ONLY_HELP))
+    .addOption(
+      new Option('--skip-lines <n>', 'leave the first N lines (a headline, a salutation) unmarked').argParser(
+        parseLineCount,
+      ),
+    )
     .addOption(
       new Option('--output <mode>', 'full text, or only the graphemes that carry marks')
         .choices(OUTPUT_MODES)

@@ -2,7 +2,7 @@ import { isCodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import { isClientError, ServerUrlError } from '../client/errors.js';
 import { isBackupError } from '../domain/backup-error.js';
 import { isDomainError, type DomainErrorCode } from '../domain/errors.js';
-import { failureOfClientError, isOperationFailure, type FailureKind } from '../ops/failure.js';
+import { codecFailureMessage, failureOfClientError, isOperationFailure, type FailureKind } from '../ops/failure.js';
 import { findDatabaseFailure } from '../store/database-failure.js';
 
 /** Exit codes, documented in `wm --help` and the README. */
@@ -52,6 +52,11 @@ const CODEC_EXIT: Record<CodecErrorCode, number> = {
   UNKEYED: EXIT.UNKEYED,
 };
 
+/** The codec's refusals of an option (error.option), worded with the command's flags. */
+const OPTION_PROBLEMS: Record<string, string> = {
+  bindText: '--bind-text binds the text to a signature: it needs --sign-key',
+};
+
 // Every refusal of an account rule is the caller's to fix (wrong value, missing plan, unknown user, ...): exit 2,
 // with the domain's message saying which.
 const DOMAIN_EXIT: Record<DomainErrorCode, number> = {
@@ -96,10 +101,7 @@ export function describeFailure(thrown: unknown): { exitCode: number; message: s
   if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message };
   if (isOperationFailure(error)) return { exitCode: FAILURE_EXIT[error.kind], message: error.message };
   if (isCodecError(error)) {
-    const message =
-      error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined
-        ? `${error.message} (required length: ${error.requiredLength})`
-        : error.message;
+    const message = (error.option && OPTION_PROBLEMS[error.option]) || codecFailureMessage(error);
     return { exitCode: CODEC_EXIT[error.code], message };
   }
   if (isDomainError(error)) return { exitCode: DOMAIN_EXIT[error.code], message: error.message };

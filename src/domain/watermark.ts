@@ -146,13 +146,13 @@ export function createWatermark(context: DomainContext): Watermark {
     return read(keys);
   }
   return {
-    encode: (credential, { text, secret, bindText, ...options }) =>
+    encode: (credential, { text, secret, ...options }) =>
       run(credential, 'encode', ({ key, signingKey }) =>
-        encode(text, secret, { ...options, key, ...signing(signingKey, bindText) }),
+        tokenDoesNotSign(() => encode(text, secret, { ...options, key, signingKey })),
       ),
-    encodeRobust: (credential, { text, secret, bindText, ...options }) =>
+    encodeRobust: (credential, { text, secret, ...options }) =>
       run(credential, 'encode-robust', ({ key, signingKey }) =>
-        encodeRobust(text, secret, { ...options, key, ...signing(signingKey, bindText) }),
+        tokenDoesNotSign(() => encodeRobust(text, secret, { ...options, key, signingKey })),
       ),
     decode: (credential, { text, rawRuns, acceptUnkeyed }) =>
       run(credential, 'decode', (caller) =>
@@ -208,14 +208,20 @@ const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robu
  */
 export const MAX_SIGNATURES_CHECKED = 256;
 
-function signing(signingKey: SigningKey | undefined, bindText: boolean | undefined) {
-  if (bindText && !signingKey) {
+/**
+ * The codec refuses bindText without a signing key; on a server the signing key is the API token's, so the refusal
+ * names the token (and the wire's field).
+ */
+function tokenDoesNotSign<T>(encode: () => T): T {
+  try {
+    return encode();
+  } catch (error) {
+    if (!(error instanceof CodecError && error.option === 'bindText')) throw error;
     throw invalid(
       { bind_text: 'needs an API token that signs (created with sign on a channel with a signing key)' },
       'bind_text binds the text to a signature: this API token does not sign',
     );
   }
-  return { signingKey, bindText: bindText ?? false };
 }
 
 /** The token and account behind a credential, with the account's count in the quota period starting at `start`. */

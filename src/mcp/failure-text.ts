@@ -1,18 +1,19 @@
 import { isCodecError } from 'wm-watermark-codec/errors';
 import type { OperationBackend } from '../ops/backend.js';
-import { isOperationFailure } from '../ops/failure.js';
+import { codecFailureMessage, isOperationFailure } from '../ops/failure.js';
+import { wireNameOf } from '../ops/wire.js';
 
 /** Turns a failed call into the message of an isError result, or undefined when the error is not one of ours. */
-export type DescribeFailure = (error: unknown) => string | undefined;
+export type DescribeFailure = (error: unknown, fields: readonly string[]) => string | undefined;
 
-/** The local codec's and a remote server's failures, worded for the person reading the assistant's answer. */
+/**
+ * The local codec's and a remote server's failures, worded for the person reading the assistant's answer; an option
+ * the codec names is named as the tool's argument (`fields`: the operation's input fields).
+ */
 export function describeFailureOf(backend: OperationBackend): DescribeFailure {
-  return (error) => {
+  return (error, fields) => {
     if (isOperationFailure(error)) return error.message;
     if (!isCodecError(error)) return undefined;
-    if (error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined) {
-      return `${error.message} (required length: ${error.requiredLength})`;
-    }
     if (error.code === 'KEY_REQUIRED' && backend.kind === 'local') {
       return `${error.message}: start wm mcp with --key-file FILE, or --channel NAME --user EMAIL`;
     }
@@ -20,6 +21,7 @@ export function describeFailureOf(backend: OperationBackend): DescribeFailure {
     if (error.code === 'CORRUPTED' && error.rawRuns) {
       return `${error.message}; raw_runs: true reads such runs as text, with no integrity check`;
     }
-    return error.message;
+    if (error.option) return error.message.replace(error.option, wireNameOf(error.option, fields));
+    return codecFailureMessage(error);
   };
 }

@@ -10,7 +10,9 @@ import type { ErrorObject } from 'ajv';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
 import type { CopiesBackend } from '../ops/copies-backends.js';
-import type { OperationResults } from '../ops/operations.js';
+import { COPIES_OPERATIONS } from '../ops/copies.js';
+import { inputFieldsOf, type OperationResults } from '../ops/operations.js';
+import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
 import { copiesToolsOf, toolsFor, type CopiesToolDefinition, type ToolDefinition } from './tools.js';
@@ -47,9 +49,6 @@ function argumentProblem(tool: Pick<ToolDefinition, 'name'>, errors: ErrorObject
   const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (error.keyword === 'required')
     return `invalid arguments for ${tool.name}: ${String(error.params.missingProperty)} is required`;
-  if (error.keyword === 'additionalProperties') {
-    return `invalid arguments for ${tool.name}: unknown argument ${String(error.params.additionalProperty)}`;
-  }
   if (error.keyword === 'enum') {
     const allowed = (error.params.allowedValues as string[]).join(', ');
     return `invalid arguments for ${tool.name}: ${field} must be one of ${allowed}`;
@@ -57,12 +56,6 @@ function argumentProblem(tool: Pick<ToolDefinition, 'name'>, errors: ErrorObject
   return `invalid arguments for ${tool.name}: ${field || 'arguments'} ${error.message ?? 'is invalid'}`;
 }
 
-/**
- * The MCP server of the watermark tools over one backend: tools/list with input and output schemas and
- * annotations; tools/call answers `structuredContent` equal to the REST response of the same operation. A tool
- * that fails (bad arguments, no watermark, wrong key, out of credits, …) answers `isError` with a message; only
- * an unknown tool is a protocol error.
- */
 /**
  * JSON, as the REST response is: fields left undefined are absent; serialised once for both forms (a large answer
  * costs each pass over it in time the event loop is held).
@@ -72,6 +65,12 @@ function answerOf(result: object): CallToolResult & { structuredContent: Record<
   return { content: [{ type: 'text', text: json }], structuredContent: JSON.parse(json) as Record<string, unknown> };
 }
 
+/**
+ * The MCP server of the watermark tools over one backend: tools/list with input and output schemas and
+ * annotations; tools/call answers `structuredContent` equal to the REST response of the same operation. A tool
+ * that fails (bad arguments, no watermark, wrong key, out of credits, …) answers `isError` with a message; only
+ * an unknown tool is a protocol error.
+ */
 export function createMcpServer(options: McpServerOptions): Server {
   const { backend, log } = options;
   const copiesTools = options.copies ? copiesToolsOf() : [];
@@ -79,7 +78,8 @@ export function createMcpServer(options: McpServerOptions): Server {
   const byName = new Map(toolsFor(backend).map((tool) => [tool.name, tool]));
   const copiesByName = new Map(copiesTools.map((tool) => [tool.name, tool]));
   const ownWording = describeFailureOf(backend);
-  const describe = (error: unknown) => options.describeFailure?.(error) ?? ownWording(error);
+  const describe = (error: unknown, fields: readonly string[]) =>
+    options.describeFailure?.(error, fields) ?? ownWording(error, fields);
 
   const server = new Server(
     { name: 'wm', title: 'wm — invisible text watermarks', version: VERSION },
@@ -109,7 +109,9 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const checked = tool.validate(args);
     if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
-    const outcome = await attempt(tool.name, () => backend.run(tool.operation, tool.toInput(args) as never));
+    const outcome = await attempt(tool.name, inputFieldsOf(tool.operation), () =>
+      backend.run(tool.operation, codecInputOf(tool.toInput(args))),
+    );
     if ('error' in outcome) return outcome.error;
     const result: OperationResults[typeof tool.operation] = outcome.result;
     const answer = answerOf(result);
@@ -122,16 +124,21 @@ export function createMcpServer(options: McpServerOptions): Server {
   async function callCopiesTool(tool: CopiesToolDefinition, args: Record<string, unknown>): Promise<CallToolResult> {
     const checked = tool.validate(args);
     if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
-    const outcome = await attempt(tool.name, () => options.copies!.run(tool.operation, args as never));
+    const fields = Object.keys(COPIES_OPERATIONS[tool.operation].input.properties);
+    const outcome = await attempt(tool.name, fields, () => options.copies!.run(tool.operation, args as never));
     return 'error' in outcome ? outcome.error : answerOf(outcome.result);
   }
 
   /** The result, or the failure as a tool error (an unexpected one logged, its details kept from the caller). */
-  async function attempt<T>(name: string, run: () => Promise<T>): Promise<{ result: T } | { error: CallToolResult }> {
+  async function attempt<T>(
+    name: string,
+    fields: readonly string[],
+    run: () => Promise<T>,
+  ): Promise<{ result: T } | { error: CallToolResult }> {
     try {
       return { result: await run() };
     } catch (error) {
-      const message = describe(error);
+      const message = describe(error, fields);
       if (message !== undefined) return { error: errorResult(message) };
       log(`wm mcp: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       return { error: errorResult(`internal error in ${name}`) };

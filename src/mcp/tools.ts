@@ -1,8 +1,14 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import type { OperationBackend } from '../ops/backend.js';
-import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../ops/operations.js';
-import { ALIASES } from './aliases.js';
+import {
+  declaredInputOf,
+  OPERATION_NAMES,
+  OPERATIONS,
+  renamedInput,
+  type OperationInputs,
+  type OperationName,
+} from '../ops/operations.js';
 import { COPIES_OPERATION_NAMES, COPIES_OPERATIONS, type CopiesOperationName } from '../ops/copies.js';
 
 /** A tool as tools/list shows it, with what a call needs: the operation and how its arguments map to the input. */
@@ -14,7 +20,8 @@ export interface ToolDefinition {
   outputSchema: Record<string, unknown>;
   annotations: { readOnlyHint: boolean; destructiveHint: false; idempotentHint: boolean; openWorldHint: false };
   operation: OperationName;
-  toInput(args: Record<string, unknown>): object;
+  /** the operation's input from the arguments: the fields it declares, in their wire names (others are ignored) */
+  toInput(args: Record<string, unknown>): OperationInputs[OperationName];
   /** compiled on the first call of the tool: compiling all eleven would weigh on every start of `wm mcp` */
   validate(args: unknown): { valid: true } | { valid: false; errors: ValidateFunction['errors'] };
 }
@@ -41,14 +48,14 @@ function validatorOf(name: string, schema: Record<string, unknown>): ToolDefinit
  * inside `wm serve` strip and reveal too (metered like analyze; through HTTP they run on the client).
  */
 const spendsOn = (operation: OperationName, backend: OperationBackend): boolean =>
-  backend.kind === 'server' || (backend.kind === 'remote' && OPERATIONS[operation].charged !== undefined);
+  backend.kind === 'server' || (backend.kind === 'remote' && OPERATIONS[operation].metered);
 
 /** What a server adds to each description: the permission and the charge, where they apply. */
 function serverNote(operation: OperationName, backend: OperationBackend): string {
   if (!spendsOn(operation, backend)) return '';
-  const { permissions, charged } = OPERATIONS[operation];
+  const { permissions, metered } = OPERATIONS[operation];
   const permission = (permissions.length ? permissions : OPERATIONS.analyze.permissions).join(' or ');
-  const like = charged ? 'its REST endpoint' : 'analyze';
+  const like = metered ? 'its REST endpoint' : 'analyze';
   return (
     ` On the server: needs an API token with the ${permission} permission; like ${like}, it uses credits and ` +
     'counts against the monthly limit.'
@@ -78,6 +85,16 @@ export function toolsFor(backend: OperationBackend): ToolDefinition[] {
   return tools;
 }
 
+/** The hosted service's client names some fields otherwise: its arguments as the input (its own fields only). */
+function hostedInputOf(name: OperationName, fields: readonly string[], names: Readonly<Record<string, string>>) {
+  return (args: Record<string, unknown>) => {
+    const input: Record<string, unknown> = {};
+    for (const field of fields)
+      if (args[names[field] ?? field] !== undefined) input[field] = args[names[field] ?? field];
+    return input as OperationInputs[typeof name];
+  };
+}
+
 function defineTools(backend: OperationBackend): ToolDefinition[] {
   const tools = OPERATION_NAMES.map((name): ToolDefinition => {
     const operation = OPERATIONS[name];
@@ -90,28 +107,32 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
       outputSchema: plain(operation.result),
       annotations: annotationsOf(name, backend),
       operation: name,
-      toInput: (args) => args,
+      toInput: (args) => declaredInputOf(name, args),
       validate: validatorOf(name, inputSchema),
     };
   });
-  const aliases = ALIASES.map((alias): ToolDefinition => {
-    const target = OPERATIONS[alias.operation];
-    const inputSchema = plain(alias.input);
-    return {
-      name: alias.name,
-      title: target.title,
-      description:
-        `${target.description} (The hosted service's name for \`${alias.operation}\`.)` +
-        serverNote(alias.operation, backend),
-      inputSchema,
-      outputSchema: plain(target.result),
-      annotations: annotationsOf(alias.operation, backend),
-      operation: alias.operation,
-      toInput: alias.toInput,
-      validate: validatorOf(alias.name, inputSchema),
-    };
+  // the tool names of the hosted service's MCP client, so that an assistant configured for it keeps working
+  const hosted = OPERATION_NAMES.flatMap((name): ToolDefinition[] => {
+    const operation = OPERATIONS[name];
+    if (!operation.hosted) return [];
+    const { name: tool, fields, names = {} } = operation.hosted;
+    const inputSchema = plain(renamedInput(name, fields, names));
+    return [
+      {
+        name: tool,
+        title: operation.title,
+        description:
+          `${operation.description} (The hosted service's name for \`${name}\`.)` + serverNote(name, backend),
+        inputSchema,
+        outputSchema: plain(operation.result),
+        annotations: annotationsOf(name, backend),
+        operation: name,
+        toInput: hostedInputOf(name, fields, names),
+        validate: validatorOf(tool, inputSchema),
+      },
+    ];
   });
-  return [...tools, ...aliases];
+  return [...tools, ...hosted];
 }
 
 /** A copies tool (src/ops/copies.ts): offered where an account is known (wm serve's /mcp, wm mcp --server). */

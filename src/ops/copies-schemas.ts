@@ -1,12 +1,11 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type TProperties } from '@sinclair/typebox';
 import { COPIES_LIMITS, TRACE_VERDICTS } from '../domain/types.js';
 import { StringEnum } from './string-enum.js';
 
 // The schemas of the copies operations (docs/TRACING.md): the REST bodies and responses, the MCP tool inputs and
 // structuredContent, and the CLI's --json objects, one definition each.
 
-const object = (properties: Parameters<typeof Type.Object>[0]) =>
-  Type.Object(properties, { additionalProperties: false });
+const object = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
 
 export const IssueCopiesInput = object({
   text: Type.String({ minLength: 1, description: 'the visible text of the document to give out' }),

@@ -1,6 +1,7 @@
 import type { TObject, TSchema } from '@sinclair/typebox';
 import type { IssueCopiesInput, IssueCopiesResult, ListCopiesResult, TraceResult } from '../domain/copies/types.js';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
+import { API_PATHS } from '../api/paths.js';
 import * as schemas from './copies-schemas.js';
 
 /**
@@ -34,7 +35,7 @@ export interface CopiesOperation {
   http: { summary: string };
   /** GET takes its input as the query string */
   method: 'POST' | 'GET';
-  path: `/api/v2/copies${string}`;
+  path: `${typeof API_PATHS.copies}${string}`;
   /** the operation's name in the domain (charges, usage records, permissions) */
   charged: WatermarkOperation;
   permissions: readonly Permission[];
@@ -56,7 +57,7 @@ export const COPIES_OPERATIONS: { readonly [N in CopiesOperationName]: CopiesOpe
         'Issue one marked copy per recipient and record it; needs encode and a token bound to a channel (one charge)',
     },
     method: 'POST',
-    path: '/api/v2/copies',
+    path: API_PATHS.copies,
     charged: 'issue-copies',
     permissions: REQUIRED_PERMISSIONS['issue-copies'],
   },
@@ -76,7 +77,7 @@ export const COPIES_OPERATIONS: { readonly [N in CopiesOperationName]: CopiesOpe
         'fingerprint; needs decode (charged when something is found)',
     },
     method: 'POST',
-    path: '/api/v2/copies/trace',
+    path: `${API_PATHS.copies}/trace`,
     charged: 'trace',
     permissions: REQUIRED_PERMISSIONS.trace,
   },
@@ -90,7 +91,7 @@ export const COPIES_OPERATIONS: { readonly [N in CopiesOperationName]: CopiesOpe
     result: schemas.ListCopiesResult,
     http: { summary: 'The documents issued, newest first, or one with its copies (document_id); needs decode, free' },
     method: 'GET',
-    path: '/api/v2/copies',
+    path: API_PATHS.copies,
     charged: 'trace',
     permissions: REQUIRED_PERMISSIONS.trace,
   },

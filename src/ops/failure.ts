@@ -1,4 +1,5 @@
 import { inReportOrder, type C2paReport } from 'wm-watermark-codec/c2pa-report';
+import type { CodecError } from 'wm-watermark-codec/errors';
 import type { RawRun } from 'wm-watermark-codec/types';
 import {
   ConnectionError,
@@ -73,6 +74,12 @@ export interface Unreadable {
 }
 
 export const isOperationFailure = (error: unknown): error is OperationFailure => error instanceof OperationFailure;
+
+/** A codec failure's message for a person, as every face words it: too short a carrier says the length needed. */
+export const codecFailureMessage = (error: CodecError): string =>
+  error.code === 'CARRIER_TOO_SHORT' && error.requiredLength !== undefined
+    ? `${error.message} (required length: ${error.requiredLength})`
+    : error.message;
 
 function detailsText(body: ErrorBody): string | undefined {
   if (typeof body.details === 'string') return body.details;

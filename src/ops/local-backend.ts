@@ -3,7 +3,6 @@ import { decode } from 'wm-watermark-codec/decode';
 import { encode } from 'wm-watermark-codec/encode';
 import { revealResult } from 'wm-watermark-codec/reveal';
 import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
-import { CodecError } from 'wm-watermark-codec/errors';
 import type { SigningKey, VerifyingKey } from 'wm-watermark-codec/signing';
 import { stripResult } from 'wm-watermark-codec/strip';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
@@ -21,31 +20,20 @@ export interface LocalKeys {
   signingKey?: SigningKey;
   /** decode verifies signed marks with these public keys */
   keys?: readonly VerifyingKey[];
+  /** the random distribution of encode_robust draws from this seed (offline only: a server draws its own) */
+  seed?: number;
 }
 
-/** The codec in this process, keyed, signing and verifying with `keys`. Failures are CodecErrors. */
-export function createLocalBackend({ key, signingKey, keys }: LocalKeys = {}): OperationBackend {
-  const signing = (bindText: boolean | undefined) => {
-    if (bindText && !signingKey) {
-      throw new CodecError('INVALID_INPUT', 'bind_text binds the text to a signature: it needs a signing key');
-    }
-    return { signingKey, bindText: bindText ?? false };
-  };
+/**
+ * The codec in this process, keyed, signing and verifying with `keys`. Failures are CodecErrors; the codec checks
+ * every option and rule between options (bindText needs a signing key, …).
+ */
+export function createLocalBackend({ key, signingKey, keys, seed }: LocalKeys = {}): OperationBackend {
   const handlers: OperationHandlers = {
-    encode: ({ text, secret, bind_text, ...options }) =>
-      encode(text, secret, { ...options, key, ...signing(bind_text) }),
-    decode: ({ text, raw_runs, accept_unkeyed }) =>
-      decode(text, { key, keys, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
-    encode_robust: ({ text, secret, distribution, stealth_level, mark_word_ends, line_ends_only, bind_text }) =>
-      encodeRobust(text, secret, {
-        distribution,
-        stealthLevel: stealth_level,
-        markWordEnds: mark_word_ends,
-        lineEndsOnly: line_ends_only,
-        key,
-        ...signing(bind_text),
-      }),
-    decode_robust: ({ text, accept_unkeyed }) => decodeRobust(text, { key, keys, acceptUnkeyed: accept_unkeyed }),
+    encode: ({ text, secret, ...options }) => encode(text, secret, { ...options, key, signingKey }),
+    decode: ({ text, ...options }) => decode(text, { ...options, key, keys }),
+    encode_robust: ({ text, secret, ...options }) => encodeRobust(text, secret, { ...options, seed, key, signingKey }),
+    decode_robust: ({ text, ...options }) => decodeRobust(text, { ...options, key, keys }),
     analyze: ({ encoded, original }) => analyze(encoded, original),
     ...keylessHandlers,
   };

@@ -1,25 +1,28 @@
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import type {
   AnalyzeResult,
   DecodeResult,
   DecodeRobustResult,
-  Distribution,
   EncodeResult,
   EncodeRobustResult,
-  Method,
-  OutputMode,
   RevealSegment,
-  StealthLevel,
   StripResult,
 } from 'wm-watermark-codec';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
-import * as results from './schemas.js';
+import { API_PATHS } from '../api/paths.js';
+import * as schemas from './schemas.js';
+import type { CodecInput } from './wire.js';
 
 /**
- * The watermark operations, once: name, description, input and result schemas, the REST endpoint and the
- * permission a server asks for. The CLI, `wm mcp` (stdio) and `/mcp` on `wm serve` are built from this table, and
- * every backend (local codec, HTTP client, domain) returns the result objects of the schemas here, so a CLI
- * `--json` object, a REST response and an MCP structuredContent are the same object.
+ * The watermark operations, once: one row per operation with its name, description, input and result schemas,
+ * REST paths and the other names existing clients use, the permission a server asks for and whether it is metered.
+ * Every face is built from this table: the REST routes and their OpenAPI (src/server/routes/watermark.ts), the MCP
+ * tools (src/mcp/tools.ts), the HTTP client's requests (./remote-backend.ts); the CLI runs the same operations
+ * through a backend. Every backend (local codec, HTTP client, domain) returns the result objects of the schemas
+ * here, so a CLI `--json` object, a REST response and an MCP structuredContent are the same object.
+ *
+ * Unknown input fields are ignored on every face (REST bodies and MCP arguments alike): a client may send fields
+ * this server does not know, as newer clients and the hosted service's clients do (docs/SERVER.md).
  */
 
 export const OPERATION_NAMES = [
@@ -33,56 +36,45 @@ export const OPERATION_NAMES = [
 ] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
 
-export interface OperationInputs {
-  encode: {
-    text: string;
-    secret: string;
-    method?: Method;
-    chunkSize?: number;
-    firstLetterOnly?: boolean;
-    markWordEnds?: boolean;
-    lineEndsOnly?: boolean;
-    output?: OutputMode;
-    pattern?: string;
-    bind_text?: boolean;
-  };
-  decode: { text: string; raw_runs?: boolean; accept_unkeyed?: boolean };
-  encode_robust: {
-    text: string;
-    secret: string;
-    distribution?: Distribution;
-    stealth_level?: StealthLevel;
-    mark_word_ends?: boolean;
-    line_ends_only?: boolean;
-    bind_text?: boolean;
-  };
-  decode_robust: { text: string; accept_unkeyed?: boolean };
-  analyze: { encoded: string; original?: string };
-  strip: { text: string };
-  reveal: { text: string };
+/** The operation's name where the wire spells it with a hyphen: REST paths, usage records, CLI commands. */
+export const kebabNameOf = <N extends OperationName>(name: N) => name.replace('_', '-') as KebabName<N>;
+type KebabName<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${Tail}` : S;
+
+/** How the REST face serves an operation, beyond what the row says for every face. */
+export interface HttpFace {
+  /** the OpenAPI summary */
+  summary: string;
+  /** other names existing clients send for input fields (another name → the field): either one is required */
+  alternatives?: Readonly<Record<string, string>>;
+  /** fields required in one case only, which a JSON schema here cannot say: the field → its condition and hint */
+  requiredWhen?: Readonly<Record<string, { field: string; equals: string; hint: string }>>;
+  /** the decodes: a 422 answer carries the code and what the text holds (CannotReadResponse) */
+  unreadable?: boolean;
+  /** an earlier address of the operation, whose body names some fields differently (the field → its name there) */
+  legacy?: { path: `/api/${string}`; summary: string; names: Readonly<Record<string, string>> };
 }
 
-export interface OperationResults {
-  encode: EncodeResult;
-  decode: DecodeResult;
-  encode_robust: EncodeRobustResult;
-  decode_robust: DecodeRobustResult;
-  analyze: AnalyzeResult;
-  strip: StripResult;
-  reveal: { segments: RevealSegment[]; text: string };
+/** The operation as the hosted service's MCP client names it: its tool name and the fields it sends. */
+export interface HostedTool {
+  name: string;
+  /** the input fields the tool takes, in order */
+  fields: readonly string[];
+  /** the tool's name for a field, where it has another */
+  names?: Readonly<Record<string, string>>;
 }
 
-export interface Operation {
-  name: OperationName;
+export interface Operation<N extends OperationName = OperationName> {
+  name: N;
   title: string;
   description: string;
   input: TObject;
   result: TSchema;
-  /** the REST endpoint; strip and reveal have none (they need no key and no account) */
-  path?: `/api/watermark/${string}`;
-  /** the operation's name in the domain (charges, usage records, permissions) */
-  charged?: WatermarkOperation;
-  /** any one of these allows the operation on a server; none: every valid API token may */
+  /** served over REST at /api/watermark/<kebab name> (strip and reveal are not: they need no key and no account) */
+  http?: HttpFace;
+  hosted?: HostedTool;
+  /** a server charges it and records its use under its kebab name; strip and reveal only on `wm serve`'s /mcp */
+  metered: boolean;
+  /** any one of these allows the operation on a server */
   permissions: readonly Permission[];
   /** the same input always gives the same result (no random nonce or distribution) */
   deterministic: boolean;
@@ -93,31 +85,78 @@ const CARRIER = text('the visible text to hide the secret in');
 const SECRET = text('the secret to hide (UTF-8)');
 const MARKED = text('text that may carry a watermark');
 
-const object = (properties: Record<string, TSchema>) => Type.Object(properties, { additionalProperties: false });
+const ENCODE = Type.Object({ text: CARRIER, secret: SECRET, ...schemas.EncodeOptions, ...schemas.SignOptions });
+const DECODE = Type.Object({ text: MARKED, ...schemas.DecodeOptions });
+const ENCODE_ROBUST = Type.Object({ text: CARRIER, secret: SECRET, ...schemas.RobustOptions, ...schemas.SignOptions });
+const DECODE_ROBUST = Type.Object({ text: MARKED, ...schemas.DecodeRobustOptions });
+const ANALYZE = Type.Object({
+  encoded: text('the text to analyse'),
+  original: Type.Optional(text('the text before encoding, for the ratio')),
+});
+const STRIP = Type.Object({ text: text('the text to clean') });
+const REVEAL = Type.Object({ text: text('the text to inspect') });
 
-function charged<N extends OperationName>(name: N, operation: WatermarkOperation, path: string) {
-  return {
-    name,
-    charged: operation,
-    path: `/api/watermark/${path}` as const,
-    permissions: REQUIRED_PERMISSIONS[operation],
-  };
+/** Each operation's input as the wire names it (REST body, MCP arguments), derived from its schema. */
+export interface OperationInputs {
+  encode: Static<typeof ENCODE>;
+  decode: Static<typeof DECODE>;
+  encode_robust: Static<typeof ENCODE_ROBUST>;
+  decode_robust: Static<typeof DECODE_ROBUST>;
+  analyze: Static<typeof ANALYZE>;
+  strip: Static<typeof STRIP>;
+  reveal: Static<typeof REVEAL>;
 }
 
-export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N } } = {
+/** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
+export type CodecInputs = { [N in OperationName]: CodecInput<OperationInputs[N]> };
+
+/** The codec's result types, which the result schemas describe. */
+export interface OperationResults {
+  encode: EncodeResult;
+  decode: DecodeResult;
+  encode_robust: EncodeRobustResult;
+  decode_robust: DecodeRobustResult;
+  analyze: AnalyzeResult;
+  strip: StripResult;
+  reveal: { segments: RevealSegment[]; text: string };
+}
+
+/** A metered operation: its permissions are the domain's for its kebab name. */
+const metered = <N extends OperationName>(name: N) => ({
+  name,
+  metered: true,
+  permissions: REQUIRED_PERMISSIONS[kebabNameOf(name) as WatermarkOperation],
+});
+
+/** Free anywhere but on `wm serve`'s /mcp, where it is metered like analyze. */
+const keyless = <N extends OperationName>(name: N) => ({ name, metered: false, permissions: [] });
+
+export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
   encode: {
-    ...charged('encode', 'encode', 'encode'),
+    ...metered('encode'),
     title: 'Hide a secret in text',
     description:
       'Hide a secret inside a text with invisible Unicode variation selectors. The returned `encoded` text looks ' +
       'exactly like the input; give it out instead of the original. Fails when the text is too short for the ' +
       'secret (the error gives the length needed).',
-    input: object({ text: CARRIER, secret: SECRET, ...results.EncodeOptions, ...results.SignOptions }),
-    result: results.EncodeResult,
+    input: ENCODE,
+    result: schemas.EncodeResult,
+    http: {
+      summary:
+        'Hide a secret in text (variation selectors); needs the encode permission. A token created with sign signs ' +
+        'the mark (`signature` in the answer); `bind_text` makes the signature cover the text too',
+      requiredWhen: { pattern: { field: 'method', equals: 'pattern', hint: ' when method is pattern' } },
+      legacy: {
+        path: '/api/v1/encode',
+        summary: 'Legacy form of encode: original_text = text, payload = secret',
+        names: { text: 'original_text', secret: 'payload' },
+      },
+    },
+    hosted: { name: 'fast_encode', fields: ['text', 'secret'] },
     deterministic: false,
   },
   decode: {
-    ...charged('decode', 'decode', 'decode'),
+    ...metered('decode'),
     title: 'Recover a hidden secret',
     description:
       'Recover the secret hidden by `encode` or `encode_robust`: every watermark of the text, each verified and ' +
@@ -125,64 +164,113 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation & { name: N 
       'watermark, when it is damaged, when it was encrypted with another key or channel, or (with a key) when its ' +
       'watermarks are not keyed. Selector runs that are no watermark are listed in `raw_runs` and read only with ' +
       '`raw_runs: true`. A C2PA text manifest is no watermark: it is reported as `c2pa`.',
-    input: object({ text: MARKED, ...results.DecodeOptions }),
-    result: results.DecodeResult,
+    input: DECODE,
+    result: schemas.DecodeResult,
+    http: {
+      summary:
+        'Recover every watermark (variation selectors and robust), each verified; needs decode. A keyed token ' +
+        'answers only with keyed marks unless `accept_unkeyed`; unframed selector runs are listed in `raw_runs`, ' +
+        'read only with `raw_runs: true`. `signature` says who signed the mark: the keys of ' +
+        "/.well-known/wm-keys.json and the account's own are known",
+      unreadable: true,
+    },
+    hosted: { name: 'fast_decode', fields: ['text'] },
     deterministic: true,
   },
   encode_robust: {
-    ...charged('encode_robust', 'encode-robust', 'encode-robust'),
+    ...metered('encode_robust'),
     title: 'Hide a secret that survives lost text',
     description:
       'Hide a secret one bit per visible character, repeated as often as the text allows, so that it survives ' +
       'cropping, deletions and edits. Needs at least 8 bytes of text per byte of secret.',
-    input: object({ text: CARRIER, secret: SECRET, ...results.RobustOptions, ...results.SignOptions }),
-    result: results.EncodeRobustResult,
+    input: ENCODE_ROBUST,
+    result: schemas.EncodeRobustResult,
+    http: {
+      summary:
+        'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
+      alternatives: { visible_text: 'text', hidden_text: 'secret' },
+    },
+    hosted: {
+      name: 'robust_encode',
+      fields: ['text', 'secret', 'distribution', 'stealth_level', 'mark_word_ends', 'line_ends_only'],
+      names: { text: 'visible_text', secret: 'hidden_text' },
+    },
     deterministic: false,
   },
   decode_robust: {
-    ...charged('decode_robust', 'decode-robust', 'decode-robust'),
+    ...metered('decode_robust'),
     title: 'Recover a robust secret',
     description:
       'Recover the secret hidden by `encode_robust`, also from an excerpt or an edited copy. A text without ' +
       'robust marks is reported as an error with `is_encoded: false`.',
-    input: object({ text: MARKED, ...results.DecodeRobustOptions }),
-    result: results.DecodeRobustResult,
+    input: DECODE_ROBUST,
+    result: schemas.DecodeRobustResult,
+    http: {
+      summary:
+        'Recover a robust (bit-level) secret; needs decode. A keyed token answers only with keyed marks unless ' +
+        '`accept_unkeyed`',
+      unreadable: true,
+    },
+    hosted: { name: 'robust_decode', fields: ['text'] },
     deterministic: true,
   },
   analyze: {
-    ...charged('analyze', 'analyze', 'analyze'),
+    ...metered('analyze'),
     title: 'Count visible characters and hidden marks',
     description:
       'Count the visible graphemes and the hidden variation selectors of a text, and the size ratio to the ' +
       'original when it is given. Reveals sizes only, never the secret.',
-    input: object({
-      encoded: text('the text to analyse'),
-      original: Type.Optional(text('the text before encoding, for the ratio')),
-    }),
-    result: results.AnalyzeResult,
+    input: ANALYZE,
+    result: schemas.AnalyzeResult,
+    http: { summary: 'Count visible graphemes and hidden bytes; needs encode or decode' },
     deterministic: true,
   },
   strip: {
-    name: 'strip',
+    ...keyless('strip'),
     title: 'Remove every hidden mark',
     description:
       'Remove every hidden mark from a text: variation selectors added by wm or other tools, zero-width ' +
       'characters, tag characters. Presentation selectors that belong to emoji stay, and so does a C2PA text ' +
       'manifest (reported in `kept`). Free, needs no key.',
-    input: object({ text: text('the text to clean') }),
-    result: results.StripResult,
-    permissions: [],
+    input: STRIP,
+    result: schemas.StripResult,
     deterministic: true,
   },
   reveal: {
-    name: 'reveal',
+    ...keyless('reveal'),
     title: 'Show hidden characters',
     description:
       'Show every invisible character of a text as a visible ⟨label⟩ token, e.g. ⟨VS·f7 00 02⟩ for hidden ' +
       'bytes, ⟨ZWJ⟩, or ⟨C2PA manifest v1, 67 bytes⟩ for a C2PA text manifest. Free, needs no key.',
-    input: object({ text: text('the text to inspect') }),
-    result: results.RevealResult,
-    permissions: [],
+    input: REVEAL,
+    result: schemas.RevealResult,
     deterministic: true,
   },
 };
+
+/** The REST path of an operation served over REST. */
+export const httpPathOf = (name: OperationName) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
+
+/** The fields of an operation's input, in its schema's order. */
+export const inputFieldsOf = (name: OperationName): string[] => Object.keys(OPERATIONS[name].input.properties);
+
+/** The input fields the operation declares, taken from a body or arguments that may hold others (ignored). */
+export function declaredInputOf<N extends OperationName>(name: N, values: Record<string, unknown>): OperationInputs[N] {
+  const input: Record<string, unknown> = {};
+  for (const field of inputFieldsOf(name)) if (values[field] !== undefined) input[field] = values[field];
+  return input as OperationInputs[N];
+}
+
+/** A copy of the operation's input schema with only `fields`, renamed by `names`, unknown fields allowed. */
+export function renamedInput(
+  name: OperationName,
+  fields: readonly string[],
+  names: Readonly<Record<string, string>> = {},
+  optional: (field: string) => boolean = () => false,
+): TObject {
+  const properties = OPERATIONS[name].input.properties as Record<string, TSchema>;
+  const renamed: Record<string, TSchema> = {};
+  for (const field of fields)
+    renamed[names[field] ?? field] = optional(field) ? Type.Optional(properties[field]) : properties[field];
+  return Type.Object(renamed);
+}

@@ -1,56 +1,49 @@
 import type { WmClient } from '../client/client.js';
-import { backendOf, type OperationBackend } from './backend.js';
+import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 import { failureOfClientError, OperationFailure } from './failure.js';
 import { keylessHandlers } from './local-backend.js';
 import { inSchemaOrder } from './schema-order.js';
-import { OPERATIONS, type OperationInputs, type OperationResults } from './operations.js';
-
-/** The field every result of the operation has: a 200 without it is not from a wm server. */
-const RESULT_FIELD = {
-  encode: 'encoded',
-  decode: 'decoded',
-  encode_robust: 'watermarked',
-  decode_robust: 'is_encoded',
-  analyze: 'encoded_bytes',
-} as const;
-
-type ServerOperation = keyof typeof RESULT_FIELD;
-
-/** Undefined fields are left out of the body, as a JSON client would. */
-const bodyOf = (input: object): object => JSON.parse(JSON.stringify(input)) as object;
+import {
+  httpPathOf,
+  inputFieldsOf,
+  OPERATION_NAMES,
+  OPERATIONS,
+  type CodecInputs,
+  type OperationName,
+  type OperationResults,
+} from './operations.js';
+import { wireInputOf } from './wire.js';
 
 /**
- * The operations of a wm server through the HTTP client: the server applies the token's channel key and charges
- * credits. strip and reveal have no endpoint and need neither key nor account, so they run here. Failures are
- * OperationFailures.
+ * The operations of a wm server through the HTTP client: each operation the table serves over REST is a POST to its
+ * path with its fields; the server applies the token's channel key and charges credits. strip and reveal have no
+ * endpoint and need neither key nor account, so they run here. Failures are OperationFailures.
  */
 export function createRemoteBackend(client: WmClient): OperationBackend {
-  async function call<N extends ServerOperation>(name: N, input: OperationInputs[N]): Promise<OperationResults[N]> {
-    const path = OPERATIONS[name].path!;
+  async function call<N extends OperationName>(name: N, input: CodecInputs[N]): Promise<OperationResults[N]> {
+    const path = httpPathOf(name);
+    const { result: schema } = OPERATIONS[name];
     let result: OperationResults[N];
     try {
-      result = await client.post<OperationResults[N]>(path, bodyOf(input));
+      result = await client.post<OperationResults[N]>(path, wireInputOf(input, inputFieldsOf(name)));
     } catch (error) {
       throw failureOfClientError(error);
     }
-    if (!(RESULT_FIELD[name] in result)) {
+    // every result of the operation has its schema's first required field: a 200 without it is not from a wm server
+    const expected = (schema.required as string[])[0];
+    if (!(expected in result)) {
       throw new OperationFailure(
         'not-wm-server',
-        `${client.server} answered POST ${path} without ${RESULT_FIELD[name]}: not a wm server`,
+        `${client.server} answered POST ${path} without ${expected}: not a wm server`,
       );
     }
-    return inSchemaOrder(OPERATIONS[name].result, result) as OperationResults[N];
+    return inSchemaOrder(schema, result) as OperationResults[N];
   }
-  const remote =
-    <N extends ServerOperation>(name: N) =>
-    (input: OperationInputs[N]) =>
-      call(name, input);
-  return backendOf('remote', {
-    encode: remote('encode'),
-    decode: remote('decode'),
-    encode_robust: remote('encode_robust'),
-    decode_robust: remote('decode_robust'),
-    analyze: remote('analyze'),
-    ...keylessHandlers,
-  });
+  const handlers: Record<string, unknown> = { ...keylessHandlers };
+  for (const name of OPERATION_NAMES) {
+    if (OPERATIONS[name].http) handlers[name] = (input: CodecInputs[typeof name]) => call(name, input);
+  }
+  const missing = OPERATION_NAMES.filter((name) => !handlers[name]);
+  if (missing.length > 0) throw new Error(`no remote handler for ${missing.join(', ')}: give it http or a local one`);
+  return backendOf('remote', handlers as OperationHandlers);
 }

@@ -43,6 +43,15 @@ export const EncodeOptions = {
   ),
   markWordEnds: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
   lineEndsOnly: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
+  skipLines: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      default: 0,
+      description:
+        'leave the first N lines unmarked (a headline, byline or salutation that editors retype, losing any mark ' +
+        'in it): the marks start after the Nth line feed, with any method',
+    }),
+  ),
   output: Type.Optional(
     StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
   ),

@@ -40,6 +40,14 @@ describe('wm encode / decode', () => {
     expect(lines.map((line) => (line.match(SELECTOR) ?? []).length > 0)).toEqual([true, false, true]);
   });
 
+  it('--skip-lines N leaves the first N lines unmarked; a negative N is a usage error', async () => {
+    const text = `Headline\nByline\n${CARRIER}`;
+    expect(await roundTrip(['--skip-lines', '2'], 'p4ss', text)).toBe('p4ss\n');
+    const encoded = (await runWm(['encode', '--secret', 'p4ss', '--skip-lines', '2'], { input: text })).out;
+    expect(encoded.split('\n').slice(0, 2)).toEqual(['Headline', 'Byline']);
+    expect((await runWm(['encode', '--secret', 'x', '--skip-lines', '-1'], { input: text })).code).toBe(2);
+  });
+
   it('--output tokens prints only the marked graphemes', async () => {
     const run = await runWm(['encode', '--secret', 'tok', '--method', 'single', '--output', 'tokens'], {
       input: CARRIER,

@@ -106,6 +106,21 @@ describe('encode / decode / analyze', () => {
     expect(both.json().message).toContain('exclude each other');
   });
 
+  it('skipLines (encode) leaves the first lines unmarked, here and at the legacy address', async () => {
+    const text = `Headline of the day\n${CARRIER}`;
+    const legacy = (payload: object) =>
+      server.app.inject({ method: 'POST', url: '/api/v1/encode', payload, headers: bearer(token) });
+    for (const answer of [
+      await call('encode', { text, secret: 'ID-42', skipLines: 1 }),
+      await legacy({ original_text: text, payload: 'ID-42', skipLines: 1 }),
+    ]) {
+      const encoded = answer.json().encoded as string;
+      expect(encoded.split('\n')[0]).toBe('Headline of the day');
+      expect((await call('decode', { text: encoded })).json().decoded).toBe('ID-42');
+    }
+    expect((await call('encode', { text, secret: 'x', skipLines: -1 })).statusCode).toBe(400);
+  });
+
   it('analyze works with an encode-only or a decode-only token', async () => {
     const encoded = (await call('encode', { text: CARRIER, secret: 'abc' })).json().encoded;
     for (const permissions of [['encode'], ['decode']]) {

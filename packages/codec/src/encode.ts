@@ -1,6 +1,7 @@
 import { c2paWarnings } from './c2pa-report.js';
 import { buildFrame, stuffFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
+import { afterLines } from './methods/carrier-graphemes.js';
 import { placeInFirstWord } from './methods/char.js';
 import { placeChunks } from './methods/chunked.js';
 import { placeInPattern } from './methods/pattern.js';
@@ -154,16 +155,17 @@ function placeFrame(
 
 function place(text: string, frameLength: number, options: CheckedEncodeOptions): Placement {
   const { positions } = options;
+  const from = afterLines(text, options.skipLines);
   switch (options.method) {
     case 'auto':
-      return placeAuto(text, frameLength, positions);
+      return placeAuto(text, frameLength, positions, from);
     case 'single':
-      return placeChunks(text, frameLength, 1, 'single', positions);
+      return placeChunks(text, frameLength, 1, 'single', positions, from);
     case 'chunked':
-      return placeChunks(text, frameLength, options.chunkSize, 'chunked', positions);
+      return placeChunks(text, frameLength, options.chunkSize, 'chunked', positions, from);
     case 'char':
-      return placeInFirstWord(text, frameLength, options.firstLetterOnly, positions);
+      return placeInFirstWord(text, frameLength, options.firstLetterOnly, positions, from);
     case 'pattern':
-      return placeInPattern(text, frameLength, options.pattern, positions);
+      return placeInPattern(text, frameLength, options.pattern, positions, from);
   }
 }

@@ -20,6 +20,8 @@ export class CodecError extends Error {
   override readonly name = 'CodecError';
   c2pa?: C2paReport;
   rawRuns?: RawRun[];
+  /** the option at fault (its codec name, e.g. bindText), for a face to name it as its callers spell it */
+  option?: string;
 
   constructor(
     readonly code: CodecErrorCode,

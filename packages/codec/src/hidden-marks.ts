@@ -1,5 +1,5 @@
 import type { C2paWrapper } from './c2pa.js';
-import { belongsToText, isJoiner, isZeroWidthUnit } from './zero-width.js';
+import { belongsToText, isJoiner } from './zero-width.js';
 import { c2paLabel } from './c2pa-report.js';
 import { findFrames } from './frame.js';
 import { ALPHABET_INDEX_OF_BYTE } from './robust/alphabet.js';

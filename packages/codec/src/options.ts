@@ -21,6 +21,7 @@ export interface CheckedEncodeOptions {
   method: Method;
   chunkSize: number;
   firstLetterOnly: boolean;
+  skipLines: number;
   positions: MarkPositions;
   pattern: string;
   output: OutputMode;
@@ -58,6 +59,8 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
     throw invalid('chunkSize must be a positive integer');
   }
   if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
+  const { skipLines = 0 } = options;
+  if (!Number.isSafeInteger(skipLines) || skipLines < 0) throw invalid('skipLines must be a whole number (0 or more)');
   const positions = checkPositions(options);
   if (!OUTPUT_MODES.includes(output))
     throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
@@ -69,6 +72,7 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
     method,
     chunkSize,
     firstLetterOnly,
+    skipLines,
     positions,
     pattern: pattern ?? '',
     output,
@@ -102,7 +106,11 @@ export function checkSignOptions(options: SignOption): { signingKey?: SigningKey
     throw invalid('signingKey must be a key made by createSigningKey');
   }
   if (typeof bindText !== 'boolean') throw invalid('bindText must be a boolean');
-  if (bindText && !signingKey) throw invalid('bindText binds the text to a signature: it needs a signing key');
+  if (bindText && !signingKey) {
+    const error = invalid('bindText binds the text to a signature: it needs a signing key');
+    error.option = 'bindText';
+    throw error;
+  }
   return { signingKey, bindText };
 }
 

@@ -71,6 +71,11 @@ export interface EncodeOptions extends KeyOption, SignOption {
   chunkSize?: number;
   firstLetterOnly?: boolean;
   /**
+   * leave the first `skipLines` lines unmarked (a headline, a byline, a salutation that editors retype): the marks
+   * start after that many line feeds, with any method. Default 0.
+   */
+  skipLines?: number;
+  /**
    * also mark the last character of a word (before whitespace), as format revision 2 did: more carriers, but PDF
    * text extractors such as poppler then lose the space after it (docs/FORMAT.md, "Word ends")
    */

@@ -1,7 +1,7 @@
-import { analyze } from 'wm-watermark-codec/analyze';
 import { formatAnalyzeTable, formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
-import { serverRunnerFor, type RemoteOptions } from './on-server.js';
+import { backendFor } from './backend.js';
+import type { RemoteOptions } from './on-server.js';
 
 export interface AnalyzeCommandOptions extends RemoteOptions {
   original?: string;
@@ -10,10 +10,10 @@ export interface AnalyzeCommandOptions extends RemoteOptions {
 }
 
 export async function runAnalyze(file: string | undefined, options: AnalyzeCommandOptions): Promise<void> {
-  const onServer = await serverRunnerFor(options);
+  const backend = await backendFor(options);
   const encoded = await readInputText(file);
   const original = options.original === undefined ? undefined : await readInputText(options.original);
-  const result = onServer ? await onServer('analyze', { encoded, original }) : analyze(encoded, original);
+  const result = await backend.run('analyze', { encoded, original });
   await writeOutput(
     options.json ? formatJson(result) : formatAnalyzeTable(result, { originalGiven: original !== undefined }),
     options.out,

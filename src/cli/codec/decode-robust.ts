@@ -1,15 +1,15 @@
 import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
 import { noWatermark } from 'wm-watermark-codec/decode';
-import { decodeRobust } from 'wm-watermark-codec/robust';
 import type { DecodeRobustResult } from 'wm-watermark-codec/types';
 import { decodeFailure } from './decode-failure.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js';
-import { resolveKey, type KeySourceOptions } from './key.js';
-import { serverRunnerFor, type RemoteOptions } from './on-server.js';
+import type { KeySourceOptions } from './key.js';
+import type { RemoteOptions } from './on-server.js';
+import { backendFor } from './backend.js';
 import { signatureNote } from './signature-note.js';
-import { resolveVerifyingKeys, type VerifyingKeyOptions } from './signing-keys.js';
+import type { VerifyingKeyOptions } from './signing-keys.js';
 
 export interface DecodeRobustCommandOptions extends KeySourceOptions, VerifyingKeyOptions, RemoteOptions {
   all?: boolean;
@@ -20,16 +20,12 @@ export interface DecodeRobustCommandOptions extends KeySourceOptions, VerifyingK
 }
 
 export async function runDecodeRobust(file: string | undefined, options: DecodeRobustCommandOptions): Promise<void> {
-  const onServer = await serverRunnerFor(options);
-  const key = onServer ? undefined : await resolveKey(options);
-  const keys = onServer ? [] : await resolveVerifyingKeys(options);
+  const backend = await backendFor(options);
   const text = await readInputText(file);
   const { acceptUnkeyed } = options;
   let result: DecodeRobustResult;
   try {
-    result = onServer
-      ? await onServer('decode_robust', { text, accept_unkeyed: acceptUnkeyed })
-      : decodeRobust(text, { key, keys, acceptUnkeyed });
+    result = await backend.run('decode_robust', { text, acceptUnkeyed });
   } catch (error) {
     throw await decodeFailure(error, options.json, options.out);
   }

@@ -1,14 +1,14 @@
 import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
-import { decode } from 'wm-watermark-codec/decode';
 import type { DecodeResult } from 'wm-watermark-codec/types';
 import { decodeFailure } from './decode-failure.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js';
-import { resolveKey, type KeySourceOptions } from './key.js';
-import { serverRunnerFor, type RemoteOptions } from './on-server.js';
+import type { KeySourceOptions } from './key.js';
+import type { RemoteOptions } from './on-server.js';
+import { backendFor } from './backend.js';
 import { signatureNote } from './signature-note.js';
-import { resolveVerifyingKeys, type VerifyingKeyOptions } from './signing-keys.js';
+import type { VerifyingKeyOptions } from './signing-keys.js';
 
 export interface DecodeCommandOptions extends KeySourceOptions, VerifyingKeyOptions, RemoteOptions {
   all?: boolean;
@@ -21,16 +21,12 @@ export interface DecodeCommandOptions extends KeySourceOptions, VerifyingKeyOpti
 }
 
 export async function runDecode(file: string | undefined, options: DecodeCommandOptions): Promise<void> {
-  const onServer = await serverRunnerFor(options);
-  const key = onServer ? undefined : await resolveKey(options);
-  const keys = onServer ? [] : await resolveVerifyingKeys(options);
+  const backend = await backendFor(options);
   const text = await readInputText(file);
   const { rawRuns, acceptUnkeyed } = options;
   let result: DecodeResult;
   try {
-    result = onServer
-      ? await onServer('decode', { text, raw_runs: rawRuns, accept_unkeyed: acceptUnkeyed })
-      : decode(text, { key, keys, rawRuns, acceptUnkeyed });
+    result = await backend.run('decode', { text, rawRuns, acceptUnkeyed });
   } catch (error) {
     throw await decodeFailure(error, options.json, options.out);
   }

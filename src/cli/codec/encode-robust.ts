@@ -1,11 +1,11 @@
-import { encodeRobust } from 'wm-watermark-codec/robust';
 import type { Distribution, StealthLevel } from 'wm-watermark-codec/types';
+import { backendFor } from './backend.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput, writeWarnings } from './io.js';
-import { resolveKey, type KeySourceOptions } from './key.js';
-import { serverRunnerFor, type RemoteOptions } from './on-server.js';
+import type { KeySourceOptions } from './key.js';
+import type { RemoteOptions } from './on-server.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
-import { resolveSigning, type SigningKeyOptions } from './signing-keys.js';
+import type { SigningKeyOptions } from './signing-keys.js';
 
 export interface EncodeRobustCommandOptions
   extends SecretSourceOptions, KeySourceOptions, SigningKeyOptions, RemoteOptions {
@@ -19,31 +19,19 @@ export interface EncodeRobustCommandOptions
 }
 
 export async function runEncodeRobust(file: string | undefined, options: EncodeRobustCommandOptions): Promise<void> {
-  const onServer = await serverRunnerFor(options);
-  const secret = await resolveSecret(options);
-  const key = onServer ? undefined : await resolveKey(options);
-  const signing = onServer ? {} : await resolveSigning(options);
+  let secret = '';
+  const backend = await backendFor(options, async () => void (secret = await resolveSecret(options)));
   const text = await readInputText(file);
-  const { distribution, stealth: stealthLevel, markWordEnds, lineEndsOnly } = options;
-  const result = onServer
-    ? await onServer('encode_robust', {
-        text,
-        secret,
-        distribution,
-        stealth_level: stealthLevel,
-        mark_word_ends: markWordEnds,
-        line_ends_only: lineEndsOnly,
-        bind_text: options.bindText,
-      })
-    : encodeRobust(text, secret, {
-        distribution,
-        stealthLevel,
-        markWordEnds,
-        lineEndsOnly,
-        seed: options.seed,
-        key,
-        ...signing,
-      });
+  const { distribution, stealth: stealthLevel, markWordEnds, lineEndsOnly, bindText } = options;
+  const result = await backend.run('encode_robust', {
+    text,
+    secret,
+    distribution,
+    stealthLevel,
+    markWordEnds,
+    lineEndsOnly,
+    bindText,
+  });
   await writeOutput(options.json ? formatJson(result) : result.watermarked, options.out);
   writeWarnings(result.warnings);
 }

@@ -12,6 +12,9 @@ function parseInteger(value: string, minimum: number, maximum: number): number {
 /** The codec's rule for chunkSize, the same as the HTTP API's. */
 export const parseChunkSize = (value: string): number => parseInteger(value, CHUNK_SIZE.min, CHUNK_SIZE.max);
 
+/** A count of lines: a whole number, 0 or more. */
+export const parseLineCount = (value: string): number => parseInteger(value, 0, Number.MAX_SAFE_INTEGER);
+
 export const parseSeed = (value: string): number => parseInteger(value, 0, 2 ** 32 - 1);
 
 /** commander's collector for a repeatable option. */

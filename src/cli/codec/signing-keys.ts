@@ -27,18 +27,12 @@ async function readKeyText(file: string, option: string): Promise<string> {
   return Buffer.from(await readInputBytes(file)).toString('utf8');
 }
 
-/** The signing options for the codec: { signingKey, bindText } or nothing when --sign-key is absent. */
-export async function resolveSigning(
-  options: SigningKeyOptions,
-): Promise<{ signingKey?: SigningKey; bindText?: boolean }> {
-  if (options.signKey === undefined) {
-    if (options.bindText)
-      throw new CliError(EXIT.USAGE, '--bind-text binds the text to a signature: it needs --sign-key');
-    return {};
-  }
+/** The signing key of --sign-key, or nothing when it is absent (--bind-text without it: the codec refuses). */
+export async function resolveSigning(options: SigningKeyOptions): Promise<{ signingKey?: SigningKey }> {
+  if (options.signKey === undefined) return {};
   try {
     const seed = parsePrivateKeyPem(await readKeyText(options.signKey, '--sign-key'), options.signKey);
-    return { signingKey: createSigningKey(seed), bindText: options.bindText === true };
+    return { signingKey: createSigningKey(seed) };
   } catch (error) {
     throw usage(error);
   }

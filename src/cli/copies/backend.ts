@@ -3,7 +3,7 @@ import {
   createCopiesRemoteBackend,
   type CopiesBackend as OpsCopiesBackend,
 } from '../../ops/copies-backends.js';
-import { runsRemotely, type RemoteOptions } from '../codec/on-server.js';
+import { runsRemotely, type RemoteOptions } from '../remote/options.js';
 import { CliError, EXIT } from '../errors.js';
 
 /** Where `wm copies` and `wm trace` run: the data folder's database (offline), or a wm server. */

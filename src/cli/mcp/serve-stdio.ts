@@ -1,10 +1,10 @@
-import { createLocalBackend } from '../../ops/local-backend.js';
 import { createRemoteBackend } from '../../ops/remote-backend.js';
 import type { OperationBackend } from '../../ops/backend.js';
 import { createCopiesRemoteBackend, type CopiesBackend } from '../../ops/copies-backends.js';
-import { resolveKey, type KeySourceOptions } from '../codec/key.js';
-import { runsRemotely, type RemoteOptions } from '../codec/on-server.js';
-import { resolveSigning, resolveVerifyingKeys, type VerifyingKeyOptions } from '../codec/signing-keys.js';
+import { localBackendFor } from '../codec/backend.js';
+import type { KeySourceOptions } from '../codec/key.js';
+import { runsRemotely, type RemoteOptions } from '../remote/options.js';
+import type { VerifyingKeyOptions } from '../codec/signing-keys.js';
 import { CliError, EXIT } from '../errors.js';
 import { clientFor, resolveRemoteTarget } from '../remote/target.js';
 
@@ -37,14 +37,10 @@ async function backendFor(
       where: `on ${target.server}`,
     };
   }
-  const key = await resolveKey(options);
-  const { signingKey } = await resolveSigning({ signKey: options.signKey });
-  const keys = await resolveVerifyingKeys(options);
+  const backend = await localBackendFor(options);
+  const { key, signingKey } = backend.keys;
   const modes = [key && 'keyed', signingKey && `signing as ${signingKey.keyId}`].filter(Boolean);
-  return {
-    backend: createLocalBackend({ key, signingKey, keys }),
-    where: ['offline', ...modes].join(', '),
-  };
+  return { backend, where: ['offline', ...modes].join(', ') };
 }
 
 /** `wm mcp`: the watermark tools for an AI assistant over stdin/stdout; logs go to stderr only. */

@@ -1,5 +1,6 @@
 import { createRemoteBackend } from '../../ops/remote-backend.js';
-import type { ServerRunOptions, ServerRunner } from '../codec/on-server.js';
+import type { OperationBackend } from '../../ops/backend.js';
+import type { ServerRunOptions } from './options.js';
 import { CliError, EXIT } from '../errors.js';
 import { clientFor, resolveRemoteTarget } from './target.js';
 
@@ -21,8 +22,7 @@ function refuseOfflineOptions(options: ServerRunOptions): void {
   }
 }
 
-export async function serverRunner(options: ServerRunOptions): Promise<ServerRunner> {
+export async function serverBackend(options: ServerRunOptions): Promise<OperationBackend> {
   refuseOfflineOptions(options);
-  const backend = createRemoteBackend(clientFor(await resolveRemoteTarget(options)));
-  return (name, input) => backend.run(name, input);
+  return createRemoteBackend(clientFor(await resolveRemoteTarget(options)));
 }

@@ -1,9 +1,9 @@
 import { WmClient } from '../../client/client.js';
-import type { RemoteOptions } from '../codec/on-server.js';
+import type { RemoteOptions } from './options.js';
 import { CliError, EXIT } from '../errors.js';
 import { readStoredLogin, requireStoredLogin } from './stored-login.js';
 
-export { runsRemotely, type RemoteOptions } from '../codec/on-server.js';
+export { runsRemotely, type RemoteOptions } from './options.js';
 
 export interface RemoteTarget {
   server: string;

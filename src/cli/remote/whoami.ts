@@ -1,6 +1,6 @@
 import { describeToken } from '../../client/account.js';
 import { fields, print } from '../admin/output.js';
-import type { RemoteOptions } from '../codec/on-server.js';
+import type { RemoteOptions } from './options.js';
 import { clientFor, resolveRemoteTarget } from './target.js';
 
 export interface WhoamiOptions extends RemoteOptions {

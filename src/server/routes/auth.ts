@@ -20,6 +20,7 @@ import { errors } from '../schemas/common.js';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
 import { documented } from './route-options.js';
 import { verifyEmailPage, wantsJson } from './verify-email-page.js';
+import { API_PATHS } from '../../api/paths.js';
 
 const VERIFIED = 'Email address verified; watermark operations are now allowed';
 const ALREADY_VERIFIED = 'This email address is already verified';
@@ -41,7 +42,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
 
   app.post<{ Body: RegisterBody }>(
-    '/api/auth/register',
+    API_PATHS.register,
     {
       schema: documented('auth', 'Create an account; a verification link is mailed', {
         body: RegisterBody,
@@ -69,7 +70,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   );
 
   app.post<{ Body: LoginBody }>(
-    '/api/auth/login',
+    API_PATHS.login,
     {
       schema: documented(
         'auth',
@@ -88,7 +89,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   );
 
   app.post<{ Body: VerifyEmailBody }>(
-    '/api/auth/verify-email',
+    API_PATHS.verifyEmail,
     {
       schema: documented('auth', 'Verify the email address with the mailed token', {
         body: VerifyEmailBody,
@@ -100,14 +101,14 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
 
   // mail scanners and link previews send HEAD: it answers like the page but consumes nothing; GET (a person
   // opening the link) verifies
-  app.head('/api/auth/verify-email', { schema: { hide: true } }, async (request, reply) =>
+  app.head(API_PATHS.verifyEmail, { schema: { hide: true } }, async (request, reply) =>
     reply
       .type(wantsJson(request.headers.accept) ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8')
       .send(),
   );
 
   app.get<{ Querystring: VerifyEmailQuery }>(
-    '/api/auth/verify-email',
+    API_PATHS.verifyEmail,
     {
       exposeHeadRoute: false,
       schema: documented(
@@ -158,7 +159,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   }
 
   app.post(
-    '/api/auth/refresh',
+    API_PATHS.refresh,
     {
       schema: documented('auth', 'A new access token for the refreshToken cookie; the cookie is rotated', {
         security: SECURITY.refreshCookie,
@@ -179,7 +180,7 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
   );
 
   app.post(
-    '/api/auth/logout',
+    API_PATHS.logout,
     {
       schema: documented(
         'auth',

@@ -13,12 +13,13 @@ import {
 } from '../schemas/channels.js';
 import { errors } from '../schemas/common.js';
 import { sessionRoute } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 export function channelRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
 
   app.post<{ Body: CreateChannelBody }>(
-    '/api/v2/channels',
+    API_PATHS.channels,
     sessionRoute(
       context,
       'channels',
@@ -36,7 +37,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
   );
 
   app.patch<{ Params: ChannelIdParams; Body: UpdateChannelBody }>(
-    '/api/v2/channels/:channelId',
+    API_PATHS.channel,
     sessionRoute(
       context,
       'channels',
@@ -51,7 +52,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
   );
 
   app.post<{ Params: ChannelIdParams }>(
-    '/api/v2/channels/:channelId/signing-keys',
+    API_PATHS.signingKeys,
     sessionRoute(
       context,
       'channels',
@@ -67,7 +68,7 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
   );
 
   app.delete<{ Params: SigningKeyParams }>(
-    '/api/v2/channels/:channelId/signing-keys/:keyId',
+    API_PATHS.signingKey,
     sessionRoute(
       context,
       'channels',
@@ -83,13 +84,13 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
   );
 
   app.get(
-    '/api/v2/channels',
+    API_PATHS.channels,
     sessionRoute(context, 'channels', 'Your channels', { response: { 200: ChannelList } }),
     async (request) => ({ channels: await domain.channels.list(sessionOf(request).user.id) }),
   );
 
   app.delete<{ Params: ChannelIdParams }>(
-    '/api/v2/channels/:channelId',
+    API_PATHS.channel,
     sessionRoute(context, 'channels', 'Deactivate a channel: its key is kept and bound tokens keep working', {
       params: ChannelIdParams,
       response: { 200: DeactivateChannelResponse, ...errors(404) },

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PATHS } from '../../api/paths.js';
 import type { WatermarkCaller } from '../../domain/index.js';
 import { createCopiesDomainBackend } from '../../ops/copies-backends.js';
 import { COPIES_OPERATION_NAMES, COPIES_OPERATIONS, type CopiesOperationInputs } from '../../ops/copies.js';
@@ -27,7 +28,7 @@ export function copiesRoutes(app: FastifyInstance, context: ServerContext): void
     });
     app.route<{ Params: TokenIdParams }>({
       method,
-      url: `/api/v2/tokens/:tokenId${path.slice('/api/v2'.length)}`,
+      url: `${API_PATHS.tokenCopies}${path.slice(API_PATHS.copies.length)}`,
       ...sessionRoute(context, 'watermark', `As ${method} ${path}, with the session, as one of your API tokens`, {
         ...schema,
         params: TokenIdParams,

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
 import { BalanceResponse, DailyUsageQuery, DailyUsageResponse, UsagePage, UsageQuery } from '../schemas/credits.js';
 import { sessionRoute } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 const DEFAULT_PAGE = 50;
 const DEFAULT_DAYS = 30;
@@ -11,7 +12,7 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
   const { domain } = context;
 
   app.get(
-    '/api/v2/credits/balance',
+    API_PATHS.balance,
     sessionRoute(context, 'credits', 'Credit balance and plan, and what one operation costs', {
       response: { 200: BalanceResponse },
     }),
@@ -22,7 +23,7 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
   );
 
   app.get<{ Querystring: UsageQuery }>(
-    '/api/v2/credits/usage',
+    API_PATHS.usage,
     sessionRoute(context, 'credits', 'Credit history (charges and grants), newest first, paginated with `before`', {
       querystring: UsageQuery,
       response: { 200: UsagePage },
@@ -40,7 +41,7 @@ export function creditRoutes(app: FastifyInstance, context: ServerContext): void
   );
 
   app.get<{ Querystring: DailyUsageQuery }>(
-    '/api/v2/credits/usage/daily',
+    API_PATHS.dailyUsage,
     sessionRoute(
       context,
       'credits',

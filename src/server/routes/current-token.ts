@@ -4,6 +4,7 @@ import type { ServerContext } from '../context.js';
 import { SECURITY } from '../edge/api-docs.js';
 import { ApiTokenMetadata, CreditBalance, Quota, User } from '../schemas/common.js';
 import { documented } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 const TokenDescription = Type.Object({ token: ApiTokenMetadata, user: User, credits: CreditBalance, quota: Quota });
 
@@ -20,13 +21,13 @@ export function currentTokenRoutes(app: FastifyInstance, context: ServerContext)
   });
 
   app.get(
-    '/api/v2/tokens/current',
+    API_PATHS.currentToken,
     route('The presented API token: its metadata, account, balance and quota (wm whoami)', { 200: TokenDescription }),
     async (request) => currentToken.describe(secretOf(request)),
   );
 
   app.delete(
-    '/api/v2/tokens/current',
+    API_PATHS.currentToken,
     route('Revoke the presented API token itself (wm logout)', { 204: { type: 'null', description: 'revoked' } }),
     async (request, reply) => {
       await currentToken.revoke(secretOf(request));

@@ -5,6 +5,7 @@ import { errors } from '../schemas/common.js';
 import { ChangePasswordBody, PasswordChangedResponse } from '../schemas/users.js';
 import { setRefreshCookie } from './refresh-cookie.js';
 import { sessionRoute } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 const CHANGED =
   'Password changed. Every other session is signed out, and access tokens issued before now no longer work; ' +
@@ -14,7 +15,7 @@ const CHANGED =
 export function passwordRoute(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
   app.put<{ Body: ChangePasswordBody }>(
-    '/api/v2/users/password',
+    API_PATHS.password,
     sessionRoute(
       context,
       'users',

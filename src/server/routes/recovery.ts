@@ -6,6 +6,7 @@ import { LoginResponse, MailRequestBody, MessageResponse, ResetPasswordBody } fr
 import { errors } from '../schemas/common.js';
 import { setRefreshCookie } from './refresh-cookie.js';
 import { documented } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 const RESET_MAILED =
   'If an account uses this address, a link to set a new password is on its way. It works once, within an hour.';
@@ -35,7 +36,7 @@ export function recoveryRoutes(app: FastifyInstance, context: ServerContext): vo
     });
 
   app.post<{ Body: MailRequestBody }>(
-    '/api/auth/forgot-password',
+    API_PATHS.forgotPassword,
     {
       schema: documented(
         'auth',
@@ -54,7 +55,7 @@ export function recoveryRoutes(app: FastifyInstance, context: ServerContext): vo
   );
 
   app.post<{ Body: MailRequestBody }>(
-    '/api/auth/resend-verification',
+    API_PATHS.resendVerification,
     {
       schema: documented(
         'auth',
@@ -72,7 +73,7 @@ export function recoveryRoutes(app: FastifyInstance, context: ServerContext): vo
   );
 
   app.post<{ Body: ResetPasswordBody }>(
-    '/api/auth/reset-password',
+    API_PATHS.resetPassword,
     {
       schema: documented(
         'auth',

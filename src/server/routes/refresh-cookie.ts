@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_PATHS } from '../../api/paths.js';
 
 export const REFRESH_COOKIE = 'refreshToken';
 /** The cookie only travels to the refresh endpoint (spec); clearing it must repeat this path. */
-export const REFRESH_COOKIE_PATH = '/api/auth/refresh';
+export const REFRESH_COOKIE_PATH = API_PATHS.refresh;
 
 const ATTRIBUTES = { httpOnly: true, secure: true, sameSite: 'strict', path: REFRESH_COOKIE_PATH } as const;
 

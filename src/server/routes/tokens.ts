@@ -11,6 +11,7 @@ import {
   TokenListQuery,
 } from '../schemas/tokens.js';
 import { sessionRoute } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 const REVOKED = { 204: { type: 'null', description: 'revoked' }, ...errors(404) };
 
@@ -18,7 +19,7 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
   const { domain } = context;
 
   app.post<{ Body: CreateTokenBody }>(
-    '/api/v2/tokens',
+    API_PATHS.tokens,
     sessionRoute(context, 'tokens', 'Create an API token; the secret (`token`) is shown only in this response', {
       body: CreateTokenBody,
       response: { 201: ApiTokenWithSecret },
@@ -32,7 +33,7 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
   );
 
   app.get<{ Querystring: TokenListQuery }>(
-    '/api/v2/tokens',
+    API_PATHS.tokens,
     sessionRoute(context, 'tokens', 'Your API tokens (no secrets), a page at a time: ?limit=&after=', {
       querystring: TokenListQuery,
       response: { 200: TokenList },
@@ -57,7 +58,7 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
   };
 
   app.delete<{ Params: TokenIdParams }>(
-    '/api/v2/tokens/:tokenId',
+    API_PATHS.token,
     sessionRoute(
       context,
       'tokens',
@@ -71,7 +72,7 @@ export function tokenRoutes(app: FastifyInstance, context: ServerContext): void 
   );
 
   app.delete<{ Params: LegacyTokenIdParams }>(
-    '/api/v2/users/tokens/:id',
+    API_PATHS.legacyToken,
     sessionRoute(context, 'tokens', 'Alias of DELETE /api/v2/tokens/{tokenId}', {
       params: LegacyTokenIdParams,
       response: REVOKED,

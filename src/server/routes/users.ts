@@ -3,12 +3,13 @@ import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
 import { ProfileResponse, UpdateProfileBody, UpdateProfileResponse } from '../schemas/users.js';
 import { sessionRoute } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 export function userRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
 
   app.get(
-    '/api/v2/users/me',
+    API_PATHS.profile,
     sessionRoute(context, 'users', 'Profile, API tokens (no secrets) and quota', {
       response: { 200: ProfileResponse },
     }),
@@ -16,7 +17,7 @@ export function userRoutes(app: FastifyInstance, context: ServerContext): void {
   );
 
   app.put<{ Body: UpdateProfileBody }>(
-    '/api/v2/users/me',
+    API_PATHS.profile,
     sessionRoute(context, 'users', 'Change username, firstName or lastName (at least one)', {
       body: UpdateProfileBody,
       response: { 200: UpdateProfileResponse },

@@ -1,174 +1,139 @@
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_PATHS } from '../../api/paths.js';
 import type { WatermarkCaller } from '../../domain/index.js';
+import { createDomainBackend } from '../../ops/domain-backend.js';
+import {
+  declaredInputOf,
+  httpPathOf,
+  inputFieldsOf,
+  kebabNameOf,
+  OPERATION_NAMES,
+  OPERATIONS,
+  renamedInput,
+  type HttpFace,
+  type OperationName,
+} from '../../ops/operations.js';
+import { codecInputOf } from '../../ops/wire.js';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
 import { HttpError } from '../http-error.js';
-import {
-  AnalyzeBody,
-  AnalyzeResponse,
-  CannotReadResponse,
-  DecodeBody,
-  DecodeResponse,
-  DecodeRobustBody,
-  DecodeRobustResponse,
-  EncodeBody,
-  EncodeResponse,
-  EncodeRobustBody,
-  EncodeRobustResponse,
-  LegacyEncodeBody,
-} from '../schemas/watermark.js';
+import { CannotReadResponse } from '../schemas/watermark.js';
 import { errors } from '../schemas/common.js';
 import { TokenIdParams } from '../schemas/tokens.js';
 import { apiTokenRoute, sessionRoute } from './route-options.js';
+
+type Body = Record<string, unknown>;
 
 /** The API token checked by `requireApiToken`. */
 function tokenOf(request: FastifyRequest): string {
   return request.apiTokenSecret ?? '';
 }
 
-/** The fields, all present; throws a 400 naming each missing one (with its `hint`) otherwise. */
-function requireFields<T>(values: Record<string, T | undefined>, hint: Record<string, string>): Record<string, T> {
+/** Throws a 400 naming each field of `values` that is missing (with its `hint`). */
+function requireFields(values: Body, hint: Record<string, string>): void {
   const missing = Object.keys(values).filter((field) => values[field] === undefined);
   if (missing.length > 0) {
     const details = Object.fromEntries(missing.map((field) => [field, `is required${hint[field] ?? ''}`]));
     throw new HttpError(400, `Missing field: ${missing.join(', ')}`, { details });
   }
-  return values as Record<string, T>;
 }
 
 /**
- * The options, unchanged; throws a 400 naming the field when method is `pattern` without a pattern (the codec would
- * refuse it too, but without naming the field).
+ * The body schema of an operation's route: its input, where a field with another name (`alternatives`) is
+ * optional and the other name beside it. Unknown fields are allowed (and ignored), as on every face.
  */
-function requirePatternIfNeeded<T extends { method?: string; pattern?: string }>(options: T): T {
-  if (options.method === 'pattern')
-    requireFields({ pattern: options.pattern || undefined }, { pattern: ' when method is pattern' });
-  return options;
+function bodyOf(name: OperationName, http: HttpFace): TObject {
+  const alternatives = Object.entries(http.alternatives ?? {});
+  if (alternatives.length === 0) return OPERATIONS[name].input;
+  const fields = OPERATIONS[name].input.properties as Record<string, TSchema>;
+  const properties: Record<string, TSchema> = {};
+  for (const field of inputFieldsOf(name)) {
+    const other = alternatives.find(([, replaced]) => replaced === field)?.[0];
+    properties[field] = other
+      ? Type.Optional({
+          ...fields[field],
+          description: `${fields[field].description} (required unless ${other} is sent)`,
+        })
+      : fields[field];
+    if (other) {
+      properties[other] = Type.Optional({
+        ...fields[field],
+        description: `another name of ${field}, sent by existing clients`,
+      });
+    }
+  }
+  return Type.Object(properties);
 }
 
-/** One watermark operation: its path under /api/watermark/, its documentation, and how it runs for a caller. */
-interface WatermarkRoute<B> {
-  path: string;
-  summary: string;
-  body: TSchema;
-  response: Record<number, TSchema>;
-  run: (caller: WatermarkCaller, body: B) => Promise<unknown>;
+/**
+ * The operation's input from a body: a field sent under its other name taken as the field, each field required in
+ * one case only checked (naming it: the codec refuses such input too, but not by the field's name).
+ */
+function inputOf(name: OperationName, http: HttpFace, body: Body) {
+  const values = { ...body };
+  const alternatives = Object.entries(http.alternatives ?? {});
+  if (alternatives.length > 0) {
+    for (const [other, field] of alternatives) values[field] ??= body[other];
+    const fields = Object.fromEntries(alternatives.map(([, field]) => [field, values[field]]));
+    requireFields(fields, Object.fromEntries(alternatives.map(([other, field]) => [field, ` (or ${other})`])));
+  }
+  for (const [field, when] of Object.entries(http.requiredWhen ?? {})) {
+    if (values[when.field] === when.equals)
+      requireFields({ [field]: values[field] || undefined }, { [field]: when.hint });
+  }
+  return codecInputOf(declaredInputOf(name, values));
 }
 
+/**
+ * Every operation of the table with REST paths: at /api/watermark/<name> (API token), for the dashboard's checker
+ * with the session as one of the account's tokens, and at its legacy address if it has one. Each runs the operation
+ * through the domain backend, as /mcp does.
+ */
 export function watermarkRoutes(app: FastifyInstance, context: ServerContext): void {
   const { watermark } = context.domain;
-  const CANNOT_READ = { 422: CannotReadResponse };
+  const run = (name: OperationName, caller: WatermarkCaller, input: ReturnType<typeof inputOf>) =>
+    createDomainBackend(watermark, caller).run(name, input);
 
-  /** Each operation at /api/watermark/… (API token) and, for the dashboard's checker, with the session. */
-  const register = <B>(operation: WatermarkRoute<B>) => {
-    const schema = { body: operation.body, response: operation.response };
-    app.post<{ Body: B }>(
-      `/api/watermark/${operation.path}`,
-      apiTokenRoute(context, operation.summary, schema),
-      async (request) => operation.run(tokenOf(request), request.body as B),
+  for (const name of OPERATION_NAMES) {
+    const { http, result } = OPERATIONS[name];
+    if (!http) continue;
+    const path = httpPathOf(name);
+    const response: Record<number, TSchema> = { 200: result };
+    if (http.unreadable) response[422] = CannotReadResponse;
+    const schema = { body: bodyOf(name, http), response };
+    app.post<{ Body: Body }>(path, apiTokenRoute(context, http.summary, schema), async (request) =>
+      run(name, tokenOf(request), inputOf(name, http, request.body)),
     );
     // the dashboard's checker: a signed-in person picks one of their tokens by name instead of pasting its secret
-    app.post<{ Body: B; Params: TokenIdParams }>(
-      `/api/v2/tokens/:tokenId/watermark/${operation.path}`,
+    app.post<{ Body: Body; Params: TokenIdParams }>(
+      `${API_PATHS.tokenWatermark}${kebabNameOf(name)}`,
       sessionRoute(
         context,
         'watermark',
-        `As /api/watermark/${operation.path}, with the session, as one of your API tokens (its permissions, ` +
-          'channel and charges); 404 for a token that is not yours',
+        `As ${path}, with the session, as one of your API tokens (its permissions, channel and charges); 404 for ` +
+          'a token that is not yours',
         { ...schema, params: TokenIdParams, response: { ...schema.response, ...errors(402, 404, 429) } },
       ),
       async (request) =>
-        operation.run({ userId: sessionOf(request).user.id, tokenId: request.params.tokenId }, request.body as B),
+        run(
+          name,
+          { userId: sessionOf(request).user.id, tokenId: request.params.tokenId },
+          inputOf(name, http, request.body),
+        ),
     );
-  };
-
-  register<EncodeBody>({
-    path: 'encode',
-    summary:
-      'Hide a secret in text (variation selectors); needs the encode permission. A token created with sign signs ' +
-      'the mark (`signature` in the answer); `bind_text` makes the signature cover the text too',
-    body: EncodeBody,
-    response: { 200: EncodeResponse },
-    run: (caller, { bind_text, ...options }) =>
-      watermark.encode(caller, { ...requirePatternIfNeeded(options), bindText: bind_text }),
-  });
-  register<EncodeRobustBody>({
-    path: 'encode-robust',
-    summary:
-      'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
-    body: EncodeRobustBody,
-    response: { 200: EncodeRobustResponse },
-    run: (caller, body) => {
-      const {
-        text,
-        secret,
-        visible_text,
-        hidden_text,
-        distribution,
-        stealth_level,
-        mark_word_ends,
-        line_ends_only,
-        bind_text,
-      } = body;
-      const fields = requireFields(
-        { text: text ?? visible_text, secret: secret ?? hidden_text },
-        { text: ' (or visible_text)', secret: ' (or hidden_text)' },
+    if (http.legacy) {
+      const { path: legacyPath, summary, names } = http.legacy;
+      const legacyBody = renamedInput(name, inputFieldsOf(name), names);
+      app.post<{ Body: Body }>(
+        legacyPath,
+        apiTokenRoute(context, summary, { body: legacyBody, response: { 200: result } }),
+        async (request) => {
+          const values = { ...request.body };
+          for (const [field, legacyName] of Object.entries(names)) values[field] = request.body[legacyName];
+          return run(name, tokenOf(request), inputOf(name, http, values));
+        },
       );
-      return watermark.encodeRobust(caller, {
-        text: fields.text,
-        secret: fields.secret,
-        distribution,
-        stealthLevel: stealth_level,
-        markWordEnds: mark_word_ends,
-        lineEndsOnly: line_ends_only,
-        bindText: bind_text,
-      });
-    },
-  });
-  register<DecodeBody>({
-    path: 'decode',
-    summary:
-      'Recover every watermark (variation selectors and robust), each verified; needs decode. A keyed token ' +
-      'answers only with keyed marks unless `accept_unkeyed`; unframed selector runs are listed in `raw_runs`, ' +
-      'read only with `raw_runs: true`. `signature` says who signed the mark: the keys of ' +
-      "/.well-known/wm-keys.json and the account's own are known",
-    body: DecodeBody,
-    response: { 200: DecodeResponse, ...CANNOT_READ },
-    run: (caller, { text, raw_runs, accept_unkeyed }) =>
-      watermark.decode(caller, { text, rawRuns: raw_runs, acceptUnkeyed: accept_unkeyed }),
-  });
-  register<DecodeRobustBody>({
-    path: 'decode-robust',
-    summary:
-      'Recover a robust (bit-level) secret; needs decode. A keyed token answers only with keyed marks unless ' +
-      '`accept_unkeyed`',
-    body: DecodeRobustBody,
-    response: { 200: DecodeRobustResponse, ...CANNOT_READ },
-    run: (caller, { text, accept_unkeyed }) => watermark.decodeRobust(caller, { text, acceptUnkeyed: accept_unkeyed }),
-  });
-  register<AnalyzeBody>({
-    path: 'analyze',
-    summary: 'Count visible graphemes and hidden bytes; needs encode or decode',
-    body: AnalyzeBody,
-    response: { 200: AnalyzeResponse },
-    run: (caller, { encoded, original }) => watermark.analyze(caller, { encoded, original }),
-  });
-
-  app.post<{ Body: LegacyEncodeBody }>(
-    '/api/v1/encode',
-    apiTokenRoute(context, 'Legacy form of encode: original_text = text, payload = secret', {
-      body: LegacyEncodeBody,
-      response: { 200: EncodeResponse },
-    }),
-    async (request) => {
-      const { original_text, payload, bind_text, ...options } = request.body;
-      return watermark.encode(tokenOf(request), {
-        ...requirePatternIfNeeded(options),
-        text: original_text,
-        secret: payload,
-        bindText: bind_text,
-      });
-    },
-  );
+    }
+  }
 }

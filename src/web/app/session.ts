@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import { ApiError, request, type RequestOptions } from './api.js';
 import type { User } from './api-types.js';
 import { currentPath, currentQuery, navigate } from './router.js';
+import { API_PATHS } from '../../api/paths.js';
 
 export type SessionState = 'restoring' | 'signed-in' | 'signed-out';
 
@@ -63,7 +64,7 @@ function forget(): void {
  */
 export function renew(): Promise<boolean> {
   renewing ??= (async () => {
-    const call = () => request<{ accessToken: string }>('POST', '/api/auth/refresh');
+    const call = () => request<{ accessToken: string }>('POST', API_PATHS.refresh);
     try {
       const body = navigator.locks ? await navigator.locks.request('wm-refresh', call) : await call();
       adopt(body.accessToken);
@@ -99,7 +100,7 @@ function sessionEnded(): ApiError {
 export async function restoreSession(): Promise<void> {
   try {
     if (await renew()) {
-      const { user } = await request<{ user: User }>('GET', '/api/v2/users/me', { bearer: accessToken! });
+      const { user } = await request<{ user: User }>('GET', API_PATHS.profile, { bearer: accessToken! });
       currentUser.value = user;
       sessionState.value = 'signed-in';
       return;
@@ -120,7 +121,7 @@ function begin(body: { accessToken: string; user: User }, to: string): void {
 }
 
 export async function signIn(email: string, password: string): Promise<void> {
-  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/login', {
+  const body = await request<{ accessToken: string; user: User }>('POST', API_PATHS.login, {
     body: { email, password },
   });
   const target = returnTo ?? '/';
@@ -130,7 +131,7 @@ export async function signIn(email: string, password: string): Promise<void> {
 
 /** Sets a new password with a mailed link's token; the server ends every other session and starts this one. */
 export async function resetPassword(token: string, newPassword: string): Promise<void> {
-  const body = await request<{ accessToken: string; user: User }>('POST', '/api/auth/reset-password', {
+  const body = await request<{ accessToken: string; user: User }>('POST', API_PATHS.resetPassword, {
     body: { token, newPassword },
   });
   returnTo = null;
@@ -150,7 +151,7 @@ export async function signOut(notice?: string): Promise<void> {
   signInNotice.value = notice ?? 'You are signed out.';
   forget();
   // the refresh cookie never reaches /api/auth/logout (its Path); the access token names the session to end
-  await request('POST', '/api/auth/logout', { bearer: token ?? undefined }).catch(() => undefined);
+  await request('POST', API_PATHS.logout, { bearer: token ?? undefined }).catch(() => undefined);
   returnTo = null;
   navigate('/signin', { replace: true });
 }

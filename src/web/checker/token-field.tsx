@@ -5,6 +5,7 @@ import { api, sessionState } from '../app/session.js';
 import { Notice } from '../app/ui/notice.js';
 import { useLoad } from '../app/use-load.js';
 import { checkerToken, checkerTokenId } from './watermark-api.js';
+import { API_PATHS } from '../../api/paths.js';
 
 /**
  * Which API token a server operation runs as. Signed in: one of the account's tokens, picked by name (the page uses
@@ -23,8 +24,8 @@ const describe = (token: ApiToken, channels: Channel[]) => {
 function TokenPicker({ need }: { need: 'encode' | 'decode' }) {
   const { data, error } = useLoad(async () => {
     const [tokens, { channels }] = await Promise.all([
-      api<ApiToken[]>('GET', '/api/v2/tokens'),
-      api<{ channels: Channel[] }>('GET', '/api/v2/channels'),
+      api<ApiToken[]>('GET', API_PATHS.tokens),
+      api<{ channels: Channel[] }>('GET', API_PATHS.channels),
     ]);
     return { tokens: tokens.filter((token) => token.permissions.includes(need)), channels };
   }, [need]);

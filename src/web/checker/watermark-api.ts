@@ -1,6 +1,7 @@
 import { signal } from '@preact/signals';
 import { request } from '../app/api.js';
 import { api, sessionState } from '../app/session.js';
+import { API_PATHS, pathWith } from '../../api/paths.js';
 
 /**
  * The API token pasted into the checker by someone not signed in, for keyed (channel) operations on the server.
@@ -20,9 +21,9 @@ export const hasServerCredential = (): boolean =>
  */
 export function watermarkRequest<T>(operation: string, body: unknown): Promise<T> {
   if (sessionState.value === 'signed-in') {
-    return api<T>('POST', `/api/v2/tokens/${encodeURIComponent(checkerTokenId.value)}/watermark/${operation}`, {
+    return api<T>('POST', pathWith(API_PATHS.tokenWatermark, { tokenId: checkerTokenId.value }) + operation, {
       body,
     });
   }
-  return request<T>('POST', `/api/watermark/${operation}`, { body, bearer: checkerToken.value.trim() });
+  return request<T>('POST', API_PATHS.watermark + operation, { body, bearer: checkerToken.value.trim() });
 }

@@ -10,11 +10,13 @@ export function placeInFirstWord(
   frameLength: number,
   firstLetterOnly: boolean,
   positions: MarkPositions,
+  from = 0,
 ): Placement {
   if (firstLetterOnly) {
-    const carriers = firstWordCarriers(text, 1, positions);
+    const carriers = firstWordCarriers(text, 1, positions, from);
     if (carriers.floors.length === 0) throw carrierTooShort(1, 0, 'method char');
     return { carriers, bytesPerCarrier: frameLength, method: 'char' };
   }
-  return spreadEvenly(firstWordCarriers(text, frameLength, positions), frameLength, 'char', 'method char (first word)');
+  const carriers = firstWordCarriers(text, frameLength, positions, from);
+  return spreadEvenly(carriers, frameLength, 'char', 'method char (first word)');
 }

@@ -3,14 +3,18 @@ import { CodecError } from '../errors.js';
 import { floorOf, graphemesFrom, type Carriers } from './carrier-graphemes.js';
 import { spreadEvenly, type Placement } from './placement.js';
 
-/** `pattern`: the frame spread (as with `char`) over the carrier graphemes of the first occurrence of `pattern`. */
+/**
+ * `pattern`: the frame spread (as with `char`) over the carrier graphemes of the first occurrence of `pattern` from
+ * `from` on.
+ */
 export function placeInPattern(
   text: string,
   frameLength: number,
   pattern: string,
   positions: MarkPositions,
+  from = 0,
 ): Placement {
-  const start = text.indexOf(pattern);
+  const start = text.indexOf(pattern, from);
   if (start < 0)
     throw new CodecError('PATTERN_NOT_FOUND', `The text does not contain the pattern ${JSON.stringify(pattern)}`);
   const end = start + pattern.length;

@@ -7,6 +7,7 @@ import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
 import { useConfirmed } from '../use-confirmed.js';
 import { useForm } from '../use-form.js';
+import { API_PATHS, pathWith } from '../../../api/paths.js';
 
 /** The key that signs now; undefined for a channel without one. */
 export const currentKeyOf = (channel: Channel) => channel.signing_keys.find((key) => key.retired_at === null);
@@ -38,7 +39,7 @@ export interface ChannelDialogProps {
 export function SigningKeyDialog({ channel, onDone, onCancel }: ChannelDialogProps) {
   const current = currentKeyOf(channel);
   const { busy, error, confirm } = useConfirmed(
-    () => api('POST', `/api/v2/channels/${encodeURIComponent(channel.id)}/signing-keys`),
+    () => api('POST', pathWith(API_PATHS.signingKeys, { channelId: channel.id })),
     onDone,
   );
   return (
@@ -80,7 +81,7 @@ export function PublishDialog({ channel, onDone, onCancel }: ChannelDialogProps)
   const publishing = !channel.keys_public;
   const save = async () => {
     const body = publishing ? { keys_public: true, signer_name: name.trim() || null } : { keys_public: false };
-    await api('PATCH', `/api/v2/channels/${encodeURIComponent(channel.id)}`, { body });
+    await api('PATCH', pathWith(API_PATHS.channel, { channelId: channel.id }), { body });
     onDone();
   };
   return (

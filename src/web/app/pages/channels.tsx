@@ -18,11 +18,12 @@ import {
   SigningKeyDialog,
   type ChannelDialogProps,
 } from './channel-signing.js';
+import { API_PATHS, pathWith } from '../../../api/paths.js';
 
 const loadChannels = async () => {
   const [{ channels }, { user }] = await Promise.all([
-    api<{ channels: Channel[] }>('GET', '/api/v2/channels'),
-    api<{ user: User }>('GET', '/api/v2/users/me'),
+    api<{ channels: Channel[] }>('GET', API_PATHS.channels),
+    api<{ user: User }>('GET', API_PATHS.profile),
   ]);
   currentUser.value = user;
   return channels;
@@ -186,7 +187,7 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
   const create = async () => {
     setRefusal(null);
     try {
-      await api('POST', '/api/v2/channels', { body: { channel_name: name.trim(), signing } });
+      await api('POST', API_PATHS.channels, { body: { channel_name: name.trim(), signing } });
     } catch (failure) {
       const explained = channelRefusal(failure, plan);
       if (!explained) throw failure;
@@ -230,7 +231,7 @@ function CreateChannelForm({ onCreated, plan }: { onCreated: () => void; plan: s
 
 function DeactivateDialog({ channel, onDone, onCancel }: ChannelDialogProps) {
   const { busy, error, confirm } = useConfirmed(
-    () => api('DELETE', `/api/v2/channels/${encodeURIComponent(channel.id)}`),
+    () => api('DELETE', pathWith(API_PATHS.channel, { channelId: channel.id })),
     onDone,
   );
   return (

@@ -6,6 +6,7 @@ import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { messageOf } from '../use-load.js';
 import { registration } from './sign-up.js';
+import { API_PATHS } from '../../../api/paths.js';
 
 export function CheckMailPage() {
   const registered = registration.value;
@@ -46,7 +47,7 @@ function SendAgain({ email }: { email: string }) {
   const send = async () => {
     setState({ busy: true });
     try {
-      const answer = await request<{ message: string }>('POST', '/api/auth/resend-verification', { body: { email } });
+      const answer = await request<{ message: string }>('POST', API_PATHS.resendVerification, { body: { email } });
       setState({ busy: false, said: answer.message });
     } catch (failure) {
       setState({ busy: false, said: messageOf(failure), failed: true });

@@ -9,10 +9,11 @@ import { api } from '../session.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { storedZip } from '../zip.js';
+import { API_PATHS, pathWith } from '../../../api/paths.js';
 
 /** The copies operations as the picked token, with the session (POST/GET /api/v2/tokens/:tokenId/copies…). */
 const copiesRequest = <T,>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> =>
-  api<T>(method, `/api/v2/tokens/${encodeURIComponent(checkerTokenId.value)}/copies${path}`, { body });
+  api<T>(method, `${pathWith(API_PATHS.tokenCopies, { tokenId: checkerTokenId.value })}${path}`, { body });
 
 const failureText = (failure: unknown) =>
   failure instanceof ApiError ? failure.message : 'The server could not be reached.';

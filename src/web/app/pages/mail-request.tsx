@@ -6,12 +6,13 @@ import { KeptMailNote } from '../ui/kept-mail.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { useForm } from '../use-form.js';
+import { API_PATHS } from '../../../api/paths.js';
 
 interface MailRequestProps {
   title: string;
   intro: string;
   /** the API route that mails the link */
-  path: '/api/auth/forgot-password' | '/api/auth/resend-verification';
+  path: typeof API_PATHS.forgotPassword | typeof API_PATHS.resendVerification;
   submitLabel: string;
   /** what the operator can run instead, for an address */
   command: (email: string) => string;
@@ -77,7 +78,7 @@ export function ForgotPasswordPage() {
         'Give the address you signed up with: we mail you a link to choose a new password. ' +
         'It works once, within an hour.'
       }
-      path="/api/auth/forgot-password"
+      path={API_PATHS.forgotPassword}
       submitLabel="Mail me a link"
       command={(email) => `wm users passwd ${email}`}
     />
@@ -92,7 +93,7 @@ export function ResendVerificationPage() {
         'Lost the verification mail, or its link expired? ' +
         'Give the address you signed up with and we mail a new link.'
       }
-      path="/api/auth/resend-verification"
+      path={API_PATHS.resendVerification}
       submitLabel="Mail a new link"
       command={(email) => `wm users verify ${email}`}
     />

@@ -10,6 +10,7 @@ import { LimitsExplained } from '../ui/limits-explained.js';
 import { Loading } from '../ui/skeleton.js';
 import { UsageTable } from '../ui/usage-table.js';
 import { useLoad } from '../use-load.js';
+import { API_PATHS } from '../../../api/paths.js';
 
 interface OverviewData {
   balance: Balance;
@@ -19,9 +20,9 @@ interface OverviewData {
 
 const loadOverview = async (): Promise<OverviewData> => {
   const [balance, profile, recent] = await Promise.all([
-    api<Balance>('GET', '/api/v2/credits/balance'),
-    api<OverviewData['profile']>('GET', '/api/v2/users/me'),
-    api<UsagePage>('GET', '/api/v2/credits/usage?limit=5'),
+    api<Balance>('GET', API_PATHS.balance),
+    api<OverviewData['profile']>('GET', API_PATHS.profile),
+    api<UsagePage>('GET', `${API_PATHS.usage}?limit=5`),
   ]);
   return { balance, profile, recent };
 };

@@ -6,6 +6,7 @@ import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { useForm } from '../use-form.js';
+import { API_PATHS } from '../../../api/paths.js';
 
 export function ProfilePage() {
   const user = currentUser.value!;
@@ -40,7 +41,7 @@ function NamesForm({ user }: { user: User }) {
   const save = async () => {
     setSaved(false);
     const body = { username: username.trim(), firstName: firstName.trim(), lastName: lastName.trim() };
-    const updated = await api<{ user: User }>('PUT', '/api/v2/users/me', { body });
+    const updated = await api<{ user: User }>('PUT', API_PATHS.profile, { body });
     currentUser.value = updated.user;
     setSaved(true);
   };
@@ -90,7 +91,7 @@ function PasswordForm() {
   const form = useForm(['currentPassword', 'newPassword']);
   const change = async () => {
     setChanged(false);
-    const result = await api<{ message: string; accessToken?: string }>('PUT', '/api/v2/users/password', {
+    const result = await api<{ message: string; accessToken?: string }>('PUT', API_PATHS.password, {
       body: { currentPassword, newPassword },
     });
     setCurrentPassword('');

@@ -6,6 +6,7 @@ import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { useForm } from '../use-form.js';
+import { API_PATHS } from '../../../api/paths.js';
 
 /** What the "check your mail" page says: the address and the server's message. Memory only. */
 export const registration = signal<{ email: string; message: string } | null>(null);
@@ -26,7 +27,7 @@ export function SignUpPage() {
       ...(firstName.trim() ? { firstName: firstName.trim() } : {}),
       ...(lastName.trim() ? { lastName: lastName.trim() } : {}),
     };
-    const created = await request<{ message: string }>('POST', '/api/auth/register', { body });
+    const created = await request<{ message: string }>('POST', API_PATHS.register, { body });
     registration.value = { email: body.email, message: created.message };
     navigate('/signup/sent');
   };

@@ -12,6 +12,7 @@ import { Loading } from '../ui/skeleton.js';
 import { useConfirmed } from '../use-confirmed.js';
 import { useForm } from '../use-form.js';
 import { useLoad } from '../use-load.js';
+import { API_PATHS, pathWith } from '../../../api/paths.js';
 
 interface TokensData {
   tokens: ApiToken[];
@@ -20,8 +21,8 @@ interface TokensData {
 
 const loadTokens = async (): Promise<TokensData> => {
   const [tokens, { channels }] = await Promise.all([
-    api<ApiToken[]>('GET', '/api/v2/tokens'),
-    api<{ channels: Channel[] }>('GET', '/api/v2/channels'),
+    api<ApiToken[]>('GET', API_PATHS.tokens),
+    api<{ channels: Channel[] }>('GET', API_PATHS.channels),
   ]);
   return { tokens, channels };
 };
@@ -168,7 +169,7 @@ function CreateTokenForm({
     }));
   };
   const create = async () => {
-    const token = await api<CreatedApiToken>('POST', '/api/v2/tokens', {
+    const token = await api<CreatedApiToken>('POST', API_PATHS.tokens, {
       body: {
         name: name.trim(),
         permissions,
@@ -290,7 +291,7 @@ function SecretDialog({ token, onClose }: { token: CreatedApiToken; onClose: () 
 
 function RevokeDialog({ token, onDone, onCancel }: { token: ApiToken; onDone: () => void; onCancel: () => void }) {
   const { busy, error, confirm } = useConfirmed(
-    () => api('DELETE', `/api/v2/tokens/${encodeURIComponent(token.id)}`),
+    () => api('DELETE', pathWith(API_PATHS.token, { tokenId: token.id })),
     onDone,
   );
   return (

@@ -7,17 +7,18 @@ import { Loading } from '../ui/skeleton.js';
 import { UsageChart } from '../ui/usage-chart.js';
 import { UsageTable } from '../ui/usage-table.js';
 import { useLoad } from '../use-load.js';
+import { API_PATHS } from '../../../api/paths.js';
 
 const PAGE_SIZE = 20;
 
 export function UsagePage() {
-  const chart = useLoad(() => api<{ days: DailyUsage[] }>('GET', '/api/v2/credits/usage/daily?days=30'));
-  const tokens = useLoad(() => api<ApiToken[]>('GET', '/api/v2/tokens'));
+  const chart = useLoad(() => api<{ days: DailyUsage[] }>('GET', `${API_PATHS.dailyUsage}?days=30`));
+  const tokens = useLoad(() => api<ApiToken[]>('GET', API_PATHS.tokens));
   // the `before` cursor of each page visited; the last is the page shown (undefined: the newest)
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const before = cursors[cursors.length - 1];
   const query = `limit=${PAGE_SIZE}${before ? `&before=${encodeURIComponent(before)}` : ''}`;
-  const history = useLoad(() => api<UsagePageBody>('GET', `/api/v2/credits/usage?${query}`), [before]);
+  const history = useLoad(() => api<UsagePageBody>('GET', `${API_PATHS.usage}?${query}`), [before]);
   const tokenNames = new Map((tokens.data ?? []).map((token) => [token.id, token.name]));
   const page = history.data;
   return (
