@@ -58,18 +58,18 @@ function step(what) {
   console.log(`check-package [${(performance.now() / 1000).toFixed(1)} s]: ${what}`);
 }
 
-/** Packs the package in `dir`, as `npm publish` would send it: its name, manifest, tarball and the tarball's name. */
+/**
+ * Packs the package in `dir`, as `npm publish` would send it: its name, manifest, tarball and the tarball's name.
+ * Tools that install a package from its repository (pre-commit's node hooks) run this same `npm pack` and take its
+ * output for the tarball's name, so that output must be the name alone, whatever the build (`prepare`) prints.
+ */
 async function pack(dir) {
-  const [packed] = JSON.parse(
-    await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: dir, env: process.env }),
-  );
+  const printed = await run('npm', ['pack', '--pack-destination', work], { cwd: dir, env: process.env });
+  const filename = printed.trim();
+  if (!/^[\w.-]+\.tgz$/.test(filename))
+    throw new Error(`npm pack in ${dir} printed more than the tarball's name:\n${printed}`);
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  return {
-    name: manifest.name,
-    manifest,
-    filename: packed.filename,
-    tarball: readFileSync(join(work, packed.filename)),
-  };
+  return { name: manifest.name, manifest, filename, tarball: readFileSync(join(work, filename)) };
 }
 
 step(`packing ${root} and its codec package`);

@@ -29,7 +29,17 @@ describe('the wm-watermark tarball', () => {
     expect(files.filter((file) => file.endsWith('.map') || /^(src|test|packages)\//.test(file))).toEqual([]);
   });
 
-  it('carries no copy of the codec: it depends on the wm-watermark-codec package', () => {
+  // installed from a git checkout or a tarball (pre-commit hooks, `npm install -g <url>`), the CLI must not need a
+  // codec of the same version on the registry
+  it('carries the codec as its bundled wm-watermark-codec package, built, and no other copy of it', () => {
     expect(files.filter((file) => file.startsWith('dist/codec/'))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'node_modules/wm-watermark-codec/package.json',
+        'node_modules/wm-watermark-codec/dist/index.js',
+        'node_modules/unicode-segmenter/package.json',
+      ]),
+    );
+    expect(files.filter((file) => file.startsWith('node_modules/wm-watermark-codec/src/'))).toEqual([]);
   });
 });
