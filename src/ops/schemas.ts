@@ -20,6 +20,17 @@ const MARK_WORD_ENDS =
 const LINE_ENDS_ONLY =
   "mark only the last character of each line: poppler's pdftotext -raw then keeps every line whole, at the cost " +
   'of every position inside a line; not with the word-ends option';
+/** Both encodes leave the first N lines unmarked on request. */
+const skipLines = (where: string) =>
+  Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      default: 0,
+      description:
+        'leave the first N lines unmarked (a headline, byline or salutation that editors retype, losing any mark ' +
+        `in it): the marks start after the Nth line feed, ${where}`,
+    }),
+  );
 
 export const EncodeOptions = {
   method: withCliOption(
@@ -59,15 +70,7 @@ export const EncodeOptions = {
     conflicts: ['lineEndsOnly'],
   }),
   lineEndsOnly: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
-  skipLines: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      default: 0,
-      description:
-        'leave the first N lines unmarked (a headline, byline or salutation that editors retype, losing any mark ' +
-        'in it): the marks start after the Nth line feed, with any method',
-    }),
-  ),
+  skipLines: skipLines('with any method'),
   output: withCliOption(
     Type.Optional(
       StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
@@ -100,6 +103,7 @@ export const RobustOptions = {
     conflicts: ['line_ends_only'],
   }),
   line_ends_only: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
+  skip_lines: skipLines('all copies in the text that follows'),
 };
 
 /** Options of the encode operations for signed marks: the key is the API token's (or the local --sign-key). */

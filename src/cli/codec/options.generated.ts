@@ -156,6 +156,18 @@ export const OPERATION_OPTIONS: { readonly [N in OperationName]: readonly Operat
         'whole, at the cost of every position inside a line; not with the word-ends option',
     },
     {
+      field: 'skip_lines',
+      input: 'skipLines',
+      flags: '--skip-lines <n>',
+      key: 'skipLines',
+      help:
+        'leave the first N lines unmarked (a headline, byline or salutation that editors retype, ' +
+        'losing any mark in it): the marks start after the Nth line feed, all copies in the text ' +
+        'that follows',
+      integer: { min: 0, max: Number.MAX_SAFE_INTEGER },
+      default: 0,
+    },
+    {
       field: 'bind_text',
       input: 'bindText',
       flags: '--bind-text',
