@@ -1,14 +1,17 @@
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import type { OperationName } from '../ops/operations.js';
 import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
-import { DISTRIBUTIONS, METHODS, OUTPUT_MODES, STEALTH_LEVELS } from 'wm-watermark-codec/types';
-import { collect, parseChunkSize, parseLineCount, parseSeed } from './codec/option-parsers.js';
+import { addOperationOptions } from './codec/operation-options.js';
+import { collect, parseSeed } from './codec/option-parsers.js';
 import { CliError, EXIT } from './errors.js';
 import { registerCopies, registerTrace } from './copies-commands.js';
 import { registerProbe } from './probe-commands.js';
 import { addWalkOptions, registerScan } from './scan-commands.js';
 
 // Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
-// and the other commands stay fast.
+// and the other commands stay fast. The flags of an operation's input fields come from the table of operations
+// (addOperationOptions: ./codec/options.generated.ts); the flags written here are the command line's own (files,
+// keys, the server, output).
 
 const addSecretOptions = (command: Command): Command =>
   command
@@ -24,27 +27,22 @@ const addKeyOptions = (command: Command): Command =>
     .option('--home <dir>', 'data folder of the channel keys and the stored login (default: $WM_HOME, else ~/.wm)')
     .option('--database <url>', CHANNEL_DATABASE_HELP);
 
-const addSignOptions = (command: Command): Command =>
-  command
-    .option('--sign-key <file>', 'sign the mark with the Ed25519 private key in FILE, as written by `wm keygen --sign`')
-    .option(
-      '--bind-text',
-      'with --sign-key (or on a server, a token that signs): the signature also covers the visible text, so a ' +
-        'verifier sees edits',
-    );
+/** --sign-key, and beside it the operation's own signing field (bind_text). */
+const addSignOptions = (command: Command, operation: OperationName): Command =>
+  addOperationOptions(
+    command.option(
+      '--sign-key <file>',
+      'sign the mark with the Ed25519 private key in FILE, as written by `wm keygen --sign`',
+    ),
+    operation,
+    ['bind_text'],
+  );
 
 const addVerifyKeysOption = (command: Command): Command =>
   command.option(
     '--keys <file>',
     'verify signed marks with the public keys in FILE: a key set (wm-keys.json) or NAME.pub (repeatable)',
     collect,
-  );
-
-const addAcceptUnkeyedOption = (command: Command): Command =>
-  command.option(
-    '--accept-unkeyed',
-    'with --key-file, --channel or a keyed token: also answer with unkeyed watermarks (anyone can make one); ' +
-      `without it they are refused (exit ${EXIT.UNKEYED})`,
   );
 
 /** The codec commands that a wm server also offers: run there instead of locally. */
@@ -77,11 +75,6 @@ const textCommand = (program: Command, name: string, summary: string, descriptio
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
     .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output');
 
-const MARK_WORD_ENDS_HELP =
-  'also mark the last character of each word (more room, but PDF text extractors then lose the space after it)';
-const LINE_ENDS_ONLY_HELP =
-  'mark only the last character of each line (pdftotext -raw then keeps every line whole; far less room)';
-
 function registerEncode(program: Command): void {
   const command = textCommand(
     program,
@@ -92,41 +85,9 @@ function registerEncode(program: Command): void {
   );
   addSecretOptions(command);
   addKeyOptions(command);
-  addSignOptions(command);
+  addSignOptions(command, 'encode');
   addRemoteOptions(command, { withHome: false });
-  command
-    .addOption(new Option('--method <method>', 'where the marks go').choices(METHODS).default('auto'))
-    .addOption(
-      new Option('--chunk-size <n>', 'bytes per grapheme for method chunked (implies --method chunked)')
-        .argParser(parseChunkSize)
-        .implies({ method: 'chunked' }),
-    )
-    .addOption(
-      new Option(
-        '--first-letter-only',
-        'method char: put the whole secret on the first grapheme (implies --method char)',
-      ).implies({
-        method: 'char',
-      }),
-    )
-    .addOption(
-      new Option(
-        '--pattern <text>',
-        'method pattern: mark the first occurrence of TEXT (implies --method pattern)',
-      ).implies({ method: 'pattern' }),
-    )
-    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP).conflicts('lineEndsOnly'))
-    .addOption(new Option('--line-ends-only', LINE_ENDS_ONLY_HELP))
-    .addOption(
-      new Option('--skip-lines <n>', 'leave the first N lines (a headline, a salutation) unmarked').argParser(
-        parseLineCount,
-      ),
-    )
-    .addOption(
-      new Option('--output <mode>', 'full text, or only the graphemes that carry marks')
-        .choices(OUTPUT_MODES)
-        .default('full'),
-    );
+  addOperationOptions(command, 'encode');
   addJsonOption(command, '{encoded, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode.js')).runEncode),
   );
@@ -143,14 +104,8 @@ function registerDecode(program: Command): void {
   addKeyOptions(command);
   addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
-  command
-    .option('--all', 'print every watermark found (framed and robust), one per line')
-    .option(
-      '--raw-runs',
-      'also read unframed selector runs (another tool’s secret) as text: no integrity check, so a fragment of a ' +
-        'damaged watermark reads the same way',
-    );
-  addAcceptUnkeyedOption(command);
+  command.option('--all', 'print every watermark found (framed and robust), one per line');
+  addOperationOptions(command, 'decode');
   addJsonOption(command, '{decoded, keyed, signature, stats, watermarks, raw_runs?, warnings?}').action(
     runLazily(async () => (await import('./codec/decode.js')).runDecode),
   );
@@ -162,7 +117,8 @@ function registerAnalyze(program: Command): void {
     'analyze',
     'count visible graphemes and hidden marks',
     'Count the visible graphemes and hidden variation selectors of an encoded text.',
-  ).option('--original <file>', 'the text before encoding, for the size ratio');
+  );
+  addOperationOptions(command, 'analyze');
   addRemoteOptions(command, { withHome: true });
   addJsonOption(command, 'the analysis').action(runLazily(async () => (await import('./codec/analyze.js')).runAnalyze));
 }
@@ -177,22 +133,14 @@ function registerEncodeRobust(program: Command): void {
   );
   addSecretOptions(command);
   addKeyOptions(command);
-  addSignOptions(command);
+  addSignOptions(command, 'encode_robust');
   addRemoteOptions(command, { withHome: false });
-  command
-    .addOption(
-      new Option('--distribution <name>', 'how the marked characters are spread')
-        .choices(DISTRIBUTIONS)
-        .default('even'),
-    )
-    .addOption(
-      new Option('--stealth <level>', 'which invisible characters carry the bits')
-        .choices(STEALTH_LEVELS)
-        .default('standard'),
-    )
-    .addOption(new Option('--seed <n>', 'seed for --distribution random (reproducible output)').argParser(parseSeed))
-    .addOption(new Option('--mark-word-ends', MARK_WORD_ENDS_HELP).conflicts('lineEndsOnly'))
-    .addOption(new Option('--line-ends-only', LINE_ENDS_ONLY_HELP));
+  addOperationOptions(command, 'encode_robust', ['distribution']).option(
+    '--seed <n>',
+    'seed for --distribution random (reproducible output)',
+    parseSeed,
+  );
+  addOperationOptions(command, 'encode_robust');
   addJsonOption(command, '{watermarked, keyed, stats}').action(
     runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
   );
@@ -210,7 +158,7 @@ function registerDecodeRobust(program: Command): void {
   addVerifyKeysOption(command);
   addRemoteOptions(command, { withHome: false });
   command.option('--all', 'print every robust watermark found (passages marked with different secrets), one per line');
-  addAcceptUnkeyedOption(command);
+  addOperationOptions(command, 'decode_robust');
   addJsonOption(
     command,
     '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats, watermarks}',

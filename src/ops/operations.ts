@@ -10,6 +10,7 @@ import type {
 } from 'wm-watermark-codec';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
 import { API_PATHS } from '../api/paths.js';
+import { withCliOption } from './cli-option.js';
 import * as schemas from './schemas.js';
 import type { CodecInput } from './wire.js';
 
@@ -91,7 +92,11 @@ const ENCODE_ROBUST = Type.Object({ text: CARRIER, secret: SECRET, ...schemas.Ro
 const DECODE_ROBUST = Type.Object({ text: MARKED, ...schemas.DecodeRobustOptions });
 const ANALYZE = Type.Object({
   encoded: text('the text to analyse'),
-  original: Type.Optional(text('the text before encoding, for the ratio')),
+  original: withCliOption(Type.Optional(text('the text before encoding, for the ratio')), {
+    value: 'file',
+    file: true,
+    help: 'the text before encoding, for the size ratio',
+  }),
 });
 const STRIP = Type.Object({ text: text('the text to clean') });
 const REVEAL = Type.Object({ text: text('the text to inspect') });

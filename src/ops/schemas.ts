@@ -8,6 +8,7 @@ import {
   STEALTH_LEVELS,
   WATERMARK_KINDS,
 } from 'wm-watermark-codec/types';
+import { withCliOption } from './cli-option.js';
 import { StringEnum } from './string-enum.js';
 
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
@@ -19,80 +20,125 @@ const MARK_WORD_ENDS =
 const LINE_ENDS_ONLY =
   "mark only the last character of each line: poppler's pdftotext -raw then keeps every line whole, at the cost " +
   'of every position inside a line; not with the word-ends option';
-
-export const EncodeOptions = {
-  method: Type.Optional(
-    StringEnum(METHODS, {
-      default: 'auto',
-      description:
-        'where the marks go — auto: one word → char, several words → chunked; single: 1 byte per grapheme; ' +
-        'chunked: chunkSize bytes per grapheme; char: all in the first word; ' +
-        'pattern: inside the first occurrence of `pattern`',
-    }),
-  ),
-  chunkSize: Type.Optional(
-    Type.Integer({
-      minimum: CHUNK_SIZE.min,
-      maximum: CHUNK_SIZE.max,
-      default: 1,
-      description: 'bytes per grapheme (method chunked); one at least as long as the frame puts it all on one grapheme',
-    }),
-  ),
-  firstLetterOnly: Type.Optional(
-    Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' }),
-  ),
-  markWordEnds: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
-  lineEndsOnly: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
-  skipLines: Type.Optional(
+/** Both encodes leave the first N lines unmarked on request. */
+const skipLines = (where: string) =>
+  Type.Optional(
     Type.Integer({
       minimum: 0,
       default: 0,
       description:
         'leave the first N lines unmarked (a headline, byline or salutation that editors retype, losing any mark ' +
-        'in it): the marks start after the Nth line feed, with any method',
+        `in it): the marks start after the Nth line feed, ${where}`,
     }),
+  );
+
+export const EncodeOptions = {
+  method: withCliOption(
+    Type.Optional(
+      StringEnum(METHODS, {
+        default: 'auto',
+        description:
+          'where the marks go — auto: one word → char, several words → chunked; single: 1 byte per grapheme; ' +
+          'chunked: chunkSize bytes per grapheme; char: all in the first word; ' +
+          'pattern: inside the first occurrence of `pattern`',
+      }),
+    ),
+    {
+      help:
+        'where the marks go — auto: one word → char, several words → chunked; single: 1 byte per grapheme; ' +
+        'chunked: --chunk-size bytes per grapheme; char: all in the first word; pattern: inside the first ' +
+        'occurrence of --pattern',
+    },
   ),
-  output: Type.Optional(
-    StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
+  chunkSize: withCliOption(
+    Type.Optional(
+      Type.Integer({
+        minimum: CHUNK_SIZE.min,
+        maximum: CHUNK_SIZE.max,
+        default: 1,
+        description:
+          'bytes per grapheme (method chunked); one at least as long as the frame puts it all on one grapheme',
+      }),
+    ),
+    { implies: { method: 'chunked' } },
   ),
-  pattern: Type.Optional(
-    Type.String({ description: 'required when method is pattern: the phrase to hide the marks in' }),
+  firstLetterOnly: withCliOption(
+    Type.Optional(Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' })),
+    { implies: { method: 'char' } },
+  ),
+  markWordEnds: withCliOption(Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })), {
+    conflicts: ['lineEndsOnly'],
+  }),
+  lineEndsOnly: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
+  skipLines: skipLines('with any method'),
+  output: withCliOption(
+    Type.Optional(
+      StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
+    ),
+    { value: 'mode', help: 'full text, or only the graphemes that carry marks' },
+  ),
+  pattern: withCliOption(
+    Type.Optional(Type.String({ description: 'required when method is pattern: the phrase to hide the marks in' })),
+    { value: 'text', help: 'method pattern: mark the first occurrence of TEXT', implies: { method: 'pattern' } },
   ),
 };
 
 export const RobustOptions = {
-  distribution: Type.Optional(
-    StringEnum(DISTRIBUTIONS, { default: 'even', description: 'how the marked characters are spread over the text' }),
+  distribution: withCliOption(
+    Type.Optional(
+      StringEnum(DISTRIBUTIONS, { default: 'even', description: 'how the marked characters are spread over the text' }),
+    ),
+    { value: 'name' },
   ),
-  stealth_level: Type.Optional(
-    StringEnum(STEALTH_LEVELS, {
-      default: 'standard',
-      description: 'high: hides the rising pattern of mark values; maximum: also marks letters only',
-    }),
+  stealth_level: withCliOption(
+    Type.Optional(
+      StringEnum(STEALTH_LEVELS, {
+        default: 'standard',
+        description: 'high: hides the rising pattern of mark values; maximum: also marks letters only',
+      }),
+    ),
+    { flag: 'stealth', value: 'level' },
   ),
-  mark_word_ends: Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })),
+  mark_word_ends: withCliOption(Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })), {
+    conflicts: ['line_ends_only'],
+  }),
   line_ends_only: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
+  skip_lines: skipLines('all copies in the text that follows'),
 };
 
 /** Options of the encode operations for signed marks: the key is the API token's (or the local --sign-key). */
 export const SignOptions = {
-  bind_text: Type.Optional(
-    Type.Boolean({
-      default: false,
-      description:
-        'the signature also covers the visible text (normalised: NFC, whitespace), so a verifier tells an edited ' +
-        'text from the original; needs a signing key (on a server: an API token created with sign)',
-    }),
+  bind_text: withCliOption(
+    Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'the signature also covers the visible text (normalised: NFC, whitespace), so a verifier tells an edited ' +
+          'text from the original; needs a signing key (on a server: an API token created with sign)',
+      }),
+    ),
+    {
+      help:
+        'with --sign-key (or on a server, a token that signs): the signature also covers the visible text, so a ' +
+        'verifier sees edits',
+    },
   ),
 };
 
-const ACCEPT_UNKEYED = Type.Optional(
-  Type.Boolean({
-    default: false,
-    description:
-      'with a keyed token (or key): also answer with watermarks that are not keyed. Without it such a text is ' +
-      'refused (422, code UNKEYED): anyone can make an unkeyed mark, so it does not show who holds the key',
-  }),
+const ACCEPT_UNKEYED = withCliOption(
+  Type.Optional(
+    Type.Boolean({
+      default: false,
+      description:
+        'with a keyed token (or key): also answer with watermarks that are not keyed. Without it such a text is ' +
+        'refused (422, code UNKEYED): anyone can make an unkeyed mark, so it does not show who holds the key',
+    }),
+  ),
+  {
+    help:
+      'with --key-file, --channel or a keyed token: also answer with unkeyed watermarks (anyone can make one); ' +
+      'without it they are refused (exit 11)',
+  },
 );
 
 /** Options of the decode operation (REST body fields, MCP tool arguments). */

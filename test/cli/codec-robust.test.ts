@@ -20,6 +20,16 @@ describe('wm encode-robust / decode-robust', () => {
     expect(decoded).toMatchObject({ code: 0, out: 'sturdy\n', stderr: '' });
   });
 
+  it('--skip-lines N leaves the first N lines unmarked; a negative N is a usage error', async () => {
+    const text = `Headline\nByline\n${LONG_CARRIER}`;
+    const encoded = await runWm(['encode-robust', '--secret', 'sturdy', '--skip-lines', '2'], { input: text });
+    expect(encoded.out.split('\n').slice(0, 2)).toEqual(['Headline', 'Byline']);
+    expect(await runWm(['decode-robust'], { input: encoded.stdout })).toMatchObject({ code: 0, out: 'sturdy\n' });
+    const negative = await runWm(['encode-robust', '--secret', 'x', '--skip-lines', '-1'], { input: text });
+    expect(negative).toMatchObject({ code: 2, out: '' });
+    expect(negative.stderr).toMatch(/^wm: .*--skip-lines.*whole number, 0 or more/);
+  });
+
   it('--json prints the HTTP response shapes', async () => {
     const encoded = await runWm(['encode-robust', '--secret', 'shape', '--json'], { input: LONG_CARRIER });
     const body = JSON.parse(encoded.out) as { watermarked: string; keyed: boolean; stats: Record<string, unknown> };

@@ -121,6 +121,14 @@ describe('encode / decode / analyze', () => {
     expect((await call('encode', { text, secret: 'x', skipLines: -1 })).statusCode).toBe(400);
   });
 
+  it('skip_lines (encode-robust) leaves the first lines unmarked; decode-robust still reads the mark', async () => {
+    const text = `Headline of the day\n${CARRIER.repeat(3)}`;
+    const watermarked = (await call('encode-robust', { text, secret: 'r-42', skip_lines: 1 })).json().watermarked;
+    expect(watermarked.split('\n')[0]).toBe('Headline of the day');
+    expect((await call('decode-robust', { text: watermarked })).json().decoded).toBe('r-42');
+    expect((await call('encode-robust', { text, secret: 'x', skip_lines: -1 })).statusCode).toBe(400);
+  });
+
   it('analyze works with an encode-only or a decode-only token', async () => {
     const encoded = (await call('encode', { text: CARRIER, secret: 'abc' })).json().encoded;
     for (const permissions of [['encode'], ['decode']]) {

@@ -59,8 +59,7 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
     throw invalid('chunkSize must be a positive integer');
   }
   if (typeof firstLetterOnly !== 'boolean') throw invalid('firstLetterOnly must be a boolean');
-  const { skipLines = 0 } = options;
-  if (!Number.isSafeInteger(skipLines) || skipLines < 0) throw invalid('skipLines must be a whole number (0 or more)');
+  const skipLines = checkSkipLines(options.skipLines);
   const positions = checkPositions(options);
   if (!OUTPUT_MODES.includes(output))
     throw invalid(`Unknown output ${JSON.stringify(output)} (expected full or tokens)`);
@@ -80,6 +79,13 @@ export function checkEncodeOptions(options: EncodeOptions = {}): CheckedEncodeOp
     signingKey,
     bindText,
   };
+}
+
+/** How many lines stay unmarked (encode and encodeRobust): a whole number, 0 by default. */
+export function checkSkipLines(skipLines: unknown = 0): number {
+  if (!Number.isSafeInteger(skipLines) || (skipLines as number) < 0)
+    throw invalid('skipLines must be a whole number (0 or more)');
+  return skipLines as number;
 }
 
 /** A boolean option that defaults to false. */

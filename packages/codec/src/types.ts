@@ -162,6 +162,8 @@ export interface EncodeRobustOptions extends KeyOption, SignOption {
   markWordEnds?: boolean;
   /** mark only the last character of a line or of the text, as encode's lineEndsOnly */
   lineEndsOnly?: boolean;
+  /** leave the first `skipLines` lines unmarked, as encode's skipLines: the copies go into the rest of the text */
+  skipLines?: number;
   /** seed for the `random` distribution; a fresh random one when absent */
   seed?: number;
 }

@@ -2,9 +2,9 @@ import { formatAnalyzeTable, formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
 import { backendFor } from './backend.js';
 import type { RemoteOptions } from './on-server.js';
+import { operationInputOf } from './operation-input.js';
 
 export interface AnalyzeCommandOptions extends RemoteOptions {
-  original?: string;
   json?: boolean;
   out?: string;
 }
@@ -12,10 +12,10 @@ export interface AnalyzeCommandOptions extends RemoteOptions {
 export async function runAnalyze(file: string | undefined, options: AnalyzeCommandOptions): Promise<void> {
   const backend = await backendFor(options);
   const encoded = await readInputText(file);
-  const original = options.original === undefined ? undefined : await readInputText(options.original);
-  const result = await backend.run('analyze', { encoded, original });
+  const input = await operationInputOf('analyze', options);
+  const result = await backend.run('analyze', { encoded, ...input });
   await writeOutput(
-    options.json ? formatJson(result) : formatAnalyzeTable(result, { originalGiven: original !== undefined }),
+    options.json ? formatJson(result) : formatAnalyzeTable(result, { originalGiven: input.original !== undefined }),
     options.out,
   );
 }

@@ -8,6 +8,7 @@ import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js'
 import type { KeySourceOptions } from './key.js';
 import type { RemoteOptions } from './on-server.js';
 import { backendFor } from './backend.js';
+import { operationInputOf } from './operation-input.js';
 import { signatureNote } from './signature-note.js';
 import type { VerifyingKeyOptions } from './signing-keys.js';
 
@@ -15,17 +16,15 @@ export interface DecodeRobustCommandOptions extends KeySourceOptions, VerifyingK
   all?: boolean;
   json?: boolean;
   out?: string;
-  /** with a key: also answer with unkeyed watermarks */
-  acceptUnkeyed?: boolean;
 }
 
 export async function runDecodeRobust(file: string | undefined, options: DecodeRobustCommandOptions): Promise<void> {
   const backend = await backendFor(options);
   const text = await readInputText(file);
-  const { acceptUnkeyed } = options;
+  const input = await operationInputOf('decode_robust', options);
   let result: DecodeRobustResult;
   try {
-    result = await backend.run('decode_robust', { text, acceptUnkeyed });
+    result = await backend.run('decode_robust', { text, ...input });
   } catch (error) {
     throw await decodeFailure(error, options.json, options.out);
   }

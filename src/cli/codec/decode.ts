@@ -7,6 +7,7 @@ import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js'
 import type { KeySourceOptions } from './key.js';
 import type { RemoteOptions } from './on-server.js';
 import { backendFor } from './backend.js';
+import { operationInputOf } from './operation-input.js';
 import { signatureNote } from './signature-note.js';
 import type { VerifyingKeyOptions } from './signing-keys.js';
 
@@ -14,19 +15,15 @@ export interface DecodeCommandOptions extends KeySourceOptions, VerifyingKeyOpti
   all?: boolean;
   json?: boolean;
   out?: string;
-  /** read unframed selector runs as text (no integrity check) */
-  rawRuns?: boolean;
-  /** with a key: also answer with unkeyed watermarks */
-  acceptUnkeyed?: boolean;
 }
 
 export async function runDecode(file: string | undefined, options: DecodeCommandOptions): Promise<void> {
   const backend = await backendFor(options);
   const text = await readInputText(file);
-  const { rawRuns, acceptUnkeyed } = options;
+  const input = await operationInputOf('decode', options);
   let result: DecodeResult;
   try {
-    result = await backend.run('decode', { text, rawRuns, acceptUnkeyed });
+    result = await backend.run('decode', { text, ...input });
   } catch (error) {
     throw await decodeFailure(error, options.json, options.out);
   }

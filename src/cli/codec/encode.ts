@@ -1,23 +1,16 @@
 import { encodeInsertions } from 'wm-watermark-codec/encode';
-import type { Method, OutputMode } from 'wm-watermark-codec/types';
 import { backendFor } from './backend.js';
 import { formatJson } from './format.js';
 import { decodeUtf8Text, describeSource, readInputBytes, readInputText, writeOutput, writeWarnings } from './io.js';
 import type { KeySourceOptions } from './key.js';
 import { markedPieces } from './marked-bytes.js';
 import type { RemoteOptions } from './on-server.js';
+import { operationInputOf } from './operation-input.js';
 import { resolveSecret, type SecretSourceOptions } from './secret.js';
 import type { SigningKeyOptions } from './signing-keys.js';
 
+/** The command line's own options; the operation's (--method, --chunk-size, …) are read by operationInputOf. */
 export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOptions, SigningKeyOptions, RemoteOptions {
-  method: Method;
-  chunkSize?: number;
-  firstLetterOnly?: boolean;
-  markWordEnds?: boolean;
-  lineEndsOnly?: boolean;
-  skipLines?: number;
-  pattern?: string;
-  output: OutputMode;
   json?: boolean;
   out?: string;
 }
@@ -25,10 +18,8 @@ export interface EncodeCommandOptions extends SecretSourceOptions, KeySourceOpti
 export async function runEncode(file: string | undefined, options: EncodeCommandOptions): Promise<void> {
   let secret = '';
   const backend = await backendFor(options, async () => void (secret = await resolveSecret(options)));
-  const { method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, skipLines, pattern, output } = options;
-  const placement = { method, chunkSize, firstLetterOnly, markWordEnds, lineEndsOnly, skipLines, pattern };
-  const input = { secret, ...placement, output, bindText: options.bindText };
-  if (!backend.keys || options.json || output === 'tokens') {
+  const input = { secret, ...(await operationInputOf('encode', options)) };
+  if (!backend.keys || options.json || input.output === 'tokens') {
     const result = await backend.run('encode', { text: await readInputText(file), ...input });
     await writeOutput(options.json ? formatJson(result) : result.encoded, options.out);
     return writeWarnings(result.warnings);

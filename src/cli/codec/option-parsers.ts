@@ -1,19 +1,14 @@
 import { InvalidArgumentError } from 'commander';
-import { CHUNK_SIZE } from 'wm-watermark-codec/types';
 
-function parseInteger(value: string, minimum: number, maximum: number): number {
-  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+/** A whole number from MINIMUM to MAXIMUM, written in decimal digits (no sign unless negative, no exponent). */
+export function parseInteger(value: string, minimum: number, maximum: number): number {
+  const number = /^-?\d+$/.test(value) ? Number(value) + 0 : Number.NaN; // + 0: -0 is 0
   if (!Number.isSafeInteger(number) || number < minimum || number > maximum) {
-    throw new InvalidArgumentError(`expected an integer from ${minimum} to ${maximum}.`);
+    const range = maximum === Number.MAX_SAFE_INTEGER ? `, ${minimum} or more` : ` from ${minimum} to ${maximum}`;
+    throw new InvalidArgumentError(`expected a whole number${range}.`);
   }
   return number;
 }
-
-/** The codec's rule for chunkSize, the same as the HTTP API's. */
-export const parseChunkSize = (value: string): number => parseInteger(value, CHUNK_SIZE.min, CHUNK_SIZE.max);
-
-/** A count of lines: a whole number, 0 or more. */
-export const parseLineCount = (value: string): number => parseInteger(value, 0, Number.MAX_SAFE_INTEGER);
 
 export const parseSeed = (value: string): number => parseInteger(value, 0, 2 ** 32 - 1);
 

@@ -10,8 +10,6 @@ import { readInputBytes } from './io.js';
 export interface SigningKeyOptions {
   /** Ed25519 private key file (PEM), as `wm keygen --sign` writes */
   signKey?: string;
-  /** the signature also covers the visible text */
-  bindText?: boolean;
 }
 
 export interface VerifyingKeyOptions {

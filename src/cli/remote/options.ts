@@ -16,6 +16,5 @@ export type ServerRunOptions = RemoteOptions & {
   user?: string;
   seed?: number;
   signKey?: string;
-  bindText?: boolean;
   keys?: string[];
 };

@@ -6,12 +6,14 @@ import { TextBuilder } from './text-builder.js';
 import { c2paWarnings } from '../c2pa-report.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
+import { afterLines } from '../methods/carrier-graphemes.js';
 import { nodeCrypto } from '../node-crypto.js';
 import {
   checkKey,
   checkPositions,
   checkSecret,
   checkSignOptions,
+  checkSkipLines,
   checkText,
   encodeSignatureOf,
   frameSigningFor,
@@ -25,7 +27,8 @@ import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRob
 /**
  * Hides `secret` one bit per mark, the frame repeated as often as the carrier allows, four times stacked on the
  * positions of a carrier too short for two (docs/ROBUST.md). The spec's size rule: the carrier needs at least 8
- * UTF-8 bytes per secret byte. A C2PA text manifest stays as it is, with a warning (as encode's).
+ * UTF-8 bytes per secret byte. With skipLines the carrier is the text after the Nth line feed: the lines before it
+ * stay as they are. A C2PA text manifest stays as it is, with a warning (as encode's).
  */
 export function encodeRobust(text: string, secret: string, options: EncodeRobustOptions = {}): EncodeRobustResult {
   checkText(text);
@@ -36,37 +39,41 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   if (!STEALTH_LEVELS.includes(stealthLevel))
     throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
   const positions = checkPositions(options);
+  const skipLines = checkSkipLines(options.skipLines);
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
   const boundTextBytes = signing.bindText ? TEXT_DIGEST_BYTES : 0;
   const signatureBytes = signing.signingKey ? SIGNER_ID_BYTES + SIGNATURE_BYTES + boundTextBytes : 0;
   const requiredLength = 8 * (secretBytes.length + signatureBytes);
-  if (utf8ByteLength(text) < requiredLength) {
+  const from = afterLines(text, skipLines);
+  const afterSkipped = from > 0 ? ` after the first ${skipLines} lines` : '';
+  if (utf8ByteLength(from > 0 ? text.slice(from) : text) < requiredLength) {
     const per =
       signatureBytes > 0 ? `8 per byte of the secret and its ${signatureBytes}-byte signature` : '8 per secret byte';
     throw new CodecError(
       'CARRIER_TOO_SHORT',
       'Text too short to embed watermark: the robust codec needs a carrier of at least ' +
-        `${requiredLength} UTF-8 bytes (${per})`,
+        `${requiredLength} UTF-8 bytes${afterSkipped} (${per})`,
       requiredLength,
     );
   }
-  const ends = carrierEnds(text, stealthLevel, positions);
+  const ends = carriersFrom(carrierEnds(text, stealthLevel, positions), from);
   if (ends.length === 0) {
     const which = stealthLevel === 'maximum' ? 'letter' : 'character';
     throw new CodecError(
       'CARRIER_TOO_SHORT',
-      `Text too short to embed watermark: it has no ${which} that can carry an invisible mark ` +
+      `Text too short to embed watermark: it has no ${which}${afterSkipped} that can carry an invisible mark ` +
         `(needs at least ${requiredLength} UTF-8 bytes of such text)`,
       requiredLength,
     );
   }
 
   const copy = layoutCopy(buildFrame(secretBytes, key, undefined, frameSigningFor(text, signing)));
+  // the plan sees the marked part alone: a short carrier's first position takes no share of the skipped lines
   const { copies, counts } = planMarks(
-    ends,
-    text.length,
+    from > 0 ? ends.map((end) => end - from) : ends,
+    text.length - from,
     copy.length,
     distribution,
     () => options.seed ?? nodeCrypto().randomInt(2 ** 32),
@@ -104,6 +111,14 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     },
     ...c2paWarnings(text),
   };
+}
+
+/** The carrier positions (ascending ends) after FROM: a carrier ending past a line feed starts after it. */
+function carriersFrom(ends: Int32Array, from: number): Int32Array {
+  if (from === 0) return ends;
+  let first = 0;
+  while (first < ends.length && ends[first] <= from) first++;
+  return ends.subarray(first);
 }
 
 /** Whether the carrier ending at `end` ends in an ideograph: its mark must be VS129 or above (docs/FORMAT.md). */

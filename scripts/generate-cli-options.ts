@@ -1,0 +1,135 @@
+// Writes src/cli/codec/options.generated.ts: the flags of the codec commands, made from the input schemas of the
+// operations table (src/ops/operations.ts). A command line must parse without TypeBox (it would cost every
+// `wm decode` its start-up budget, docs/PERFORMANCE.md), so the table is read here, once, into plain data; a test
+// (test/cli/cli-options-generated.test.ts) fails when the written file no longer matches the table.
+// Usage: npm run generate:cli-options [-- --check]   (--check compares instead of writing: exit 1 when stale)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { TSchema } from '@sinclair/typebox';
+import { format, resolveConfig } from 'prettier';
+import { cliOptionOf } from '../src/ops/cli-option.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../src/ops/operations.js';
+import { codecNameOf } from '../src/ops/wire.js';
+import type { OperationOptionSpec } from '../src/cli/codec/option-spec.js';
+
+export const GENERATED_PATH = fileURLToPath(new URL('../src/cli/codec/options.generated.ts', import.meta.url));
+
+/** The schema keywords a flag's parser checks; a field with any other could be refused by a server and not here. */
+const KEYWORDS: Record<string, readonly string[]> = {
+  integer: ['type', 'description', 'default', 'minimum', 'maximum'],
+  string: ['type', 'description', 'default', 'enum'],
+  boolean: ['type', 'description', 'default'],
+};
+
+const kebab = (name: string): string => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const camel = (kebabName: string): string => kebabName.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The flag's name of each optional field of an operation: the required ones are the command's input. */
+function flagNames(properties: Record<string, TSchema>, required: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const [field, schema] of Object.entries(properties))
+    if (!required.includes(field)) names.set(field, cliOptionOf(schema).flag ?? kebab(field));
+  return names;
+}
+
+function specOf(operation: OperationName, field: string, schema: TSchema, flags: Map<string, string>) {
+  const where = `${operation}.${field}`;
+  const type = schema.enum ? 'string' : String(schema.type);
+  const allowed = KEYWORDS[type];
+  if (!allowed)
+    throw new Error(`${where}: a ${type} field has no command-line parser (scripts/generate-cli-options.ts)`);
+  const unchecked = Object.keys(schema).filter((keyword) => !allowed.includes(keyword));
+  if (unchecked.length > 0) throw new Error(`${where}: the command line does not check ${unchecked.join(', ')}`);
+  if (type === 'boolean' && schema.default === true) throw new Error(`${where}: a flag that defaults to true`);
+
+  const cli = cliOptionOf(schema);
+  const keyOf = (other: string): string => {
+    const name = flags.get(other);
+    if (!name) throw new Error(`${where}: ${other} is no optional field of ${operation}`);
+    return camel(name);
+  };
+  const long = `--${flags.get(field)}`;
+  const value = type === 'boolean' ? '' : ` <${cli.value ?? (type === 'integer' ? 'n' : flags.get(field))}>`;
+  const implied = Object.entries(cli.implies ?? {}).map(([other, to]) =>
+    to === true ? `--${flags.get(other)}` : `--${flags.get(other)} ${String(to)}`,
+  );
+  const help = (cli.help ?? schema.description ?? '') + (implied.length ? ` (implies ${implied.join(', ')})` : '');
+  if (!help) throw new Error(`${where}: no description for the help`);
+
+  const spec: OperationOptionSpec = {
+    field,
+    input: codecNameOf(field),
+    flags: cli.short ? `${cli.short}, ${long}${value}` : `${long}${value}`,
+    key: camel(flags.get(field) as string),
+    help,
+  };
+  if (schema.enum) spec.choices = schema.enum as string[];
+  if (type === 'integer')
+    spec.integer = { min: schema.minimum ?? -Number.MAX_SAFE_INTEGER, max: schema.maximum ?? Number.MAX_SAFE_INTEGER };
+  if (type !== 'boolean' && schema.default !== undefined) spec.default = schema.default as string | number;
+  if (cli.implies)
+    spec.implies = Object.fromEntries(Object.entries(cli.implies).map(([other, to]) => [keyOf(other), to]));
+  if (cli.conflicts) spec.conflicts = cli.conflicts.map(keyOf);
+  if (cli.file) spec.file = true;
+  return spec;
+}
+
+function specsOf(operation: OperationName): OperationOptionSpec[] {
+  const input = OPERATIONS[operation].input;
+  const properties = input.properties as Record<string, TSchema>;
+  const flags = flagNames(properties, input.required ?? []);
+  return [...flags.keys()].map((field) => specOf(operation, field, properties[field], flags));
+}
+
+/** A string as pieces joined with +, each short enough for the repository's 120 columns once indented. */
+function stringLiteral(text: string): string {
+  const pieces = [''];
+  for (const word of text.split(/(?<= )/)) {
+    if (pieces[pieces.length - 1].length + word.length > 90) pieces.push('');
+    pieces[pieces.length - 1] += word;
+  }
+  return pieces.map((piece) => JSON.stringify(piece)).join(' + ');
+}
+
+const literal = (value: unknown): string =>
+  typeof value === 'string'
+    ? stringLiteral(value)
+    : value === Number.MAX_SAFE_INTEGER
+      ? 'Number.MAX_SAFE_INTEGER'
+      : value === -Number.MAX_SAFE_INTEGER
+        ? '-Number.MAX_SAFE_INTEGER'
+        : Array.isArray(value)
+          ? `[${value.map(literal).join(', ')}]`
+          : value !== null && typeof value === 'object'
+            ? `{ ${Object.entries(value)
+                .map(([k, v]) => `${JSON.stringify(k)}: ${literal(v)}`)
+                .join(', ')} }`
+            : String(value);
+
+/** The module's text, formatted as the repository formats it (so that `npm run format:check` agrees). */
+export async function renderCliOptions(): Promise<string> {
+  const rows = OPERATION_NAMES.map((name) => `  ${name}: ${literal(specsOf(name))},`).join('\n');
+  const source = `// Generated by scripts/generate-cli-options.ts from the input schemas of src/ops/operations.ts.
+// Do not edit: change the field (src/ops/schemas.ts, its \`withCliOption\` annotation), then run
+// \`npm run generate:cli-options\`.
+import type { OperationName } from '../../ops/operations.js';
+import type { OperationOptionSpec } from './option-spec.js';
+
+/** The flags of each operation's command: one per optional input field, in the schema's order. */
+export const OPERATION_OPTIONS: { readonly [N in OperationName]: readonly OperationOptionSpec[] } = {
+${rows}
+};
+`;
+  return format(source, { ...(await resolveConfig(GENERATED_PATH)), filepath: GENERATED_PATH });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const source = await renderCliOptions();
+  if (process.argv.includes('--check')) {
+    const same = readFileSync(GENERATED_PATH, 'utf8') === source;
+    console.log(same ? `${GENERATED_PATH} is up to date` : `${GENERATED_PATH} is stale: npm run generate:cli-options`);
+    process.exit(same ? 0 : 1);
+  }
+  writeFileSync(GENERATED_PATH, source);
+  console.log(`wrote ${GENERATED_PATH}`);
+}

@@ -1,0 +1,28 @@
+/**
+ * A flag of a codec command made from an input field of its operation (src/ops/operations.ts), as
+ * scripts/generate-cli-options.ts writes it into ./options.generated.ts: plain data, so that a command line is
+ * parsed without loading TypeBox or the table.
+ */
+export interface OperationOptionSpec {
+  /** the field's wire name (REST body, MCP argument) */
+  field: string;
+  /** the field's name in the codec's input (bind_text → bindText): the backend's input key */
+  input: string;
+  /** commander's flags, e.g. `--chunk-size <n>` */
+  flags: string;
+  /** where commander puts the value: the camelCase of the long flag */
+  key: string;
+  help: string;
+  /** the only values allowed (the schema's enum) */
+  choices?: readonly string[];
+  /** a whole number within the schema's limits */
+  integer?: { min: number; max: number };
+  /** the schema's default (absent for flags, which are false unless given) */
+  default?: string | number;
+  /** giving this flag sets these values too (keys as `key`) */
+  implies?: Readonly<Record<string, string | boolean>>;
+  /** flags this one cannot be given with (as `key`) */
+  conflicts?: readonly string[];
+  /** the value names a file, or - for standard input, whose text is the field's value */
+  file?: boolean;
+}
