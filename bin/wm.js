@@ -1,43 +1,71 @@
 #!/usr/bin/env node
 'use strict';
-// Runs the CLI bundle (dist/bundle/wm.cjs, made by scripts/build-cli.mjs in `npm run build`) compiled from the
-// V8 code cache made beside it at build time: a codec command then starts in little more than Node itself.
-// Without the cache, or when this Node rejects it (another version or V8 flags), V8 compiles from source.
+// Runs the CLI's bundle, dist/bundle/wm.cjs (made by scripts/build-cli.mjs in `npm run build`), compiled from the
+// V8 code cache made beside it at build time: a codec command then starts in little more than Node itself. What
+// the codec commands never run sits in bundles of their own beside it (wm-server.cjs: admin, serve, copies,
+// remote; wm-mcp.cjs: `wm mcp`), which the CLI's bundle `require`s by their file name only when a command needs
+// them; this file compiles those the same way, each from its own cache. Without a cache, or when this Node rejects
+// it (another version or V8 flags), V8 compiles from source.
 const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
-const BUNDLE = join(__dirname, '..', 'dist', 'bundle', 'wm.cjs');
-const CODE_CACHE = `${BUNDLE}.cache`;
+const BUNDLE_DIR = join(__dirname, '..', 'dist', 'bundle');
+const BUNDLE = join(BUNDLE_DIR, 'wm.cjs');
+/** How one bundle names another: `require('./wm-….cjs')`. */
+const SIBLING_BUNDLE = /^\.\/wm-[a-z-]+\.cjs$/;
 
-/** The bundle as one script, wrapped as Node wraps a CommonJS module. */
-function compileBundle(cachedData) {
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(BUNDLE, 'utf8')}\n})`;
-  return new Script(source, { filename: BUNDLE, cachedData });
+const codeCacheOf = (bundle) => `${bundle}.cache`;
+
+/** A bundle as one script, wrapped as Node wraps a CommonJS module. */
+function compileBundle(bundle, cachedData) {
+  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'utf8')}\n})`;
+  return new Script(source, { filename: bundle, cachedData });
 }
 
-/** Runs the compiled bundle as the module at BUNDLE; returns its exports (`main`). */
-function runBundle(script) {
-  const module = { exports: {} };
-  script.runInThisContext()(module.exports, createRequire(BUNDLE), module, BUNDLE, dirname(BUNDLE));
-  return module.exports;
-}
-
-function readCodeCache() {
+function readCodeCache(bundle) {
   try {
-    return readFileSync(CODE_CACHE);
+    return readFileSync(codeCacheOf(bundle));
   } catch {
     return undefined;
   }
 }
 
+/** The bundles compiled so far in this process (file → script), each run once. */
+const compiled = new Map();
+const exportsOf = new Map();
+
+/** Node's `require` for BUNDLE, except that a sibling bundle is compiled as this file compiles the first one. */
+function requireFor(bundle) {
+  const plain = createRequire(bundle);
+  const require = (id) => (SIBLING_BUNDLE.test(id) ? loadBundle(join(dirname(bundle), id)) : plain(id));
+  return Object.assign(require, { resolve: plain.resolve, cache: plain.cache, main: plain.main });
+}
+
+/** Runs a compiled bundle as the module at its file; returns its exports. */
+function runBundle(bundle, script) {
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, requireFor(bundle), module, bundle, dirname(bundle));
+  return module.exports;
+}
+
+/** The exports of a bundle, compiled (from its code cache when there is one) and run on first use. */
+function loadBundle(bundle) {
+  if (!exportsOf.has(bundle)) {
+    const script = compileBundle(bundle, readCodeCache(bundle));
+    compiled.set(bundle, script);
+    exportsOf.set(bundle, runBundle(bundle, script));
+  }
+  return exportsOf.get(bundle);
+}
+
 if (require.main === module) {
-  runBundle(compileBundle(readCodeCache()))
+  loadBundle(BUNDLE)
     .main(process.argv)
     .then((code) => {
       process.exitCode = code;
     });
 }
 
-module.exports = { BUNDLE, CODE_CACHE, compileBundle, runBundle };
+module.exports = { BUNDLE, BUNDLE_DIR, codeCacheOf, compileBundle, runBundle, loadBundle, compiled };

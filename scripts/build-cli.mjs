@@ -1,14 +1,23 @@
 #!/usr/bin/env node
-// Bundles the CLI into one CommonJS file, dist/bundle/wm.cjs, and makes the V8 code cache that bin/wm.js loads
-// it with (dist/bundle/wm.cjs.cache). Node 20 has no module compile cache: parsing and compiling ~40 modules and
-// commander, and the ES module loader itself, cost a codec command more than its work. One script compiled from
-// a code cache starts in a few ms. Code that only admin and serve commands reach sits in the same file but runs
-// only on their `import()` (esbuild keeps such modules lazy); their dependencies stay `require`s of node_modules
-// except the ESM-only ones, which a CommonJS bundle cannot load on every Node 20 and so carries itself.
-// Paths like `../../drizzle` resolve the same from dist/bundle/ as from dist/cli/: the bundle sits at that depth.
+// Bundles the CLI for bin/wm.js into CommonJS files in dist/bundle/, and makes the V8 code caches (*.cjs.cache)
+// that bin/wm.js compiles wm.cjs and wm-server.cjs from (make-code-cache.cjs). Node 20 has no module compile cache:
+// parsing and compiling ~40 modules and commander, and the ES module loader itself, cost a codec command more than
+// its work; one script compiled from a code cache starts in a few ms. What a start pays is then reading the bundle
+// and deserializing its cache, so the bundles are cut by command:
+// - wm.cjs: the program and the codec commands (encode, decode, scan, ...): what every start reads;
+// - wm-server.cjs: the admin commands, `wm serve`, copies, trace and the remote commands with the domain, the store
+//   and the server; the CLI's bundle `require`s it when such a command's `import()` runs (serverBundleApart);
+// - wm-mcp.cjs: `wm mcp`, with the MCP SDK (mcpBundleApart);
+// - wm-scan-worker.cjs: the script of `wm scan`'s worker threads.
+// A module both need is in both (the errors, the codec for copies): the errors are recognised by kind, not by
+// instanceof (src/error-kind.ts). Dependencies stay `require`s of node_modules except the few bundled ones (pure
+// ESM packages, which a CommonJS bundle cannot load on every Node 20, and those on a codec command's path).
+// docs/PERFORMANCE.md has the figures. Paths like `../../drizzle` resolve the same from dist/bundle/ as from
+// dist/cli/: the bundles sit at that depth.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
+import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -44,6 +53,56 @@ const externalPackages = (bundled) => ({
     });
   },
 });
+
+/**
+ * What the codec commands never run: the admin commands, `wm serve`, `wm copies` and `wm trace`, the remote
+ * commands and a server's backend, and all they bring (the domain, the store and both database adapters, the
+ * data folder, the server). A dynamic `import()` of such a module from the CLI's bundle becomes a `require` of the
+ * server bundle, dist/bundle/wm-server.cjs, which carries it (and every module it imports) instead.
+ */
+const SERVER_SIDE = /^src\/(cli\/(admin|copies|remote)|data-folder|domain|server|store|ops)\//;
+/** Modules the CLI's bundle must not carry (the build fails if one is imported statically by a codec command). */
+const NEVER_IN_CLI_BUNDLE = /^src\/(cli\/(admin|copies)|data-folder|server\/routes|store\/(sqlite|postgres))\//;
+const SERVER_BUNDLE = './wm-server.cjs';
+const RESOLVING = Symbol('resolving');
+
+/**
+ * The CLI's side of the server bundle: each server-side module the CLI imports becomes a module that reads that
+ * module's exports from the server bundle when the import runs. Records the modules in `served`.
+ */
+const serverBundleApart = (served) => ({
+  name: 'server-bundle-apart',
+  setup(context) {
+    context.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.kind !== 'dynamic-import' || args.pluginData === RESOLVING) return undefined;
+      const { path, errors } = await context.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: RESOLVING,
+      });
+      const id = relative(root, path).split(sep).join('/');
+      if (errors.length > 0 || !SERVER_SIDE.test(id)) return undefined;
+      served.add(id);
+      return { path: id, namespace: 'server-bundle' };
+    });
+    context.onLoad({ filter: /.*/, namespace: 'server-bundle' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(SERVER_BUNDLE)})[${JSON.stringify(args.path)}];`,
+      loader: 'js',
+    }));
+    context.onResolve({ filter: /^\.\/wm-server\.cjs$/, namespace: 'server-bundle' }, (args) => ({
+      path: args.path,
+      external: true,
+    }));
+  },
+});
+
+/** The server bundle's entry: each module the CLI asks for, run when first asked for (as `import()` would). */
+const serverBundleEntry = (served) =>
+  `module.exports = {\n${[...served]
+    .sort()
+    .map((id) => `  get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${id}`)}); },`)
+    .join('\n')}\n};\n`;
 
 /** The CLI's bundle requires `wm mcp` from its own bundle beside it instead of carrying it. */
 const mcpBundleApart = {
@@ -100,10 +159,30 @@ const common = {
   define: { 'import.meta.url': '__wmBundleUrl' },
   banner: { js: "const __wmBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
+  // without comments and spaces a bundle is read and compiled in about half the time; names stay (stack traces)
+  minifyWhitespace: true,
+  minifySyntax: true,
 };
-await build({
+const served = new Set();
+const cli = await build({
   ...common,
   entryPoints: { wm: 'src/cli/main.ts' },
+  metafile: true,
+  plugins: [
+    externalPackages(BUNDLED_PACKAGES),
+    mcpBundleApart,
+    serverBundleApart(served),
+    lazyChildProcess,
+    inlineVersion,
+  ],
+});
+const carried = Object.keys(cli.metafile.inputs).filter((input) => NEVER_IN_CLI_BUNDLE.test(input));
+if (carried.length > 0) throw new Error(`the CLI's bundle carries server-side modules: ${carried.join(', ')}`);
+await build({
+  ...common,
+  stdin: { contents: serverBundleEntry(served), resolveDir: root, sourcefile: 'wm-server-entry.cjs', loader: 'js' },
+  outfile: `${OUT_DIR}/wm-server.cjs`,
+  outdir: undefined,
   plugins: [externalPackages(BUNDLED_PACKAGES), mcpBundleApart, lazyChildProcess, inlineVersion],
 });
 // `wm scan` reads files on worker threads; a worker runs a script file of its own, which sits beside the CLI's
@@ -118,6 +197,14 @@ await build({
   entryPoints: { 'wm-mcp': 'src/cli/mcp/entry.ts' },
   plugins: [externalPackages(MCP_BUNDLED_PACKAGES), lazyChildProcess, inlineVersion],
 });
+
+// V8 keeps a source holding any character beyond ASCII two bytes a character, which makes reading and compiling it
+// slower: esbuild escapes such characters in strings, comments are gone, but a regular expression keeps them (write
+// them escaped). wm-mcp.cjs is left out: regular expressions of its packages hold some.
+for (const bundle of ['wm', 'wm-server', 'wm-scan-worker']) {
+  const source = await readFile(`${root}/${OUT_DIR}/${bundle}.cjs`);
+  if (source.some((byte) => byte > 0x7f)) throw new Error(`${OUT_DIR}/${bundle}.cjs is not ASCII`);
+}
 
 // Runs representative commands once with the bundle compiled from source, so that the cache holds the functions
 // a codec command compiles, not only the top level.

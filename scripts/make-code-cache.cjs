@@ -1,11 +1,13 @@
-// Makes dist/bundle/wm.cjs.cache (see bin/wm.js): compiles the bundle, runs the codec commands a user runs most
-// so that the functions they compile are in the cache too, then writes V8's cached data. Run by build-cli.mjs
-// with stdout ignored.
+// Makes the V8 code cache of each bundle a command runs (see bin/wm.js): dist/bundle/wm.cjs.cache for the CLI's
+// bundle, wm-server.cjs.cache for the server bundle. Compiles the bundles from source, runs the commands a user
+// runs most (the codec commands, and the admin commands on a fresh data folder) so that the functions they compile
+// are in the caches too, then writes V8's cached data of every bundle that ran. Run by build-cli.mjs with stdout
+// ignored.
 'use strict';
 const { mkdtempSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { CODE_CACHE, compileBundle, runBundle } = require('../bin/wm.js');
+const { BUNDLE, codeCacheOf, compiled, loadBundle } = require('../bin/wm.js');
 
 const PROSE = 'The quick brown fox jumps over the lazy dog, and the dog does not mind at all. '.repeat(40);
 
@@ -14,6 +16,7 @@ async function exercise(main) {
   try {
     const carrier = join(dir, 'carrier.txt');
     const marked = join(dir, 'marked.txt');
+    const home = join(dir, 'home');
     writeFileSync(carrier, PROSE);
     const commands = [
       ['--version'],
@@ -21,6 +24,8 @@ async function exercise(main) {
       ['decode', marked],
       ['analyze', marked],
       ['strip', marked],
+      ['db', 'migrate', '--home', home],
+      ['users', 'list', '--home', home],
     ];
     for (const args of commands) {
       const code = await main(['node', 'wm', ...args]);
@@ -31,14 +36,16 @@ async function exercise(main) {
   }
 }
 
-async function makeCodeCache() {
-  const script = compileBundle(undefined);
-  await exercise(runBundle(script).main);
-  writeFileSync(`${CODE_CACHE}.tmp`, script.createCachedData());
-  renameSync(`${CODE_CACHE}.tmp`, CODE_CACHE);
+async function makeCodeCaches() {
+  for (const bundle of [BUNDLE, ...compiled.keys()]) rmSync(codeCacheOf(bundle), { force: true });
+  await exercise(loadBundle(BUNDLE).main);
+  for (const [bundle, script] of compiled) {
+    writeFileSync(`${codeCacheOf(bundle)}.tmp`, script.createCachedData());
+    renameSync(`${codeCacheOf(bundle)}.tmp`, codeCacheOf(bundle));
+  }
 }
 
-makeCodeCache().catch((error) => {
+makeCodeCaches().catch((error) => {
   process.stderr.write(`${error.stack ?? error}\n`);
   process.exitCode = 1;
 });

@@ -1,8 +1,9 @@
 import { isCodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
-import { isClientError, ServerUrlError } from '../client/errors.js';
+import { isClientError, isServerUrlError } from '../client/errors.js';
 import { isBackupError } from '../domain/backup-error.js';
 import { isDomainError, type DomainErrorCode } from '../domain/errors.js';
 import { codecFailureMessage, failureOfClientError, isOperationFailure, type FailureKind } from '../ops/failure.js';
+import { errorKind } from '../error-kind.js';
 import { findDatabaseFailure } from '../store/database-failure.js';
 
 /** Exit codes, documented in `wm --help` and the README. */
@@ -40,6 +41,8 @@ export class CliError extends Error {
     super(message);
   }
 }
+
+export const isCliError = errorKind(CliError, 'CliError');
 
 const CODEC_EXIT: Record<CodecErrorCode, number> = {
   INVALID_INPUT: EXIT.USAGE,
@@ -97,8 +100,8 @@ const FAILURE_EXIT: Record<FailureKind, number> = {
 
 /** The one place an error becomes an exit code and a message. */
 export function describeFailure(thrown: unknown): { exitCode: number; message: string } {
-  const error = isClientError(thrown) || thrown instanceof ServerUrlError ? failureOfClientError(thrown) : thrown;
-  if (error instanceof CliError) return { exitCode: error.exitCode, message: error.message };
+  const error = isClientError(thrown) || isServerUrlError(thrown) ? failureOfClientError(thrown) : thrown;
+  if (isCliError(error)) return { exitCode: error.exitCode, message: error.message };
   if (isOperationFailure(error)) return { exitCode: FAILURE_EXIT[error.kind], message: error.message };
   if (isCodecError(error)) {
     const message = (error.option && OPTION_PROBLEMS[error.option]) || codecFailureMessage(error);

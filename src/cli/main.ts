@@ -39,8 +39,8 @@ Exit codes:
 Set WM_DEBUG=1 to print stack traces.`;
 
 /**
- * The program that parses ARGV: a codec command is built alone, since defining the admin and serve commands too costs
- * each start a few ms.
+ * The program that parses ARGV: `wm --version` needs no command, and a codec command is defined alone, since
+ * defining every command costs each start a few ms.
  */
 export function buildProgram(argv: string[]): Command {
   const program = new Command('wm')
@@ -50,9 +50,9 @@ export function buildProgram(argv: string[]): Command {
     .showSuggestionAfterError()
     .exitOverride()
     .configureOutput({ outputError: (message, write) => write(`wm: ${message.replace(/^error: /, '')}`) });
-  registerCodecCommands(program);
   const invoked = argv[2];
-  if (program.commands.some((command) => command.name() === invoked)) return program;
+  if (invoked === '--version' || invoked === '-V') return program;
+  if (registerCodecCommands(program, invoked)) return program;
   registerAdminCommands(program);
   registerServeCommand(program);
   registerRemoteCommands(program);

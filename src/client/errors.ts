@@ -1,3 +1,5 @@
+import { errorKind } from '../error-kind.js';
+
 /** The spec's error body: `{error, message?, details?}` plus extras such as `required_length` or `balance`. */
 export interface ErrorBody {
   error: string;
@@ -42,10 +44,16 @@ export class NotWmServerError extends Error {
 
 export type ClientError = ServerAnswerError | ConnectionError | NotWmServerError;
 
+export const isServerAnswerError = errorKind(ServerAnswerError, 'ServerAnswerError');
+export const isConnectionError = errorKind(ConnectionError, 'ConnectionError');
+export const isNotWmServerError = errorKind(NotWmServerError, 'NotWmServerError');
+
 export const isClientError = (error: unknown): error is ClientError =>
-  error instanceof ServerAnswerError || error instanceof ConnectionError || error instanceof NotWmServerError;
+  isServerAnswerError(error) || isConnectionError(error) || isNotWmServerError(error);
 
 /** The server address given is not an http(s) URL. */
 export class ServerUrlError extends Error {
   override readonly name = 'ServerUrlError';
 }
+
+export const isServerUrlError = errorKind(ServerUrlError, 'ServerUrlError');

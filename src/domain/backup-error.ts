@@ -1,3 +1,5 @@
+import { errorKind } from '../error-kind.js';
+
 /**
  * A backup or restore refused: `invalid` (not a backup, a database already there, a passphrase too short: the
  * caller's to fix) or `integrity` (a wrong passphrase or master key, a damaged file: the data does not check out).
@@ -13,4 +15,4 @@ export class BackupError extends Error {
   }
 }
 
-export const isBackupError = (error: unknown): error is BackupError => error instanceof BackupError;
+export const isBackupError = errorKind(BackupError, 'BackupError');

@@ -1,3 +1,5 @@
+import { errorKind } from '../error-kind.js';
+
 /**
  * Every refusal of a domain rule. The faces map `code` to an HTTP status (server) or an exit code (CLI),
  * each in one table; the domain never knows about either.
@@ -73,7 +75,7 @@ export class DomainError extends Error {
   }
 }
 
-export const isDomainError = (value: unknown): value is DomainError => value instanceof DomainError;
+export const isDomainError = errorKind(DomainError, 'DomainError');
 
 /** A VALIDATION error for one or more fields. */
 export function invalid(details: Record<string, string>, message = 'Invalid input'): DomainError {

@@ -2,12 +2,13 @@ import { inReportOrder, type C2paReport } from 'wm-watermark-codec/c2pa-report';
 import type { CodecError } from 'wm-watermark-codec/errors';
 import type { RawRun } from 'wm-watermark-codec/types';
 import {
-  ConnectionError,
-  NotWmServerError,
-  ServerAnswerError,
-  ServerUrlError,
+  isConnectionError,
+  isNotWmServerError,
+  isServerAnswerError,
+  isServerUrlError,
   type ErrorBody,
 } from '../client/errors.js';
+import { errorKind } from '../error-kind.js';
 
 /**
  * The 422 messages: the server answers with them, and clients tell the cases apart by them. The interface's wording
@@ -73,7 +74,7 @@ export interface Unreadable {
   rawRuns?: RawRun[];
 }
 
-export const isOperationFailure = (error: unknown): error is OperationFailure => error instanceof OperationFailure;
+export const isOperationFailure = errorKind(OperationFailure, 'OperationFailure');
 
 /** A codec failure's message for a person, as every face words it: too short a carrier says the length needed. */
 export const codecFailureMessage = (error: CodecError): string =>
@@ -157,10 +158,10 @@ export function failureOfAnswer(
 
 /** Any failure of the HTTP client as an OperationFailure; other errors are returned unchanged. */
 export function failureOfClientError(error: unknown): unknown {
-  if (error instanceof ServerAnswerError)
+  if (isServerAnswerError(error))
     return failureOfAnswer(error.status, error.body, error.retryAfterSeconds, error.request);
-  if (error instanceof ConnectionError) return new OperationFailure('unreachable', error.message);
-  if (error instanceof NotWmServerError) return new OperationFailure('not-wm-server', error.message);
-  if (error instanceof ServerUrlError) return new OperationFailure('invalid-input', error.message);
+  if (isConnectionError(error)) return new OperationFailure('unreachable', error.message);
+  if (isNotWmServerError(error)) return new OperationFailure('not-wm-server', error.message);
+  if (isServerUrlError(error)) return new OperationFailure('invalid-input', error.message);
   return error;
 }

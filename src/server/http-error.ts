@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { errorKind } from '../error-kind.js';
 
 /** Extra top-level fields of an error body besides error/message/details (e.g. required_length, checkout_url). */
 export type ErrorExtras = Record<string, unknown>;
@@ -33,6 +34,8 @@ export class HttpError extends Error {
     };
   }
 }
+
+export const isHttpError = errorKind(HttpError, 'HttpError');
 
 export function reasonPhrase(statusCode: number): string {
   return STATUS_CODES[statusCode] ?? 'Error';

@@ -9,14 +9,27 @@ afterAll(() => temp.remove());
 /** Node's built-in modules that only a server needs: a codec command that loads one pays for it at every start. */
 const SERVER_ONLY_BUILTINS = ['net', 'http', 'https', 'tls', 'dns', 'zlib', 'worker_threads', 'child_process'];
 
-/** The built-in modules a `wm` command loaded, listed by a preloaded script when the process exits. */
-function builtinsLoadedBy(args: string[]): string[] {
-  const list = temp.path(`modules-${args[0]}.txt`);
+/**
+ * What a `wm` command loaded: the built-in modules, and the bundles of dist/bundle/ it read (bin/wm.js reads each
+ * with fs.readFileSync), listed by a preloaded script when the process exits.
+ */
+function loadedBy(args: string[]): { builtins: string[]; bundles: string[] } {
+  const list = temp.path(`modules-${args.join('-').replace(/[^\w-]/g, '')}.json`);
   const preload = temp.path('list-modules.cjs');
   writeFileSync(
     preload,
-    `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, ` +
-      `process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).join('\\n')));\n`,
+    `const fs = require('node:fs');
+const readFileSync = fs.readFileSync;
+const bundles = [];
+fs.readFileSync = function (path, ...rest) {
+  const name = String(path).match(/dist[\\\\/]bundle[\\\\/]([^\\\\/]+\\.cjs)$/);
+  if (name) bundles.push(name[1]);
+  return readFileSync.call(this, path, ...rest);
+};
+process.on('exit', () => fs.writeFileSync(${JSON.stringify(list)}, JSON.stringify({
+  builtins: process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => m.slice(13)),
+  bundles,
+})));\n`,
   );
   // stdout to a file, as a shell redirection or the benchmark does (a pipe would load net for the pipe itself)
   const run = spawnSync(process.execPath, ['--require', preload, WM, ...args], {
@@ -25,20 +38,24 @@ function builtinsLoadedBy(args: string[]): string[] {
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
-  return readFileSync(list, 'utf8')
-    .split('\n')
-    .map((line) => line.replace('NativeModule ', ''));
+  return JSON.parse(readFileSync(list, 'utf8')) as { builtins: string[]; bundles: string[] };
 }
 
 describe('codec commands load nothing of the server', () => {
-  it('wm --version and wm decode load none of the built-in modules only a server needs', async () => {
+  it('--version, decode and analyze load no built-in module only a server needs, and only the CLI bundle', async () => {
     const marked = temp.path('marked.txt');
     const encoded = await runWm(['encode', '--secret', 'cold'], { input: CARRIER });
     writeFileSync(marked, encoded.out);
-    for (const args of [['--version'], ['decode', marked]]) {
-      const loaded = builtinsLoadedBy(args);
-      expect(loaded).toContain('fs');
-      expect(loaded.filter((name) => SERVER_ONLY_BUILTINS.includes(name))).toEqual([]);
+    for (const args of [['--version'], ['decode', marked], ['analyze', marked]]) {
+      const { builtins, bundles } = loadedBy(args);
+      expect(builtins).toContain('fs');
+      expect(builtins.filter((name) => SERVER_ONLY_BUILTINS.includes(name))).toEqual([]);
+      expect(bundles, args.join(' ')).toEqual(['wm.cjs']);
     }
+  });
+
+  it('an admin command reads the server bundle (the check above can fail)', () => {
+    const home = temp.path('home');
+    expect(loadedBy(['db', 'migrate', '--home', home]).bundles).toEqual(['wm.cjs', 'wm-server.cjs']);
   });
 });

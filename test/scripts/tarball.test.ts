@@ -18,7 +18,17 @@ describe('the wm-watermark tarball', () => {
   const files = packedFiles();
 
   it('carries the CLI, the compiled library and the migrations', () => {
-    expect(files).toEqual(expect.arrayContaining(['bin/wm.js', 'dist/bundle/wm.cjs', 'dist/index.js', 'README.md']));
+    expect(files).toEqual(expect.arrayContaining(['bin/wm.js', 'dist/index.js', 'README.md']));
+    // every bundle bin/wm.js runs, and the code caches it compiles the CLI's and the server's from
+    const bundles = [
+      'wm.cjs',
+      'wm.cjs.cache',
+      'wm-server.cjs',
+      'wm-server.cjs.cache',
+      'wm-mcp.cjs',
+      'wm-scan-worker.cjs',
+    ];
+    expect(files).toEqual(expect.arrayContaining(bundles.map((file) => `dist/bundle/${file}`)));
     expect(files.some((file) => file.startsWith('drizzle-postgres/'))).toBe(true);
   });
 

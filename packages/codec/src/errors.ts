@@ -32,4 +32,12 @@ export class CodecError extends Error {
   }
 }
 
-export const isCodecError = (value: unknown): value is CodecError => value instanceof CodecError;
+/**
+ * Recognises a CodecError made by any copy of this package (two installed versions, or a program bundled in
+ * parts), which `instanceof` does not: a mark on the class's prototype under a registry symbol every copy shares.
+ * wm's own errors carry the same mark (src/error-kind.ts in wm-watermark).
+ */
+const ERROR_KIND = Symbol.for('wm.error-kind');
+Object.defineProperty(CodecError.prototype, ERROR_KIND, { value: 'CodecError' });
+export const isCodecError = (value: unknown): value is CodecError =>
+  typeof value === 'object' && value !== null && (value as { [ERROR_KIND]?: unknown })[ERROR_KIND] === 'CodecError';

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDomainError } from '../../domain/errors.js';
 import { isDatabaseUnavailable } from '../../store/index.js';
 import { toHttpError, type ErrorMapContext } from '../error-map.js';
-import { HttpError } from '../http-error.js';
+import { HttpError, isHttpError } from '../http-error.js';
 import { securityHeaders } from './security-headers.js';
 
 interface AjvIssue {
@@ -60,7 +60,7 @@ function clientFailure(error: FastifyError): HttpError | undefined {
 const isDeliberate = (error: unknown) => isDomainError(error) || isDatabaseUnavailable(error);
 
 function toFailure(error: FastifyError, context: ErrorMapContext): HttpError | undefined {
-  if (error instanceof HttpError) return error;
+  if (isHttpError(error)) return error;
   if (error.validation) return validationFailure(error);
   return toHttpError(error, context) ?? clientFailure(error);
 }
@@ -72,7 +72,7 @@ export function registerErrorHandler(app: FastifyInstance, context: ErrorMapCont
     const failure = toFailure(error, context);
     // a 5xx raised on purpose (503 while closing, 503 while every password-hashing slot is taken) says what it
     // is; any other 5xx is a failure: log everything, tell the client nothing about the internals
-    if (!failure || (failure.statusCode >= 500 && !(error instanceof HttpError) && !isDeliberate(error))) {
+    if (!failure || (failure.statusCode >= 500 && !isHttpError(error) && !isDeliberate(error))) {
       request.log.error({ err: error }, 'request failed');
       return reply
         .code(failure?.statusCode ?? 500)
