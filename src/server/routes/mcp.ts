@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createDomainBackend } from '../../ops/domain-backend.js';
-import { createCopiesDomainBackend } from '../../ops/copies-backends.js';
 import { failureOfAnswer } from '../../ops/failure.js';
 import type { ServerContext } from '../context.js';
 import { toHttpError } from '../error-map.js';
@@ -65,8 +64,7 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
       const { answerMcpPost } = await (sdk ??= import('../../mcp/http.js'));
       const answer = await answerMcpPost(
         {
-          backend: createDomainBackend(domain.watermark, apiToken),
-          copies: createCopiesDomainBackend(domain.copies, apiToken),
+          backend: createDomainBackend(domain, apiToken),
           describeFailure,
           log: (line) => request.log.error(line),
         },
