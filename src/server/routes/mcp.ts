@@ -59,12 +59,13 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
       ),
     },
     async (request: FastifyRequest, reply) => {
-      const apiToken = request.apiTokenSecret ?? '';
-      await domain.currentToken.identify(apiToken);
+      // the token and its account are read once for the request (401 or 403 before any MCP message), and every
+      // tool call of it runs as that caller, as a REST request does
+      const caller = await domain.watermark.identify(request.apiTokenSecret ?? '');
       const { answerMcpPost } = await (sdk ??= import('../../mcp/http.js'));
       const answer = await answerMcpPost(
         {
-          backend: createDomainBackend(domain, apiToken),
+          backend: createDomainBackend(domain, caller),
           describeFailure,
           log: (line) => request.log.error(line),
         },
