@@ -196,6 +196,12 @@ describe('/mcp on wm serve', () => {
     }
   });
 
+  it('says a record that is not the caller’s as REST does, not as if the server were none', async () => {
+    expect(errorText(await call(client, 'list_copies', { document_id: 999_999 }))).toBe(
+      'You have no document with this id',
+    );
+  });
+
   it('a token that signs signs through MCP too, bind_text included; decode names the signer', async () => {
     const created = await server.app.inject({
       method: 'POST',
