@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { OperationName } from '../ops/operations.js';
+import type { CodecOperationName } from '../ops/operation-names.js';
 import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { addOperationOptions } from './codec/operation-options.js';
 import { collect, parseSeed } from './codec/option-parsers.js';
@@ -28,7 +28,7 @@ const addKeyOptions = (command: Command): Command =>
     .option('--database <url>', CHANNEL_DATABASE_HELP);
 
 /** --sign-key, and beside it the operation's own signing field (bind_text). */
-const addSignOptions = (command: Command, operation: OperationName): Command =>
+const addSignOptions = (command: Command, operation: CodecOperationName): Command =>
   addOperationOptions(
     command.option(
       '--sign-key <file>',

@@ -23,6 +23,7 @@ import {
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
 import { chargeRefusal, type TokenUse } from './charges.js';
+import type { TokenCaller } from '../store/index.js';
 import type { DomainContext } from './context.js';
 import { DomainError, invalid } from './errors.js';
 import { quotaPeriod } from './quota.js';
@@ -64,6 +65,12 @@ export interface AnalyzeInput {
  * under concurrent requests) is the answer instead of the result.
  */
 export interface Watermark {
+  /**
+   * The caller of a request that runs several operations (MCP's tools over HTTP), read once: the token and its
+   * account (TOKEN_REVOKED, ACCOUNT_SUSPENDED as every operation would answer). Each operation run with it checks
+   * its own permission, the email and the charge, without reading the token again.
+   */
+  identify(apiToken: string): Promise<IdentifiedCaller>;
   encode(caller: WatermarkCaller, input: EncodeInput): Promise<EncodeResult>;
   encodeRobust(caller: WatermarkCaller, input: EncodeRobustInput): Promise<EncodeRobustResult>;
   decode(caller: WatermarkCaller, input: DecodeVsInput): Promise<DecodeResult>;
@@ -84,10 +91,20 @@ export interface Watermark {
 }
 
 /**
- * Who runs an operation: an API token's secret, or a signed-in account naming one of its own tokens (the dashboard's
- * checker, which never holds a secret). Either way the token's permissions, channel, signing and charges apply.
+ * Who runs an operation: an API token's secret, a signed-in account naming one of its own tokens (the dashboard's
+ * checker, which never holds a secret), or a token already read for this request (`identify`). Either way the
+ * token's permissions, channel, signing and charges apply.
  */
-export type WatermarkCaller = string | { userId: string; tokenId: string };
+export type WatermarkCaller = string | { userId: string; tokenId: string } | IdentifiedCaller;
+
+/** A token and its account as read by `identify`, with the quota period its count is of. */
+export interface IdentifiedCaller {
+  readonly identified: TokenCaller;
+  readonly periodStart: number;
+}
+
+const isIdentified = (credential: WatermarkCaller): credential is IdentifiedCaller =>
+  typeof credential === 'object' && 'identified' in credential;
 
 /**
  * Runs one watermark operation for a credential: authorise (token, account, permission, quota, credits, keys), do
@@ -146,6 +163,10 @@ export function createWatermark(context: DomainContext): Watermark {
     return read(keys);
   }
   return {
+    identify: async (apiToken) => {
+      const periodStart = quotaPeriod(context.now()).start.getTime();
+      return { identified: await activeCallerOf(context, apiToken, periodStart), periodStart };
+    },
     encode: (credential, { text, secret, ...options }) =>
       run(credential, 'encode', ({ key, signingKey }) =>
         tokenDoesNotSign(() => encode(text, secret, { ...options, key, signingKey })),
@@ -226,6 +247,12 @@ function tokenDoesNotSign<T>(encode: () => T): T {
 
 /** The token and account behind a credential, with the account's count in the quota period starting at `start`. */
 async function callerOf(context: DomainContext, credential: WatermarkCaller, start: number) {
+  if (isIdentified(credential)) {
+    if (credential.periodStart === start) return credential.identified;
+    // read in the period before, whose count is another period's: read again (undefined when revoked meanwhile)
+    const token = await context.store.apiTokens.byId(credential.identified.tokenId);
+    return token && context.store.apiTokens.callerByHash(token.tokenHash, start);
+  }
   if (typeof credential !== 'string') {
     // a 404, never a 401: the account's session is fine, the token it names is not one of its own (any more)
     const notFound = () =>
@@ -241,15 +268,21 @@ async function callerOf(context: DomainContext, credential: WatermarkCaller, sta
   return context.store.apiTokens.callerByHash(hashSecret(credential), start);
 }
 
+/** The token and account behind a credential, refused when the token is unknown or the account suspended. */
+async function activeCallerOf(context: DomainContext, credential: WatermarkCaller, start: number) {
+  const caller = await callerOf(context, credential, start);
+  if (!caller) throw revoked();
+  refuseSuspended(caller);
+  return caller;
+}
+
 async function authorise(
   context: DomainContext,
   credential: WatermarkCaller,
   operation: WatermarkOperation,
 ): Promise<Caller> {
   const { start, end } = quotaPeriod(context.now());
-  const caller = await callerOf(context, credential, start.getTime());
-  if (!caller) throw revoked();
-  refuseSuspended(caller);
+  const caller = await activeCallerOf(context, credential, start.getTime());
   if (caller.emailVerifiedAt === null) {
     throw new DomainError('EMAIL_NOT_VERIFIED', 'Watermark operations need a verified email address');
   }

@@ -9,18 +9,15 @@ import {
 import type { ErrorObject } from 'ajv';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
-import type { CopiesBackend } from '../ops/copies-backends.js';
-import { COPIES_OPERATIONS } from '../ops/copies.js';
 import { inputFieldsOf, type OperationResults } from '../ops/operations.js';
 import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
-import { copiesToolsOf, toolsFor, type CopiesToolDefinition, type ToolDefinition } from './tools.js';
+import { toolsFor, type ToolDefinition } from './tools.js';
 
 export interface McpServerOptions {
+  /** the tools of the operations that need an account (issue_copies, …) are offered when it knows one */
   backend: OperationBackend;
-  /** the account's issued copies (issue_copies, trace, list_copies); absent: no such tools (no account known) */
-  copies?: CopiesBackend;
   /** the face's own wording of its errors (the server's domain errors), tried before the codec's and the client's */
   describeFailure?: DescribeFailure;
   /** a line for the operator: stderr for stdio (stdout is the protocol), the server log for /mcp */
@@ -73,10 +70,8 @@ function answerOf(result: object): CallToolResult & { structuredContent: Record<
  */
 export function createMcpServer(options: McpServerOptions): Server {
   const { backend, log } = options;
-  const copiesTools = options.copies ? copiesToolsOf() : [];
-  const tools: (ToolDefinition | CopiesToolDefinition)[] = [...toolsFor(backend), ...copiesTools];
-  const byName = new Map(toolsFor(backend).map((tool) => [tool.name, tool]));
-  const copiesByName = new Map(copiesTools.map((tool) => [tool.name, tool]));
+  const tools = toolsFor(backend);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const ownWording = describeFailureOf(backend);
   const describe = (error: unknown, fields: readonly string[]) =>
     options.describeFailure?.(error, fields) ?? ownWording(error, fields);
@@ -103,8 +98,6 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const args = request.params.arguments ?? {};
-    const copiesTool = copiesByName.get(request.params.name);
-    if (copiesTool) return callCopiesTool(copiesTool, args);
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const checked = tool.validate(args);
@@ -120,14 +113,6 @@ export function createMcpServer(options: McpServerOptions): Server {
     }
     return answer;
   });
-
-  async function callCopiesTool(tool: CopiesToolDefinition, args: Record<string, unknown>): Promise<CallToolResult> {
-    const checked = tool.validate(args);
-    if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
-    const fields = Object.keys(COPIES_OPERATIONS[tool.operation].input.properties);
-    const outcome = await attempt(tool.name, fields, () => options.copies!.run(tool.operation, args as never));
-    return 'error' in outcome ? outcome.error : answerOf(outcome.result);
-  }
 
   /** The result, or the failure as a tool error (an unexpected one logged, its details kept from the caller). */
   async function attempt<T>(

@@ -9,7 +9,6 @@ import {
   type OperationInputs,
   type OperationName,
 } from '../ops/operations.js';
-import { COPIES_OPERATION_NAMES, COPIES_OPERATIONS, type CopiesOperationName } from '../ops/copies.js';
 
 /** A tool as tools/list shows it, with what a call needs: the operation and how its arguments map to the input. */
 export interface ToolDefinition {
@@ -22,7 +21,7 @@ export interface ToolDefinition {
   operation: OperationName;
   /** the operation's input from the arguments: the fields it declares, in their wire names (others are ignored) */
   toInput(args: Record<string, unknown>): OperationInputs[OperationName];
-  /** compiled on the first call of the tool: compiling all eleven would weigh on every start of `wm mcp` */
+  /** compiled on the first call of the tool: compiling them all would weigh on every start of `wm mcp` */
   validate(args: unknown): { valid: true } | { valid: false; errors: ValidateFunction['errors'] };
 }
 
@@ -45,14 +44,19 @@ function validatorOf(name: string, schema: Record<string, unknown>): ToolDefinit
 
 /**
  * Whether a call costs credits on this backend: the charged operations on a server, through HTTP or inside it, and
- * inside `wm serve` strip and reveal too (metered like analyze; through HTTP they run on the client).
+ * inside `wm serve` strip and reveal too (metered like analyze; through HTTP they run on the client). An operation
+ * on the account's records is charged where it is metered (list_copies is free).
  */
-const spendsOn = (operation: OperationName, backend: OperationBackend): boolean =>
-  backend.kind === 'server' || (backend.kind === 'remote' && OPERATIONS[operation].metered);
+function spendsOn(operation: OperationName, backend: OperationBackend): boolean {
+  const { account, metered } = OPERATIONS[operation];
+  if (account) return metered;
+  return backend.kind === 'server' || (backend.kind === 'remote' && metered);
+}
 
 /** What a server adds to each description: the permission and the charge, where they apply. */
 function serverNote(operation: OperationName, backend: OperationBackend): string {
-  if (!spendsOn(operation, backend)) return '';
+  // an account operation's description says its permission and charge itself
+  if (OPERATIONS[operation].account || !spendsOn(operation, backend)) return '';
   const { permissions, metered } = OPERATIONS[operation];
   const permission = (permissions.length ? permissions : OPERATIONS.analyze.permissions).join(' or ');
   const like = metered ? 'its REST endpoint' : 'analyze';
@@ -76,12 +80,16 @@ function annotationsOf(operation: OperationName, backend: OperationBackend): Too
   };
 }
 
-const toolsByKind = new Map<OperationBackend['kind'], ToolDefinition[]>();
+const toolsByKind = new Map<string, ToolDefinition[]>();
 
-/** The seven operations and the four names of the hosted service's client, for one kind of backend. */
+/**
+ * A tool per operation, the names of the hosted service's client, then, where the backend knows an account (wm
+ * serve's /mcp, wm mcp --server), the operations on the account's records: for one kind of backend.
+ */
 export function toolsFor(backend: OperationBackend): ToolDefinition[] {
-  let tools = toolsByKind.get(backend.kind);
-  if (!tools) toolsByKind.set(backend.kind, (tools = defineTools(backend)));
+  const kind = `${backend.kind}${backend.account ? '+account' : ''}`;
+  let tools = toolsByKind.get(kind);
+  if (!tools) toolsByKind.set(kind, (tools = defineTools(backend)));
   return tools;
 }
 
@@ -96,7 +104,7 @@ function hostedInputOf(name: OperationName, fields: readonly string[], names: Re
 }
 
 function defineTools(backend: OperationBackend): ToolDefinition[] {
-  const tools = OPERATION_NAMES.map((name): ToolDefinition => {
+  const toolOf = (name: OperationName): ToolDefinition => {
     const operation = OPERATIONS[name];
     const inputSchema = plain(operation.input);
     return {
@@ -110,7 +118,9 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
       toInput: (args) => declaredInputOf(name, args),
       validate: validatorOf(name, inputSchema),
     };
-  });
+  };
+  const ofAccount = (name: OperationName) => OPERATIONS[name].account;
+  const tools = OPERATION_NAMES.filter((name) => !ofAccount(name)).map(toolOf);
   // the tool names of the hosted service's MCP client, so that an assistant configured for it keeps working
   const hosted = OPERATION_NAMES.flatMap((name): ToolDefinition[] => {
     const operation = OPERATIONS[name];
@@ -132,30 +142,6 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
       },
     ];
   });
-  return [...tools, ...hosted];
-}
-
-/** A copies tool (src/ops/copies.ts): offered where an account is known (wm serve's /mcp, wm mcp --server). */
-export interface CopiesToolDefinition extends Omit<ToolDefinition, 'operation' | 'toInput'> {
-  operation: CopiesOperationName;
-}
-
-let copiesTools: CopiesToolDefinition[] | undefined;
-
-export function copiesToolsOf(): CopiesToolDefinition[] {
-  return (copiesTools ??= COPIES_OPERATION_NAMES.map((name): CopiesToolDefinition => {
-    const operation = COPIES_OPERATIONS[name];
-    const inputSchema = plain(operation.input);
-    const readOnly = name === 'list_copies';
-    return {
-      name,
-      title: operation.title,
-      description: operation.description,
-      inputSchema,
-      outputSchema: plain(operation.result),
-      annotations: { readOnlyHint: readOnly, destructiveHint: false, idempotentHint: readOnly, openWorldHint: false },
-      operation: name,
-      validate: validatorOf(name, inputSchema),
-    };
-  }));
+  const accountTools = backend.account ? OPERATION_NAMES.filter(ofAccount).map(toolOf) : [];
+  return [...tools, ...hosted, ...accountTools];
 }

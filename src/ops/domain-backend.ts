@@ -1,5 +1,7 @@
+import type { Copies } from '../domain/copies/index.js';
 import { MAX_REVEALED_HIDDEN } from '../domain/types.js';
 import type { Watermark, WatermarkCaller } from '../domain/watermark.js';
+import { accountHandlersOf } from './account-handlers.js';
 import { backendOf, type OperationBackend } from './backend.js';
 
 /**
@@ -8,26 +10,39 @@ import { backendOf, type OperationBackend } from './backend.js';
  * through this backend. strip and reveal have no REST endpoint: on a server they are metered like analyze (either
  * permission, a verified account), and reveal's answer is bounded.
  */
-export function createDomainBackend(watermark: Watermark, caller: WatermarkCaller): OperationBackend {
+export function createDomainBackend(
+  { watermark, copies }: { watermark: Watermark; copies: Copies },
+  caller: WatermarkCaller,
+): OperationBackend {
   // one request may hold a batch of calls: the bound on revealed segments is the request's, not each call's, and
   // its reveals run one after another so that each is bounded by what the ones before left
   let revealable = MAX_REVEALED_HIDDEN;
   let reveals: Promise<unknown> = Promise.resolve();
-  return backendOf('server', {
-    encode: (input) => watermark.encode(caller, input),
-    decode: (input) => watermark.decode(caller, input),
-    encode_robust: (input) => watermark.encodeRobust(caller, input),
-    decode_robust: (input) => watermark.decodeRobust(caller, input),
-    analyze: (input) => watermark.analyze(caller, input),
-    strip: (input) => watermark.strip(caller, input),
-    reveal: (input) => {
-      const next = reveals.then(async () => {
-        const result = await watermark.reveal(caller, input, revealable);
-        revealable -= result.segments.filter((segment) => segment.hidden).length;
-        return result;
-      });
-      reveals = next.catch(() => undefined);
-      return next;
-    },
+  const accountHandlers = accountHandlersOf({
+    issue: (input) => copies.issue(caller, input),
+    trace: (input) => copies.trace(caller, input),
+    list: (input) => copies.list(caller, input),
   });
+  return backendOf(
+    'server',
+    {
+      encode: (input) => watermark.encode(caller, input),
+      decode: (input) => watermark.decode(caller, input),
+      encode_robust: (input) => watermark.encodeRobust(caller, input),
+      decode_robust: (input) => watermark.decodeRobust(caller, input),
+      analyze: (input) => watermark.analyze(caller, input),
+      strip: (input) => watermark.strip(caller, input),
+      reveal: (input) => {
+        const next = reveals.then(async () => {
+          const result = await watermark.reveal(caller, input, revealable);
+          revealable -= result.segments.filter((segment) => segment.hidden).length;
+          return result;
+        });
+        reveals = next.catch(() => undefined);
+        return next;
+      },
+      ...accountHandlers,
+    },
+    true,
+  );
 }

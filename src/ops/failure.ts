@@ -105,55 +105,85 @@ const retryHint = (retryAfterSeconds: number | undefined, body: ErrorBody): stri
 };
 
 /**
- * The meaning of a wm server's error answer, worded as the local codec words the same outcome where there is one
- * (so `wm decode --server` prints what `wm decode` prints).
+ * A failure as the API states it, whichever side of the network it is read on: the status, the spec's error body
+ * (`{error, message?, details?}` and its extras) and the seconds to wait before retrying. Inside `wm serve` it is
+ * made from the error itself (src/server/failure.ts); a client reads it from a server's answer. Its kind and its
+ * words for a person come from it alone, so a tool error of /mcp, of `wm mcp --server` and a `wm … --server` line
+ * say the same.
  */
+export interface ApiFailure {
+  status: number;
+  body: ErrorBody;
+  retryAfterSeconds?: number;
+}
+
+/**
+ * What kind of failure it is. `remote`: the answer came over the network, where a 404 or 405 means the address is
+ * not a wm server's route (or not this version's); inside wm serve such a status is the domain's refusal of a
+ * record that is not the caller's.
+ */
+export function failureKindOf({ status, body }: ApiFailure, remote: boolean): FailureKind {
+  if (status === 400 || status === 413) return 'invalid-input';
+  if (status === 422) {
+    const message = body.message ?? body.error;
+    return body.code === 'UNKEYED' ? 'unkeyed' : message.startsWith(NO_WATERMARK_PREFIX) ? 'no-watermark' : 'integrity';
+  }
+  if (status === 401 || status === 403) return 'unauthorised';
+  if (status === 402) return 'out-of-credits';
+  if (status === 429) return 'limited';
+  if (remote && (status === 404 || status === 405)) return 'not-wm-server';
+  if (status >= 500) return 'server-error';
+  return 'invalid-input';
+}
+
+/**
+ * The failure in one line for a person, worded as the local codec words the same outcome where there is one (so
+ * `wm decode --server` prints what `wm decode` prints); `request` names what was asked of a server that is none.
+ */
+export function failureTextOf(failure: ApiFailure, kind: FailureKind, request?: string): string {
+  const { status, body, retryAfterSeconds } = failure;
+  const message = body.message ?? body.error;
+  if (status === 400 || status === 413) {
+    const particular = detailsText(body);
+    if (typeof body.required_length === 'number') {
+      return `${particular ?? message} (required length: ${body.required_length})`;
+    }
+    return particular ?? withFieldDetails(body);
+  }
+  if (status === 422) return detailsText(body) ?? message;
+  if (status === 401) return `not authorised: ${message}`;
+  if (status === 403) return `not allowed: ${message}`;
+  if (status === 402) {
+    const checkout = typeof body.checkout_url === 'string' ? ` (buy credits at ${body.checkout_url})` : '';
+    return `out of credits: ${message}${checkout}`;
+  }
+  if (status === 429) return `${message}${retryHint(retryAfterSeconds, body)}`;
+  if (kind === 'not-wm-server') {
+    return `${request ?? 'the request'} answered ${status}: not a wm server, or not this version`;
+  }
+  if (status >= 500) return `server error ${status}: ${message}`;
+  return withFieldDetails(body);
+}
+
+/** What a server's 422 says beside its message. */
+function unreadableOf(body: ErrorBody): Unreadable {
+  const c2pa = typeof body.c2pa === 'object' && body.c2pa !== null ? (body.c2pa as C2paReport) : undefined;
+  const rawRuns = Array.isArray(body.raw_runs) ? (body.raw_runs as RawRun[]) : undefined;
+  const code = typeof body.code === 'string' ? body.code : undefined;
+  return { code, c2pa: c2pa && inReportOrder(c2pa), rawRuns };
+}
+
+/** The meaning of a wm server's error answer (`request`: "POST http://host/api/…", for the words of a 404). */
 export function failureOfAnswer(
   status: number,
   body: ErrorBody,
   retryAfterSeconds?: number,
   request?: string,
 ): OperationFailure {
-  const message = body.message ?? body.error;
-  if (status === 400 || status === 413) {
-    const particular = detailsText(body);
-    if (typeof body.required_length === 'number') {
-      return new OperationFailure(
-        'invalid-input',
-        `${particular ?? message} (required length: ${body.required_length})`,
-        status,
-      );
-    }
-    return new OperationFailure('invalid-input', particular ?? withFieldDetails(body), status);
-  }
-  if (status === 422) {
-    const kind =
-      body.code === 'UNKEYED' ? 'unkeyed' : message.startsWith(NO_WATERMARK_PREFIX) ? 'no-watermark' : 'integrity';
-    const c2pa = typeof body.c2pa === 'object' && body.c2pa !== null ? (body.c2pa as C2paReport) : undefined;
-    const rawRuns = Array.isArray(body.raw_runs) ? (body.raw_runs as RawRun[]) : undefined;
-    const code = typeof body.code === 'string' ? body.code : undefined;
-    return new OperationFailure(kind, detailsText(body) ?? message, status, {
-      code,
-      c2pa: c2pa && inReportOrder(c2pa),
-      rawRuns,
-    });
-  }
-  if (status === 401) return new OperationFailure('unauthorised', `not authorised: ${message}`, status);
-  if (status === 403) return new OperationFailure('unauthorised', `not allowed: ${message}`, status);
-  if (status === 402) {
-    const checkout = typeof body.checkout_url === 'string' ? ` (buy credits at ${body.checkout_url})` : '';
-    return new OperationFailure('out-of-credits', `out of credits: ${message}${checkout}`, status);
-  }
-  if (status === 429) return new OperationFailure('limited', `${message}${retryHint(retryAfterSeconds, body)}`, status);
-  if (status === 404 || status === 405) {
-    return new OperationFailure(
-      'not-wm-server',
-      `${request ?? 'the request'} answered ${status}: not a wm server, or not this version`,
-      status,
-    );
-  }
-  if (status >= 500) return new OperationFailure('server-error', `server error ${status}: ${message}`, status);
-  return new OperationFailure('invalid-input', withFieldDetails(body), status);
+  const failure = { status, body, retryAfterSeconds };
+  const kind = failureKindOf(failure, true);
+  const text = failureTextOf(failure, kind, request);
+  return new OperationFailure(kind, text, status, status === 422 ? unreadableOf(body) : {});
 }
 
 /** Any failure of the HTTP client as an OperationFailure; other errors are returned unchanged. */

@@ -8,34 +8,34 @@ import type {
   RevealSegment,
   StripResult,
 } from 'wm-watermark-codec';
+import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../domain/copies/types.js';
 import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
 import { API_PATHS } from '../api/paths.js';
 import { withCliOption } from './cli-option.js';
+import * as copiesSchemas from './copies-schemas.js';
 import * as schemas from './schemas.js';
+import type { AccountOperationName, OperationName } from './operation-names.js';
 import type { CodecInput } from './wire.js';
 
 /**
  * The watermark operations, once: one row per operation with its name, description, input and result schemas,
- * REST paths and the other names existing clients use, the permission a server asks for and whether it is metered.
- * Every face is built from this table: the REST routes and their OpenAPI (src/server/routes/watermark.ts), the MCP
- * tools (src/mcp/tools.ts), the HTTP client's requests (./remote-backend.ts); the CLI runs the same operations
- * through a backend. Every backend (local codec, HTTP client, domain) returns the result objects of the schemas
- * here, so a CLI `--json` object, a REST response and an MCP structuredContent are the same object.
+ * REST method and path and the other names existing clients use, the permission a server asks for, whether it is
+ * metered and whether it needs an account. Every face is built from this table: the REST routes and their OpenAPI
+ * (src/server/routes/operations.ts), the MCP tools (src/mcp/tools.ts), the HTTP client's requests
+ * (./remote-backend.ts); the CLI runs the same operations through a backend. Every backend (local codec, HTTP
+ * client, domain) returns the result objects of the schemas here, so a CLI `--json` object, a REST response and an
+ * MCP structuredContent are the same object.
  *
  * Unknown input fields are ignored on every face (REST bodies and MCP arguments alike): a client may send fields
  * this server does not know, as newer clients and the hosted service's clients do (docs/SERVER.md).
  */
 
-export const OPERATION_NAMES = [
-  'encode',
-  'decode',
-  'encode_robust',
-  'decode_robust',
-  'analyze',
-  'strip',
-  'reveal',
-] as const;
-export type OperationName = (typeof OPERATION_NAMES)[number];
+export {
+  ACCOUNT_OPERATION_NAMES,
+  OPERATION_NAMES,
+  type AccountOperationName,
+  type OperationName,
+} from './operation-names.js';
 
 /** The operation's name where the wire spells it with a hyphen: REST paths, usage records, CLI commands. */
 export const kebabNameOf = <N extends OperationName>(name: N) => name.replace('_', '-') as KebabName<N>;
@@ -43,6 +43,10 @@ type KebabName<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${
 
 /** How the REST face serves an operation, beyond what the row says for every face. */
 export interface HttpFace {
+  /** GET takes the input as the query string, POST as the JSON body */
+  method: 'GET' | 'POST';
+  /** with an API token; the dashboard's route, with the session, is made from it (sessionPathOf) */
+  path: `${typeof API_PATHS.watermark}${string}` | `${typeof API_PATHS.copies}${string}`;
   /** the OpenAPI summary */
   summary: string;
   /** other names existing clients send for input fields (another name → the field): either one is required */
@@ -70,11 +74,17 @@ export interface Operation<N extends OperationName = OperationName> {
   description: string;
   input: TObject;
   result: TSchema;
-  /** served over REST at /api/watermark/<kebab name> (strip and reveal are not: they need no key and no account) */
+  /** served over REST (strip and reveal are not: they need no key and no account) */
   http?: HttpFace;
   hosted?: HostedTool;
   /** a server charges it and records its use under its kebab name; strip and reveal only on `wm serve`'s /mcp */
   metered: boolean;
+  /**
+   * It works on an account's records (the issued copies), so no codec alone runs it: a server does, or offline the
+   * data folder's domain for a named account. The local backend refuses it without one; MCP offers it only where an
+   * account is known. Its description says its permission and charge itself. (True for ACCOUNT_OPERATION_NAMES.)
+   */
+  account: N extends AccountOperationName ? true : false;
   /** any one of these allows the operation on a server */
   permissions: readonly Permission[];
   /** the same input always gives the same result (no random nonce or distribution) */
@@ -100,6 +110,7 @@ const ANALYZE = Type.Object({
 });
 const STRIP = Type.Object({ text: text('the text to clean') });
 const REVEAL = Type.Object({ text: text('the text to inspect') });
+const { IssueCopiesInput: ISSUE_COPIES, TraceInput: TRACE, ListCopiesInput: LIST_COPIES } = copiesSchemas;
 
 /** Each operation's input as the wire names it (REST body, MCP arguments), derived from its schema. */
 export interface OperationInputs {
@@ -110,6 +121,9 @@ export interface OperationInputs {
   analyze: Static<typeof ANALYZE>;
   strip: Static<typeof STRIP>;
   reveal: Static<typeof REVEAL>;
+  issue_copies: Static<typeof ISSUE_COPIES>;
+  trace: Static<typeof TRACE>;
+  list_copies: Static<typeof LIST_COPIES>;
 }
 
 /** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
@@ -124,17 +138,37 @@ export interface OperationResults {
   analyze: AnalyzeResult;
   strip: StripResult;
   reveal: { segments: RevealSegment[]; text: string };
+  issue_copies: IssueCopiesResult;
+  trace: TraceResult;
+  list_copies: ListCopiesResult;
 }
 
 /** A metered operation: its permissions are the domain's for its kebab name. */
 const metered = <N extends OperationName>(name: N) => ({
   name,
   metered: true,
+  account: false as const,
   permissions: REQUIRED_PERMISSIONS[kebabNameOf(name) as WatermarkOperation],
 });
 
 /** Free anywhere but on `wm serve`'s /mcp, where it is metered like analyze. */
-const keyless = <N extends OperationName>(name: N) => ({ name, metered: false, permissions: [] });
+const keyless = <N extends OperationName>(name: N) => ({
+  name,
+  metered: false,
+  account: false as const,
+  permissions: [],
+});
+
+/** An operation on the account's records (`metered`: whether it can be charged), with the domain's permissions. */
+const ofAccount = <N extends AccountOperationName>(name: N, operation: WatermarkOperation, charged: boolean) => ({
+  name,
+  metered: charged,
+  account: true as const,
+  permissions: REQUIRED_PERMISSIONS[operation],
+});
+
+/** The REST address of a watermark operation: /api/watermark/<kebab name>. */
+const watermarkPath = <N extends OperationName>(name: N) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
 
 export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
   encode: {
@@ -147,6 +181,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     input: ENCODE,
     result: schemas.EncodeResult,
     http: {
+      method: 'POST',
+      path: watermarkPath('encode'),
       summary:
         'Hide a secret in text (variation selectors); needs the encode permission. A token created with sign signs ' +
         'the mark (`signature` in the answer); `bind_text` makes the signature cover the text too',
@@ -172,6 +208,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     input: DECODE,
     result: schemas.DecodeResult,
     http: {
+      method: 'POST',
+      path: watermarkPath('decode'),
       summary:
         'Recover every watermark (variation selectors and robust), each verified; needs decode. A keyed token ' +
         'answers only with keyed marks unless `accept_unkeyed`; unframed selector runs are listed in `raw_runs`, ' +
@@ -191,6 +229,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     input: ENCODE_ROBUST,
     result: schemas.EncodeRobustResult,
     http: {
+      method: 'POST',
+      path: watermarkPath('encode_robust'),
       summary:
         'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
       alternatives: { visible_text: 'text', hidden_text: 'secret' },
@@ -211,6 +251,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     input: DECODE_ROBUST,
     result: schemas.DecodeRobustResult,
     http: {
+      method: 'POST',
+      path: watermarkPath('decode_robust'),
       summary:
         'Recover a robust (bit-level) secret; needs decode. A keyed token answers only with keyed marks unless ' +
         '`accept_unkeyed`',
@@ -227,7 +269,11 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
       'original when it is given. Reveals sizes only, never the secret.',
     input: ANALYZE,
     result: schemas.AnalyzeResult,
-    http: { summary: 'Count visible graphemes and hidden bytes; needs encode or decode' },
+    http: {
+      method: 'POST',
+      path: watermarkPath('analyze'),
+      summary: 'Count visible graphemes and hidden bytes; needs encode or decode',
+    },
     deterministic: true,
   },
   strip: {
@@ -251,10 +297,77 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     result: schemas.RevealResult,
     deterministic: true,
   },
+  issue_copies: {
+    ...ofAccount('issue_copies', 'issue-copies', true),
+    title: 'Issue marked copies to recipients',
+    description:
+      'Make one marked copy of a text per recipient and record who got which: each copy carries a random copy id ' +
+      "in keyed marks (VS frames every few sentences and a robust mark), sealed with the token's channel key, and " +
+      'the document is recorded with a keyed fingerprint of its visible text (never the text). Give each ' +
+      'recipient their `text`. Needs an API token bound to a channel, with the encode permission; one charge.',
+    input: ISSUE_COPIES,
+    result: copiesSchemas.IssueCopiesResult,
+    http: {
+      method: 'POST',
+      path: API_PATHS.copies,
+      summary:
+        'Issue one marked copy per recipient and record it; needs encode and a token bound to a channel (one charge)',
+    },
+    deterministic: false,
+  },
+  trace: {
+    ...ofAccount('trace', 'trace', true),
+    title: 'Trace a leaked text to its recipient',
+    description:
+      'Say whose copy a leaked text is, among your issued copies only. A recipient is named only from keyed marks ' +
+      'that authenticate (several when copies were spliced), with the evidence (frames found, robust copies ' +
+      'agreeing); when every mark is gone, the fingerprint of the visible text names the document only, and the ' +
+      '`verdict` says the recipient cannot be told. Needs decode; charged when it names a recipient or a document.',
+    input: TRACE,
+    result: copiesSchemas.TraceResult,
+    http: {
+      method: 'POST',
+      path: `${API_PATHS.copies}/trace`,
+      summary:
+        'Whose copy a leaked text is: recipients from keyed marks that authenticate, else the document by ' +
+        'fingerprint; needs decode (charged when something is found)',
+    },
+    deterministic: true,
+  },
+  list_copies: {
+    ...ofAccount('list_copies', 'trace', false),
+    title: 'List issued documents and copies',
+    description:
+      'Your documents whose copies were issued, newest first (at most 100); with `document_id`, that document with ' +
+      'each copy: its id, recipient, date and marks. Needs decode; free.',
+    input: LIST_COPIES,
+    result: copiesSchemas.ListCopiesResult,
+    http: {
+      method: 'GET',
+      path: API_PATHS.copies,
+      summary: 'The documents issued, newest first, or one with its copies (document_id); needs decode, free',
+    },
+    deterministic: true,
+  },
 };
 
-/** The REST path of an operation served over REST. */
-export const httpPathOf = (name: OperationName) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
+/** The REST path of an operation served over REST (with an API token). */
+export function httpPathOf(name: OperationName): string {
+  const { http } = OPERATIONS[name];
+  if (!http) throw new Error(`${name} is not served over REST`);
+  return http.path;
+}
+
+/**
+ * The dashboard's route of an operation: the same under /api/v2/tokens/:tokenId/, with the session, as one of the
+ * account's tokens (/api/watermark/encode → /api/v2/tokens/:tokenId/watermark/encode, /api/v2/copies/trace →
+ * /api/v2/tokens/:tokenId/copies/trace).
+ */
+export function sessionPathOf(name: OperationName): string {
+  const path = httpPathOf(name);
+  if (path.startsWith(API_PATHS.watermark)) return API_PATHS.tokenWatermark + path.slice(API_PATHS.watermark.length);
+  return API_PATHS.tokenCopies + path.slice(API_PATHS.copies.length);
+}
 
 /** The fields of an operation's input, in its schema's order. */
 export const inputFieldsOf = (name: OperationName): string[] => Object.keys(OPERATIONS[name].input.properties);

@@ -8,7 +8,8 @@ import { addOperationOptions } from '../../src/cli/codec/operation-options.js';
 import { OPERATION_OPTIONS } from '../../src/cli/codec/options.generated.js';
 import { EXIT } from '../../src/cli/errors.js';
 import { buildProgram } from '../../src/cli/main.js';
-import { kebabNameOf, OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
+import { CODEC_OPERATION_NAMES } from '../../src/ops/operation-names.js';
+import { kebabNameOf, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
 import { createValidatorCompiler } from '../../src/server/validation.js';
 
 describe('the codec commands’ flags come from the table of operations', () => {
@@ -17,7 +18,7 @@ describe('the codec commands’ flags come from the table of operations', () => 
   });
 
   it('every optional input field of an operation is a flag of its command', () => {
-    for (const name of OPERATION_NAMES) {
+    for (const name of CODEC_OPERATION_NAMES) {
       const { properties, required = [] } = OPERATIONS[name].input;
       const optional = Object.keys(properties).filter((field) => !required.includes(field));
       expect(OPERATION_OPTIONS[name].map((spec) => spec.field)).toEqual(optional);
@@ -56,7 +57,7 @@ function parsedByCli(option: Option, text: string): { value: unknown } | undefin
 }
 
 /** Every flag with a value the server could refuse: a whole number within limits, or one of a list. */
-const checkedFlags = OPERATION_NAMES.flatMap((name) =>
+const checkedFlags = CODEC_OPERATION_NAMES.flatMap((name) =>
   addOperationOptions(new Command(), name)
     .options.map((option, at) => ({ name, option, spec: OPERATION_OPTIONS[name][at] }))
     .filter(({ spec }) => spec.integer || spec.choices)

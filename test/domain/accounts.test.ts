@@ -174,6 +174,7 @@ describe('suspension', () => {
         prunedBefore: () => f.domain.credits.prunedBefore(user.id),
       },
       watermark: {
+        identify: () => f.domain.watermark.identify(apiToken.token),
         encode: () => f.domain.watermark.encode(apiToken.token, { text, secret: 's' }),
         encodeRobust: () => f.domain.watermark.encodeRobust(apiToken.token, { text, secret: 's' }),
         decode: () => f.domain.watermark.decode(apiToken.token, { text }),

@@ -129,6 +129,24 @@ describe('watermark operations', () => {
     });
   });
 
+  it('identify reads a token once for several operations; in another quota period they read it again', async () => {
+    const { user, token, tokenId } = await verifiedToken();
+    expect(await codeOf(() => f.domain.watermark.identify('wm_nope'))).toBe('TOKEN_REVOKED');
+    const caller = await f.domain.watermark.identify(token);
+    await f.domain.watermark.analyze(caller, { encoded: 'x' });
+    await f.domain.watermark.analyze(caller, { encoded: 'y' });
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(8);
+    const uses = (await f.domain.credits.usage(user.id)).filter((u) => u.operation === 'analyze');
+    expect(uses.map((u) => u.token_id)).toEqual([tokenId, tokenId]);
+    // revoked meanwhile: a new period's count is read with the token, which is gone
+    await f.domain.apiTokens.revoke(user.id, tokenId);
+    f.clock.now = new Date('2025-04-01T00:00:00Z');
+    expect(await codeOf(() => f.domain.watermark.analyze(caller, { encoded: 'x' }))).toBe('TOKEN_REVOKED');
+    const other = await f.domain.apiTokens.create(user.id, { name: 'u', permissions: ['decode'] });
+    await f.domain.admin.suspend(user.email);
+    expect(await codeOf(() => f.domain.watermark.identify(other.token))).toBe('ACCOUNT_SUSPENDED');
+  });
+
   it('a cost of 0 makes operations free but still counted', async () => {
     await f.close();
     f = await makeFixture({ creditCost: 0, freeCredits: 0 });

@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   bearer,
   createApiToken,
@@ -196,6 +196,12 @@ describe('/mcp on wm serve', () => {
     }
   });
 
+  it('says a record that is not the caller’s as REST does, not as if the server were none', async () => {
+    expect(errorText(await call(client, 'list_copies', { document_id: 999_999 }))).toBe(
+      'You have no document with this id',
+    );
+  });
+
   it('a token that signs signs through MCP too, bind_text included; decode names the signer', async () => {
     const created = await server.app.inject({
       method: 'POST',
@@ -287,6 +293,51 @@ describe('/mcp on wm serve', () => {
     const answers = (await response.json()) as { id: number; result: { isError?: boolean } }[];
     const refused = answers.sort((a, b) => a.id - b.id).map((answer) => answer.result.isError === true);
     expect(refused).toEqual([false, true, true]);
+  });
+
+  it('reads the token once per request, however many tool calls it holds; charges each success once', async () => {
+    const { apiTokens, users } = server.fixture.store;
+    const before = await balance(user);
+    const reads = [
+      vi.spyOn(apiTokens, 'callerByHash'),
+      vi.spyOn(apiTokens, 'byHash'),
+      vi.spyOn(apiTokens, 'byId'),
+      vi.spyOn(users, 'byId'),
+    ];
+    try {
+      const tool = (id: number, name: string, args: object) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name, arguments: args },
+      });
+      const response = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          ...bearer(token),
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify([
+          tool(1, 'analyze', { encoded: CARRIER }),
+          tool(2, 'decode', { text: 'no marks here' }),
+          tool(3, 'analyze', { encoded: LONG }),
+        ]),
+      });
+      const answers = (await response.json()) as { id: number; result: { isError?: boolean } }[];
+      expect(answers.sort((a, b) => a.id - b.id).map((answer) => answer.result.isError === true)).toEqual([
+        false,
+        true,
+        false,
+      ]);
+      const [callerReads, ...otherReads] = reads.map((read) => read.mock.calls.length);
+      expect(callerReads).toBe(1);
+      expect(otherReads).toEqual([0, 0, 0]);
+    } finally {
+      for (const read of reads) read.mockRestore();
+    }
+    // two successes charged, the failed decode not
+    expect(await balance(user)).toBe(before - 2);
   });
 
   it('a token without the permission gets isError, as REST gets 403', async () => {

@@ -304,6 +304,17 @@ describe('wm mcp --server', () => {
     expect(errorText(await call(client, 'decode', { text: encoded }))).toMatch(/^out of credits: .*balance is 0/);
   });
 
+  it('offers the account’s copies tools, run on the server (list_copies is a GET there, free)', async () => {
+    const account = await live.signUp('copies@example.com');
+    const { token } = await live.apiToken(account);
+    const { client } = await spawnMcp(['--server', live.url, '--token', token]);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, 'issue_copies', 'trace', 'list_copies']);
+    expect(await structured(client, 'list_copies', {})).toEqual({ documents: [] });
+    const balance = await live.api('GET', '/api/v2/credits/balance', { auth: `Bearer ${account.accessToken}` });
+    expect(balance.json.balance).toBe(3);
+  });
+
   it('takes the server and token from WM_SERVER and WM_TOKEN, and refuses offline key options', async () => {
     const account = await live.signUp('env@example.com');
     const { token } = await live.apiToken(account);

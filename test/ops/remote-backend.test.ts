@@ -12,14 +12,18 @@ afterEach(async () => {
   close = undefined;
 });
 
-/** A server answering every POST with `answer`, keeping each request's path and JSON body. */
+/** A server answering every request with `answer`, keeping each request's method, path and JSON body. */
 async function serverAnswering(answer: unknown) {
-  const seen: { url: string; body: unknown }[] = [];
+  const seen: { method?: string; url: string; body: unknown }[] = [];
   const server = createServer((request: IncomingMessage, response) => {
     let text = '';
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
-      seen.push({ url: request.url ?? '', body: JSON.parse(text) as unknown });
+      seen.push({
+        ...(request.method === 'POST' ? {} : { method: request.method }),
+        url: request.url ?? '',
+        body: text === '' ? undefined : (JSON.parse(text) as unknown),
+      });
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(answer));
     });
@@ -64,5 +68,17 @@ describe('the remote backend', () => {
     const { backend, seen } = await serverAnswering({});
     expect(await backend.run('strip', { text: 'a\uFE01b' })).toEqual({ text: 'ab' });
     expect(seen).toEqual([]);
+  });
+
+  it('reads an account operation served by GET with its input as the query string', async () => {
+    const { backend, seen } = await serverAnswering({ documents: [] });
+    expect(await backend.run('list_copies', { documentId: 7 })).toEqual({ documents: [] });
+    expect(await backend.run('list_copies', {})).toEqual({ documents: [] });
+    await backend.run('trace', { text: 'leak' }).catch(() => undefined);
+    expect(seen).toEqual([
+      { method: 'GET', url: '/api/v2/copies?document_id=7', body: undefined },
+      { method: 'GET', url: '/api/v2/copies', body: undefined },
+      { url: '/api/v2/copies/trace', body: { text: 'leak' } },
+    ]);
   });
 });

@@ -1,9 +1,10 @@
-import type { CodecInputs, OperationName } from '../../ops/operations.js';
+import type { CodecOperationName } from '../../ops/operation-names.js';
+import type { CodecInputs } from '../../ops/operations.js';
 import { readInputText } from './io.js';
 import { OPERATION_OPTIONS } from './options.generated.js';
 
 /** The values of operation NAME's flags as its input (the codec's names), files read; flags not given stay out. */
-export async function operationInputOf<N extends OperationName>(
+export async function operationInputOf<N extends CodecOperationName>(
   name: N,
   options: object,
 ): Promise<Partial<CodecInputs[N]>> {

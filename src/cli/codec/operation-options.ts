@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { OperationName } from '../../ops/operations.js';
+import type { CodecOperationName } from '../../ops/operation-names.js';
 import { parseInteger } from './option-parsers.js';
 import type { OperationOptionSpec } from './option-spec.js';
 import { OPERATION_OPTIONS } from './options.generated.js';
@@ -22,7 +22,7 @@ function optionOf(spec: OperationOptionSpec): Option {
  * The flags of operation NAME's input fields (./options.generated.ts, made from the table): only FIELDS (wire
  * names), or else every one not added yet.
  */
-export function addOperationOptions(command: Command, name: OperationName, fields?: readonly string[]): Command {
+export function addOperationOptions(command: Command, name: CodecOperationName, fields?: readonly string[]): Command {
   const done = added.get(command) ?? new Set<string>();
   added.set(command, done);
   for (const spec of OPERATION_OPTIONS[name]) {

@@ -1,8 +1,6 @@
-import {
-  createCopiesOwnerBackend,
-  createCopiesRemoteBackend,
-  type CopiesBackend as OpsCopiesBackend,
-} from '../../ops/copies-backends.js';
+import { accountHandlersOf } from '../../ops/account-handlers.js';
+import type { OperationBackend } from '../../ops/backend.js';
+import { createLocalBackend } from '../../ops/local-backend.js';
 import { runsRemotely, type RemoteOptions } from '../remote/options.js';
 import { CliError, EXIT } from '../errors.js';
 
@@ -15,8 +13,8 @@ export interface CopiesOptions extends RemoteOptions {
   database?: string;
 }
 
-/** A copies backend, and the database it opened to close when done (offline). */
-export interface CopiesBackend extends OpsCopiesBackend {
+/** The operations' backend, and the database it opened to close when done (offline). */
+export interface CopiesBackend extends OperationBackend {
   close(): Promise<void>;
 }
 
@@ -45,7 +43,9 @@ async function localBackend(options: CopiesOptions, email: string): Promise<Copi
   const { openDomain } = await import('../../data-folder/open-domain.js');
   const opened = await openDomain({ home: options.home, database: options.database });
   try {
-    const backend = createCopiesOwnerBackend(await opened.domain.admin.copies(email, options.channel));
+    // the codec in this process, with the account's copies in the data folder's domain
+    const account = accountHandlersOf(await opened.domain.admin.copies(email, options.channel));
+    const backend = createLocalBackend({}, account);
     return { ...backend, close: () => opened.close() };
   } catch (error) {
     await opened.close();
@@ -55,6 +55,7 @@ async function localBackend(options: CopiesOptions, email: string): Promise<Copi
 
 async function remoteBackend(options: CopiesOptions): Promise<CopiesBackend> {
   const { clientFor, resolveRemoteTarget } = await import('../remote/target.js');
-  const backend = createCopiesRemoteBackend(clientFor(await resolveRemoteTarget(options)));
+  const { createRemoteBackend } = await import('../../ops/remote-backend.js');
+  const backend = createRemoteBackend(clientFor(await resolveRemoteTarget(options)));
   return { ...backend, close: async () => undefined };
 }

@@ -13,7 +13,7 @@ export async function runCopiesList(options: ListOptions): Promise<void> {
   try {
     const list = await backend.run(
       'list_copies',
-      options.document === undefined ? {} : { document_id: options.document },
+      options.document === undefined ? {} : { documentId: options.document },
     );
     if (options.json) return await writeOutput(formatJson(list), undefined);
     const lines = list.documents.flatMap((document) => [

@@ -1,6 +1,5 @@
 import { createRemoteBackend } from '../../ops/remote-backend.js';
 import type { OperationBackend } from '../../ops/backend.js';
-import { createCopiesRemoteBackend, type CopiesBackend } from '../../ops/copies-backends.js';
 import { localBackendFor } from '../codec/backend.js';
 import type { KeySourceOptions } from '../codec/key.js';
 import { runsRemotely, type RemoteOptions } from '../remote/options.js';
@@ -16,9 +15,7 @@ export interface McpCommandOptions extends KeySourceOptions, RemoteOptions, Veri
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
 /** Offline (the local codec, keyed with a key file or a stored channel key) unless a server is named. */
-async function backendFor(
-  options: McpCommandOptions,
-): Promise<{ backend: OperationBackend; copies?: CopiesBackend; where: string }> {
+async function backendFor(options: McpCommandOptions): Promise<{ backend: OperationBackend; where: string }> {
   if (runsRemotely(options)) {
     const offlineOnly = [options.keyFile, options.channel, options.user, options.signKey, options.keys];
     if (offlineOnly.some((value) => value !== undefined)) {
@@ -31,11 +28,7 @@ async function backendFor(
     const target = await resolveRemoteTarget(options);
     const client = clientFor(target);
     // the account is the token's: its issued copies are tools too
-    return {
-      backend: createRemoteBackend(client),
-      copies: createCopiesRemoteBackend(client),
-      where: `on ${target.server}`,
-    };
+    return { backend: createRemoteBackend(client), where: `on ${target.server}` };
   }
   const backend = await localBackendFor(options);
   const { key, signingKey } = backend.keys;
@@ -45,8 +38,8 @@ async function backendFor(
 
 /** `wm mcp`: the watermark tools for an AI assistant over stdin/stdout; logs go to stderr only. */
 export async function runMcp(options: McpCommandOptions): Promise<void> {
-  const { backend, copies, where } = await backendFor(options);
+  const { backend, where } = await backendFor(options);
   const { serveStdio } = await import('../../mcp/stdio.js');
   log(`wm mcp: serving the watermark tools over stdio, ${where}`);
-  await serveStdio({ backend, copies, log });
+  await serveStdio({ backend, log });
 }

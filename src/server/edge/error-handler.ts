@@ -1,87 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDomainError } from '../../domain/errors.js';
-import { isDatabaseUnavailable } from '../../store/index.js';
-import { toHttpError, type ErrorMapContext } from '../error-map.js';
-import { HttpError, isHttpError } from '../http-error.js';
+import type { ErrorMapContext } from '../error-map.js';
+import { failureOf } from '../failure.js';
+import { HttpError } from '../http-error.js';
 import { securityHeaders } from './security-headers.js';
-
-interface AjvIssue {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-/** "/permissions/0" → "permissions[0]"; a missing property is named by itself. */
-function fieldOf(issue: AjvIssue, context: string): string {
-  const path = issue.instancePath
-    .split('/')
-    .filter(Boolean)
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-    .join('')
-    .replace(/^\./, '');
-  const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : '';
-  return [path, missing].filter(Boolean).join('.') || context;
-}
-
-function describeIssue(issue: AjvIssue): string {
-  if (issue.keyword === 'required') return 'is required';
-  if (issue.keyword === 'format' && issue.params.format === 'email') return 'is not a valid email address';
-  if (issue.keyword === 'enum') return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
-  return issue.message ?? 'is invalid';
-}
-
-function validationFailure(error: FastifyError): HttpError {
-  const context = error.validationContext ?? 'body';
-  const details: Record<string, string> = {};
-  for (const issue of (error.validation ?? []) as AjvIssue[]) {
-    details[fieldOf(issue, context)] ??= describeIssue(issue);
-  }
-  const fields = Object.keys(details);
-  const message = fields.length === 1 && fields[0] !== context ? `Invalid field: ${fields[0]}` : `Invalid ${context}`;
-  return new HttpError(400, message, { details });
-}
-
-/** The error is already an HTTP 4xx of Fastify or a plugin (bad JSON, body too large, rate limit, ...). */
-function clientFailure(error: FastifyError): HttpError | undefined {
-  const status = error.statusCode;
-  if (status === undefined || status < 400 || status >= 500) return undefined;
-  const message =
-    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-      ? 'Malformed JSON body'
-      : error.message;
-  return new HttpError(status, message);
-}
-
-/**
- * A typed refusal of the domain is an answer even when the error table makes it a 5xx (BUSY → 503); so is a
- * database that does not answer (503), which the store logs once per outage instead of once per request.
- */
-const isDeliberate = (error: unknown) => isDomainError(error) || isDatabaseUnavailable(error);
-
-function toFailure(error: FastifyError, context: ErrorMapContext): HttpError | undefined {
-  if (isHttpError(error)) return error;
-  if (error.validation) return validationFailure(error);
-  return toHttpError(error, context) ?? clientFailure(error);
-}
 
 export function registerErrorHandler(app: FastifyInstance, context: ErrorMapContext): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     // an error can come from a hook that ran before the one setting them
     reply.headers(securityHeaders());
-    const failure = toFailure(error, context);
-    // a 5xx raised on purpose (503 while closing, 503 while every password-hashing slot is taken) says what it
-    // is; any other 5xx is a failure: log everything, tell the client nothing about the internals
-    if (!failure || (failure.statusCode >= 500 && !isHttpError(error) && !isDeliberate(error))) {
-      request.log.error({ err: error }, 'request failed');
-      return reply
-        .code(failure?.statusCode ?? 500)
-        .send(new HttpError(failure?.statusCode ?? 500, 'Unexpected server failure').body());
-    }
-    if (failure.options.headers) reply.headers(failure.options.headers);
+    const failure = failureOf(error, context);
+    // a 5xx raised on purpose (503 while closing, 503 while every password-hashing slot is taken, a database that
+    // does not answer, which the store logs once per outage) says what it is; anything unexpected is a 500: log
+    // everything, tell the client nothing about the internals
+    if (failure.unexpected) request.log.error({ err: error }, 'request failed');
+    if (failure.headers) reply.headers(failure.headers);
     // HTTP requires a challenge with every 401; the credentials of this API are all bearer tokens
-    if (failure.statusCode === 401) reply.header('www-authenticate', 'Bearer');
-    return reply.code(failure.statusCode).send(failure.body());
+    if (failure.status === 401) reply.header('www-authenticate', 'Bearer');
+    return reply.code(failure.status).send(failure.body);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isDomainError } from '../../domain/index.js';
-import { toHttpError } from '../error-map.js';
-import { HttpError, isHttpError } from '../http-error.js';
+import { failureOf } from '../failure.js';
+import { HttpError } from '../http-error.js';
 import type { ServerContext } from '../context.js';
 import { verificationMail } from '../mail/index.js';
 import { SECURITY } from '../edge/api-docs.js';
@@ -151,10 +151,11 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
             message: `${VERIFIED}. You can close this page.`,
           };
     } catch (error) {
-      const failure = isHttpError(error) ? error : toHttpError(error, { checkoutUrl: context.checkoutUrl });
-      if (!failure) throw error;
-      const result = failure.statusCode === 403 ? 'suspended' : failure.statusCode >= 500 ? 'unavailable' : 'invalid';
-      return { result, status: failure.statusCode, title: 'Verification failed', message: failure.message };
+      const failure = failureOf(error, { checkoutUrl: context.checkoutUrl });
+      if (failure.unexpected) throw error;
+      const { status, body } = failure;
+      const result = status === 403 ? 'suspended' : status >= 500 ? 'unavailable' : 'invalid';
+      return { result, status, title: 'Verification failed', message: body.message ?? body.error };
     }
   }
 

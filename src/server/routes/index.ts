@@ -4,7 +4,6 @@ import type { ServerContext } from '../context.js';
 import { refuseCrossSite } from '../edge/cross-site-guard.js';
 import { authRoutes } from './auth.js';
 import { channelRoutes } from './channels.js';
-import { copiesRoutes } from './copies.js';
 import { creditRoutes } from './credits.js';
 import { passwordRoute } from './password.js';
 import { recoveryRoutes } from './recovery.js';
@@ -13,7 +12,7 @@ import { mcpRoutes } from './mcp.js';
 import { serviceRoutes } from './service.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
-import { watermarkRoutes } from './watermark.js';
+import { operationRoutes } from './operations.js';
 import { wellKnownRoutes } from './well-known.js';
 
 export function registerRoutes(app: FastifyInstance, context: ServerContext): void {
@@ -35,8 +34,7 @@ export function registerRoutes(app: FastifyInstance, context: ServerContext): vo
   tokenRoutes(app, context);
   creditRoutes(app, context);
   channelRoutes(app, context);
-  watermarkRoutes(app, context);
-  copiesRoutes(app, context);
+  operationRoutes(app, context);
   wellKnownRoutes(app, context);
   currentTokenRoutes(app, context);
   mcpRoutes(app, context);

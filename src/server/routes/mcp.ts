@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createDomainBackend } from '../../ops/domain-backend.js';
-import { createCopiesDomainBackend } from '../../ops/copies-backends.js';
-import { failureOfAnswer } from '../../ops/failure.js';
 import type { ServerContext } from '../context.js';
-import { toHttpError } from '../error-map.js';
+import { failureOf } from '../failure.js';
 import { HttpError } from '../http-error.js';
 import { SECURITY } from '../edge/api-docs.js';
 import { refuseForeignPages } from '../edge/cross-site-guard.js';
@@ -12,25 +10,20 @@ import { documented } from './route-options.js';
 type McpHttp = typeof import('../../mcp/http.js');
 
 /**
- * MCP over Streamable HTTP at /mcp, stateless: every POST carries its API token, each tool call runs the domain
- * operation of its REST endpoint (same permission, same charge) and its failures are worded from the REST error
- * answer. The MCP SDK is loaded on the first request, so `wm serve` starts as fast as before.
+ * MCP over Streamable HTTP at /mcp, stateless: every POST carries its API token, read once for the request, and
+ * each tool call runs the domain operation of its REST endpoint (same permission, same charge) as that caller; a
+ * failure is worded by `failureOf`, as REST answers it. The MCP SDK is loaded on the first request, so `wm serve`
+ * starts as fast as before.
  */
 export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
   let sdk: Promise<McpHttp> | undefined;
   const now = () => new Date();
 
-  /** A domain or codec error as the message of the REST answer to the same call. */
+  /** A failed call in the words of the failure REST answers for it; an unexpected one is logged by the caller. */
   const describeFailure = (error: unknown): string | undefined => {
-    const http = toHttpError(error, { checkoutUrl: context.checkoutUrl, now });
-    if (!http) return undefined;
-    const retryAfter = http.options.headers?.['retry-after'];
-    return failureOfAnswer(
-      http.statusCode,
-      http.body() as never,
-      retryAfter === undefined ? undefined : Number(retryAfter),
-    ).message;
+    const failure = failureOf(error, { checkoutUrl: context.checkoutUrl, now });
+    return failure.unexpected ? undefined : failure.text;
   };
 
   app.post(
@@ -60,13 +53,13 @@ export function mcpRoutes(app: FastifyInstance, context: ServerContext): void {
       ),
     },
     async (request: FastifyRequest, reply) => {
-      const apiToken = request.apiTokenSecret ?? '';
-      await domain.currentToken.identify(apiToken);
+      // the token and its account are read once for the request (401 or 403 before any MCP message), and every
+      // tool call of it runs as that caller, as a REST request does
+      const caller = await domain.watermark.identify(request.apiTokenSecret ?? '');
       const { answerMcpPost } = await (sdk ??= import('../../mcp/http.js'));
       const answer = await answerMcpPost(
         {
-          backend: createDomainBackend(domain.watermark, apiToken),
-          copies: createCopiesDomainBackend(domain.copies, apiToken),
+          backend: createDomainBackend(domain, caller),
           describeFailure,
           log: (line) => request.log.error(line),
         },

@@ -1,16 +1,14 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PATHS } from '../../api/paths.js';
 import type { WatermarkCaller } from '../../domain/index.js';
 import { createDomainBackend } from '../../ops/domain-backend.js';
 import {
   declaredInputOf,
-  httpPathOf,
   inputFieldsOf,
-  kebabNameOf,
   OPERATION_NAMES,
   OPERATIONS,
   renamedInput,
+  sessionPathOf,
   type HttpFace,
   type OperationName,
 } from '../../ops/operations.js';
@@ -86,42 +84,47 @@ function inputOf(name: OperationName, http: HttpFace, body: Body) {
 }
 
 /**
- * Every operation of the table with REST paths: at /api/watermark/<name> (API token), for the dashboard's checker
- * with the session as one of the account's tokens, and at its legacy address if it has one. Each runs the operation
- * through the domain backend, as /mcp does.
+ * Every operation of the table with REST paths, at its method and path (API token), for the dashboard with the
+ * session as one of the account's tokens (sessionPathOf), and at its legacy address if it has one. A GET takes its
+ * input as the query string. Each runs the operation through the domain backend, as /mcp does.
  */
-export function watermarkRoutes(app: FastifyInstance, context: ServerContext): void {
-  const { watermark } = context.domain;
+export function operationRoutes(app: FastifyInstance, context: ServerContext): void {
   const run = (name: OperationName, caller: WatermarkCaller, input: ReturnType<typeof inputOf>) =>
-    createDomainBackend(watermark, caller).run(name, input);
+    createDomainBackend(context.domain, caller).run(name, input);
 
   for (const name of OPERATION_NAMES) {
     const { http, result } = OPERATIONS[name];
     if (!http) continue;
-    const path = httpPathOf(name);
+    const { method, path } = http;
     const response: Record<number, TSchema> = { 200: result };
     if (http.unreadable) response[422] = CannotReadResponse;
-    const schema = { body: bodyOf(name, http), response };
-    app.post<{ Body: Body }>(path, apiTokenRoute(context, http.summary, schema), async (request) =>
-      run(name, tokenOf(request), inputOf(name, http, request.body)),
-    );
-    // the dashboard's checker: a signed-in person picks one of their tokens by name instead of pasting its secret
-    app.post<{ Body: Body; Params: TokenIdParams }>(
-      `${API_PATHS.tokenWatermark}${kebabNameOf(name)}`,
-      sessionRoute(
+    const input = bodyOf(name, http);
+    const schema = { ...(method === 'GET' ? { querystring: input } : { body: input }), response };
+    const valuesOf = (request: FastifyRequest) => (method === 'GET' ? request.query : request.body) as Body;
+    app.route({
+      method,
+      url: path,
+      ...apiTokenRoute(context, http.summary, schema),
+      handler: async (request) => run(name, tokenOf(request), inputOf(name, http, valuesOf(request))),
+    });
+    // the dashboard: a signed-in person picks one of their tokens by name instead of pasting its secret
+    app.route<{ Params: TokenIdParams }>({
+      method,
+      url: sessionPathOf(name),
+      ...sessionRoute(
         context,
         'watermark',
-        `As ${path}, with the session, as one of your API tokens (its permissions, channel and charges); 404 for ` +
-          'a token that is not yours',
+        `As ${method} ${path}, with the session, as one of your API tokens (its permissions, channel and charges); ` +
+          '404 for a token that is not yours',
         { ...schema, params: TokenIdParams, response: { ...schema.response, ...errors(402, 404, 429) } },
       ),
-      async (request) =>
+      handler: async (request) =>
         run(
           name,
           { userId: sessionOf(request).user.id, tokenId: request.params.tokenId },
-          inputOf(name, http, request.body),
+          inputOf(name, http, valuesOf(request)),
         ),
-    );
+    });
     if (http.legacy) {
       const { path: legacyPath, summary, names } = http.legacy;
       const legacyBody = renamedInput(name, inputFieldsOf(name), names);
