@@ -164,7 +164,7 @@ if (wants('segmentation')) {
   );
 }
 if (wants('fingerprint')) {
-  const fingerprint = measureFingerprint(log);
+  const fingerprint = await measureFingerprint(log);
   results.fingerprint = fingerprint;
   print(
     `Fingerprints of visible text (${fingerprint.mbPerSecond} MB/s made; SQLite, documents of ~20 KB, ` +
