@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strip } from 'wm-watermark-codec/strip';
+import { openBenchAccount, type BenchAccount } from './bench-account.js';
 import { generatedDocument } from './fingerprint/generated-texts.js';
 import { LEAKS, lightEdits, paragraphOf } from './fingerprint/leaks.js';
+import { recordDocument } from './fingerprint/record-document.js';
 import { QUICK, median, percentile, round } from './measure.js';
 import { seededRandom } from '../packages/codec/src/robust/prng.js';
-import { createDomain, type Domain } from '../src/domain/index.js';
 import { fingerprintSealContext } from '../src/domain/copies/fingerprint-keys.js';
-import { computeFingerprint, fingerprintKey } from '../src/domain/fingerprint/index.js';
+import { fingerprintKey } from '../src/domain/fingerprint/index.js';
 import { deriveKeys, openSealedKey } from '../src/domain/keys.js';
-import { ROOT } from './processes.js';
-import type { SqliteStore } from '../src/store/sqlite/index.js';
 
 /**
  * Issued copies on the real store (docs/TRACING.md): issuing 1,000 copies of a 20 KB document, then tracing leaks
@@ -36,24 +34,16 @@ export interface CopiesResult {
 
 const documentText = (id: number): string => generatedDocument(id, DOCUMENT_WORDS);
 
-async function setUp(file: string): Promise<{ store: SqliteStore; domain: Domain; masterKey: Uint8Array }> {
-  // the built store: its migrations are found beside dist/, where a bundle of this file cannot point
-  const sqlite = (await import(
-    join(ROOT, 'dist', 'store', 'sqlite', 'index.js')
-  )) as typeof import('../src/store/sqlite/index.js');
-  const store = sqlite.openSqliteStore(file);
-  const masterKey = randomBytes(32);
-  const domain = createDomain({ store, masterKey, config: { scryptLogN: 10 } });
-  await domain.admin.createUser({ email: EMAIL, username: 'bench', password: 'a bench password 42', plan: 'pro' });
-  const user = await store.users.byEmail(EMAIL);
-  await domain.channels.create(user!.id, 'copies');
-  return { store, domain, masterKey };
+async function setUp(file: string): Promise<BenchAccount> {
+  const account = await openBenchAccount(file, EMAIL);
+  await account.domain.channels.create(account.ownerId, 'copies');
+  return account;
 }
 
 export async function measureCopies(log: (line: string) => void): Promise<CopiesResult> {
   const folder = mkdtempSync(join(tmpdir(), 'wm-bench-copies-'));
   const file = join(folder, 'wm.db');
-  const { store, domain, masterKey } = await setUp(file);
+  const { store, domain, masterKey, ownerId: owner } = await setUp(file);
   try {
     const copies = await domain.admin.copies(EMAIL);
     const memo = documentText(0);
@@ -64,22 +54,12 @@ export async function measureCopies(log: (line: string) => void): Promise<Copies
     log(`copies: ${COPIES} copies of ${Buffer.byteLength(memo)} bytes issued in ${round(totalMs)} ms`);
 
     // the other documents recorded as an issue records them (fingerprint under the owner's key), one copy each
-    const owner = (await store.users.byEmail(EMAIL))!.id;
     const sealed = (await store.copies.sealedFingerprintKey(owner))!;
     const key = fingerprintKey(openSealedKey(deriveKeys(masterKey).channelWrap, sealed, fingerprintSealContext(owner)));
     const channelId = (await store.channels.listOf(owner))[0].id;
     for (let id = 1; id < DOCUMENTS; id++) {
-      const text = documentText(id);
-      const fingerprint = computeFingerprint(text, key);
       await store.transaction(async (tx) => {
-        const row = await tx.copies.insertDocument({
-          ownerId: owner,
-          name: `document ${id}`,
-          characters: text.length,
-          fingerprintVersion: fingerprint.version,
-          fingerprint: fingerprint.hashes,
-          createdAt: Date.now(),
-        });
+        const row = await recordDocument(tx, owner, `document ${id}`, documentText(id), key);
         await tx.copies.insertCopies([
           {
             id: `bench-${id}`,

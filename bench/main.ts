@@ -20,7 +20,7 @@ import { measureSegmentation } from './segmentation.js';
 import { measureSigned } from './signed.js';
 import { measureStall } from './stall.js';
 import { measureServer } from './server.js';
-import { table } from './table.js';
+import { table, type Cell } from './table.js';
 
 const SECTIONS = [
   'codec',
@@ -46,6 +46,21 @@ if (unknown.length > 0) throw new Error(`unknown section ${unknown.join(', ')} (
 const wants = (section: (typeof SECTIONS)[number]) => chosen.includes(section);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const print = (title: string, text: string) => process.stdout.write(`\n## ${title}\n\n${text}\n`);
+/** The fields of a row that a table cell can show as they are. */
+type CellField<T> = { [K in keyof T]: T[K] extends Cell ? K : never }[keyof T];
+/** A section's rows as a table: each column its header and what it shows of a row (a field, or a function of it). */
+function printRows<T>(title: string, rows: readonly T[], columns: Record<string, CellField<T> | ((row: T) => Cell)>) {
+  const shown = Object.values(columns);
+  const cellOf = (row: T, column: (typeof shown)[number]): Cell =>
+    typeof column === 'function' ? column(row) : (row[column] as Cell);
+  print(
+    title,
+    table(
+      Object.keys(columns),
+      rows.map((row) => shown.map((column) => cellOf(row, column))),
+    ),
+  );
+}
 const ratios = (against: Record<string, number>) =>
   Object.entries(against)
     .map(([name, ratio]) => `${ratio}× ${name}`)
@@ -64,13 +79,13 @@ const results: Results & Record<string, unknown> = {
 if (wants('codec')) {
   const codec = measureCodec(log);
   results.codec = codec;
-  print(
-    'Codec throughput (MB of carrier per second; ratios are speed ratios unless named a cost)',
-    table(
-      ['carrier', 'MB', 'operation', 'MB/s', 'against (median of per-round ratios)'],
-      codec.rows.map((row) => [row.carrier, row.mb, row.operation, row.mbPerSecond, ratios(row.against)]),
-    ),
-  );
+  printRows('Codec throughput (MB of carrier per second; ratios are speed ratios unless named a cost)', codec.rows, {
+    carrier: 'carrier',
+    MB: 'mb',
+    operation: 'operation',
+    'MB/s': 'mbPerSecond',
+    'against (median of per-round ratios)': (row) => ratios(row.against),
+  });
   print(
     'Linearity (per-MB cost at the large size ÷ at the small size)',
     table(
@@ -98,105 +113,79 @@ if (wants('codec')) {
 if (wants('signed')) {
   const rows = measureSigned(log);
   results.signed = rows;
-  print(
-    'Signed marks (µs per operation, 16-byte secret, Ed25519; cost = time ÷ the unsigned time)',
-    table(
-      [
-        'carrier',
-        'text',
-        'operation',
-        'unsigned µs',
-        'signed µs',
-        'signed + bound text µs',
-        'signed cost',
-        'bound cost',
-      ],
-      rows.map((row) => [
-        row.carrier,
-        row.size,
-        row.operation,
-        row.unsignedUs,
-        row.signedUs,
-        row.boundUs,
-        row.signedCost,
-        row.boundCost,
-      ]),
-    ),
-  );
+  printRows('Signed marks (µs per operation, 16-byte secret, Ed25519; cost = time ÷ the unsigned time)', rows, {
+    carrier: 'carrier',
+    text: 'size',
+    operation: 'operation',
+    'unsigned µs': 'unsignedUs',
+    'signed µs': 'signedUs',
+    'signed + bound text µs': 'boundUs',
+    'signed cost': 'signedCost',
+    'bound cost': 'boundCost',
+  });
 }
 if (wants('scripts')) {
   const rows = measureScripts(log);
   results.scripts = rows;
-  print(
-    "Per script (MB of carrier per second, 1 MB of each language's corpus paragraph, 64-byte secret)",
-    table(
-      ['language', 'encode', 'decode', 'encode-robust', 'decode-robust'],
-      rows.map((row) => [row.language, row.encode, row.decode, row.encodeRobust, row.decodeRobust]),
-    ),
-  );
+  printRows("Per script (MB of carrier per second, 1 MB of each language's corpus paragraph, 64-byte secret)", rows, {
+    language: 'language',
+    encode: 'encode',
+    decode: 'decode',
+    'encode-robust': 'encodeRobust',
+    'decode-robust': 'decodeRobust',
+  });
 }
 if (wants('hostile')) {
   const rows = measureHostile(log);
   results.hostile = rows;
-  print(
-    'Hostile decode input (per-MB cost at the large size ÷ at the small size; about 1 = linear)',
-    table(
-      ['input', 'operation', 'per-MB cost ratio', 'MB/s (large)'],
-      rows.map((row) => [row.input, row.operation, row.perMbCostRatio, row.mbPerSecondLarge]),
-    ),
-  );
+  printRows('Hostile decode input (per-MB cost at the large size ÷ at the small size; about 1 = linear)', rows, {
+    input: 'input',
+    operation: 'operation',
+    'per-MB cost ratio': 'perMbCostRatio',
+    'MB/s (large)': 'mbPerSecondLarge',
+  });
 }
 if (wants('segmentation')) {
   const rows = measureSegmentation(log);
   results.segmentation = rows;
-  print(
-    'Grapheme segmentation (Intl.Segmenter only on small slices: quadratic on Node 20)',
-    table(
-      ['carrier', 'size', 'unicode-segmenter MB/s', 'Intl.Segmenter MB/s', 'speed ratio'],
-      rows.map((row) => [
-        row.carrier,
-        row.size,
-        row.unicodeSegmenterMbPerSecond,
-        row.intlSegmenterMbPerSecond,
-        row.speedup,
-      ]),
-    ),
-  );
+  printRows('Grapheme segmentation (Intl.Segmenter only on small slices: quadratic on Node 20)', rows, {
+    carrier: 'carrier',
+    size: 'size',
+    'unicode-segmenter MB/s': 'unicodeSegmenterMbPerSecond',
+    'Intl.Segmenter MB/s': 'intlSegmenterMbPerSecond',
+    'speed ratio': 'speedup',
+  });
 }
 if (wants('fingerprint')) {
-  const fingerprint = measureFingerprint(log);
+  const fingerprint = await measureFingerprint(log);
   results.fingerprint = fingerprint;
-  print(
-    `Fingerprints of visible text (${fingerprint.mbPerSecond} MB/s made; SQLite, documents of ~20 KB, ` +
+  printRows(
+    `Fingerprints of visible text (${fingerprint.mbPerSecond} MB/s made; the store in SQLite, documents of ~20 KB, ` +
       'tracing a paragraph with 2 % of its words edited: fingerprint, look-up and ranking)',
-    table(
-      ['documents', 'bytes / document', 'hashes / document', 'trace p50 ms', 'p95 ms', 'found', 'false matches'],
-      fingerprint.rows.map((row) => [
-        row.documents,
-        row.bytesPerDocument,
-        row.hashesPerDocument,
-        row.traceP50Ms,
-        row.traceP95Ms,
-        row.found,
-        row.falseMatches,
-      ]),
-    ),
+    fingerprint.rows,
+    {
+      documents: 'documents',
+      'bytes / document': 'bytesPerDocument',
+      'hashes / document': 'hashesPerDocument',
+      'trace p50 ms': 'traceP50Ms',
+      'p95 ms': 'traceP95Ms',
+      found: 'found',
+      'false matches': 'falseMatches',
+    },
   );
 }
 if (wants('copies')) {
   const copies = await measureCopies(log);
   results.copies = copies;
   const { issue, trace } = copies;
-  print(
+  printRows(
     `Issued copies (SQLite): ${issue.copies} copies of a ${issue.documentKb} KB document in ${issue.totalMs} ms ` +
       `(${issue.msPerCopy} ms a copy); tracing against ${trace.documents} recorded documents of ~20 KB ` +
       `(${trace.bytesPerDocument} bytes a document): p50 ${trace.p50Ms} ms, p95 ${trace.p95Ms} ms; marked ` +
       `paragraphs naming their recipient ${trace.named}, stripped and edited paragraphs naming their document ` +
       `${trace.found}`,
-    table(
-      ['leak, every mark stripped', 'document found', 'wrong answers'],
-      copies.fallback.map((row) => [row.leak, row.found, row.wrong]),
-    ),
+    copies.fallback,
+    { 'leak, every mark stripped': 'leak', 'document found': 'found', 'wrong answers': 'wrong' },
   );
 }
 if (wants('cli')) {
@@ -235,32 +224,24 @@ if (wants('scan')) {
 if (wants('scanners')) {
   const { tree, rows } = measureScanners(log);
   results.scanners = rows;
-  print(
+  printRows(
     `wm scan beside grep and anti-trojan-source (${tree.files} files, ${round(tree.bytes / 1e6, 3)} MB, ` +
       `${tree.marked} marked; warm cache)`,
-    table(
-      ['scanner', 'wall time (ms)', '÷ wm scan', 'files reported'],
-      rows.map((row) => [row.name, row.ms, row.vsWm, row.files]),
-    ),
+    rows,
+    { scanner: 'name', 'wall time (ms)': 'ms', '÷ wm scan': 'vsWm', 'files reported': 'files' },
   );
 }
 if (wants('server')) {
   const server = await measureServer(log);
   results.server = server;
-  print(
-    'Server (autocannon, loopback, 50 connections)',
-    table(
-      ['endpoint', 'req/s', 'p99 ms', 'bare req/s', 'bare p99 ms', '÷ bare'],
-      server.endpoints.map((row) => [
-        row.endpoint,
-        row.requestsPerSecond,
-        row.p99Ms,
-        row.bareRequestsPerSecond,
-        row.bareP99Ms,
-        row.vsBare,
-      ]),
-    ),
-  );
+  printRows('Server (autocannon, loopback, 50 connections)', server.endpoints, {
+    endpoint: 'endpoint',
+    'req/s': 'requestsPerSecond',
+    'p99 ms': 'p99Ms',
+    'bare req/s': 'bareRequestsPerSecond',
+    'bare p99 ms': 'bareP99Ms',
+    '÷ bare': 'vsBare',
+  });
   const l = server.login;
   print(
     `Login (scrypt N=2^${l.scryptLogN}, r=8, p=1)`,
@@ -294,35 +275,39 @@ if (wants('mcp')) {
 if (wants('stall')) {
   const rows = await measureStall(log);
   results.stall = rows;
-  print(
+  printRows(
     'Event-loop stall of one request (the slowest GET /healthz answered meanwhile; bodies near the 1 MiB limit)',
-    table(
-      ['request', 'body KB', 'status', 'request ms', 'worst /healthz ms', 'answer KB'],
-      rows.map((row) => [row.request, row.bodyKb, row.status, row.requestMs, row.worstHealthzMs, row.answerKb]),
-    ),
+    rows,
+    {
+      request: 'request',
+      'body KB': 'bodyKb',
+      status: 'status',
+      'request ms': 'requestMs',
+      'worst /healthz ms': 'worstHealthzMs',
+      'answer KB': 'answerKb',
+    },
   );
 }
 if (wants('memory')) {
   const rows = measureMemory(log);
   results.memory = rows;
-  print(
-    'Memory (peak RSS of the whole process)',
-    table(
-      ['command', 'carrier', 'input MB', 'peak RSS MB', '÷ input', 'node -e 0 MB'],
-      rows.map((row) => [row.command, row.carrier, row.inputMb, row.peakRssMb, row.timesInput, row.nodeBaselineMb]),
-    ),
-  );
+  printRows('Memory (peak RSS of the whole process)', rows, {
+    command: 'command',
+    carrier: 'carrier',
+    'input MB': 'inputMb',
+    'peak RSS MB': 'peakRssMb',
+    '÷ input': 'timesInput',
+    'node -e 0 MB': 'nodeBaselineMb',
+  });
 }
 
 if (wants('postgres-drivers')) {
   const rows = await measurePostgresDrivers(log);
   results.postgresDrivers = rows;
-  print(
+  printRows(
     `PostgreSQL drivers on the watermark path's SQL (${50} clients, group commit; ratios: median of per-round ratios)`,
-    table(
-      ['driver', 'operations/s', 'p99 ms', '÷ pg'],
-      rows.map((row) => [row.driver, row.operationsPerSecond, row.p99Ms, row.vsPg]),
-    ),
+    rows,
+    { driver: 'driver', 'operations/s': 'operationsPerSecond', 'p99 ms': 'p99Ms', '÷ pg': 'vsPg' },
   );
 }
 if (wants('postgres-server')) {
@@ -352,13 +337,12 @@ if (wants('postgres-server')) {
 }
 const budgets = checkBudgets(results);
 results.budgets = budgets;
-print(
-  'Budgets (issues 6 and 15)',
-  table(
-    ['budget', 'worst measured', 'limit', 'met'],
-    budgets.map((b) => [b.budget, b.worst, b.limit, b.met ? 'yes' : 'NO']),
-  ),
-);
+printRows('Budgets (issues 6 and 15)', budgets, {
+  budget: 'budget',
+  'worst measured': 'worst',
+  limit: 'limit',
+  met: (b) => (b.met ? 'yes' : 'NO'),
+});
 writeFileSync(join(ROOT, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 log('results written to bench/results.json');
 // StegCloak's compressor leaves a timer behind

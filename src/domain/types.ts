@@ -22,6 +22,10 @@ export const WATERMARK_OPERATIONS = [
 ] as const;
 export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
 
+/** What a credit history record is of: a watermark operation (a charge) or credits added. */
+export const USAGE_OPERATIONS = [...WATERMARK_OPERATIONS, 'signup-grant', 'grant'] as const;
+export type UsageOperation = (typeof USAGE_OPERATIONS)[number];
+
 /**
  * The permissions that allow each operation (any one of them suffices). Here, in the file of plain shapes, so
  * that the table of operations (src/ops) reads it without loading the domain.
@@ -183,7 +187,7 @@ export interface CreditBalance {
 export interface UsageRecord {
   /** opaque: the ledger row id encrypted (the row ids count every account's charges) */
   id: string;
-  operation: WatermarkOperation | 'signup-grant' | 'grant';
+  operation: UsageOperation;
   credits: number;
   balance_after: number;
   token_id: string | null;

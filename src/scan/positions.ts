@@ -1,16 +1,22 @@
-/** A place in a file as people and editors name it: line and column from 1, the column counted in code points. */
+/**
+ * A place in a file: line and column from 1. `column` counts code points, as people and the table and --json name
+ * it; `utf16Column` counts UTF-16 code units, as SARIF (GitHub code scanning) and most editors do. The two differ
+ * after a character outside the BMP (an emoji) on the same line.
+ */
 export interface Position {
   line: number;
   column: number;
+  utf16Column: number;
 }
 
-/** Where a piece of text starts in its file: lines before it, and code points before it on its first line. */
+/** Where a piece of text starts in its file: lines before it; code points and UTF-16 units before it on its line. */
 export interface TextOrigin {
   lines: number;
   column: number;
+  utf16Column: number;
 }
 
-export const FILE_START: TextOrigin = { lines: 0, column: 0 };
+export const FILE_START: TextOrigin = { lines: 0, column: 0, utf16Column: 0 };
 
 /**
  * Turns UTF-16 offsets of `text` (in any order, none before `from`, where `origin` is) into positions, in one pass
@@ -26,17 +32,20 @@ export function positionsOf(
   const positions = new Array<Position>(offsets.length);
   let line = origin.lines;
   let column = origin.column; // code points from the line's start to `at`
+  let utf16Column = origin.utf16Column;
   let at = from;
   for (const k of order) {
     const offset = offsets[k];
     for (let newline = text.indexOf('\n', at); newline >= 0 && newline < offset; newline = text.indexOf('\n', at)) {
       line++;
       column = 0;
+      utf16Column = 0;
       at = newline + 1;
     }
     column += codePointsIn(text, at, offset);
+    utf16Column += Math.max(0, offset - at);
     at = Math.max(at, offset);
-    positions[k] = { line: line + 1, column: column + 1 };
+    positions[k] = { line: line + 1, column: column + 1, utf16Column: utf16Column + 1 };
   }
   return positions;
 }
@@ -49,8 +58,14 @@ export function originAfter(text: string, length: number, origin: TextOrigin): T
     lines++;
     lineStart = newline + 1;
   }
-  if (lineStart < 0) return { lines, column: origin.column + codePointsIn(text, 0, length) };
-  return { lines, column: codePointsIn(text, lineStart, length) };
+  if (lineStart < 0) {
+    return {
+      lines,
+      column: origin.column + codePointsIn(text, 0, length),
+      utf16Column: origin.utf16Column + length,
+    };
+  }
+  return { lines, column: codePointsIn(text, lineStart, length), utf16Column: length - lineStart };
 }
 
 /** The same for UTF-8 bytes that were not decoded (no hidden character in them). */
@@ -62,9 +77,14 @@ export function originAfterBytes(bytes: Uint8Array, origin: TextOrigin): TextOri
     lineStart = newline + 1;
   }
   let codePoints = 0;
-  // every byte that is not a continuation byte begins a code point
-  for (let i = Math.max(0, lineStart); i < bytes.length; i++) if ((bytes[i] & 0xc0) !== 0x80) codePoints++;
-  return { lines, column: (lineStart < 0 ? origin.column : 0) + codePoints };
+  let supplementary = 0;
+  // every byte that is not a continuation byte begins a code point; a 4-byte lead, one of two UTF-16 units
+  for (let i = Math.max(0, lineStart); i < bytes.length; i++) {
+    if ((bytes[i] & 0xc0) !== 0x80) codePoints++;
+    if ((bytes[i] & 0xf8) === 0xf0) supplementary++;
+  }
+  if (lineStart >= 0) return { lines, column: codePoints, utf16Column: codePoints + supplementary };
+  return { lines, column: origin.column + codePoints, utf16Column: origin.utf16Column + codePoints + supplementary };
 }
 
 /** Code points in text[start, end): UTF-16 units less the low halves of surrogate pairs. */

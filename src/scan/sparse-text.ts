@@ -39,7 +39,7 @@ export function sparseText(
     const [start, end] = [stretches[k], stretches[k + 1]];
     lines += lineFeeds(bytes, counted, start);
     counted = start;
-    pieces.push({ at, origin: start === 0 ? origin : { lines, column: 0 } });
+    pieces.push({ at, origin: start === 0 ? origin : { lines, column: 0, utf16Column: 0 } });
     if (ownLength < 0 && ownEnd <= start) ownLength = at;
     if (ownLength < 0 && ownEnd < end) {
       add(decodeText(bytes.subarray(start, ownEnd), 'utf-8'));

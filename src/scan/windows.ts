@@ -74,7 +74,7 @@ export function* readWindows(
         ? read.bytesRead
         : readSync(fd, buffer, 0, Math.min(buffer.length, sizes.window + sizes.lookahead), start);
     const bytes = buffer.subarray(0, bytesRead);
-    if (start === 0 && startsWithByteOrderMark(bytes, encoding)) origin = { lines: 0, column: -1 };
+    if (start === 0 && startsWithByteOrderMark(bytes, encoding)) origin = { lines: 0, column: -1, utf16Column: -1 };
     const last = start + bytesRead >= size;
     const ownEnd = last && bytesRead <= sizes.window ? bytesRead : cutBefore(bytes, sizes.window, encoding);
     const readEnd = last ? bytesRead : cutBefore(bytes, ownEnd + sizes.lookahead, encoding);

@@ -60,7 +60,7 @@ describe('wm scan in CI', async () => {
     wrong.runs[0].results[0].level = 'critical';
     expect(validSarif(wrong)).toBe(false);
     const [sarifRun] = log.runs;
-    expect(sarifRun.columnKind).toBe('unicodeCodePoints');
+    expect(sarifRun.columnKind).toBe('utf16CodeUnits');
     const found = sarifRun.results.map((result) => ({
       rule: result.ruleId,
       level: result.level,
@@ -73,6 +73,29 @@ describe('wm scan in CI', async () => {
     ]);
     expect(sarifRun.results[0].message.text).toContain(JSON.stringify(SMUGGLED));
     expect(sarifRun.results[1].message.text).toContain('"copy #17"');
+  });
+
+  it('SARIF columns count UTF-16 units, as GitHub does: an emoji before a finding counts twice', async () => {
+    const rocketLine = 'Launch 🚀🚀 today';
+    const robust = (await runWm(['encode-robust', '--secret', 'r1'], { input: `${PROSE} ${PROSE} ${PROSE} ${PROSE}` }))
+      .out;
+    const astral = tree('astral', { 'a.md': `${rocketLine}${tags('hi')}\n`, 'b.md': `🚀🚀 ${robust}\n` });
+    const log = JSON.parse((await runWm(['scan', '--format', 'sarif', '.'], { cwd: astral })).out);
+    expect(validSarif(log), JSON.stringify(validSarif.errors)).toBe(true);
+    expect(log.runs[0].columnKind).toBe('utf16CodeUnits');
+    const regions = (log.runs[0].results as SarifResult[]).map((result) => result.locations[0].physicalLocation.region);
+    // 'Launch 🚀🚀 today' is 15 code points but 17 UTF-16 units: the tags start at unit 18
+    expect(regions[0]).toEqual({ startLine: 1, startColumn: rocketLine.length + 1 });
+    const marks = [...robust.matchAll(/[\u{E0100}-\u{E01EF}]/gu)];
+    const first = marks[0].index;
+    const last = marks[marks.length - 1].index;
+    // the robust watermark's span: from its first mark to just after its last (a two-unit selector)
+    expect(regions[1]).toEqual({ startLine: 1, startColumn: 6 + first, endLine: 1, endColumn: 6 + last + 2 });
+    // the table and --json keep counting code points
+    const table = await runWm(['scan', 'a.md'], { cwd: astral });
+    expect(table.out).toContain('  1:16  spelling "hi"');
+    const json = JSON.parse((await runWm(['scan', '--json', 'a.md'], { cwd: astral })).out.split('\n')[0]);
+    expect(json.hidden[0].first).toEqual([{ line: 1, column: 16 }]);
   });
 
   it('the same tree in the table and JSON Lines: the same two findings, with their levels', async () => {

@@ -35,6 +35,18 @@ describe('confusable names', () => {
     ['Adam', 'Adarn'],
     ['ΑDΑ ΝΕWS', 'Ada News'],
     ['paypal', '𝔭𝒶ỿ𝕡𝕒ℓ'],
+    // small capitals, as "small caps" text generators write names
+    ['Ada News', 'ᴀᴅᴀ ɴᴇᴡꜱ'],
+    ['Ada News', 'Aᴅᴀ Nᴇᴡs'],
+    ['Mallory', 'ᴍᴀʟʟᴏʀʏ'],
+    ['quick brown fox', 'ꞯᴜɪᴄᴋ ʙʀᴏᴡɴ ꜰᴏx'],
+    ['jgh', 'ᴊɢʜ'],
+    // what the MA table made one stays one: ᴋ read as ĸ, and Greek κ and Cyrillic к too; ɶ as "oᴇ"
+    ['ᴋ', 'ĸ'],
+    ['\u03ba', 'ᴋ'],
+    ['\u043a', 'k'],
+    ['ɶ', 'oᴇ'],
+    ['ɶ', 'oe'],
   ])('%j and %j', (a, b) => expect(confusableNames(a, b)).toBe(true));
 
   it.each([
@@ -45,6 +57,25 @@ describe('confusable names', () => {
     // lower-case Greek nu is a v, not an n
     ['news', '\u03bdews'],
   ])('not %j and %j', (a, b) => expect(confusableNames(a, b)).toBe(false));
+
+  it('holds for any Latin name and the same name in small capitals', () => {
+    const smallCapitals = 'ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡxʏᴢ';
+    const name = fc.stringMatching(/^[a-zA-Z][a-zA-Z ]{0,20}$/);
+    fc.assert(
+      fc.property(name, (latin) => {
+        const disguised = [...latin.toLowerCase()]
+          .map((c) => (c === ' ' ? c : smallCapitals[c.charCodeAt(0) - 0x61]))
+          .join('');
+        expect(confusableNames(disguised, latin)).toBe(true);
+      }),
+    );
+  });
+
+  it('maps each character once: a prototype is its own prototype (the small capitals folded in keep it so)', () => {
+    for (const text of ['ᴀᴅᴀ ɴᴇᴡꜱ', 'ᴋĸκкᴍʍм', 'ɶ', 'ᴛτт', 'ʙв', 'ʜн']) {
+      expect(skeleton(skeleton(text)), text).toBe(skeleton(text));
+    }
+  });
 
   it('holds for any Latin name and its look-alike in Cyrillic letters, in any case', () => {
     const lookAlikes: Record<string, string> = { a: 'а', c: 'с', e: 'е', o: 'о', p: 'р', x: 'х', y: 'у', i: 'і' };

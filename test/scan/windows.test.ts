@@ -7,7 +7,7 @@ import { encodeRobust } from 'wm-watermark-codec/robust';
 import { strip } from 'wm-watermark-codec/strip';
 import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import { encodeText, type TextEncoding } from '../../src/scan/encoding.js';
-import { FILE_START, originAfter, positionsOf } from '../../src/scan/positions.js';
+import { FILE_START, originAfter, originAfterBytes, positionsOf } from '../../src/scan/positions.js';
 import { scanFile } from '../../src/scan/scan-file.js';
 import { c2paWrapper } from '../codec/c2pa-fixtures.js';
 
@@ -39,18 +39,21 @@ function mixedText(seed: number): string {
 }
 
 describe('windows', () => {
-  it('positions: lines from 1 at each LF, columns in code points; an origin carries over', () => {
+  it('positions: lines from 1 at each LF, columns in code points and in UTF-16 units; an origin carries over', () => {
     const text = 'ab\ncd😀e\r\nfg';
     expect(positionsOf(text, [0, 4, 7, 3, 11])).toEqual([
-      { line: 1, column: 1 },
-      { line: 2, column: 2 },
-      { line: 2, column: 4 },
-      { line: 2, column: 1 },
-      { line: 3, column: 2 },
+      { line: 1, column: 1, utf16Column: 1 },
+      { line: 2, column: 2, utf16Column: 2 },
+      { line: 2, column: 4, utf16Column: 5 },
+      { line: 2, column: 1, utf16Column: 1 },
+      { line: 3, column: 2, utf16Column: 2 },
     ]);
-    const origin = originAfter(text, 6, FILE_START);
-    expect(origin).toEqual({ lines: 1, column: 3 });
-    expect(positionsOf(text.slice(6), [0], origin)).toEqual([{ line: 2, column: 4 }]);
+    const origin = originAfter(text, 7, FILE_START);
+    expect(origin).toEqual({ lines: 1, column: 3, utf16Column: 4 });
+    expect(positionsOf(text.slice(7), [0], origin)).toEqual([{ line: 2, column: 4, utf16Column: 5 }]);
+    // a window not decoded (no hidden character in its bytes) carries the same origin on
+    expect(originAfterBytes(Buffer.from(text.slice(0, 7)), FILE_START)).toEqual(origin);
+    expect(originAfterBytes(Buffer.from('🚀x'), origin)).toEqual({ lines: 1, column: 5, utf16Column: 7 });
   });
 
   for (const encoding of ['utf-8', 'utf-16le', 'utf-16be'] as TextEncoding[]) {

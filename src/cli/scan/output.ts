@@ -58,6 +58,9 @@ const KIND_NOTES: Partial<Record<HiddenKind, string>> = {
   robust: 'robust marks of which no copy verifies (damaged)',
 };
 
+/** --json names places as the table does (line and code-point column); UTF-16 columns are for SARIF. */
+const inCodePoints = (key: string, value: unknown): unknown => (key === 'utf16Column' ? undefined : value);
+
 /** Writes what a scan finds to standard output, in the chosen form; errors also go to standard error. */
 export class ScanOutput {
   private readonly chalk: ChalkInstance;
@@ -71,7 +74,7 @@ export class ScanOutput {
   file(report: FileReport): void {
     const { mode, stripOnly } = this.options;
     if (this.sarif) return this.sarif.file(report);
-    if (mode === 'json') return this.write(`${JSON.stringify(report)}\n`);
+    if (mode === 'json') return this.write(`${JSON.stringify(report, inCodePoints)}\n`);
     if (stripOnly && !(report.strip && report.strip.removed > 0)) return;
     if (mode === 'list') {
       return this.write(this.options.nul ? `${report.path}\0` : `${this.name(report.path)}\n`);

@@ -10,8 +10,9 @@ import type { ErrorReport, FileReport, HiddenReport, WatermarkReport } from '../
 /**
  * `wm scan --format sarif`: one SARIF 2.1.0 log (OASIS; what GitHub code scanning and other CI tools read) for the
  * whole scan, written when it ends. A rule per kind of finding; a result per place listed in the report (the first
- * five of each kind per file, as in the table), its level the finding's (levels.ts). Columns are counted in code
- * points, as in the table and --json, and the run says so (`columnKind`), since SARIF's default is UTF-16 units.
+ * five of each kind per file, as in the table), its level the finding's (levels.ts). Columns are counted in UTF-16
+ * code units (`columnKind` utf16CodeUnits, SARIF's default and what GitHub code scanning reads), not in code points
+ * as in the table and --json.
  * Paths are relative to the folder the scan ran in (`%SRCROOT%`), or file: URIs when they were given absolute.
  */
 
@@ -122,8 +123,9 @@ export class SarifLog {
           artifactLocation: artifactOf(report.path),
           region: {
             startLine: position.line,
-            startColumn: position.column,
-            ...(end ? { endLine: end.line, endColumn: end.column + 1 } : {}),
+            startColumn: position.utf16Column,
+            // `end` is a robust watermark's last mark, one supplementary-plane selector: two units
+            ...(end ? { endLine: end.line, endColumn: end.utf16Column + 2 } : {}),
           },
         },
       },
@@ -174,7 +176,7 @@ export class SarifLog {
             },
           },
           originalUriBaseIds: { '%SRCROOT%': { uri: `${pathToFileURL(process.cwd()).href}/` } },
-          columnKind: 'unicodeCodePoints',
+          columnKind: 'utf16CodeUnits',
           invocations: [
             {
               executionSuccessful: this.unreadable.length === 0,

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CreditBalance } from './common.js';
+import { USAGE_OPERATIONS } from '../../domain/index.js';
+import { CreditBalance, StringEnum } from './common.js';
 
 export const UsageQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'records per page' })),
@@ -14,9 +15,8 @@ export type UsageQuery = Static<typeof UsageQuery>;
 
 export const UsageRecord = Type.Object({
   id: Type.String({ description: 'opaque and stable; says nothing about other accounts or the number of records' }),
-  operation: Type.String({
-    description:
-      'encode, encode-robust, decode, decode-robust, analyze (charges), signup-grant or grant (credits added)',
+  operation: StringEnum(USAGE_OPERATIONS, {
+    description: 'a watermark operation (a charge), or signup-grant or grant (credits added)',
   }),
   credits: Type.Integer({ description: 'change of the balance: negative for a charge, positive for a grant' }),
   balance_after: Type.Integer({ description: 'the balance right after this record' }),

@@ -187,7 +187,7 @@ export const creditLedger = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** encode | encode-robust | decode | decode-robust | analyze | signup-grant | grant */
+    /** a watermark operation (WATERMARK_OPERATIONS, src/domain/types.ts), signup-grant or grant */
     operation: text('operation').notNull(),
     credits: integer('credits').notNull(),
     balanceAfter: integer('balance_after').notNull(),

@@ -207,8 +207,9 @@ describe('the dashboard in Chromium, against wm serve', () => {
     expect(await publish.textContent()).toContain('/.well-known/wm-keys.json');
     await publish.getByLabel('Signer name (optional)').fill('Ada News');
     await publish.getByRole('button', { name: 'Publish keys' }).click();
-    await expect.poll(() => row.textContent()).toContain('published as Ada News');
-    // asking is not publishing: the operator approves (wm serve's default, docs/SERVER.md)
+    const badge = row.locator('td[data-label="Signing key"] .badge');
+    // asking is not publishing: the operator approves (wm serve's default, docs/SERVER.md), and the badge says so
+    await expect.poll(() => badge.textContent()).toBe('waiting to be published as Ada News');
     expect(server.wm('channels', 'publish', 'newsroom', '--user', 'ada@example.com', '--approve').status).toBe(0);
     const published = (await (await fetch(`${server.url}/.well-known/wm-keys.json`)).json()) as {
       keys: { kid: string; name: string }[];
@@ -220,6 +221,7 @@ describe('the dashboard in Chromium, against wm serve', () => {
     expect(await rotate.textContent()).toContain(`${firstKey} is retired`);
     await rotate.getByRole('button', { name: 'Rotate key' }).click();
     await expect.poll(() => row.textContent()).toContain('1 retired');
+    expect(await badge.textContent()).toBe('published as Ada News');
     expect(await row.locator('td[data-label="Signing key"] code').textContent()).not.toBe(firstKey);
 
     await nav('API tokens').click();

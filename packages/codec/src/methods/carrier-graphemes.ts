@@ -22,28 +22,28 @@ export const floorOf = (text: string, grapheme: Grapheme, positions: MarkPositio
  * The first `limit` carrier graphemes of `text` from `from` (a grapheme boundary) on (fewer when the text has fewer),
  * segmenting no further than needed.
  */
-export function firstCarriers(text: string, limit: number, positions: MarkPositions, from = 0): Carriers {
-  const carriers: Carriers = { graphemes: [], floors: [] };
-  if (limit <= 0) return carriers;
-  for (const grapheme of graphemesFrom(text, from)) {
-    const floor = floorOf(text, grapheme, positions);
-    if (floor === NOT_CARRIER) continue;
-    carriers.graphemes.push(grapheme);
-    carriers.floors.push(floor);
-    if (carriers.floors.length === limit) break;
-  }
-  return carriers;
-}
+export const firstCarriers = (text: string, limit: number, positions: MarkPositions, from = 0): Carriers =>
+  collectCarriers(text, limit, positions, from, false);
 
 /**
  * Up to `limit` carrier graphemes of the first whitespace-delimited word from `from` on that has any
  * (a leading word without carriers, such as "©" or "2024", is skipped).
  */
-export function firstWordCarriers(text: string, limit: number, positions: MarkPositions, from = 0): Carriers {
+export const firstWordCarriers = (text: string, limit: number, positions: MarkPositions, from = 0): Carriers =>
+  collectCarriers(text, limit, positions, from, true);
+
+/** Carriers in text order until there are `limit`; with `oneWord`, also until the end of the first word with any. */
+function collectCarriers(
+  text: string,
+  limit: number,
+  positions: MarkPositions,
+  from: number,
+  oneWord: boolean,
+): Carriers {
   const carriers: Carriers = { graphemes: [], floors: [] };
+  if (limit <= 0) return carriers;
   for (const grapheme of graphemesFrom(text, from)) {
-    const unit = grapheme.segment.charCodeAt(0);
-    if (isWhiteSpace(unit) || unit === 0xfeff) {
+    if (oneWord && isWordBreak(grapheme.segment.charCodeAt(0))) {
       if (carriers.floors.length > 0) break;
       continue;
     }
@@ -55,6 +55,9 @@ export function firstWordCarriers(text: string, limit: number, positions: MarkPo
   }
   return carriers;
 }
+
+/** White space, or a byte order mark (U+FEFF): neither is part of a word. */
+const isWordBreak = (unit: number): boolean => isWhiteSpace(unit) || unit === 0xfeff;
 
 /** Whether the text from `from` on holds more than one whitespace-delimited word. */
 export const hasSeveralWords = (text: string, from = 0): boolean =>

@@ -20,10 +20,27 @@ export function SigningCell({ channel }: { channel: Channel }) {
   return (
     <span class="cell-group">
       <code title={`Since ${formatDateTime(current.created_at)}`}>{current.key_id}</code>
-      <span class={`badge ${channel.keys_public ? 'ok' : 'off'}`}>
-        {channel.keys_public ? `published as ${channel.signer_name ?? channel.channel_name}` : 'not published'}
-      </span>
+      <PublicationBadge channel={channel} />
       {retired > 0 && <span class="muted small">{retired} retired</span>}
+    </span>
+  );
+}
+
+const WAITING =
+  'Asked for: the keys join the public key set once your email address is verified and, if this server asks ' +
+  'for it, its operator approves';
+
+/**
+ * Whether the keys are in the public key set now (`keys_published`), not only asked for (`keys_public`): a request
+ * waits for the operator's approval and a verified email address.
+ */
+function PublicationBadge({ channel }: { channel: Channel }) {
+  const name = channel.signer_name ?? channel.channel_name;
+  if (channel.keys_published) return <span class="badge ok">published as {name}</span>;
+  if (!channel.keys_public) return <span class="badge off">not published</span>;
+  return (
+    <span class="badge wait" title={WAITING}>
+      waiting to be published as {name}
     </span>
   );
 }
@@ -99,8 +116,9 @@ export function PublishDialog({ channel, onDone, onCancel }: ChannelDialogProps)
         {publishing ? (
           <>
             <p>
-              Its public keys, retired ones included, are listed at <code>/.well-known/wm-keys.json</code> for anyone:
-              <code> wm verify --keys wm-keys.json</code> then names you as the signer of your marks.
+              Its public keys, retired ones included, are listed at <code>/.well-known/wm-keys.json</code> for anyone
+              (once this server's operator approves, if it asks to): <code>wm verify --keys wm-keys.json</code> then
+              names you as the signer of your marks.
             </p>
             <Field
               id="signer-name"

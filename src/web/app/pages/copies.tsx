@@ -76,7 +76,7 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
         </div>
         <div class="field">
           <label for="copies-name">Name</label>
-          <input id="copies-name" value={name} onInput={(event) => setName(event.currentTarget.value)} />
+          <input id="copies-name" type="text" value={name} onInput={(event) => setName(event.currentTarget.value)} />
         </div>
         <div class="field">
           <label for="copies-recipients">Recipients, one a line</label>
@@ -156,7 +156,7 @@ function TraceSection() {
             {result.recipients.map((found) => (
               <li key={found.copy_id}>
                 <strong>{found.recipient}</strong> — copy {found.copy_id} of “{found.document.name}”:{' '}
-                {found.evidence.vs_frames} keyed frames
+                {found.evidence.vs_frames} keyed {found.evidence.vs_frames === 1 ? 'frame' : 'frames'}
                 {found.evidence.robust.map(
                   (mark) => `; robust mark, ${mark.copies_agreeing} of ${mark.copies_found} copies agree`,
                 )}

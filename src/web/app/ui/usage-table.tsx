@@ -1,7 +1,8 @@
 import type { UsageRecord } from '../api-types.js';
 import { formatDateTime, formatNumber } from '../format.js';
 
-const OPERATION_NAMES: Record<string, string> = {
+/** Every kind of record has a name here: the type makes a new operation without one a compile error. */
+const OPERATION_NAMES: Record<UsageRecord['operation'], string> = {
   encode: 'Encode',
   'encode-robust': 'Encode (robust)',
   decode: 'Decode',
