@@ -1,4 +1,5 @@
 import { isVariationSelector } from './selectors.js';
+import { madeOnce } from './made-once.js';
 import {
   isDictionaryLetter,
   isDictionaryScript,
@@ -12,8 +13,8 @@ import { marksChangeRendering, refusesBmpSelectors } from './unicode/render-excl
 
 // A visible start: letters, marks, numbers, punctuation, symbols (never separators, controls, format, private use,
 // unassigned), and not a default-ignorable such as a Hangul filler or a combining grapheme joiner.
-const VISIBLE_START = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]/u;
-const IGNORABLE_START = /^\p{Default_Ignorable_Code_Point}/u;
+const visibleStart = madeOnce(() => /^[\p{L}\p{M}\p{N}\p{P}\p{S}]/u);
+const ignorableStart = madeOnce(() => /^\p{Default_Ignorable_Code_Point}/u);
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
 
@@ -185,14 +186,14 @@ const ASCII_KINDS = Uint8Array.from({ length: 0x80 }, (_, unit) => {
   if ('fijltbhk'.includes(character)) return LIGATURE_TAIL;
   return /[A-Za-z0-9]/.test(character) ? WORD : 0;
 });
-const WORD_CHARACTER = /^[\p{L}\p{N}]/u;
+const wordCharacter = madeOnce(() => /^[\p{L}\p{N}]/u);
 /** per BMP code unit: 0 not yet known, 1 no letter or digit, 2 a letter or digit */
 const wordUnits = new Uint8Array(0x10000);
 
 function isWordCharacterAt(text: string, at: number, unit: number): boolean {
-  if (unit >= 0xd800 && unit <= 0xdbff) return WORD_CHARACTER.test(text.slice(at, at + 2));
+  if (unit >= 0xd800 && unit <= 0xdbff) return wordCharacter().test(text.slice(at, at + 2));
   let known = wordUnits[unit];
-  if (known === 0) known = wordUnits[unit] = WORD_CHARACTER.test(String.fromCharCode(unit)) ? 2 : 1;
+  if (known === 0) known = wordUnits[unit] = wordCharacter().test(String.fromCharCode(unit)) ? 2 : 1;
   return known === 2;
 }
 
@@ -215,7 +216,7 @@ export function isWhiteSpace(unit: number): boolean {
 
 function ruleOfCluster(cluster: string): number {
   const first = cluster.codePointAt(0);
-  if (first === undefined || !VISIBLE_START.test(cluster) || IGNORABLE_START.test(cluster)) return NOT_CARRIER;
+  if (first === undefined || !visibleStart().test(cluster) || ignorableStart().test(cluster)) return NOT_CARRIER;
   if (marksChangeRendering(cluster)) return NOT_CARRIER;
   const placement =
     (holdsDictionaryScript(cluster) ? DICTIONARY_SCRIPT : 0) | (refusesBmpSelectors(cluster) ? NO_BMP_SELECTORS : 0);

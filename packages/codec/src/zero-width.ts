@@ -1,5 +1,7 @@
 // The zero-width characters and the rule of when a joiner or a zero-width space belongs to the text: apart from
 // the map of hidden characters, so that strip (which the frame's bound-text digest runs) needs nothing of frames.
+import { madeOnce } from './made-once.js';
+
 /**
  * Whether a UTF-16 unit (NaN past either end of the text) is one of the zero-width kind's characters: U+00AD, U+034F,
  * U+115F, U+1160, U+17B4, U+17B5, U+180B–180F, U+200B–200D, U+2060–2065, U+3164, U+FEFF, U+FFA0. Compares, not a
@@ -21,16 +23,18 @@ export const isZeroWidthUnit = (unit: number): boolean =>
   unit === 0xffa0;
 export const isJoiner = (unit: number): boolean => unit === 0x200c || unit === 0x200d;
 
-const LATIN_LETTER = /^(?=\p{L})\p{Script=Latin}$/u;
+const latinLetter = madeOnce(() => /^(?=\p{L})\p{Script=Latin}$/u);
 /** Scripts written without spaces, where U+200B marks where a word ends (line breaking, word selection). */
-const SPACELESS_LETTER = /^(?=[\p{L}\p{M}])[\p{Script=Khmer}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}]$/u;
+const spacelessLetter = madeOnce(
+  () => /^(?=[\p{L}\p{M}])[\p{Script=Khmer}\p{Script=Thai}\p{Script=Lao}\p{Script=Myanmar}]$/u,
+);
 const isLatinLetter = (codePoint: number): boolean =>
   codePoint < 0x80
     ? (codePoint | 0x20) >= 0x61 && (codePoint | 0x20) <= 0x7a
-    : codePoint >= 0xaa && codePoint <= 0x10ffff && LATIN_LETTER.test(String.fromCodePoint(codePoint));
+    : codePoint >= 0xaa && codePoint <= 0x10ffff && latinLetter().test(String.fromCodePoint(codePoint));
 // Thai (U+0E00) to Myanmar Extended-A (U+AA7F): a cheap bound before the regular expression
 const isSpacelessLetter = (codePoint: number): boolean =>
-  codePoint >= 0x0e00 && codePoint <= 0xaa7f && SPACELESS_LETTER.test(String.fromCodePoint(codePoint));
+  codePoint >= 0x0e00 && codePoint <= 0xaa7f && spacelessLetter().test(String.fromCodePoint(codePoint));
 
 /**
  * Whether a joiner (ZWJ, ZWNJ) or a zero-width space between the code points `before` and `after` (NaN or -1 past
