@@ -4,6 +4,7 @@ import { registerCodecCommands } from './codec-commands.js';
 import { EXIT, describeFailure } from './errors.js';
 import { registerRemoteCommands } from './remote-commands.js';
 import { registerServeCommand } from './serve-command.js';
+import { watchStdout, writeStdoutText } from './stdout.js';
 import { VERSION } from '../version.js';
 
 const EXIT_CODES_HELP = `
@@ -49,7 +50,10 @@ export function buildProgram(argv: string[]): Command {
     .addHelpText('after', EXIT_CODES_HELP)
     .showSuggestionAfterError()
     .exitOverride()
-    .configureOutput({ outputError: (message, write) => write(`wm: ${message.replace(/^error: /, '')}`) });
+    .configureOutput({
+      writeOut: writeStdoutText,
+      outputError: (message, write) => write(`wm: ${message.replace(/^error: /, '')}`),
+    });
   const invoked = argv[2];
   if (invoked === '--version' || invoked === '-V') return program;
   if (registerCodecCommands(program, invoked)) return program;
@@ -61,11 +65,7 @@ export function buildProgram(argv: string[]): Command {
 
 /** Runs the CLI; resolves to the process exit code. Only this function turns errors into exit codes. */
 export async function main(argv: string[]): Promise<number> {
-  // `wm --help | head`: a reader that stops early is not a crash (commander writes help without a callback;
-  // the codec commands' own writes still report it, see cli/codec/io.ts)
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'EPIPE') throw error;
-  });
+  watchStdout();
   try {
     await buildProgram(argv).parseAsync(argv);
     return EXIT.OK;

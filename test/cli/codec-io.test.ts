@@ -124,6 +124,25 @@ describe('wm codec commands: input and output', () => {
     expect(stderr).toBe('wm: cannot write standard output: the reader closed the pipe\n');
   });
 
+  // a pipe another process made non-blocking (Node's own stdout does that, and the child shares it): the direct
+  // write of src/cli/stdout.ts meets EAGAIN once the pipe is full and leaves the rest to Node's stream, in order
+  it('a full non-blocking pipe still gets every byte, in order', async () => {
+    const long = `${CARRIER}\n`.repeat(50_000);
+    writeFileSync(temp.path('long.txt'), long);
+    const nonBlocking = temp.path('non-blocking-stdout.cjs');
+    writeFileSync(nonBlocking, 'process.stdout;\n');
+    const child = spawn(process.execPath, ['--require', nonBlocking, WM, 'strip', temp.path('long.txt')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const chunks: Buffer[] = [];
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk)).resume();
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    expect(Buffer.concat(chunks).toString('utf8') === long).toBe(true);
+  });
+
   it('handles a 20 MB input exactly', async () => {
     const line = `${CARRIER} Ünïcödé 👩‍👩‍👧 done.\n`;
     const big = line.repeat(Math.ceil(20_000_000 / Buffer.byteLength(line)));

@@ -13,7 +13,7 @@ const SERVER_ONLY_BUILTINS = ['net', 'http', 'https', 'tls', 'dns', 'zlib', 'wor
  * What a `wm` command loaded: the built-in modules, and the bundles of dist/bundle/ it read (bin/wm.js reads each
  * with fs.readFileSync), listed by a preloaded script when the process exits.
  */
-function loadedBy(args: string[]): { builtins: string[]; bundles: string[] } {
+function loadedBy(args: string[], stdout: 'ignore' | 'pipe' = 'ignore'): { builtins: string[]; bundles: string[] } {
   const list = temp.path(`modules-${args.join('-').replace(/[^\w-]/g, '')}.json`);
   const preload = temp.path('list-modules.cjs');
   writeFileSync(
@@ -31,10 +31,9 @@ process.on('exit', () => fs.writeFileSync(${JSON.stringify(list)}, JSON.stringif
   bundles,
 })));\n`,
   );
-  // stdout to a file, as a shell redirection or the benchmark does (a pipe would load net for the pipe itself)
   const run = spawnSync(process.execPath, ['--require', preload, WM, ...args], {
     env: cleanEnv(),
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
@@ -51,6 +50,17 @@ describe('codec commands load nothing of the server', () => {
       expect(builtins).toContain('fs');
       expect(builtins.filter((name) => SERVER_ONLY_BUILTINS.includes(name))).toEqual([]);
       expect(bundles, args.join(' ')).toEqual(['wm.cjs']);
+    }
+  });
+
+  // Node's stream for stdout loads the stream modules (a pipe's also net): src/cli/stdout.ts writes around it
+  it('--version and decode to a pipe or /dev/null make no stream for stdout', async () => {
+    const marked = temp.path('marked.txt');
+    writeFileSync(marked, (await runWm(['encode', '--secret', 'cold'], { input: CARRIER })).out);
+    for (const stdout of ['pipe', 'ignore'] as const) {
+      for (const args of [['--version'], ['decode', marked]]) {
+        expect(loadedBy(args, stdout).builtins, `${args.join(' ')} > ${stdout}`).not.toContain('stream');
+      }
     }
   });
 

@@ -1,6 +1,7 @@
 import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
 import type { DecodeResult } from 'wm-watermark-codec/types';
 import { decodeFailure } from './decode-failure.js';
+import { stdoutIsTerminal } from '../stdout.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson, formatSecretLine } from './format.js';
 import { readInputText, writeNotice, writeOutput, writeWarnings } from './io.js';
@@ -32,7 +33,7 @@ export async function runDecode(file: string | undefined, options: DecodeCommand
   const found = options.all ? (result.watermarks ?? [result]) : [result];
   const lines = found.map((mark) => formatSecretLine(mark.decoded)).join('');
   // a secret sent to a terminal must not drive it (escape sequences, bidi overrides); a file gets it exactly
-  await writeOutput(options.out ? lines : forStream(process.stdout, lines), options.out);
+  await writeOutput(options.out ? lines : forStream({ isTTY: stdoutIsTerminal() }, lines), options.out);
   for (const mark of found) signatureNote(mark.signature);
   if (result.c2pa) writeNotice(`the text also carries a ${describeC2pa(result.c2pa)}`);
 }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs';
 import { type OutputData, writeFileAtomic } from '../../scan/atomic-write.js';
 import { reasonOf } from '../../scan/error-reason.js';
 import { CliError, EXIT } from '../errors.js';
+import { writeStdoutBytes } from '../stdout.js';
 
 /** Like git: a NUL byte this early means a binary file (or UTF-16 text, whose ASCII is full of NULs). */
 const BINARY_SNIFF_BYTES = 8000;
@@ -58,24 +59,13 @@ export async function readInputText(file: string | undefined): Promise<string> {
   return decodeUtf8Text(await readInputBytes(file), describeSource(file));
 }
 
-function writeStdout(data: string | Uint8Array): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const fail = (error: Error) =>
-      reject(
-        ioFailure(
-          'write',
-          'standard output',
-          (error as NodeJS.ErrnoException).code === 'EPIPE' ? new Error('the reader closed the pipe') : error,
-        ),
-      );
-    // a failed write is reported to the callback and then as an 'error' event, which must not go unheard
-    process.stdout.once('error', fail);
-    process.stdout.write(data, 'utf8', (error) => {
-      if (error) return fail(error);
-      process.stdout.off('error', fail);
-      resolve();
-    });
-  });
+async function writeStdout(data: string | Uint8Array): Promise<void> {
+  try {
+    await writeStdoutBytes(typeof data === 'string' ? Buffer.from(data, 'utf8') : data);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'EPIPE' ? new Error('the reader closed the pipe') : error;
+    throw ioFailure('write', 'standard output', reason);
+  }
 }
 
 export {

@@ -1,5 +1,6 @@
 import { verify, type VerifyResult, type VerifyStatus } from 'wm-watermark-codec/verify';
 import { CliError, EXIT } from '../errors.js';
+import { stdoutIsTerminal } from '../stdout.js';
 import { forStream } from '../terminal-text.js';
 import { formatJson } from './format.js';
 import { readInputText, writeOutput } from './io.js';
@@ -84,7 +85,7 @@ export async function runVerify(file: string | undefined, options: VerifyCommand
     ? formatJson(withSources(result, sources))
     : options.out
       ? report()
-      : forStream(process.stdout, report());
+      : forStream({ isTTY: stdoutIsTerminal() }, report());
   await writeOutput(written, options.out);
   if (result.status !== 'valid') throw new CliError(VERDICT_EXIT[result.status], VERDICT_MESSAGE[result.status]);
 }
