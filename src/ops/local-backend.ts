@@ -1,10 +1,4 @@
-import { analyze } from 'wm-watermark-codec/analyze';
-import { decode } from 'wm-watermark-codec/decode';
-import { encode } from 'wm-watermark-codec/encode';
-import { revealResult } from 'wm-watermark-codec/reveal';
-import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
 import type { SigningKey, VerifyingKey } from 'wm-watermark-codec/signing';
-import { stripResult } from 'wm-watermark-codec/strip';
 import type { AccountHandlers } from './account-handlers.js';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 import { OperationFailure } from './failure.js';
@@ -12,8 +6,8 @@ import { ACCOUNT_OPERATION_NAMES } from './operation-names.js';
 
 /** strip and reveal need no key and no account: the local and remote backends run them here. */
 export const keylessHandlers = {
-  strip: ({ text }: { text: string }) => stripResult(text),
-  reveal: ({ text }: { text: string }) => revealResult(text),
+  strip: async ({ text }: { text: string }) => (await import('wm-watermark-codec/strip')).stripResult(text),
+  reveal: async ({ text }: { text: string }) => (await import('wm-watermark-codec/reveal')).revealResult(text),
 };
 
 /** Where no account is known (the codec alone), each account operation is refused, saying what it needs. */
@@ -49,12 +43,18 @@ export function createLocalBackend(
   { key, signingKey, keys, seed }: LocalKeys = {},
   account?: AccountHandlers,
 ): OperationBackend {
+  // each operation's codec module is loaded when it first runs: a decode does not start the encoders and analyze
+  // (docs/PERFORMANCE.md, cold start)
   const handlers: OperationHandlers = {
-    encode: ({ text, secret, ...options }) => encode(text, secret, { ...options, key, signingKey }),
-    decode: ({ text, ...options }) => decode(text, { ...options, key, keys }),
-    encode_robust: ({ text, secret, ...options }) => encodeRobust(text, secret, { ...options, seed, key, signingKey }),
-    decode_robust: ({ text, ...options }) => decodeRobust(text, { ...options, key, keys }),
-    analyze: ({ encoded, original }) => analyze(encoded, original),
+    encode: async ({ text, secret, ...options }) =>
+      (await import('wm-watermark-codec/encode')).encode(text, secret, { ...options, key, signingKey }),
+    decode: async ({ text, ...options }) =>
+      (await import('wm-watermark-codec/decode')).decode(text, { ...options, key, keys }),
+    encode_robust: async ({ text, secret, ...options }) =>
+      (await import('wm-watermark-codec/robust')).encodeRobust(text, secret, { ...options, seed, key, signingKey }),
+    decode_robust: async ({ text, ...options }) =>
+      (await import('wm-watermark-codec/robust')).decodeRobust(text, { ...options, key, keys }),
+    analyze: async ({ encoded, original }) => (await import('wm-watermark-codec/analyze')).analyze(encoded, original),
     ...keylessHandlers,
     ...(account ?? withoutAccount),
   };
