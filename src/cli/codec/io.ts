@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type OutputData, writeFileAtomic } from '../../scan/atomic-write.js';
 import { reasonOf } from '../../scan/error-reason.js';
 import { CliError, EXIT } from '../errors.js';
@@ -25,15 +25,15 @@ async function readStdin(): Promise<Buffer> {
 }
 
 // node:fs/promises (and node:crypto) are imported where used, not at the top: loading them would weigh on the
-// start of every command (docs/PERFORMANCE.md), and only -o writes need them.
-const readFileBytes = (path: string): Promise<Buffer> =>
-  new Promise((resolve, reject) => readFile(path, (error, bytes) => (error ? reject(error) : resolve(bytes))));
+// start of every command (docs/PERFORMANCE.md), and only -o writes need them. The read is synchronous: a command
+// reads one file and has nothing to do meanwhile, and an asynchronous read starts libuv's thread pool first.
+const readFileBytes = (path: string): Buffer => readFileSync(path);
 
 /** The raw bytes of FILE, or of stdin when FILE is absent or "-". */
 export async function readInputBytes(file: string | undefined): Promise<Buffer> {
   if (isStandardStream(file)) return readStdin();
   try {
-    return await readFileBytes(file as string);
+    return readFileBytes(file as string);
   } catch (error) {
     throw ioFailure('read', file as string, error);
   }
