@@ -1,8 +1,8 @@
 // Standard output for the codec commands' results. Node makes `process.stdout` on first use, and making it loads the
 // stream modules (a pipe's also `net`): a fifth of what a decode adds to Node's own start (docs/PERFORMANCE.md, cold
-// start). When fd 1 is a file, a pipe, a socket or /dev/null, a result is written to it directly, as Node's stream for a file
-// does; a terminal, or a pipe that is full and non-blocking (EAGAIN), goes through the stream from then on, so that
-// bytes keep their order.
+// start). When fd 1 is a file, a pipe, a socket or /dev/null, a result is written to it directly, as Node's stream
+// for a file does; a terminal, or a pipe that is full and non-blocking (EAGAIN), goes through the stream from then
+// on, so that bytes keep their order.
 import { fstatSync, statSync, writeSync, type Stats } from 'node:fs';
 
 const STDOUT = 1;
