@@ -185,7 +185,11 @@ describe('signals and the data folder lock', () => {
     let output = '';
     shell.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     shell.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await until(() => /listening on http:\/\/127\.0\.0\.1:[1-9]/.test(output), 'wm serve to listen');
+    // Fastify's log line (with the pid) is written asynchronously, so it may follow wm's own lines.
+    await until(
+      () => /listening on http:\/\/127\.0\.0\.1:[1-9]/.test(output) && /"pid":\d+/.test(output),
+      'wm serve to listen and log its pid',
+    );
     const pid = Number(/"pid":(\d+)/.exec(output)![1]);
     shell.kill('SIGTERM');
     return { output: () => output, pid, url: /listening on (\S+)/.exec(output)![1] };
