@@ -1,4 +1,5 @@
 import { byteForSelector } from './selectors.js';
+import { strictUtf8Text } from './utf8.js';
 
 /**
  * The one recogniser of C2PA text manifests (C2PA 2.3, appendix A.7 "Embedding manifests into unstructured text";
@@ -43,8 +44,6 @@ const HEAD_BYTES = C2PA_HEADER_BYTES + 16 + 25 + 256;
 const JUMB = 0x6a756d62;
 const JUMD = 0x6a756d64;
 const LABEL_PRESENT = 0x02;
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * The C2PA wrapper made of the selector run at `start` (the run's first selector; `end` just after its last), or
@@ -163,7 +162,7 @@ function readSuperbox(store: Uint8Array, declared: number): { label?: string; pr
   const terminator = store.indexOf(0, from);
   if (terminator < 0) return {};
   try {
-    return { label: strictUtf8.decode(store.subarray(from, terminator)) };
+    return { label: strictUtf8Text(store.subarray(from, terminator)) };
   } catch {
     return {};
   }

@@ -9,12 +9,11 @@ import { codePointCounter, payloadBytes } from './scan.js';
 import { keyringOf, reportSignature, textDigestMemo, UNSIGNED, type Keyring } from './signature-report.js';
 import type { DecodedWatermark, DecodeOptions, DecodeResult, RawRun, WatermarkKind } from './types.js';
 import { findUnframed, type UnframedStretch } from './unframed.js';
+import { strictUtf8Text } from './utf8.js';
 
 /** Raw runs listed in a result, and bytes shown of each: enough to tell what they are, bounded on any text. */
 export const MAX_RAW_RUNS_LISTED = 100;
 export const RAW_RUN_BYTES_SHOWN = 64;
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads every watermark hidden in `text` (docs/FORMAT.md, "Decoding"): framed VS watermarks and robust ones, each
@@ -186,7 +185,7 @@ function rawText(bytes: Uint8Array, afterMarker: boolean): string | null {
   if (afterMarker) return null;
   let text: string;
   try {
-    text = strictUtf8.decode(bytes);
+    text = strictUtf8Text(bytes);
   } catch {
     return null;
   }

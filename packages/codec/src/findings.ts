@@ -5,6 +5,7 @@ import { forEachHiddenMark, payloadBytesLabel, type MarkKind } from './hidden-ma
 import { checkKey, checkText } from './options.js';
 import { findRobustWatermarks } from './robust/watermarks.js';
 import { payloadBytes, selectorLengthAt } from './scan.js';
+import { strictUtf8Text } from './utf8.js';
 
 /**
  * Everything hidden in one text, as `wm scan` reports it: every watermark (VS frames and robust passages, opened
@@ -80,8 +81,6 @@ export interface FindOptions {
   /** report the invisible characters that belong to the text too (kind 'text') */
   all?: boolean;
 }
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function findMarks(text: string, options: FindOptions = {}): TextFindings {
   checkText(text);
@@ -181,7 +180,7 @@ function spell(codePoint: number): string {
 
 function read(frame: Frame, key: Uint8Array | undefined): ReadWatermark {
   try {
-    return { decoded: strictUtf8.decode(openFrame(frame, key)), keyed: frame.keyed };
+    return { decoded: strictUtf8Text(openFrame(frame, key)), keyed: frame.keyed };
   } catch (error) {
     if (error instanceof CodecError) return { decoded: null, keyed: frame.keyed, failure: error.code };
     // a verified frame whose secret is not UTF-8 (not one of ours: encode only frames text)

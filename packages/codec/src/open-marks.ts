@@ -1,12 +1,11 @@
 import { CodecError } from './errors.js';
 import { openFrame, type Frame } from './frame.js';
+import { strictUtf8Text } from './utf8.js';
 
 /**
  * What decode and decode-robust share when they open verified frames: the secret as text, the rule that a key means
  * keyed, and which failure to report when nothing opens (docs/FORMAT.md, "Decoding").
  */
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export const corrupted = (detail = ''): CodecError =>
   new CodecError('CORRUPTED', `Watermark data corrupted (integrity check fails)${detail}`);
@@ -15,7 +14,7 @@ export const corrupted = (detail = ''): CodecError =>
 export function secretOf(frame: Frame, key: Uint8Array | undefined): string {
   const bytes = openFrame(frame, key);
   try {
-    return strictUtf8.decode(bytes);
+    return strictUtf8Text(bytes);
   } catch {
     throw corrupted();
   }

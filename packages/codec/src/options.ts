@@ -15,7 +15,8 @@ import {
   type OutputMode,
   type SignOption,
 } from './types.js';
-const LONE_SURROGATE = /\p{Cs}/u;
+import { madeOnce } from './made-once.js';
+const loneSurrogate = madeOnce(() => /\p{Cs}/u);
 
 export interface CheckedEncodeOptions {
   method: Method;
@@ -47,7 +48,7 @@ export function checkKey(key: unknown): Uint8Array | undefined {
 /** The secret as UTF-8; it must be non-empty, well-formed text so that decode gives back exactly the same string. */
 export function checkSecret(secret: unknown): Uint8Array {
   if (typeof secret !== 'string' || secret.length === 0) throw invalid('The secret must be a non-empty string');
-  if (LONE_SURROGATE.test(secret)) throw invalid('The secret contains an unpaired surrogate (not valid Unicode text)');
+  if (loneSurrogate().test(secret)) throw invalid('The secret contains an unpaired surrogate (not valid Unicode text)');
   return new TextEncoder().encode(secret);
 }
 

@@ -6,6 +6,7 @@ import { findRobustWatermarks, noVerifiedCopy } from './robust/watermarks.js';
 import { payloadBytes } from './scan.js';
 import { keyringOf, reportSignature, textDigestMemo, type SignatureReport } from './signature-report.js';
 import type { KeyOption, VerifyOption } from './types.js';
+import { strictUtf8Text } from './utf8.js';
 
 /**
  * The verdict over every mark of a text, most serious first: `invalid` (some signature does not verify: a forgery
@@ -28,8 +29,6 @@ export interface VerifyResult {
   status: VerifyStatus;
   marks: VerifiedMark[];
 }
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Checks the signatures of every watermark in `text`, VS frames and robust marks, with the reader's public keys.
@@ -65,7 +64,7 @@ export function verify(text: string, options: KeyOption & VerifyOption = {}): Ve
 
 function secretOf(frame: Frame, key: Uint8Array | undefined): string | null {
   try {
-    return strictUtf8.decode(openFrame(frame, key));
+    return strictUtf8Text(openFrame(frame, key));
   } catch {
     return null;
   }
