@@ -4,12 +4,12 @@
 // parsing and compiling ~40 modules and commander, and the ES module loader itself, cost a codec command more than
 // its work; one script compiled from a code cache starts in a few ms. What a start pays is then reading the bundle
 // and deserializing its cache, so the bundles are cut by command:
-// - wm.cjs: the program and the codec commands (encode, decode, scan, ...): what every start reads;
-// - wm-server.cjs: the admin commands, `wm serve`, copies, trace and the remote commands with the domain, the store
-//   and the server; the CLI's bundle `require`s it when such a command's `import()` runs (serverBundleApart);
+// - wm.cjs: the program and the codec commands (encode, decode, analyze, ...): what every start reads;
+// - bundles apart (BUNDLES_APART): what a codec command's start never reads (the admin, server and remote commands;
+//   `wm scan`; the signer-name check), each `require`d by the CLI's bundle when such a command's `import()` runs;
 // - wm-mcp.cjs: `wm mcp`, with the MCP SDK (mcpBundleApart);
 // - wm-scan-worker.cjs: the script of `wm scan`'s worker threads.
-// A module both need is in both (the errors, the codec for copies): the errors are recognised by kind, not by
+// A module two need is in both (the errors, the codec for copies): the errors are recognised by kind, not by
 // instanceof (src/error-kind.ts). Dependencies stay `require`s of node_modules except the few bundled ones (pure
 // ESM packages, which a CommonJS bundle cannot load on every Node 20, and those on a codec command's path).
 // docs/PERFORMANCE.md has the figures. Paths like `../../drizzle` resolve the same from dist/bundle/ as from
@@ -55,23 +55,39 @@ const externalPackages = (bundled) => ({
 });
 
 /**
- * What the codec commands never run: the admin commands, `wm serve`, `wm copies` and `wm trace`, the remote
- * commands and a server's backend, and all they bring (the domain, the store and both database adapters, the
- * data folder, the server). A dynamic `import()` of such a module from the CLI's bundle becomes a `require` of the
- * server bundle, dist/bundle/wm-server.cjs, which carries it (and every module it imports) instead.
+ * What a codec command's start never reads, in bundles of their own beside wm.cjs. A dynamic `import()` in the CLI's
+ * sources of a module one of them holds becomes a `require` of that bundle, which carries the module and every
+ * module it imports (a module the CLI's bundle needs too is in both).
+ * - wm-server.cjs: the admin commands, `wm serve`, `wm copies` and `wm trace`, the remote commands and a server's
+ *   backend, and all they bring (the domain, the store and both database adapters, the data folder, the server);
+ * - wm-scan.cjs: `wm scan` (and `strip` of a folder): the tree walk, the worker pool, the byte search;
+ * - wm-names.cjs: the check that no two signers of `--keys` have confusable names, with the Unicode tables it
+ *   folds names by (a quarter of wm.cjs's size when it was in it).
  */
-const SERVER_SIDE = /^src\/(cli\/(admin|copies|remote)|data-folder|domain|server|store|ops)\//;
+const BUNDLES_APART = [
+  { file: './wm-server.cjs', modules: /^src\/(cli\/(admin|copies|remote)|data-folder|domain|server|store|ops)\// },
+  { file: './wm-scan.cjs', modules: /^src\/cli\/scan\// },
+  { file: './wm-names.cjs', modules: /^src\/cli\/codec\/key-set-check\.ts$/ },
+];
 /** Modules the CLI's bundle must not carry (the build fails if one is imported statically by a codec command). */
-const NEVER_IN_CLI_BUNDLE = /^src\/(cli\/(admin|copies)|data-folder|server\/routes|store\/(sqlite|postgres))\//;
-const SERVER_BUNDLE = './wm-server.cjs';
+const NEVER_IN_CLI_BUNDLE = new RegExp(
+  [
+    /^src\/(cli\/(admin|copies|scan)|data-folder|server\/routes|store\/(sqlite|postgres))\//,
+    /^src\/scan\/(pool|byte-search)\.ts$/,
+    /^packages\/codec\/src\/unicode\/confusable-tables\.ts$/,
+  ]
+    .map(({ source }) => source)
+    .join('|'),
+);
 const RESOLVING = Symbol('resolving');
 
 /**
- * The CLI's side of the server bundle: each server-side module the CLI imports becomes a module that reads that
- * module's exports from the server bundle when the import runs. Records the modules in `served`.
+ * The importing side of the bundles apart: each module of theirs a bundle imports becomes a module that reads that
+ * module's exports from its bundle when the import runs. Records the modules of each bundle in `served`; a bundle
+ * apart (`own`) holds its own modules.
  */
-const serverBundleApart = (served) => ({
-  name: 'server-bundle-apart',
+const bundlesApart = (served, own) => ({
+  name: 'bundles-apart',
   setup(context) {
     context.onResolve({ filter: /^\./ }, async (args) => {
       if (args.kind !== 'dynamic-import' || args.pluginData === RESOLVING) return undefined;
@@ -82,24 +98,25 @@ const serverBundleApart = (served) => ({
         pluginData: RESOLVING,
       });
       const id = relative(root, path).split(sep).join('/');
-      if (errors.length > 0 || !SERVER_SIDE.test(id)) return undefined;
-      served.add(id);
-      return { path: id, namespace: 'server-bundle' };
+      const apart = errors.length === 0 && BUNDLES_APART.find(({ modules }) => modules.test(id));
+      if (!apart || apart.file === own) return undefined;
+      served.get(apart.file).add(id);
+      return { path: id, namespace: 'bundle-apart', pluginData: apart.file };
     });
-    context.onLoad({ filter: /.*/, namespace: 'server-bundle' }, (args) => ({
-      contents: `module.exports = require(${JSON.stringify(SERVER_BUNDLE)})[${JSON.stringify(args.path)}];`,
+    context.onLoad({ filter: /.*/, namespace: 'bundle-apart' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.pluginData)})[${JSON.stringify(args.path)}];`,
       loader: 'js',
     }));
-    context.onResolve({ filter: /^\.\/wm-server\.cjs$/, namespace: 'server-bundle' }, (args) => ({
+    context.onResolve({ filter: /^\.\/wm-[a-z-]+\.cjs$/, namespace: 'bundle-apart' }, (args) => ({
       path: args.path,
       external: true,
     }));
   },
 });
 
-/** The server bundle's entry: each module the CLI asks for, run when first asked for (as `import()` would). */
-const serverBundleEntry = (served) =>
-  `module.exports = {\n${[...served]
+/** A bundle apart's entry: each module the CLI asks it for, run when first asked for (as `import()` would). */
+const bundleApartEntry = (modules) =>
+  `module.exports = {\n${[...modules]
     .sort()
     .map((id) => `  get ${JSON.stringify(id)}() { return require(${JSON.stringify(`./${id}`)}); },`)
     .join('\n')}\n};\n`;
@@ -155,36 +172,47 @@ const common = {
   // import() of node_modules becomes require(): a script compiled by node:vm has no loader for import()
   supported: { 'dynamic-import': false },
   sourcemap: true,
-  // the sources are ES modules; in the bundle their import.meta.url is the bundle's own
-  define: { 'import.meta.url': '__wmBundleUrl' },
-  banner: { js: "const __wmBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // the sources are ES modules; in the bundle their import.meta.url is the bundle's own, worked out when asked for
+  // (at the top it cost every start a quarter of a ms)
+  define: { 'import.meta.url': '__wmBundle.url' },
+  banner: { js: "const __wmBundle = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
   logLevel: 'warning',
   // without comments and spaces a bundle is read and compiled in about half the time; names stay (stack traces)
   minifyWhitespace: true,
   minifySyntax: true,
 };
-const served = new Set();
+const served = new Map(BUNDLES_APART.map(({ file }) => [file, new Set()]));
 const cli = await build({
   ...common,
   entryPoints: { wm: 'src/cli/main.ts' },
   metafile: true,
-  plugins: [
-    externalPackages(BUNDLED_PACKAGES),
-    mcpBundleApart,
-    serverBundleApart(served),
-    lazyChildProcess,
-    inlineVersion,
-  ],
+  plugins: [externalPackages(BUNDLED_PACKAGES), mcpBundleApart, bundlesApart(served), lazyChildProcess, inlineVersion],
 });
 const carried = Object.keys(cli.metafile.inputs).filter((input) => NEVER_IN_CLI_BUNDLE.test(input));
 if (carried.length > 0) throw new Error(`the CLI's bundle carries server-side modules: ${carried.join(', ')}`);
-await build({
-  ...common,
-  stdin: { contents: serverBundleEntry(served), resolveDir: root, sourcefile: 'wm-server-entry.cjs', loader: 'js' },
-  outfile: `${OUT_DIR}/wm-server.cjs`,
-  outdir: undefined,
-  plugins: [externalPackages(BUNDLED_PACKAGES), mcpBundleApart, lazyChildProcess, inlineVersion],
-});
+// the last bundle apart (the server's) first asked for, as those before it may ask for its modules too
+const built = new Map();
+for (const { file } of [...BUNDLES_APART].reverse()) {
+  const modules = served.get(file);
+  if (modules.size === 0) throw new Error(`no bundle asks for a module of ${file}: update BUNDLES_APART`);
+  built.set(file, modules.size);
+  await build({
+    ...common,
+    stdin: { contents: bundleApartEntry(modules), resolveDir: root, sourcefile: `${file}-entry.cjs`, loader: 'js' },
+    outfile: `${OUT_DIR}/${file}`,
+    outdir: undefined,
+    plugins: [
+      externalPackages(BUNDLED_PACKAGES),
+      mcpBundleApart,
+      bundlesApart(served, file),
+      lazyChildProcess,
+      inlineVersion,
+    ],
+  });
+}
+for (const [file, size] of built) {
+  if (served.get(file).size !== size) throw new Error(`${file} was asked for a module after it was built`);
+}
 // `wm scan` reads files on worker threads; a worker runs a script file of its own, which sits beside the CLI's
 // bundle (src/scan/pool.ts finds it there).
 await build({
@@ -201,7 +229,7 @@ await build({
 // V8 keeps a source holding any character beyond ASCII two bytes a character, which makes reading and compiling it
 // slower: esbuild escapes such characters in strings, comments are gone, but a regular expression keeps them (write
 // them escaped). wm-mcp.cjs is left out: regular expressions of its packages hold some.
-for (const bundle of ['wm', 'wm-server', 'wm-scan-worker']) {
+for (const bundle of ['wm', ...BUNDLES_APART.map(({ file }) => file.slice(2, -4)), 'wm-scan-worker']) {
   const source = await readFile(`${root}/${OUT_DIR}/${bundle}.cjs`);
   if (source.some((byte) => byte > 0x7f)) throw new Error(`${OUT_DIR}/${bundle}.cjs is not ASCII`);
 }

@@ -1,6 +1,6 @@
 /**
  * Which of wm's errors a thrown value is, recognised by a mark rather than by `instanceof`. The CLI runs from
- * bundles of its own (dist/bundle/wm.cjs, wm-server.cjs, wm-mcp.cjs; docs/PERFORMANCE.md), each carrying its own
+ * bundles of its own (dist/bundle/wm.cjs, wm-server.cjs, wm-scan.cjs, …; docs/PERFORMANCE.md), each carrying its own
  * copy of the modules it needs: an error made by one bundle's copy of a class is no `instanceof` the other copy.
  * The mark is a property of the class's prototype under a registry symbol, which every copy (every bundle, every
  * module instance) shares; it is not enumerable, so errors print and compare as before.

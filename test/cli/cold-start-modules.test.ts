@@ -64,8 +64,15 @@ describe('codec commands load nothing of the server', () => {
     }
   });
 
-  it('an admin command reads the server bundle (the check above can fail)', () => {
+  it('an admin command reads the server bundle; scan and the signer-name check read their own', async () => {
     const home = temp.path('home');
     expect(loadedBy(['db', 'migrate', '--home', home]).bundles).toEqual(['wm.cjs', 'wm-server.cjs']);
+    expect(loadedBy(['scan', temp.path('.')]).bundles).toEqual(['wm.cjs', 'wm-scan.cjs']);
+    const keys = ['one', 'two'].map((name) => temp.path(`${name}.key`));
+    for (const key of keys) expect((await runWm(['keygen', '--sign', '-o', key])).code).toBe(0);
+    const signed = temp.path('signed.txt');
+    writeFileSync(signed, (await runWm(['encode', '--secret', 'cold', '--sign-key', keys[0]], { input: CARRIER })).out);
+    const pubs = keys.flatMap((key) => ['--keys', key.replace(/\.key$/, '.pub')]);
+    expect(loadedBy(['verify', ...pubs, signed]).bundles).toEqual(['wm.cjs', 'wm-names.cjs']);
   });
 });

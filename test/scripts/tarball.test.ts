@@ -25,6 +25,8 @@ describe('the wm-watermark tarball', () => {
       'wm.cjs.cache',
       'wm-server.cjs',
       'wm-server.cjs.cache',
+      'wm-scan.cjs',
+      'wm-names.cjs',
       'wm-mcp.cjs',
       'wm-scan-worker.cjs',
     ];

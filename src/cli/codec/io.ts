@@ -27,13 +27,12 @@ async function readStdin(): Promise<Buffer> {
 // node:fs/promises (and node:crypto) are imported where used, not at the top: loading them would weigh on the
 // start of every command (docs/PERFORMANCE.md), and only -o writes need them. The read is synchronous: a command
 // reads one file and has nothing to do meanwhile, and an asynchronous read starts libuv's thread pool first.
-const readFileBytes = (path: string): Buffer => readFileSync(path);
 
 /** The raw bytes of FILE, or of stdin when FILE is absent or "-". */
 export async function readInputBytes(file: string | undefined): Promise<Buffer> {
   if (isStandardStream(file)) return readStdin();
   try {
-    return readFileBytes(file as string);
+    return readFileSync(file as string);
   } catch (error) {
     throw ioFailure('read', file as string, error);
   }
