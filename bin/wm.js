@@ -3,8 +3,9 @@
 // Runs the CLI's bundle, dist/bundle/wm.cjs (made by scripts/build-cli.mjs in `npm run build`), compiled from the
 // V8 code cache made beside it at build time: a codec command then starts in little more than Node itself. What
 // the codec commands never run sits in bundles of their own beside it (wm-server.cjs: admin, serve, copies,
-// remote; wm-mcp.cjs: `wm mcp`), which the CLI's bundle `require`s by their file name only when a command needs
-// them; this file compiles those the same way, each from its own cache. Without a cache, or when this Node rejects
+// remote; wm-scan.cjs: `wm scan`; wm-names.cjs: the signer-name check; wm-mcp.cjs: `wm mcp`), which the CLI's
+// bundle `require`s by their file name only when a command needs them; this file compiles those the same way, each
+// from its cache when it has one. Without a cache, or when this Node rejects
 // it (another version or V8 flags), V8 compiles from source.
 const { readFileSync } = require('node:fs');
 const { createRequire } = require('node:module');

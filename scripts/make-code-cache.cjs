@@ -1,8 +1,8 @@
 // Makes the V8 code cache of each bundle a command runs (see bin/wm.js): dist/bundle/wm.cjs.cache for the CLI's
-// bundle, wm-server.cjs.cache for the server bundle. Compiles the bundles from source, runs the commands a user
-// runs most (the codec commands, and the admin commands on a fresh data folder) so that the functions they compile
-// are in the caches too, then writes V8's cached data of every bundle that ran. Run by build-cli.mjs with stdout
-// ignored.
+// bundle, wm-scan.cjs.cache and wm-server.cjs.cache beside it. Compiles the bundles from source, runs the commands a
+// user runs most (the codec commands and scan, and the admin commands on a fresh data folder) so that the functions
+// they compile are in the caches too, then writes V8's cached data of every bundle that ran. Run by build-cli.mjs
+// with stdout ignored.
 'use strict';
 const { mkdtempSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
@@ -24,6 +24,7 @@ async function exercise(main) {
       ['decode', marked],
       ['analyze', marked],
       ['strip', marked],
+      ['scan', dir],
       ['db', 'migrate', '--home', home],
       ['users', 'list', '--home', home],
     ];

@@ -26,6 +26,7 @@ describe('the wm-watermark tarball', () => {
       'wm-server.cjs',
       'wm-server.cjs.cache',
       'wm-scan.cjs',
+      'wm-scan.cjs.cache',
       'wm-names.cjs',
       'wm-mcp.cjs',
       'wm-scan-worker.cjs',
