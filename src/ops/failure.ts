@@ -23,6 +23,13 @@ export const UNREADABLE_MESSAGES = {
 
 export const NO_WATERMARK_PREFIX = 'No watermark found in text';
 
+/**
+ * The `code` of a wm server's 404 that is the domain's refusal (the record is none of the caller's). A 404 or 405
+ * without it is a route the server does not have: another program's, or another version of wm's (and so is a 404
+ * of an older wm server that did not mark its refusals yet).
+ */
+export const NOT_FOUND_CODE = 'NOT_FOUND';
+
 /** What the NO_WATERMARK message goes on with when the text carries a C2PA manifest (its `c2pa` is in the body). */
 export const C2PA_PRESENT = '; a C2PA manifest is present';
 
@@ -119,8 +126,8 @@ export interface ApiFailure {
 
 /**
  * What kind of failure it is. `remote`: the answer came over the network, where a 404 or 405 means the address is
- * not a wm server's route (or not this version's); inside wm serve such a status is the domain's refusal of a
- * record that is not the caller's.
+ * not a wm server's route (or not this version's) unless its `code` says it is the domain's refusal of a record
+ * that is not the caller's, as a 404 inside wm serve always is.
  */
 export function failureKindOf({ status, body }: ApiFailure, remote: boolean): FailureKind {
   if (status === 400 || status === 413) return 'invalid-input';
@@ -131,7 +138,7 @@ export function failureKindOf({ status, body }: ApiFailure, remote: boolean): Fa
   if (status === 401 || status === 403) return 'unauthorised';
   if (status === 402) return 'out-of-credits';
   if (status === 429) return 'limited';
-  if (remote && (status === 404 || status === 405)) return 'not-wm-server';
+  if (remote && (status === 405 || (status === 404 && body.code !== NOT_FOUND_CODE))) return 'not-wm-server';
   if (status >= 500) return 'server-error';
   return 'invalid-input';
 }

@@ -1,6 +1,6 @@
 import { isCodecError, type CodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
-import { C2PA_PRESENT, UNREADABLE_MESSAGES } from '../ops/failure.js';
+import { C2PA_PRESENT, NOT_FOUND_CODE, UNREADABLE_MESSAGES } from '../ops/failure.js';
 import { isDatabaseUnavailable } from '../store/index.js';
 import { HttpError } from './http-error.js';
 
@@ -57,7 +57,9 @@ const DOMAIN_STATUS: Record<DomainErrorCode, Rule<DomainError>> = {
   PERMISSION_DENIED: status(403),
   EMAIL_NOT_VERIFIED: status(403),
   ACCOUNT_SUSPENDED: status(403, 'AccountSuspended'),
-  NOT_FOUND: status(404),
+  // marked, so that a client tells it from a route the server does not have (another program, another version)
+  NOT_FOUND: (failure) =>
+    new HttpError(404, failure.message, { details: failure.details, extras: { code: NOT_FOUND_CODE } }),
   CONFLICT: status(409),
   PLAN_REQUIRED: status(403),
   PLAN_LIMIT: status(403),
