@@ -125,22 +125,30 @@ export interface ApiFailure {
 }
 
 /**
+ * The kind of failure a status stands for when the answer says nothing more: every status but a 422 (whose kind is
+ * in its body) inside wm serve, and over the network once a 404 or 405 is known to be wm's own.
+ */
+export function kindOfStatus(status: number): FailureKind {
+  if (status === 400 || status === 413) return 'invalid-input';
+  if (status === 401 || status === 403) return 'unauthorised';
+  if (status === 402) return 'out-of-credits';
+  if (status === 429) return 'limited';
+  if (status >= 500) return 'server-error';
+  return 'invalid-input';
+}
+
+/**
  * What kind of failure it is. `remote`: the answer came over the network, where a 404 or 405 means the address is
  * not a wm server's route (or not this version's) unless its `code` says it is the domain's refusal of a record
  * that is not the caller's, as a 404 inside wm serve always is.
  */
 export function failureKindOf({ status, body }: ApiFailure, remote: boolean): FailureKind {
-  if (status === 400 || status === 413) return 'invalid-input';
   if (status === 422) {
     const message = body.message ?? body.error;
     return body.code === 'UNKEYED' ? 'unkeyed' : message.startsWith(NO_WATERMARK_PREFIX) ? 'no-watermark' : 'integrity';
   }
-  if (status === 401 || status === 403) return 'unauthorised';
-  if (status === 402) return 'out-of-credits';
-  if (status === 429) return 'limited';
   if (remote && (status === 405 || (status === 404 && body.code !== NOT_FOUND_CODE))) return 'not-wm-server';
-  if (status >= 500) return 'server-error';
-  return 'invalid-input';
+  return kindOfStatus(status);
 }
 
 /**
