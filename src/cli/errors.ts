@@ -1,7 +1,8 @@
 import { isCodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import { isClientError, isServerUrlError } from '../client/errors.js';
 import { isBackupError } from '../domain/backup-error.js';
-import { isDomainError, type DomainErrorCode } from '../domain/errors.js';
+import { isDomainError } from '../domain/errors.js';
+import { domainFailureKindOf } from '../ops/domain-status.js';
 import { codecFailureMessage, failureOfClientError, isOperationFailure, type FailureKind } from '../ops/failure.js';
 import { errorKind } from '../error-kind.js';
 import { findDatabaseFailure } from '../store/database-failure.js';
@@ -60,29 +61,6 @@ const OPTION_PROBLEMS: Record<string, string> = {
   bindText: '--bind-text binds the text to a signature: it needs --sign-key',
 };
 
-// Every refusal of an account rule is the caller's to fix (wrong value, missing plan, unknown user, ...): exit 2,
-// with the domain's message saying which.
-const DOMAIN_EXIT: Record<DomainErrorCode, number> = {
-  VALIDATION: EXIT.USAGE,
-  EMAIL_TAKEN: EXIT.USAGE,
-  INVALID_CREDENTIALS: EXIT.USAGE,
-  UNAUTHENTICATED: EXIT.USAGE,
-  TOKEN_REVOKED: EXIT.USAGE,
-  FORBIDDEN: EXIT.USAGE,
-  PERMISSION_DENIED: EXIT.USAGE,
-  EMAIL_NOT_VERIFIED: EXIT.USAGE,
-  ACCOUNT_SUSPENDED: EXIT.USAGE,
-  NOT_FOUND: EXIT.USAGE,
-  CONFLICT: EXIT.USAGE,
-  PLAN_REQUIRED: EXIT.USAGE,
-  PLAN_LIMIT: EXIT.USAGE,
-  PAYMENT_REQUIRED: EXIT.USAGE,
-  QUOTA_EXHAUSTED: EXIT.USAGE,
-  // the admin commands give no client address and run one hash at a time: these are the server's refusals
-  TOO_MANY_ATTEMPTS: EXIT.USAGE,
-  BUSY: EXIT.IO,
-};
-
 // A server's answers mean what the local codec's outcomes mean where there is one; the rest is what only a server
 // (or the network to it) can say. An unreachable server, or one that does not answer like wm, is I/O.
 const FAILURE_EXIT: Record<FailureKind, number> = {
@@ -107,7 +85,8 @@ export function describeFailure(thrown: unknown): { exitCode: number; message: s
     const message = (error.option && OPTION_PROBLEMS[error.option]) || codecFailureMessage(error);
     return { exitCode: CODEC_EXIT[error.code], message };
   }
-  if (isDomainError(error)) return { exitCode: DOMAIN_EXIT[error.code], message: error.message };
+  // a refusal of an account rule exits as the same refusal answered by a server
+  if (isDomainError(error)) return { exitCode: FAILURE_EXIT[domainFailureKindOf(error)], message: error.message };
   // a backup that does not check out (wrong passphrase or master key, damaged) is what a wrong key is to a watermark
   if (isBackupError(error))
     return { exitCode: error.kind === 'integrity' ? EXIT.INTEGRITY : EXIT.USAGE, message: error.message };

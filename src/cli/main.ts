@@ -13,7 +13,7 @@ Exit codes:
   1  no watermark found (scan: nothing found; strip --in-place: nothing to remove; probe check:
      no kind of watermark came back)
   2  usage error, invalid input (e.g. carrier too short: the message gives the required length) or a
-     refused account rule (unknown user, channel or token, email taken, plan limit, ...)
+     request to correct (unknown user, channel, token or document, email or name taken, ...)
   3  watermark corrupted, wrong key or key missing; a backup that does not check out (wrong
      passphrase or master key, damaged)
   4  I/O error (file not found or not writable, a file scan could not read, database locked or
@@ -21,8 +21,9 @@ Exit codes:
      users create, db migrate, db restore and serve create one; server unreachable or not a wm
      server, server error; a PostgreSQL database that cannot be reached or has pending migrations,
      or whose channel keys the master key does not open)
-  5  refused by the server: API token missing, invalid or revoked, lacking the permission, or the
-     account unverified or suspended
+  5  refused by the server or the account's rules: API token missing, invalid or revoked, lacking
+     the permission; the account unverified or suspended, or its plan lacking what is asked (a paid
+     plan, room for another channel or token)
   6  out of credits (the message gives the balance), or the monthly quota or a rate limit reached
      (the message says when to retry)
   wm verify only (0 is a valid signature, and its bound text unchanged):

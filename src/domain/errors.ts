@@ -1,8 +1,9 @@
 import { errorKind } from '../error-kind.js';
 
 /**
- * Every refusal of a domain rule. The faces map `code` to an HTTP status (server) or an exit code (CLI),
- * each in one table; the domain never knows about either.
+ * Every refusal of a domain rule. One table outside the domain (src/ops/domain-status.ts) gives each `code` its
+ * HTTP status; the server answers with it, and the CLI's exit code follows from it, offline and over the network
+ * alike. The domain never knows about either.
  */
 export type DomainErrorCode =
   /** invalid or missing input; `details` holds per-field messages */

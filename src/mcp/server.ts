@@ -10,6 +10,7 @@ import type { ErrorObject } from 'ajv';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
 import { inputFieldsOf, type OperationResults } from '../ops/operations.js';
+import { describeSchemaIssue } from '../ops/schema-issue.js';
 import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
@@ -39,18 +40,12 @@ const errorResult = (message: string, structuredContent?: Record<string, unknown
   ...(structuredContent ? { structuredContent } : {}),
 });
 
-/** "must have required property 'secret'" → "secret is required"; the first problem only (allErrors is off). */
+/** The first problem of the arguments (allErrors is off), worded as a REST 400 words the same field's. */
 function argumentProblem(tool: Pick<ToolDefinition, 'name'>, errors: ErrorObject[] | null | undefined): string {
-  const error = errors?.[0];
-  if (!error) return `invalid arguments for ${tool.name}`;
-  const field = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (error.keyword === 'required')
-    return `invalid arguments for ${tool.name}: ${String(error.params.missingProperty)} is required`;
-  if (error.keyword === 'enum') {
-    const allowed = (error.params.allowedValues as string[]).join(', ');
-    return `invalid arguments for ${tool.name}: ${field} must be one of ${allowed}`;
-  }
-  return `invalid arguments for ${tool.name}: ${field || 'arguments'} ${error.message ?? 'is invalid'}`;
+  const issue = errors?.[0];
+  if (!issue) return `invalid arguments for ${tool.name}`;
+  const { field, problem } = describeSchemaIssue(issue, 'arguments');
+  return `invalid arguments for ${tool.name}: ${field} ${problem}`;
 }
 
 /**

@@ -23,6 +23,13 @@ export const UNREADABLE_MESSAGES = {
 
 export const NO_WATERMARK_PREFIX = 'No watermark found in text';
 
+/**
+ * The `code` of a wm server's 404 that is the domain's refusal (the record is none of the caller's). A 404 or 405
+ * without it is a route the server does not have: another program's, or another version of wm's (and so is a 404
+ * of an older wm server that did not mark its refusals yet).
+ */
+export const NOT_FOUND_CODE = 'NOT_FOUND';
+
 /** What the NO_WATERMARK message goes on with when the text carries a C2PA manifest (its `c2pa` is in the body). */
 export const C2PA_PRESENT = '; a C2PA manifest is present';
 
@@ -118,22 +125,30 @@ export interface ApiFailure {
 }
 
 /**
+ * The kind of failure a status stands for when the answer says nothing more: every status but a 422 (whose kind is
+ * in its body) inside wm serve, and over the network once a 404 or 405 is known to be wm's own.
+ */
+export function kindOfStatus(status: number): FailureKind {
+  if (status === 400 || status === 413) return 'invalid-input';
+  if (status === 401 || status === 403) return 'unauthorised';
+  if (status === 402) return 'out-of-credits';
+  if (status === 429) return 'limited';
+  if (status >= 500) return 'server-error';
+  return 'invalid-input';
+}
+
+/**
  * What kind of failure it is. `remote`: the answer came over the network, where a 404 or 405 means the address is
- * not a wm server's route (or not this version's); inside wm serve such a status is the domain's refusal of a
- * record that is not the caller's.
+ * not a wm server's route (or not this version's) unless its `code` says it is the domain's refusal of a record
+ * that is not the caller's, as a 404 inside wm serve always is.
  */
 export function failureKindOf({ status, body }: ApiFailure, remote: boolean): FailureKind {
-  if (status === 400 || status === 413) return 'invalid-input';
   if (status === 422) {
     const message = body.message ?? body.error;
     return body.code === 'UNKEYED' ? 'unkeyed' : message.startsWith(NO_WATERMARK_PREFIX) ? 'no-watermark' : 'integrity';
   }
-  if (status === 401 || status === 403) return 'unauthorised';
-  if (status === 402) return 'out-of-credits';
-  if (status === 429) return 'limited';
-  if (remote && (status === 404 || status === 405)) return 'not-wm-server';
-  if (status >= 500) return 'server-error';
-  return 'invalid-input';
+  if (remote && (status === 405 || (status === 404 && body.code !== NOT_FOUND_CODE))) return 'not-wm-server';
+  return kindOfStatus(status);
 }
 
 /**

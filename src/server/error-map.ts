@@ -1,8 +1,9 @@
 import { isCodecError, type CodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
-import { C2PA_PRESENT, UNREADABLE_MESSAGES } from '../ops/failure.js';
+import { domainStatusOf } from '../ops/domain-status.js';
+import { C2PA_PRESENT, NOT_FOUND_CODE, UNREADABLE_MESSAGES } from '../ops/failure.js';
 import { isDatabaseUnavailable } from '../store/index.js';
-import { HttpError } from './http-error.js';
+import { HttpError, type ErrorExtras } from './http-error.js';
 
 /** What the error table needs to know about the running server. */
 export interface ErrorMapContext {
@@ -12,10 +13,11 @@ export interface ErrorMapContext {
 
 type Rule<E> = (error: E, context: ErrorMapContext) => HttpError;
 
-const status =
-  (code: number, error?: string): Rule<DomainError> =>
+/** A refusal's answer: the status of its code (src/ops/domain-status.ts), its message and details, and `more`. */
+const refusal =
+  (more: { error?: string; extras?: ErrorExtras } = {}): Rule<DomainError> =>
   (failure) =>
-    new HttpError(code, failure.message, { error, details: failure.details });
+    new HttpError(domainStatusOf(failure), failure.message, { ...more, details: failure.details });
 
 /**
  * One of the spec's fixed messages, the codec's own in details.text and its error code in `code`, and what the text
@@ -38,32 +40,23 @@ function retryAfterSeconds(until: Date | undefined, now: Date): number {
 }
 
 /** A refusal to be retried later: `Retry-After` in seconds until `retryAt` (domain clock). */
-const retryLater =
-  (code: number): Rule<DomainError> =>
-  (failure, context) =>
-    new HttpError(code, failure.message, {
-      headers: { 'retry-after': String(retryAfterSeconds(failure.retryAt, (context.now ?? (() => new Date()))())) },
-    });
+const retryLater: Rule<DomainError> = (failure, context) =>
+  new HttpError(domainStatusOf(failure), failure.message, {
+    headers: { 'retry-after': String(retryAfterSeconds(failure.retryAt, (context.now ?? (() => new Date()))())) },
+  });
 
-/** THE table of the HTTP face: every typed error of the domain and the codec, and its status. */
-const DOMAIN_STATUS: Record<DomainErrorCode, Rule<DomainError>> = {
-  VALIDATION: status(400),
-  EMAIL_TAKEN: status(409),
-  // login: 401; a wrong *current* password (password change, with details) is a bad field of a valid session
-  INVALID_CREDENTIALS: (failure, context) => status(failure.details ? 400 : 401)(failure, context),
-  UNAUTHENTICATED: status(401),
-  TOKEN_REVOKED: status(401),
-  FORBIDDEN: status(403),
-  PERMISSION_DENIED: status(403),
-  EMAIL_NOT_VERIFIED: status(403),
-  ACCOUNT_SUSPENDED: status(403, 'AccountSuspended'),
-  NOT_FOUND: status(404),
-  CONFLICT: status(409),
-  PLAN_REQUIRED: status(403),
-  PLAN_LIMIT: status(403),
+/**
+ * THE answers of the HTTP face to the domain's refusals whose answer says more than their message and details (an
+ * error name, a mark, the balance, when to retry); the others are `refusal()`. Every status is the refusal's
+ * code's.
+ */
+const DOMAIN_ANSWERS: Partial<Record<DomainErrorCode, Rule<DomainError>>> = {
+  ACCOUNT_SUSPENDED: refusal({ error: 'AccountSuspended' }),
+  // marked, so that a client tells it from a route the server does not have (another program, another version)
+  NOT_FOUND: refusal({ extras: { code: NOT_FOUND_CODE } }),
   PAYMENT_REQUIRED: (failure, context) =>
     new HttpError(
-      402,
+      domainStatusOf(failure),
       `Insufficient credits: your balance is ${failure.balance ?? 0}, this operation costs ${failure.cost ?? 1}`,
       {
         error: 'Payment Required',
@@ -72,13 +65,13 @@ const DOMAIN_STATUS: Record<DomainErrorCode, Rule<DomainError>> = {
     ),
   QUOTA_EXHAUSTED: (failure, context) => {
     const seconds = retryAfterSeconds(failure.resetsAt, (context.now ?? (() => new Date()))());
-    return new HttpError(429, failure.message, {
+    return new HttpError(domainStatusOf(failure), failure.message, {
       extras: failure.resetsAt ? { resets_at: failure.resetsAt.toISOString() } : {},
       headers: { 'retry-after': String(seconds) },
     });
   },
-  TOO_MANY_ATTEMPTS: retryLater(429),
-  BUSY: retryLater(503),
+  TOO_MANY_ATTEMPTS: retryLater,
+  BUSY: retryLater,
 };
 
 const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {
@@ -103,7 +96,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** The HTTP answer for a typed error, or undefined when the error is not one of ours. */
 export function toHttpError(error: unknown, context: ErrorMapContext): HttpError | undefined {
-  if (isDomainError(error)) return DOMAIN_STATUS[error.code](error, context);
+  if (isDomainError(error)) return (DOMAIN_ANSWERS[error.code] ?? refusal())(error, context);
   if (isCodecError(error)) return CODEC_STATUS[error.code](error, context);
   // nothing of the request was kept (the unit of work never committed): retrying is safe
   if (isDatabaseUnavailable(error)) {

@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import type { ErrorBody } from '../client/errors.js';
 import { failureKindOf, failureTextOf, type ApiFailure, type FailureKind } from '../ops/failure.js';
+import { describeSchemaIssue, type SchemaIssue } from '../ops/schema-issue.js';
 import { toHttpError, type ErrorMapContext } from './error-map.js';
 import { HttpError, isHttpError } from './http-error.js';
 
@@ -17,38 +18,13 @@ export interface Failure extends ApiFailure {
   unexpected: boolean;
 }
 
-interface AjvIssue {
-  instancePath: string;
-  keyword: string;
-  message?: string;
-  params: Record<string, unknown>;
-}
-
-/** "/permissions/0" → "permissions[0]"; a missing property is named by itself. */
-function fieldOf(issue: AjvIssue, context: string): string {
-  const path = issue.instancePath
-    .split('/')
-    .filter(Boolean)
-    .map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part}`))
-    .join('')
-    .replace(/^\./, '');
-  const missing = issue.keyword === 'required' ? String(issue.params.missingProperty) : '';
-  return [path, missing].filter(Boolean).join('.') || context;
-}
-
-function describeIssue(issue: AjvIssue): string {
-  if (issue.keyword === 'required') return 'is required';
-  if (issue.keyword === 'format' && issue.params.format === 'email') return 'is not a valid email address';
-  if (issue.keyword === 'enum') return `must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}`;
-  return issue.message ?? 'is invalid';
-}
-
 /** Input that fails its route's schema: 400 naming each field. */
 function validationFailure(error: FastifyError): HttpError {
   const context = error.validationContext ?? 'body';
   const details: Record<string, string> = {};
-  for (const issue of (error.validation ?? []) as AjvIssue[]) {
-    details[fieldOf(issue, context)] ??= describeIssue(issue);
+  for (const issue of (error.validation ?? []) as SchemaIssue[]) {
+    const { field, problem } = describeSchemaIssue(issue, context);
+    details[field] ??= problem;
   }
   const fields = Object.keys(details);
   const message = fields.length === 1 && fields[0] !== context ? `Invalid field: ${fields[0]}` : `Invalid ${context}`;

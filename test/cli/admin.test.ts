@@ -149,6 +149,13 @@ describe('wm users', () => {
 
 describe('wm channels, tokens and keyed codec commands', () => {
   it('create a channel, a keyed token (secret printed once), and use the stored key offline', async () => {
+    // the plan refuses it offline as a server refuses it over the network (403): exit 5
+    await json(['users', 'set-plan', EMAIL, 'free']);
+    const free = await wm(['channels', 'create', '--user', EMAIL, 'news']);
+    expect({ code: free.code, stderr: free.stderr }).toEqual({
+      code: 5,
+      stderr: 'wm: Channels need the starter or pro plan (current plan: free)\n',
+    });
     await json(['users', 'set-plan', EMAIL, 'starter']);
     const { channel } = await json(['channels', 'create', '--user', EMAIL, 'news']);
     expect(channel).toMatchObject({ channel_name: 'news', is_active: true });

@@ -403,6 +403,48 @@ describe('codec commands on the server', () => {
     }
   });
 
+  it('another account’s record is the server’s refusal (exit 2); a route wm lacks is no wm server (4)', async () => {
+    // cyd issues a document on the server; ada asks for it
+    const cyd = await live.signUp('cyd@example.com', { plan: 'starter' });
+    const channel = await live.api('POST', '/api/v2/channels', {
+      auth: `Bearer ${cyd.accessToken}`,
+      body: { channel_name: 'board' },
+    });
+    const cydToken = (await live.apiToken(cyd, { signing_channel_id: channel.json.channel.id })).token;
+    const issued = await wm(
+      ['copies', 'issue', '--to', 'eve', '-o', temp.path('cyd-copies'), '--json', '--server', live.url],
+      { input: LONG, env: { WM_TOKEN: cydToken } },
+    );
+    expect(issued.code, issued.stderr).toBe(0);
+    const cydsDocument = String(JSON.parse(issued.out).document.id);
+    const adaToken = (await live.apiToken(await live.login('ada@example.com'))).token;
+    const list = (server: string, token = adaToken) =>
+      wm(['copies', 'list', '--document', cydsDocument, '--server', server, '--token', token]);
+    expect((await list(live.url, cydToken)).code).toBe(0);
+    const notHers = await list(live.url);
+    expect({ code: notHers.code, stderr: notHers.stderr }).toEqual({
+      code: 2,
+      stderr: 'wm: You have no document with this id\n',
+    });
+    // a path under which no wm server answers: wm's own 404 for a route it does not have
+    const prefixed = await list(`${live.url}/not-wm`);
+    expect({ code: prefixed.code, stderr: prefixed.stderr }).toEqual({
+      code: 4,
+      stderr:
+        `wm: GET ${live.url}/not-wm/api/v2/copies?document_id=${cydsDocument} answered 404: ` +
+        'not a wm server, or not this version\n',
+    });
+    // another program's 404 in the spec's shape, without the mark of the domain's refusal
+    const other = await jsonServer(404, { error: 'Not Found', message: 'You have no document with this id' });
+    try {
+      const run = await list(other.url);
+      expect(run.code).toBe(4);
+      expect(run.stderr).toMatch(/answered 404: not a wm server, or not this version\n$/);
+    } finally {
+      other.server.close();
+    }
+  });
+
   it('an unreachable server is an I/O error (exit 4); a server URL that is no URL is a usage error', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
     const down = await wm(['decode', '--server', closed, '--token', 't'], { input: 'x' });

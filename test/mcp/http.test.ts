@@ -237,11 +237,20 @@ describe('/mcp on wm serve', () => {
     expect(errorText(await call(client, 'encode', { text: 'ab', secret: 'a long secret', method: 'single' }))).toMatch(
       /^Text too short to embed watermark: .* \(required length: \d+\)$/,
     );
-    expect(errorText(await call(client, 'encode', { text: CARRIER }))).toBe(
-      'invalid arguments for encode: secret is required',
-    );
-    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', method: 'nope' }))).toMatch(
-      /method must be one of auto/,
+    // a schema's issue is worded as the REST endpoint words it in its details
+    for (const [args, field] of [
+      [{ text: CARRIER }, 'secret'],
+      [{ text: CARRIER, secret: 's', method: 'nope' }, 'method'],
+      [{ text: CARRIER, secret: 's', chunkSize: 0 }, 'chunkSize'],
+    ] as const) {
+      const answer = await rest('encode', args);
+      expect(answer.status).toBe(400);
+      expect(errorText(await call(client, 'encode', args))).toBe(
+        `invalid arguments for encode: ${field} ${answer.body.details[field]}`,
+      );
+    }
+    expect(errorText(await call(client, 'encode', { text: CARRIER, secret: 's', method: 'nope' }))).toBe(
+      'invalid arguments for encode: method must be one of: auto, single, chunked, char, pattern',
     );
     const nothing = await call(client, 'decode_robust', { text: 'no marks here' });
     expect(nothing.isError).toBe(true);

@@ -37,8 +37,16 @@ describe('failureOf', () => {
   it('says a record that is not the caller’s as the domain does: inside the server a 404 is no foreign server', () => {
     const missing = failureOf(new DomainError('NOT_FOUND', 'You have no document with this id'), context);
     expect([missing.status, missing.kind, missing.text]).toEqual([404, 'invalid-input', missing.body.message]);
-    // over the network the same status may be a server that is none
-    expect(failureOfAnswer(404, missing.body, undefined, 'GET /api/v2/copies').kind).toBe('not-wm-server');
+    // a client reads the answer as the same refusal: its code tells it from a route the server does not have
+    expect(missing.body.code).toBe('NOT_FOUND');
+    const read = failureOfAnswer(404, missing.body, undefined, 'GET /api/v2/copies');
+    expect([read.kind, read.message]).toEqual([missing.kind, missing.text]);
+    // without the code, over the network the same status may be a server that is none
+    const { code: _code, ...unmarked } = missing.body;
+    expect(failureOfAnswer(404, unmarked, undefined, 'GET /api/v2/copies')).toMatchObject({
+      kind: 'not-wm-server',
+      message: 'GET /api/v2/copies answered 404: not a wm server, or not this version',
+    });
   });
 
   it('words a codec failure and input a schema refused', () => {

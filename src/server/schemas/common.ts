@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PERMISSIONS, PLANS, SUBSCRIPTION_STATUSES } from '../../domain/index.js';
+import { NOT_FOUND_CODE } from '../../ops/failure.js';
 import { StringEnum } from '../../ops/string-enum.js';
 import { reasonPhrase } from '../http-error.js';
 
@@ -21,6 +22,21 @@ export const ErrorResponse = Type.Object(
     balance: Type.Optional(Type.Integer({ description: '402: the current balance' })),
     resets_at: Type.Optional(Type.String({ format: 'date-time', description: '429 quota: when it resets' })),
   },
+  { additionalProperties: true },
+);
+
+/** 404: the spec's error body; `code` tells the domain's refusal from a route the server does not have. */
+const NotFoundResponse = Type.Composite(
+  [
+    ErrorResponse,
+    Type.Object({
+      code: Type.Optional(
+        Type.Literal(NOT_FOUND_CODE, {
+          description: 'the record is none of the caller’s; a route the server does not have answers without it',
+        }),
+      ),
+    }),
+  ],
   { additionalProperties: true },
 );
 
@@ -104,6 +120,9 @@ export const CreditBalance = Type.Object({
 /** Response schemas of the error statuses a route documents, each described by its reason phrase. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
   return Object.fromEntries(
-    statuses.map((status) => [status, { ...ErrorResponse, description: reasonPhrase(status) }]),
+    statuses.map((status) => [
+      status,
+      { ...(status === 404 ? NotFoundResponse : ErrorResponse), description: reasonPhrase(status) },
+    ]),
   );
 }
