@@ -189,8 +189,8 @@ const cli = await build({
   plugins: [externalPackages(BUNDLED_PACKAGES), mcpBundleApart, bundlesApart(served), lazyChildProcess, inlineVersion],
 });
 const carried = Object.keys(cli.metafile.inputs).filter((input) => NEVER_IN_CLI_BUNDLE.test(input));
-if (carried.length > 0) throw new Error(`the CLI's bundle carries server-side modules: ${carried.join(', ')}`);
-// the last bundle apart (the server's) first asked for, as those before it may ask for its modules too
+if (carried.length > 0) throw new Error(`the CLI's bundle carries modules kept apart: ${carried.join(', ')}`);
+// built in reverse order, the server's last: the bundles apart before it may ask for its modules too
 const built = new Map();
 for (const { file } of [...BUNDLES_APART].reverse()) {
   const modules = served.get(file);

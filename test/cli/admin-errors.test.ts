@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import { describeFailure } from '../../src/cli/errors.js';
 import { DomainError, type DomainErrorCode } from '../../src/domain/errors.js';
 import { failureOfAnswer } from '../../src/ops/failure.js';
@@ -40,7 +41,7 @@ const refusals = (Object.keys(EXITS) as DomainErrorCode[])
   )
   .concat(new DomainError('INVALID_CREDENTIALS', 'Wrong password', { details: { currentPassword: 'is wrong' } }));
 
-describe('describeFailure for account rules and the database', () => {
+describe('describeFailure for account rules, codec failures and the database', () => {
   it('gives a domain refusal its message and the exit code of its kind', () => {
     expect(describeFailure(new DomainError('PLAN_REQUIRED', 'Signing channels need the starter or pro plan'))).toEqual({
       exitCode: 5,
@@ -59,6 +60,25 @@ describe('describeFailure for account rules and the database', () => {
         describeFailure(remote).exitCode,
       );
       expect(remote.kind, refusal.code).toBe(answer.kind);
+    }
+  });
+
+  it('exits alike for a codec failure: run here, or answered by a server and read back by a client', () => {
+    const codes: Record<CodecErrorCode, number> = {
+      INVALID_INPUT: 2,
+      CARRIER_TOO_SHORT: 2,
+      PATTERN_NOT_FOUND: 2,
+      NO_WATERMARK: 1,
+      CORRUPTED: 3,
+      KEY_REQUIRED: 3,
+      KEY_MISMATCH: 3,
+      UNKEYED: 11,
+    };
+    for (const [code, exit] of Object.entries(codes) as [CodecErrorCode, number][]) {
+      const failure = new CodecError(code, `failed: ${code}`, code === 'CARRIER_TOO_SHORT' ? 40 : undefined);
+      const answer = failureOf(failure, context);
+      const remote = failureOfAnswer(answer.status, answer.body, answer.retryAfterSeconds, 'POST http://host/api/x');
+      expect([describeFailure(failure).exitCode, describeFailure(remote).exitCode], code).toEqual([exit, exit]);
     }
   });
 
