@@ -128,8 +128,10 @@ describe('the dashboard in Chromium, against wm serve', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(secret);
     expect(page.url()).not.toContain(secret);
-    // gone from the page's memory too, not only from the DOM: no state, closure or response body keeps it
-    expect(await heapHolds(page, unique)).toBe(false);
+    // gone from the page's memory too, not only from the DOM: no state, closure or response body keeps it. Asked
+    // again for a few seconds: a forced collection right after the dialog closes left the string once in CI and
+    // once in seven local runs (a detached node or a task still in flight); what the page keeps stays to the end.
+    await expect.poll(() => heapHolds(page, unique), { timeout: 6000, interval: 500 }).toBe(false);
 
     const row = page.locator('tr', { hasText: 'laptop' });
     expect(await row.textContent()).toContain(`${secret.slice(0, 8)}`);
