@@ -6,13 +6,27 @@ interface TextInputProps {
   label: string;
   value: string;
   onValue: (text: string) => void;
+  /** the name of a file read into it */
+  onFile?: (name: string) => void;
+  /** what the file button's line says beside it */
+  fileNote?: string;
   hint?: string;
   error?: string;
   rows?: number;
 }
 
 /** A text area that also takes a dropped or chosen text file (read as UTF-8, byte order mark kept). */
-export function TextInput({ id, label, value, onValue, hint, error, rows = 8 }: TextInputProps) {
+export function TextInput({
+  id,
+  label,
+  value,
+  onValue,
+  onFile,
+  fileNote = 'or drop one here. Nothing leaves your browser.',
+  hint,
+  error,
+  rows = 8,
+}: TextInputProps) {
   const [over, setOver] = useState(false);
   const [fileError, setFileError] = useState<string | null>(null);
   const load = async (file: File | undefined) => {
@@ -20,6 +34,7 @@ export function TextInput({ id, label, value, onValue, hint, error, rows = 8 }: 
     setFileError(null);
     try {
       onValue(await readTextFile(file));
+      onFile?.(file.name);
     } catch {
       setFileError(`${file.name} could not be read.`);
     }
@@ -64,7 +79,7 @@ export function TextInput({ id, label, value, onValue, hint, error, rows = 8 }: 
         <label class="button small file-button" for={`${id}-file`}>
           Open a text file
         </label>
-        <span class="hint">or drop one here. Nothing leaves your browser.</span>
+        <span class="hint">{fileNote}</span>
       </div>
       {hint && (
         <p class="hint" id={`${id}-hint`}>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { TokenField } from '../../checker/token-field.js';
-import { downloadBlob, downloadText, readTextFile } from '../../checker/text-file.js';
+import { downloadBlob, downloadText } from '../../checker/text-file.js';
+import { TextInput } from '../../checker/text-input.js';
 import { checkerTokenId, hasServerCredential } from '../../checker/watermark-api.js';
 import { ApiError } from '../api.js';
 import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../api-types.js';
@@ -52,12 +53,6 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
       setBusy(false);
     }
   };
-  const upload = async (event: Event) => {
-    const file = (event.currentTarget as HTMLInputElement).files?.[0];
-    if (!file) return;
-    setText(await readTextFile(file));
-    if (!name) setName(file.name);
-  };
   return (
     <section class="card" aria-labelledby="issue-title">
       <h2 id="issue-title">Issue copies</h2>
@@ -66,14 +61,14 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
         channel key. One issue uses credits once.
       </p>
       <form onSubmit={submit}>
-        <div class="field">
-          <label for="copies-file">Document</label>
-          <input id="copies-file" type="file" accept=".txt,.md,text/*" onChange={(event) => void upload(event)} />
-        </div>
-        <div class="field">
-          <label for="copies-text">Text</label>
-          <textarea id="copies-text" rows={8} value={text} onInput={(event) => setText(event.currentTarget.value)} />
-        </div>
+        <TextInput
+          id="copies-text"
+          label="Document"
+          value={text}
+          onValue={setText}
+          onFile={(fileName) => setName((current) => current || fileName)}
+          fileNote="or drop one here."
+        />
         <div class="field">
           <label for="copies-name">Name</label>
           <input id="copies-name" type="text" value={name} onInput={(event) => setName(event.currentTarget.value)} />
