@@ -65,8 +65,12 @@ describe('the Copies page', () => {
       .getByRole('link', { name: 'Copies', exact: true })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Copies' }).waitFor();
-    await page.getByLabel('Text', { exact: true }).fill(MEMO);
-    await page.getByLabel('Name').fill('memo.txt');
+    // a chosen file fills the document and names it
+    await page
+      .locator('#copies-text-file')
+      .setInputFiles({ name: 'memo.txt', mimeType: 'text/plain', buffer: Buffer.from(MEMO) });
+    await expect.poll(() => page.getByLabel('Name').inputValue()).toBe('memo.txt');
+    expect(await page.getByLabel('Document', { exact: true }).inputValue()).toBe(MEMO);
     await page.getByLabel('Recipients, one a line').fill('alice@example.com\nbob');
     await page.getByRole('button', { name: 'Issue copies' }).click();
     await page.getByText('2 copies of “memo.txt”').waitFor();
