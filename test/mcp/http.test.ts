@@ -38,6 +38,19 @@ async function rest(operation: string, body: object, apiToken = token) {
   return { status: response.statusCode, body: response.json() };
 }
 
+/** One JSON-RPC batch of tool calls to /mcp (ids from 1); the answers sorted by id, as `isError` of each. */
+async function refusedInBatch(calls: { name: string; arguments: object }[]): Promise<boolean[]> {
+  const response = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(
+      calls.map((params, index) => ({ jsonrpc: '2.0', id: index + 1, method: 'tools/call', params })),
+    ),
+  });
+  const answers = (await response.json()) as { id: number; result: { isError?: boolean } }[];
+  return answers.sort((a, b) => a.id - b.id).map((answer) => answer.result.isError === true);
+}
+
 async function balance(account: SignedInUser, target = server): Promise<number> {
   const response = await target.app.inject({
     method: 'GET',
@@ -284,23 +297,8 @@ describe('/mcp on wm serve', () => {
   });
 
   it('a batch of reveal calls shares one bound: its answer cannot grow with the number of calls', async () => {
-    const reveal = (id: number) => ({
-      jsonrpc: '2.0',
-      id,
-      method: 'tools/call',
-      params: { name: 'reveal', arguments: { text: 'a\u200b'.repeat(6_000) } },
-    });
-    const response = await fetch(`${base}/mcp`, {
-      method: 'POST',
-      headers: {
-        ...bearer(token),
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify([1, 2, 3].map(reveal)),
-    });
-    const answers = (await response.json()) as { id: number; result: { isError?: boolean } }[];
-    const refused = answers.sort((a, b) => a.id - b.id).map((answer) => answer.result.isError === true);
+    const reveal = { name: 'reveal', arguments: { text: 'a\u200b'.repeat(6_000) } };
+    const refused = await refusedInBatch([reveal, reveal, reveal]);
     expect(refused).toEqual([false, true, true]);
   });
 
@@ -314,31 +312,12 @@ describe('/mcp on wm serve', () => {
       vi.spyOn(users, 'byId'),
     ];
     try {
-      const tool = (id: number, name: string, args: object) => ({
-        jsonrpc: '2.0',
-        id,
-        method: 'tools/call',
-        params: { name, arguments: args },
-      });
-      const response = await fetch(`${base}/mcp`, {
-        method: 'POST',
-        headers: {
-          ...bearer(token),
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: JSON.stringify([
-          tool(1, 'analyze', { encoded: CARRIER }),
-          tool(2, 'decode', { text: 'no marks here' }),
-          tool(3, 'analyze', { encoded: LONG }),
-        ]),
-      });
-      const answers = (await response.json()) as { id: number; result: { isError?: boolean } }[];
-      expect(answers.sort((a, b) => a.id - b.id).map((answer) => answer.result.isError === true)).toEqual([
-        false,
-        true,
-        false,
+      const refused = await refusedInBatch([
+        { name: 'analyze', arguments: { encoded: CARRIER } },
+        { name: 'decode', arguments: { text: 'no marks here' } },
+        { name: 'analyze', arguments: { encoded: LONG } },
       ]);
+      expect(refused).toEqual([false, true, false]);
       const [callerReads, ...otherReads] = reads.map((read) => read.mock.calls.length);
       expect(callerReads).toBe(1);
       expect(otherReads).toEqual([0, 0, 0]);
