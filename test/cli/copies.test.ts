@@ -70,16 +70,22 @@ describe('wm copies and wm trace, offline in the data folder', () => {
     );
   });
 
-  it('a stripped paragraph names the document only (exit 13); unrelated text nothing (exit 1)', async () => {
+  it('a stripped paragraph names the document only (exit 13); unrelated text nothing (exit 1), a few words too few (14)', async () => {
     const out = temp.path('strip');
     expect((await wm(['copies', 'issue', temp.path('memo.txt'), '--to', 'eve', '-o', out, ...offline])).code).toBe(0);
     const paragraph = readFileSync(temp.path('strip/memo.eve.txt'), 'utf8').split('\n\n')[1];
     const stripped = await wm(['trace', '--json', ...offline], strip(paragraph, { all: true }));
     expect(stripped.code).toBe(13);
     expect(JSON.parse(stripped.out)).toMatchObject({ verdict: 'document', recipients: [] });
-    const unrelated = await wm(['trace', ...offline], 'A text about something else entirely, in a few words.');
+    const unrelated = await wm(
+      ['trace', ...offline],
+      strip(readFileSync(temp.path('memo.txt'), 'utf8')).replace(/[a-z]/g, 'x'),
+    );
     expect(unrelated).toMatchObject({ code: 1, stderr: '' });
     expect(unrelated.out).toMatch(/^Nothing in this text/);
+    const short = await wm(['trace', ...offline], 'A text about something else entirely, in a few words.');
+    expect(short).toMatchObject({ code: 14, stderr: '' });
+    expect(short.out).toMatch(/^Too short to trace: 10 words, about 25 needed/);
   });
 
   it('refuses bad input before writing anything (exit 2)', async () => {
