@@ -57,6 +57,11 @@ export interface HttpFace {
   unreadable?: boolean;
   /** an earlier address of the operation, whose body names some fields differently (the field → its name there) */
   legacy?: { path: `/api/${string}`; summary: string; names: Readonly<Record<string, string>> };
+  /**
+   * the answer is written as it is serialised, an item of each array at a time: it can be large (an issue's copies),
+   * and is never made into one string
+   */
+  streamed?: boolean;
 }
 
 /** The operation as the hosted service's MCP client names it: its tool name and the fields it sends. */
@@ -312,6 +317,7 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
       method: 'POST',
       path: API_PATHS.copies,
       summary: 'Issue one marked copy per recipient and record it; needs encode (one charge per copy)',
+      streamed: true,
     },
     deterministic: false,
   },
