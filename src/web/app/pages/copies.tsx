@@ -57,8 +57,8 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
     <section class="card" aria-labelledby="issue-title">
       <h2 id="issue-title">Issue copies</h2>
       <p class="small muted">
-        Each recipient gets a copy marked with its own random copy id (never their name), sealed with the token's
-        channel key. One issue uses credits once.
+        Each recipient gets a copy marked with its own random copy id (never their name), sealed with your
+        account's copy key. Each copy uses one credit.
       </p>
       <form onSubmit={submit}>
         <TextInput
