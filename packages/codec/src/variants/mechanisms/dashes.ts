@@ -1,0 +1,40 @@
+import type { Candidate, Mechanism } from '../candidate.js';
+import type { DashesClass } from '../table.js';
+
+/**
+ * A dash between words: an em dash, closed or spaced ("plan—if", "plan — if"), or a spaced en dash ("plan – if").
+ * An unspaced en dash is a range (1990–1995), never a site.
+ */
+const DASH =
+  /(?<=[\p{L}\p{N}\p{M}.,'’"”)\]])(?:([ \u00A0]?—[ \u00A0\n]?)|([ \u00A0]–[ \u00A0\n]))(?=[\p{L}\p{N}"“‘(])/gu;
+
+export const dashes: Mechanism<DashesClass> = {
+  candidates(text, spec) {
+    const found: Candidate[] = [];
+    for (const match of text.matchAll(DASH)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      found.push({
+        classId: spec.id,
+        unit: spec.id,
+        key: spec.id,
+        start,
+        end,
+        form: match[1] === undefined ? 1 : 0,
+        kind: 'gap',
+        anchor: end,
+      });
+    }
+    return found;
+  },
+
+  /** not a doubled dash (——), which marks an omission */
+  selectable(candidate, _spec, { text }) {
+    return text[candidate.start - 1] !== '—' && text[candidate.end] !== '—';
+  },
+
+  write(candidate, form, _spec, { text }) {
+    if (form === candidate.form) return text.slice(candidate.start, candidate.end);
+    return form === 0 ? '—' : ' – ';
+  },
+};
