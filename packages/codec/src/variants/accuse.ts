@@ -5,7 +5,6 @@ import { choices, type VariantKey } from './keys.js';
 import { DEFAULT_FALSE_ACCUSATION } from './plan.js';
 import type { VariantReading } from './read.js';
 import { accusationThreshold, passes, positionScore } from './score.js';
-import { textHash } from './stream.js';
 
 export const VARIANT_VERDICTS = ['named', 'none', 'too_few_sites'] as const;
 export type VariantVerdict = (typeof VARIANT_VERDICTS)[number];
@@ -86,7 +85,7 @@ export function accuseVariants(
   const threshold = accusationThreshold(observations, tests, falseAccusation);
   const positions = Int32Array.from(observations, (o) => o.position);
   const biases = Float64Array.from(observations, (o) => o.bias);
-  const chosen = choices(key, copyIds.map(textHash), positions, biases);
+  const chosen = choices(key, copyIds, positions, biases);
   const scored = copyIds
     .map((copyId, c) => {
       let score = 0;

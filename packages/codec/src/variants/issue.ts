@@ -63,7 +63,7 @@ export function keyedVariants(plan: VariantPlan, key: VariantKey): VariantIssue 
   return {
     record,
     copies(copyIds) {
-      const chosen = choices(key, copyIds.map(textHash), positions, biases);
+      const chosen = choices(key, copyIds, positions, biases);
       return copyIds.map((copyId, c) => {
         const formOf = (i: number) => chosen[c * positions.length + indexOf.get(positionOf[i])!] as 0 | 1;
         return copyOf(plan, copyId, formOf);

@@ -24,10 +24,15 @@ export function variantKey(secret: Uint8Array): VariantKey {
   return { cipher: crypto.createSecretKey(derived) };
 }
 
-const PURPOSE = { site: 1, unit: 2, bias: 3, choice: 4 } as const;
+const PURPOSE = { site: 1, unit: 2, bias: 3, choice: 4, copy: 5 } as const;
 type Purpose = (typeof PURPOSE)[keyof typeof PURPOSE];
 
-/** The first 32 bits of AES(key, block) for each block: `fill(view, offset, i)` writes the 12 bytes after the tag. */
+const cipherOf = (key: VariantKey) =>
+  nodeCrypto()
+    .createCipheriv('aes-128-ecb', key.cipher as Parameters<ReturnType<typeof nodeCrypto>['createCipheriv']>[1], null)
+    .setAutoPadding(false);
+
+/** The first 32 bits of AES(key, block) for each block: `fill(view, offset, i)` writes the 15 bytes after the tag. */
 function prf(
   key: VariantKey,
   purpose: Purpose,
@@ -38,16 +43,42 @@ function prf(
   const view = new DataView(blocks.buffer);
   for (let i = 0; i < count; i++) {
     blocks[i * 16] = purpose;
-    fill(view, i * 16 + 4, i);
+    fill(view, i * 16 + 1, i);
   }
-  const cipher = nodeCrypto()
-    .createCipheriv('aes-128-ecb', key.cipher as Parameters<ReturnType<typeof nodeCrypto>['createCipheriv']>[1], null)
-    .setAutoPadding(false);
-  const out = cipher.update(blocks);
+  const out = cipherOf(key).update(blocks);
   const outView = new DataView(out.buffer, out.byteOffset, out.byteLength);
   const words = new Uint32Array(count);
   for (let i = 0; i < count; i++) words[i] = outView.getUint32(i * 16);
   return words;
+}
+
+/**
+ * An 11-byte keyed digest of each copy id: CBC-MAC under the key of its UTF-8 bytes, whose first block holds the
+ * tag and the length (a prefix-free encoding, so the MAC is a PRF of the whole id). Every copy is chained through
+ * its blocks at once, one cipher call per block position. Two ids share a digest with a chance of about 2^-88 per
+ * pair: two copies never share their choices.
+ */
+function copyDigests(key: VariantKey, copyIds: readonly string[]): Uint8Array {
+  const encoder = new TextEncoder();
+  const bytes = copyIds.map((id) => encoder.encode(id));
+  // block 0: tag, 4 length bytes, the first 11 bytes; then 16 bytes a block
+  const blockCount = Math.max(1, ...bytes.map((b) => 1 + Math.ceil(Math.max(0, b.length - 11) / 16)));
+  let state = new Uint8Array(copyIds.length * 16);
+  for (let block = 0; block < blockCount; block++) {
+    const input = new Uint8Array(copyIds.length * 16);
+    const view = new DataView(input.buffer);
+    bytes.forEach((id, c) => {
+      const at = c * 16;
+      if (block === 0) {
+        input[at] = PURPOSE.copy;
+        view.setUint32(at + 1, id.length);
+        input.set(id.subarray(0, 11), at + 5);
+      } else input.set(id.subarray(11 + (block - 1) * 16, 11 + block * 16), at);
+      for (let i = 0; i < 16; i++) input[at + i] ^= state[at + i];
+    });
+    state = new Uint8Array(cipherOf(key).update(input));
+  }
+  return state;
 }
 
 /** The keyed id of each site (a signed 32-bit integer, as stored): a function of its context hash. */
@@ -75,21 +106,23 @@ export function positionUniforms(key: VariantKey, positions: Int32Array): Float6
 }
 
 /**
- * Each copy's choice at each position: 1 with the position's probability `biases[j]`. `copies[i]` is a 64-bit
- * digest of the copy's id (two lanes); the answer is copy-major (copy i's choices start at i × positions).
+ * Each copy's choice at each position: 1 with the position's probability `biases[j]`. The answer is copy-major
+ * (copy i's choices start at i × positions.length).
  */
 export function choices(
   key: VariantKey,
-  copies: readonly ContextHash[],
+  copyIds: readonly string[],
   positions: Int32Array,
   biases: Float64Array,
 ): Uint8Array {
   const width = positions.length;
-  const words = prf(key, PURPOSE.choice, copies.length * width, (view, offset, i) => {
-    const copy = copies[Math.floor(i / width)];
+  const digests = copyDigests(key, copyIds);
+  let bytes: Uint8Array | undefined;
+  const words = prf(key, PURPOSE.choice, copyIds.length * width, (view, offset, i) => {
+    const copy = Math.floor(i / width);
     view.setInt32(offset, positions[i % width]);
-    view.setUint32(offset + 4, copy[0]);
-    view.setUint32(offset + 8, copy[1]);
+    bytes ??= new Uint8Array(view.buffer);
+    bytes.set(digests.subarray(copy * 16, copy * 16 + 11), offset + 4);
   });
   const thresholds = Array.from(biases, (bias) => bias * 2 ** 32);
   return Uint8Array.from(words, (word, i) => (word < thresholds[i % width] ? 1 : 0));

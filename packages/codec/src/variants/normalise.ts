@@ -14,35 +14,74 @@ export interface NormalisedText {
 
 const DEFAULT_IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 const MARK = /\p{M}/u;
+const NOT_ASCII = /[^\x00-\x7f]+/g;
+
+/** Growing output: the text in pieces, and the two offset arrays. */
+class Output {
+  readonly pieces: string[] = [];
+  from = new Int32Array(1024);
+  to = new Int32Array(1024);
+  length = 0;
+
+  private reserve(extra: number) {
+    if (this.length + extra <= this.from.length) return;
+    const size = Math.max(this.from.length * 2, this.length + extra);
+    const grow = (old: Int32Array) => {
+      const bigger = new Int32Array(size);
+      bigger.set(old.subarray(0, this.length));
+      return bigger;
+    };
+    this.from = grow(this.from);
+    this.to = grow(this.to);
+  }
+
+  /** source[start, end) as it is: each unit its own cluster */
+  copy(source: string, start: number, end: number) {
+    if (start >= end) return;
+    this.reserve(end - start);
+    for (let i = start; i < end; i++, this.length++) {
+      this.from[this.length] = i;
+      this.to[this.length] = i + 1;
+    }
+    this.pieces.push(source.slice(start, end));
+  }
+
+  /** a cluster's normal form, every unit of it mapped to the whole cluster */
+  cluster(normal: string, start: number, end: number) {
+    this.reserve(normal.length);
+    for (let i = 0; i < normal.length; i++, this.length++) {
+      this.from[this.length] = start;
+      this.to[this.length] = end;
+    }
+    this.pieces.push(normal);
+  }
+}
 
 export function normaliseForVariants(source: string): NormalisedText {
-  const units: string[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
+  const out = new Output();
+  let copied = 0;
+  for (const run of source.matchAll(NOT_ASCII)) {
+    // an ASCII letter before a combining mark belongs to the mark's cluster
+    let start = run.index;
+    if (start > copied && MARK.test(String.fromCodePoint(source.codePointAt(start)!))) start--;
+    out.copy(source, copied, start);
+    copied = clusters(source, start, run.index + run[0].length, out);
+  }
+  out.copy(source, copied, source.length);
+  return { text: out.pieces.join(''), from: out.from.slice(0, out.length), to: out.to.slice(0, out.length) };
+}
+
+/** Normalises source[start, end) cluster by cluster (a character and the marks after it); returns where it stopped. */
+function clusters(source: string, start: number, end: number, out: Output): number {
   let cluster = '';
-  let clusterStart = 0;
-  let clusterEnd = 0;
+  let clusterStart = start;
+  let clusterEnd = start;
   const flush = () => {
-    if (cluster === '') return;
-    const normal = cluster.normalize('NFKC');
-    for (let i = 0; i < normal.length; i++) {
-      units.push(normal[i]);
-      from.push(clusterStart);
-      to.push(clusterEnd);
-    }
+    if (cluster !== '') out.cluster(cluster.normalize('NFKC'), clusterStart, clusterEnd);
     cluster = '';
   };
-  for (let i = 0; i < source.length;) {
-    const code = source.charCodeAt(i);
-    // the common case: an ASCII character with no combining mark after it is its own normal form
-    if (code < 0x80 && !(source.charCodeAt(i + 1) >= 0x300)) {
-      flush();
-      units.push(source[i]);
-      from.push(i);
-      to.push(i + 1);
-      i++;
-      continue;
-    }
+  let i = start;
+  while (i < end) {
     const char = String.fromCodePoint(source.codePointAt(i)!);
     const next = i + char.length;
     if (!DEFAULT_IGNORABLE.test(char)) {
@@ -57,7 +96,7 @@ export function normaliseForVariants(source: string): NormalisedText {
     i = next;
   }
   flush();
-  return { text: units.join(''), from: Int32Array.from(from), to: Int32Array.from(to) };
+  return i;
 }
 
 /** The source's span of a span of the normalised text, or undefined when the two differ (a site is edited only where

@@ -99,10 +99,10 @@ const apostropheOf = (text: string): "'" | '’' =>
  * issuer's text already mixes the forms.
  */
 function withConsistency(spec: VariantClassSpec, eligible: Candidate[], present: Candidate[]) {
-  const mixed = (unit?: string) => {
-    const forms = new Set(present.filter((c) => unit === undefined || c.unit === unit).map((c) => c.form));
-    return forms.size === 2;
-  };
+  const formsOf = new Map<string, Set<0 | 1>>();
+  for (const candidate of present) formsOf.set(candidate.unit, (formsOf.get(candidate.unit) ?? new Set()).add(candidate.form));
+  const mixed = (unit?: string) =>
+    unit === undefined ? new Set(present.map((c) => c.form)).size === 2 : formsOf.get(unit)?.size === 2;
   if (spec.consistency === 'site') return eligible.map((candidate) => ({ candidate, perCopy: false }));
   if (spec.consistency === 'mixed-only')
     return mixed() ? eligible.map((candidate) => ({ candidate, perCopy: false })) : [];
@@ -128,19 +128,23 @@ export function planVariants(text: string, options: VariantOptions = {}): Varian
   };
 
   const hashOf = new Map(analysed.candidates.map((candidate, i) => [candidate, analysed.hashes[i]]));
-  const found: VariantSite[] = [];
+  const byClass = new Map<string, Candidate[]>();
+  for (const candidate of analysed.candidates) {
+    if (isExcluded(excluded, candidate.start, candidate.end)) continue;
+    const group = byClass.get(candidate.classId);
+    if (group === undefined) byClass.set(candidate.classId, [candidate]);
+    else group.push(candidate);
+  }
+  const found: { site: VariantSite; candidate: Candidate }[] = [];
   for (const spec of table.classes.filter((s) => classes.includes(s.id))) {
-    const present: Candidate[] = [];
-    const eligible: Candidate[] = [];
-    for (const candidate of analysed.candidates) {
-      if (candidate.classId !== spec.id || isExcluded(excluded, candidate.start, candidate.end)) continue;
-      present.push(candidate);
-      if (hashOf.get(candidate) !== undefined && isSelectable(candidate, spec, context)) eligible.push(candidate);
-    }
+    const present = byClass.get(spec.id) ?? [];
+    const eligible = present.filter(
+      (candidate) => hashOf.get(candidate) !== undefined && isSelectable(candidate, spec, context),
+    );
     for (const { candidate, perCopy } of withConsistency(spec, eligible, present)) {
       const span = sourceSpan(normal, text, candidate.start, candidate.end);
       if (span === undefined) continue;
-      found.push({
+      const site: VariantSite = {
         classId: spec.id,
         unit: candidate.unit,
         start: span.start,
@@ -149,21 +153,33 @@ export function planVariants(text: string, options: VariantOptions = {}): Varian
         forms: [writeForm(candidate, 0, spec, context), writeForm(candidate, 1, spec, context)],
         perCopy,
         hash: hashOf.get(candidate)!,
-      });
+      };
+      found.push({ site, candidate });
     }
   }
 
   // two sites never touch the same characters (an added comma inside a replaced phrase)
-  const sites: VariantSite[] = [];
-  for (const site of found.sort((a, b) => a.start - b.start || a.end - b.end)) {
-    const last = sites.at(-1);
+  const kept: typeof found = [];
+  for (const entry of found.sort((a, b) => a.site.start - b.site.start || a.site.end - b.site.end)) {
+    const last = kept.at(-1)?.site;
+    const { site } = entry;
     const bothEmpty = site.start === site.end && last?.start === last?.end;
     if (last !== undefined && (site.start < last.end || (bothEmpty && site.start === last.start))) continue;
-    sites.push(site);
+    kept.push(entry);
   }
+  // a place that stays as it is in every copy but has a site's context would be read as that site: neither varies
+  const chosen = new Set(kept.map((entry) => entry.candidate));
+  const hashKey = (hash: ContextHash) => `${hash[0]}:${hash[1]}`;
+  const fixed = new Set(
+    analysed.candidates.flatMap((candidate, i) => {
+      const hash = analysed.hashes[i];
+      return hash === undefined || chosen.has(candidate) ? [] : [hashKey(hash)];
+    }),
+  );
+  const sites = kept.map((entry) => entry.site).filter((site) => !fixed.has(hashKey(site.hash)));
 
   const positions =
-    new Set(sites.filter((s) => !s.perCopy).map((s) => `${s.hash[0]}:${s.hash[1]}`)).size +
+    new Set(sites.filter((s) => !s.perCopy).map((s) => hashKey(s.hash))).size +
     new Set(sites.filter((s) => s.perCopy).map((s) => `${s.classId}\u0000${s.unit}`)).size;
   const distribution = biasDistribution(collusion);
   const required = requiredPositions(distribution, collusion, recipients, falseAccusation);

@@ -54,7 +54,7 @@ export const clauseComma: Mechanism<ClauseCommaClass> = {
     let at = candidate.anchor;
     for (let i = 0; i < 5; i++) {
       const word = wordAfter(text, at);
-      if (word === undefined) return false;
+      if (word === undefined) break;
       if (/^[ \t\n\r\u00A0]*,/.test(text.slice(word.end))) return false;
       at = word.end;
     }

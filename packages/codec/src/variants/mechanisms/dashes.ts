@@ -6,7 +6,7 @@ import type { DashesClass } from '../table.js';
  * An unspaced en dash is a range (1990–1995), never a site.
  */
 const DASH =
-  /(?<=[\p{L}\p{N}\p{M}.,'’"”)\]])(?:([ \u00A0]?—[ \u00A0\n]?)|([ \u00A0]–[ \u00A0\n]))(?=[\p{L}\p{N}"“‘(])/gu;
+  /(?<=[\p{L}\p{N}\p{M}.,'’"”)\]])(?:(\s?—\s?)|(\s–\s))(?=[\p{L}\p{N}"“‘(])/gu;
 
 export const dashes: Mechanism<DashesClass> = {
   candidates(text, spec) {
