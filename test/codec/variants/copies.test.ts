@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { generatedProse } from '../../../bench/variants/generated-prose.js';
+import { choices } from '../../../packages/codec/src/variants/keys.js';
 import { rewrap, withHiddenMarks } from '../../../bench/variants/leaks.js';
 import {
   accuseVariants,
@@ -64,6 +65,22 @@ describe('every copy is read back without its text', () => {
     }
     // the same key and id give the same copy: a dry run shows what the issue sends
     expect(keyedVariants(plan, key).copies(['alice'])[0]).toEqual(a);
+  });
+});
+
+describe('copy ids', () => {
+  test('no two ids share their choices: packed or digested, short or long', () => {
+    const base = 'AbCdEfGhIjK';
+    const ids = [
+      ...[...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'].map((last) => base + last),
+      ...['a', 'b', 'aa', 'A', '-', '_'],
+      ...Array.from({ length: 40 }, (_, i) => `a much longer copy id number ${i} of this issue`),
+      ...['naïve-id', 'ИД-1', '同じ', 'AbCdEfGhIjKl2', 'AbCdEfGhIjKlm'],
+    ];
+    const positions = Int32Array.from({ length: 64 }, (_, i) => i * 7919 - 2 ** 30);
+    const chosen = choices(key, ids, positions, new Float64Array(64).fill(0.5));
+    const vectors = new Set(ids.map((_, c) => chosen.subarray(c * 64, c * 64 + 64).join('')));
+    expect(vectors.size).toBe(ids.length);
   });
 });
 

@@ -86,18 +86,22 @@ export function accuseVariants(
   const positions = Int32Array.from(observations, (o) => o.position);
   const biases = Float64Array.from(observations, (o) => o.bias);
   const chosen = choices(key, copyIds, positions, biases);
-  const scored = copyIds
-    .map((copyId, c) => {
-      let score = 0;
-      let agreed = 0;
-      observations.forEach((o, i) => {
-        const form = chosen[c * observations.length + i] as 0 | 1;
-        score += positionScore(o.bias, o.form, form);
-        if (form === o.form) agreed++;
-      });
-      return { copyId, score, agreed, disagreed: observations.length - agreed };
-    })
-    .sort((a, b) => b.score - a.score);
+  // each observed position's two scores, for a copy that agrees and for one that does not
+  const agreeing = observations.map((o) => positionScore(o.bias, o.form, o.form));
+  const differing = observations.map((o) => positionScore(o.bias, o.form, o.form === 1 ? 0 : 1));
+  const width = observations.length;
+  const scored: CopyScore[] = copyIds.map((copyId, c) => {
+    let score = 0;
+    let agreed = 0;
+    for (let i = 0; i < width; i++) {
+      if (chosen[c * width + i] === observations[i].form) {
+        score += agreeing[i];
+        agreed++;
+      } else score += differing[i];
+    }
+    return { copyId, score, agreed, disagreed: width - agreed };
+  });
+  scored.sort((a, b) => b.score - a.score);
   const shown = (s: CopyScore): CopyScore => ({ ...s, score: round(s.score) });
   const named = threshold.score === undefined ? [] : scored.filter((s) => passes(s.score, threshold.score!));
   const verdict: VariantVerdict = threshold.score === undefined ? 'too_few_sites' : named.length > 0 ? 'named' : 'none';

@@ -100,7 +100,8 @@ const apostropheOf = (text: string): "'" | '’' =>
  */
 function withConsistency(spec: VariantClassSpec, eligible: Candidate[], present: Candidate[]) {
   const formsOf = new Map<string, Set<0 | 1>>();
-  for (const candidate of present) formsOf.set(candidate.unit, (formsOf.get(candidate.unit) ?? new Set()).add(candidate.form));
+  for (const candidate of present)
+    formsOf.set(candidate.unit, (formsOf.get(candidate.unit) ?? new Set()).add(candidate.form));
   const mixed = (unit?: string) =>
     unit === undefined ? new Set(present.map((c) => c.form)).size === 2 : formsOf.get(unit)?.size === 2;
   if (spec.consistency === 'site') return eligible.map((candidate) => ({ candidate, perCopy: false }));

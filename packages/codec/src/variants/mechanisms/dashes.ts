@@ -5,8 +5,7 @@ import type { DashesClass } from '../table.js';
  * A dash between words: an em dash, closed or spaced ("plan—if", "plan — if"), or a spaced en dash ("plan – if").
  * An unspaced en dash is a range (1990–1995), never a site.
  */
-const DASH =
-  /(?<=[\p{L}\p{N}\p{M}.,'’"”)\]])(?:(\s?—\s?)|(\s–\s))(?=[\p{L}\p{N}"“‘(])/gu;
+const DASH = /(?<=[\p{L}\p{N}\p{M}.,'’"”)\]])(?:(\s?—\s?)|(\s–\s))(?=[\p{L}\p{N}"“‘(])/gu;
 
 export const dashes: Mechanism<DashesClass> = {
   candidates(text, spec) {
