@@ -33,7 +33,7 @@ export interface VariantsResult {
 export function measureVariants(log: (line: string) => void): VariantsResult {
   const text = generatedProse(20_000, DOCUMENT_WORDS);
   const key = variantKey(new Uint8Array(32).fill(0x5a));
-  const copyIds = Array.from({ length: 10_000 }, (_, i) => `copy-${i.toString(36).padStart(8, '0')}`);
+  const copyIds = Array.from({ length: 10_000 }, (_, i) => `c${i.toString(36).padStart(11, '0')}`);
   const plans: number[] = [];
   const writes: number[] = [];
   let plan = planVariants(text, { recipients: COPIES });
