@@ -39,10 +39,12 @@ describe('every copy is read back without its text', () => {
           const reading = readVariants(leak, issue.record, key);
           expect(reading.evidence.located).toBe(plan.sites.length);
           expect(reading.evidence.conflicting).toBe(0);
-          expect(reading.observations.length).toBe(plan.capacity.positions);
+          // a class whose positions all happen to show one form is set aside as normalised (under 1 % a class)
+          const setAside = reading.evidence.normalised.reduce((sum, n) => sum + n.positions, 0);
+          expect(reading.observations.length + setAside).toBe(plan.capacity.positions);
           // the copy agrees with what is read at every position: each site shows this copy's form
           const [own] = accuseVariants(reading, key, [copyId]).highest;
-          expect(own).toMatchObject({ agreed: plan.capacity.positions, disagreed: 0 });
+          expect(own).toMatchObject({ agreed: reading.observations.length, disagreed: 0 });
         },
       ),
       { numRuns: 60 },

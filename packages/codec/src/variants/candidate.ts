@@ -27,6 +27,14 @@ export interface Candidate {
   readonly phraseStart?: number;
 }
 
+/** A place of a class whose unit and variant are the class itself (all but word pairs and numbers). */
+export const classPlace = (classId: string, place: Omit<Candidate, 'classId' | 'unit' | 'key'>): Candidate => ({
+  classId,
+  unit: classId,
+  key: classId,
+  ...place,
+});
+
 /** What the rules of a site read at issue: the issuer's normalised text, the language's abbreviations. */
 export interface IssueContext {
   readonly text: string;

@@ -7,7 +7,19 @@ export const WORD_END = "(?![\\p{L}\\p{N}\\p{M}]|['’\\-‐‑][\\p{L}\\p{N}])"
 /** the space between two words of a form: a re-wrapped copy may have a line break there */
 export const GAP = '[ \\t\\n\\r\\u00A0]+';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const compiled = new WeakMap<object, RegExp>();
+
+/** A class's pattern, built once per class (each mechanism has one pattern per class). */
+export function patternFor<Spec extends object>(spec: Spec, build: (spec: Spec) => RegExp): RegExp {
+  let pattern = compiled.get(spec);
+  if (pattern === undefined) {
+    pattern = build(spec);
+    compiled.set(spec, pattern);
+  }
+  return pattern;
+}
+
+export const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A form as a pattern over folded text (foldCase): its spaces as GAP, an apostrophe as either apostrophe, a

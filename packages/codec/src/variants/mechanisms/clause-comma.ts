@@ -1,24 +1,18 @@
-import type { Candidate, Mechanism } from '../candidate.js';
-import { formPattern, GAP } from '../patterns.js';
+import { classPlace, type Mechanism } from '../candidate.js';
+import { formPattern, GAP, patternFor } from '../patterns.js';
 import type { ClauseCommaClass } from '../table.js';
 import { startsSentence, wordAfter, wordBefore } from '../text-context.js';
 
-const patterns = new WeakMap<ClauseCommaClass, RegExp>();
-
 /** The comma or not before a conjunction that a subject pronoun follows: ", and she stayed" / " and she stayed". */
-function patternOf(spec: ClauseCommaClass): RegExp {
-  let pattern = patterns.get(spec);
-  if (pattern === undefined) {
+const patternOf = (spec: ClauseCommaClass): RegExp =>
+  patternFor(spec, () => {
     const conjunctions = spec.conjunctions.map(formPattern).join('|');
     const subjects = spec.subjects.map(formPattern).join('|');
-    pattern = new RegExp(
+    return new RegExp(
       `(?<=[\\p{L}\\p{N}\\p{M})"”’])(,?)${GAP}(?=(?:${conjunctions})${GAP}(?:${subjects})(?![\\p{L}\\p{N}\\p{M}]))`,
       'gu',
     );
-    patterns.set(spec, pattern);
-  }
-  return pattern;
-}
+  });
 
 /**
  * The comma that joins two clauses with "and", "but", "so": optional where the clauses are short (Chicago 6.22),
@@ -27,21 +21,15 @@ function patternOf(spec: ClauseCommaClass): RegExp {
  */
 export const clauseComma: Mechanism<ClauseCommaClass> = {
   candidates(text, spec) {
-    const found: Candidate[] = [];
-    for (const match of text.matchAll(patternOf(spec))) {
-      const start = match.index;
-      found.push({
-        classId: spec.id,
-        unit: spec.id,
-        key: spec.id,
-        start,
-        end: start + match[1].length,
+    return [...text.matchAll(patternOf(spec))].map((match) =>
+      classPlace(spec.id, {
+        start: match.index,
+        end: match.index + match[1].length,
         form: match[1] === ',' ? 0 : 1,
         kind: 'gap',
-        anchor: start + match[0].length,
-      });
-    }
-    return found;
+        anchor: match.index + match[0].length,
+      }),
+    );
   },
 
   selectable(candidate, _spec, { text, abbreviations }) {

@@ -1,4 +1,4 @@
-import type { Candidate, Mechanism } from '../candidate.js';
+import { classPlace, type Mechanism } from '../candidate.js';
 import type { DashesClass } from '../table.js';
 
 /**
@@ -9,22 +9,16 @@ const DASH = /(?<=[\p{L}\p{N}\p{M}.,'’"”)\]])(?:(\s?—\s?)|(\s–\s))(?=[\p
 
 export const dashes: Mechanism<DashesClass> = {
   candidates(text, spec) {
-    const found: Candidate[] = [];
-    for (const match of text.matchAll(DASH)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      found.push({
-        classId: spec.id,
-        unit: spec.id,
-        key: spec.id,
-        start,
+    return [...text.matchAll(DASH)].map((match) => {
+      const end = match.index + match[0].length;
+      return classPlace(spec.id, {
+        start: match.index,
         end,
         form: match[1] === undefined ? 1 : 0,
         kind: 'gap',
         anchor: end,
       });
-    }
-    return found;
+    });
   },
 
   /** not a doubled dash (——), which marks an omission */

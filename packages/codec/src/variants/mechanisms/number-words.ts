@@ -1,28 +1,22 @@
 import type { Candidate, Mechanism } from '../candidate.js';
-import { inCaseOf } from '../patterns.js';
+import { inCaseOf, patternFor } from '../patterns.js';
 import type { NumberWordsClass } from '../table.js';
 import { isCapitalised, startsSentence, wordAfter, wordBefore, wordKey } from '../text-context.js';
-
-const patterns = new WeakMap<NumberWordsClass, RegExp>();
 
 /**
  * A whole small number: not a digit of a longer one, a decimal, a range, a time or an amount (3.5, 1,300, 3-2,
  * 9:30, $3), in figures or in words. What follows it may be a variant ("3 percent" / "3%"), so it does not decide
  * whether the number is a candidate (which would change the canonical stream between copies), only the rules do.
  */
-function patternOf(spec: NumberWordsClass): RegExp {
-  let pattern = patterns.get(spec);
-  if (pattern === undefined) {
+const patternOf = (spec: NumberWordsClass): RegExp =>
+  patternFor(spec, () => {
     const values = spec.words.flatMap((word, value) => (value >= spec.smallest ? [word, String(value)] : []));
-    pattern = new RegExp(
+    return new RegExp(
       `(?<![\\p{L}\\p{N}\\p{M}'’$£€¥#+\\-−–]|[\\p{N}][.,:/])(?:${values.join('|')})` +
         `(?![\\p{L}\\p{N}\\p{M}]|['’][\\p{L}]|[.,:/\\-−–][\\p{N}]|[\\-‐‑][\\p{L}])`,
       'gu',
     );
-    patterns.set(spec, pattern);
-  }
-  return pattern;
-}
+  });
 
 /** Words before a figure that make it a label or a reference, not a count ("Chapter 3", "page 3", "No. 3"). */
 const LABELS = new Set(
@@ -44,23 +38,22 @@ function isPlural(word: string, spec: NumberWordsClass): boolean {
 /** Small numbers in figures or in words: "three weeks" / "3 weeks". */
 export const numberWords: Mechanism<NumberWordsClass> = {
   candidates(text, spec) {
-    const found: Candidate[] = [];
-    for (const match of text.matchAll(patternOf(spec))) {
+    return [...text.matchAll(patternOf(spec))].map((match): Candidate => {
       const figure = /^\d$/.test(match[0]);
-      const value = figure ? Number(match[0]) : spec.words.indexOf(match[0].toLowerCase());
+      const value = figure ? Number(match[0]) : spec.words.indexOf(match[0]);
       const start = match.index;
-      found.push({
+      const end = start + match[0].length;
+      return {
         classId: spec.id,
         unit: spec.id,
         key: `n${value}`,
         start,
-        end: start + match[0].length,
+        end,
         form: figure ? 1 : 0,
         kind: 'word',
         anchor: start,
-      });
-    }
-    return found;
+      };
+    });
   },
 
   selectable(candidate, spec, { text, abbreviations }) {

@@ -1,26 +1,20 @@
-import type { Candidate, Mechanism } from '../candidate.js';
-import { formPattern, GAP, WORD_START } from '../patterns.js';
+import { classPlace, type Mechanism } from '../candidate.js';
+import { formPattern, GAP, patternFor, WORD_START } from '../patterns.js';
 import type { OptionalWordClass } from '../table.js';
 import { wordAfter, wordBefore, wordKey } from '../text-context.js';
-
-const patterns = new WeakMap<OptionalWordClass, RegExp>();
 
 /**
  * Before every subject that may follow the word ("that he", "he"): the word, or the empty place where it may
  * stand. Found before every such subject, whatever precedes it, so that adding or leaving out the word never
  * changes what else is found; the rules at issue decide where it may really come and go.
  */
-function patternOf(spec: OptionalWordClass): RegExp {
-  let pattern = patterns.get(spec);
-  if (pattern === undefined) {
+const patternOf = (spec: OptionalWordClass): RegExp =>
+  patternFor(spec, () => {
     const word = formPattern(spec.word);
     const subjects = [...spec.subjects, ...spec.ambiguousSubjects].map(formPattern).join('|');
     const subject = `(?=(?:${subjects})(?![\\p{L}\\p{N}\\p{M}]))`;
-    pattern = new RegExp(`${WORD_START}(?:(${word}${GAP})|(?<!${WORD_START}${word}${GAP}))${subject}`, 'gu');
-    patterns.set(spec, pattern);
-  }
-  return pattern;
-}
+    return new RegExp(`${WORD_START}(?:(${word}${GAP})|(?<!${WORD_START}${word}${GAP}))${subject}`, 'gu');
+  });
 
 /** A subject that can only begin a clause ("he", "they're"), or one that may ("it", "you") followed by a verb. */
 function beginsClause(text: string, position: number, spec: OptionalWordClass): boolean {
@@ -40,22 +34,15 @@ function beginsClause(text: string, position: number, spec: OptionalWordClass): 
 /** A word that may be left out or added: the optional "that". */
 export const optionalWord: Mechanism<OptionalWordClass> = {
   candidates(text, spec) {
-    const found: Candidate[] = [];
-    for (const match of text.matchAll(patternOf(spec))) {
-      const start = match.index;
-      const end = start + (match[1]?.length ?? 0);
-      found.push({
-        classId: spec.id,
-        unit: spec.id,
-        key: spec.id,
-        start,
-        end,
+    return [...text.matchAll(patternOf(spec))].map((match) =>
+      classPlace(spec.id, {
+        start: match.index,
+        end: match.index + (match[1]?.length ?? 0),
         form: match[1] === undefined ? 1 : 0,
         kind: 'word',
-        anchor: start,
-      });
-    }
-    return found;
+        anchor: match.index,
+      }),
+    );
   },
 
   selectable(candidate, spec, { text }) {

@@ -1,29 +1,24 @@
-import type { Candidate, Mechanism } from '../candidate.js';
-import { formPattern, GAP } from '../patterns.js';
+import { classPlace, type Candidate, type Mechanism } from '../candidate.js';
+import { formPattern, GAP, patternFor } from '../patterns.js';
 import type { SerialCommaClass } from '../table.js';
 import { isCapitalised, startsSentence, wordAfter, wordBefore, wordKey } from '../text-context.js';
 
-const patterns = new WeakMap<SerialCommaClass, RegExp>();
 const ITEM_WORD = "[\\p{L}][\\p{L}\\p{M}'’\\-]*";
 
 /**
  * The place before the conjunction that ends a list: a word, a comma, an item of one to four words, then the
  * comma or not, then "and" / "or". Found after the list's last item, so that it is found in both forms.
  */
-function patternOf(spec: SerialCommaClass): RegExp {
-  let pattern = patterns.get(spec);
-  if (pattern === undefined) {
+const patternOf = (spec: SerialCommaClass): RegExp =>
+  patternFor(spec, () => {
     const conjunctions = spec.conjunctions.map(formPattern).join('|');
     // an item's words are not conjunctions, and the shortest item is taken: "A, B or C, and D" holds two places
     const word = `(?!(?:${conjunctions})(?![\\p{L}]))${ITEM_WORD}`;
-    pattern = new RegExp(
+    return new RegExp(
       `(?<![\\p{L}\\p{M}])[\\p{L}\\p{M}]+,${GAP}((?:${word}${GAP}){0,3}?${word})(,?)${GAP}(?=(?:${conjunctions})${GAP}[\\p{L}])`,
       'gu',
     );
-    patterns.set(spec, pattern);
-  }
-  return pattern;
-}
+  });
 
 const ARTICLES = new Set(['a', 'an', 'the']);
 const caseShape = (word: string) => (word === 'I' ? 'any' : isCapitalised(word) ? 'capital' : 'lower');
@@ -37,16 +32,15 @@ export const serialComma: Mechanism<SerialCommaClass> = {
     for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
       const end = match.index + match[0].length;
       const start = end - match[0].length + match[0].lastIndexOf(match[1]) + match[1].length;
-      found.push({
-        classId: spec.id,
-        unit: spec.id,
-        key: spec.id,
-        start,
-        end: start + match[2].length,
-        form: match[2] === ',' ? 0 : 1,
-        kind: 'gap',
-        anchor: end,
-      });
+      found.push(
+        classPlace(spec.id, {
+          start,
+          end: start + match[2].length,
+          form: match[2] === ',' ? 0 : 1,
+          kind: 'gap',
+          anchor: end,
+        }),
+      );
       // the list's last item may begin the next one ("A, B and C, D and E"): search again from that item
       pattern.lastIndex = end - match[0].length + match[0].lastIndexOf(match[1]);
     }
