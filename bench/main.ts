@@ -195,7 +195,8 @@ if (wants('variants')) {
   results.variants = variants;
   const { issue } = variants;
   printRows(
-    `Visible variants (codec): ${issue.copies} copies of a ${variants.documentKb} KB document (${variants.sites} sites, ` +
+    `Visible variants (codec): ${issue.copies} copies of a ${variants.documentKb} KB document ` +
+      `(${variants.sites} sites, ` +
       `${variants.positions} bits, a record of ${variants.recordBytes} bytes) in ${issue.totalMs} ms (sites ` +
       `${issue.planMs} ms, copies ${issue.copiesMs} ms: ${issue.msPerCopy} ms a copy); tracing a 300-word passage ` +
       '(reading it, scoring every copy)',

@@ -50,7 +50,8 @@ export function measureVariants(log: (line: string) => void): VariantsResult {
   const planMs = median(plans);
   const copiesMs = median(writes);
   log(
-    `variants: ${COPIES} copies of ${Buffer.byteLength(text)} bytes, plan ${round(planMs)} ms + copies ${round(copiesMs)} ms`,
+    `variants: ${COPIES} copies of ${Buffer.byteLength(text)} bytes, ` +
+      `plan ${round(planMs)} ms + copies ${round(copiesMs)} ms`,
   );
 
   const [leaker] = issue.copies([copyIds[0]]);

@@ -61,7 +61,8 @@ function sentence(random: Random): string {
   if (kind < 0.75) return pick(random, FILLER);
   const templates = [
     () =>
-      `${capital(pick(random, PEOPLE))} ${pick(random, REPORTING)} ${random() < 0.5 ? 'that ' : ''}${pronoun} would ${verb} ${object} soon.`,
+      `${capital(pick(random, PEOPLE))} ${pick(random, REPORTING)} ${random() < 0.5 ? 'that ' : ''}` +
+      `${pronoun} would ${verb} ${object} soon.`,
     () => `${capital(who)} ${random() < 0.5 ? 'does not' : "doesn't"} expect to ${verb} ${object} this month.`,
     () => `${random() < 0.5 ? 'It is' : "It's"} likely that ${who} will ${verb} ${object}.`,
     () => `${pick(random, OPENERS)}${random() < 0.5 ? ',' : ''} ${who} agreed to ${verb} ${object}.`,
@@ -70,7 +71,8 @@ function sentence(random: Random): string {
       return `We still need ${a}, ${b}${random() < 0.5 ? ',' : ''} and ${c} for the new office.`;
     },
     () =>
-      `The review took ${random() < 0.5 ? pick(random, NUMBER_WORDS) : String(2 + Math.floor(random() * 8))} ${pick(random, PLURALS)} longer than planned.`,
+      `The review took ${random() < 0.5 ? pick(random, NUMBER_WORDS) : String(2 + Math.floor(random() * 8))} ` +
+      `${pick(random, PLURALS)} longer than planned.`,
     () => `Costs rose ${3 + Math.floor(random() * 40)}${random() < 0.5 ? ' percent' : '%'} over the period.`,
     () => `The work moved ${random() < 0.5 ? 'toward' : 'towards'} a decision on ${object}.`,
     () => `${capital(who)} asked ${random() < 0.5 ? 'all of the' : 'all the'} staff to ${verb} ${object}.`,

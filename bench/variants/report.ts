@@ -45,7 +45,8 @@ function proseTable(): string {
     rows.push(
       `| ${kind} | ${thousands(capacity.words)} | ${capacity.sites} | ${capacity.sitesPerThousandWords} | ` +
         `${capacity.positions} | ${(bitsPerWord * 1000).toFixed(1)} | ` +
-        `${thousands(capacity.requiredForOneLeaker / bitsPerWord)} | ${thousands(capacity.requiredPositions / bitsPerWord)} | ` +
+        `${thousands(capacity.requiredForOneLeaker / bitsPerWord)} | ` +
+        `${thousands(capacity.requiredPositions / bitsPerWord)} | ` +
         `${named} / 20 |`,
     );
     log(`prose: ${kind} done`);
@@ -53,7 +54,9 @@ function proseTable(): string {
   const titles = new Map(variantClasses('en').map((spec) => [spec.id, spec.title]));
   const classes = [...perClass].sort((a, b) => b[1] - a[1]);
   return [
-    `| prose | words | sites | sites / 1,000 words | independent choices (bits) | bits / 1,000 words | words to name 1 of ${RECIPIENTS} alone | words to name one of 2 colluders among ${RECIPIENTS} | whole copy traced, one leaker |`,
+    '| prose | words | sites | sites / 1,000 words | independent choices (bits) | bits / 1,000 words | ' +
+      `words to name 1 of ${RECIPIENTS} alone | words to name one of 2 colluders among ${RECIPIENTS} | ` +
+      'whole copy traced, one leaker |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
@@ -154,7 +157,8 @@ const generated = [
   '',
   proseTable(),
   '',
-  `**Simulated leaks** of generated prose (bench/variants/generated-prose.ts; documents of ${thousands(DOCUMENT_WORDS)} ` +
+  '**Simulated leaks** of generated prose (bench/variants/generated-prose.ts; documents of ' +
+    `${thousands(DOCUMENT_WORDS)} ` +
     `words with ${density(two)} for the code made for 2 colluders (p = ½), ${density(four)} for the code made ` +
     `for 4 (p = (1 ± 1/√3)/2); ${RECIPIENTS} copies each; ε = 10⁻⁶). Each cell: the share of ${LEAKS_PER_CELL} ` +
     'leaks that named at least one colluder, and in brackets the mean positions the passage showed ("too few": ' +

@@ -10,6 +10,7 @@ import {
   encodeVariantRecord,
   keyedVariants,
   planVariants,
+  previewVariants,
   readVariants,
   variantKey,
 } from 'wm-watermark-codec/variants';
@@ -67,6 +68,12 @@ describe('every copy is read back without its text', () => {
     }
     // the same key and id give the same copy: a dry run shows what the issue sends
     expect(keyedVariants(plan, key).copies(['alice'])[0]).toEqual(a);
+    const preview = previewVariants(plan, keyedVariants(plan, key), ['alice', 'bob']);
+    expect(preview.copies).toEqual([a, b].map(({ copyId, differences }) => ({ copyId, differences })));
+    expect(preview.sites.map((site) => site.text)).toEqual(
+      plan.sites.map((site) => plan.text.slice(site.start, site.end)),
+    );
+    expect(JSON.parse(JSON.stringify(preview))).toEqual(preview);
   });
 });
 

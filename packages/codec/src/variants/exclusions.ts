@@ -18,8 +18,11 @@ const FENCE = /^(?:```|~~~)[^\n]*\n[\s\S]*?(?:^(?:```|~~~)[^\n]*$|(?![\s\S]))/gm
 const INLINE_CODE = /`[^`\n]+`/g;
 const BLOCK_QUOTE = /^[ \t]*>[^\n]*$/gm;
 const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"”’)]*[^\s<>"”’).,;:!?]/giu;
-const DOMAIN_PATH =
-  /\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:com|org|net|gov|edu|io|dev|app|co|uk|de|fr|eu|info)\b(?:\/[^\s<>"”’)]*)?/giu;
+const TOP_DOMAINS = 'com|org|net|gov|edu|io|dev|app|co|uk|de|fr|eu|info';
+const DOMAIN_PATH = new RegExp(
+  `\\b[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TOP_DOMAINS})\\b(?:/[^\\s<>"”’)]*)?`,
+  'giu',
+);
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 const HEADING = /^[ \t]*#{1,6}[ \t][^\n]*$/gm;
 
@@ -82,7 +85,7 @@ function indentedCode(text: string): Range[] {
   return ranges;
 }
 
-/** A title line: short, no closing punctuation, half of its words or more capitalised ("Quarterly Results Toward 2030"). */
+/** A title line: short, no closing punctuation, half of its words or more capitalised ("Results Toward 2030"). */
 function titleLines(text: string): Range[] {
   const ranges: Range[] = [];
   for (const match of text.matchAll(/^[^\n]+$/gm)) {

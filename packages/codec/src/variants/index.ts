@@ -24,6 +24,7 @@ export {
   type VariantSite,
 } from './plan.js';
 export { keyedVariants, type VariantCopy, type VariantDifference, type VariantIssue } from './issue.js';
+export { previewVariants, type VariantPreview } from './preview.js';
 export { decodeVariantRecord, encodeVariantRecord, type VariantRecord } from './record.js';
 export { NORMALISED_CLASS, readVariants, type VariantObservation, type VariantReading } from './read.js';
 export {

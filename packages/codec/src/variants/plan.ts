@@ -209,7 +209,8 @@ export function assertVariantCapacity(plan: VariantPlan): void {
       : `one of ${c.collusion} colluding recipients among ${c.recipients}`;
   throw new CodecError(
     'CARRIER_TOO_SHORT',
-    `This text has ${c.sites} variant sites (${c.positions} independent choices, ${c.sitesPerThousandWords} sites per ` +
+    `This text has ${c.sites} variant sites (${c.positions} independent choices, ` +
+      `${c.sitesPerThousandWords} sites per ` +
       `1,000 words); naming ${who} with at most ${c.falseAccusation} chance of naming an innocent needs about ` +
       `${c.requiredPositions}. Issue fewer copies, ask for a lower collusion level, turn more classes on, or send ` +
       'the copies with their invisible marks only.',

@@ -326,7 +326,8 @@ export const ENGLISH: LanguageTable = {
       title: 'Comma between two clauses',
       description:
         'The comma before "and", "but", "so", "yet" or "or" when a new clause follows ("He left, and she stayed" / ' +
-        '"He left and she stayed"). Only the issuer\'s commas become sites; mixed forms are normal: one choice per site.',
+        '"He left and she stayed"). Only the issuer\'s commas become sites; mixed forms are normal: one choice ' +
+        'per site.',
       examples: [['The vote was close, but we won.', 'The vote was close but we won.']],
       consistency: 'site',
       enabledByDefault: true,

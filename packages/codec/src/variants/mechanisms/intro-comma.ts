@@ -11,7 +11,8 @@ import { startsSentence, wordAfter, wordKey } from '../text-context.js';
 const patternOf = (spec: IntroCommaClass): RegExp =>
   patternFor(spec, () => {
     const phrases = [...spec.phrases].sort((a, b) => b.length - a.length).map(formPattern);
-    const dated = `(?:${spec.before.map(formPattern).join('|')})${GAP}(?:\\d{4}|${spec.names.map(formPattern).join('|')})`;
+    const names = spec.names.map(formPattern).join('|');
+    const dated = `(?:${spec.before.map(formPattern).join('|')})${GAP}(?:\\d{4}|${names})`;
     return new RegExp(`${WORD_START}(?:${phrases.join('|')}|${dated})(,?)(?=${GAP}[\\p{L}])`, 'gu');
   });
 

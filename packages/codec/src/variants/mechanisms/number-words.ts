@@ -26,8 +26,8 @@ const LABELS = new Set(
     'scene round week day year game vol volume issue note footnote row column'
   ).split(' '),
 );
-const NUMBER_NEAR =
-  /[\p{N}]|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|million|billion|dozen)\b/iu;
+const NUMBER_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve twenty hundred thousand';
+const NUMBER_NEAR = new RegExp(`[\\p{N}]|\\b(?:${NUMBER_WORDS.split(' ').join('|')}|million|billion|dozen)\\b`, 'iu');
 
 function isPlural(word: string, spec: NumberWordsClass): boolean {
   const key = wordKey(word);

@@ -15,7 +15,8 @@ const patternOf = (spec: SerialCommaClass): RegExp =>
     // an item's words are not conjunctions, and the shortest item is taken: "A, B or C, and D" holds two places
     const word = `(?!(?:${conjunctions})(?![\\p{L}]))${ITEM_WORD}`;
     return new RegExp(
-      `(?<![\\p{L}\\p{M}])[\\p{L}\\p{M}]+,${GAP}((?:${word}${GAP}){0,3}?${word})(,?)${GAP}(?=(?:${conjunctions})${GAP}[\\p{L}])`,
+      `(?<![\\p{L}\\p{M}])[\\p{L}\\p{M}]+,${GAP}((?:${word}${GAP}){0,3}?${word})(,?)${GAP}` +
+        `(?=(?:${conjunctions})${GAP}[\\p{L}])`,
       'gu',
     );
   });

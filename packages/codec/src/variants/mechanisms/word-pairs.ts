@@ -5,7 +5,8 @@ import { inQuestion, startsSentence, wordAfter, wordKey } from '../text-context.
 
 /** A quantity after "more than" / "over": a figure of 2 or more, an amount, or a number word from two up. */
 const QUANTITY =
-  `(?=${GAP}(?:\\$|£|€|[2-9]|1[\\d,.]\\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|` +
+  `(?=${GAP}(?:\\$|£|€|[2-9]|1[\\d,.]\\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|` +
+  'thirty|forty|' +
   'fifty|hundreds?|thousands?|millions?|billions?|dozens?)(?![\\p{L}])))';
 
 interface PairIndex {
