@@ -9,7 +9,7 @@ import { issueDocument, RECIPIENTS, traceLeak, type IssuedDocument } from '../..
 import { variantClasses } from 'wm-watermark-codec/variants';
 
 const QUICK = process.env.REPORT_QUICK === '1';
-const LEAKS_PER_CELL = QUICK ? 6 : 30;
+const LEAKS_PER_CELL = QUICK ? 6 : 40;
 const KINDS = ['memo', 'news', 'fiction', 'legal', 'technical'] as const;
 const PASSAGES = [1000, 2500, 5000, 10_000, 20_000, 0];
 const DOCUMENT_WORDS = 40_000;
@@ -66,6 +66,16 @@ function proseTable(): string {
   ].join('\n');
 }
 
+/** The n-th leak of a cell: its colluders, strategy and seed depend on n and the colluders only, so the cells of
+ * both tables with the same colluders and length are the same leaks but for their damage. */
+const leakOf = (n: number, colluders: number, damages: readonly Damage[], words: number) => ({
+  colluders: Array.from({ length: colluders }, (_, i) => (n * 17 + i * 29) % RECIPIENTS),
+  strategy: STRATEGIES[n % STRATEGIES.length],
+  damages,
+  words,
+  seed: words * 31 + colluders * 1009 + n * 7919 + 1,
+});
+
 /** Generated prose: detection by passage length and colluders (strategies in turn; stripped, NFKC, re-wrapped). */
 function detectionTable(documents: { two: IssuedDocument; four: IssuedDocument }): string {
   const rows: string[] = [];
@@ -79,14 +89,7 @@ function detectionTable(documents: { two: IssuedDocument; four: IssuedDocument }
       let positions = 0;
       let tooFew = 0;
       for (let n = 0; n < LEAKS_PER_CELL; n++) {
-        const seed = words * 31 + colluders * 1009 + n * 7919 + 1;
-        const traced = traceLeak(document, {
-          colluders: Array.from({ length: colluders }, (_, i) => (n * 17 + i * 29) % RECIPIENTS),
-          strategy: STRATEGIES[n % STRATEGIES.length],
-          damages: ['strip', 'nfkc', 'rewrap'],
-          words,
-          seed,
-        });
+        const traced = traceLeak(document, leakOf(n, colluders, ['strip', 'nfkc', 'rewrap'], words));
         leaks++;
         innocents += traced.innocents.length;
         positions += traced.accusation.positions;
@@ -118,13 +121,7 @@ function damageTable(document: IssuedDocument): string {
     for (const colluders of [1, 2]) {
       let caught = 0;
       for (let n = 0; n < LEAKS_PER_CELL; n++) {
-        const traced = traceLeak(document, {
-          colluders: Array.from({ length: colluders }, (_, i) => (n * 13 + i * 41) % RECIPIENTS),
-          strategy: STRATEGIES[n % STRATEGIES.length],
-          damages,
-          words: 10_000,
-          seed: n * 104729 + damages.length * 13 + colluders,
-        });
+        const traced = traceLeak(document, leakOf(n, colluders, damages, 10_000));
         innocents += traced.innocents.length;
         if (traced.caught) caught++;
       }

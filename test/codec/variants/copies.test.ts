@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { generatedProse } from '../../../bench/variants/generated-prose.js';
 import { choices } from '../../../packages/codec/src/variants/keys.js';
-import { rewrap, withHiddenMarks } from '../../../bench/variants/leaks.js';
+import { autocorrect, rewrap, withHiddenMarks } from '../../../bench/variants/leaks.js';
 import {
   accuseVariants,
   decodeVariantRecord,
@@ -74,6 +74,22 @@ describe('every copy is read back without its text', () => {
       plan.sites.map((site) => plan.text.slice(site.start, site.end)),
     );
     expect(JSON.parse(JSON.stringify(preview))).toEqual(preview);
+  });
+});
+
+describe('a class an editor made uniform', () => {
+  test('is set aside and named in the evidence, not read as the copy’s choices', () => {
+    const plan = planVariants(generatedProse(21, 8000), { recipients: 10 });
+    const issue = keyedVariants(plan, key);
+    const [copy] = issue.copies(['edited']);
+    const edited = autocorrect(copy.text, 'optional-that', 1);
+    const reading = readVariants(edited, issue.record, key);
+    const sites = plan.sites.filter((site) => site.classId === 'optional-that').length;
+    expect(sites).toBeGreaterThan(10);
+    expect(reading.evidence.normalised).toEqual([
+      { classId: 'optional-that', positions: expect.any(Number) as number, form: 1 },
+    ]);
+    expect(reading.observations.some((o) => o.classId === 'optional-that')).toBe(false);
   });
 });
 
