@@ -8,7 +8,10 @@ import { collect, parseSize, parseThreads } from './codec/option-parsers.js';
 /** How a tree is walked: shared by `wm scan` and `wm strip --in-place`. */
 export const addWalkOptions = (command: Command): Command =>
   command
-    .option('--follow', 'follow symbolic links inside folders (links named as PATH are always followed)')
+    .option(
+      '--follow',
+      'read through symbolic links inside folders (never written through; a PATH that is a link is followed)',
+    )
     .option('--no-ignore', 'read files that .gitignore files exclude too')
     .option('--include <glob>', 'read only files matching GLOB (repeatable; no "/" in it: matches the name)', collect)
     .option('--exclude <glob>', 'skip files and folders matching GLOB (repeatable)', collect)

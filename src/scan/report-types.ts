@@ -65,6 +65,8 @@ export interface StripReport {
   kept_c2pa?: number;
   /** why the file was left as it was although it has marks */
   skipped?: string;
+  /** other names of the file (hard links): the rewritten file is a new one, they keep the old content */
+  other_links?: number;
 }
 
 export interface FileReport {
@@ -109,5 +111,7 @@ export interface SummaryReport {
   unreadable: number;
   /** with --strip / strip --in-place: files rewritten (or that would be, with --dry-run) */
   files_stripped?: number;
+  /** with --strip / strip --in-place: files with marks left as they were (StripReport.skipped says why) */
+  files_not_rewritten?: number;
   elapsed_ms: number;
 }

@@ -7,6 +7,7 @@ import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
 import { piecePositions } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
+import type { WriteScope } from './write-scope.js';
 import { DEFAULT_SIZES, readWindows, type WindowBuffer, type WindowSizes } from './windows.js';
 
 /** How every file of a scan is read: the key for keyed watermarks, positions kept per kind, and stripping. */
@@ -15,10 +16,10 @@ export interface ScanSettings {
   /** positions listed per kind of hidden character */
   positions: number;
   /**
-   * remove the marks from the files where they are found (wm scan --strip, wm strip --in-place); `follow`: symbolic
-   * links are followed (--follow), `roots`: the paths named on the command line (followed if links)
+   * remove the marks from the files where they are found (wm scan --strip, wm strip --in-place), never writing
+   * outside `scope`, the paths named on the command line (write-scope.ts)
    */
-  strip?: { all: boolean; dryRun: boolean; follow: boolean; roots: readonly string[] };
+  strip?: { all: boolean; dryRun: boolean; scope: WriteScope };
   /** files larger than this many bytes are skipped */
   maxSize?: number;
   /** how files are cut into windows (the default everywhere but in tests of the cutting itself) */
@@ -68,11 +69,8 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     closeSync(fd);
     fd = undefined;
     if (settings.strip) {
-      const { all, dryRun, follow, roots } = settings.strip;
       report.strip = await stripFile(path, sniffed.encoding, report.c2pa.length, {
-        all,
-        dryRun,
-        followLinks: follow || roots.includes(path),
+        ...settings.strip,
         windows: settings.windows,
       });
     }

@@ -75,7 +75,8 @@ export class ScanOutput {
     const { mode, stripOnly } = this.options;
     if (this.sarif) return this.sarif.file(report);
     if (mode === 'json') return this.write(`${JSON.stringify(report, inCodePoints)}\n`);
-    if (stripOnly && !(report.strip && report.strip.removed > 0)) return;
+    // a file left as it was (a link, outside the paths named) is said to be, with why
+    if (stripOnly && !(report.strip && (report.strip.removed > 0 || report.strip.skipped))) return;
     if (mode === 'list') {
       return this.write(this.options.nul ? `${report.path}\0` : `${this.name(report.path)}\n`);
     }
@@ -148,6 +149,12 @@ export class ScanOutput {
       `${found} of ${plural(summary.files_scanned, 'file')} scanned ` +
         `(${formatBytes(summary.bytes_scanned)} in ${(summary.elapsed_ms / 1000).toFixed(1)} s)`,
       skipped.length > 0 ? `skipped ${skipped.join(', ')}${this.options.verbose ? '' : ' (--verbose lists them)'}` : '',
+      summary.files_not_rewritten
+        ? this.chalk.red(
+            `${plural(summary.files_not_rewritten, 'file')} with marks left as ` +
+              `${summary.files_not_rewritten === 1 ? 'it was' : 'they were'} (said above)`,
+          )
+        : '',
       summary.unreadable > 0 ? this.chalk.red(`${summary.unreadable} could not be read`) : '',
     ].filter(Boolean);
     this.write(`${parts.join('; ')}\n`);
@@ -176,7 +183,10 @@ export class ScanOutput {
     if (strip.skipped) return this.chalk.red(strip.skipped);
     const count = plural(strip.removed, 'hidden character');
     if (strip.removed === 0) return `nothing to strip${kept}`;
-    return `${strip.written ? `stripped: ${count} removed` : `would remove ${count} (--dry-run)`}${kept}`;
+    const links = strip.other_links
+      ? `; ${plural(strip.other_links, 'other hard link')} to it ${strip.written ? 'keep' : 'would keep'} the marks`
+      : '';
+    return `${strip.written ? `stripped: ${count} removed` : `would remove ${count} (--dry-run)`}${kept}${links}`;
   }
 
   private write(text: string): void {

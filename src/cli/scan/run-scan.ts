@@ -9,6 +9,7 @@ import { reaches, type Level, type SettableLevel } from '../../scan/levels.js';
 import type { FileOutcome, FileReport, ScanOutcome, SummaryReport } from '../../scan/report-types.js';
 import { scanFile, type ScanSettings } from '../../scan/scan-file.js';
 import { walk, type WalkEntry, type WalkOptions } from './walk.js';
+import { writeScopeOf } from '../../scan/write-scope.js';
 
 export interface ScanCommandOptions extends KeySourceOptions {
   follow?: boolean;
@@ -71,8 +72,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
           strip: {
             all: options.all ?? false,
             dryRun: options.dryRun ?? false,
-            follow: options.follow ?? false,
-            roots: paths,
+            scope: writeScopeOf(paths.length > 0 ? paths : ['.']),
           },
         }
       : {}),
@@ -109,7 +109,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     skipped_binary: 0,
     skipped_too_large: 0,
     unreadable: 0,
-    ...(options.strip ? { files_stripped: 0 } : {}),
+    ...(options.strip ? { files_stripped: 0, files_not_rewritten: 0 } : {}),
     elapsed_ms: 0,
   };
   let gravest: Level = 'none';
@@ -129,6 +129,7 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     if (outcome.type === 'clean') return;
     summary.files_with_findings++;
     if (outcome.strip && outcome.strip.removed > 0) summary.files_stripped!++;
+    if (outcome.strip?.skipped) summary.files_not_rewritten!++;
     for (const level of levelsOf(outcome)) if (reaches(level, gravest)) gravest = level;
     output.file(outcome);
   };

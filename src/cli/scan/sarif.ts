@@ -113,6 +113,8 @@ interface Region {
 export class SarifLog {
   private readonly results: SarifResult[] = [];
   private readonly unreadable: ErrorReport[] = [];
+  /** files with marks that --strip left as they were, and why */
+  private readonly notRewritten: { path: string; why: string }[] = [];
 
   constructor(private readonly marksLevel: SettableLevel) {}
 
@@ -149,6 +151,7 @@ export class SarifLog {
     for (const hidden of report.hidden) {
       hidden.first.forEach((position, k) => this.add(hidden.kind, hidden.level, hiddenText(hidden, k), at(position)));
     }
+    if (report.strip?.skipped) this.notRewritten.push({ path: report.path, why: report.strip.skipped });
   }
 
   error(report: ErrorReport): void {
@@ -180,11 +183,18 @@ export class SarifLog {
           invocations: [
             {
               executionSuccessful: this.unreadable.length === 0,
-              toolExecutionNotifications: this.unreadable.map((report) => ({
-                level: 'error',
-                message: { text: `cannot read ${report.path}: ${report.message}` },
-                locations: [{ physicalLocation: { artifactLocation: artifactOf(report.path) } }],
-              })),
+              toolExecutionNotifications: [
+                ...this.unreadable.map((report) => ({
+                  level: 'error',
+                  message: { text: `cannot read ${report.path}: ${report.message}` },
+                  locations: [{ physicalLocation: { artifactLocation: artifactOf(report.path) } }],
+                })),
+                ...this.notRewritten.map(({ path, why }) => ({
+                  level: 'warning',
+                  message: { text: `not stripped ${path}: ${why}` },
+                  locations: [{ physicalLocation: { artifactLocation: artifactOf(path) } }],
+                })),
+              ],
             },
           ],
           results: this.results,

@@ -6,7 +6,10 @@ import { reasonOf } from '../codec/io.js';
 
 /** How the tree is walked (docs/CLI.md, "wm scan"). */
 export interface WalkOptions {
-  /** follow symbolic links found inside folders (those named on the command line are always followed) */
+  /**
+   * follow symbolic links found inside folders (those named on the command line are always followed): to read
+   * them; stripping never writes through one (src/scan/write-scope.ts)
+   */
   follow: boolean;
   /** honour .gitignore files */
   gitignore: boolean;
