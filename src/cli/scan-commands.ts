@@ -1,9 +1,10 @@
 import { Option, type Command } from 'commander';
-import { SETTABLE_LEVELS } from '../scan/levels.js';
+import { SETTABLE_LEVELS } from 'wm-watermark-scan/levels';
 import { CHANNEL_DATABASE_HELP } from './database-options.js';
 import { collect, parseSize, parseThreads } from './codec/option-parsers.js';
 
-// Only option definitions live here; the implementation (src/cli/scan/, driving src/scan/) is imported on use.
+// Only option definitions live here; the implementation (src/cli/scan/, driving the scan package, packages/scan)
+// is imported on use.
 
 /** How a tree is walked: shared by `wm scan` and `wm strip --in-place`. */
 export const addWalkOptions = (command: Command): Command =>

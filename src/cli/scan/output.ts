@@ -1,12 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { HiddenKind } from 'wm-watermark-codec/findings';
-import type { Level, SettableLevel } from '../../scan/levels.js';
-import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
-import { formatPosition } from '../../scan/positions.js';
-import type { ProgressLine } from './progress.js';
-import { formatBytes } from './progress.js';
-import { SarifLog } from './sarif.js';
-import { UNREADABLE } from './unreadable.js';
+import type { Level, SettableLevel } from 'wm-watermark-scan/levels';
+import { formatPosition } from 'wm-watermark-scan/positions';
 import type {
   ErrorReport,
   FileReport,
@@ -15,7 +10,13 @@ import type {
   StripReport,
   SummaryReport,
   WatermarkReport,
-} from '../../scan/report-types.js';
+} from 'wm-watermark-scan/report-types';
+import { SarifLog } from 'wm-watermark-scan/sarif';
+import { UNREADABLE } from 'wm-watermark-scan/unreadable';
+import { VERSION } from '../../version.js';
+import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
+import type { ProgressLine } from './progress.js';
+import { formatBytes } from './progress.js';
 
 /**
  * table: for people (coloured on a terminal); json: JSON Lines; list: the paths of the files with findings; sarif:
@@ -68,7 +69,7 @@ export class ScanOutput {
 
   constructor(private readonly options: OutputOptions) {
     this.chalk = new Chalk({ level: options.colour });
-    if (options.mode === 'sarif') this.sarif = new SarifLog(options.marksLevel);
+    if (options.mode === 'sarif') this.sarif = new SarifLog(options.marksLevel, VERSION);
   }
 
   file(report: FileReport): void {

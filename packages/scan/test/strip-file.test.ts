@@ -19,10 +19,10 @@ import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../src/scan/atomic-write.js';
-import { scanFile } from '../../src/scan/scan-file.js';
-import { LEFT_AS_IT_IS, stripFile } from '../../src/scan/strip-file.js';
-import { writeScopeOf } from '../../src/scan/write-scope.js';
+import { writeFileAtomic } from '../src/atomic-write.js';
+import { scanFile } from '../src/scan-file.js';
+import { LEFT_AS_IT_IS, stripFile } from '../src/strip-file.js';
+import { writeScopeOf } from '../src/write-scope.js';
 
 let dir: string;
 beforeEach(() => {

@@ -1,11 +1,10 @@
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { VERSION } from '../../version.js';
 import { UNREADABLE } from './unreadable.js';
-import type { FindingKind, Level, SettableLevel } from '../../scan/levels.js';
-import { levelOf } from '../../scan/levels.js';
-import type { Position } from '../../scan/positions.js';
-import type { ErrorReport, FileReport, HiddenReport, WatermarkReport } from '../../scan/report-types.js';
+import type { FindingKind, Level, SettableLevel } from './levels.js';
+import { levelOf } from './levels.js';
+import type { Position } from './positions.js';
+import type { ErrorReport, FileReport, HiddenReport, WatermarkReport } from './report-types.js';
 
 /**
  * `wm scan --format sarif`: one SARIF 2.1.0 log (OASIS; what GitHub code scanning and other CI tools read) for the
@@ -116,7 +115,11 @@ export class SarifLog {
   /** files with marks that --strip left as they were, and why */
   private readonly notRewritten: { path: string; why: string }[] = [];
 
-  constructor(private readonly marksLevel: SettableLevel) {}
+  /** `version`: of the tool that ran the scan (tool.driver.semanticVersion) */
+  constructor(
+    private readonly marksLevel: SettableLevel,
+    private readonly version: string,
+  ) {}
 
   file(report: FileReport): void {
     const at = (position: Position, end?: Position): SarifResult['locations'] => [
@@ -168,7 +171,7 @@ export class SarifLog {
           tool: {
             driver: {
               name: 'wm',
-              semanticVersion: VERSION,
+              semanticVersion: this.version,
               rules: RULES.map((rule) => ({
                 id: rule.id,
                 name: rule.name,

@@ -5,12 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encode } from 'wm-watermark-codec/encode';
 import { encodeRobust } from 'wm-watermark-codec/robust';
 import { strip } from 'wm-watermark-codec/strip';
-import { seededRandom } from '../../packages/codec/src/robust/prng.js';
-import { encodeText, type TextEncoding } from '../../src/scan/encoding.js';
-import { FILE_START, originAfter, originAfterBytes, positionsOf } from '../../src/scan/positions.js';
-import { writeScopeOf } from '../../src/scan/write-scope.js';
-import { scanFile } from '../../src/scan/scan-file.js';
-import { c2paWrapper } from '../codec/c2pa-fixtures.js';
+import { seededRandom } from '../../codec/src/robust/prng.js';
+import { encodeText, type TextEncoding } from '../src/encoding.js';
+import { FILE_START, originAfter, originAfterBytes, positionsOf } from '../src/positions.js';
+import { writeScopeOf } from '../src/write-scope.js';
+import { scanFile } from '../src/scan-file.js';
+import { c2paWrapper } from '../../../test/codec/c2pa-fixtures.js';
 
 // A long file is read in windows so that memory stays flat: reading it in windows of a few hundred bytes must
 // report exactly what reading it whole reports, and strip it to exactly the same bytes.

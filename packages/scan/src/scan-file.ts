@@ -2,7 +2,7 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { findMarks, HIDDEN_KINDS, type HiddenKind, type RobustFinding } from 'wm-watermark-codec/findings';
 import { reasonOf } from './error-reason.js';
 import { levelOf, type SettableLevel } from './levels.js';
-import { mayHideMarks, prefilterBuffer } from './prefilter.js';
+import { mayHideMarks, prefilterBuffer, selectSearch, type SearchEngine } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
 import { piecePositions } from './sparse-text.js';
@@ -30,6 +30,8 @@ export interface ScanSettings {
   marksLevel?: SettableLevel;
   /** report the invisible characters that belong to the text too (no prefilter then: it passes over them) */
   all?: boolean;
+  /** how bytes are searched (default: WebAssembly where it runs): prefilter.ts */
+  search?: SearchEngine;
 }
 
 /**
@@ -41,6 +43,7 @@ export function scanFile(path: string, settings: ScanSettings): Promise<FileOutc
 export function scanFile(path: string, settings: ScanSettings, decode: boolean): Promise<ScanOutcome>;
 export async function scanFile(path: string, settings: ScanSettings, decode = true): Promise<ScanOutcome> {
   let fd: number | undefined;
+  if (settings.search) selectSearch(settings.search);
   try {
     // non-blocking: a FIFO swapped in for a file after the walk saw it must not make the scan wait for a writer
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
