@@ -54,6 +54,11 @@ export interface HiddenReport {
   bytes?: string[];
   /** what the first runs of tag characters spell (U+E0041 is "A"), for the tag kind */
   spelled?: string[];
+  /**
+   * raw kind: the bytes of each of the first runs as UTF-8 text where they are printable (a GlassWorm-style payload:
+   * code hidden as selectors), else null; present when one is
+   */
+  texts?: (string | null)[];
 }
 
 export interface StripReport {

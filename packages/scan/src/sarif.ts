@@ -171,7 +171,7 @@ export class SarifLog {
           hidden.level,
           hiddenText(hidden, k),
           at(position),
-          hidden.spelled?.[k] ?? hidden.bytes?.[k],
+          hidden.spelled?.[k] ?? hidden.texts?.[k] ?? hidden.bytes?.[k],
         ),
       );
     }
@@ -272,11 +272,13 @@ function hiddenText(hidden: HiddenReport, k: number): string {
   const what =
     hidden.spelled?.[k] !== undefined
       ? ` spelling ${JSON.stringify(hidden.spelled[k])}`
-      : hidden.bytes?.[k] !== undefined
-        ? ` (bytes ${hidden.bytes[k]})`
-        : hidden.code_points
-          ? ` (${Object.keys(hidden.code_points).join(', ')})`
-          : '';
+      : typeof hidden.texts?.[k] === 'string'
+        ? ` spelling ${JSON.stringify(hidden.texts[k])}`
+        : hidden.bytes?.[k] !== undefined
+          ? ` (bytes ${hidden.bytes[k]})`
+          : hidden.code_points
+            ? ` (${Object.keys(hidden.code_points).join(', ')})`
+            : '';
   const places = hidden.places === 1 ? '' : ` (place ${k + 1} of ${hidden.places} in this file)`;
   return `${KIND_TEXT[hidden.kind]}${what}${places}`;
 }

@@ -102,6 +102,7 @@ function mayBeMarked(
 
 interface HiddenTally extends HiddenReport {
   spelled: string[];
+  texts: (string | null)[];
   codePoints: Map<number, number>;
   byteLabels: string[];
 }
@@ -173,7 +174,7 @@ function findingsOf(
     for (const kind of found.hidden) {
       let tally = hidden.get(kind.kind);
       if (!tally) {
-        const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [], spelled: [] };
+        const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [], spelled: [], texts: [] };
         hidden.set(kind.kind, (tally = { kind: kind.kind, level: levelOf(kind.kind, marksLevel), ...empty }));
       }
       tally.count += kind.count;
@@ -183,6 +184,7 @@ function findingsOf(
       tally.first.push(...first.slice(0, room));
       tally.byteLabels.push(...kind.bytes.slice(0, room));
       tally.spelled.push(...kind.spelled.slice(0, room));
+      tally.texts.push(...kind.texts.slice(0, room));
       for (const [codePoint, count] of kind.codePoints) {
         tally.codePoints.set(codePoint, (tally.codePoints.get(codePoint) ?? 0) + count);
       }
@@ -192,11 +194,12 @@ function findingsOf(
   // window of a long file read without verifying them (the part of a passage cut off by the window's end)
   if (report.robust.length > 0) hidden.delete('robust');
   report.hidden = HIDDEN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(
-    ({ codePoints, byteLabels, spelled, ...kind }) => ({
+    ({ codePoints, byteLabels, spelled, texts, ...kind }) => ({
       ...kind,
       ...(codePoints.size > 0 ? { code_points: codePointNames(codePoints) } : {}),
       ...(byteLabels.length > 0 ? { bytes: byteLabels } : {}),
       ...(spelled.length > 0 ? { spelled } : {}),
+      ...(texts.some((text) => text !== null) ? { texts } : {}),
     }),
   );
   const any = report.watermarks.length + report.robust.length + report.c2pa.length + report.hidden.length > 0;

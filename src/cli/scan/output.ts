@@ -215,7 +215,14 @@ const LEVEL_COLOURS: Record<Level, (chalk: ChalkInstance) => (text: string) => s
 };
 
 function codePointsText(hidden: HiddenReport): string {
-  if (hidden.bytes) return `${KIND_NOTES[hidden.kind]}: ${hidden.bytes.join('; ')}`;
+  if (hidden.bytes) {
+    // a payload that spells printable text (code hidden as selectors) is shown as that text, quoted and escaped
+    const runs = hidden.bytes.map((bytes, k) => {
+      const spelled = hidden.texts?.[k];
+      return spelled ? `spelling ${escapeForTerminal(JSON.stringify(spelled))}` : bytes;
+    });
+    return `${KIND_NOTES[hidden.kind]}: ${runs.join('; ')}`;
+  }
   if (!hidden.code_points) return KIND_NOTES[hidden.kind] ?? '';
   return Object.entries(hidden.code_points)
     .map(([name, count]) => (count === 1 ? name : `${name} ×${count}`))
