@@ -14,6 +14,7 @@ import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScan } from './scan.js';
 import { measureScanners } from './scanners.js';
+import { measureSearch } from '../packages/scan/bench/search.js';
 import { measureScripts } from './scripts.js';
 import { measurePostgresDrivers } from './postgres-drivers.js';
 import { measurePostgresServer } from './postgres-server.js';
@@ -35,6 +36,7 @@ const SECTIONS = [
   'cli',
   'scan',
   'scanners',
+  'search',
   'server',
   'mcp',
   'stall',
@@ -246,6 +248,16 @@ if (wants('scanners')) {
     rows,
     { scanner: 'name', 'wall time (ms)': 'ms', '÷ wm scan': 'vsWm', 'files reported': 'files' },
   );
+}
+if (wants('search')) {
+  const rows = measureSearch(log);
+  results.search = rows;
+  printRows('The scan byte search: WebAssembly beside scalar (same buffers, one run; nothing to find)', rows, {
+    text: 'text',
+    'WebAssembly MB/s': 'wasmMBps',
+    'scalar MB/s': 'scalarMBps',
+    'WebAssembly ÷ scalar': 'wasmVsScalar',
+  });
 }
 if (wants('server')) {
   const server = await measureServer(log);

@@ -22,7 +22,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = 'dist/bundle';
-const BUNDLED_PACKAGES = new Set(['wm-watermark-codec', 'commander', 'unicode-segmenter', 'chalk', 'jose']);
+const BUNDLED_PACKAGES = new Set([
+  'wm-watermark-codec',
+  'wm-watermark-scan',
+  'commander',
+  'unicode-segmenter',
+  'chalk',
+  'jose',
+]);
 /**
  * `wm mcp` is a bundle of its own, dist/bundle/wm-mcp.cjs, which the CLI requires when that command runs: the MCP
  * SDK, zod, TypeBox and Ajv are hundreds of small CommonJS files that load several times faster from one file, but
@@ -60,7 +67,8 @@ const externalPackages = (bundled) => ({
  * module it imports (a module the CLI's bundle needs too is in both).
  * - wm-server.cjs: the admin commands, `wm serve`, `wm copies` and `wm trace`, the remote commands and a server's
  *   backend, and all they bring (the domain, the store and both database adapters, the data folder, the server);
- * - wm-scan.cjs: `wm scan` (and `strip` of a folder): the tree walk, the worker pool, the byte search;
+ * - wm-scan.cjs: `wm scan` (and `strip` of a folder): its flags and printing, and the scan package's engine (the tree
+ *   walk, the worker pool, the byte search, SARIF);
  * - wm-names.cjs: the check that no two signers of `--keys` have confusable names, with the Unicode tables it
  *   folds names by (a quarter of wm.cjs's size when it was in it).
  */
@@ -73,7 +81,7 @@ const BUNDLES_APART = [
 const NEVER_IN_CLI_BUNDLE = new RegExp(
   [
     /^src\/(cli\/(admin|copies|scan)|data-folder|server\/routes|store\/(sqlite|postgres))\//,
-    /^src\/scan\/(pool|byte-search)\.ts$/,
+    /^packages\/scan\/src\/(pool|byte-search|scalar-search|scan-tree|walk|gitignore|sarif)\.ts$/,
     /^packages\/codec\/src\/unicode\/confusable-tables\.ts$/,
   ]
     .map(({ source }) => source)
@@ -167,7 +175,7 @@ const common = {
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  // the codec workspace package from its TypeScript sources (packages/codec/package.json), not from a build of it
+  // the workspace packages (codec, scan) from their TypeScript sources (package.json: exports), not from a build
   conditions: ['wm-source'],
   // import() of node_modules becomes require(): a script compiled by node:vm has no loader for import()
   supported: { 'dynamic-import': false },
@@ -214,10 +222,10 @@ for (const [file, size] of built) {
   if (served.get(file).size !== size) throw new Error(`${file} was asked for a module after it was built`);
 }
 // `wm scan` reads files on worker threads; a worker runs a script file of its own, which sits beside the CLI's
-// bundle (src/scan/pool.ts finds it there).
+// bundle (src/cli/scan/run-scan.ts names it).
 await build({
   ...common,
-  entryPoints: { 'wm-scan-worker': 'src/scan/worker.ts' },
+  entryPoints: { 'wm-scan-worker': 'packages/scan/src/worker.ts' },
   plugins: [externalPackages(BUNDLED_PACKAGES), inlineVersion],
 });
 await build({

@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
-import { BASE_LIMIT, ByteSearch, type BytePattern, type PassOver } from './byte-search.js';
+import { BASE_LIMIT, ByteSearch, type BytePattern, type PassOver, type PatternSearch } from './byte-search.js';
+import { ScalarSearch } from './scalar-search.js';
 import {
   belongsToText,
   isHiddenCodePoint,
@@ -23,7 +24,7 @@ import { isTextSelector, textSelectorBases } from 'wm-watermark-codec/unicode/lo
 const range = (low: number, high: number): number[] => Array.from({ length: high - low + 1 }, (_, k) => low + k);
 
 /** The first three bytes of every hidden character (a two-byte one: any third byte). */
-const PATTERNS: BytePattern[] = [
+export const PATTERNS: BytePattern[] = [
   // U+E0000–E0FFF: tag characters and VS17–VS256
   { lead: 0xf3, second: 0xa0, thirds: null },
   // U+FE00–FE0F (VS1–VS16), U+FEFF, U+FFA0
@@ -52,7 +53,7 @@ const PATTERNS: BytePattern[] = [
  * without a call out of the search (every zero-width character is a pattern); what they do not settle (a base past
  * the table, a joiner too near the start) comes back to isReported.
  */
-function passOver(): PassOver {
+export function passOver(): PassOver {
   const bases = (selector: number): Uint8Array => {
     const table = textSelectorBases(selector, BASE_LIMIT);
     // a selector after a selector is a run's payload (no selector is a variation base; said here all the same)
@@ -83,8 +84,28 @@ function passOver(): PassOver {
   };
 }
 
-let search: ByteSearch | undefined;
-const searchOf = (): ByteSearch => (search ??= new ByteSearch(PATTERNS, passOver()));
+/**
+ * How the bytes are searched: `wasm` (byte-search.ts, SIMD, several GB/s) wherever WebAssembly runs, else `scalar`
+ * (scalar-search.ts: the same answers from the same tables, an order of magnitude slower). Tests select each.
+ */
+export type SearchEngine = 'wasm' | 'scalar';
+let engine: SearchEngine = (globalThis as { WebAssembly?: unknown }).WebAssembly ? 'wasm' : 'scalar';
+/** One search of each engine per thread, made when first used. */
+const searches = new Map<SearchEngine, PatternSearch>();
+
+/** Selects the search this thread uses from now on (ScanSettings.search). */
+export function selectSearch(chosen: SearchEngine): void {
+  engine = chosen;
+}
+
+function searchOf(): PatternSearch {
+  let search = searches.get(engine);
+  if (!search) {
+    search = engine === 'wasm' ? new ByteSearch(PATTERNS, passOver()) : new ScalarSearch(PATTERNS, passOver());
+    searches.set(engine, search);
+  }
+  return search;
+}
 
 export function mayHideMarks(bytes: Buffer): boolean {
   if (isAscii(bytes)) return false;

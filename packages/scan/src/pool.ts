@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome } from './report-types.js';
 import type { ScanSettings } from './scan-file.js';
@@ -29,9 +28,6 @@ const DECODE_BACKLOG = 64;
 export const batchSize = (sent: number, decoding: boolean): number =>
   decoding ? MIN_BATCH : Math.min(MAX_BATCH, Math.max(MIN_BATCH, sent >> 3));
 
-/** The worker script beside the CLI's bundle (scripts/build-cli.mjs makes both). */
-export const bundledWorkerFile = (): string => fileURLToPath(new URL('./wm-scan-worker.cjs', import.meta.url));
-
 interface Slot {
   worker: Worker;
   pending: Map<number, { resolve: (outcomes: WorkerOutcome[]) => void; paths: string[]; decode: boolean }>;
@@ -50,7 +46,7 @@ export class WorkerPool {
 
   constructor(workerFile: string, threads: number, settings: ScanSettings) {
     this.slots = Array.from({ length: threads }, () => {
-      const worker = new Worker(workerFile, { workerData: settings });
+      const worker = new Worker(workerFile, { workerData: settings, execArgv: workerExecArgv() });
       const slot: Slot = { worker, pending: new Map(), dead: false, decodes: false };
       slot.worker.on('message', ({ seq, outcomes }: WorkerAnswer) => {
         slot.pending.get(seq)?.resolve(outcomes);
@@ -98,6 +94,20 @@ export class WorkerPool {
     }
     slot.pending.clear();
   }
+}
+
+/**
+ * The Node flags of this process that a worker may take (workers inherit them): not --input-type, which Node refuses
+ * for a worker's script file (a program run with `node --input-type=module -e …` that scans a tree).
+ */
+function workerExecArgv(): string[] {
+  const flags: string[] = [];
+  for (let k = 0; k < process.execArgv.length; k++) {
+    const flag = process.execArgv[k];
+    if (flag === '--input-type') k++;
+    else if (!flag.startsWith('--input-type=')) flags.push(flag);
+  }
+  return flags;
 }
 
 const failed = (paths: string[], message: string): ScanOutcome[] =>

@@ -2,11 +2,12 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { findMarks, HIDDEN_KINDS, type HiddenKind, type RobustFinding } from 'wm-watermark-codec/findings';
 import { reasonOf } from './error-reason.js';
 import { levelOf, type SettableLevel } from './levels.js';
-import { mayHideMarks, prefilterBuffer } from './prefilter.js';
+import { mayHideMarks, prefilterBuffer, selectSearch, type SearchEngine } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
 import { piecePositions } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
+import type { WriteScope } from './write-scope.js';
 import { DEFAULT_SIZES, readWindows, type WindowBuffer, type WindowSizes } from './windows.js';
 
 /** How every file of a scan is read: the key for keyed watermarks, positions kept per kind, and stripping. */
@@ -15,10 +16,10 @@ export interface ScanSettings {
   /** positions listed per kind of hidden character */
   positions: number;
   /**
-   * remove the marks from the files where they are found (wm scan --strip, wm strip --in-place); `follow`: symbolic
-   * links are followed (--follow), `roots`: the paths named on the command line (followed if links)
+   * remove the marks from the files where they are found (wm scan --strip, wm strip --in-place), never writing
+   * outside `scope`, the paths named on the command line (write-scope.ts)
    */
-  strip?: { all: boolean; dryRun: boolean; follow: boolean; roots: readonly string[] };
+  strip?: { all: boolean; dryRun: boolean; scope: WriteScope };
   /** files larger than this many bytes are skipped */
   maxSize?: number;
   /** how files are cut into windows (the default everywhere but in tests of the cutting itself) */
@@ -29,6 +30,8 @@ export interface ScanSettings {
   marksLevel?: SettableLevel;
   /** report the invisible characters that belong to the text too (no prefilter then: it passes over them) */
   all?: boolean;
+  /** how bytes are searched (default: WebAssembly where it runs): prefilter.ts */
+  search?: SearchEngine;
 }
 
 /**
@@ -40,6 +43,7 @@ export function scanFile(path: string, settings: ScanSettings): Promise<FileOutc
 export function scanFile(path: string, settings: ScanSettings, decode: boolean): Promise<ScanOutcome>;
 export async function scanFile(path: string, settings: ScanSettings, decode = true): Promise<ScanOutcome> {
   let fd: number | undefined;
+  if (settings.search) selectSearch(settings.search);
   try {
     // non-blocking: a FIFO swapped in for a file after the walk saw it must not make the scan wait for a writer
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -68,11 +72,8 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     closeSync(fd);
     fd = undefined;
     if (settings.strip) {
-      const { all, dryRun, follow, roots } = settings.strip;
       report.strip = await stripFile(path, sniffed.encoding, report.c2pa.length, {
-        all,
-        dryRun,
-        followLinks: follow || roots.includes(path),
+        ...settings.strip,
         windows: settings.windows,
       });
     }
@@ -101,6 +102,7 @@ function mayBeMarked(
 
 interface HiddenTally extends HiddenReport {
   spelled: string[];
+  texts: (string | null)[];
   codePoints: Map<number, number>;
   byteLabels: string[];
 }
@@ -172,7 +174,7 @@ function findingsOf(
     for (const kind of found.hidden) {
       let tally = hidden.get(kind.kind);
       if (!tally) {
-        const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [], spelled: [] };
+        const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [], spelled: [], texts: [] };
         hidden.set(kind.kind, (tally = { kind: kind.kind, level: levelOf(kind.kind, marksLevel), ...empty }));
       }
       tally.count += kind.count;
@@ -182,6 +184,7 @@ function findingsOf(
       tally.first.push(...first.slice(0, room));
       tally.byteLabels.push(...kind.bytes.slice(0, room));
       tally.spelled.push(...kind.spelled.slice(0, room));
+      tally.texts.push(...kind.texts.slice(0, room));
       for (const [codePoint, count] of kind.codePoints) {
         tally.codePoints.set(codePoint, (tally.codePoints.get(codePoint) ?? 0) + count);
       }
@@ -191,11 +194,12 @@ function findingsOf(
   // window of a long file read without verifying them (the part of a passage cut off by the window's end)
   if (report.robust.length > 0) hidden.delete('robust');
   report.hidden = HIDDEN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(
-    ({ codePoints, byteLabels, spelled, ...kind }) => ({
+    ({ codePoints, byteLabels, spelled, texts, ...kind }) => ({
       ...kind,
       ...(codePoints.size > 0 ? { code_points: codePointNames(codePoints) } : {}),
       ...(byteLabels.length > 0 ? { bytes: byteLabels } : {}),
       ...(spelled.length > 0 ? { spelled } : {}),
+      ...(texts.some((text) => text !== null) ? { texts } : {}),
     }),
   );
   const any = report.watermarks.length + report.robust.length + report.c2pa.length + report.hidden.length > 0;

@@ -2,11 +2,14 @@ import { lstatSync, readdirSync, readFileSync, statSync, type Dirent, type Stats
 import { join } from 'node:path';
 import picomatch from 'picomatch';
 import { IgnoreRules } from './gitignore.js';
-import { reasonOf } from '../codec/io.js';
+import { reasonOf } from './error-reason.js';
 
 /** How the tree is walked (docs/CLI.md, "wm scan"). */
 export interface WalkOptions {
-  /** follow symbolic links found inside folders (those named on the command line are always followed) */
+  /**
+   * follow symbolic links found inside folders (those named on the command line are always followed): to read
+   * them; stripping never writes through one (write-scope.ts)
+   */
   follow: boolean;
   /** honour .gitignore files */
   gitignore: boolean;

@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { encode } from 'wm-watermark-codec/encode';
 import { encodeRobust } from 'wm-watermark-codec/robust';
 import { strip } from 'wm-watermark-codec/strip';
-import { seededRandom } from '../../packages/codec/src/robust/prng.js';
-import { encodeText, type TextEncoding } from '../../src/scan/encoding.js';
-import { FILE_START, originAfter, originAfterBytes, positionsOf } from '../../src/scan/positions.js';
-import { scanFile } from '../../src/scan/scan-file.js';
-import { c2paWrapper } from '../codec/c2pa-fixtures.js';
+import { seededRandom } from '../../codec/src/robust/prng.js';
+import { encodeText, type TextEncoding } from '../src/encoding.js';
+import { FILE_START, originAfter, originAfterBytes, positionsOf } from '../src/positions.js';
+import { writeScopeOf } from '../src/write-scope.js';
+import { scanFile } from '../src/scan-file.js';
+import { c2paWrapper } from '../../../test/codec/c2pa-fixtures.js';
 
 // A long file is read in windows so that memory stays flat: reading it in windows of a few hundred bytes must
 // report exactly what reading it whole reports, and strip it to exactly the same bytes.
@@ -89,7 +90,7 @@ describe('windows', () => {
       const text = mixedText(seed);
       const path = join(dir, `strip-${seed}.txt`);
       writeFileSync(path, text);
-      const stripping = { all: false, dryRun: false, follow: false, roots: [] };
+      const stripping = { all: false, dryRun: false, scope: writeScopeOf([dir]) };
       const outcome = await scanFile(path, { positions: 5, windows: SMALL, strip: stripping });
       expect(outcome.type === 'file' && outcome.strip?.written).toBe(true);
       expect(readFileSync(path, 'utf8')).toBe(strip(text));

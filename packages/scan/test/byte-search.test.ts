@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BASE_LIMIT, ByteSearch, type BytePattern } from '../../src/scan/byte-search.js';
+import { BASE_LIMIT, ByteSearch, type BytePattern } from '../src/byte-search.js';
+import { ScalarSearch } from '../src/scalar-search.js';
 
-// The WebAssembly search behind scan's prefilter finds exactly the places a byte-by-byte reading finds, wherever
-// they fall against its vectors, in data copied in or read into its own memory. More lead and second bytes than it
-// has buckets for, so that some share one (and admit pairs no pattern begins with, which it must not report).
+// The WebAssembly search behind scan's prefilter, and the scalar one beside it, find exactly the places a
+// byte-by-byte reading finds, wherever they fall against the vectors, in data copied in or read into their memory.
+// More lead and second bytes than the WebAssembly one has buckets for, so that some share one (and admit pairs no
+// pattern begins with, which it must not report).
 
 const PATTERNS: BytePattern[] = [
   { lead: 0xf3, second: 0xa0, thirds: null },
@@ -37,8 +39,11 @@ function expected(bytes: Uint8Array): { sure: number[]; maybe: number[] } {
   return { sure, maybe };
 }
 
-describe('ByteSearch', () => {
-  const search = new ByteSearch(PATTERNS);
+describe.each([
+  ['WebAssembly', ByteSearch],
+  ['scalar', ScalarSearch],
+])('%s search', (_, Search) => {
+  const search = new Search(PATTERNS);
   // every byte of the patterns alone, and each pattern's lead with every second and third byte of the others
   const bytesOfPatterns = [
     ...new Set(PATTERNS.flatMap(({ lead, second, thirds }) => [lead, second, ...(thirds ?? [])])),
@@ -95,7 +100,7 @@ describe('ByteSearch', () => {
       [0xf000, 0xf0ff],
     ] as const;
     const joins = (codePoint: number): boolean => codePoint === 0x200b || codePoint === 0x200d;
-    const search = new ByteSearch(patterns, {
+    const search = new Search(patterns, {
       alone: { characters: [ZWJ], joins, leadsAfter: LEADS_AFTER },
       afterBase: [{ bytes: VS16, bases }],
     });

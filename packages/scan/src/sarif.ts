@@ -1,11 +1,11 @@
+import { createHash } from 'node:crypto';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { VERSION } from '../../version.js';
 import { UNREADABLE } from './unreadable.js';
-import type { FindingKind, Level, SettableLevel } from '../../scan/levels.js';
-import { levelOf } from '../../scan/levels.js';
-import type { Position } from '../../scan/positions.js';
-import type { ErrorReport, FileReport, HiddenReport, WatermarkReport } from '../../scan/report-types.js';
+import type { FindingKind, Level, SettableLevel } from './levels.js';
+import { levelOf } from './levels.js';
+import type { Position } from './positions.js';
+import type { ErrorReport, FileReport, HiddenReport, WatermarkReport } from './report-types.js';
 
 /**
  * `wm scan --format sarif`: one SARIF 2.1.0 log (OASIS; what GitHub code scanning and other CI tools read) for the
@@ -96,7 +96,16 @@ interface SarifResult {
   level: Level;
   message: { text: string };
   locations: { physicalLocation: { artifactLocation: ArtifactLocation; region: Region } }[];
+  partialFingerprints: { [FINGERPRINT]: string };
 }
+
+/**
+ * The key of each result's fingerprint (SARIF `partialFingerprints`): a hash of the rule, the file, the column and
+ * what was found there (the secret, the spelled text, the bytes), and how many such results came before it in the
+ * file: not the line, so a finding keeps its fingerprint when lines above it move, and code scanning does not see
+ * it as fixed and found anew.
+ */
+const FINGERPRINT = 'wmFinding/v1';
 
 interface ArtifactLocation {
   uri: string;
@@ -112,9 +121,17 @@ interface Region {
 
 export class SarifLog {
   private readonly results: SarifResult[] = [];
+  /** how many results of one identity (fingerprint's input) came before, per file */
+  private readonly seen = new Map<string, number>();
   private readonly unreadable: ErrorReport[] = [];
+  /** files with marks that --strip left as they were, and why */
+  private readonly notRewritten: { path: string; why: string }[] = [];
 
-  constructor(private readonly marksLevel: SettableLevel) {}
+  /** `version`: of the tool that ran the scan (tool.driver.semanticVersion) */
+  constructor(
+    private readonly marksLevel: SettableLevel,
+    private readonly version: string,
+  ) {}
 
   file(report: FileReport): void {
     const at = (position: Position, end?: Position): SarifResult['locations'] => [
@@ -131,7 +148,7 @@ export class SarifLog {
       },
     ];
     for (const mark of report.watermarks) {
-      this.add('watermark', mark.level, `wm watermark: ${secretText(mark)}`, at(mark.at));
+      this.add('watermark', mark.level, `wm watermark: ${secretText(mark)}`, at(mark.at), secretText(mark));
     }
     for (const mark of report.robust) {
       const copies = `${mark.copies_found} ${mark.copies_found === 1 ? 'copy' : 'copies'}`;
@@ -140,15 +157,25 @@ export class SarifLog {
         mark.level,
         `wm robust watermark: ${secretText(mark)} (${copies})`,
         at(mark.start, mark.end),
+        secretText(mark),
       );
     }
     for (const wrapper of report.c2pa) {
       const framing = wrapper.valid ? 'valid framing' : `invalid framing: ${wrapper.reason}`;
-      this.add('c2pa', wrapper.level, `C2PA text manifest (${framing})`, at(wrapper.at));
+      this.add('c2pa', wrapper.level, `C2PA text manifest (${framing})`, at(wrapper.at), framing);
     }
     for (const hidden of report.hidden) {
-      hidden.first.forEach((position, k) => this.add(hidden.kind, hidden.level, hiddenText(hidden, k), at(position)));
+      hidden.first.forEach((position, k) =>
+        this.add(
+          hidden.kind,
+          hidden.level,
+          hiddenText(hidden, k),
+          at(position),
+          hidden.spelled?.[k] ?? hidden.texts?.[k] ?? hidden.bytes?.[k],
+        ),
+      );
     }
+    if (report.strip?.skipped) this.notRewritten.push({ path: report.path, why: report.strip.skipped });
   }
 
   error(report: ErrorReport): void {
@@ -165,7 +192,7 @@ export class SarifLog {
           tool: {
             driver: {
               name: 'wm',
-              semanticVersion: VERSION,
+              semanticVersion: this.version,
               rules: RULES.map((rule) => ({
                 id: rule.id,
                 name: rule.name,
@@ -180,11 +207,18 @@ export class SarifLog {
           invocations: [
             {
               executionSuccessful: this.unreadable.length === 0,
-              toolExecutionNotifications: this.unreadable.map((report) => ({
-                level: 'error',
-                message: { text: `cannot read ${report.path}: ${report.message}` },
-                locations: [{ physicalLocation: { artifactLocation: artifactOf(report.path) } }],
-              })),
+              toolExecutionNotifications: [
+                ...this.unreadable.map((report) => ({
+                  level: 'error',
+                  message: { text: `cannot read ${report.path}: ${report.message}` },
+                  locations: [{ physicalLocation: { artifactLocation: artifactOf(report.path) } }],
+                })),
+                ...this.notRewritten.map(({ path, why }) => ({
+                  level: 'warning',
+                  message: { text: `not stripped ${path}: ${why}` },
+                  locations: [{ physicalLocation: { artifactLocation: artifactOf(path) } }],
+                })),
+              ],
             },
           ],
           results: this.results,
@@ -193,8 +227,20 @@ export class SarifLog {
     };
   }
 
-  private add(kind: FindingKind, level: Level, text: string, locations: SarifResult['locations']): void {
-    this.results.push({ ruleId: kind, ruleIndex: RULE_INDEX.get(kind)!, level, message: { text }, locations });
+  private add(kind: FindingKind, level: Level, text: string, locations: SarifResult['locations'], what = ''): void {
+    const { artifactLocation, region } = locations[0].physicalLocation;
+    const identity = [kind, artifactLocation.uri, region.startColumn, what].join('\0');
+    const before = this.seen.get(identity) ?? 0;
+    this.seen.set(identity, before + 1);
+    const fingerprint = createHash('sha256').update(`${identity}\0${before}`).digest('hex').slice(0, 32);
+    this.results.push({
+      ruleId: kind,
+      ruleIndex: RULE_INDEX.get(kind)!,
+      level,
+      message: { text },
+      locations,
+      partialFingerprints: { [FINGERPRINT]: fingerprint },
+    });
   }
 }
 
@@ -226,11 +272,13 @@ function hiddenText(hidden: HiddenReport, k: number): string {
   const what =
     hidden.spelled?.[k] !== undefined
       ? ` spelling ${JSON.stringify(hidden.spelled[k])}`
-      : hidden.bytes?.[k] !== undefined
-        ? ` (bytes ${hidden.bytes[k]})`
-        : hidden.code_points
-          ? ` (${Object.keys(hidden.code_points).join(', ')})`
-          : '';
+      : typeof hidden.texts?.[k] === 'string'
+        ? ` spelling ${JSON.stringify(hidden.texts[k])}`
+        : hidden.bytes?.[k] !== undefined
+          ? ` (bytes ${hidden.bytes[k]})`
+          : hidden.code_points
+            ? ` (${Object.keys(hidden.code_points).join(', ')})`
+            : '';
   const places = hidden.places === 1 ? '' : ` (place ${k + 1} of ${hidden.places} in this file)`;
   return `${KIND_TEXT[hidden.kind]}${what}${places}`;
 }

@@ -105,46 +105,68 @@ const MAX_AFTER_BASE = 2;
 const DATA = BASE_TABLES + MAX_AFTER_BASE * BASE_TABLE_BYTES;
 const [HIT, JOINS] = [1, 2];
 
-export class ByteSearch {
+/** A search for the patterns' places, whichever way it runs (the WebAssembly one here, or ScalarSearch). */
+export interface PatternSearch {
+  /**
+   * A buffer of at least `bytes` bytes inside the search's own memory: bytes read into it are searched where they
+   * are, without a copy. Valid until the next call (which may grow the memory).
+   */
+  buffer(bytes: number): Buffer;
+  /**
+   * Calls `visit(offset)` for each place in `bytes` where a pattern begins (and that is not passed over), in order;
+   * `visit` answers where to go on searching from (at least offset + 1), or -1 to stop there. A hit may also be
+   * reported where a pattern runs past the end of `bytes` (the bytes after it in its buffer are read): a "maybe",
+   * never a miss. Whether it stopped.
+   */
+  some(bytes: Uint8Array, visit: (offset: number) => number): boolean;
+}
+
+/**
+ * The tables both searches read, laid out as the WebAssembly memory holds them (PAIRS, THIRDS, BASE_TABLES): one
+ * statement of which bytes begin a pattern and which pass over.
+ */
+export function patternTables(patterns: readonly BytePattern[], passOver: PassOver = NONE): Uint8Array {
+  if (patterns.length > MAX_PATTERNS) throw new Error(`at most ${MAX_PATTERNS} patterns`);
+  if (passOver.afterBase.length > MAX_AFTER_BASE) throw new Error(`at most ${MAX_AFTER_BASE} afterBase rules`);
+  const tables = new Uint8Array(DATA);
+  patterns.forEach(({ lead, second, thirds }, k) => {
+    const id = k + 1;
+    tables[PAIRS + ((lead << 8) | second)] = id;
+    for (let third = 0; third < 256; third++) {
+      if (thirds !== null && !thirds.includes(third)) continue;
+      const codePoint = codePointOf(lead, second, third);
+      tables[THIRDS + (id << 8) + third] = HIT | (codePoint >= 0 && passOver.alone.joins(codePoint) ? JOINS : 0);
+    }
+  });
+  passOver.afterBase.forEach(({ bases }, k) => tables.set(bases, BASE_TABLES + k * BASE_TABLE_BYTES));
+  return tables;
+}
+
+/** Where the tables sit (patternTables) and what their entries mean: for ScalarSearch, which reads them too. */
+export const TABLES = { PAIRS, THIRDS, BASE_TABLES, BASE_TABLE_BYTES, HIT, JOINS } as const;
+export { NONE as PASS_OVER_NOTHING };
+
+/** The search as a small WebAssembly function with SIMD look-ups: several GB/s. */
+export class ByteSearch implements PatternSearch {
   private readonly memory: WasmMemory;
   private readonly scan: (from: number, to: number) => number;
 
   constructor(patterns: readonly BytePattern[], passOver: PassOver = NONE) {
-    if (patterns.length > MAX_PATTERNS) throw new Error(`at most ${MAX_PATTERNS} patterns`);
-    if (passOver.afterBase.length > MAX_AFTER_BASE) throw new Error(`at most ${MAX_AFTER_BASE} afterBase rules`);
+    const tables = patternTables(patterns, passOver);
     const pages = Math.ceil((DATA + 16) / PAGE);
     const instance = new WebAssembly.Instance(
       new WebAssembly.Module(moduleBytes(pages, searchFunctions(patterns, passOver), { scan: SCAN })),
     );
     this.memory = instance.exports.memory as WasmMemory;
     this.scan = instance.exports.scan as (from: number, to: number) => number;
-    const tables = new Uint8Array(this.memory.buffer, 0, DATA);
-    patterns.forEach(({ lead, second, thirds }, k) => {
-      const id = k + 1;
-      tables[PAIRS + ((lead << 8) | second)] = id;
-      for (let third = 0; third < 256; third++) {
-        if (thirds !== null && !thirds.includes(third)) continue;
-        const codePoint = codePointOf(lead, second, third);
-        tables[THIRDS + (id << 8) + third] = HIT | (codePoint >= 0 && passOver.alone.joins(codePoint) ? JOINS : 0);
-      }
-    });
-    passOver.afterBase.forEach(({ bases }, k) => tables.set(bases, BASE_TABLES + k * BASE_TABLE_BYTES));
+    new Uint8Array(this.memory.buffer, 0, DATA).set(tables);
   }
 
-  /**
-   * A buffer of at least `bytes` bytes inside the search's own memory: bytes read into it are searched where they
-   * are, without a copy. Valid until the next call (which may grow the memory).
-   */
   buffer(bytes: number): Buffer {
     this.reserve(bytes);
     return Buffer.from(this.memory.buffer, DATA, bytes);
   }
 
-  /**
-   * Calls `visit(offset)` for each place in `bytes` where a pattern begins (and that is not passed over), in order;
-   * `visit` answers where to go on searching from (at least offset + 1), or -1 to stop there. A hit may also be
-   * reported where a pattern runs past the end of `bytes`: a "maybe", never a miss. Whether it stopped.
-   */
   some(bytes: Uint8Array, visit: (offset: number) => number): boolean {
     if (bytes.buffer !== this.memory.buffer || bytes.byteOffset !== DATA) {
       this.reserve(bytes.length);
@@ -169,7 +191,7 @@ export class ByteSearch {
 }
 
 /** The code point of a character of two or three bytes that begins with these (-1 for a longer one). */
-function codePointOf(lead: number, second: number, third: number): number {
+export function codePointOf(lead: number, second: number, third: number): number {
   if (lead < 0xe0) return ((lead & 0x1f) << 6) | (second & 0x3f);
   return lead < 0xf0 ? ((lead & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f) : -1;
 }

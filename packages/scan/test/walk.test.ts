@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { walk, type WalkOptions } from '../../../src/cli/scan/walk.js';
+import { walk, type WalkOptions } from '../src/walk.js';
 
 // Which files wm scan reads: .gitignore files as git applies them, globs, symbolic links, never .git.
 

@@ -54,6 +54,11 @@ export interface HiddenReport {
   bytes?: string[];
   /** what the first runs of tag characters spell (U+E0041 is "A"), for the tag kind */
   spelled?: string[];
+  /**
+   * raw kind: the bytes of each of the first runs as UTF-8 text where they are printable (a GlassWorm-style payload:
+   * code hidden as selectors), else null; present when one is
+   */
+  texts?: (string | null)[];
 }
 
 export interface StripReport {
@@ -65,6 +70,8 @@ export interface StripReport {
   kept_c2pa?: number;
   /** why the file was left as it was although it has marks */
   skipped?: string;
+  /** other names of the file (hard links): the rewritten file is a new one, they keep the old content */
+  other_links?: number;
 }
 
 export interface FileReport {
@@ -109,5 +116,7 @@ export interface SummaryReport {
   unreadable: number;
   /** with --strip / strip --in-place: files rewritten (or that would be, with --dry-run) */
   files_stripped?: number;
+  /** with --strip / strip --in-place: files with marks left as they were (StripReport.skipped says why) */
+  files_not_rewritten?: number;
   elapsed_ms: number;
 }
