@@ -227,3 +227,14 @@ function utf8Length(run: string): number {
   for (let i = 0; i < run.length; i++) bytes += run.charCodeAt(i) === 0xdb40 ? (i++, 4) : 3;
   return bytes;
 }
+
+/** The text without its C2PA wrappers (each U+FEFF through its last selector), every other character kept. */
+export function withoutC2paWrappers(text: string): string {
+  let kept = '';
+  let from = 0;
+  for (const wrapper of findC2paWrappers(text)) {
+    kept += text.slice(from, wrapper.index);
+    from = wrapper.end;
+  }
+  return from === 0 ? text : kept + text.slice(from);
+}

@@ -43,6 +43,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
+  const warnings = c2paWarnings(text);
   const boundTextBytes = signing.bindText ? TEXT_DIGEST_BYTES : 0;
   const signatureBytes = signing.signingKey ? SIGNER_ID_BYTES + SIGNATURE_BYTES + boundTextBytes : 0;
   const requiredLength = 8 * (secretBytes.length + signatureBytes);
@@ -109,7 +110,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
       distribution,
       stealthLevel,
     },
-    ...c2paWarnings(text),
+    ...warnings,
   };
 }
 
