@@ -112,6 +112,17 @@ describe('strip, analyze, reveal', () => {
     expect((await runWm(['strip'], { input: CARRIER })).stderr).toBe('');
   });
 
+  it('strip --c2pa removes the manifest only: the watermark stays and still decodes', async () => {
+    const marked = (await runWm(['encode', '--secret', 'kept'], { input: CARRIER })).out;
+    const run = await runWm(['strip', '--c2pa'], { input: marked + WRAPPER });
+    expect(run).toMatchObject({ code: 0, out: marked });
+    expect(run.stderr).toMatch(/^wm: removed a C2PA manifest v1, 67 bytes/);
+    expect((await runWm(['decode'], { input: run.out })).out).toBe('kept\n');
+    expect(JSON.parse((await runWm(['strip', '--c2pa', '--json'], { input: marked })).out)).toEqual({ text: marked });
+    expect((await runWm(['strip', '--c2pa', '--all'], { input: marked })).code).toBe(2);
+    expect((await runWm(['strip', '--c2pa', '--in-place', temp.path('signed.txt')])).code).toBe(2);
+  });
+
   it('analyze counts the manifest apart from our bytes', async () => {
     const run = await runWm(['analyze'], { input: WITH_MANIFEST });
     expect(run.code).toBe(0);
