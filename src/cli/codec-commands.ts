@@ -261,7 +261,8 @@ function registerVerify(program: Command): void {
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
     .option(
       '--keys <file>',
-      'the public keys to trust: a key set (wm-keys.json) or NAME.pub (repeatable; needed unless the text has a C2PA manifest)',
+      'the public keys to trust: a key set (wm-keys.json) or NAME.pub (repeatable; needed unless the text has a ' +
+        'C2PA manifest)',
       collect,
     )
     .option(

@@ -97,7 +97,7 @@ describe('wm c2pa sign and wm verify', () => {
 });
 
 describe('both worlds in one text', () => {
-  it('mark and wm-sign first, C2PA-sign last: verify checks both, scan names both, strip --c2pa keeps the mark', async () => {
+  it('mark and wm-sign first, C2PA-sign last: verify checks both, scan names both, strip --c2pa', async () => {
     const wmKey = temp.path('wm.key');
     expect((await runWm(['keygen', '--sign', '-o', wmKey])).code).toBe(0);
     const marked = (

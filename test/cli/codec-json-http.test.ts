@@ -192,7 +192,7 @@ describe('--json equals the HTTP response of the same operation', () => {
     expect(robust.stderr).toContain(`(required length: ${robustHttp.body.required_length})`);
   });
 
-  it('beside a C2PA manifest: encode refused alike; decode, analyze and decode-robust (c2pa) answer alike', async () => {
+  it('beside a C2PA manifest: encode refused; decode, analyze and decode-robust (c2pa) answer alike', async () => {
     const signed = CARRIER + c2paWrapper();
     writeFileSync(temp.path('signed.txt'), signed);
     // marking a signed text would break its hard binding: 400 and exit 2, with the same message

@@ -181,7 +181,7 @@ describe('fuzzing: a C2PA wrapper never yields a secret', () => {
     );
   });
 
-  test('a recognised wrapper survives encode (a damaged one) and strip byte for byte, or encode refuses (a framed one)', () => {
+  test('a damaged wrapper survives encode and strip byte for byte; encode refuses a framed one', () => {
     fc.assert(
       fc.property(cleanText, wrapper, where, (text, built, at) => {
         const carrier = placed(`${text} several words of carrier text here`, built.text, at);

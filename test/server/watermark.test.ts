@@ -417,7 +417,7 @@ describe('beside a C2PA text manifest', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('encode refuses a signed text (400, no charge); marked then signed: decode gives both; analyze counts it apart', async () => {
+  it('encode refuses a signed text (400, no charge); marked, then signed: decode and analyze read both', async () => {
     const before = await balance();
     const refused = await call('encode', { text: signed, secret: 'ID-42' });
     expect(refused.statusCode).toBe(400);

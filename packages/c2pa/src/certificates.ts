@@ -208,7 +208,8 @@ async function checkChain(chain: x509.X509Certificate[], anchorsDer: Uint8Array[
   const explanation =
     anchors.length === 0
       ? 'no trust anchors were given: the signature holds, but nothing says who the signer is'
-      : `the chain ends at ${last.issuer === last.subject ? last.subject : last.issuer}, which none of the ${anchors.length} trust anchors is`;
+      : `the chain ends at ${last.issuer === last.subject ? last.subject : last.issuer}, ` +
+        `which none of the ${anchors.length} trust anchors is`;
   return { status: 'signingCredential.untrusted', signer, explanation };
 }
 

@@ -164,7 +164,9 @@ function checkDataHash(text: string, wrapper: C2paWrapper, manifest: ReadManifes
   if (exclusions.length !== 1 || exclusions[0].start !== wrapperStart || exclusions[0].length !== wrapperLength) {
     return report('assertion.dataHash.mismatch', {
       url,
-      explanation: `the exclusions do not cover exactly the wrapper (bytes ${wrapperStart}–${wrapperStart + wrapperLength}): the text was edited before it`,
+      explanation:
+        `the exclusions do not cover exactly the wrapper (bytes ${wrapperStart}–${wrapperStart + wrapperLength}): ` +
+        'the text was edited before it',
     });
   }
   const bound = boundBytes(new TextEncoder().encode(text), exclusions);

@@ -18,3 +18,12 @@ export const credentialsFor = (algorithm: SigningAlgorithm) => {
 };
 
 export const GENERATOR = { name: 'wm-test', version: '0.0.0' };
+
+/** The success codes, sorted, of a trusted manifest that wm wrote with two assertions and its hard binding. */
+export const TRUSTED_CODES = [
+  'assertion.dataHash.match',
+  'assertion.hashedURI.match',
+  'assertion.hashedURI.match',
+  'claimSignature.validated',
+  'signingCredential.trusted',
+];

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { encode } from 'wm-watermark-codec/encode';
 import { findC2paWrappers } from 'wm-watermark-codec/c2pa';
 import { C2paSignError, signText, verifyText, type C2paVerification } from 'wm-watermark-c2pa';
-import { credentialsFor, GENERATOR } from './credentials.js';
+import { credentialsFor, GENERATOR, TRUSTED_CODES } from './credentials.js';
 
 const failures = (result: C2paVerification | null): string[] => result?.failure.map(({ code }) => code) ?? [];
 const TEXT = 'The minutes of the meeting, as approved.\nSecond paragraph, with é and 😀.\n';
@@ -29,15 +29,7 @@ describe('signing a text and verifying it', () => {
         claimGenerator: 'wm-test 0.0.0',
         signer: { name: `Test Press ${algorithm}` },
       });
-      expect(trusted!.success.map(({ code }) => code).sort()).toEqual(
-        [
-          'assertion.dataHash.match',
-          'assertion.hashedURI.match',
-          'assertion.hashedURI.match',
-          'claimSignature.validated',
-          'signingCredential.trusted',
-        ].sort(),
-      );
+      expect(trusted!.success.map(({ code }) => code).sort()).toEqual(TRUSTED_CODES);
       expect(trusted!.actions!.map(({ action }) => action)).toEqual(['c2pa.created', 'c2pa.published']);
       const unknown = await verifyText(signed.text);
       expect(unknown!.state).toBe('valid');
@@ -53,7 +45,7 @@ describe('signing a text and verifying it', () => {
     ]);
   });
 
-  test('stripping the wrapper gives the text back, byte for byte; the wrapper sits before the final line breaks', async () => {
+  test('stripping the wrapper gives the text back; the wrapper sits before the final line breaks', async () => {
     const { credentials } = await credentialsFor('ed25519');
     const signed = signText(TEXT, { credentials, generator: GENERATOR });
     const [wrapper] = findC2paWrappers(signed.text);
@@ -82,7 +74,7 @@ describe('signing a text and verifying it', () => {
     expect((await verifyText(storedNfd.text, { trustAnchors: anchors }))!.state).toBe('trusted');
   });
 
-  test('a wm watermark in the text is named by a soft binding, which a changed watermark no longer matches', async () => {
+  test('a wm watermark in the text is named by a soft binding, never by its secret', async () => {
     const { credentials, anchors } = await credentialsFor('ed25519');
     const marked = encode('A watermarked sentence to sign, long enough to carry it.', 'secret-42').encoded;
     const signed = signText(marked, { credentials, generator: GENERATOR });

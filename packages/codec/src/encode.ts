@@ -1,4 +1,4 @@
-import { c2paWarnings } from './c2pa-report.js';
+import { c2paWarnings } from './c2pa-order.js';
 import { buildFrame, stuffFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
 import { afterLines } from './methods/carrier-graphemes.js';

@@ -3,7 +3,7 @@ import { carrierEnds } from './carrier-slots.js';
 import { layoutCopy } from './layout.js';
 import { planMarks } from './placement.js';
 import { TextBuilder } from './text-builder.js';
-import { c2paWarnings } from '../c2pa-report.js';
+import { c2paWarnings } from '../c2pa-order.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
 import { afterLines } from '../methods/carrier-graphemes.js';
