@@ -70,12 +70,16 @@ const externalPackages = (bundled) => ({
  * - wm-scan.cjs: `wm scan` (and `strip` of a folder): its flags and printing, and the scan package's engine (the tree
  *   walk, the worker pool, the byte search, SARIF);
  * - wm-names.cjs: the check that no two signers of `--keys` have confusable names, with the Unicode tables it
- *   folds names by (a quarter of wm.cjs's size when it was in it).
+ *   folds names by (a quarter of wm.cjs's size when it was in it);
+ * - wm-c2pa.cjs: `wm c2pa` and the C2PA side of `wm verify`, with wm-watermark-c2pa and every package it loads
+ *   (cbor2, @peculiar/x509 and theirs: `packages` says to bundle them all), so that an installed wm needs none of
+ *   them beside it, and no other command reads them.
  */
 const BUNDLES_APART = [
   { file: './wm-server.cjs', modules: /^src\/(cli\/(admin|copies|remote)|data-folder|domain|server|store|ops)\// },
   { file: './wm-scan.cjs', modules: /^src\/cli\/scan\// },
   { file: './wm-names.cjs', modules: /^src\/cli\/codec\/key-set-check\.ts$/ },
+  { file: './wm-c2pa.cjs', modules: /^src\/cli\/c2pa\//, packages: { has: () => true } },
 ];
 /** Modules the CLI's bundle must not carry (the build fails if one is imported statically by a codec command). */
 const NEVER_IN_CLI_BUNDLE = new RegExp(
@@ -83,6 +87,7 @@ const NEVER_IN_CLI_BUNDLE = new RegExp(
     /^src\/(cli\/(admin|copies|scan)|data-folder|server\/routes|store\/(sqlite|postgres))\//,
     /^packages\/scan\/src\/(pool|byte-search|scalar-search|scan-tree|walk|gitignore|sarif)\.ts$/,
     /^packages\/codec\/src\/unicode\/confusable-tables\.ts$/,
+    /^(packages\/c2pa\/src|src\/cli\/c2pa)\//,
   ]
     .map(({ source }) => source)
     .join('|'),
@@ -115,7 +120,7 @@ const bundlesApart = (served, own) => ({
       contents: `module.exports = require(${JSON.stringify(args.pluginData)})[${JSON.stringify(args.path)}];`,
       loader: 'js',
     }));
-    context.onResolve({ filter: /^\.\/wm-[a-z-]+\.cjs$/, namespace: 'bundle-apart' }, (args) => ({
+    context.onResolve({ filter: /^\.\/wm-[a-z0-9-]+\.cjs$/, namespace: 'bundle-apart' }, (args) => ({
       path: args.path,
       external: true,
     }));
@@ -200,7 +205,7 @@ const carried = Object.keys(cli.metafile.inputs).filter((input) => NEVER_IN_CLI_
 if (carried.length > 0) throw new Error(`the CLI's bundle carries modules kept apart: ${carried.join(', ')}`);
 // built in reverse order, the server's last: the bundles apart before it may ask for its modules too
 const built = new Map();
-for (const { file } of [...BUNDLES_APART].reverse()) {
+for (const { file, packages } of [...BUNDLES_APART].reverse()) {
   const modules = served.get(file);
   if (modules.size === 0) throw new Error(`no bundle asks for a module of ${file}: update BUNDLES_APART`);
   built.set(file, modules.size);
@@ -210,7 +215,7 @@ for (const { file } of [...BUNDLES_APART].reverse()) {
     outfile: `${OUT_DIR}/${file}`,
     outdir: undefined,
     plugins: [
-      externalPackages(BUNDLED_PACKAGES),
+      externalPackages(packages ?? BUNDLED_PACKAGES),
       mcpBundleApart,
       bundlesApart(served, file),
       lazyChildProcess,

@@ -8,6 +8,8 @@ const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 const CODEC_SRC = fileURLToPath(new URL('../../packages/codec/src', import.meta.url));
 /** The scan engine is the workspace package wm-watermark-scan: its files are the `scan` layer. */
 const SCAN_SRC = fileURLToPath(new URL('../../packages/scan/src', import.meta.url));
+/** The C2PA package, wm-watermark-c2pa: its files are the `c2pa` layer. */
+const C2PA_SRC = fileURLToPath(new URL('../../packages/c2pa/src', import.meta.url));
 
 /**
  * Which layers each layer may import relatively (docs/ARCHITECTURE.md). A layer is a folder of src/; `root` is the
@@ -17,6 +19,8 @@ const SCAN_SRC = fileURLToPath(new URL('../../packages/scan/src', import.meta.ur
  */
 const ALLOWED: Record<string, readonly string[]> = {
   codec: ['codec'],
+  // C2PA manifests, on the codec's framing, which it reaches by the codec's name
+  c2pa: ['c2pa'],
   store: ['store'],
   // of the store, the domain uses only the port (see STORE_PORT_MODULES)
   domain: ['domain', 'store', 'root'],
@@ -54,6 +58,8 @@ const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)
  */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   codec: /^(?!unicode-segmenter(\/|$)|node:(crypto|module)$)/,
+  // well-kept libraries for CBOR and X.509 (with the Reflect API @peculiar/x509 needs), and the codec
+  c2pa: /^(?!node:crypto$|cbor2$|@peculiar\/x509$|reflect-metadata$|wm-watermark-codec(\/|$))/,
   // the store keeps rows; what a mark means is the domain's business
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|wm-watermark-codec)/,
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
@@ -127,6 +133,7 @@ function sourceFiles(dir: string): string[] {
 function layerOf(file: string): string {
   if (file === CODEC_SRC || file.startsWith(CODEC_SRC + sep)) return 'codec';
   if (file === SCAN_SRC || file.startsWith(SCAN_SRC + sep)) return 'scan';
+  if (file === C2PA_SRC || file.startsWith(C2PA_SRC + sep)) return 'c2pa';
   const parts = relative(SRC, file).split(sep);
   if (parts[0] === '..') return 'outside src';
   return parts.length === 1 ? 'root' : parts[0];
@@ -137,7 +144,7 @@ function importsOf(file: string): string[] {
   return [...source.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
 
-const files = [...sourceFiles(SRC), ...sourceFiles(CODEC_SRC), ...sourceFiles(SCAN_SRC)];
+const files = [...sourceFiles(SRC), ...sourceFiles(CODEC_SRC), ...sourceFiles(SCAN_SRC), ...sourceFiles(C2PA_SRC)];
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -75,4 +75,22 @@ describe('codec commands load nothing of the server', () => {
     const pubs = keys.flatMap((key) => ['--keys', key.replace(/\.key$/, '.pub')]);
     expect(loadedBy(['verify', ...pubs, signed]).bundles).toEqual(['wm.cjs', 'wm-names.cjs']);
   });
+
+  it('the C2PA commands read their own bundle, and verify reads it only for a text with a C2PA manifest', async () => {
+    const key = temp.path('press.key');
+    expect(loadedBy(['c2pa', 'keygen', '-o', key]).bundles).toEqual(['wm.cjs', 'wm-c2pa.cjs']);
+    const signed = temp.path('c2pa-signed.txt');
+    const sign = ['c2pa', 'sign', '--key', key, '--cert', temp.path('press.crt'), '-o', signed];
+    writeFileSync(temp.path('plain.txt'), CARRIER);
+    expect(loadedBy([...sign, temp.path('plain.txt')]).bundles).toEqual(['wm.cjs', 'wm-c2pa.cjs']);
+    const trusted = ['verify', '--trust', temp.path('press.root.crt')];
+    expect(loadedBy([...trusted, signed]).bundles).toEqual(['wm.cjs', 'wm-c2pa.cjs']);
+    const pub = temp.path('one.pub');
+    const marked = temp.path('marked-signed.txt');
+    writeFileSync(
+      marked,
+      (await runWm(['encode', '--secret', 'cold', '--sign-key', temp.path('one.key')], { input: CARRIER })).out,
+    );
+    expect(loadedBy(['verify', '--keys', pub, marked]).bundles).not.toContain('wm-c2pa.cjs');
+  });
 });
