@@ -25,16 +25,16 @@ export function createCopies(context: DomainContext): Copies {
   const run = meteredRunner(context);
   return {
     issue: (credential, input) =>
-      run(credential, 'issue-copies', (caller) => {
+      run(credential, 'issue-copies', (caller, job) => {
         const channel = caller.keyedToken && caller.key ? { channelId: caller.channelId!, key: caller.key } : undefined;
         const owner: CopiesOwner = { userId: caller.userId, channel };
-        return issueCopies(context, owner, input);
+        return issueCopies(context, owner, input, job);
       }),
     trace: (credential, input) =>
       run(
         credential,
         'trace',
-        (caller) => traceCopies(context, { userId: caller.userId }, input),
+        (caller, job) => traceCopies(context, { userId: caller.userId }, input, job),
         (result) => result.verdict !== 'not_found',
       ),
     list: (credential, input) =>

@@ -3,12 +3,13 @@ import type { CopyRow, DocumentRow } from '../../store/index.js';
 import { channelKeyOf } from '../channels.js';
 import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
-import { computeFingerprint, isTraceable, rankMatches } from '../fingerprint/index.js';
+import { isTraceable, rankMatches, type Fingerprint } from '../fingerprint/index.js';
 import { iso } from '../users.js';
 import { copyFileNames } from './file-names.js';
 import { existingFingerprintKey, ownFingerprintKey } from './fingerprint-keys.js';
-import { markCopy, newCopyId, type CopyMarks } from './marking.js';
-import { readCopyMarks, type CopyEvidence, type CopyKey } from './reading.js';
+import type { RunJob } from '../work/runner.js';
+import { newCopyId, type CopyMarks } from './marking.js';
+import type { CopyEvidence, CopyKey } from './reading.js';
 import type {
   DocumentInfo,
   IssueCopiesInput,
@@ -45,11 +46,15 @@ const documentInfo = (row: DocumentRow): DocumentInfo => ({
   created_at: iso(row.createdAt),
 });
 
-/** One marked copy per recipient, recorded with the document's keyed fingerprint (never the text). */
+/**
+ * One marked copy per recipient, recorded with the document's keyed fingerprint (never the text). The marking and
+ * the fingerprint are jobs (`job`: the request's, ../work/), run before anything is recorded.
+ */
 export async function issueCopies(
   context: DomainContext,
   owner: CopiesOwner,
   input: IssueCopiesInput,
+  job: RunJob = context.work.forRequest(),
 ): Promise<IssueCopiesResult> {
   const { text, recipients, name } = checkIssueInput(input);
   const channel = owner.channel;
@@ -60,11 +65,10 @@ export async function issueCopies(
       { details: { channel: 'needed: the marks of a copy are keyed' } },
     );
   }
-  const issued = recipients.map((recipient) => {
-    const copyId = newCopyId();
-    return { copyId, recipient, ...markCopy(text, copyId, channel.key) };
-  });
-  const fingerprint = computeFingerprint(text, await ownFingerprintKey(context, owner.userId));
+  const copyIds = recipients.map(() => newCopyId());
+  const marked = await job('mark-copies', { text, copyIds, key: channel.key });
+  const issued = recipients.map((recipient, i) => ({ copyId: copyIds[i], recipient, ...marked[i] }));
+  const fingerprint = await job('fingerprint', { text, key: await ownFingerprintKey(context, owner.userId) });
   const createdAt = context.now().getTime();
   const document = await context.store.transaction(async (tx) => {
     const row = await tx.copies.insertDocument({
@@ -122,16 +126,17 @@ export async function traceCopies(
   context: DomainContext,
   owner: CopiesOwner,
   input: { text: string },
+  job: RunJob = context.work.forRequest(),
 ): Promise<TraceResult> {
   const text = checkTraceText(input);
-  const evidence = readCopyMarks(text, await copyKeys(context, owner.userId));
+  const evidence = await job('read-copy-marks', { text, keys: await copyKeys(context, owner.userId) });
   const rows = await context.store.copies.copiesOf(
     owner.userId,
     evidence.map((found) => found.copyId),
   );
   const recipients = tracedRecipients(evidence, rows);
   const key = await existingFingerprintKey(context, owner.userId);
-  const leak = key ? computeFingerprint(text, key) : undefined;
+  const leak = key ? await job('fingerprint', { text, key }) : undefined;
   const documents = leak && isTraceable(leak) ? await matchedDocuments(context, owner.userId, leak) : [];
   const verdict = recipients.length > 0 ? 'recipient' : documents.length > 0 ? 'document' : 'not_found';
   return {
@@ -173,11 +178,7 @@ function tracedRecipients(evidence: CopyEvidence[], rows: (CopyRow & { document:
   });
 }
 
-async function matchedDocuments(
-  context: DomainContext,
-  ownerId: string,
-  leak: ReturnType<typeof computeFingerprint>,
-): Promise<TracedDocument[]> {
+async function matchedDocuments(context: DomainContext, ownerId: string, leak: Fingerprint): Promise<TracedDocument[]> {
   const candidates = await context.store.copies.documentsSharing(ownerId, leak.version, leak.hashes);
   return rankMatches(leak.hashes.length, candidates)
     .slice(0, TRACED_DOCUMENTS)
