@@ -55,6 +55,30 @@ export const JOB_UNITS: { [N in JobName]: (input: JobInput<N>) => number } = {
   fingerprint: (input) => input.text.length,
 };
 
+/**
+ * UTF-16 units of marked text per unit of carrier at most: the text itself, a robust mark (VS17+, two units) after
+ * every character, and a copy's VS frames (about a third more, at one frame per FRAME_SPACING units).
+ */
+const MARKED_UNITS_PER_UNIT = 3.5;
+
+/**
+ * An upper bound of the UTF-16 units of text a job's result holds: the copies of mark-copies grow with their number,
+ * every other result with its input at most. It lets a runner refuse, before any work, a result it could not hold.
+ */
+export const JOB_RESULT_UNITS: { [N in JobName]: (input: JobInput<N>) => number } = {
+  encode: (input) => MARKED_UNITS_PER_UNIT * input.text.length + 8 * input.secret.length,
+  'encode-robust': (input) => MARKED_UNITS_PER_UNIT * input.text.length,
+  decode: (input) => input.text.length,
+  'decode-robust': (input) => input.text.length,
+  analyze: () => 0,
+  strip: (input) => input.text.length,
+  // the visible text, and the hidden characters shown as segments
+  reveal: (input) => 2 * input.text.length,
+  'mark-copies': (input) => MARKED_UNITS_PER_UNIT * input.text.length * input.copyIds.length,
+  'read-copy-marks': () => 0,
+  fingerprint: () => 0,
+};
+
 /** Runs a job here, in this thread. */
 export function runJob<N extends JobName>(name: N, input: JobInput<N>): JobResult<N> {
   const job = JOBS[name] as (input: JobInput<N>) => JobResult<N>;
