@@ -25,7 +25,9 @@ export interface RunningServer {
  */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
   const outages = databaseOutageLog();
-  const work = serverWork(config);
+  const { work, started } = serverWork(config);
+  // the workers start while the database opens; a rejection is read below, after the domain is open
+  started.catch(() => {});
   const opened = await openDomain({
     work,
     home: config.home,
@@ -53,6 +55,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
   });
   let app;
   try {
+    await started;
     // with PostgreSQL the data folder may not exist yet; mail without SMTP goes to its outbox
     if (!config.smtpUrl) ensureDataHome(opened.home);
     const log = {

@@ -164,6 +164,13 @@ describe('the work pool', () => {
     expect((await work.forRequest()('strip', { text: marked })).text).toBe(MEMO);
   });
 
+  it('says at start when its worker script does not load', async () => {
+    const broken = poolOf({ workerFile: fileURLToPath(new URL('../fixtures/broken-worker.cjs', import.meta.url)) });
+    await expect(broken.started()).rejects.toThrow();
+    await broken.close();
+    await expect(poolOf().started()).resolves.toBeUndefined();
+  });
+
   it('runs tiny inputs in the calling thread, where handing them over would cost more than the work', async () => {
     const work = poolOf({ inlineBelow: { strip: 1000 } });
     await work.close();

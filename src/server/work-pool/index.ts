@@ -6,16 +6,20 @@ export { createWorkPool, workerScript, type WorkPool, type WorkPoolOptions } fro
 
 type WorkSettings = Pick<ServerConfig, 'workers' | 'workQueue' | 'workTimeoutSeconds' | 'workerMemoryMb'>;
 
-/** wm serve's work runner: its worker threads as configured, or, with `--workers 0`, the event loop itself. */
-export function serverWork(config: WorkSettings): WorkRunner {
-  if (config.workers === 0) return inlineWork;
-  return createWorkPool({
+/**
+ * wm serve's work runner: its worker threads as configured, or, with `--workers 0`, the event loop itself; `started`
+ * resolves once a worker has answered (a worker script that does not load fails the start, not every request).
+ */
+export function serverWork(config: WorkSettings): { work: WorkRunner; started: Promise<void> } {
+  if (config.workers === 0) return { work: inlineWork, started: Promise.resolve() };
+  const pool = createWorkPool({
     workerFile: workerScript(),
     threads: config.workers,
     queue: config.workQueue,
     budgetSeconds: config.workTimeoutSeconds,
     memoryMb: config.workerMemoryMb,
   });
+  return { work: pool, started: pool.started() };
 }
 
 /** The banner's line. */

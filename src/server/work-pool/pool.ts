@@ -35,6 +35,8 @@ export interface WorkPoolOptions {
 }
 
 export interface WorkPool extends WorkRunner {
+  /** Resolves once a worker has run a job: the worker script loads (a broken install fails here, not per request). */
+  started(): Promise<void>;
   state(): {
     /** jobs handed over and running, or waiting for a thread */
     running: number;
@@ -115,6 +117,9 @@ export function createWorkPool(options: WorkPoolOptions): WorkPool {
         budget ??= AbortSignal.timeout(options.budgetSeconds * 1000);
         return handOver(name, input, budget);
       };
+    },
+    started: async () => {
+      await handOver('strip', { text: '' }, AbortSignal.timeout(options.budgetSeconds * 1000));
     },
     state: () => ({
       running: Math.min(admitted, options.threads),
