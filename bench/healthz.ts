@@ -69,7 +69,7 @@ const CASES: Case[] = [
     token: 'plain',
   },
   {
-    name: 'issue 1,000 copies of 20 KB',
+    name: `issue ${QUICK ? 100 : 1000} copies of 20 KB`,
     plans: 'starter, pro',
     path: '/api/v2/copies',
     body: () => ({ text: generatedDocument(1, 4000), recipients: recipients(QUICK ? 100 : 1000) }),
@@ -77,7 +77,7 @@ const CASES: Case[] = [
     reference: true,
   },
   {
-    name: 'issue 40 copies of 950 KB',
+    name: `issue ${QUICK ? 4 : 40} copies of 950 KB`,
     plans: 'starter, pro',
     path: '/api/v2/copies',
     body: () => ({ text: carrierOf('prose', 950 * 1024), recipients: recipients(QUICK ? 4 : 40) }),
