@@ -8,7 +8,8 @@
 // - bundles apart (BUNDLES_APART): what a codec command's start never reads (the admin, server and remote commands;
 //   `wm scan`; the signer-name check), each `require`d by the CLI's bundle when such a command's `import()` runs;
 // - wm-mcp.cjs: `wm mcp`, with the MCP SDK (mcpBundleApart);
-// - wm-scan-worker.cjs: the script of `wm scan`'s worker threads.
+// - wm-scan-worker.cjs: the script of `wm scan`'s worker threads;
+// - wm-work-worker.cjs: the script of `wm serve`'s worker threads (the codec's and the copies' jobs).
 // A module two need is in both (the errors, the codec for copies): the errors are recognised by kind, not by
 // instanceof (src/error-kind.ts). Dependencies stay `require`s of node_modules except the few bundled ones (pure
 // ESM packages, which a CommonJS bundle cannot load on every Node 20, and those on a codec command's path).
@@ -233,6 +234,29 @@ await build({
   entryPoints: { 'wm-scan-worker': 'packages/scan/src/worker.ts' },
   plugins: [externalPackages(BUNDLED_PACKAGES), inlineVersion],
 });
+// `wm serve` runs the jobs that grow with a request's input on worker threads (src/server/work-pool/pool.ts finds
+// this script beside the server's bundle): the pure jobs only, no store, Fastify or domain context.
+const workWorker = await build({
+  ...common,
+  entryPoints: { 'wm-work-worker': 'src/server/work-pool/worker.ts' },
+  metafile: true,
+  plugins: [externalPackages(BUNDLED_PACKAGES), inlineVersion],
+});
+/** What the work worker may carry: the jobs, the modules they run and the worker's own two files. */
+const PURE_JOBS = new RegExp(
+  [
+    /^src\/domain\/work\/jobs\.ts$/,
+    /^src\/domain\/copies\/(marking|reading)\.ts$/,
+    /^src\/domain\/fingerprint\//,
+    /^src\/server\/work-pool\/(worker|outcome)\.ts$/,
+    /^packages\/codec\/src\//,
+    /^node_modules\/unicode-segmenter\//,
+  ]
+    .map(({ source }) => source)
+    .join('|'),
+);
+const notPure = Object.keys(workWorker.metafile.inputs).filter((input) => !PURE_JOBS.test(input));
+if (notPure.length > 0) throw new Error(`the work worker's bundle carries more than pure jobs: ${notPure.join(', ')}`);
 await build({
   ...common,
   entryPoints: { 'wm-mcp': 'src/cli/mcp/entry.ts' },
@@ -242,7 +266,12 @@ await build({
 // V8 keeps a source holding any character beyond ASCII two bytes a character, which makes reading and compiling it
 // slower: esbuild escapes such characters in strings, comments are gone, but a regular expression keeps them (write
 // them escaped). wm-mcp.cjs is left out: regular expressions of its packages hold some.
-for (const bundle of ['wm', ...BUNDLES_APART.map(({ file }) => file.slice(2, -4)), 'wm-scan-worker']) {
+for (const bundle of [
+  'wm',
+  ...BUNDLES_APART.map(({ file }) => file.slice(2, -4)),
+  'wm-scan-worker',
+  'wm-work-worker',
+]) {
   const source = await readFile(`${root}/${OUT_DIR}/${bundle}.cjs`);
   if (source.some((byte) => byte > 0x7f)) throw new Error(`${OUT_DIR}/${bundle}.cjs is not ASCII`);
 }

@@ -9,6 +9,7 @@ import { outboxPathOf } from './mail/index.js';
 import { onLauncherExit } from './launcher-exit.js';
 import { prettyLogStream } from './pretty-log.js';
 import { scheduleUsageRetention } from './usage-retention.js';
+import { describeWork, serverWork } from './work-pool/index.js';
 
 export interface RunningServer {
   url: string;
@@ -24,7 +25,11 @@ export interface RunningServer {
  */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
   const outages = databaseOutageLog();
+  const { work, started } = serverWork(config);
+  // the workers start while the database opens; a rejection is read below, after the domain is open
+  started.catch(() => {});
   const opened = await openDomain({
+    work,
     home: config.home,
     create: true,
     database: config.database,
@@ -44,9 +49,13 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       accountMaxDelaySeconds: config.accountMaxDelaySeconds,
       keyPublication: config.keyPublication,
     },
+  }).catch(async (error: unknown) => {
+    await work.close();
+    throw error;
   });
   let app;
   try {
+    await started;
     // with PostgreSQL the data folder may not exist yet; mail without SMTP goes to its outbox
     if (!config.smtpUrl) ensureDataHome(opened.home);
     const log = {
@@ -64,13 +73,16 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       );
     }
     outages.logTo(app.log);
-    app.addHook('onClose', async () => opened.close());
+    app.addHook('onClose', async () => {
+      await work.close();
+      await opened.close();
+    });
     const retention = config.usageRetention && scheduleUsageRetention(app, opened.domain, config.usageRetention);
     await app.listen({ host: config.host, port: config.port });
     retention?.start();
   } catch (error) {
     if (app) await app.close();
-    else await opened.close();
+    else await Promise.all([work.close(), opened.close()]);
     throw error;
   }
 
@@ -88,6 +100,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
           : `${join(opened.home, DATABASE_FILE)} (SQLite)`
       }`,
       `  mail:        ${mail}`,
+      `  workers:     ${describeWork(config)}`,
       ...(config.trustProxy !== false
         ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${String(config.trustProxy)})`]
         : []),

@@ -20,6 +20,7 @@ describe('the wm-watermark tarball', () => {
       'wm-names.cjs',
       'wm-mcp.cjs',
       'wm-scan-worker.cjs',
+      'wm-work-worker.cjs',
     ];
     expect(files).toEqual(expect.arrayContaining(bundles.map((file) => `dist/bundle/${file}`)));
     expect(files.some((file) => file.startsWith('drizzle-postgres/'))).toBe(true);
