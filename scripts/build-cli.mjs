@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Bundles the CLI for bin/wm.js into CommonJS files in dist/bundle/, and makes the V8 code caches (*.cjs.cache)
+// Bundles the CLI for bin/wm.js into CommonJS files in the bundle/ folder of the build given (`npm run build`:
+// scripts/build.mjs), and makes the V8 code caches (*.cjs.cache)
 // that bin/wm.js compiles wm.cjs and wm-server.cjs from (make-code-cache.cjs). Node 20 has no module compile cache:
 // parsing and compiling ~40 modules and commander, and the ES module loader itself, cost a codec command more than
 // its work; one script compiled from a code cache starts in a few ms. What a start pays is then reading the bundle
@@ -13,16 +14,17 @@
 // A module two need is in both (the errors, the codec for copies): the errors are recognised by kind, not by
 // instanceof (src/error-kind.ts). Dependencies stay `require`s of node_modules except the few bundled ones (pure
 // ESM packages, which a CommonJS bundle cannot load on every Node 20, and those on a codec command's path).
-// docs/PERFORMANCE.md has the figures. Paths like `../../drizzle` resolve the same from dist/bundle/ as from
-// dist/cli/: the bundles sit at that depth.
+// docs/PERFORMANCE.md has the figures. Paths like `../../drizzle` resolve the same from <build>/bundle/ as from
+// src/cli/: the bundles sit at that depth (a build's folder is one level below the package's).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
-import { relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const OUT_DIR = 'dist/bundle';
+if (!process.argv[2]) throw new Error('usage: node scripts/build-cli.mjs BUILD_FOLDER (npm run build gives it)');
+const OUT_DIR = join(resolve(process.argv[2]), 'bundle');
 const BUNDLED_PACKAGES = new Set([
   'wm-watermark-codec',
   'wm-watermark-scan',
@@ -172,7 +174,7 @@ const inlineVersion = {
   },
 };
 
-await rm(`${root}/${OUT_DIR}`, { recursive: true, force: true });
+await rm(OUT_DIR, { recursive: true, force: true });
 const common = {
   absWorkingDir: root,
   outdir: OUT_DIR,
@@ -272,13 +274,13 @@ for (const bundle of [
   'wm-scan-worker',
   'wm-work-worker',
 ]) {
-  const source = await readFile(`${root}/${OUT_DIR}/${bundle}.cjs`);
+  const source = await readFile(join(OUT_DIR, `${bundle}.cjs`));
   if (source.some((byte) => byte > 0x7f)) throw new Error(`${OUT_DIR}/${bundle}.cjs is not ASCII`);
 }
 
 // Runs representative commands once with the bundle compiled from source, so that the cache holds the functions
 // a codec command compiles, not only the top level.
-const made = spawnSync(process.execPath, [fileURLToPath(new URL('make-code-cache.cjs', import.meta.url))], {
+const made = spawnSync(process.execPath, [fileURLToPath(new URL('make-code-cache.cjs', import.meta.url)), OUT_DIR], {
   cwd: root,
   stdio: ['ignore', 'ignore', 'inherit'],
 });

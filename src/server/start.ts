@@ -7,6 +7,7 @@ import { databaseOutageLog } from './database-outages.js';
 import { isWildcardHost, listeningUrl } from './listening-url.js';
 import { outboxPathOf } from './mail/index.js';
 import { onLauncherExit } from './launcher-exit.js';
+import { ensurePortFree } from './port-free.js';
 import { prettyLogStream } from './pretty-log.js';
 import { scheduleUsageRetention } from './usage-retention.js';
 import { describeWork, serverWork } from './work-pool/index.js';
@@ -17,13 +18,15 @@ export interface RunningServer {
 }
 
 /**
- * Opens the data folder and the database (SQLite: taking the data folder's lock as a server, so that no restore or
- * key rotation replaces the database underneath, then created and migrated; PostgreSQL: refused with pending
- * migrations unless --migrate), refuses a master key that does not open the stored channel keys, listens, stops
- * gracefully on signals, and prints where everything is. The signal handlers are in place before the address is
- * printed: a process without one for SIGHUP dies at once, and whoever read the address may signal it straight away.
+ * Refuses a port in use before anything is created, opens the data folder and the database (SQLite: taking the data
+ * folder's lock as a server, so that no restore or key rotation replaces the database underneath, then created and
+ * migrated; PostgreSQL: refused with pending migrations unless --migrate), refuses a master key that does not open
+ * the stored channel keys, listens, stops gracefully on signals, and prints where everything is. The signal
+ * handlers are in place before the address is printed: a process without one for SIGHUP dies at once, and whoever
+ * read the address may signal it straight away.
  */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
+  await ensurePortFree(config.host, config.port);
   const outages = databaseOutageLog();
   const { work, started } = serverWork(config);
   // the workers start while the database opens; a rejection is read below, after the domain is open

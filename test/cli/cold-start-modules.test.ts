@@ -10,8 +10,8 @@ afterAll(() => temp.remove());
 const SERVER_ONLY_BUILTINS = ['net', 'http', 'https', 'tls', 'dns', 'zlib', 'worker_threads', 'child_process'];
 
 /**
- * What a `wm` command loaded: the built-in modules, and the bundles of dist/bundle/ it read (bin/wm.js reads each
- * with fs.readFileSync), listed by a preloaded script when the process exits.
+ * What a `wm` command loaded: the built-in modules, and the bundles of its build's bundle/ folder it read (bin/wm.js
+ * reads each with fs.readFileSync), listed by a preloaded script when the process exits.
  */
 function loadedBy(args: string[], stdout: 'ignore' | 'pipe' = 'ignore'): { builtins: string[]; bundles: string[] } {
   const list = temp.path(`modules-${args.join('-').replace(/[^\w-]/g, '')}.json`);
@@ -22,7 +22,7 @@ function loadedBy(args: string[], stdout: 'ignore' | 'pipe' = 'ignore'): { built
 const readFileSync = fs.readFileSync;
 const bundles = [];
 fs.readFileSync = function (path, ...rest) {
-  const name = String(path).match(/dist[\\\\/]bundle[\\\\/]([^\\\\/]+\\.cjs)$/);
+  const name = String(path).match(/[\\\\/]bundle[\\\\/]([^\\\\/]+\\.cjs)$/);
   if (name) bundles.push(name[1]);
   return readFileSync.call(this, path, ...rest);
 };
