@@ -6,15 +6,14 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorObject } from 'ajv';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
-import { inputFieldsOf, type OperationResults } from '../ops/operations.js';
-import { describeSchemaIssue } from '../ops/schema-issue.js';
+import { inputFieldsOf } from '../ops/input-fields.js';
+import type { OperationResults } from '../ops/operations.js';
 import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
-import { toolsFor, type ToolDefinition } from './tools.js';
+import { toolsFor } from './tools.js';
 
 export interface McpServerOptions {
   /** the tools of the operations that need an account (issue_copies, …) are offered when it knows one */
@@ -39,14 +38,6 @@ const errorResult = (message: string, structuredContent?: Record<string, unknown
   isError: true,
   ...(structuredContent ? { structuredContent } : {}),
 });
-
-/** The first problem of the arguments (allErrors is off), worded as a REST 400 words the same field's. */
-function argumentProblem(tool: Pick<ToolDefinition, 'name'>, errors: ErrorObject[] | null | undefined): string {
-  const issue = errors?.[0];
-  if (!issue) return `invalid arguments for ${tool.name}`;
-  const { field, problem } = describeSchemaIssue(issue, 'arguments');
-  return `invalid arguments for ${tool.name}: ${field} ${problem}`;
-}
 
 /**
  * JSON, as the REST response is: fields left undefined are absent; serialised once for both forms (a large answer
@@ -95,8 +86,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     const args = request.params.arguments ?? {};
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const checked = tool.validate(args);
-    if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
+    const problem = tool.problemOf(args);
+    if (problem !== undefined) return errorResult(problem);
     const outcome = await attempt(tool.name, inputFieldsOf(tool.operation), () =>
       backend.run(tool.operation, codecInputOf(tool.toInput(args))),
     );

@@ -1,6 +1,7 @@
 import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../domain/copies/types.js';
 import type { OperationHandlers } from './backend.js';
-import { inputFieldsOf, type AccountOperationName, type CodecInputs, type OperationInputs } from './operations.js';
+import { inputFieldsOf } from './input-fields.js';
+import { type AccountOperationName, type CodecInputs, type OperationInputs } from './operations.js';
 import { wireInputOf } from './wire.js';
 
 /** The operations that need an account, one function each. */

@@ -49,8 +49,6 @@ export interface HttpFace {
   path: `${typeof API_PATHS.watermark}${string}` | `${typeof API_PATHS.copies}${string}`;
   /** the OpenAPI summary */
   summary: string;
-  /** other names existing clients send for input fields (another name → the field): either one is required */
-  alternatives?: Readonly<Record<string, string>>;
   /** fields required in one case only, which a JSON schema here cannot say: the field → its condition and hint */
   requiredWhen?: Readonly<Record<string, { field: string; equals: string; hint: string }>>;
   /** the decodes: a 422 answer carries the code and what the text holds (CannotReadResponse) */
@@ -78,6 +76,11 @@ export interface Operation<N extends OperationName = OperationName> {
   title: string;
   description: string;
   input: TObject;
+  /**
+   * Other names of input fields, which clients of an earlier spelling send (the other name → the field), on every
+   * face (./input-fields.ts): the field wins when both are sent, and a required field may come under either name
+   */
+  aliases?: Readonly<Record<string, string>>;
   result: TSchema;
   /** served over REST (strip and reveal are not: they need no key and no account) */
   http?: HttpFace;
@@ -184,6 +187,8 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
       'exactly like the input; give it out instead of the original. Fails when the text is too short for the ' +
       'secret (the error gives the length needed).',
     input: ENCODE,
+    // the spelling of wm's own encode options before they took the snake_case of every other field (docs/SERVER.md)
+    aliases: { markWordEnds: 'mark_word_ends', lineEndsOnly: 'line_ends_only', skipLines: 'skip_lines' },
     result: schemas.EncodeResult,
     http: {
       method: 'POST',
@@ -232,13 +237,14 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
       'Hide a secret one bit per visible character, repeated as often as the text allows, so that it survives ' +
       'cropping, deletions and edits. Needs at least 8 bytes of text per byte of secret.',
     input: ENCODE_ROBUST,
+    // the hosted service's names
+    aliases: { visible_text: 'text', hidden_text: 'secret' },
     result: schemas.EncodeRobustResult,
     http: {
       method: 'POST',
       path: watermarkPath('encode_robust'),
       summary:
         'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
-      alternatives: { visible_text: 'text', hidden_text: 'secret' },
     },
     hosted: {
       name: 'robust_encode',
@@ -374,28 +380,4 @@ export function sessionPathOf(name: OperationName): string {
   const path = httpPathOf(name);
   if (path.startsWith(API_PATHS.watermark)) return API_PATHS.tokenWatermark + path.slice(API_PATHS.watermark.length);
   return API_PATHS.tokenCopies + path.slice(API_PATHS.copies.length);
-}
-
-/** The fields of an operation's input, in its schema's order. */
-export const inputFieldsOf = (name: OperationName): string[] => Object.keys(OPERATIONS[name].input.properties);
-
-/** The input fields the operation declares, taken from a body or arguments that may hold others (ignored). */
-export function declaredInputOf<N extends OperationName>(name: N, values: Record<string, unknown>): OperationInputs[N] {
-  const input: Record<string, unknown> = {};
-  for (const field of inputFieldsOf(name)) if (values[field] !== undefined) input[field] = values[field];
-  return input as OperationInputs[N];
-}
-
-/** A copy of the operation's input schema with only `fields`, renamed by `names`, unknown fields allowed. */
-export function renamedInput(
-  name: OperationName,
-  fields: readonly string[],
-  names: Readonly<Record<string, string>> = {},
-  optional: (field: string) => boolean = () => false,
-): TObject {
-  const properties = OPERATIONS[name].input.properties as Record<string, TSchema>;
-  const renamed: Record<string, TSchema> = {};
-  for (const field of fields)
-    renamed[names[field] ?? field] = optional(field) ? Type.Optional(properties[field]) : properties[field];
-  return Type.Object(renamed);
 }

@@ -72,7 +72,7 @@ const checkedFlags = CODEC_OPERATION_NAMES.flatMap((name) =>
 describe('a flag refuses what the server refuses (one rule: the field’s schema)', () => {
   it('covers the whole numbers and the lists of choices', () => {
     expect(checkedFlags.map(({ where }) => where)).toEqual(
-      expect.arrayContaining(['encode.chunkSize', 'encode.skipLines', 'encode.method', 'encode_robust.stealth_level']),
+      expect.arrayContaining(['encode.chunkSize', 'encode.skip_lines', 'encode.method', 'encode_robust.stealth_level']),
     );
   });
 

@@ -43,7 +43,7 @@ export const OPERATION_OPTIONS: { readonly [N in CodecOperationName]: readonly O
       implies: { method: 'char' },
     },
     {
-      field: 'markWordEnds',
+      field: 'mark_word_ends',
       input: 'markWordEnds',
       flags: '--mark-word-ends',
       key: 'markWordEnds',
@@ -53,7 +53,7 @@ export const OPERATION_OPTIONS: { readonly [N in CodecOperationName]: readonly O
       conflicts: ['lineEndsOnly'],
     },
     {
-      field: 'lineEndsOnly',
+      field: 'line_ends_only',
       input: 'lineEndsOnly',
       flags: '--line-ends-only',
       key: 'lineEndsOnly',
@@ -62,7 +62,7 @@ export const OPERATION_OPTIONS: { readonly [N in CodecOperationName]: readonly O
         'whole, at the cost of every position inside a line; not with the word-ends option',
     },
     {
-      field: 'skipLines',
+      field: 'skip_lines',
       input: 'skipLines',
       flags: '--skip-lines <n>',
       key: 'skipLines',
