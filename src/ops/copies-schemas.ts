@@ -1,13 +1,12 @@
-import { Type, type TProperties } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { COPIES_LIMITS, TRACE_VERDICTS } from '../domain/types.js';
 import { StringEnum } from './string-enum.js';
 
 // The schemas of the copies operations (docs/TRACING.md): the REST bodies and responses, the MCP tool inputs and
-// structuredContent, and the CLI's --json objects, one definition each.
+// structuredContent, and the CLI's --json objects, one definition each. Unknown input fields are ignored, as on
+// every row (docs/SERVER.md, "Decisions").
 
-const object = <P extends TProperties>(properties: P) => Type.Object(properties, { additionalProperties: false });
-
-export const IssueCopiesInput = object({
+export const IssueCopiesInput = Type.Object({
   text: Type.String({ minLength: 1, description: 'the visible text of the document to give out' }),
   recipients: Type.Array(Type.String({ minLength: 1, maxLength: COPIES_LIMITS.recipient }), {
     minItems: 1,
@@ -21,9 +20,9 @@ export const IssueCopiesInput = object({
   ),
 });
 
-export const TraceInput = object({ text: Type.String({ minLength: 1, description: 'the leaked text' }) });
+export const TraceInput = Type.Object({ text: Type.String({ minLength: 1, description: 'the leaked text' }) });
 
-export const ListCopiesInput = object({
+export const ListCopiesInput = Type.Object({
   document_id: Type.Optional(
     Type.String({
       minLength: 1,
@@ -33,7 +32,7 @@ export const ListCopiesInput = object({
   ),
 });
 
-const Marks = object({
+const Marks = Type.Object({
   vs_frames: Type.Integer({ description: 'keyed VS frames written, one every few sentences' }),
   robust_marks: Type.Integer({ description: 'robust marks written (0: no room for a robust mark)' }),
 });
@@ -45,10 +44,10 @@ const DocumentInfo = {
   created_at: Type.String({ format: 'date-time' }),
 };
 
-export const IssueCopiesResult = object({
-  document: object({ ...DocumentInfo, fingerprint_hashes: Type.Integer() }),
+export const IssueCopiesResult = Type.Object({
+  document: Type.Object({ ...DocumentInfo, fingerprint_hashes: Type.Integer() }),
   copies: Type.Array(
-    object({
+    Type.Object({
       copy_id: Type.String({ description: 'random: what the copy’s marks carry' }),
       recipient: Type.String(),
       text: Type.String({ description: 'the marked copy to give this recipient' }),
@@ -58,14 +57,14 @@ export const IssueCopiesResult = object({
   ),
 });
 
-export const ListCopiesResult = object({
+export const ListCopiesResult = Type.Object({
   documents: Type.Array(
-    object({
+    Type.Object({
       ...DocumentInfo,
       copies: Type.Integer(),
       recipients: Type.Optional(
         Type.Array(
-          object({
+          Type.Object({
             copy_id: Type.String(),
             recipient: Type.String(),
             issued_at: Type.String({ format: 'date-time' }),
@@ -77,7 +76,7 @@ export const ListCopiesResult = object({
   ),
 });
 
-export const TraceResult = object({
+export const TraceResult = Type.Object({
   verdict: StringEnum(TRACE_VERDICTS, {
     description:
       'recipient: copy marks that authenticate, in a text sharing enough of their document, name the ' +
@@ -87,15 +86,15 @@ export const TraceResult = object({
   }),
   message: Type.String(),
   recipients: Type.Array(
-    object({
+    Type.Object({
       recipient: Type.String(),
       copy_id: Type.String(),
-      document: object(DocumentInfo),
+      document: Type.Object(DocumentInfo),
       issued_at: Type.String({ format: 'date-time' }),
-      evidence: object({
+      evidence: Type.Object({
         vs_frames: Type.Integer({ description: 'whole keyed VS frames found' }),
         robust: Type.Array(
-          object({
+          Type.Object({
             copies_found: Type.Integer(),
             copies_agreeing: Type.Integer(),
             bits_recovered: Type.Integer(),
@@ -105,8 +104,8 @@ export const TraceResult = object({
     }),
   ),
   documents: Type.Array(
-    object({
-      document: object(DocumentInfo),
+    Type.Object({
+      document: Type.Object(DocumentInfo),
       recipient: Type.Null(),
       shared_hashes: Type.Integer(),
       similarity: Type.Number({ description: 'share of the leak found in the document' }),
@@ -114,15 +113,15 @@ export const TraceResult = object({
     }),
   ),
   unconfirmed: Type.Array(
-    object({
-      document: object(DocumentInfo),
+    Type.Object({
+      document: Type.Object(DocumentInfo),
       recipient: Type.Null(),
       shared_hashes: Type.Integer({ description: 'fingerprint hashes the text shares with that document' }),
       needed_hashes: Type.Integer({ description: 'how many it must share to confirm the mark' }),
     }),
     { description: 'copy marks that authenticate in a text unlike their document: never a recipient' },
   ),
-  leak: object({
+  leak: Type.Object({
     characters: Type.Integer(),
     words: Type.Integer({ description: 'visible words (a character of a script without spaces counts half)' }),
     fingerprint_hashes: Type.Integer(),
