@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CodecOperationName } from '../ops/operation-names.js';
+import type { CodecOperationName } from '../domain/operation-rules.js';
 import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { addOperationOptions } from './codec/operation-options.js';
 import { collect, parseSeed } from './codec/option-parsers.js';

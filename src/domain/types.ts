@@ -1,46 +1,17 @@
 /** Public shapes returned by the domain. Field names are the HTTP API's (docs/SERVER.md): faces return them as-is. */
 import type { Plan, SubscriptionStatus } from '../store/index.js';
+import { WATERMARK_OPERATIONS, type Permission, type WatermarkOperation } from './operation-rules.js';
 
 // the columns' closed lists of values are defined once, by the store that constrains them
 export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from '../store/index.js';
 
-export const PERMISSIONS = ['encode', 'decode'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const WATERMARK_OPERATIONS = [
-  'encode',
-  'encode-robust',
-  'decode',
-  'decode-robust',
-  'analyze',
-  // MCP's strip and reveal tools on wm serve (no REST endpoint): metered like analyze
-  'strip',
-  'reveal',
-  // issued copies (docs/TRACING.md): an issue is charged per copy, a trace once whatever it finds
-  'issue-copies',
-  'trace',
-] as const;
-export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
+// every operation and what the domain rules about it (permissions, charges), in a file of its own that the table of
+// operations (src/ops) and `wm mcp` read without loading the domain
+export { PERMISSIONS, WATERMARK_OPERATIONS, type Permission, type WatermarkOperation } from './operation-rules.js';
 
 /** What a credit history record is of: a watermark operation (a charge) or credits added. */
-export const USAGE_OPERATIONS = [...WATERMARK_OPERATIONS, 'signup-grant', 'grant'] as const;
-export type UsageOperation = (typeof USAGE_OPERATIONS)[number];
-
-/**
- * The permissions that allow each operation (any one of them suffices). Here, in the file of plain shapes, so
- * that the table of operations (src/ops) reads it without loading the domain.
- */
-export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permission[]> = {
-  encode: ['encode'],
-  'encode-robust': ['encode'],
-  decode: ['decode'],
-  'decode-robust': ['decode'],
-  analyze: ['encode', 'decode'],
-  strip: ['encode', 'decode'],
-  reveal: ['encode', 'decode'],
-  'issue-copies': ['encode'],
-  trace: ['decode'],
-};
+export type UsageOperation = WatermarkOperation | 'signup-grant' | 'grant';
+export const USAGE_OPERATIONS: readonly UsageOperation[] = [...WATERMARK_OPERATIONS, 'signup-grant', 'grant'];
 
 /** Issued copies (docs/TRACING.md): the limits of an issue, here so that the table of operations reads them. */
 export const COPIES_LIMITS = {

@@ -2,7 +2,13 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import type { OperationBackend } from '../ops/backend.js';
 import { declaredInputOf, inputSchemaOf, renamedInput, withAliasesResolved } from '../ops/input-fields.js';
-import { OPERATION_NAMES, OPERATIONS, type OperationInputs, type OperationName } from '../ops/operations.js';
+import {
+  isAccountOperation,
+  OPERATION_NAMES,
+  OPERATIONS,
+  type OperationInputs,
+  type OperationName,
+} from '../ops/operations.js';
 import { describeSchemaIssue } from '../ops/schema-issue.js';
 
 /** A tool as tools/list shows it, with what a call needs: the operation and how its arguments map to the input. */
@@ -53,26 +59,25 @@ function problemsOf(
 }
 
 /**
- * Whether a call costs credits on this backend: the charged operations on a server, through HTTP or inside it, and
- * inside `wm serve` strip and reveal too (metered like analyze; through HTTP they run on the client). An operation
- * on the account's records is charged where it is metered (list_copies is free).
+ * Whether a call costs credits on this backend: a charged operation that runs on a server, inside `wm serve` or
+ * through HTTP (strip and reveal have no REST endpoint: through HTTP they run on the client, free); offline,
+ * nothing does.
  */
 function spendsOn(operation: OperationName, backend: OperationBackend): boolean {
-  const { account, metered } = OPERATIONS[operation];
-  if (account) return metered;
-  return backend.kind === 'server' || (backend.kind === 'remote' && metered);
+  const { charged, http } = OPERATIONS[operation];
+  if (backend.kind === 'local') return false;
+  return charged && (backend.kind === 'server' || http !== undefined);
 }
 
 /** What a server adds to each description: the permission and the charge, where they apply. */
 function serverNote(operation: OperationName, backend: OperationBackend): string {
   // an account operation's description says its permission and charge itself
-  if (OPERATIONS[operation].account || !spendsOn(operation, backend)) return '';
-  const { permissions, metered } = OPERATIONS[operation];
-  const permission = (permissions.length ? permissions : OPERATIONS.analyze.permissions).join(' or ');
-  const like = metered ? 'its REST endpoint' : 'analyze';
+  if (isAccountOperation(operation) || !spendsOn(operation, backend)) return '';
+  const { permissions, http } = OPERATIONS[operation];
+  const like = http ? 'its REST endpoint' : 'analyze';
   return (
-    ` On the server: needs an API token with the ${permission} permission; like ${like}, it uses credits and ` +
-    'counts against the monthly limit.'
+    ` On the server: needs an API token with the ${permissions.join(' or ')} permission; like ${like}, it uses ` +
+    'credits and counts against the monthly limit.'
   );
 }
 
@@ -129,8 +134,7 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
       problemOf: problemsOf(name, inputSchema, (args) => withAliasesResolved(name, args)),
     };
   };
-  const ofAccount = (name: OperationName) => OPERATIONS[name].account;
-  const tools = OPERATION_NAMES.filter((name) => !ofAccount(name)).map(toolOf);
+  const tools = OPERATION_NAMES.filter((name) => !isAccountOperation(name)).map(toolOf);
   // the tool names of the hosted service's MCP client, so that an assistant configured for it keeps working
   const hosted = OPERATION_NAMES.flatMap((name): ToolDefinition[] => {
     const operation = OPERATIONS[name];
@@ -152,6 +156,6 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
       },
     ];
   });
-  const accountTools = backend.account ? OPERATION_NAMES.filter(ofAccount).map(toolOf) : [];
+  const accountTools = backend.account ? OPERATION_NAMES.filter(isAccountOperation).map(toolOf) : [];
   return [...tools, ...hosted, ...accountTools];
 }

@@ -38,9 +38,14 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 /**
  * Layers that may see the domain's shapes but must not load it (it would bring the database into `wm mcp` and the
- * remote CLI): their imports of domain/ are `import type`, or of domain/types.ts, which holds plain values only.
+ * remote CLI): their imports of domain/ are `import type`, or of its modules of plain values (PLAIN_DOMAIN_MODULES).
  */
 const DOMAIN_TYPES_ONLY = ['ops'];
+/**
+ * The domain's modules that those layers may load: the operations and their rules (which import nothing) and the
+ * public shapes.
+ */
+const PLAIN_DOMAIN_MODULES = ['types.js', 'operation-rules.js'];
 
 /** The database packages: only the store's adapters (src/store/sqlite/, …) load them. */
 const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/;
@@ -214,12 +219,16 @@ describe('the layers of src/ import only what the architecture allows', () => {
         const specifier = match[1] ?? match[2];
         if (!specifier.startsWith('.')) continue;
         const target = resolve(dirname(file), specifier);
-        if (layerOf(target) === 'domain' && relative(join(SRC, 'domain'), target) !== 'types.js') {
+        if (layerOf(target) === 'domain' && !PLAIN_DOMAIN_MODULES.includes(relative(join(SRC, 'domain'), target))) {
           violations.push(`${relative(SRC, file)} loads ${specifier}`);
         }
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('the rules of the operations import nothing: the table and wm mcp read them without the domain', () => {
+    expect(importsOf(join(SRC, 'domain', 'operation-rules.ts'))).toEqual([]);
   });
 
   it('the shared API module loads no code but its own: it sees the server and packages as types only', () => {

@@ -8,8 +8,7 @@ import { addOperationOptions } from '../../src/cli/codec/operation-options.js';
 import { OPERATION_OPTIONS } from '../../src/cli/codec/options.generated.js';
 import { EXIT } from '../../src/cli/errors.js';
 import { buildProgram } from '../../src/cli/main.js';
-import { CODEC_OPERATION_NAMES } from '../../src/ops/operation-names.js';
-import { kebabNameOf, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
+import { CODEC_OPERATION_NAMES, kebabNameOf, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
 import { createValidatorCompiler } from '../../src/server/validation.js';
 
 describe('the codec commands’ flags come from the table of operations', () => {

@@ -10,7 +10,7 @@ import { ACCOUNT_OPERATION_NAMES, OPERATIONS } from '../../src/ops/operations.js
 describe('the local backend and the operations that need an account', () => {
   it('marks exactly the account operations as such in the table', () => {
     for (const [name, row] of Object.entries(OPERATIONS))
-      expect(row.account, name).toBe((ACCOUNT_OPERATION_NAMES as readonly string[]).includes(name));
+      expect('account' in row && row.account, name).toBe((ACCOUNT_OPERATION_NAMES as readonly string[]).includes(name));
   });
 
   it('refuses each without an account, as invalid input naming it', async () => {

@@ -36,7 +36,7 @@ export function createCopies(context: DomainContext): Copies {
     issue: (credential, input) =>
       run(
         credential,
-        'issue-copies',
+        'issue_copies',
         (caller) => issueCopies(context, ownerOf(caller), input),
         () => true,
         Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1,
@@ -49,11 +49,6 @@ export function createCopies(context: DomainContext): Copies {
         (result) => result.verdict !== 'too_short',
       ),
     list: (credential, input) =>
-      run(
-        credential,
-        'trace',
-        (caller) => listCopies(context, ownerOf(caller), input),
-        () => false,
-      ),
+      run(credential, 'list_copies', (caller) => listCopies(context, ownerOf(caller), input)),
   };
 }
