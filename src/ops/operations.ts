@@ -8,11 +8,10 @@ import type {
   RevealSegment,
   StripResult,
 } from 'wm-watermark-codec';
-import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../domain/copies/types.js';
 import { kebabNameOf, OPERATION_NAMES, OPERATION_RULES, type OperationName } from '../domain/operation-rules.js';
 import { API_PATHS } from '../api/paths.js';
 import { withCliOption } from './cli-option.js';
-import * as copiesSchemas from './copies-schemas.js';
+import * as copiesSchemas from '../domain/shapes/copies.js';
 import * as schemas from './schemas.js';
 import type { CodecInput } from './wire.js';
 
@@ -131,7 +130,10 @@ export interface OperationInputs {
 /** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
 export type CodecInputs = { [N in OperationName]: CodecInput<OperationInputs[N]> };
 
-/** The codec's result types, which the result schemas describe. */
+/**
+ * Each operation's result: the codec's result types, which the result schemas describe (checked below), and the
+ * account operations' shapes themselves.
+ */
 export interface OperationResults {
   encode: EncodeResult;
   decode: DecodeResult;
@@ -140,9 +142,9 @@ export interface OperationResults {
   analyze: AnalyzeResult;
   strip: StripResult;
   reveal: { segments: RevealSegment[]; text: string };
-  issue_copies: IssueCopiesResult;
-  trace: TraceResult;
-  list_copies: ListCopiesResult;
+  issue_copies: Static<typeof copiesSchemas.IssueCopiesResult>;
+  trace: Static<typeof copiesSchemas.TraceResult>;
+  list_copies: Static<typeof copiesSchemas.ListCopiesResult>;
 }
 
 /** The REST address of a watermark operation: /api/watermark/<kebab name>. */

@@ -9,7 +9,7 @@ import {
   WATERMARK_KINDS,
 } from 'wm-watermark-codec/types';
 import { withCliOption } from './cli-option.js';
-import { StringEnum } from './string-enum.js';
+import { StringEnum } from '../domain/shapes/string-enum.js';
 
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
 // results, which are at once the REST responses, the CLI's --json objects and the MCP structuredContent.

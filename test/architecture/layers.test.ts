@@ -42,10 +42,21 @@ const ALLOWED: Record<string, readonly string[]> = {
  */
 const DOMAIN_TYPES_ONLY = ['ops'];
 /**
- * The domain's modules that those layers may load: the operations and their rules (which import nothing) and the
- * public shapes.
+ * The domain's modules that those layers may load: the operations and their rules (which import nothing), the
+ * public types, and the shapes of the account operations (JSON schemas made of plain values, see DOMAIN_SHAPES).
  */
-const PLAIN_DOMAIN_MODULES = ['types.js', 'operation-rules.js'];
+const PLAIN_DOMAIN_MODULES = [
+  'types.js',
+  'operation-rules.js',
+  join('copies', 'values.js'),
+  join('shapes', 'copies.js'),
+  join('shapes', 'string-enum.js'),
+];
+/**
+ * The account operations' inputs and results, declared once as TypeBox schemas: the only modules of the domain that
+ * load TypeBox; the rest of the domain takes their Static<> types (`import type`), so a start never loads it there.
+ */
+const DOMAIN_SHAPES = join(SRC, 'domain', 'shapes');
 
 /** The database packages: only the store's adapters (src/store/sqlite/, …) load them. */
 const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/;
@@ -222,6 +233,19 @@ describe('the layers of src/ import only what the architecture allows', () => {
         if (layerOf(target) === 'domain' && !PLAIN_DOMAIN_MODULES.includes(relative(join(SRC, 'domain'), target))) {
           violations.push(`${relative(SRC, file)} loads ${specifier}`);
         }
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('of the domain, only its shapes load TypeBox, and the rest sees them as types', () => {
+    const violations: string[] = [];
+    const VALUE_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g;
+    for (const file of files.filter((f) => layerOf(f) === 'domain' && !f.startsWith(DOMAIN_SHAPES + sep))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(VALUE_IMPORT)) {
+        const target = match[1].startsWith('.') ? resolve(dirname(file), match[1]) : match[1];
+        if (target.startsWith('@sinclair/typebox') || target.startsWith(DOMAIN_SHAPES + sep))
+          violations.push(`${relative(SRC, file)} loads ${match[1]}`);
       }
     }
     expect(violations).toEqual([]);

@@ -4,7 +4,8 @@ import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { computeFingerprint } from '../fingerprint/index.js';
 import { ownCopiesKeys } from './account-keys.js';
-import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
+import type { AccountOwner } from '../account-owner.js';
+import { codePoints, documentInfo } from './documents.js';
 import { copyFileNames } from './file-names.js';
 import { markCopy, newCopyId } from './marking.js';
 import type { IssueCopiesInput, IssueCopiesResult } from './types.js';
@@ -16,7 +17,7 @@ import { checkIssueInput } from './validation.js';
  */
 export async function issueCopies(
   context: DomainContext,
-  owner: CopiesOwner,
+  owner: AccountOwner,
   input: IssueCopiesInput,
 ): Promise<IssueCopiesResult> {
   const { text, recipients, name } = checkIssueInput(input);
@@ -77,7 +78,7 @@ export async function issueCopies(
 }
 
 /** The plan's cap on one issue (recipients × visible characters): the work and the answer grow with both. */
-function refuseBeyondPlan(context: DomainContext, owner: CopiesOwner, recipients: number, characters: number) {
+function refuseBeyondPlan(context: DomainContext, owner: AccountOwner, recipients: number, characters: number) {
   if (!owner.plan) return;
   const limit = context.config.copiesCharactersByPlan[owner.plan];
   const asked = recipients * characters;

@@ -10,9 +10,10 @@ import {
 } from '../fingerprint/index.js';
 import { iso } from '../users.js';
 import { existingCopiesKeys, type CopiesKeys } from './account-keys.js';
-import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
+import type { AccountOwner } from '../account-owner.js';
+import { codePoints, documentInfo } from './documents.js';
 import { readCopyMarks, type CopyEvidence } from './reading.js';
-import type { TraceResult, TracedDocument, TracedRecipient, UnconfirmedMark } from './types.js';
+import type { TraceInput, TraceResult, TracedDocument, TracedRecipient, UnconfirmedMark } from './types.js';
 import { checkTraceText } from './validation.js';
 
 /** Documents a trace answers with at most (best first). */
@@ -29,8 +30,8 @@ export const TRACEABLE_WORDS = 25;
  */
 export async function traceCopies(
   context: DomainContext,
-  owner: CopiesOwner,
-  input: { text: string },
+  owner: AccountOwner,
+  input: TraceInput,
 ): Promise<TraceResult> {
   const text = checkTraceText(input);
   const characters = codePoints(strip(text));
