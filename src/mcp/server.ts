@@ -13,7 +13,7 @@ import type { OperationResults } from '../ops/operations.js';
 import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
-import { toolsFor } from './tools.js';
+import { toolsFor, type ToolDefinition } from './tools.js';
 
 export interface McpServerOptions {
   /** the tools of the operations that need an account (issue_copies, …) are offered when it knows one */
@@ -24,11 +24,19 @@ export interface McpServerOptions {
   log: (line: string) => void;
 }
 
-const INSTRUCTIONS =
-  'wm hides a secret inside ordinary text with invisible Unicode characters and recovers it later. Use encode ' +
-  '(or encode_robust when the text may be cut or edited) to mark a text, decode / decode_robust to read a mark, ' +
-  'analyze to count marks, strip to remove them and reveal to show them. Give out the returned text exactly as ' +
-  'returned: the marks are invisible characters.';
+/** What the server tells an assistant: what wm is, and each of the backend's tools by its row's title. */
+function instructionsOf(tools: readonly ToolDefinition[]): string {
+  const own = tools.filter((tool) => tool.name === tool.operation);
+  const hosted = tools.filter((tool) => tool.name !== tool.operation);
+  return (
+    'wm hides a secret inside ordinary text with invisible Unicode characters and recovers it later. Its tools: ' +
+    own.map((tool) => `${tool.name} (${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)})`).join(', ') +
+    (hosted.length > 0
+      ? `; the hosted service's names ${hosted.map((tool) => `${tool.name} (${tool.operation})`).join(', ')}`
+      : '') +
+    '. Give out a returned text exactly as returned: the marks are invisible characters.'
+  );
+}
 
 // The SDK would build a validator (a new Ajv) for every Server; /mcp builds a Server per request, so share one.
 let sharedValidator: AjvJsonSchemaValidator | undefined;
@@ -57,6 +65,7 @@ function answerOf(result: object): CallToolResult & { structuredContent: Record<
 export function createMcpServer(options: McpServerOptions): Server {
   const { backend, log } = options;
   const tools = toolsFor(backend);
+  const instructions = instructionsOf(tools);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const ownWording = describeFailureOf(backend);
   const describe = (error: unknown, fields: readonly string[]) =>
@@ -66,7 +75,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: 'wm', title: 'wm — invisible text watermarks', version: VERSION },
     {
       capabilities: { tools: {} },
-      instructions: INSTRUCTIONS,
+      instructions,
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
     },
   );

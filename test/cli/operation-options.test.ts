@@ -101,3 +101,27 @@ describe('a flag refuses what the server refuses (one rule: the field’s schema
     );
   });
 });
+
+describe('the commands say of their operation what its row says', () => {
+  const commandOf = (name: string) => buildProgram(['node', 'wm', name]).commands.find((c) => c.name() === name);
+
+  it('each codec command: its name, summary, description and the fields of its --json', () => {
+    for (const name of CODEC_OPERATION_NAMES) {
+      const command = commandOf(kebabNameOf(name));
+      const row = OPERATIONS[name];
+      expect(command?.summary().toLowerCase(), name).toContain(row.title.toLowerCase());
+      expect(command?.description(), name).toContain(row.description);
+      const json = command?.options.find((option) => option.long === '--json')?.description ?? '';
+      for (const field of Object.keys((row.result as TSchema).properties as object))
+        expect(json, `${name} --json`).toMatch(new RegExp(`[{ ]${field}\\??[,}]`));
+    }
+  });
+
+  it('wm mcp --help names every tool: each operation, the hosted names and the copies tools', () => {
+    const help = commandOf('mcp')?.description() ?? '';
+    for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+      const hosted = OPERATIONS[name].hosted;
+      for (const tool of hosted ? [name, hosted.name] : [name]) expect(help).toMatch(new RegExp(`\\b${tool}\\b`));
+    }
+  });
+});
