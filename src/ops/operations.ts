@@ -37,6 +37,7 @@ export {
   OPERATION_NAMES,
   type AccountOperationName,
   type CodecOperationName,
+  type KebabName,
   type OperationName,
 } from '../domain/operation-rules.js';
 
