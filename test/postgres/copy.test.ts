@@ -77,7 +77,7 @@ beforeAll(async () => {
   await domain.apiTokens.create(ada.user.id, { name: 'plain', permissions: ['decode'] });
   const encoded = (await domain.watermark.encode(keyed.token, { text: CARRIER, secret: 'moved intact' })).encoded;
   await domain.watermark.decode(keyed.token, { text: encoded });
-  const issued = await domain.copies.issue(keyed.token, {
+  const issued = await domain.accountOperations.forCaller(keyed.token)('issue_copies', {
     text: MEMO,
     recipients: ['carol', 'dave'],
     name: 'memo.txt',
