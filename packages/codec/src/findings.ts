@@ -5,6 +5,7 @@ import { forEachHiddenMark, payloadBytesLabel, type MarkKind } from './hidden-ma
 import { checkKey, checkText } from './options.js';
 import { findRobustWatermarks } from './robust/watermarks.js';
 import { byteOfSelectorAt, payloadBytes, selectorLengthAt } from './scan.js';
+import { MAX_SPELLED, spellTag } from './tag-text.js';
 import { strictUtf8Text } from './utf8.js';
 
 /**
@@ -132,7 +133,7 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
       if (runGoesOn) {
         const last = finding.spelled.length - 1;
         if (spelling && finding.spelled[last].length < MAX_SPELLED) {
-          finding.spelled[last] += spell(text.codePointAt(start)!);
+          finding.spelled[last] += spellTag(text.codePointAt(start)!);
         }
       } else {
         finding.places++;
@@ -144,7 +145,7 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
             finding.texts.push(printableTextOf(text, start, end));
           }
           if (kind === 'tag') {
-            finding.spelled.push(spell(text.codePointAt(start)!));
+            finding.spelled.push(spellTag(text.codePointAt(start)!));
             spelling = true;
           }
         }
@@ -191,18 +192,6 @@ function printableTextOf(text: string, start: number, end: number): string | nul
 }
 
 const PRINTABLE = /^[\P{C}\t\n\r]*$/u;
-
-/** UTF-16 units of a stretch of tag characters' text kept (a report, not a copy of the file). */
-const MAX_SPELLED = 500;
-
-/**
- * What a tag character stands for: U+E0020–E007E are the ASCII characters U+0020–007E (what "ASCII smuggling" hides
- * in them); the others (U+E0000–E001F, CANCEL TAG U+E007F) are shown as their code point.
- */
-function spell(codePoint: number): string {
-  const ascii = codePoint - 0xe0000;
-  return ascii >= 0x20 && ascii <= 0x7e ? String.fromCharCode(ascii) : `<U+${codePoint.toString(16).toUpperCase()}>`;
-}
 
 function read(frame: Frame, key: Uint8Array | undefined): ReadWatermark {
   try {
