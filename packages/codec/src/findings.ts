@@ -45,8 +45,8 @@ export interface HiddenFinding {
   kind: HiddenKind;
   /**
    * the scheme that made these stretches, when it is known: DAMAGED_WATERMARK (the codec's own: selectors that begin
-   * with wm's frame signature and do not check), or what FindOptions.nameStretch said; a kind's stretches of each
-   * scheme are a finding of their own
+   * with wm's frame signature and do not check, whatever the namer says), or what FindOptions.nameStretch said; a
+   * kind's stretches of each scheme are a finding of their own
    */
   scheme?: string;
   /** hidden code points */
@@ -157,9 +157,7 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
       if (selectors || kind === 'vs') byteIndex += count;
       if (kind === 'vs' || (kind === 'text' && !options.all) || start >= limit) return;
       const scheme =
-        kind === 'text'
-          ? undefined
-          : (options.nameStretch?.(kind, start, end) ?? (damaged ? DAMAGED_WATERMARK : undefined));
+        kind === 'text' ? undefined : damaged ? DAMAGED_WATERMARK : options.nameStretch?.(kind, start, end);
       const findingKey = scheme ?? kind;
       let finding = byKey.get(findingKey);
       if (!finding) {
@@ -184,7 +182,7 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
           finding.offsets.push(start);
           if (kind === 'raw' || damaged) {
             finding.bytes.push(payloadBytesLabel(text, start, end));
-            finding.texts.push(printableTextOf(text, start, end));
+            finding.texts.push(printableSelectorText(text, start, end));
           }
           if (kind === 'tag') {
             finding.spelled.push(spellTag(text.codePointAt(start)!));
@@ -220,8 +218,11 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
 /** The least bytes of a selector run shown as the text they spell: shorter runs are too likely to spell by chance. */
 const MIN_TEXT_BYTES = 4;
 
-/** The bytes of a run of selectors as UTF-8 text, when they are printable text (no control but tab and line ends). */
-function printableTextOf(text: string, start: number, end: number): string | null {
+/**
+ * The bytes of a run of selectors (standard mapping) as UTF-8 text, when they are printable text (no control but tab
+ * and line ends), its first MAX_SPELLED units; null when they are not, or fewer than MIN_TEXT_BYTES.
+ */
+export function printableSelectorText(text: string, start: number, end: number): string | null {
   const bytes: number[] = [];
   for (let i = start; i < end; i += selectorLengthAt(text, i)) bytes.push(byteOfSelectorAt(text, i));
   if (bytes.length < MIN_TEXT_BYTES) return null;

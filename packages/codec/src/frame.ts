@@ -268,9 +268,10 @@ function parseHeader(bytes: Uint8Array, start: number): { frameLength: number } 
 }
 
 /**
- * How many bytes the frame that begins at `start` says it has, when its first bytes are wm's signature (docs/FORMAT.md):
- * the magic 0xF7 with valid flags and a length, or 0xF8 with the same after it unstuffed (a v2 frame takes at least
- * that many bytes). Null when they are not: what is left of a damaged mark of ours is told from other data so.
+ * How many bytes the frame that begins at `start` says it has, when its first bytes are wm's signature
+ * (docs/FORMAT.md, "wm's signature"): the magic 0xF7 with valid flags and a length, or 0xF8 with the same after it
+ * unstuffed (a v2 frame takes at least that many bytes). Null when they are not: what is left of a damaged mark of
+ * ours is told from other data so.
  */
 export function declaredFrameLength(bytes: Uint8Array, start: number): number | null {
   if (bytes[start] === FRAME_MAGIC) return parseHeader(bytes, start)?.frameLength ?? null;
