@@ -17,7 +17,7 @@ export function schemeNamer(text: string, source: boolean): SchemeNamer {
   const name = (kind: ForeignKind, start: number, end: number): SchemeId | undefined => {
     if (kind === 'raw') return selectorScheme(text, start, end, decoders);
     if (kind === 'zero-width') {
-      if (start >= cloak.end) Object.assign(cloak, cloakRunAround(text, start));
+      if (start < cloak.start || start >= cloak.end) Object.assign(cloak, cloakRunAround(text, start));
       if (cloak.end - cloak.start >= MIN_CLOAK_RUN) return 'stegcloak';
       return source && inIdentifier(text, start, end) ? 'invisible-identifier' : undefined;
     }
