@@ -70,7 +70,7 @@ describe('wm copies and wm trace, offline in the data folder', () => {
     );
   });
 
-  it('a stripped paragraph names the document only (exit 13); unrelated text nothing (exit 1), a few words too few (14)', async () => {
+  it('a stripped paragraph names the document (13); unrelated text nothing (1); a few words too few (14)', async () => {
     const out = temp.path('strip');
     expect((await wm(['copies', 'issue', temp.path('memo.txt'), '--to', 'eve', '-o', out, ...offline])).code).toBe(0);
     const paragraph = readFileSync(temp.path('strip/memo.eve.txt'), 'utf8').split('\n\n')[1];
@@ -159,7 +159,7 @@ describe.skipIf(!hasScript)('wm copies issue on a terminal', () => {
     expect(progress).toMatch(
       /^\r?issuing 2 copies \(marking each one\): \d+\.\d s\r.*writing copies: \d of 2, \d+\.\d s/s,
     );
-    expect(answer).toMatch(/^document \d+ "memo.txt": 2 copies\r?\nfay\t/);
+    expect(answer).toMatch(/^document \S+ "memo.txt": 2 copies\r?\nfay\t/);
     const piped = await wm([...args.slice(0, -4), '-o', temp.path('piped'), ...offline]);
     expect(piped).toMatchObject({ code: 0, stderr: '' });
   });

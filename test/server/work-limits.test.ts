@@ -22,7 +22,8 @@ let token: string;
 beforeEach(async () => {
   pool = createWorkPool({ workerFile: workerScript(), threads: 1, queue: 0, budgetSeconds: 1, memoryMb: 512 });
   server = await makeServer({ work: pool });
-  user = await signUp(server, { plan: 'starter' });
+  user = await signUp(server, { plan: 'pro' });
+  await server.fixture.domain.admin.grantCredits(user.email, 1_000);
   const channel = await createChannel(server, user, 'memos');
   ({ token } = await createApiToken(server, user, { signing_channel_id: channel }));
 });
@@ -36,10 +37,10 @@ const post = (url: string, payload: object) =>
 const balance = async () =>
   (await server.app.inject({ url: '/api/v2/credits/balance', headers: bearer(user.accessToken) })).json().balance;
 
-/** An issue of copies far beyond a second's work: hundreds of copies of 100 KB. */
+/** An issue of copies far beyond a second's work, within what the pro plan allows: 90 copies of about 100 KB. */
 const HEAVY_ISSUE = {
-  text: MEMO.repeat(60),
-  recipients: Array.from({ length: 400 }, (_, i) => `reader-${i}@example.com`),
+  text: MEMO.repeat(60).slice(0, 100_000),
+  recipients: Array.from({ length: 90 }, (_, i) => `reader-${i}@example.com`),
 };
 
 describe('wm serve’s work limits', () => {

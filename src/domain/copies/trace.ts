@@ -1,13 +1,7 @@
 import { strip } from 'wm-watermark-codec/strip';
 import type { CopyRow, DocumentRow, DocumentSharingHashes } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
-import {
-  computeFingerprint,
-  isTraceable,
-  MATCH_THRESHOLDS,
-  rankMatches,
-  type Fingerprint,
-} from '../fingerprint/index.js';
+import { isTraceable, MATCH_THRESHOLDS, rankMatches, type Fingerprint } from '../fingerprint/index.js';
 import { iso } from '../users.js';
 import { existingCopiesKeys, type CopiesKeys } from './account-keys.js';
 import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
