@@ -20,6 +20,10 @@ const MARK_WORD_ENDS =
 const LINE_ENDS_ONLY =
   "mark only the last character of each line: poppler's pdftotext -raw then keeps every line whole, at the cost " +
   'of every position inside a line; not with the word-ends option';
+const WHOLE_WORDS =
+  'keep every word whole, so that grep, SQL LIKE and search indexes find it: marks only after punctuation, ' +
+  'symbols and emoji that neither join a word nor stand before a space, which most prose has few of; not with ' +
+  'the word-ends or line-ends options';
 /** Both encodes leave the first N lines unmarked on request. */
 const skipLines = (where: string) =>
   Type.Optional(
@@ -70,6 +74,9 @@ export const EncodeOptions = {
     conflicts: ['lineEndsOnly'],
   }),
   lineEndsOnly: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
+  wholeWords: withCliOption(Type.Optional(Type.Boolean({ default: false, description: WHOLE_WORDS })), {
+    conflicts: ['markWordEnds', 'lineEndsOnly'],
+  }),
   skipLines: skipLines('with any method'),
   output: withCliOption(
     Type.Optional(
@@ -103,6 +110,9 @@ export const RobustOptions = {
     conflicts: ['line_ends_only'],
   }),
   line_ends_only: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
+  whole_words: withCliOption(Type.Optional(Type.Boolean({ default: false, description: WHOLE_WORDS })), {
+    conflicts: ['mark_word_ends', 'line_ends_only'],
+  }),
   skip_lines: skipLines('all copies in the text that follows'),
 };
 

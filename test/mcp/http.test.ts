@@ -90,6 +90,7 @@ describe('/mcp on wm serve', () => {
       'firstLetterOnly',
       'markWordEnds',
       'lineEndsOnly',
+      'wholeWords',
       'skipLines',
       'output',
       'pattern',
