@@ -84,6 +84,7 @@ describe('wm mcp (stdio, offline)', () => {
       'stealth_level',
       'mark_word_ends',
       'line_ends_only',
+      'whole_words',
       'skip_lines',
       'bind_text',
     ]);
