@@ -5,6 +5,7 @@ import { forEachHiddenMark, payloadBytesLabel, type MarkKind } from './hidden-ma
 import { checkKey, checkText } from './options.js';
 import { findRobustWatermarks } from './robust/watermarks.js';
 import { payloadBytes, selectorLengthAt } from './scan.js';
+import { MAX_SPELLED, spellTag } from './tag-text.js';
 import { strictUtf8Text } from './utf8.js';
 
 /**
@@ -127,7 +128,7 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
       if (runGoesOn) {
         const last = finding.spelled.length - 1;
         if (spelling && finding.spelled[last].length < MAX_SPELLED) {
-          finding.spelled[last] += spell(text.codePointAt(start)!);
+          finding.spelled[last] += spellTag(text.codePointAt(start)!);
         }
       } else {
         finding.places++;
@@ -136,7 +137,7 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
           finding.offsets.push(start);
           if (kind === 'raw') finding.bytes.push(payloadBytesLabel(text, start, end));
           if (kind === 'tag') {
-            finding.spelled.push(spell(text.codePointAt(start)!));
+            finding.spelled.push(spellTag(text.codePointAt(start)!));
             spelling = true;
           }
         }
@@ -164,18 +165,6 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
   byKind.get('text')?.offsets.sort((a, b) => a - b);
   const hidden = HIDDEN_KINDS.flatMap((kind) => byKind.get(kind) ?? []);
   return { watermarks, robust, c2pa, hidden };
-}
-
-/** UTF-16 units of a stretch of tag characters' text kept (a report, not a copy of the file). */
-const MAX_SPELLED = 500;
-
-/**
- * What a tag character stands for: U+E0020–E007E are the ASCII characters U+0020–007E (what "ASCII smuggling" hides
- * in them); the others (U+E0000–E001F, CANCEL TAG U+E007F) are shown as their code point.
- */
-function spell(codePoint: number): string {
-  const ascii = codePoint - 0xe0000;
-  return ascii >= 0x20 && ascii <= 0x7e ? String.fromCharCode(ascii) : `<U+${codePoint.toString(16).toUpperCase()}>`;
 }
 
 function read(frame: Frame, key: Uint8Array | undefined): ReadWatermark {
