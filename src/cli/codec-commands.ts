@@ -38,12 +38,15 @@ const addSignOptions = (command: Command, operation: CodecOperationName): Comman
     ['bind_text'],
   );
 
+const KEYS_HELP =
+  'a key set (wm-keys.json: a file, or an https:// address such as https://SERVER/.well-known/wm-keys.json, ' +
+  'fetched and cached) or NAME.pub (repeatable)';
+const INSECURE_HELP = 'also fetch --keys from http:// addresses (a key set in plain HTTP can be swapped on its way)';
+
 const addVerifyKeysOption = (command: Command): Command =>
-  command.option(
-    '--keys <file>',
-    'verify signed marks with the public keys in FILE: a key set (wm-keys.json) or NAME.pub (repeatable)',
-    collect,
-  );
+  command
+    .option('--keys <file|url>', `verify signed marks with these public keys: ${KEYS_HELP}`, collect)
+    .option('--insecure', INSECURE_HELP);
 
 /** The codec commands that a wm server also offers: run there instead of locally. */
 const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean }): Command => {
@@ -252,11 +255,8 @@ function registerVerify(program: Command): void {
         '9: signed by an unknown key; 10: valid, but the bound text was edited; 1: no watermark.',
     )
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
-    .requiredOption(
-      '--keys <file>',
-      'the public keys to trust: a key set (wm-keys.json) or NAME.pub (repeatable)',
-      collect,
-    )
+    .option('--keys <file|url>', `the public keys to trust: ${KEYS_HELP}`, collect)
+    .option('--insecure', INSECURE_HELP)
     .option('--key-file <file>', 'also read encrypted secrets with this AES key (a signature verifies without it)')
     .option('-o, --out <file>', 'write the report to FILE atomically instead of standard output');
   command

@@ -10,7 +10,8 @@ import type { FileKey } from './file-key.js';
 import { resolveVerifyingKeys } from './signing-keys.js';
 
 export interface VerifyCommandOptions {
-  keys: string[];
+  keys?: string[];
+  insecure?: boolean;
   keyFile?: string;
   json?: boolean;
   out?: string;
@@ -75,7 +76,14 @@ const sourcesOf = (keys: readonly FileKey[]): Sources =>
     keys.map((key) => [key.keyId!, { file: key.file, issuer: key.issuer ?? null, account: key.account ?? null }]),
   );
 
+/** Without --keys there is nothing to verify with: where a reader gets a signer's keys. */
+const NO_KEYS =
+  'verify needs the public keys of the signers you trust: --keys https://SERVER/.well-known/wm-keys.json (the key ' +
+  'set a wm server publishes), --keys wm-keys.json (one saved or made with wm keys export), or --keys NAME.pub ' +
+  '(beside a key made with wm keygen --sign)';
+
 export async function runVerify(file: string | undefined, options: VerifyCommandOptions): Promise<void> {
+  if (!options.keys?.length) throw new CliError(EXIT.USAGE, NO_KEYS);
   const keys = await resolveVerifyingKeys(options);
   const key = await resolveKey({ keyFile: options.keyFile });
   const result = verify(await readInputText(file), { keys, key });
