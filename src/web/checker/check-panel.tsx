@@ -6,7 +6,9 @@ import { characterCount } from './characters.js';
 import { MARK_KINDS, classify, type TagText } from './classify.js';
 import { strip } from './codec.js';
 import { inspect, type Inspection } from './inspect.js';
+import { loadServerKeySet, verifyingKeys } from './key-sets.js';
 import { ResultActions } from './result-actions.js';
+import { Signatures } from './signatures.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
 import { DecodedSecret, Verdicts } from './verdicts.js';
@@ -22,7 +24,9 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
     return () => clearTimeout(timer);
   }, [text]);
   const classified = useMemo(() => classify(checked), [checked]);
-  const inspection = useMemo(() => inspect(checked), [checked]);
+  useEffect(() => void loadServerKeySet(), []);
+  const keys = verifyingKeys.value;
+  const inspection = useMemo(() => inspect(checked, keys), [checked, keys]);
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => setClean(null), [checked]);
 
@@ -147,6 +151,7 @@ function Watermarks({ inspection, text }: { inspection: Inspection; text: string
       <div class="two-columns">
         <Verdicts inspection={inspection} />
       </div>
+      <Signatures outcome={inspection.signatures} />
       {/* keyed by the text: a secret read from an earlier text must not stay beside this one */}
       {keyed && <KeyedDecode key={text} text={text} robust={!robust.ok && robust.code === 'KEY_REQUIRED'} />}
     </section>
