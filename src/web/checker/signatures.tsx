@@ -63,7 +63,7 @@ function Verdict({ mark, loading }: { mark: VerifiedMark; loading: boolean }) {
       <p class="small">
         {mark.keyed ? 'The secret is encrypted (its signature is checked without it). ' : ''}
         Key <code>{report.key_id}</code>
-        {key && <KeySource key={key} />}
+        {key && <KeySource signer={key} />}
       </p>
     </Notice>
   );
@@ -100,11 +100,11 @@ function VerdictWords({ report }: { report: SignatureReport }) {
   }
 }
 
-function KeySource({ key }: { key: FileKey }) {
+function KeySource({ signer }: { signer: FileKey }) {
   const parts = [
-    key.account ? `account ${key.account}` : '',
-    key.issuer ? `key set of ${key.issuer}` : '',
-    key.file === THIS_SERVER ? THIS_SERVER : `from ${key.file}`,
+    signer.account ? `account ${signer.account}` : '',
+    signer.issuer ? `key set of ${signer.issuer}` : '',
+    signer.file === THIS_SERVER ? THIS_SERVER : `from ${signer.file}`,
   ].filter(Boolean);
   return <> · {visibleSecret(parts.join(', '))}</>;
 }

@@ -64,7 +64,13 @@ export interface Browser {
 }
 
 export async function openBrowser(
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    /** accept the self-signed certificate of a test's HTTPS server */
+    ignoreHTTPSErrors?: boolean;
+  } = {},
 ): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const profile = mkdtempSync(join(tmpdir(), 'wm-web-browser-'));
@@ -76,6 +82,7 @@ export async function openBrowser(
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: true,
     deviceScaleFactor: 1,
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const problems: string[] = [];
