@@ -2,21 +2,21 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strip } from 'wm-watermark-codec/strip';
-import { openBenchAccount, type BenchAccount } from './bench-account.js';
+import { openBenchAccount } from './bench-account.js';
 import { generatedDocument } from './fingerprint/generated-texts.js';
 import { LEAKS, lightEdits, paragraphOf } from './fingerprint/leaks.js';
 import { recordDocument } from './fingerprint/record-document.js';
 import { QUICK, median, percentile, round } from './measure.js';
 import { seededRandom } from '../packages/codec/src/robust/prng.js';
-import { fingerprintSealContext } from '../src/domain/copies/fingerprint-keys.js';
+import { fingerprintSealContext } from '../src/domain/copies/account-keys.js';
 import { fingerprintKey } from '../src/domain/fingerprint/index.js';
 import { deriveKeys, openSealedKey } from '../src/domain/keys.js';
 
 /**
  * Issued copies on the real store (docs/TRACING.md): issuing 1,000 copies of a 20 KB document, then tracing leaks
- * against 10,000 recorded documents of 20 KB in SQLite through the whole trace (marks opened with the channel's
- * key, the fingerprint, the look-up, the ranking), the bytes a document costs, and how the fingerprint fallback
- * holds up when every mark is gone (the damages of bench/fingerprint/leaks.ts).
+ * against 10,000 recorded documents of 20 KB in SQLite through the whole trace (marks opened with the account's
+ * copy-mark key, the fingerprint, the look-up, the ranking), the bytes a document costs, and how the fingerprint
+ * fallback holds up when every mark is gone (the damages of bench/fingerprint/leaks.ts).
  */
 
 const DOCUMENT_WORDS = 4000; // about 20 KB
@@ -34,16 +34,10 @@ export interface CopiesResult {
 
 const documentText = (id: number): string => generatedDocument(id, DOCUMENT_WORDS);
 
-async function setUp(file: string): Promise<BenchAccount> {
-  const account = await openBenchAccount(file, EMAIL);
-  await account.domain.channels.create(account.ownerId, 'copies');
-  return account;
-}
-
 export async function measureCopies(log: (line: string) => void): Promise<CopiesResult> {
   const folder = mkdtempSync(join(tmpdir(), 'wm-bench-copies-'));
   const file = join(folder, 'wm.db');
-  const { store, domain, masterKey, ownerId: owner } = await setUp(file);
+  const { store, domain, masterKey, ownerId: owner } = await openBenchAccount(file, EMAIL);
   try {
     const copies = await domain.admin.copies(EMAIL);
     const memo = documentText(0);
@@ -56,7 +50,6 @@ export async function measureCopies(log: (line: string) => void): Promise<Copies
     // the other documents recorded as an issue records them (fingerprint under the owner's key), one copy each
     const sealed = (await store.copies.sealedFingerprintKey(owner))!;
     const key = fingerprintKey(openSealedKey(deriveKeys(masterKey).channelWrap, sealed, fingerprintSealContext(owner)));
-    const channelId = (await store.channels.listOf(owner))[0].id;
     for (let id = 1; id < DOCUMENTS; id++) {
       await store.transaction(async (tx) => {
         const row = await recordDocument(tx, owner, `document ${id}`, documentText(id), key);
@@ -66,7 +59,7 @@ export async function measureCopies(log: (line: string) => void): Promise<Copies
             documentId: row.id,
             position: 0,
             recipient: `r${id}`,
-            channelId,
+            channelId: null,
             marks: '{}',
             createdAt: 0,
           },

@@ -6,6 +6,7 @@ import { measureColdStart } from './cli.js';
 import { measureHostile } from './hostile.js';
 import { measureCodec } from './codec.js';
 import { measureCopies } from './copies.js';
+import { measureVariants } from './variants.js';
 import { measureFingerprint } from './fingerprint.js';
 import { QUICK, round } from './measure.js';
 import { measureMcp } from './mcp.js';
@@ -30,6 +31,7 @@ const SECTIONS = [
   'segmentation',
   'fingerprint',
   'copies',
+  'variants',
   'cli',
   'scan',
   'scanners',
@@ -186,6 +188,20 @@ if (wants('copies')) {
       `${trace.found}`,
     copies.fallback,
     { 'leak, every mark stripped': 'leak', 'document found': 'found', 'wrong answers': 'wrong' },
+  );
+}
+if (wants('variants')) {
+  const variants = measureVariants(log);
+  results.variants = variants;
+  const { issue } = variants;
+  printRows(
+    `Visible variants (codec): ${issue.copies} copies of a ${variants.documentKb} KB document ` +
+      `(${variants.sites} sites, ` +
+      `${variants.positions} bits, a record of ${variants.recordBytes} bytes) in ${issue.totalMs} ms (sites ` +
+      `${issue.planMs} ms, copies ${issue.copiesMs} ms: ${issue.msPerCopy} ms a copy); tracing a 300-word passage ` +
+      '(reading it, scoring every copy)',
+    variants.trace,
+    { 'copies scored': 'copies', 'positions read': 'positions', 'p50 ms': 'p50Ms', 'p95 ms': 'p95Ms' },
   );
 }
 if (wants('cli')) {

@@ -19,9 +19,11 @@ const addWhereOptions = (command: Command): Command =>
     .option('--token <token>', 'API token for --server (default: $WM_TOKEN, else the stored login for that server)')
     .option('--remote', 'run on the server of the stored login (wm login)');
 
-function parseDocumentId(value: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(value)) throw new CliError(EXIT.USAGE, `--document takes a document id, not "${value}"`);
-  return Number(value);
+function parseDocumentId(value: string): string {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
+    throw new CliError(EXIT.USAGE, `--document takes a document id as issue and list print it, not "${value}"`);
+  }
+  return value;
 }
 
 export function registerCopies(program: Command): void {
@@ -30,9 +32,9 @@ export function registerCopies(program: Command): void {
     .summary('issue a marked copy of a document to each recipient; list what was issued')
     .description(
       'Give each recipient a copy marked with its own random copy id (keyed VS frames every few sentences and a ' +
-        'keyed robust mark), and record who got which, so that `wm trace` can tell whose copy leaked. Offline the ' +
-        "records are in the data folder's database (--user EMAIL; the marks are sealed with a channel's key); " +
-        'with --server or --remote, on that server (the API token’s channel seals them).',
+        'keyed robust mark, sealed with the account’s copy-mark key), and record who got which, so that `wm trace` ' +
+        "can tell whose copy leaked. Offline the records are in the data folder's database (--user EMAIL); with " +
+        '--server or --remote, on that server (one credit per copy).',
     );
   addWhereOptions(
     copies
@@ -47,10 +49,6 @@ export function registerCopies(program: Command): void {
       .option('--to-file <file>', 'recipients, one a line (blank lines and lines starting with # skipped)')
       .option('-o, --out-dir <dir>', 'the folder the copies are written to (created if missing)')
       .option('--name <name>', 'the document’s name in the records (default: the file’s name)')
-      .option(
-        '--channel <name>',
-        'offline: the channel whose key seals the marks (default: the user’s only active one)',
-      )
       .option('--json', 'print {document, copies: [{copy_id, recipient, marks, file}]} as JSON'),
   ).action(async (file: string | undefined, options) =>
     (await import('./copies/issue.js')).runCopiesIssue(file, options),
@@ -72,13 +70,18 @@ export function registerTrace(program: Command): void {
       .command('trace')
       .summary('say whose copy a leaked text is')
       .description(
-        'Say which recipient’s copy a leaked text is, among your issued copies: a recipient is named only from keyed ' +
-          'marks that authenticate (several: their copies were spliced), with the evidence. Without any mark left, ' +
-          'the fingerprint of the visible text names the document, and the recipient cannot be told. Exit 0: a ' +
-          `recipient named; ${EXIT.DOCUMENT_ONLY}: the document only; ${EXIT.NO_WATERMARK}: nothing of yours.`,
+        'Say which recipient’s copy a leaked text is, among your issued copies: a recipient is named only from copy ' +
+          'marks that authenticate in a text sharing enough of their document (several: their copies were ' +
+          'spliced), with the evidence. Without any mark left, the fingerprint of the visible text names the ' +
+          `document, and the recipient cannot be told. Exit 0: a recipient named; ${EXIT.DOCUMENT_ONLY}: the ` +
+          `document only; ${EXIT.UNCONFIRMED_MARK}: a copy mark in a text unlike its document (names no one); ` +
+          `${EXIT.TOO_SHORT}: too short to tell; ${EXIT.NO_WATERMARK}: nothing of yours.`,
       )
       .argument('[file]', 'the leaked text (default: standard input; "-" also means standard input)')
       .option('-o, --out <file>', 'write the answer to FILE atomically instead of standard output')
-      .option('--json', 'print {verdict, message, recipients, documents, leak} as JSON (the HTTP response)'),
+      .option(
+        '--json',
+        'print {verdict, message, recipients, documents, unconfirmed, leak} as JSON (the HTTP response)',
+      ),
   ).action(async (file: string | undefined, options) => (await import('./copies/trace.js')).runTrace(file, options));
 }

@@ -29,6 +29,10 @@ export const EXIT = {
   FAIL_ON: 12,
   /** wm trace: the leak matched a document by its visible text, but no mark names the recipient */
   DOCUMENT_ONLY: 13,
+  /** wm trace: too few words to carry a mark or match a fingerprint: nothing can be said either way */
+  TOO_SHORT: 14,
+  /** wm trace: a copy's mark authenticates, in a text that shows too little of its document: it names no one */
+  UNCONFIRMED_MARK: 15,
 } as const;
 
 /** An error the CLI reports as one line on stderr with a chosen exit code. */

@@ -37,6 +37,8 @@ Exit codes:
   12 a finding of LEVEL or graver (error > warning > note)
   wm trace (0 names a recipient; 1 finds nothing of yours):
   13 the leak matches a document by its visible text, but no mark names the recipient
+  14 too short to trace: too few words to carry a mark or match a document
+  15 a copy's mark in a text that shows too little of its document: it names no one
 
 Set WM_DEBUG=1 to print stack traces.`;
 

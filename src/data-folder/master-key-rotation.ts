@@ -1,6 +1,6 @@
 import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type Store } from '../store/index.js';
 import { invalid } from '../domain/errors.js';
-import { fingerprintSealContext } from '../domain/copies/fingerprint-keys.js';
+import { fingerprintSealContext } from '../domain/copies/account-keys.js';
 import { deriveKeys, sealKey, tryOpenSealedKey } from '../domain/keys.js';
 import { signingSealContext } from '../domain/signing-keys.js';
 

@@ -18,6 +18,7 @@ import {
   type CopiesOwner,
   type IssueCopiesInput,
   type IssueCopiesResult,
+  type ListCopiesInput,
   type ListCopiesResult,
   type TraceResult,
 } from './copies/index.js';
@@ -102,16 +103,16 @@ export interface Admin {
   /** The plain key of a user's channel (active or not), for offline `wm encode/decode --channel --user`. */
   channelKey(email: string, channelName: string): Promise<Uint8Array>;
   /**
-   * The user's issued copies, for offline `wm copies` and `wm trace` (free: the operator's own data). Issuing seals
-   * the marks with channel `channelName`, or the user's only active channel when none is named.
+   * The user's issued copies, for offline `wm copies` and `wm trace`: free and without a plan's cap (the operator's
+   * own data); the marks are sealed with the account's copy-mark key, so no channel is needed.
    */
-  copies(email: string, channelName?: string): Promise<OperatorCopies>;
+  copies(email: string): Promise<OperatorCopies>;
 }
 
 export interface OperatorCopies {
   issue(input: IssueCopiesInput): Promise<IssueCopiesResult>;
   trace(input: { text: string }): Promise<TraceResult>;
-  list(input?: { document_id?: number }): Promise<ListCopiesResult>;
+  list(input?: ListCopiesInput): Promise<ListCopiesResult>;
 }
 
 export function createAdmin(context: DomainContext): Admin {
@@ -229,19 +230,8 @@ export function createAdmin(context: DomainContext): Admin {
     pruneUsage: (retention, signal) => pruneUsageHistory(context.store, context.now(), retention, signal),
     channelKey: async (email, channelName) =>
       channelKeyOf(context, await channelByName(await byEmail(email), channelName)),
-    copies: async (email, channelName) => {
-      const user = await byEmail(email);
-      const active = (await context.store.channels.listOf(user.id)).filter((channel) => channel.isActive);
-      const row =
-        channelName !== undefined
-          ? await channelByName(user, channelName)
-          : active.length === 1
-            ? active[0]
-            : undefined;
-      const owner: CopiesOwner = {
-        userId: user.id,
-        channel: row && { channelId: row.id, key: channelKeyOf(context, row) },
-      };
+    copies: async (email) => {
+      const owner: CopiesOwner = { userId: (await byEmail(email)).id };
       return {
         issue: (input) => issueCopies(context, owner, input),
         trace: (input) => traceCopies(context, owner, input),

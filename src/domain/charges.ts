@@ -13,8 +13,9 @@ import type { Plan, WatermarkOperation } from './types.js';
 
 /*
  * The money path: how a watermark operation is charged. Its rules, all here:
- * - Only a success is charged (`creditCost` credits, one operation against the plan's monthly quota). A failed
- *   operation, or a robust decode that found nothing, records the token's use and costs nothing.
+ * - Only a success is charged: `creditCost` credits and one operation against the plan's monthly quota for each of
+ *   its units (an issue of copies has one per copy; every other operation one). A failed operation, or a robust
+ *   decode that found nothing, records the token's use and costs nothing.
  * - The quota before the credits: an exhausted quota is reported (QUOTA_EXHAUSTED) before missing credits
  *   (PAYMENT_REQUIRED).
  * - The balance never goes below zero: a charge is admitted only while the balance covers it, decided on the
@@ -37,6 +38,8 @@ export interface TokenUse {
   tokenId: string;
   /** the operation succeeded and is charged; otherwise only the token's use is recorded */
   charge: boolean;
+  /** what it is charged as, in operations: the copies of an issue; 1 when not given */
+  units?: number;
 }
 
 export interface Charges {
@@ -80,8 +83,8 @@ export function createCharges(options: {
 export const refusalCode = (refusal: unknown): string => (isDomainError(refusal) ? refusal.code : 'failed');
 
 /**
- * Why one more operation is refused to an account on `plan` with `made` operations in the period ending at
- * `periodEnd` and `balance` credits, or undefined: an exhausted quota is reported before missing credits.
+ * Why an operation of `units` units is refused to an account on `plan` with `made` operations in the period ending
+ * at `periodEnd` and `balance` credits, or undefined: an exhausted quota is reported before missing credits.
  */
 export function chargeRefusal(
   config: DomainConfig,
@@ -89,16 +92,20 @@ export function chargeRefusal(
   made: number,
   balance: number,
   periodEnd: Date,
+  units = 1,
 ): DomainError | undefined {
   const limit = config.monthlyRequestsByPlan[plan];
-  if (made >= limit) {
-    return new DomainError('QUOTA_EXHAUSTED', `Monthly limit of ${limit} watermark operations reached`, {
-      resetsAt: periodEnd,
-    });
+  if (made + units > limit) {
+    const message =
+      units === 1 || made >= limit
+        ? `Monthly limit of ${limit} watermark operations reached`
+        : `Monthly limit of ${limit} watermark operations: ${made} made, and these ${units} copies count one each`;
+    return new DomainError('QUOTA_EXHAUSTED', message, { resetsAt: periodEnd });
   }
-  const cost = config.creditCost;
+  const cost = config.creditCost * units;
   if (balance < cost) {
-    const message = `Insufficient credits: balance is ${balance}, the operation costs ${cost}`;
+    const what = units === 1 ? 'the operation costs' : `these ${units} copies cost ${config.creditCost} each,`;
+    const message = `Insufficient credits: balance is ${balance}, ${what} ${cost}`;
     return new DomainError('PAYMENT_REQUIRED', message, { balance, cost });
   }
   return undefined;
@@ -154,14 +161,10 @@ async function chargeAccount(
   const { start, end } = quotaPeriod(now);
   const account = await tx.charges.chargeableAccount(userId, start.getTime());
   if (!account) throw accountGone();
-  const { answers, entries } = decideCharges(config, account, charges, end, now.getTime());
+  const { answers, entries, requests } = decideCharges(config, account, charges, end, now.getTime());
   if (entries.length > 0) {
-    await tx.charges.recordCharges(userId, {
-      periodStart: start.getTime(),
-      debit: entries.length * config.creditCost,
-      requests: entries.length,
-      entries,
-    });
+    const debit = -entries.reduce((sum, entry) => sum + entry.credits, 0);
+    await tx.charges.recordCharges(userId, { periodStart: start.getTime(), debit, requests, entries });
   }
   return answers;
 }
@@ -173,18 +176,20 @@ function decideCharges(
   charges: readonly TokenUse[],
   periodEnd: Date,
   at: number,
-): { answers: Answer[]; entries: NewLedgerEntry[] } {
-  const cost = config.creditCost;
+): { answers: Answer[]; entries: NewLedgerEntry[]; requests: number } {
   let { balance, requestsMade } = account;
+  const madeBefore = requestsMade;
   const entries: NewLedgerEntry[] = [];
   const answers = charges.map((charge): Answer => {
-    const refusal = chargeRefusal(config, charge.plan, requestsMade, balance, periodEnd);
+    const units = charge.units ?? 1;
+    const refusal = chargeRefusal(config, charge.plan, requestsMade, balance, periodEnd, units);
     if (refusal) return { refusal };
+    const cost = config.creditCost * units;
     balance -= cost;
-    requestsMade += 1;
+    requestsMade += units;
     const { operation, tokenId } = charge;
     entries.push({ operation, credits: -cost, balanceAfter: balance, tokenId, createdAt: at });
     return { balance };
   });
-  return { answers, entries };
+  return { answers, entries, requests: requestsMade - madeBefore };
 }

@@ -20,6 +20,11 @@ export interface DomainConfig {
   scryptLogN: number;
   /** successful watermark operations per calendar month (UTC) */
   monthlyRequestsByPlan: Record<Plan, number>;
+  /**
+   * what one issue of copies may make, in characters: recipients × the document's visible characters (the work and
+   * the size of the answer grow with both)
+   */
+  copiesCharactersByPlan: Record<Plan, number>;
   /** signing channels in use allowed: active ones, and deactivated ones that a live API token is still bound to */
   activeChannelsByPlan: Record<Plan, number>;
   /** password attempts (login, register, password change) per client address and minute */
@@ -61,6 +66,8 @@ export const DEFAULT_CONFIG: Readonly<DomainConfig> = Object.freeze({
   freeCredits: 100,
   scryptLogN: OWASP_SCRYPT_LOG_N,
   monthlyRequestsByPlan: { free: 1_000, starter: 10_000, pro: 100_000 },
+  // e.g. a 20,000-character memo to 10, 100 or 500 recipients (docs/PERFORMANCE.md, "Issuing copies")
+  copiesCharactersByPlan: { free: 200_000, starter: 2_000_000, pro: 10_000_000 },
   activeChannelsByPlan: { free: 0, starter: 3, pro: 20 },
   passwordAttemptsPerMinute: 10,
   accountFreeFailures: 5,
@@ -84,6 +91,7 @@ export function resolveConfig(overrides: Partial<DomainConfig> = {}): DomainConf
     ...DEFAULT_CONFIG,
     ...stripUndefined(overrides),
     monthlyRequestsByPlan: { ...DEFAULT_CONFIG.monthlyRequestsByPlan, ...overrides.monthlyRequestsByPlan },
+    copiesCharactersByPlan: { ...DEFAULT_CONFIG.copiesCharactersByPlan, ...overrides.copiesCharactersByPlan },
     activeChannelsByPlan: { ...DEFAULT_CONFIG.activeChannelsByPlan, ...overrides.activeChannelsByPlan },
   };
   requireWhole('accessTokenTtlSeconds', config.accessTokenTtlSeconds, 1);

@@ -2,7 +2,7 @@ import type { DomainContext } from './context.js';
 import { invalid } from './errors.js';
 import { quotaOf } from './quota.js';
 import { WATERMARK_OPERATIONS, type CreditBalance, type DailyUsage, type Quota, type UsageRecord } from './types.js';
-import { openUsageId, sealUsageId } from './usage-id.js';
+import { openId, sealId } from './opaque-id.js';
 import { iso, isoOrNull, requireActiveUser, type UserRow } from './users.js';
 
 export interface Credits {
@@ -62,13 +62,13 @@ export async function usageOf(
   limit = 100,
   beforeId?: string,
 ): Promise<UsageRecord[]> {
-  const before = beforeId === undefined ? undefined : openUsageId(context.keys.usageId, beforeId);
+  const before = beforeId === undefined ? undefined : openId(context.keys.usageId, beforeId);
   if (beforeId !== undefined && before === undefined) {
     throw invalid({ before: 'is not the id of a usage record' }, 'Invalid before: not the id of a usage record');
   }
   const rows = await context.store.ledger.history(userId, { limit: Math.max(1, Math.min(limit, 10_000)), before });
   return rows.map((row) => ({
-    id: sealUsageId(context.keys.usageId, row.id),
+    id: sealId(context.keys.usageId, row.id),
     operation: row.operation as UsageRecord['operation'],
     credits: row.credits,
     balance_after: row.balanceAfter,

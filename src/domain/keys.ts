@@ -9,7 +9,7 @@ export interface DerivedKeys {
   jwt: KeyObject;
   /** AES-256-GCM key that seals keys at rest: channel keys and signing keys' private seeds */
   channelWrap: Uint8Array;
-  /** AES-256 key that turns usage record ids into opaque strings (usage-id.ts) */
+  /** AES-256 key that turns usage record ids into opaque strings (opaque-id.ts) */
   usageId: KeyObject;
 }
 

@@ -16,7 +16,6 @@ export type RecoveryMail = 'password-reset' | 'verification';
 /** A link to mail: its secret (plain, only here) and to whom. */
 export interface RecoveryLink {
   to: string;
-  username: string;
   token: string;
   expiresAt: Date;
 }
@@ -77,14 +76,14 @@ export function createRecovery(context: DomainContext): Recovery {
         expiresAt: expiresAt.getTime(),
         createdAt: now,
       });
-      return { to: row.email, username: row.username, token, expiresAt };
+      return { to: row.email, token, expiresAt };
     },
 
     issueVerification: async (email) => {
       const row = await findUserByEmail(context, email);
       if (!row || row.suspendedAt !== null || row.emailVerifiedAt !== null) return undefined;
       const { token, expiresAt } = await insertVerification(context, context.store, row.id);
-      return { to: row.email, username: row.username, token, expiresAt };
+      return { to: row.email, token, expiresAt };
     },
 
     resetPassword: async ({ token, newPassword }, origin) => {

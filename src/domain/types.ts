@@ -16,7 +16,7 @@ export const WATERMARK_OPERATIONS = [
   // MCP's strip and reveal tools on wm serve (no REST endpoint): metered like analyze
   'strip',
   'reveal',
-  // issued copies (docs/TRACING.md): one charge per issue, whatever the number of recipients; a trace like a decode
+  // issued copies (docs/TRACING.md): an issue is charged per copy, a trace once whatever it finds
   'issue-copies',
   'trace',
 ] as const;
@@ -44,7 +44,7 @@ export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permissio
 
 /** Issued copies (docs/TRACING.md): the limits of an issue, here so that the table of operations reads them. */
 export const COPIES_LIMITS = {
-  /** copies one issue makes at most (each is a marked copy of the whole text in the answer) */
+  /** copies one issue makes at most (each is a marked copy of the whole text in the answer); plans cap less */
   recipients: 1_000,
   /** characters of a recipient's label (an email address fits) */
   recipient: 254,
@@ -52,11 +52,14 @@ export const COPIES_LIMITS = {
 } as const;
 
 /**
- * What a trace can tell — recipient: keyed marks that authenticate name one or more recipients (several: their
- * copies were spliced); document: only the fingerprint of the visible text matched, so the document is known and the
- * recipient cannot be told; not_found: nothing in it is any document of the caller's ("not ours", or too little text).
+ * What a trace can tell, most first — recipient: copy marks that authenticate name one or more recipients (several:
+ * their copies were spliced), each in a text that shares enough of its document's visible text; document: only the
+ * fingerprint of the visible text matched, so the document is known and the recipient cannot be told;
+ * unconfirmed_mark: a copy's mark authenticates, but the text around it shows too little of that copy's document to
+ * confirm it (a mark can be moved onto another text), so it names no one; too_short: too few words to carry a mark or
+ * match a fingerprint, so nothing can be said either way; not_found: nothing in it is any document of the caller's.
  */
-export const TRACE_VERDICTS = ['recipient', 'document', 'not_found'] as const;
+export const TRACE_VERDICTS = ['recipient', 'document', 'unconfirmed_mark', 'too_short', 'not_found'] as const;
 export type TraceVerdict = (typeof TRACE_VERDICTS)[number];
 
 /**

@@ -112,15 +112,19 @@ const isIdentified = (credential: WatermarkCaller): credential is IdentifiedCall
  * goes through here (these and the copies operations of ./copies).
  */
 export function meteredRunner(context: DomainContext) {
-  /** `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" in a result). */
+  /**
+   * `succeeded`: whether the result is a success to charge (decode-robust answers "nothing found" in a result);
+   * `units`: what a success is charged as, in operations (an issue's copies).
+   */
   async function run<T>(
     credential: WatermarkCaller,
     operation: WatermarkOperation,
     work: (caller: Caller) => T | Promise<T>,
     succeeded: (result: T) => boolean = () => true,
+    units = 1,
   ): Promise<T> {
-    const caller = await authorise(context, credential, operation);
-    const use = { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId };
+    const caller = await authorise(context, credential, operation, units);
+    const use = { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId, units };
     let result: T;
     try {
       result = await work(caller);
@@ -220,7 +224,9 @@ export type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
   signingKey: SigningKey | undefined;
 };
 
-const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robust', 'issue-copies'];
+const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robust'];
+/** Copies are sealed and read with the account's copy-mark key, never a token's (docs/SECURITY.md, round four). */
+const ACCOUNT_KEY_OPERATIONS: readonly WatermarkOperation[] = ['issue-copies', 'trace'];
 
 /**
  * The most signatures one decode checks. A 1 MiB body can hold thousands of small signed frames naming a published
@@ -280,6 +286,7 @@ async function authorise(
   context: DomainContext,
   credential: WatermarkCaller,
   operation: WatermarkOperation,
+  units: number,
 ): Promise<Caller> {
   const { start, end } = quotaPeriod(context.now());
   const caller = await activeCallerOf(context, credential, start.getTime());
@@ -293,14 +300,15 @@ async function authorise(
     });
   }
   // refused early, before the codec's work; the charge decides again when it is applied
-  const refusal = chargeRefusal(context.config, caller.plan, caller.requestsMade, caller.balance, end);
+  const refusal = chargeRefusal(context.config, caller.plan, caller.requestsMade, caller.balance, end, units);
   if (refusal) {
     context.observer.charge?.(refusal.code);
     throw refusal;
   }
   const encoding = ENCODE_OPERATIONS.includes(operation);
   // a token that signs without encrypting still reads its channel's encrypted marks
-  const encrypts = caller.channelId !== null && (caller.encrypt || !encoding);
+  const encrypts =
+    caller.channelId !== null && (caller.encrypt || !encoding) && !ACCOUNT_KEY_OPERATIONS.includes(operation);
   const key = encrypts ? await keyOf(context, caller.channelId!) : undefined;
   const signingKey =
     caller.sign && caller.channelId !== null && encoding ? await signingKeyOf(context, caller.channelId) : undefined;

@@ -24,7 +24,13 @@ export const IssueCopiesInput = object({
 export const TraceInput = object({ text: Type.String({ minLength: 1, description: 'the leaked text' }) });
 
 export const ListCopiesInput = object({
-  document_id: Type.Optional(Type.Integer({ minimum: 1, description: 'one document, with its copies' })),
+  document_id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 64,
+      description: 'one document (its id, as issue and list give it), with its copies',
+    }),
+  ),
 });
 
 const Marks = object({
@@ -33,7 +39,7 @@ const Marks = object({
 });
 
 const DocumentInfo = {
-  id: Type.Integer(),
+  id: Type.String({ description: 'opaque, your account’s own' }),
   name: Type.String(),
   characters: Type.Integer({ description: 'visible characters (code points)' }),
   created_at: Type.String({ format: 'date-time' }),
@@ -74,8 +80,10 @@ export const ListCopiesResult = object({
 export const TraceResult = object({
   verdict: StringEnum(TRACE_VERDICTS, {
     description:
-      'recipient: keyed marks that authenticate name the recipient(s); document: only the visible text matched ' +
-      '(the recipient cannot be told); not_found: nothing of your documents',
+      'recipient: copy marks that authenticate, in a text sharing enough of their document, name the ' +
+      'recipient(s); document: only the visible text matched (the recipient cannot be told); unconfirmed_mark: a ' +
+      'copy mark authenticates but the text shows too little of its document (it names no one); too_short: too ' +
+      'few words to tell anything (not charged); not_found: nothing of your documents',
   }),
   message: Type.String(),
   recipients: Type.Array(
@@ -105,10 +113,20 @@ export const TraceResult = object({
       coverage: Type.Number({ description: 'share of the document the leak covers' }),
     }),
   ),
+  unconfirmed: Type.Array(
+    object({
+      document: object(DocumentInfo),
+      recipient: Type.Null(),
+      shared_hashes: Type.Integer({ description: 'fingerprint hashes the text shares with that document' }),
+      needed_hashes: Type.Integer({ description: 'how many it must share to confirm the mark' }),
+    }),
+    { description: 'copy marks that authenticate in a text unlike their document: never a recipient' },
+  ),
   leak: object({
     characters: Type.Integer(),
+    words: Type.Integer({ description: 'visible words (a character of a script without spaces counts half)' }),
     fingerprint_hashes: Type.Integer(),
     traceable: Type.Boolean({ description: 'enough words for the fingerprint (about 25)' }),
-    other_marks: Type.Integer({ description: 'your keyed marks that are no issued copy' }),
+    other_marks: Type.Integer({ description: 'copy marks of yours whose copy is not on record' }),
   }),
 });

@@ -57,6 +57,11 @@ export interface HttpFace {
   unreadable?: boolean;
   /** an earlier address of the operation, whose body names some fields differently (the field → its name there) */
   legacy?: { path: `/api/${string}`; summary: string; names: Readonly<Record<string, string>> };
+  /**
+   * the answer is written as it is serialised, an item of each array at a time: it can be large (an issue's copies),
+   * and is never made into one string
+   */
+  streamed?: boolean;
 }
 
 /** The operation as the hosted service's MCP client names it: its tool name and the fields it sends. */
@@ -302,16 +307,17 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     title: 'Issue marked copies to recipients',
     description:
       'Make one marked copy of a text per recipient and record who got which: each copy carries a random copy id ' +
-      "in keyed marks (VS frames every few sentences and a robust mark), sealed with the token's channel key, and " +
-      'the document is recorded with a keyed fingerprint of its visible text (never the text). Give each ' +
-      'recipient their `text`. Needs an API token bound to a channel, with the encode permission; one charge.',
+      "in keyed marks (VS frames every few sentences and a robust mark), sealed with your account's copy-mark key " +
+      '(no token or channel holds it), and the document is recorded with a keyed fingerprint of its visible text ' +
+      '(never the text). Give each recipient their `text`. Needs the encode permission; one charge per copy, and ' +
+      'your plan caps recipients × characters per issue.',
     input: ISSUE_COPIES,
     result: copiesSchemas.IssueCopiesResult,
     http: {
       method: 'POST',
       path: API_PATHS.copies,
-      summary:
-        'Issue one marked copy per recipient and record it; needs encode and a token bound to a channel (one charge)',
+      summary: 'Issue one marked copy per recipient and record it; needs encode (one charge per copy)',
+      streamed: true,
     },
     deterministic: false,
   },
@@ -319,18 +325,19 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     ...ofAccount('trace', 'trace', true),
     title: 'Trace a leaked text to its recipient',
     description:
-      'Say whose copy a leaked text is, among your issued copies only. A recipient is named only from keyed marks ' +
-      'that authenticate (several when copies were spliced), with the evidence (frames found, robust copies ' +
-      'agreeing); when every mark is gone, the fingerprint of the visible text names the document only, and the ' +
-      '`verdict` says the recipient cannot be told. Needs decode; charged when it names a recipient or a document.',
+      'Say whose copy a leaked text is, among your issued copies only. A recipient is named only from copy marks ' +
+      'that authenticate in a text sharing enough of their document (several when copies were spliced), with the ' +
+      'evidence (frames found, robust copies agreeing); when every mark is gone, the fingerprint of the visible ' +
+      'text names the document only, and the `verdict` says the recipient cannot be told; a text too short to ' +
+      'tell anything is `too_short`. Needs decode; one charge, except when too short.',
     input: TRACE,
     result: copiesSchemas.TraceResult,
     http: {
       method: 'POST',
       path: `${API_PATHS.copies}/trace`,
       summary:
-        'Whose copy a leaked text is: recipients from keyed marks that authenticate, else the document by ' +
-        'fingerprint; needs decode (charged when something is found)',
+        'Whose copy a leaked text is: recipients from copy marks that authenticate in their document, else the ' +
+        'document by fingerprint; needs decode (one charge, none when too short)',
     },
     deterministic: true,
   },

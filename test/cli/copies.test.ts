@@ -16,7 +16,6 @@ beforeAll(async () => {
     'correct horse battery 42\n',
   );
   expect(created.code, created.stderr).toBe(0);
-  expect((await wm(['channels', 'create', '--user', EMAIL, 'memos'])).code).toBe(0);
   writeFileSync(temp.path('memo.txt'), MEMO);
   writeFileSync(temp.path('recipients.txt'), '# the board\ncarol\n\ndave@example.org\n');
 });
@@ -42,7 +41,7 @@ describe('wm copies and wm trace, offline in the data folder', () => {
     ]);
     expect(issued.code, issued.stderr).toBe(0);
     const body = JSON.parse(issued.out) as {
-      document: { id: number; name: string };
+      document: { id: string; name: string };
       copies: { recipient: string; copy_id: string; file: string }[];
     };
     expect(body.document.name).toBe('memo.txt');
@@ -70,16 +69,22 @@ describe('wm copies and wm trace, offline in the data folder', () => {
     );
   });
 
-  it('a stripped paragraph names the document only (exit 13); unrelated text nothing (exit 1)', async () => {
+  it('a stripped paragraph names the document (13); unrelated text nothing (1); a few words too few (14)', async () => {
     const out = temp.path('strip');
     expect((await wm(['copies', 'issue', temp.path('memo.txt'), '--to', 'eve', '-o', out, ...offline])).code).toBe(0);
     const paragraph = readFileSync(temp.path('strip/memo.eve.txt'), 'utf8').split('\n\n')[1];
     const stripped = await wm(['trace', '--json', ...offline], strip(paragraph, { all: true }));
     expect(stripped.code).toBe(13);
     expect(JSON.parse(stripped.out)).toMatchObject({ verdict: 'document', recipients: [] });
-    const unrelated = await wm(['trace', ...offline], 'A text about something else entirely, in a few words.');
+    const unrelated = await wm(
+      ['trace', ...offline],
+      strip(readFileSync(temp.path('memo.txt'), 'utf8')).replace(/[a-z]/g, 'x'),
+    );
     expect(unrelated).toMatchObject({ code: 1, stderr: '' });
     expect(unrelated.out).toMatch(/^Nothing in this text/);
+    const short = await wm(['trace', ...offline], 'A text about something else entirely, in a few words.');
+    expect(short).toMatchObject({ code: 14, stderr: '' });
+    expect(short.out).toMatch(/^Too short to trace: 10 words, about 25 needed/);
   });
 
   it('refuses bad input before writing anything (exit 2)', async () => {
@@ -97,5 +102,48 @@ describe('wm copies and wm trace, offline in the data folder', () => {
       expect(run.stderr).toMatch(/^wm: .+\n$/);
     }
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('issues with any labels, or records nothing and writes nothing', async () => {
+    const documents = async () =>
+      (JSON.parse((await wm(['copies', 'list', '--json', ...offline])).out) as { documents: unknown[] }).documents
+        .length;
+    const before = await documents();
+    // a label whose file name would pass a file system's 255 bytes: the name is shortened, the copy issued
+    const out = temp.path('long');
+    const long = await wm([
+      'copies',
+      'issue',
+      temp.path('memo.txt'),
+      '--to',
+      'é'.repeat(254),
+      '--to',
+      'ok@example.com',
+      '-o',
+      out,
+      ...offline,
+    ]);
+    expect(long.code, long.stderr).toBe(0);
+    expect(readdirSync(out)).toHaveLength(2);
+    expect(await documents()).toBe(before + 1);
+    // a folder that cannot be made: refused before anything is issued
+    writeFileSync(temp.path('a-file'), '');
+    const refused = await wm([
+      'copies',
+      'issue',
+      temp.path('memo.txt'),
+      '--to',
+      'x',
+      '-o',
+      temp.path('a-file/out'),
+      ...offline,
+    ]);
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toMatch(/^wm: cannot create .*a-file\/out: /);
+    // a refusal of the issue leaves no folder behind, not even the staging one inside an existing folder
+    const kept = await wm(['copies', 'issue', temp.path('memo.txt'), '--to', 'x', '--to', 'x', '-o', out, ...offline]);
+    expect(kept.code).toBe(2);
+    expect(readdirSync(out)).toHaveLength(2);
+    expect(await documents()).toBe(before + 1);
   });
 });

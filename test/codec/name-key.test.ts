@@ -47,12 +47,24 @@ describe('confusable names', () => {
     ['\u043a', 'k'],
     ['ɶ', 'oᴇ'],
     ['ɶ', 'oe'],
+    // what a reader passes over: punctuation and spacing at either end, runs of spacing inside (HTML collapses them)
+    ['Ada News', 'Ada News.'],
+    ['Ada News', 'Ada News .'],
+    ['Ada News', '(Ada News)'],
+    ['Ada News', '"Ada News"'],
+    ['Ada News', ' Ada News\u3000'],
+    ['Ada News', 'Ada News\uff0e'],
+    ['Ada News', '\u2014Ada News!'],
+    ['Ada News', 'Ada  News'],
+    ['Ada News', 'Ada\u2003\u2003News'],
   ])('%j and %j', (a, b) => expect(confusableNames(a, b)).toBe(true));
 
   it.each([
     ['Ada News', 'Ada Newz'],
     ['Ada News', 'AdaNews'],
-    ['Ada News', 'Ada  News'],
+    ['Ada News', 'Ada-News'],
+    ['Ada News', 'Ada News 2'],
+    ['...', '..'],
     ['news', 'new'],
     // lower-case Greek nu is a v, not an n
     ['news', '\u03bdews'],

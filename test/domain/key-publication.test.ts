@@ -27,7 +27,16 @@ describe('a signer name belongs to one channel of the server, under confusable m
       signer_name: 'Ada News',
     });
     // the last in small capitals, as "small caps" text generators write it
-    for (const lookalike of ['Ada News', 'ADA NEWS', '\u0410da News', 'Ada \u039dews', 'Ａｄａ Ｎｅｗｓ', 'ᴀᴅᴀ ɴᴇᴡꜱ']) {
+    for (const lookalike of [
+      'Ada News',
+      'ADA NEWS',
+      '\u0410da News',
+      'Ada \u039dews',
+      'Ａｄａ Ｎｅｗｓ',
+      'ᴀᴅᴀ ɴᴇᴡꜱ',
+      'Ada News.',
+      '(Ada News)',
+    ]) {
       const mallory = await channelOf('news');
       // asking for publication under it is refused; so is creating a public channel under it
       const asked = await refusal(() =>

@@ -189,7 +189,7 @@ describe('/mcp on wm serve', () => {
     }
   });
 
-  it('issue_copies, trace and list_copies: the account’s copies, as over REST', async () => {
+  it('issue_copies, trace and list_copies: the account’s copies, as over REST, with any of its tokens', async () => {
     const keyed = (
       await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'copies') })
     ).token;
@@ -203,14 +203,19 @@ describe('/mcp on wm serve', () => {
       expect(traced.structuredContent).toMatchObject({ verdict: 'recipient', recipients: [{ recipient: 'bob' }] });
       const listed = await call(keyedClient, 'list_copies', {});
       expect(listed.structuredContent).toMatchObject({ documents: [{ name: 'm', copies: 2 }] });
-      expect(errorText(await call(client, 'issue_copies', { text: memo, recipients: ['c'] }))).toMatch(/channel/);
+      // copies are sealed with the account's copy-mark key: a token without a channel issues and traces them too
+      const plain = await call(client, 'issue_copies', { text: memo, recipients: ['c'] });
+      const carol = (plain.structuredContent as { copies: { text: string }[] }).copies[0].text;
+      expect((await call(keyedClient, 'trace', { text: carol })).structuredContent).toMatchObject({
+        recipients: [{ recipient: 'c' }],
+      });
     } finally {
       await keyedClient.close();
     }
   });
 
   it('says a record that is not the caller’s as REST does, not as if the server were none', async () => {
-    expect(errorText(await call(client, 'list_copies', { document_id: 999_999 }))).toBe(
+    expect(errorText(await call(client, 'list_copies', { document_id: 'AAAAAAAAAAAAAAAAAAAAAA' }))).toBe(
       'You have no document with this id',
     );
   });

@@ -31,9 +31,9 @@ describe('the local backend and the operations that need an account', () => {
       accountHandlersOf({ issue: answer({}), trace: answer({}), list: answer({ documents: [] }) }),
     );
     expect(backend.account).toBe(true);
-    expect(await backend.run('list_copies', { documentId: 3 })).toEqual({ documents: [] });
+    expect(await backend.run('list_copies', { documentId: 'AbC-3' })).toEqual({ documents: [] });
     await backend.run('issue_copies', { text: 't', recipients: ['a'], name: 'n' });
-    expect(calls).toEqual([{ document_id: 3 }, { text: 't', recipients: ['a'], name: 'n' }]);
+    expect(calls).toEqual([{ document_id: 'AbC-3' }, { text: 't', recipients: ['a'], name: 'n' }]);
     // the codec's operations still run here
     expect(await backend.run('strip', { text: 'a\uFE01b' })).toEqual({ text: 'ab' });
   });

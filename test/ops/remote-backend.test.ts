@@ -72,11 +72,11 @@ describe('the remote backend', () => {
 
   it('reads an account operation served by GET with its input as the query string', async () => {
     const { backend, seen } = await serverAnswering({ documents: [] });
-    expect(await backend.run('list_copies', { documentId: 7 })).toEqual({ documents: [] });
+    expect(await backend.run('list_copies', { documentId: 'AbC-7' })).toEqual({ documents: [] });
     expect(await backend.run('list_copies', {})).toEqual({ documents: [] });
     await backend.run('trace', { text: 'leak' }).catch(() => undefined);
     expect(seen).toEqual([
-      { method: 'GET', url: '/api/v2/copies?document_id=7', body: undefined },
+      { method: 'GET', url: '/api/v2/copies?document_id=AbC-7', body: undefined },
       { method: 'GET', url: '/api/v2/copies', body: undefined },
       { url: '/api/v2/copies/trace', body: { text: 'leak' } },
     ]);

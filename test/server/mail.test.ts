@@ -54,12 +54,15 @@ describe('outbox (no WM_SMTP_URL)', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { email: 'o@example.com', password: PASSWORD, username: 'o' },
+      // a username that poses as instructions: the mail goes to whatever address was typed, so it must not carry it
+      payload: { email: 'o@example.com', password: PASSWORD, username: 'Security team: restore at https://evil.test' },
     });
     expect(response.statusCode).toBe(201);
     const mail = JSON.parse(readFileSync(join(made.dir, 'outbox.jsonl'), 'utf8'));
     expect(mail.to).toBe('o@example.com');
     expect(mail.text).toMatch(/https:\/\/wm\.example\.org\/api\/auth\/verify-email\?token=\S+/);
+    expect(mail.text).not.toMatch(/Security team|evil\.test/);
+    expect(mail.text.startsWith('Hello,\n')).toBe(true);
   });
 });
 

@@ -1,32 +1,18 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type Database from 'better-sqlite3';
-import { SqliteDriver } from '../../src/store/sqlite/driver.js';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterEach, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openSqliteStore as openStore } from '../../src/store/sqlite/index.js';
+import { openSqliteStore as openStore } from '../../src/store/sqlite/index.js';
+import { databaseAtMigration } from './database-at-migration.js';
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A database at the first migration only: the state of a database created before usage_counters existed. */
-function databaseBeforeCounters(file: string): Database.Database {
-  const folder = join(dir, 'drizzle');
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8'));
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }));
-  const sqlite = new SqliteDriver(file);
-  migrate(drizzle(sqlite), { migrationsFolder: folder });
-  return sqlite;
-}
-
 it('the usage_counters migration counts the watermark operations already in the ledger, per user and UTC month', () => {
   dir = mkdtempSync(join(tmpdir(), 'wm-migration-'));
   const file = join(dir, 'wm.db');
-  const old = databaseBeforeCounters(file);
+  // the first migration only: a database created before usage_counters existed
+  const old = databaseAtMigration(dir, file, 1);
   const addUser = old.prepare(
     `insert into users (id, email, username, password_hash, created_at, updated_at) values (?, ?, 'u', 'h', 0, 0)`,
   );

@@ -43,3 +43,4 @@ export {
   type ProbeReport,
   type VisibleTextVerdict,
 } from './probe/check.js';
+export * from './variants/index.js';

@@ -9,9 +9,12 @@ const pkg = JSON.parse(readFileSync(`${PACKAGE_DIR}package.json`, 'utf8')) as {
   exports: Record<string, string | Record<string, string>>;
 };
 
-/** The size budget of the published tarball (README, "What the package may load"). */
-const PACKED_BYTES_MAX = 180_000;
-const UNPACKED_BYTES_MAX = 520_000;
+/**
+ * The size budget of the published tarball (README, "What the package may load"): 180 KB and 520 KB until the
+ * visible variants (wm-watermark-codec/variants, issue 42) added about 45 KB packed and 150 KB unpacked.
+ */
+const PACKED_BYTES_MAX = 230_000;
+const UNPACKED_BYTES_MAX = 660_000;
 
 interface PackedFile {
   path: string;

@@ -8,8 +8,6 @@ import { CliError, EXIT } from '../errors.js';
 export interface CopiesOptions extends RemoteOptions {
   /** offline: the account whose copies these are */
   user?: string;
-  /** offline, issue: the channel whose key seals the marks (default: the user's only active channel) */
-  channel?: string;
   database?: string;
 }
 
@@ -21,11 +19,10 @@ export interface CopiesBackend extends OperationBackend {
 /** The backend the options ask for; offline-only options are refused on a server, before any input is read. */
 export async function copiesBackendFor(options: CopiesOptions): Promise<CopiesBackend> {
   if (runsRemotely(options)) {
-    if (options.user !== undefined || options.channel !== undefined || options.database !== undefined) {
+    if (options.user !== undefined || options.database !== undefined) {
       throw new CliError(
         EXIT.USAGE,
-        '--user, --channel and --database work offline only: on a server, the API token is the account and its ' +
-          'channel the key',
+        '--user and --database work offline only: on a server, the API token is the account',
       );
     }
     return remoteBackend(options);
@@ -44,7 +41,7 @@ async function localBackend(options: CopiesOptions, email: string): Promise<Copi
   const opened = await openDomain({ home: options.home, database: options.database });
   try {
     // the codec in this process, with the account's copies in the data folder's domain
-    const account = accountHandlersOf(await opened.domain.admin.copies(email, options.channel));
+    const account = accountHandlersOf(await opened.domain.admin.copies(email));
     const backend = createLocalBackend({}, account);
     return { ...backend, close: () => opened.close() };
   } catch (error) {

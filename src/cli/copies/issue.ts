@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
-import { ioFailure, readInputText, writeFileAtomic, writeOutput } from '../codec/io.js';
+import { readInputText, writeOutput } from '../codec/io.js';
 import { copiesBackendFor, type CopiesOptions } from './backend.js';
+import { prepareCopiesFolder } from './output-folder.js';
 import { recipientsOf } from './recipients.js';
 
 export interface IssueOptions extends CopiesOptions {
@@ -15,8 +15,9 @@ export interface IssueOptions extends CopiesOptions {
 }
 
 /**
- * `wm copies issue FILE --to … -o DIR`: one marked copy per recipient, each written to DIR atomically, and a line
- * per copy (or --json: the issue's answer with each copy's file instead of its text).
+ * `wm copies issue FILE --to … -o DIR`: one marked copy per recipient, all written to DIR or none, and a line per
+ * copy (or --json: the issue's answer with each copy's file instead of its text). Everything that can be checked is
+ * checked before the issue is recorded: the input, the recipients, and that DIR can be written.
  */
 export async function runCopiesIssue(file: string | undefined, options: IssueOptions): Promise<void> {
   if (!options.outDir) throw new CliError(EXIT.USAGE, 'name the folder of the copies: -o, --out-dir DIR');
@@ -25,20 +26,15 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
     const recipients = await recipientsOf(options.to, options.toFile);
     const text = await readInputText(file);
     const name = options.name ?? (file && file !== '-' ? basename(file) : undefined);
-    const issued = await backend.run('issue_copies', { text, recipients, ...(name ? { name } : {}) });
+    const folder = await prepareCopiesFolder(options.outDir);
+    let issued;
     try {
-      await mkdir(options.outDir, { recursive: true });
+      issued = await backend.run('issue_copies', { text, recipients, ...(name ? { name } : {}) });
     } catch (error) {
-      throw ioFailure('create', options.outDir, error);
+      await folder.discard();
+      throw error;
     }
-    const files = issued.copies.map((copy) => join(options.outDir!, copy.file_name));
-    for (const [i, copy] of issued.copies.entries()) {
-      try {
-        await writeFileAtomic(files[i], copy.text);
-      } catch (error) {
-        throw ioFailure('write', files[i], error);
-      }
-    }
+    const files = await folder.write(issued.copies.map((copy) => ({ name: copy.file_name, text: copy.text })));
     const copies = issued.copies.map(({ text: _, file_name: __, ...copy }, i) => ({ ...copy, file: files[i] }));
     const lines = copies.map((copy) => `${copy.recipient}\t${copy.copy_id}\t${copy.file}\n`);
     await writeOutput(

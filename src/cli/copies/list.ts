@@ -3,7 +3,7 @@ import { writeOutput } from '../codec/io.js';
 import { copiesBackendFor, type CopiesOptions } from './backend.js';
 
 export interface ListOptions extends CopiesOptions {
-  document?: number;
+  document?: string;
   json?: boolean;
 }
 

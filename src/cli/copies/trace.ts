@@ -9,10 +9,12 @@ export interface TraceOptions extends CopiesOptions {
   out?: string;
 }
 
-/** Exit codes of `wm trace` (docs/CLI.md): 0 a recipient named, 13 the document only, 1 nothing of yours. */
+/** Exit codes of `wm trace` (docs/CLI.md), one per verdict. */
 const TRACE_EXIT: Record<TraceResult['verdict'], number> = {
   recipient: EXIT.OK,
   document: EXIT.DOCUMENT_ONLY,
+  unconfirmed_mark: EXIT.UNCONFIRMED_MARK,
+  too_short: EXIT.TOO_SHORT,
   not_found: EXIT.NO_WATERMARK,
 };
 
@@ -34,7 +36,12 @@ function formatTrace(result: TraceResult): string[] {
       `document ${match.document.id} "${match.document.name}": ${percent(match.similarity)} of the leak found ` +
       `in it, covering ${percent(match.coverage)} of the document (${match.shared_hashes} fingerprint hashes)\n`,
   );
-  return [`${result.message}\n`, ...recipients, ...documents];
+  const unconfirmed = result.unconfirmed.map(
+    (mark) =>
+      `unconfirmed mark of a copy of "${mark.document.name}" (document ${mark.document.id}): the text shares ` +
+      `${mark.shared_hashes} of the ${mark.needed_hashes} fingerprint hashes needed to confirm it\n`,
+  );
+  return [`${result.message}\n`, ...recipients, ...documents, ...unconfirmed];
 }
 
 /** `wm trace FILE`: whose copy a leaked text is; the exit code says how much could be told. */

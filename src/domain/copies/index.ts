@@ -1,47 +1,58 @@
 import type { DomainContext } from '../context.js';
 import { meteredRunner, type WatermarkCaller } from '../watermark.js';
-import { issueCopies, listCopies, traceCopies, type CopiesOwner } from './owner-copies.js';
-import type { IssueCopiesInput, IssueCopiesResult, ListCopiesResult, TraceResult } from './types.js';
+import type { CopiesOwner } from './documents.js';
+import { issueCopies } from './issue.js';
+import { listCopies } from './list.js';
+import { traceCopies } from './trace.js';
+import type { IssueCopiesInput, IssueCopiesResult, ListCopiesInput, ListCopiesResult, TraceResult } from './types.js';
 
 export type * from './types.js';
 export { TRACE_VERDICTS } from './types.js';
 export type { CopyMarks } from './marking.js';
 export { MAX_COPIES_PER_ISSUE } from './validation.js';
-export { issueCopies, listCopies, traceCopies, type CopiesOwner } from './owner-copies.js';
+export type { CopiesOwner } from './documents.js';
+export { issueCopies, listCopies, traceCopies };
 
 /**
  * Issued copies, for an API token (or a signed-in account naming one of its tokens), metered like the other
- * watermark operations: issue needs the encode permission and a token bound to a channel (its key seals the
- * marks), trace and list the decode permission. An issue is one charge whatever the number of recipients; a trace
- * is charged when it names a recipient or a document; a list is free but still needs a valid token.
+ * watermark operations: issue needs the encode permission, trace and list the decode permission; no token's key is
+ * involved (copies are sealed with the account's copy-mark key). An issue is charged per copy and capped by the
+ * plan (recipients × characters); a trace is charged once whatever it finds, except a text too short to trace; a
+ * list is free but still needs a valid token.
  */
 export interface Copies {
   issue(caller: WatermarkCaller, input: IssueCopiesInput): Promise<IssueCopiesResult>;
   trace(caller: WatermarkCaller, input: { text: string }): Promise<TraceResult>;
-  list(caller: WatermarkCaller, input?: { document_id?: number }): Promise<ListCopiesResult>;
+  list(caller: WatermarkCaller, input?: ListCopiesInput): Promise<ListCopiesResult>;
 }
 
 export function createCopies(context: DomainContext): Copies {
   const run = meteredRunner(context);
+  const ownerOf = (caller: { userId: string; plan: CopiesOwner['plan'] }): CopiesOwner => ({
+    userId: caller.userId,
+    plan: caller.plan,
+  });
   return {
     issue: (credential, input) =>
-      run(credential, 'issue-copies', (caller) => {
-        const channel = caller.keyedToken && caller.key ? { channelId: caller.channelId!, key: caller.key } : undefined;
-        const owner: CopiesOwner = { userId: caller.userId, channel };
-        return issueCopies(context, owner, input);
-      }),
+      run(
+        credential,
+        'issue-copies',
+        (caller) => issueCopies(context, ownerOf(caller), input),
+        () => true,
+        Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1,
+      ),
     trace: (credential, input) =>
       run(
         credential,
         'trace',
-        (caller) => traceCopies(context, { userId: caller.userId }, input),
-        (result) => result.verdict !== 'not_found',
+        (caller) => traceCopies(context, ownerOf(caller), input),
+        (result) => result.verdict !== 'too_short',
       ),
     list: (credential, input) =>
       run(
         credential,
         'trace',
-        (caller) => listCopies(context, { userId: caller.userId }, input),
+        (caller) => listCopies(context, ownerOf(caller), input),
         () => false,
       ),
   };

@@ -15,7 +15,8 @@ export interface IssueCopiesInput {
 }
 
 export interface DocumentInfo {
-  id: number;
+  /** opaque, and the account's own (it tells nothing of other accounts' documents) */
+  id: string;
   name: string;
   /** visible characters (code points) */
   characters: number;
@@ -42,6 +43,11 @@ export interface CopyRecord {
   recipient: string;
   issued_at: string;
   marks: CopyMarks;
+}
+
+export interface ListCopiesInput {
+  /** one document, with its copies */
+  document_id?: string;
 }
 
 export interface ListCopiesResult {
@@ -74,6 +80,19 @@ export interface TracedDocument {
   coverage: number;
 }
 
+/**
+ * A copy's mark that authenticates in a text showing too little of its document: reported, naming no one (a mark can
+ * be moved onto another text).
+ */
+export interface UnconfirmedMark {
+  document: DocumentInfo;
+  recipient: null;
+  /** fingerprint hashes the text shares with that document */
+  shared_hashes: number;
+  /** how many it must share to confirm the mark: 3, or all of a shorter document's */
+  needed_hashes: number;
+}
+
 export interface TraceResult {
   verdict: TraceVerdict;
   /** one plain sentence saying what can and cannot be told */
@@ -81,13 +100,17 @@ export interface TraceResult {
   recipients: TracedRecipient[];
   /** documents the fingerprint of the visible text matched, best first */
   documents: TracedDocument[];
+  /** copy marks that authenticate in a text unlike their document: never a recipient */
+  unconfirmed: UnconfirmedMark[];
   leak: {
     /** visible characters (code points, hidden marks not counted) */
     characters: number;
+    /** visible words (a character of a script written without spaces counts half) */
+    words: number;
     fingerprint_hashes: number;
-    /** enough words to match a fingerprint at all (about 25) */
+    /** enough words to match a fingerprint at all (about TRACEABLE_WORDS) */
     traceable: boolean;
-    /** keyed marks of the caller's that authenticated but carry no issued copy id (e.g. an ordinary wm encode) */
+    /** keyed marks of the caller's that authenticated but carry no issued copy id (none since copy-mark keys) */
     other_marks: number;
   };
 }

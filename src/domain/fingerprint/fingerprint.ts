@@ -1,6 +1,6 @@
 import { createCipheriv, createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 import { shingleHashes } from './shingles.js';
-import { visibleWords } from './visible-words.js';
+import { visibleWords, WORD_UNITS } from './visible-words.js';
 import { winnow } from './winnow.js';
 
 /**
@@ -41,6 +41,8 @@ export function fingerprintKey(secret: Uint8Array): FingerprintKey {
 
 export interface Fingerprint {
   version: number;
+  /** the text's visible words (a character of a script written without spaces counts half) */
+  words: number;
   /** the kept shingle hashes, keyed: distinct, in increasing order, each a signed 32-bit integer (an SQL integer) */
   hashes: Int32Array;
 }
@@ -50,9 +52,15 @@ export function computeFingerprint(
   key: FingerprintKey,
   parameters: Readonly<FingerprintParameters> = FINGERPRINT_PARAMETERS,
 ): Fingerprint {
-  const { low, high } = shingleHashes(visibleWords(text), parameters.shingleUnits);
+  const words = visibleWords(text);
+  const { low, high } = shingleHashes(words, parameters.shingleUnits);
   const kept = winnow(low, parameters.window);
-  return { version: FINGERPRINT_VERSION, hashes: keyedHashes(kept, low, high, key) };
+  const units = words.units.reduce((sum, unit) => sum + unit, 0);
+  return {
+    version: FINGERPRINT_VERSION,
+    words: Math.round(units / WORD_UNITS.word),
+    hashes: keyedHashes(kept, low, high, key),
+  };
 }
 
 /**

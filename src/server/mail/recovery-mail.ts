@@ -7,7 +7,6 @@ export function passwordResetLink(publicUrl: string, token: string): string {
 
 export function passwordResetMail(options: {
   to: string;
-  username: string;
   publicUrl: string;
   token: string;
   expiresAt: Date;
@@ -16,7 +15,7 @@ export function passwordResetMail(options: {
     to: options.to,
     subject: 'Set a new password for wm',
     text: [
-      `Hello ${options.username},`,
+      'Hello,',
       '',
       'someone (you, we hope) asked to set a new password for your wm account. To choose one, open this link:',
       '',

@@ -4,9 +4,14 @@ export function verificationLink(publicUrl: string, token: string): string {
   return `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
 }
 
+/**
+ * The mail that confirms an address. It goes to whatever address was typed at sign-up, so it carries no text the
+ * person signing up chose (a username such as "Security team: your account is locked, restore at https://…" would
+ * be quoted to a stranger): only wm's own words, the link and its expiry. The password-reset mail follows the same
+ * rule.
+ */
 export function verificationMail(options: {
   to: string;
-  username: string;
   publicUrl: string;
   token: string;
   expiresAt: Date;
@@ -16,7 +21,7 @@ export function verificationMail(options: {
     to: options.to,
     subject: 'Verify your email address for wm',
     text: [
-      `Hello ${options.username},`,
+      'Hello,',
       '',
       'please confirm your email address by opening this link:',
       '',

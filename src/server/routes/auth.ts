@@ -53,7 +53,6 @@ export function authRoutes(app: FastifyInstance, context: ServerContext): void {
       const registration = await domain.accounts.register(request.body, { clientAddress: request.ip });
       const mail = verificationMail({
         to: registration.user.email,
-        username: registration.user.username,
         publicUrl: context.publicUrl(),
         token: registration.verificationToken,
         expiresAt: registration.verificationExpiresAt,

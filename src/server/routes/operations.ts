@@ -1,5 +1,5 @@
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WatermarkCaller } from '../../domain/index.js';
 import { createDomainBackend } from '../../ops/domain-backend.js';
 import {
@@ -16,6 +16,7 @@ import { codecInputOf } from '../../ops/wire.js';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
 import { HttpError } from '../http-error.js';
+import { jsonStream } from '../json-stream.js';
 import { CannotReadResponse } from '../schemas/watermark.js';
 import { errors } from '../schemas/common.js';
 import { TokenIdParams } from '../schemas/tokens.js';
@@ -89,8 +90,16 @@ function inputOf(name: OperationName, http: HttpFace, body: Body) {
  * input as the query string. Each runs the operation through the domain backend, as /mcp does.
  */
 export function operationRoutes(app: FastifyInstance, context: ServerContext): void {
-  const run = (name: OperationName, caller: WatermarkCaller, input: ReturnType<typeof inputOf>) =>
-    createDomainBackend(context.domain, caller).run(name, input);
+  const run = async (
+    name: OperationName,
+    caller: WatermarkCaller,
+    input: ReturnType<typeof inputOf>,
+    reply: FastifyReply,
+  ) => {
+    const result = await createDomainBackend(context.domain, caller).run(name, input);
+    if (!OPERATIONS[name].http?.streamed) return result;
+    return reply.type('application/json; charset=utf-8').send(jsonStream(result as Record<string, unknown>));
+  };
 
   for (const name of OPERATION_NAMES) {
     const { http, result } = OPERATIONS[name];
@@ -105,7 +114,7 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
       method,
       url: path,
       ...apiTokenRoute(context, http.summary, schema),
-      handler: async (request) => run(name, tokenOf(request), inputOf(name, http, valuesOf(request))),
+      handler: async (request, reply) => run(name, tokenOf(request), inputOf(name, http, valuesOf(request)), reply),
     });
     // the dashboard: a signed-in person picks one of their tokens by name instead of pasting its secret
     app.route<{ Params: TokenIdParams }>({
@@ -118,11 +127,12 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
           '404 for a token that is not yours',
         { ...schema, params: TokenIdParams, response: { ...schema.response, ...errors(402, 404, 429) } },
       ),
-      handler: async (request) =>
+      handler: async (request, reply) =>
         run(
           name,
           { userId: sessionOf(request).user.id, tokenId: request.params.tokenId },
           inputOf(name, http, valuesOf(request)),
+          reply,
         ),
     });
     if (http.legacy) {
@@ -131,10 +141,10 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
       app.post<{ Body: Body }>(
         legacyPath,
         apiTokenRoute(context, summary, { body: legacyBody, response: { 200: result } }),
-        async (request) => {
+        async (request, reply) => {
           const values = { ...request.body };
           for (const [field, legacyName] of Object.entries(names)) values[field] = request.body[legacyName];
-          return run(name, tokenOf(request), inputOf(name, http, values));
+          return run(name, tokenOf(request), inputOf(name, http, values), reply);
         },
       );
     }

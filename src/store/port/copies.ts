@@ -19,8 +19,11 @@ export interface CopyRow {
   /** its place among its document's copies, from 0 */
   position: number;
   recipient: string;
-  /** the channel whose key sealed its marks */
-  channelId: string;
+  /**
+   * null: its marks are sealed with the account's copy-mark key; a channel: issued before copy-mark keys, sealed with
+   * that channel's key (such marks prove nothing: an encode token of the channel can make them)
+   */
+  channelId: string | null;
   /** JSON of the marks written */
   marks: string;
   createdAt: number;

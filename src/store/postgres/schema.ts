@@ -283,9 +283,8 @@ export const copies = pgTable(
       .references(() => documents.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     recipient: text('recipient').notNull(),
-    channelId: text('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    /** null: sealed with the account's copy-mark key; a channel: issued before copy-mark keys, with its key */
+    channelId: text('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
     marks: text('marks').notNull(),
     createdAt: int8('created_at').notNull(),
   },

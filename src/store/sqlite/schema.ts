@@ -282,10 +282,11 @@ export const copies = sqliteTable(
     position: integer('position').notNull(),
     /** the label given (an email address, a name) */
     recipient: text('recipient').notNull(),
-    /** whose key sealed the marks */
-    channelId: text('channel_id')
-      .notNull()
-      .references(() => channels.id, { onDelete: 'cascade' }),
+    /**
+     * null: the marks are sealed with the account's copy-mark key; a channel: copies issued before copy-mark keys,
+     * sealed with that channel's key (docs/TRACING.md, "Copies issued before round four")
+     */
+    channelId: text('channel_id').references(() => channels.id, { onDelete: 'cascade' }),
     /** JSON: which marks were written (CopyMarks) */
     marks: text('marks').notNull(),
     createdAt: integer('created_at').notNull(),

@@ -6,6 +6,10 @@ export const formatDateTime = (iso: string): string => dateTime.format(new Date(
 export const formatDate = (iso: string): string => dateOnly.format(new Date(iso));
 export const formatNumber = (value: number): string => number.format(value);
 
+/** "1 copy", "3 copies": a count with its noun, in the singular for one. */
+export const counted = (count: number, one: string, many = `${one}s`): string =>
+  `${number.format(count)} ${count === 1 ? one : many}`;
+
 const PLAN_NAMES: Record<string, string> = { free: 'Free', starter: 'Starter', pro: 'Pro' };
 export const planName = (plan: string): string => PLAN_NAMES[plan] ?? plan;
 

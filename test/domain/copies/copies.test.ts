@@ -4,7 +4,7 @@ import { createDomain } from '../../../src/domain/index.js';
 import { resealChannelKeys } from '../../../src/data-folder/master-key-rotation.js';
 import { strip } from 'wm-watermark-codec/strip';
 import { deriveKeys, openSealedKey } from '../../../src/domain/keys.js';
-import { fingerprintSealContext } from '../../../src/domain/copies/fingerprint-keys.js';
+import { fingerprintSealContext } from '../../../src/domain/copies/account-keys.js';
 import { databaseBytes, makeFixture, makeUser, refusal, type Fixture } from '../fixture.js';
 import { MEMO } from './texts.js';
 
@@ -81,21 +81,26 @@ describe('issued copies', () => {
     expect(traced.message).toMatch(/spliced/);
   });
 
-  it("another account's trace of the copy names nothing, and is free", async () => {
+  it("another account's trace of the copy names nothing (one charge: the work was done)", async () => {
     const { token } = await owner();
     const [alice] = (await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] })).copies;
     const other = await owner();
+    await f.domain.copies.issue(other.token, { text: MEMO, recipients: ['zed'] });
     const traced = await f.domain.copies.trace(other.token, { text: alice.text });
-    expect(traced).toMatchObject({ verdict: 'not_found', recipients: [], documents: [] });
-    expect((await f.domain.credits.balance(other.user.id)).balance).toBe(100);
+    expect(traced).toMatchObject({ verdict: 'document', recipients: [], unconfirmed: [] });
+    const never = await owner();
+    const untraced = await f.domain.copies.trace(never.token, { text: alice.text });
+    expect(untraced).toMatchObject({ verdict: 'not_found', recipients: [], documents: [] });
+    expect(untraced.message).toMatch(/issued no copies/);
+    expect((await f.domain.credits.balance(never.user.id)).balance).toBe(99);
   });
 
-  it('charges one credit per issue and per trace that finds something; lists the documents and copies', async () => {
+  it('charges a credit per copy and per trace, none for a text too short; lists the documents and copies', async () => {
     const { token, user } = await owner();
     const issued = await f.domain.copies.issue(token, { text: MEMO, recipients: ['a', 'b', 'c'], name: 'memo' });
     await f.domain.copies.trace(token, { text: issued.copies[0].text });
     await f.domain.copies.trace(token, { text: 'nothing of ours, just a few words here' });
-    expect((await f.domain.credits.balance(user.id)).balance).toBe(98);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(96);
     const list = await f.domain.copies.list(token);
     expect(list.documents).toEqual(
       [{ ...issued.document, fingerprint_hashes: undefined, copies: 3 }].map(
@@ -106,7 +111,32 @@ describe('issued copies', () => {
     expect(one.documents[0].recipients!.map((copy) => [copy.recipient, copy.copy_id])).toEqual(
       issued.copies.map((copy) => [copy.recipient, copy.copy_id]),
     );
-    expect((await refusal(() => f.domain.copies.list(token, { document_id: 999 }))).code).toBe('NOT_FOUND');
+    for (const made of ['999', 'AAAAAAAAAAAAAAAAAAAAAA', issued.document.id.slice(0, -1)]) {
+      expect((await refusal(() => f.domain.copies.list(token, { document_id: made }))).code).toBe('NOT_FOUND');
+    }
+  });
+
+  it("document ids are opaque and the account's own: they tell nothing of other accounts", async () => {
+    const first = await owner();
+    const second = await owner();
+    const a = await f.domain.copies.issue(first.token, { text: MEMO, recipients: ['a'] });
+    const b = await f.domain.copies.issue(second.token, { text: MEMO, recipients: ['b'] });
+    const c = await f.domain.copies.issue(second.token, { text: MEMO, recipients: ['c'] });
+    for (const id of [a, b, c].map((issued) => issued.document.id)) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(new Set([a, b, c].map((issued) => issued.document.id)).size).toBe(3);
+    expect((await refusal(() => f.domain.copies.list(second.token, { document_id: a.document.id }))).code).toBe(
+      'NOT_FOUND',
+    );
+    expect((await f.domain.copies.list(second.token, { document_id: c.document.id })).documents[0].copies).toBe(1);
+  });
+
+  it('a passage too short to trace says so with its words, never "nothing", and costs nothing', async () => {
+    const { token, user } = await owner();
+    await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] });
+    const short = await f.domain.copies.trace(token, { text: 'Hiring in the support team will resume in March.' });
+    expect(short).toMatchObject({ verdict: 'too_short', recipients: [], documents: [], leak: { words: 9 } });
+    expect(short.message).toMatch(/^Too short to trace: 9 words, about 25 needed/);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(100 - 1);
   });
 
   it('refuses what it cannot do, charging nothing and recording nothing', async () => {
@@ -118,9 +148,6 @@ describe('issued copies', () => {
       { text: '', recipients: ['alice'] },
     ];
     for (const input of bad) expect((await refusal(() => f.domain.copies.issue(token, input))).code).toBe('VALIDATION');
-    const unkeyed = await f.domain.apiTokens.create(user.id, { name: 'plain', permissions: ['encode', 'decode'] });
-    const refused = await refusal(() => f.domain.copies.issue(unkeyed.token, { text: MEMO, recipients: ['alice'] }));
-    expect(refused.details).toEqual({ channel: 'needed: the marks of a copy are keyed' });
     const decodeOnly = await owner(['decode']);
     expect((await refusal(() => f.domain.copies.issue(decodeOnly.token, { text: MEMO, recipients: ['a'] }))).code).toBe(
       'PERMISSION_DENIED',
@@ -151,5 +178,53 @@ describe('issued copies', () => {
     expect((await rotated.copies.trace(token, { text: alice.text })).recipients[0].recipient).toBe('alice');
     const stripped = await rotated.copies.trace(token, { text: strip(alice.text, { all: true }) });
     expect(stripped.verdict).toBe('document');
+  });
+});
+
+describe('the cost of an issue follows its work', () => {
+  it('refuses an issue the balance cannot pay copy by copy, recording nothing', async () => {
+    const { token, user } = await owner();
+    const many = Array.from({ length: 101 }, (_, i) => `reader-${i}`);
+    const refused = await refusal(() => f.domain.copies.issue(token, { text: MEMO, recipients: many }));
+    expect(refused.code).toBe('PAYMENT_REQUIRED');
+    expect(refused.message).toBe('Insufficient credits: balance is 100, these 101 copies cost 1 each, 101');
+    expect((await f.domain.copies.list(token)).documents).toEqual([]);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(100);
+  });
+
+  it("refuses an issue beyond the plan's characters of copies, recording and charging nothing", async () => {
+    await f.close();
+    f = await makeFixture({
+      freeCredits: 100,
+      creditCost: 1,
+      copiesCharactersByPlan: { free: 1, starter: 5_000, pro: 1 },
+    });
+    const { token, user } = await owner();
+    const characters = [...MEMO].length;
+    const most = Math.floor(5_000 / characters);
+    const recipients = Array.from({ length: most + 1 }, (_, i) => `r${i}`);
+    const refused = await refusal(() => f.domain.copies.issue(token, { text: MEMO, recipients }));
+    expect(refused.code).toBe('PLAN_LIMIT');
+    expect(refused.message).toMatch(new RegExp(`at most 5,000 characters .* Issue to at most ${most} recipients`));
+    expect((await f.domain.copies.list(token)).documents).toEqual([]);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(100);
+    const issued = await f.domain.copies.issue(token, { text: MEMO, recipients: recipients.slice(1) });
+    expect(issued.copies).toHaveLength(most);
+    expect((await f.domain.credits.balance(user.id)).balance).toBe(100 - most);
+  });
+
+  it('gives every copy a file name a file system takes, whatever its label', async () => {
+    const { token } = await owner();
+    const long = 'é'.repeat(254);
+    const issued = await f.domain.copies.issue(token, {
+      text: MEMO,
+      recipients: [long, `${long.slice(1)}x`, 'ok@example.com'],
+      name: `${'名'.repeat(150)}.${'e'.repeat(40)}`,
+    });
+    const names = issued.copies.map((copy) => copy.file_name);
+    for (const name of names) expect(Buffer.byteLength(name)).toBeLessThanOrEqual(255);
+    expect(new Set(names).size).toBe(3);
+    expect(names[0]).toContain(issued.copies[0].copy_id);
+    expect(names[2]).toMatch(/\.ok@example\.com\.e+$/);
   });
 });

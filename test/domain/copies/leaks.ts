@@ -88,3 +88,18 @@ export function finished(text: string, finish: Finish): string {
   if (finish === 'NFKC') return text.normalize('NFKC');
   return text;
 }
+
+const HIDDEN = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/;
+
+/**
+ * A forger's move: the hidden characters of `marked`, each run moved onto the same place (by visible code point) of
+ * `onto`, so that every mark it carries now sits in another text.
+ */
+export function transplant(marked: string, onto: string): string {
+  const runs: string[] = [];
+  for (const point of marked) {
+    if (HIDDEN.test(point)) runs[Math.max(runs.length - 1, 0)] = (runs[Math.max(runs.length - 1, 0)] ?? '') + point;
+    else runs.push('');
+  }
+  return [...onto].map((point, i) => point + (runs[i] ?? '')).join('');
+}

@@ -22,8 +22,8 @@ beforeAll(async () => {
   server = await startLiveServer();
   browser = await openBrowser();
   page = await browser.newPage();
-  await makeAccount(server, 'grace@example.com', { plan: 'starter' });
-  expect(server.wm('channels', 'create', '--user', 'grace@example.com', 'memos').status).toBe(0);
+  // a free account and a token without a channel: copies need neither a plan nor a channel
+  await makeAccount(server, 'grace@example.com');
   const made = server.wm(
     'tokens',
     'create',
@@ -31,8 +31,6 @@ beforeAll(async () => {
     'grace@example.com',
     '--name',
     'copies',
-    '--channel',
-    'memos',
     '--permissions',
     'encode,decode',
   );
@@ -65,6 +63,9 @@ describe('the Copies page', () => {
       .getByRole('link', { name: 'Copies', exact: true })
       .click();
     await page.getByRole('heading', { level: 1, name: 'Copies' }).waitFor();
+    // what copies need is said before the form, with a link to where a token is made
+    await page.getByText(/Copies need a verified email address/).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'API token' }).getAttribute('href')).toBe('/tokens');
     // a chosen file fills the document and names it
     await page
       .locator('#copies-text-file')
@@ -87,6 +88,14 @@ describe('the Copies page', () => {
     await page.getByLabel('Leaked text').fill(entries.get('memo.bob.txt')!.split('\n\n')[1]);
     await page.getByRole('button', { name: 'Trace' }).click();
     await page.getByText(/This text is the copy issued to bob/).waitFor();
+
+    // the issued documents, one opened: who got which copy, and that copies are not kept
+    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByText(/— 2 copies,/).waitFor();
+    await page.getByRole('button', { name: '“memo.txt”' }).click();
+    await page.getByRole('cell', { name: 'alice@example.com' }).waitFor();
+    await page.getByRole('cell', { name: 'bob', exact: true }).waitFor();
+    expect(await page.getByText(/never the copies themselves/).count()).toBeGreaterThan(0);
     expect(browser.problems).toEqual([]);
   });
 });

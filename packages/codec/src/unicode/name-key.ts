@@ -54,10 +54,23 @@ export interface NameKeys {
   cased: string;
 }
 
-export const nameKeys = (name: string): NameKeys => ({
-  folded: nfkcCasefold(skeleton(nfkcCasefold(name))),
-  cased: nfkcCasefold(skeleton(name)),
-});
+export function nameKeys(name: string): NameKeys {
+  const core = coreOf(name);
+  return { folded: nfkcCasefold(skeleton(nfkcCasefold(core))), cased: nfkcCasefold(skeleton(core)) };
+}
+
+// punctuation, spacing and default ignorables of every width (a full-width full stop is punctuation too)
+const EDGES = /^[\p{P}\p{Z}\s\p{Default_Ignorable_Code_Point}]+|[\p{P}\p{Z}\s\p{Default_Ignorable_Code_Point}]+$/gu;
+const SPACING = /[\p{Z}\s]+/gu;
+
+/**
+ * A name without what a reader passes over: the punctuation and spacing at either end ("Ada News." is "Ada News",
+ * as are "Ada News " and "(Ada News)") and runs of spacing inside ("Ada  News"). A name of punctuation alone keeps it.
+ */
+function coreOf(name: string): string {
+  const core = name.replace(EDGES, '').replace(SPACING, ' ');
+  return core === '' ? name : core;
+}
 
 export function confusableNames(a: string, b: string): boolean {
   const [first, second] = [nameKeys(a), nameKeys(b)];

@@ -5,7 +5,8 @@ import { TextInput } from '../../checker/text-input.js';
 import { checkerTokenId, hasServerCredential } from '../../checker/watermark-api.js';
 import { ApiError } from '../api.js';
 import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../api-types.js';
-import { formatDateTime } from '../format.js';
+import { counted, formatDateTime } from '../format.js';
+import { Link } from '../router.js';
 import { api } from '../session.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
@@ -57,8 +58,8 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
     <section class="card" aria-labelledby="issue-title">
       <h2 id="issue-title">Issue copies</h2>
       <p class="small muted">
-        Each recipient gets a copy marked with its own random copy id (never their name), sealed with the token's
-        channel key. One issue uses credits once.
+        Each recipient gets a copy marked with its own random copy id (never their name), sealed with your account's
+        copy key. Each copy uses one credit.
       </p>
       <form onSubmit={submit}>
         <TextInput
@@ -90,7 +91,7 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
       {issued && (
         <div>
           <p>
-            {issued.copies.length} copies of “{issued.document.name}”.{' '}
+            {counted(issued.copies.length, 'copy', 'copies')} of “{issued.document.name}”.{' '}
             <button type="button" class="button small" onClick={() => downloadZip(issued)}>
               Download all (zip)
             </button>
@@ -105,11 +106,16 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
               </li>
             ))}
           </ul>
+          <p class="hint">{NOT_KEPT}</p>
         </div>
       )}
     </section>
   );
 }
+
+const NOT_KEPT =
+  'The server keeps who got which copy, never the copies themselves: download them now. To give someone their copy ' +
+  'again, send the file you downloaded, or issue them a new one (a new copy id; the old one still traces).';
 
 const percent = (share: number) => `${Math.round(share * 1000) / 10} %`;
 
@@ -137,7 +143,7 @@ function TraceSection() {
         <div class="field">
           <label for="trace-text">Leaked text</label>
           <textarea id="trace-text" rows={6} value={text} onInput={(event) => setText(event.currentTarget.value)} />
-          <p class="hint">Needs the decode permission; charged when it finds a recipient or a document.</p>
+          <p class="hint">Needs the decode permission; one credit a trace, none when the text is too short to tell.</p>
         </div>
         <button type="submit" class="button" disabled={busy || !text || !hasServerCredential()}>
           {busy ? 'Tracing…' : 'Trace'}
@@ -163,6 +169,12 @@ function TraceSection() {
                 {percent(match.coverage)} of it
               </li>
             ))}
+            {result.unconfirmed.map((mark) => (
+              <li key={`mark-${mark.document.id}`}>
+                the mark of a copy of “{mark.document.name}”, in a text that shares {mark.shared_hashes} of the{' '}
+                {mark.needed_hashes} passages of it needed to confirm the mark: it names no one
+              </li>
+            ))}
           </ul>
         </Notice>
       )}
@@ -173,10 +185,20 @@ function TraceSection() {
 function DocumentsSection({ version }: { version: number }) {
   const [list, setList] = useState<ListCopiesResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<ListCopiesResult['documents'][number] | null>(null);
   const load = async () => {
     setError(null);
     try {
       setList(await copiesRequest<ListCopiesResult>('GET', ''));
+    } catch (failure) {
+      setError(failureText(failure));
+    }
+  };
+  const show = async (id: string) => {
+    setError(null);
+    try {
+      const one = await copiesRequest<ListCopiesResult>('GET', `?document_id=${encodeURIComponent(id)}`);
+      setOpen(one.documents[0] ?? null);
     } catch (failure) {
       setError(failureText(failure));
     }
@@ -195,11 +217,43 @@ function DocumentsSection({ version }: { version: number }) {
         <ul key={version}>
           {list.documents.map((document) => (
             <li key={document.id}>
-              “{document.name}” — {document.copies} copies, {formatDateTime(document.created_at)}
+              <button
+                type="button"
+                class="link-button"
+                aria-expanded={open?.id === document.id}
+                onClick={() => void show(document.id)}
+              >
+                “{document.name}”
+              </button>{' '}
+              — {counted(document.copies, 'copy', 'copies')}, {formatDateTime(document.created_at)}
+              {open?.id === document.id && open.recipients && (
+                <table class="stack">
+                  <caption class="visually-hidden">Copies of “{document.name}”</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Recipient</th>
+                      <th scope="col">Copy id</th>
+                      <th scope="col">Issued</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {open.recipients.map((copy) => (
+                      <tr key={copy.copy_id}>
+                        <td data-label="Recipient">{copy.recipient}</td>
+                        <td data-label="Copy id" class="mono">
+                          {copy.copy_id}
+                        </td>
+                        <td data-label="Issued">{formatDateTime(copy.issued_at)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
             </li>
           ))}
         </ul>
       )}
+      {list && list.documents.length > 0 && <p class="hint">{NOT_KEPT}</p>}
     </section>
   );
 }
@@ -214,6 +268,13 @@ export function CopiesPage() {
           back to whose copy it was.
         </p>
       </PageTitle>
+      <Notice kind="info">
+        <p>
+          Copies need a verified email address and an <Link href="/tokens">API token</Link> of yours that may encode (to
+          issue) and decode (to trace); each copy uses one credit. No channel is needed: copies are sealed with your
+          account's own copy key.
+        </p>
+      </Notice>
       <TokenField need="encode" />
       <IssueSection onIssued={() => setVersion((n) => n + 1)} />
       <TraceSection />

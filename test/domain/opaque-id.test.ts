@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deriveKeys } from '../../src/domain/keys.js';
-import { openUsageId, sealUsageId } from '../../src/domain/usage-id.js';
+import { openId, sealId } from '../../src/domain/opaque-id.js';
 import { makeFixture, makeUser, refusal, type Fixture } from './fixture.js';
 
 const key = deriveKeys(randomBytes(32)).usageId;
@@ -10,27 +10,27 @@ const otherKey = deriveKeys(randomBytes(32)).usageId;
 describe('opaque usage record ids', () => {
   it('round-trip every id, stay stable, and look unrelated for neighbouring ids', () => {
     for (const id of [1, 2, 3, 255, 256, 1_000_000, Number.MAX_SAFE_INTEGER]) {
-      const opaque = sealUsageId(key, id);
+      const opaque = sealId(key, id);
       expect(opaque).toMatch(/^[A-Za-z0-9_-]{22}$/);
-      expect(sealUsageId(key, id)).toBe(opaque);
-      expect(openUsageId(key, opaque)).toBe(id);
+      expect(sealId(key, id)).toBe(opaque);
+      expect(openId(key, opaque)).toBe(id);
     }
-    const neighbours = [1, 2, 3, 4].map((id) => sealUsageId(key, id));
+    const neighbours = [1, 2, 3, 4].map((id) => sealId(key, id));
     // no shared prefix, no visible count: each differs from the next at the first characters already
     for (let i = 1; i < neighbours.length; i++)
       expect(neighbours[i].slice(0, 4)).not.toBe(neighbours[i - 1].slice(0, 4));
   });
 
   it('refuse strings that are not ids of this key', () => {
-    expect(openUsageId(otherKey, sealUsageId(key, 42))).toBeUndefined();
-    for (const made of ['', '42', 'AAAAAAAAAAAAAAAAAAAAAA', 'A'.repeat(23), `${sealUsageId(key, 7).slice(0, 21)}!`]) {
-      expect(openUsageId(key, made), made).toBeUndefined();
+    expect(openId(otherKey, sealId(key, 42))).toBeUndefined();
+    for (const made of ['', '42', 'AAAAAAAAAAAAAAAAAAAAAA', 'A'.repeat(23), `${sealId(key, 7).slice(0, 21)}!`]) {
+      expect(openId(key, made), made).toBeUndefined();
     }
     // the same 16 bytes written with non-zero padding bits is not accepted as a second spelling
-    const opaque = sealUsageId(key, 9);
+    const opaque = sealId(key, 9);
     const last = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
     const respelled = opaque.slice(0, 21) + last[last.indexOf(opaque[21]) ^ 1];
-    expect(openUsageId(key, respelled)).toBeUndefined();
+    expect(openId(key, respelled)).toBeUndefined();
   });
 });
 

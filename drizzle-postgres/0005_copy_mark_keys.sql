@@ -1,0 +1,1 @@
+ALTER TABLE "copies" ALTER COLUMN "channel_id" DROP NOT NULL;
