@@ -125,7 +125,7 @@ describe('wm verify --keys URL', () => {
     );
   });
 
-  it('with nothing cached, an unreachable address fails (exit 4); a page that is no key set is neither used nor kept', async () => {
+  it('with nothing cached, an unreachable address fails (exit 4); a page that is no key set is not used or kept', async () => {
     const gone = await start(true);
     const address = `${gone.url}${PATH}`;
     await gone.close();
@@ -146,7 +146,7 @@ describe('wm verify --keys URL', () => {
     expect(readdirSyncSafe(`${cache}/wm/key-sets`)).toEqual([]);
   });
 
-  it('a 404 is an answer, not an outage: the cache, which holds the set and its validators, does not stand in', async () => {
+  it('a 404 is an answer, not an outage: the cache (the set and its validators) does not stand in', async () => {
     let withdrawn = false;
     const server = await start(true, (request, response) => {
       if (!withdrawn) return serveKeySet(request, response);

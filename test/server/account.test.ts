@@ -45,7 +45,7 @@ describe('/api/v2/users', () => {
       resets_at: expect.any(String),
     });
 
-    it('GET me and login say whether the address is verified, so the dashboard can tell an unverified account', async () => {
+    it('GET me and login say whether the address is verified: the dashboard can tell an unverified account', async () => {
       const unverified = await signUp(server, { verified: false });
       const me = () => as(unverified, 'GET', '/api/v2/users/me');
       expect((await me()).json().user.email_verified).toBe(false);

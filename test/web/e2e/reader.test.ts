@@ -201,7 +201,7 @@ describe('hidden tag text, spelled out', () => {
 });
 
 describe('an unverified account is told, on every page', () => {
-  it('a notice with "Send the link again" above each page until the mailed link is opened; the Profile says so', async () => {
+  it('a notice with "Send the link again" above each page until the link is opened; the Profile says so', async () => {
     const email = 'fresh@example.com';
     const registered = await fetch(`${server.url}/api/auth/register`, {
       method: 'POST',
@@ -220,7 +220,7 @@ describe('an unverified account is told, on every page', () => {
     ]) {
       await page.goto(`${server.url}${path}`);
       await page.getByRole('heading', { level: 1, name: title }).waitFor();
-      await notice.getByText(`Watermark operations are refused until you open the link sent to ${email}`).waitFor();
+      await notice.getByText(`Watermark operations are refused until you open the link mailed to ${email}`).waitFor();
     }
     await page.getByText(`${email} is not verified yet.`).waitFor();
     expect(server.mailsTo(email)).toHaveLength(1);

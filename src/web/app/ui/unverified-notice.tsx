@@ -33,8 +33,8 @@ function Unverified({ user }: { user: User }) {
     <aside class="unverified" aria-label="Email address not verified">
       <Notice kind="warn">
         <p>
-          <strong>Confirm your email address.</strong> Watermark operations are refused until you open the link sent to{' '}
-          <strong>{user.email}</strong> (valid for 24 hours). <Link href="/profile">Profile</Link> shows the state.
+          <strong>Confirm your email address.</strong> Watermark operations are refused until you open the link mailed
+          to <strong>{user.email}</strong> (valid for 24 hours). <Link href="/profile">Profile</Link> shows the state.
         </p>
         <SendAgain email={user.email} />
       </Notice>
