@@ -125,7 +125,7 @@ describe('wm verify --keys URL', () => {
     );
   });
 
-  it('with nothing cached, an unreachable address fails (exit 4); a page that is no key set is not used or kept', async () => {
+  it('nothing cached: an unreachable address fails (exit 4); a page that is no key set is not kept', async () => {
     const gone = await start(true);
     const address = `${gone.url}${PATH}`;
     await gone.close();
