@@ -149,6 +149,57 @@ export async function layoutShifts(page: Page): Promise<{ score: number; moved: 
 }
 
 /**
+ * What of the elements matching `selector` a reader cannot see whole across the page: each text's lines, and each
+ * element's box (a button's border, a badge), that reach past the window's sides, past the card or dialog they sit
+ * in, or past an ancestor that clips or scrolls what overflows it; and any box whose content is wider than the box.
+ * Each as "what: why". Hidden elements (display: none, visually-hidden) are not looked at.
+ */
+export async function clippedParts(page: Page, selector: string): Promise<string[]> {
+  // a string: the test files are type-checked without the DOM library
+  return (await page.evaluate(`(() => {
+    const found = new Set();
+    const name = (node) => {
+      const element = node.nodeType === 1 ? node : node.parentElement;
+      const text = (node.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40);
+      const classes = typeof element.className === 'string' && element.className ? '.' + element.className : '';
+      return element.tagName.toLowerCase() + classes.split(' ').join('.') + (text ? ' "' + text + '"' : '');
+    };
+    const clips = (element) => getComputedStyle(element).overflowX !== 'visible';
+    const check = (node, box) => {
+      if (box.width === 0 && box.height === 0) return;
+      if (box.left < -0.5 || box.right > innerWidth + 0.5) found.add(name(node) + ': beyond the window');
+      for (let outer = node.parentElement; outer && outer !== document.body; outer = outer.parentElement) {
+        const frame = outer.matches('.card, dialog');
+        if (!frame && !clips(outer)) continue;
+        const edge = outer.getBoundingClientRect();
+        if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5)
+          found.add(name(node) + ': beyond ' + name(outer).split(' ')[0]);
+      }
+    };
+    for (const root of document.querySelectorAll(${JSON.stringify(selector)})) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.currentNode; node; node = walker.nextNode()) {
+        const element = node.nodeType === 1 ? node : node.parentElement;
+        if (element.closest('.visually-hidden') || !element.checkVisibility()) continue;
+        if (node.nodeType === 3) {
+          if (!node.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const line of range.getClientRects()) check(node, line);
+          continue;
+        }
+        check(node, node.getBoundingClientRect());
+        // a text field scrolls its own value: that is how it shows a long one
+        if (node.matches('input, textarea, select')) continue;
+        if (node.clientWidth > 0 && node.scrollWidth > node.clientWidth + 1)
+          found.add(name(node) + ': its content is ' + (node.scrollWidth - node.clientWidth) + ' px wider than it');
+      }
+    }
+    return [...found];
+  })()`)) as string[];
+}
+
+/**
  * Whether the page's JavaScript heap still holds a string containing `needle`, after two full garbage collections:
  * what a script of the page (or a heap dump) could still find.
  */

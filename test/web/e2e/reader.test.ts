@@ -9,6 +9,7 @@ import { makeSelfSignedCertificate, startWebServer, type TestWebServer } from '.
 import { WM_BIN } from '../../server/serve-process.js';
 import {
   PASSWORD,
+  clippedParts,
   makeAccount,
   openBrowser,
   signInThroughPage,
@@ -18,7 +19,7 @@ import {
 } from './harness.js';
 
 // Issue 44, as a reader and an editor meet it: signed articles checked in the page, hidden tag text spelled out,
-// and an unverified account told.
+// an unverified account told, and the Channels page on a phone.
 
 const ARTICLE =
   'The council approved the new bridge on Tuesday evening after a long debate, and building starts in the spring. ' +
@@ -233,5 +234,75 @@ describe('an unverified account is told, on every page', () => {
     await page.goto(`${server.url}/profile`);
     await page.getByText(`${email} is verified: watermark operations are allowed.`).waitFor();
     expect(await notice.count()).toBe(0);
+  });
+});
+
+describe('the Channels page on a phone', () => {
+  // a name with spaces, and one a line cannot break (as long as a channel name may be: 64 characters)
+  const WORDS = ['Regional newsroom of the Ada Valley News and Weekly Gazette', 'Ada Valley News and Regional Co-op'];
+  const UNBROKEN = ['AdaValleyNewsRegionalWeeklyGazettePublishingDeskForTheValleyEast', 'AdaValleyNewsRegionalGazette'];
+
+  it('long names waiting to be published: nothing cut off at 360 px, dialogs included, nor at 1280', async () => {
+    const email = 'long.names.of.a.regional.newsroom@example.com';
+    // unverified: its keys wait to be published, the longest badge there is
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, username: 'longnames' }),
+    });
+    expect(registered.status).toBe(201);
+    expect(server.wm('users', 'set-plan', email, 'starter').status).toBe(0);
+    const headers = await session(email);
+    const channels: { id: string }[] = [];
+    for (const [name, signer] of [WORDS, UNBROKEN]) {
+      const body = { channel_name: name, signing: true, keys_public: true, signer_name: signer };
+      channels.push((await post<{ channel: { id: string } }>('/api/v2/channels', headers, body)).channel);
+    }
+    // a rotated key (its "1 retired") and a deactivated channel (its badge, no Deactivate button)
+    await post(`/api/v2/channels/${channels[1].id}/signing-keys`, headers, {});
+    const spare = await post<{ channel: { id: string } }>('/api/v2/channels', headers, {
+      channel_name: `${UNBROKEN[0].slice(0, 60)}Old`,
+      signing: true,
+    });
+    const removed = await fetch(`${server.url}/api/v2/channels/${spare.channel.id}`, {
+      method: 'DELETE',
+      headers: { authorization: headers.authorization },
+    });
+    expect(removed.ok).toBe(true);
+
+    const phone = await openBrowser({ width: 360, height: 780 });
+    try {
+      const small = await phone.newPage();
+      await signInThroughPage(small, server, email);
+      await small.goto(`${server.url}/channels`);
+      await small.locator('table').waitFor();
+      await small.getByText(`waiting to be published as ${UNBROKEN[1]}`).waitFor();
+      await small.getByText('1 retired').waitFor();
+      expect(await small.getByRole('button', { name: /^Deactivate / }).count()).toBe(2);
+      expect(await clippedParts(small, '#main, .unverified')).toEqual([]);
+      expect(await small.evaluate('document.documentElement.scrollWidth')).toBe(360);
+
+      for (const button of [`Deactivate ${UNBROKEN[0]}`, `Rotate the signing key of ${UNBROKEN[0]}`]) {
+        await small.getByRole('button', { name: button }).click();
+        await small.locator('dialog[open]').waitFor();
+        expect(await clippedParts(small, 'dialog[open]'), button).toEqual([]);
+        await small.getByRole('button', { name: 'Cancel' }).click();
+        await small.locator('dialog[open]').waitFor({ state: 'detached' });
+      }
+      await small.getByRole('button', { name: `Unpublish the keys of ${UNBROKEN[0]}` }).click();
+      await small.getByRole('button', { name: 'Unpublish keys' }).click();
+      await small.getByRole('button', { name: `Publish the keys of ${UNBROKEN[0]}` }).click();
+      await small.getByLabel('Signer name (optional)').fill(UNBROKEN[1]);
+      expect(await clippedParts(small, 'dialog[open]'), 'publish').toEqual([]);
+      await small.getByRole('button', { name: 'Publish keys' }).click();
+      await small.locator('dialog[open]').waitFor({ state: 'detached' });
+      expect(await clippedParts(small, '#main, .unverified')).toEqual([]);
+      // and on a desktop, where the list is a table: its long names wrap, its dates and buttons stay in the card
+      await small.setViewportSize({ width: 1280, height: 900 });
+      expect(await clippedParts(small, '#main, .unverified'), '1280 px').toEqual([]);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.close();
+    }
   });
 });
