@@ -206,6 +206,8 @@ async function shootEveryPage(server: LiveServer, browser: Browser, suffix: stri
   await picker.locator('option', { hasText: pressOffice }).waitFor({ state: 'attached' });
   await picker.selectOption({ label: pressOffice });
   await page.getByLabel('Sign the visible text too').check();
+  await page.getByLabel('Text to carry the secret').fill(CARRIER);
+  await page.getByLabel('Secret to hide').fill('story 4711');
   await page.getByRole('button', { name: 'Hide the secret' }).click();
   await page.getByRole('heading', { name: 'Marked text' }).waitFor();
   await page.getByRole('button', { name: 'Check it' }).click();
