@@ -370,7 +370,7 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     await page.getByLabel(/^On this server/).check();
     await page.getByLabel('API token', { exact: true }).fill(token);
     await page.getByRole('button', { name: 'Hide the secret' }).click();
-    await page.getByText(/keyed \(encrypted with the channel key\)/).waitFor();
+    await page.getByText(/, encrypted with the channel key\. It looks exactly like/).waitFor();
     expect(page.url()).not.toContain(token);
     await page.getByRole('button', { name: 'Check it' }).click();
     await page.getByText('An encrypted watermark: only an API token of its channel').first().waitFor();
@@ -442,7 +442,7 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     // only the tokens that may encode
     await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['news desk — encode · channel desk']);
     await page.getByRole('button', { name: 'Hide the secret' }).click();
-    await page.getByText(/keyed \(encrypted with the channel key\)/).waitFor();
+    await page.getByText(/, encrypted with the channel key\. It looks exactly like/).waitFor();
     await page.getByRole('button', { name: 'Check it' }).click();
     await page.getByText('An encrypted watermark').first().waitFor();
     await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['archive — decode · channel desk']);
