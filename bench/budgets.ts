@@ -3,8 +3,10 @@ import type { ColdStartRow } from './cli.js';
 import type { CopiesResult } from './copies.js';
 import type { VariantsResult } from './variants.js';
 import type { FingerprintResult } from './fingerprint.js';
+import type { HealthzRow } from './healthz.js';
 import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
+import type { PoolResult } from './pool.js';
 import type { PostgresServerRow } from './postgres-server.js';
 import type { ScanResult } from './scan.js';
 import type { ServerRow } from './server.js';
@@ -28,6 +30,8 @@ export interface Results {
   fingerprint?: FingerprintResult;
   copies?: CopiesResult;
   variants?: VariantsResult;
+  pool?: PoolResult;
+  healthz?: HealthzRow[];
 }
 
 const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
@@ -141,6 +145,24 @@ export function checkBudgets(results: Results): BudgetCheck[] {
         `variants: trace 300 words against ${largest.copies} copies (codec), p95 ms (issue 42)`,
         [largest.p95Ms],
         200,
+      ),
+    );
+  }
+  if (results.pool) {
+    checks.push(
+      atLeast(
+        'encode throughput, two workers ÷ one (issue 41)',
+        results.pool.throughput.map((row) => row.twoVsOne),
+        1.6,
+      ),
+    );
+  }
+  if (results.healthz) {
+    checks.push(
+      atMost(
+        '/healthz p99 (ms) while the largest request of a plan runs on the pool (issue 41)',
+        results.healthz.filter((row) => row.workers !== '0').map((row) => row.healthzP99Ms),
+        99.999,
       ),
     );
   }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../scan/atomic-write.js';
+import { writeFileAtomic } from 'wm-watermark-scan/atomic-write';
 import { CliError, EXIT } from '../errors.js';
 
 /**

@@ -37,7 +37,7 @@ export function createCopies(context: DomainContext): Copies {
       run(
         credential,
         'issue-copies',
-        (caller) => issueCopies(context, ownerOf(caller), input),
+        (caller, job) => issueCopies(context, ownerOf(caller), input, job),
         () => true,
         Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1,
       ),
@@ -45,7 +45,7 @@ export function createCopies(context: DomainContext): Copies {
       run(
         credential,
         'trace',
-        (caller) => traceCopies(context, ownerOf(caller), input),
+        (caller, job) => traceCopies(context, ownerOf(caller), input, job),
         (result) => result.verdict !== 'too_short',
       ),
     list: (credential, input) =>

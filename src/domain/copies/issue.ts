@@ -2,28 +2,30 @@ import { strip } from 'wm-watermark-codec/strip';
 import type { CopyRow } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
-import { computeFingerprint } from '../fingerprint/index.js';
 import { ownCopiesKeys } from './account-keys.js';
 import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
 import { copyFileNames } from './file-names.js';
-import { markCopy, newCopyId } from './marking.js';
+import type { RunJob } from '../work/runner.js';
+import { newCopyId } from './marking.js';
 import type { IssueCopiesInput, IssueCopiesResult } from './types.js';
 import { checkIssueInput } from './validation.js';
 
 /**
  * One marked copy per recipient, sealed with the account's copy-mark key and recorded with the document's keyed
- * fingerprint (never the text). Everything that can refuse the issue does so before anything is recorded.
+ * fingerprint (never the text). Everything that can refuse the issue does so before anything is recorded. The
+ * marking and the fingerprint are jobs (`job`: the request's, ../work/).
  */
 export async function issueCopies(
   context: DomainContext,
   owner: CopiesOwner,
   input: IssueCopiesInput,
+  job: RunJob = context.work.forRequest(),
 ): Promise<IssueCopiesResult> {
   const { text, recipients, name } = checkIssueInput(input);
   const characters = codePoints(strip(text));
   refuseBeyondPlan(context, owner, recipients.length, characters);
   const keys = await ownCopiesKeys(context, owner.userId);
-  const fingerprint = computeFingerprint(text, keys.fingerprint);
+  const fingerprint = await job('fingerprint', { text, key: keys.fingerprint });
   if (fingerprint.hashes.length === 0) {
     throw new DomainError(
       'VALIDATION',
@@ -36,11 +38,8 @@ export async function issueCopies(
     name,
     recipients.map((recipient, i) => ({ recipient, copy_id: ids[i] })),
   );
-  const issued = recipients.map((recipient, i) => ({
-    copyId: ids[i],
-    recipient,
-    ...markCopy(text, ids[i], keys.marks),
-  }));
+  const marked = await job('mark-copies', { text, copyIds: ids, key: keys.marks });
+  const issued = recipients.map((recipient, i) => ({ copyId: ids[i], recipient, ...marked[i] }));
   const createdAt = context.now().getTime();
   const document = await context.store.transaction(async (tx) => {
     const row = await tx.copies.insertDocument({

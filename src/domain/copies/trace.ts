@@ -1,17 +1,12 @@
 import { strip } from 'wm-watermark-codec/strip';
 import type { CopyRow, DocumentRow, DocumentSharingHashes } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
-import {
-  computeFingerprint,
-  isTraceable,
-  MATCH_THRESHOLDS,
-  rankMatches,
-  type Fingerprint,
-} from '../fingerprint/index.js';
+import { isTraceable, MATCH_THRESHOLDS, rankMatches, type Fingerprint } from '../fingerprint/index.js';
 import { iso } from '../users.js';
 import { existingCopiesKeys, type CopiesKeys } from './account-keys.js';
 import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
-import { readCopyMarks, type CopyEvidence } from './reading.js';
+import type { RunJob } from '../work/runner.js';
+import type { CopyEvidence } from './reading.js';
 import type { TraceResult, TracedDocument, TracedRecipient, UnconfirmedMark } from './types.js';
 import { checkTraceText } from './validation.js';
 
@@ -31,6 +26,7 @@ export async function traceCopies(
   context: DomainContext,
   owner: CopiesOwner,
   input: { text: string },
+  job: RunJob = context.work.forRequest(),
 ): Promise<TraceResult> {
   const text = checkTraceText(input);
   const characters = codePoints(strip(text));
@@ -39,8 +35,8 @@ export async function traceCopies(
     const none = answer({ recipients: [], documents: [], unconfirmed: [], characters, leak: undefined, other: 0 });
     return { ...none, message: 'You have issued no copies yet: nothing of yours can be in this text.' };
   }
-  const evidence = readCopyMarks(text, keys.marks);
-  const leak = computeFingerprint(text, keys.fingerprint);
+  const evidence = await job('read-copy-marks', { text, key: keys.marks });
+  const leak = await job('fingerprint', { text, key: keys.fingerprint });
   const sharing = await context.store.copies.documentsSharing(owner.userId, leak.version, leak.hashes);
   const rows = await context.store.copies.copiesOf(
     owner.userId,
