@@ -291,7 +291,8 @@ describe('the Channels page on a phone', () => {
       }
       await small.getByRole('button', { name: `Unpublish the keys of ${UNBROKEN[0]}` }).click();
       await small.getByRole('button', { name: 'Unpublish keys' }).click();
-      await small.getByRole('button', { name: `Publish the keys of ${UNBROKEN[0]}` }).click();
+      // exact: the name is also the end of the Unpublish button's, which stays until the list is loaded again
+      await small.getByRole('button', { name: `Publish the keys of ${UNBROKEN[0]}`, exact: true }).click();
       await small.getByLabel('Signer name (optional)').fill(UNBROKEN[1]);
       expect(await clippedParts(small, 'dialog[open]'), 'publish').toEqual([]);
       await small.getByRole('button', { name: 'Publish keys' }).click();
