@@ -3,7 +3,6 @@ import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { initSync, WasmReader } from '@contentauth/c2pa-wasm';
-import { X509Certificate } from '@peculiar/x509';
 import { ActionAssertion, ClaimVersion, DataHashAssertion, ManifestStore } from '@trustnxt/c2pa-ts/manifest';
 import { LocalSigner } from '@trustnxt/c2pa-ts/cose';
 import { SuperBox } from '@trustnxt/c2pa-ts/jumbf';
@@ -24,6 +23,15 @@ import { TextAsset } from './text-asset.js';
 const TEXT = 'A statement for the record, signed as plain text.';
 
 const require = createRequire(import.meta.url);
+/**
+ * c2pa-ts's signer takes certificates of the @peculiar/x509 it depends on (1.x, installed at the top), which need not be
+ * the one this package depends on (2.x, nested under packages/c2pa on a clean install): the test makes its
+ * certificates with c2pa-ts's own.
+ */
+type C2paTsCertificate = ConstructorParameters<typeof LocalSigner>[2];
+const { X509Certificate } = createRequire(new URL('../../../package.json', import.meta.url))('@peculiar/x509') as {
+  X509Certificate: new (pem: string) => C2paTsCertificate;
+};
 initSync({ module: readFileSync(require.resolve('@contentauth/c2pa-wasm/c2pa.wasm')) });
 
 const storeOf = (text: string): Uint8Array<ArrayBuffer> => new Uint8Array(new TextAsset(text).getManifestJUMBF()!);
