@@ -22,6 +22,19 @@ export { COPIES_LIMITS, TRACE_VERDICTS, type TraceVerdict } from './copies/value
  */
 export const MAX_REVEALED_HIDDEN = 10_000;
 
+/**
+ * The characters of text a reveal on the server shows at most, per request: its answer holds the text about three
+ * times (the segments, the text with tokens, and MCP's copy of it as JSON), all serialised on the event loop, which a
+ * megabyte of text holds for a large part of a second; offline `wm reveal` has no bound.
+ */
+export const MAX_REVEALED_CHARACTERS = 262_144;
+
+/** What one request's reveals may still show: hidden segments and characters of text. */
+export interface RevealBudget {
+  hidden: number;
+  characters: number;
+}
+
 /** The spec's User resource (plan included, as login returns it). */
 export interface User {
   id: string;

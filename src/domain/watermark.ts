@@ -23,9 +23,11 @@ import { quotaPeriod } from './quota.js';
 import { hashSecret } from './secrets.js';
 import { currentSigningKey, verifyingKeysFor } from './signing-keys.js';
 import { isAccountOperation, OPERATION_RULES, type OperationName } from './operation-rules.js';
-import { MAX_REVEALED_HIDDEN } from './types.js';
+import { MAX_REVEALED_CHARACTERS, MAX_REVEALED_HIDDEN, type RevealBudget } from './types.js';
 import { refuseSuspended } from './users.js';
 import type { RunJob } from './work/runner.js';
+
+const FULL_REVEAL_BUDGET: RevealBudget = { hidden: MAX_REVEALED_HIDDEN, characters: MAX_REVEALED_CHARACTERS };
 
 /** The signing key is the token's (its channel's current key): a caller only asks for the text to be bound. */
 export interface EncodeInput extends Omit<EncodeOptions, 'key' | 'signingKey'> {
@@ -75,13 +77,13 @@ export interface Watermark {
   /** MCP's strip tool on the server: as analyze (either permission, metered) */
   strip(caller: WatermarkCaller, input: DecodeInput): Promise<StripResult>;
   /**
-   * MCP's reveal tool on the server: as analyze, and its answer bounded: at most `maxHidden` hidden segments
-   * (default and most: MAX_REVEALED_HIDDEN; VALIDATION beyond, free)
+   * MCP's reveal tool on the server: as analyze, and its answer bounded: at most `budget`'s hidden segments and
+   * characters (default and most: MAX_REVEALED_HIDDEN and MAX_REVEALED_CHARACTERS; VALIDATION beyond, free)
    */
   reveal(
     caller: WatermarkCaller,
     input: DecodeInput,
-    maxHidden?: number,
+    budget?: RevealBudget,
   ): Promise<{ segments: RevealSegment[]; text: string }>;
 }
 
@@ -201,10 +203,15 @@ export function createWatermark(context: DomainContext): Watermark {
     analyze: (credential, { encoded, original }) =>
       run(credential, 'analyze', (_caller, job) => job('analyze', { encoded, original })),
     strip: (credential, { text }) => run(credential, 'strip', (_caller, job) => job('strip', { text })),
-    reveal: (credential, { text }, maxHidden = MAX_REVEALED_HIDDEN) =>
+    reveal: (credential, { text }, budget = FULL_REVEAL_BUDGET) =>
       run(credential, 'reveal', async (_caller, job) => {
+        const characters = Math.min(budget.characters, MAX_REVEALED_CHARACTERS);
+        if (text.length > characters) {
+          const message = `The text has ${text.length} characters; the server reveals at most ${MAX_REVEALED_CHARACTERS} per request (${characters} left in this one): reveal it offline (wm reveal)`;
+          throw invalid({ text: message }, message);
+        }
         try {
-          return await job('reveal', { text, maxHidden: Math.min(maxHidden, MAX_REVEALED_HIDDEN) });
+          return await job('reveal', { text, maxHidden: Math.min(budget.hidden, MAX_REVEALED_HIDDEN) });
         } catch (error) {
           if (!(error instanceof CodecError)) throw error;
           throw invalid({ text: error.message }, error.message);

@@ -1,5 +1,5 @@
 import type { AccountOperations } from '../domain/account-operations.js';
-import { MAX_REVEALED_HIDDEN } from '../domain/types.js';
+import { MAX_REVEALED_CHARACTERS, MAX_REVEALED_HIDDEN } from '../domain/types.js';
 import type { Watermark, WatermarkCaller } from '../domain/watermark.js';
 import { accountHandlersOf } from './account-handlers.js';
 import { backendOf, type OperationBackend } from './backend.js';
@@ -14,9 +14,9 @@ export function createDomainBackend(
   { watermark, accountOperations }: { watermark: Watermark; accountOperations: AccountOperations },
   caller: WatermarkCaller,
 ): OperationBackend {
-  // one request may hold a batch of calls: the bound on revealed segments is the request's, not each call's, and
+  // one request may hold a batch of calls: the bounds on what reveal shows are the request's, not each call's, and
   // its reveals run one after another so that each is bounded by what the ones before left
-  let revealable = MAX_REVEALED_HIDDEN;
+  const revealable = { hidden: MAX_REVEALED_HIDDEN, characters: MAX_REVEALED_CHARACTERS };
   let reveals: Promise<unknown> = Promise.resolve();
   return backendOf(
     'server',
@@ -29,8 +29,9 @@ export function createDomainBackend(
       strip: (input) => watermark.strip(caller, input),
       reveal: (input) => {
         const next = reveals.then(async () => {
-          const result = await watermark.reveal(caller, input, revealable);
-          revealable -= result.segments.filter((segment) => segment.hidden).length;
+          const result = await watermark.reveal(caller, input, { ...revealable });
+          revealable.hidden -= result.segments.filter((segment) => segment.hidden).length;
+          revealable.characters -= input.text.length;
           return result;
         });
         reveals = next.catch(() => undefined);

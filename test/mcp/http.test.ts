@@ -287,7 +287,7 @@ describe('/mcp on wm serve', () => {
     expect(errorText(extra)).toBe('No watermark found in text');
   });
 
-  it('strip and reveal are for verified accounts; reveal answers at most 10,000 hidden segments, free', async () => {
+  it('strip and reveal are for verified accounts; reveal answers at most 10,000 hidden segments and 262,144 characters, free', async () => {
     const unverified = await signUp(server, { verified: false });
     const theirs = await connectHttp(base, (await createApiToken(server, unverified)).token);
     try {
@@ -301,10 +301,12 @@ describe('/mcp on wm serve', () => {
     const most = 'a\u200b'.repeat(10_000);
     const shown = (await call(client, 'reveal', { text: most })).structuredContent as { segments: unknown[] };
     expect(shown.segments).toHaveLength(20_000);
-    // 980 KB of zero-width characters used to answer 17 MB: refused at once, and free
-    const flood = 'a\u200b'.repeat(245_000);
-    const refused = await call(client, 'reveal', { text: flood });
+    const refused = await call(client, 'reveal', { text: 'a\u200b'.repeat(10_001) });
     expect(errorText(refused)).toMatch(/more than 10000 hidden characters/);
+    // 980 KB of zero-width characters used to answer 17 MB, and a megabyte of prose held the event loop while its
+    // answer was serialised: refused at once, and free
+    const flood = await call(client, 'reveal', { text: 'a\u200b'.repeat(245_000) });
+    expect(errorText(flood)).toMatch(/490000 characters; the server reveals at most 262144 per request.*wm reveal/);
     expect(await balance(user)).toBe(before - 1);
   });
 
@@ -312,6 +314,8 @@ describe('/mcp on wm serve', () => {
     const reveal = { name: 'reveal', arguments: { text: 'a\u200b'.repeat(6_000) } };
     const refused = await refusedInBatch([reveal, reveal, reveal]);
     expect(refused).toEqual([false, true, true]);
+    const prose = { name: 'reveal', arguments: { text: 'plain prose '.repeat(10_000) } };
+    expect(await refusedInBatch([prose, prose, prose])).toEqual([false, false, true]);
   });
 
   it('reads the token once per request, however many tool calls it holds; charges each success once', async () => {
