@@ -8,14 +8,14 @@ import type { JobName } from '../../domain/work/jobs.js';
  * at most about a millisecond. Figures and the runs behind them: docs/PERFORMANCE.md, "Work off the event loop".
  */
 export const INLINE_BELOW: Readonly<Record<JobName, number>> = {
-  encode: 16_384,
-  'encode-robust': 2_048,
-  decode: 16_384,
-  'decode-robust': 2_048,
-  analyze: 8_192,
-  strip: 8_192,
-  reveal: 4_096,
-  'mark-copies': 256,
+  encode: 2_048,
+  'encode-robust': 128,
+  decode: 4_096,
+  'decode-robust': 16_384,
+  analyze: 2_048,
+  strip: 1_024,
+  reveal: 1_024,
+  'mark-copies': 64,
   'read-copy-marks': 4_096,
-  fingerprint: 1_024,
+  fingerprint: 256,
 };
