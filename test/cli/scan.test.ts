@@ -105,6 +105,7 @@ describe('wm scan', async () => {
       robust: [],
       c2pa: [],
       hidden: [],
+      confusables: [],
     });
     expect(files['d-keyed.txt'].watermarks).toEqual([
       { at: { line: 1, column: 2 }, level: 'warning', decoded: null, keyed: true, error: 'KEY_REQUIRED' },

@@ -68,6 +68,18 @@ export interface HiddenReport {
   decoders?: Position[];
 }
 
+/** A word of source code that passes for an ASCII name (confusables.ts): the confusable-identifier rule. */
+export interface ConfusableReport {
+  at: Position;
+  level: Level;
+  /** the word as written */
+  word: string;
+  /** the ASCII name a reader takes it for */
+  looks_like: string;
+  /** its look-alike characters, "U+0430" → how many */
+  code_points: Record<string, number>;
+}
+
 export interface StripReport {
   /** hidden code points removed (or that would be, with --dry-run) */
   removed: number;
@@ -90,6 +102,8 @@ export interface FileReport {
   robust: RobustReport[];
   c2pa: C2paReportAt[];
   hidden: HiddenReport[];
+  /** in source files only (by their extension) */
+  confusables: ConfusableReport[];
   strip?: StripReport;
 }
 

@@ -152,6 +152,17 @@ export const RULES = [
     level: 'error',
   },
   {
+    id: 'confusable-identifier',
+    name: 'ConfusableIdentifier',
+    label: 'look-alike name',
+    short: 'A name in source code made of ASCII letters and look-alikes from another script (CVE-2021-42694)',
+    help:
+      'A word of a source file that mixes ASCII letters with letters of another script that look like them ' +
+      '(Cyrillic "а" in "аdmin", Cherokee "Ꭺ"): the compiler sees a name no reviewer tells from the ASCII one, so a ' +
+      'call or a check can go somewhere else. Retype the word in ASCII, or write the other script whole.',
+    level: 'error',
+  },
+  {
     id: 'zero-width',
     name: 'ZeroWidthCharacter',
     label: 'zero-width',

@@ -115,6 +115,10 @@ export class SarifLog {
         }
       });
     }
+    for (const name of report.confusables) {
+      const text = `${ruleOf('confusable-identifier').short}: "${name.word}" passes for "${name.looks_like}" (${Object.keys(name.code_points).join(', ')})`;
+      this.add('confusable-identifier', name.level, text, at(name.at), name.word);
+    }
     if (report.strip?.skipped) this.notRewritten.push({ path: report.path, why: report.strip.skipped });
   }
 

@@ -1,5 +1,7 @@
+import { isAscii } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { findMarks, type ReadWatermark, type RobustFinding } from 'wm-watermark-codec/findings';
+import { confusableWords } from './confusables.js';
 import { reasonOf } from './error-reason.js';
 import { levelOf, type SettableLevel } from './levels.js';
 import { mayHideMarks, prefilterBuffer, selectSearch, type SearchEngine } from './prefilter.js';
@@ -65,11 +67,15 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
       return { type: 'skipped', path, reason: 'binary', detail: 'an odd number of bytes for UTF-16', bytes: size };
     }
     const read = { buffer, bytesRead };
+    const source = isSourcePath(path);
     if (!decode) {
-      const marked = settings.all || mayBeMarked(fd, size, sniffed.encoding, read, settings.windows);
+      const marked =
+        settings.all ||
+        (source && mayHoldLookAlikes(read, size)) ||
+        mayBeMarked(fd, size, sniffed.encoding, read, settings.windows);
       return marked ? { type: 'marked', path } : { type: 'clean', path, bytes: size };
     }
-    const report = findingsOf(fd, path, size, sniffed.encoding, settings, read);
+    const report = findingsOf(fd, path, size, sniffed.encoding, settings, read, source);
     if (!report) return { type: 'clean', path, bytes: size };
     closeSync(fd);
     fd = undefined;
@@ -86,6 +92,13 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     if (fd !== undefined) closeSync(fd);
   }
 }
+
+/**
+ * Whether a source file may hold look-alike names: any non-ASCII byte (a file larger than the bytes read so far is
+ * decoded to be sure).
+ */
+const mayHoldLookAlikes = (read: WindowBuffer, size: number): boolean =>
+  read.bytesRead < size || !isAscii(read.buffer.subarray(0, read.bytesRead));
 
 /** Whether a file may hold marks, before decoding (UTF-16 files always: they are not searched as bytes). */
 function mayBeMarked(
@@ -116,6 +129,7 @@ function findingsOf(
   encoding: TextEncoding,
   settings: ScanSettings,
   read: WindowBuffer,
+  source: boolean,
 ): FileReport | null {
   const report: FileReport = {
     type: 'file',
@@ -126,13 +140,14 @@ function findingsOf(
     robust: [],
     c2pa: [],
     hidden: [],
+    confusables: [],
   };
   const robustFrames: Uint8Array[] = [];
   // by rule: a kind's stretches of each scheme are a finding of their own
   const hidden = new Map<RuleId, HiddenTally>();
-  const source = isSourcePath(path);
   const marksLevel = settings.marksLevel ?? 'warning';
-  const decoding = settings.all ? 'every' : settings.sparse === false ? 'whole' : 'sparse';
+  // a source file's words are read whole wherever its bytes are not all ASCII
+  const decoding = settings.all || source ? 'every' : settings.sparse === false ? 'whole' : 'sparse';
   for (const window of readWindows(fd, size, encoding, read, settings.windows, decoding)) {
     const { text } = window;
     if (text === null) continue;
@@ -150,7 +165,9 @@ function findingsOf(
       // GlassWorm: where the code each listed run spells is run
       decoders: kind.scheme === 'glassworm' ? kind.offsets.map((offset) => namer.decoders.get(offset) ?? offset) : [],
     }));
+    const lookAlikes = source ? confusableWords(text, window.ownLength) : [];
     const offsets = [
+      ...lookAlikes.map((word) => word.offset),
       ...found.watermarks.map((mark) => mark.offset),
       ...found.robust.flatMap((mark) => [mark.start, mark.end - 2]),
       ...found.c2pa.map((wrapper) => wrapper.index),
@@ -158,6 +175,15 @@ function findingsOf(
     ];
     const positions = piecePositions(text, window.pieces, offsets);
     let next = 0;
+    for (const { word, looksLike, lookAlikes: codePoints } of lookAlikes) {
+      report.confusables.push({
+        at: positions[next++],
+        level: levelOf('confusable-identifier', marksLevel),
+        word,
+        looks_like: looksLike,
+        code_points: codePointNames(countsOf(codePoints)),
+      });
+    }
     for (const mark of found.watermarks) {
       const rule = mark.signer ? 'signed-watermark' : 'watermark';
       report.watermarks.push({ at: positions[next++], level: levelOf(rule, marksLevel), ...readOf(mark) });
@@ -219,7 +245,8 @@ function findingsOf(
       ...(texts.some((text) => text !== null) ? { texts } : {}),
     }),
   );
-  const any = report.watermarks.length + report.robust.length + report.c2pa.length + report.hidden.length > 0;
+  const found = [report.watermarks, report.robust, report.c2pa, report.hidden, report.confusables];
+  const any = found.some((list) => list.length > 0);
   return any ? report : null;
 }
 
@@ -246,6 +273,12 @@ function addRobust(reports: RobustReport[], frames: Uint8Array[], report: Robust
 
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
   a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+function countsOf(codePoints: readonly number[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const codePoint of codePoints) counts.set(codePoint, (counts.get(codePoint) ?? 0) + 1);
+  return counts;
+}
 
 function codePointNames(codePoints: Map<number, number>): Record<string, number> {
   const sorted = [...codePoints].sort(([a], [b]) => a - b);

@@ -73,7 +73,9 @@ export async function scanTree(options: TreeScanOptions): Promise<TreeScanResult
 
 /** The levels of everything found in one file. */
 const levelsOf = (report: FileReport): Level[] =>
-  [...report.watermarks, ...report.robust, ...report.c2pa, ...report.hidden].map((finding) => finding.level);
+  [...report.watermarks, ...report.robust, ...report.c2pa, ...report.hidden, ...report.confusables].map(
+    (finding) => finding.level,
+  );
 
 /**
  * Reads every file the walk yields and hands each outcome to `report` in walk order (later files wait for an

@@ -124,8 +124,11 @@ function inIdentifier(text: string, start: number, end: number): boolean {
   const before = start > 0 ? String.fromCodePoint(text.codePointAt(start - 1)!) : '';
   const after = end < text.length ? String.fromCodePoint(text.codePointAt(end)!) : '';
   if (!/\p{ID_Start}/u.test(own) && !IDENTIFIER.test(before) && !IDENTIFIER.test(after)) return false;
-  return inCode(text, lineStart(text, start), start);
+  return inCodeAt(text, start);
 }
+
+/** Whether `at` is outside the string literals and line comments of its line (as quotes and comment marks tell). */
+export const inCodeAt = (text: string, at: number): boolean => inCode(text, lineStart(text, at), at);
 
 /** Whether `at` is outside string literals and line comments (`//`, `#` but not JavaScript's `#name`), from `line`. */
 function inCode(text: string, line: number, at: number): boolean {

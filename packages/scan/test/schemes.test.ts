@@ -146,6 +146,52 @@ describe('every hidden payload named by its scheme', () => {
   });
 });
 
+describe('look-alike names (CVE-2021-42694)', () => {
+  const code =
+    'const isAdmin = check(user);\nif (is\u0410dmin) grant();\n' + // Cyrillic А
+    'function раураl() {}\nconst 𝐭oken = 1;\nlet \u13AApple;\n' + // Cyrillic р а у, mathematical t, Cherokee Ꭺ
+    '// Ответ: сор, APIшка\nconst greeting = "аdmin Привет";\nconst naïve = kırmızı + ｖalue + Δx + 日本語Text;\n';
+
+  it('a name that mixes ASCII with look-alikes of another script is named, where it is written, as what it passes for', async () => {
+    const outcome = (await scan('grant.js', code)) as FileReport;
+    expect(
+      outcome.confusables.map(({ at, word, looks_like, code_points }) => [
+        at.line,
+        at.column,
+        word,
+        looks_like,
+        code_points,
+      ]),
+    ).toEqual([
+      [2, 5, 'is\u0410dmin', 'isAdmin', { 'U+0410': 1 }],
+      [3, 10, 'раураl', 'paypal', { 'U+0430': 2, 'U+0440': 2, 'U+0443': 1 }],
+      [4, 7, '𝐭oken', 'token', { 'U+1D42D': 1 }],
+      [5, 5, '\u13AApple', 'Apple', { 'U+13AA': 1 }],
+    ]);
+    expect(outcome.confusables.every((name) => name.level === 'error')).toBe(true);
+    expect(outcome.hidden).toEqual([]);
+  });
+
+  it('is not named in prose, in comments and strings, or in words of one script or of Latin letters', async () => {
+    expect(await scan('grant.md', code)).toMatchObject({ type: 'clean' });
+    const own = code.split('\n').slice(5).join('\n');
+    expect(await scan('own.py', own)).toMatchObject({ type: 'clean' });
+  });
+
+  it('in SARIF, with the word and what it passes for', async () => {
+    const log = new SarifLog('warning', '0.0.0');
+    log.file((await scan('grant.ts', 'if (is\u0410dmin) grant();\n')) as FileReport);
+    const [run] = (log.toJSON() as { runs: SarifRun[] }).runs;
+    expect(run.results.map((result) => [result.ruleId, result.level, result.message.text])).toEqual([
+      [
+        'confusable-identifier',
+        'error',
+        'A name in source code made of ASCII letters and look-alikes from another script (CVE-2021-42694): "is\u0410dmin" passes for "isAdmin" (U+0410)',
+      ],
+    ]);
+  });
+});
+
 describe('the rule table', () => {
   it('names every scheme once, each with a SARIF name, help text and level', () => {
     const ids = RULES.map((rule) => rule.id);

@@ -99,6 +99,12 @@ export class ScanOutput {
         `${hidden.first.map(formatPosition).join(' ')}${hidden.places > hidden.first.length ? ' …' : ''}`,
         this.chalk.yellow(this.codePointsText(hidden)),
       ]),
+      ...report.confusables.map((name) => [
+        name.level,
+        ruleOf('confusable-identifier').label,
+        formatPosition(name.at),
+        `${JSON.stringify(name.word)} passes for ${JSON.stringify(name.looks_like)} (${this.chalk.yellow(Object.keys(name.code_points).join(', '))})`,
+      ]),
     ];
     const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => visibleLength(row[column]))));
     const lines = rows.map(([level, label, where, what]) => {
