@@ -14,8 +14,9 @@ export function schemeNamer(text: string, source: boolean): SchemeNamer {
   const cloak = { start: -1, end: -1 };
   const lines = new Map<number, boolean>();
   const decoders = new Map<number, number>();
+  let arithmetic: number[] | undefined;
   const name = (kind: ForeignKind, start: number, end: number): SchemeId | undefined => {
-    if (kind === 'raw') return selectorScheme(text, start, end, decoders);
+    if (kind === 'raw') return selectorScheme(text, start, end, decoders, () => (arithmetic ??= arithmeticIn(text)));
     if (kind === 'zero-width') {
       if (start < cloak.start || start >= cloak.end) Object.assign(cloak, cloakRunAround(text, start));
       if (cloak.end - cloak.start >= MIN_CLOAK_RUN) return 'stegcloak';
@@ -52,12 +53,18 @@ const SOURCE_EXTENSIONS = new Set(
 /** Selector runs shorter than this are not named (too short to carry a scheme's data). */
 const MIN_SELECTOR_RUN = 4;
 
-function selectorScheme(text: string, start: number, end: number, decoders: Map<number, number>): SchemeId | undefined {
+function selectorScheme(
+  text: string,
+  start: number,
+  end: number,
+  decoders: Map<number, number>,
+  arithmetic: () => readonly number[],
+): SchemeId | undefined {
   if (countCodePoints(text, start, end) < MIN_SELECTOR_RUN) return undefined;
   const spelled = printableSelectorText(text, start, end);
   if (spelled === null) return 'selector-smuggling';
   if (ENCYPHER.every((pattern) => pattern.test(spelled))) return 'encypher';
-  const decoder = decoderCallNear(text, start, end);
+  const decoder = decoderCallNear(text, start, end) ?? nearestOf(arithmetic(), start, end);
   if (decoder === undefined) return 'selector-smuggling';
   decoders.set(start, decoder);
   return 'glassworm';
@@ -77,8 +84,8 @@ const RUN_CALL =
 /**
  * Where the code a selector run spells is decoded and run: the nearest call that runs code (`eval(`, `Function(`…)
  * within DECODER_REACH of the run, else the nearest selector arithmetic (0xFE00, 0xE0100…) that turns selectors back
- * into bytes; undefined when neither is there. The reach is in the text scan decoded, which holds the run's line and
- * the lines with hidden characters near it: a decoder several lines away in plain code is not seen.
+ * into bytes; undefined when neither is there (then the selector arithmetic anywhere in the text: a decoder far from
+ * its payload). A source file is decoded whole (scan-file.ts), so the text is all of it.
  */
 function decoderCallNear(text: string, start: number, end: number): number | undefined {
   const from = Math.max(0, start - DECODER_REACH);
@@ -89,15 +96,22 @@ function decoderCallNear(text: string, start: number, end: number): number | und
   );
 }
 
-function nearest(matches: Iterable<RegExpMatchArray>, from: number, start: number, end: number): number | undefined {
+const nearest = (matches: Iterable<RegExpMatchArray>, from: number, start: number, end: number) =>
+  nearestOf(
+    Array.from(matches, (match) => from + match.index!),
+    start,
+    end,
+  );
+
+function nearestOf(offsets: readonly number[], start: number, end: number): number | undefined {
   const distance = (at: number): number => (at < start ? start - at : at - end);
   let found: number | undefined;
-  for (const match of matches) {
-    const at = from + match.index!;
-    if (found === undefined || distance(at) < distance(found)) found = at;
-  }
+  for (const at of offsets) if (found === undefined || distance(at) < distance(found)) found = at;
   return found;
 }
+
+/** Where the text turns selectors back into bytes (SELECTOR_ARITHMETIC), once per text. */
+const arithmeticIn = (text: string): number[] => Array.from(text.matchAll(SELECTOR_ARITHMETIC), (match) => match.index);
 
 /** StegCloak's six characters (two bits each): ZWNJ, ZWJ and the invisible operators U+2061–2064. */
 const CLOAK = new Set([0x200c, 0x200d, 0x2061, 0x2062, 0x2063, 0x2064]);

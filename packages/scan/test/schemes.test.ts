@@ -70,6 +70,11 @@ describe('every hidden payload named by its scheme', () => {
     const alone = (await scan('data.js', `const data = "x${selectors(code)}";\n`)) as FileReport;
     expect(alone.hidden).toMatchObject([{ scheme: 'selector-smuggling', texts: [code] }]);
     expect(alone.hidden[0].decoders).toBeUndefined();
+    // its decoder far away in plain code: the selector arithmetic of the decoder, however far, names it
+    const filler = 'export const palette = { primary: "#123456", secondary: "#654321" };\n'.repeat(200);
+    const far = `${GLASSWORM_DECODER}\n${filler}const payload = "${selectors(code)}";\n`;
+    const distant = (await scan('far.js', far)) as FileReport;
+    expect(distant.hidden).toMatchObject([{ scheme: 'glassworm', texts: [code], decoders: [{ line: 1 }] }]);
   });
 
   it("Encypher's signed metadata (compact JSON after the first word) is named, at the marks' level", async () => {
