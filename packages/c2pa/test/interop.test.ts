@@ -24,8 +24,8 @@ const TEXT = 'A statement for the record, signed as plain text.';
 
 const require = createRequire(import.meta.url);
 /**
- * c2pa-ts's signer takes certificates of the @peculiar/x509 it depends on (1.x, installed at the top), which need not be
- * the one this package depends on (2.x, nested under packages/c2pa on a clean install): the test makes its
+ * c2pa-ts's signer takes certificates of the @peculiar/x509 it depends on (1.x, installed at the top), which need
+ * not be the one this package depends on (2.x, nested under packages/c2pa on a clean install): the test makes its
  * certificates with c2pa-ts's own.
  */
 type C2paTsCertificate = ConstructorParameters<typeof LocalSigner>[2];
