@@ -10,6 +10,13 @@ afterAll(() => temp.remove());
 const env = { WM_SCRYPT_LN: '10', WM_HOME: undefined, WM_MASTER_KEY: undefined, WM_DATABASE_URL: undefined };
 const wm = (args: string[], input?: string) => runWm(args, { env, input });
 writeFileSync(temp.path('memo.txt'), MEMO);
+/** `wm copies issue memo.txt` to RECIPIENTS into OUT, offline in HOME. */
+const issue = (home: string, out: string, recipients: string[], ...more: string[]) =>
+  wm([
+    ...['copies', 'issue', temp.path('memo.txt'), '-o', temp.path(out), '--home', home],
+    ...recipients.flatMap((recipient) => ['--to', recipient]),
+    ...more,
+  ]);
 
 const NOTICE = (home: string) =>
   `wm: made the operator account operator@wm.invalid in ${home} for offline copies (no plan, never charged; name ` +
@@ -36,33 +43,11 @@ describe('offline copies in a fresh data folder, with no set-up', () => {
 
   it('the first issue makes the folder and the operator account, says so once; trace and list find its copies', async () => {
     const home = temp.path('home');
-    const first = await wm([
-      'copies',
-      'issue',
-      temp.path('memo.txt'),
-      '--to',
-      'alice',
-      '--to',
-      'bob',
-      '-o',
-      temp.path('a'),
-      '--home',
-      home,
-    ]);
+    const first = await issue(home, 'a', ['alice', 'bob']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stderr).toBe(NOTICE(home));
     expect(readdirSync(home)).toEqual(expect.arrayContaining(['master.key', 'wm.db']));
-    const second = await wm([
-      'copies',
-      'issue',
-      temp.path('memo.txt'),
-      '--to',
-      'carol',
-      '-o',
-      temp.path('b'),
-      '--home',
-      home,
-    ]);
+    const second = await issue(home, 'b', ['carol']);
     expect(second).toMatchObject({ code: 0, stderr: '' });
     const traced = await wm(['trace', temp.path('a/memo.bob.txt'), '--home', home]);
     expect(traced).toMatchObject({ code: 0, stderr: '' });
@@ -79,18 +64,7 @@ describe('offline copies in a fresh data folder, with no set-up', () => {
   it('in a data folder with other accounts, reading makes no operator account; --user keeps naming one', async () => {
     const home = temp.path('shared');
     const created = await wm(
-      [
-        'users',
-        'create',
-        '--email',
-        'ada@example.com',
-        '--username',
-        'ada',
-        '--verified',
-        '--password-stdin',
-        '--home',
-        home,
-      ],
+      [...'users create --email ada@example.com --username ada --verified --password-stdin --home'.split(' '), home],
       'correct horse battery 42\n',
     );
     expect(created.code, created.stderr).toBe(0);
@@ -101,19 +75,7 @@ describe('offline copies in a fresh data folder, with no set-up', () => {
         .map((user) => user.email)
         .sort();
     expect(await users()).toEqual(['ada@example.com']);
-    const hers = await wm([
-      'copies',
-      'issue',
-      temp.path('memo.txt'),
-      '--to',
-      'dan',
-      '-o',
-      temp.path('c'),
-      '--user',
-      'ada@example.com',
-      '--home',
-      home,
-    ]);
+    const hers = await issue(home, 'c', ['dan'], '--user', 'ada@example.com');
     expect(hers).toMatchObject({ code: 0, stderr: '' });
     expect(await users()).toEqual(['ada@example.com']);
     // the operator's trace does not see ada's copies: each account traces its own

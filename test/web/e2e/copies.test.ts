@@ -7,7 +7,6 @@ import { MEMO } from '../../domain/copies/texts.js';
 import {
   makeAccount,
   openBrowser,
-  PASSWORD,
   signInThroughPage,
   startLiveServer,
   type Browser,
@@ -101,13 +100,7 @@ describe('the Copies page', () => {
   });
 
   it('tells an account that cannot issue why, before the form, with where to fix it', async () => {
-    // registered, its address not confirmed yet
-    const registered = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'hal@example.com', password: PASSWORD, username: 'hal' }),
-    });
-    expect(registered.status).toBe(201);
+    await makeAccount(server, 'hal@example.com', { unverified: true });
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await signInThroughPage(page, server, 'hal@example.com');
@@ -120,5 +113,6 @@ describe('the Copies page', () => {
     const form = (await page.getByLabel('Document', { exact: true }).boundingBox())!;
     expect(notice.y).toBeLessThan(form.y);
     expect(await page.getByRole('button', { name: 'Issue copies' }).isDisabled()).toBe(true);
+    expect(browser.problems).toEqual([]);
   });
 });
