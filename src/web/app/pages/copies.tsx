@@ -278,7 +278,7 @@ export function CopiesPage() {
         </p>
       </Notice>
       <IssueBlockers blockers={blockers} />
-      <TokenField need="encode" />
+      <TokenField need="encode" channels={false} />
       <IssueSection onIssued={() => setVersion((n) => n + 1)} blocked={blockers.length > 0} />
       <TraceSection />
       <DocumentsSection version={version} />
