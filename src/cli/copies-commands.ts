@@ -6,9 +6,13 @@ import { CliError, EXIT } from './errors.js';
 // Option definitions only: each action imports its implementation when it runs. The summaries and the --json shapes
 // of the operations' results come from their rows (./codec/options.generated.ts).
 
-const USER_HELP = 'offline: the account whose copies these are (the data folder’s database)';
+const USER_HELP =
+  'offline: the account whose copies these are (default: the data folder’s operator account, made by the first issue)';
 
-/** Where the command runs: offline in the data folder's database (--user), or on a server like the codec commands. */
+/**
+ * Where the command runs: offline in the data folder's database (its operator account's copies, or --user's), or on
+ * a server like the codec commands.
+ */
 const addWhereOptions = (command: Command): Command =>
   command
     .option('--user <email>', USER_HELP)
@@ -35,7 +39,8 @@ export function registerCopies(program: Command): void {
     .description(
       'Give each recipient a copy marked with its own random copy id (keyed VS frames every few sentences and a ' +
         'keyed robust mark, sealed with the account’s copy-mark key), and record who got which, so that `wm trace` ' +
-        "can tell whose copy leaked. Offline the records are in the data folder's database (--user EMAIL); with " +
+        "can tell whose copy leaked. Offline the records are in the data folder's database, with no set-up: the " +
+        'first issue makes the folder and its operator account (--user EMAIL names another account); with ' +
         '--server or --remote, on that server (one credit per copy).',
     );
   addWhereOptions(

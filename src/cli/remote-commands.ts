@@ -68,15 +68,17 @@ export function registerRemoteCommands(program: Command): void {
         .command('mcp')
         .summary('serve the watermark tools to an AI assistant (MCP over stdio)')
         .description(
-          `Serve ${toolNames(CODEC_OPERATION_NAMES)} as Model Context Protocol tools over stdin/stdout. Offline by ` +
-            'default; with --server/--token, WM_SERVER/WM_TOKEN or --remote every call goes to that server, and ' +
-            `the account's operations are tools too: ${toolNames(ACCOUNT_OPERATION_NAMES)}.`,
+          `Serve ${toolNames(CODEC_OPERATION_NAMES)}, and the copies tools ${toolNames(ACCOUNT_OPERATION_NAMES)}, ` +
+            'as Model Context Protocol tools over stdin/stdout. Offline by default: the copies are those of the ' +
+            "data folder's operator account, made by the first issue (with --channel and --user, that account's). " +
+            'With --server/--token, WM_SERVER/WM_TOKEN or --remote every call goes to that server, the copies ' +
+            "being the token's account's.",
         ),
     ),
   )
     .option('--key-file <file>', 'offline keyed mode: 32-byte key from FILE (wm keygen)')
     .option('--channel <name>', 'offline keyed mode with the stored key of channel NAME (needs --user)')
-    .option('--user <email>', 'owner of --channel')
+    .option('--user <email>', 'owner of --channel, whose copies the copies tools then work on')
     .option('--database <url>', CHANNEL_DATABASE_HELP)
     .option('--sign-key <file>', 'offline: sign encoded marks with this Ed25519 private key (wm keygen --sign)')
     .option(

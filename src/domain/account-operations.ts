@@ -1,8 +1,8 @@
 import type { AccountOwner } from './account-owner.js';
 import type { DomainContext } from './context.js';
 import { issueCopies } from './copies/issue.js';
-import { listCopies } from './copies/list.js';
-import { traceCopies } from './copies/trace.js';
+import { listCopies, listOfNoCopies } from './copies/list.js';
+import { traceCopies, traceOfNoCopies } from './copies/trace.js';
 import type { AccountOperationName } from './operation-rules.js';
 import { meteredRunner, type WatermarkCaller } from './watermark.js';
 import type { RunJob } from './work/runner.js';
@@ -82,3 +82,19 @@ export const operatorRunner =
   (context: DomainContext, userId: string): AccountRunner =>
   (name, input) =>
     entryOf(name).run(context, { userId }, input);
+
+/**
+ * The account operations where no copies were ever issued and nothing may be made (offline: reading a data folder
+ * that has no operator account, or no database yet): trace and list answer as for an account without copies. An
+ * issue records its copies, so it is never run this way.
+ */
+const NO_COPIES: { [N in AccountOperationName]: (input: AccountInputs[N]) => AccountResults[N] } = {
+  issue_copies: () => {
+    throw new Error('issue_copies runs on an opened data folder, which it records its copies in');
+  },
+  trace: traceOfNoCopies,
+  list_copies: listOfNoCopies,
+};
+
+export const noCopiesRunner: AccountRunner = async (name, input) =>
+  (NO_COPIES[name] as (input: AccountInputs[typeof name]) => AccountResults[typeof name])(input);

@@ -19,6 +19,7 @@ import { grantCredits } from './grants.js';
 import { assignMissingUsernameKeys } from './name-keys.js';
 import { approvePublication, claimMissingSignerNames, pendingPublications } from './publication.js';
 import { quotaOf } from './quota.js';
+import { operatorOperations, type OperatorOperations } from './operator-account.js';
 import { pruneUsageHistory, type PruneResult, type Retention } from './retention.js';
 import {
   PLANS,
@@ -98,6 +99,11 @@ export interface Admin {
    * channel is needed.
    */
   accountOperations(email: string): Promise<AccountRunner>;
+  /**
+   * The same on the data folder's own operator account (./operator-account.ts), for offline copies without --user:
+   * `create` makes the account on first use (an issue); without it, none answers as an account that issued nothing.
+   */
+  operatorOperations(options: { create: boolean }): Promise<OperatorOperations>;
 }
 
 export function createAdmin(context: DomainContext): Admin {
@@ -216,6 +222,7 @@ export function createAdmin(context: DomainContext): Admin {
     channelKey: async (email, channelName) =>
       channelKeyOf(context, await channelByName(await byEmail(email), channelName)),
     accountOperations: async (email) => operatorRunner(context, (await byEmail(email)).id),
+    operatorOperations: (options) => operatorOperations(context, options),
   };
 }
 

@@ -69,10 +69,18 @@ function spendsOn(operation: OperationName, backend: OperationBackend): boolean 
   return charged && (backend.kind === 'server' || http !== undefined);
 }
 
-/** What a server adds to each description: the permission and the charge, where they apply. */
+/**
+ * What a server adds to each description: the permission and the charge, where they apply. An account operation's
+ * description says its permission and charge itself; offline, none applies.
+ */
 function serverNote(operation: OperationName, backend: OperationBackend): string {
-  // an account operation's description says its permission and charge itself
-  if (isAccountOperation(operation) || !spendsOn(operation, backend)) return '';
+  if (isAccountOperation(operation)) {
+    return backend.kind === 'local'
+      ? " Offline: the copies of the data folder's operator account (of --user's with --channel), free and " +
+          'without a plan’s cap.'
+      : '';
+  }
+  if (!spendsOn(operation, backend)) return '';
   const { permissions, http } = OPERATIONS[operation];
   const like = http ? 'its REST endpoint' : 'analyze';
   return (
@@ -82,15 +90,15 @@ function serverNote(operation: OperationName, backend: OperationBackend): string
 }
 
 /**
- * Annotations: locally every tool only computes; against a server an operation that charges credits changes the
- * account, and calling it twice charges twice.
+ * Annotations: locally every tool only computes, except an issue, which records its copies; against a server an
+ * operation that charges credits changes the account too, and calling it twice charges twice.
  */
 function annotationsOf(operation: OperationName, backend: OperationBackend): ToolDefinition['annotations'] {
-  const spends = spendsOn(operation, backend);
+  const changes = spendsOn(operation, backend) || OPERATIONS[operation].records === true;
   return {
-    readOnlyHint: !spends,
+    readOnlyHint: !changes,
     destructiveHint: false,
-    idempotentHint: !spends && OPERATIONS[operation].deterministic,
+    idempotentHint: !changes && OPERATIONS[operation].deterministic,
     openWorldHint: false,
   };
 }

@@ -87,6 +87,8 @@ export interface OperationRow {
   hosted?: HostedTool;
   /** the same input always gives the same result (no random nonce or distribution) */
   deterministic: boolean;
+  /** it records something in the account wherever it runs, offline too (an issue: its document and copies) */
+  records?: true;
 }
 
 /** An operation: its name, what the domain rules about it (permissions, charged, account) and its row. */
@@ -291,6 +293,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       streamed: true,
     },
     deterministic: false,
+    records: true,
   },
   trace: {
     title: 'Trace a leaked text to its recipient',

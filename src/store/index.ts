@@ -25,6 +25,7 @@ export {
 } from './master-key.js';
 export {
   openDataFolder,
+  databaseExists,
   openDatabaseCopy,
   openDataFolderDatabase,
   isDatabaseFile,

@@ -100,6 +100,16 @@ async function openShared(
   return { home, store, masterKey, masterKeySource: source, engine: 'postgresql', lock: undefined };
 }
 
+/**
+ * Whether there is a database to read: a PostgreSQL URL names one (its operator made it); SQLite, when the data
+ * folder's file exists. Reading nothing where there is none creates nothing (offline `wm trace` on a fresh folder).
+ */
+export function databaseExists(options: { home?: string; env?: NodeJS.ProcessEnv; database?: string }): boolean {
+  const env = options.env ?? process.env;
+  if (resolveDatabaseUrl(options.database, env) !== undefined) return true;
+  return existsSync(join(resolveDataHome(options.home, env), DATABASE_FILE));
+}
+
 /** The database file of an existing data folder, or a MissingDataError naming what is missing. */
 function requireDatabase(home: string): string {
   requireDataHome(home);

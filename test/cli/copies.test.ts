@@ -94,7 +94,6 @@ describe('wm copies and wm trace, offline in the data folder', () => {
       ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', '--to', 'x', '-o', out, ...offline],
       ['copies', 'issue', temp.path('memo.txt'), '-o', out, ...offline],
       ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', ...offline],
-      ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', '-o', out],
       ['copies', 'issue', temp.path('memo.txt'), '--to', 'x', '-o', out, '--user', 'nobody@example.com'],
     ];
     for (const args of cases) {

@@ -1,11 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze, decode, decodeRobust, encode, encodeRobust, reveal, revealText, strip } from 'wm-watermark-codec';
 import { CARRIER, ROOT, WM, makeTempDir, runWm } from '../cli/codec-harness.js';
 import { startLiveServer, type LiveServer } from '../reliability/live-server.js';
+import { MEMO } from '../domain/copies/texts.js';
 import { TOOL_NAMES, call, errorText } from './mcp-client.js';
 
 // `wm mcp` as an assistant runs it: the built CLI spawned as a process, driven by the SDK's own stdio client.
@@ -44,6 +46,8 @@ const structured = async (client: Client, name: string, args: Record<string, unk
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 
+const COPIES_TOOLS = ['issue_copies', 'trace', 'list_copies'];
+
 let offline: Client;
 
 beforeAll(async () => {
@@ -55,14 +59,18 @@ afterAll(async () => {
 });
 
 describe('wm mcp (stdio, offline)', () => {
-  it('lists every tool with its description, input and output schema, all read-only offline', async () => {
+  it('lists every tool with its description, input and output schema, read-only offline but for an issue', async () => {
     const { tools } = await offline.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, ...COPIES_TOOLS]);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.properties).toBeDefined();
       expect(tool.outputSchema?.properties).toBeDefined();
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: tool.name !== 'issue_copies',
+        destructiveHint: false,
+        openWorldHint: false,
+      });
     }
     const encodeTool = tools.find((tool) => tool.name === 'encode')!;
     expect(encodeTool.inputSchema.required).toEqual(['text', 'secret']);
@@ -164,6 +172,46 @@ describe('wm mcp (stdio, offline)', () => {
     points[middle] = String.fromCodePoint(((points[middle].codePointAt(0)! - 0xe0100 + 1) % 240) + 0xe0100);
     const damaged = points.join('');
     expect(errorText(await call(offline, 'decode', { text: damaged }))).toMatch(/corrupted/);
+  });
+});
+
+describe('wm mcp offline copies', () => {
+  it('offers the copies tools in its help and its instructions', async () => {
+    const help = await runWm(['mcp', '--help'], { env });
+    expect(help.out.replace(/\s+/g, ' ')).toContain('the copies tools issue_copies, trace and list_copies');
+    expect(offline.getInstructions()).toMatch(/issue_copies \(.*trace \(.*list_copies \(/);
+  });
+
+  it('on a fresh data folder: trace and list answer nothing issued and create nothing; the first issue makes the operator account, said once on stderr', async () => {
+    const fresh = join(temp.dir, 'fresh');
+    const { client, stderr } = await spawnMcp(['--home', fresh]);
+    expect(await structured(client, 'list_copies', {})).toEqual({ documents: [] });
+    expect(await structured(client, 'trace', { text: MEMO })).toMatchObject({ verdict: 'not_found', recipients: [] });
+    expect(existsSync(fresh)).toBe(false);
+    const issued = (await structured(client, 'issue_copies', {
+      text: MEMO,
+      recipients: ['alice', 'bob'],
+      name: 'memo',
+    })) as {
+      copies: { recipient: string; text: string }[];
+    };
+    expect(
+      stderr().match(/made the operator account operator@wm\.invalid in .*fresh for offline copies/g),
+    ).toHaveLength(1);
+    expect(readdirSync(fresh)).toEqual(expect.arrayContaining(['master.key', 'wm.db']));
+    await structured(client, 'issue_copies', { text: MEMO, recipients: ['carol'] });
+    expect(stderr().match(/made the operator account/g)).toHaveLength(1);
+    const traced = await structured(client, 'trace', { text: issued.copies[1].text });
+    expect(traced).toMatchObject({ verdict: 'recipient', recipients: [{ recipient: 'bob' }] });
+    const listed = (await structured(client, 'list_copies', {})) as { documents: { copies: number }[] };
+    expect(listed.documents.map((document) => document.copies)).toEqual([1, 2]);
+    // the data folder's refusals in their own words, not an internal error
+    expect(errorText(await call(client, 'issue_copies', { text: 'Two words.', recipients: ['dan'] }))).toMatch(
+      /^Text too short to issue copies/,
+    );
+    expect(errorText(await call(client, 'list_copies', { document_id: 'doc_nothing' }))).toBe(
+      'You have no document with this id',
+    );
   });
 });
 
@@ -330,7 +378,7 @@ describe('wm mcp on stdout', () => {
     // answers may come in any order (JSON-RPC matches them by id)
     parsed.sort((a, b) => a.id - b.id);
     expect(parsed.map((message) => message.id)).toEqual([1, 2, 3, 4, 5]);
-    expect(parsed[1].result.tools).toHaveLength(TOOL_NAMES.length);
+    expect(parsed[1].result.tools).toHaveLength(TOOL_NAMES.length + COPIES_TOOLS.length);
     expect(parsed[2].result.structuredContent.encoded).toBeTypeOf('string');
     expect(parsed[3].result.isError).toBe(true);
     expect(parsed[4].error.code).toBe(-32602);
@@ -366,7 +414,7 @@ describe('wm mcp --server', () => {
     const { token } = await live.apiToken(account);
     const { client } = await spawnMcp(['--server', live.url, '--token', token]);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, 'issue_copies', 'trace', 'list_copies']);
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, ...COPIES_TOOLS]);
     expect(await structured(client, 'list_copies', {})).toEqual({ documents: [] });
     const balance = await live.api('GET', '/api/v2/credits/balance', { auth: `Bearer ${account.accessToken}` });
     expect(balance.json.balance).toBe(3);

@@ -1,3 +1,4 @@
+import type { AccountHandlers } from '../../ops/account-handlers.js';
 import type { OperationBackend } from '../../ops/backend.js';
 import { createLocalBackend, type LocalKeys } from '../../ops/local-backend.js';
 import { resolveKey, type KeySourceOptions } from './key.js';
@@ -6,15 +7,21 @@ import { resolveSigning, resolveVerifyingKeys, type VerifyingKeyOptions } from '
 
 export type LocalBackendOptions = KeySourceOptions & VerifyingKeyOptions & { signKey?: string; seed?: number };
 
-/** The local codec's backend, its keys and the key files' names resolved from the options. */
-export async function localBackendFor(options: LocalBackendOptions): Promise<OperationBackend & { keys: LocalKeys }> {
+/**
+ * The local codec's backend, its keys and the key files' names resolved from the options; `account`: the operations
+ * on an account's records (`wm mcp`'s copies tools), refused without it.
+ */
+export async function localBackendFor(
+  options: LocalBackendOptions,
+  account?: AccountHandlers,
+): Promise<OperationBackend & { keys: LocalKeys }> {
   const keys: LocalKeys = {
     key: await resolveKey(options),
     signingKey: (await resolveSigning(options)).signingKey,
     keys: await resolveVerifyingKeys(options),
     seed: options.seed,
   };
-  return { ...createLocalBackend(keys), keys };
+  return { ...createLocalBackend(keys, account), keys };
 }
 
 /**

@@ -1,23 +1,27 @@
 import { accountHandlersOf } from '../../ops/account-handlers.js';
 import type { OperationBackend } from '../../ops/backend.js';
 import { createLocalBackend } from '../../ops/local-backend.js';
+import { offlineAccountRunner } from './offline-account.js';
 import { runsRemotely, type RemoteOptions } from '../remote/options.js';
 import { CliError, EXIT } from '../errors.js';
 
 /** Where `wm copies` and `wm trace` run: the data folder's database (offline), or a wm server. */
 export interface CopiesOptions extends RemoteOptions {
-  /** offline: the account whose copies these are */
+  /** offline: the account whose copies these are (default: the data folder's operator account) */
   user?: string;
   database?: string;
 }
 
-/** The operations' backend, and the database it opened to close when done (offline). */
-export interface CopiesBackend extends OperationBackend {
-  close(): Promise<void>;
-}
+const toStderr = (line: string) => process.stderr.write(`${line}\n`);
 
-/** The backend the options ask for; offline-only options are refused on a server, before any input is read. */
-export async function copiesBackendFor(options: CopiesOptions): Promise<CopiesBackend> {
+/**
+ * The backend the options ask for; offline-only options are refused on a server, before any input is read.
+ * `notice`: where an offline run says what it made (the operator account, on a first issue).
+ */
+export async function copiesBackendFor(
+  options: CopiesOptions,
+  notice: (line: string) => void = toStderr,
+): Promise<OperationBackend> {
   if (runsRemotely(options)) {
     if (options.user !== undefined || options.database !== undefined) {
       throw new CliError(
@@ -27,32 +31,12 @@ export async function copiesBackendFor(options: CopiesOptions): Promise<CopiesBa
     }
     return remoteBackend(options);
   }
-  if (!options.user) {
-    throw new CliError(
-      EXIT.USAGE,
-      'offline, name the account: --user EMAIL (with --home or --database), or run on a server with --server/--remote',
-    );
-  }
-  return localBackend(options, options.user);
+  // the codec in this process, with the account's copies in the data folder (its operator's without --user)
+  return createLocalBackend({}, accountHandlersOf(offlineAccountRunner(options, notice)));
 }
 
-async function localBackend(options: CopiesOptions, email: string): Promise<CopiesBackend> {
-  const { openDomain } = await import('../../data-folder/open-domain.js');
-  const opened = await openDomain({ home: options.home, database: options.database });
-  try {
-    // the codec in this process, with the account's copies in the data folder's domain
-    const account = accountHandlersOf(await opened.domain.admin.accountOperations(email));
-    const backend = createLocalBackend({}, account);
-    return { ...backend, close: () => opened.close() };
-  } catch (error) {
-    await opened.close();
-    throw error;
-  }
-}
-
-async function remoteBackend(options: CopiesOptions): Promise<CopiesBackend> {
+async function remoteBackend(options: CopiesOptions): Promise<OperationBackend> {
   const { clientFor, resolveRemoteTarget } = await import('../remote/target.js');
   const { createRemoteBackend } = await import('../../ops/remote-backend.js');
-  const backend = createRemoteBackend(clientFor(await resolveRemoteTarget(options)));
-  return { ...backend, close: async () => undefined };
+  return createRemoteBackend(clientFor(await resolveRemoteTarget(options)));
 }

@@ -7,6 +7,8 @@ import { prepareCopiesFolder } from './output-folder.js';
 import { issueProgressFor, type IssueProgress } from './progress.js';
 import { recipientsOf } from './recipients.js';
 
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
 export interface IssueOptions extends CopiesOptions {
   to?: string[];
   toFile?: string;
@@ -22,8 +24,8 @@ export interface IssueOptions extends CopiesOptions {
  */
 export async function runCopiesIssue(file: string | undefined, options: IssueOptions): Promise<void> {
   if (!options.outDir) throw new CliError(EXIT.USAGE, 'name the folder of the copies: -o, --out-dir DIR');
-  const backend = await copiesBackendFor(options);
   let progress: IssueProgress | undefined;
+  const backend = await copiesBackendFor(options, (line) => (progress ? progress.above(line) : say(line)));
   try {
     const recipients = await recipientsOf(options.to, options.toFile);
     const text = await readInputText(file);
@@ -54,6 +56,5 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
   } finally {
     // erased before an error's line too
     progress?.stop();
-    await backend.close();
   }
 }

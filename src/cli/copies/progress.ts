@@ -12,7 +12,7 @@ export class IssueProgress {
   private readonly line: StatusLine;
 
   constructor(
-    stream: NodeJS.WriteStream,
+    private readonly stream: NodeJS.WriteStream,
     private readonly copies: number,
   ) {
     this.line = new StatusLine(stream, () => this.text());
@@ -31,6 +31,13 @@ export class IssueProgress {
 
   stop(): void {
     this.line.stop();
+  }
+
+  /** A line of its own above the progress, which goes on below it. */
+  above(text: string): void {
+    this.line.clear();
+    this.stream.write(`${text}\n`);
+    this.line.draw();
   }
 
   private text(): string {

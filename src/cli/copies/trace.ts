@@ -47,12 +47,7 @@ function formatTrace(result: TraceResult): string[] {
 /** `wm trace FILE`: whose copy a leaked text is; the exit code says how much could be told. */
 export async function runTrace(file: string | undefined, options: TraceOptions): Promise<void> {
   const backend = await copiesBackendFor(options);
-  let result: TraceResult;
-  try {
-    result = await backend.run('trace', { text: await readInputText(file) });
-  } finally {
-    await backend.close();
-  }
+  const result = await backend.run('trace', { text: await readInputText(file) });
   await writeOutput(options.json ? formatJson(result) : formatTrace(result), options.out);
   if (result.verdict !== 'recipient') throw new CliError(TRACE_EXIT[result.verdict], '');
 }

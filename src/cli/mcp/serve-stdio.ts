@@ -1,3 +1,6 @@
+import type { AccountRunner } from '../../domain/account-operations.js';
+import { isDomainError } from '../../domain/errors.js';
+import { accountHandlersOf } from '../../ops/account-handlers.js';
 import { createRemoteBackend } from '../../ops/remote-backend.js';
 import type { OperationBackend } from '../../ops/backend.js';
 import { localBackendFor } from '../codec/backend.js';
@@ -13,6 +16,20 @@ export interface McpCommandOptions extends KeySourceOptions, RemoteOptions, Veri
 }
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
+
+/**
+ * The copies tools offline, on the data folder's operator account (or, with --channel and --user, that account's
+ * copies, as `wm copies --user`): its code is loaded on the first call, so a start that uses none never reads it.
+ */
+const offlineCopies =
+  (options: McpCommandOptions): AccountRunner =>
+  async (name, input) => {
+    const { offlineAccountRunner } = await import('../copies/offline-account.js');
+    return offlineAccountRunner({ user: options.user, home: options.home, database: options.database }, log)(
+      name,
+      input,
+    );
+  };
 
 /** Offline (the local codec, keyed with a key file or a stored channel key) unless a server is named. */
 async function backendFor(options: McpCommandOptions): Promise<{ backend: OperationBackend; where: string }> {
@@ -30,7 +47,7 @@ async function backendFor(options: McpCommandOptions): Promise<{ backend: Operat
     // the account is the token's: its issued copies are tools too
     return { backend: createRemoteBackend(client), where: `on ${target.server}` };
   }
-  const backend = await localBackendFor(options);
+  const backend = await localBackendFor(options, accountHandlersOf(offlineCopies(options)));
   const { key, signingKey } = backend.keys;
   const modes = [key && 'keyed', signingKey && `signing as ${signingKey.keyId}`].filter(Boolean);
   return { backend, where: ['offline', ...modes].join(', ') };
@@ -41,5 +58,12 @@ export async function runMcp(options: McpCommandOptions): Promise<void> {
   const { backend, where } = await backendFor(options);
   const { serveStdio } = await import('../../mcp/stdio.js');
   log(`wm mcp: serving the watermark tools over stdio, ${where}`);
-  await serveStdio({ backend, log });
+  await serveStdio({ backend, log, describeFailure: describeDataFolderFailure });
 }
+
+/**
+ * Offline, the copies tools' refusals by the data folder (an account rule: a text too short to issue, an unknown
+ * --user or document) in their own words, as `wm copies` prints them; anything else is the tools' own or unexpected.
+ */
+const describeDataFolderFailure = (error: unknown): string | undefined =>
+  isDomainError(error) || (error instanceof Error && error.name === 'MissingDataError') ? error.message : undefined;

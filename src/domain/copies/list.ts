@@ -12,6 +12,12 @@ export const LISTED_DOCUMENTS = 100;
 
 const notFound = () => new DomainError('NOT_FOUND', 'You have no document with this id');
 
+/** The list of an account that has issued no copies: no documents, and no document of any id. */
+export function listOfNoCopies(input: ListCopiesInput): ListCopiesResult {
+  if (input.document_id === undefined) return { documents: [] };
+  throw notFound();
+}
+
 /** The owner's documents, newest first, or one document with its copies. */
 export async function listCopies(
   context: DomainContext,
@@ -19,14 +25,14 @@ export async function listCopies(
   input: ListCopiesInput,
 ): Promise<ListCopiesResult> {
   const keys = await existingCopiesKeys(context, owner.userId);
+  if (!keys) return listOfNoCopies(input);
   if (input.document_id === undefined) {
-    if (!keys) return { documents: [] };
     const rows = await context.store.copies.documentsOf(owner.userId, LISTED_DOCUMENTS);
     return { documents: rows.map((row) => ({ ...documentInfo(row, keys), copies: row.copies })) };
   }
-  const id = keys && documentRowId(keys, input.document_id);
+  const id = documentRowId(keys, input.document_id);
   const document = id === undefined ? undefined : await context.store.copies.documentOf(owner.userId, id);
-  if (!keys || !document) throw notFound();
+  if (!document) throw notFound();
   const copies = await context.store.copies.copiesOfDocument(owner.userId, document.id);
   return {
     documents: [

@@ -32,10 +32,7 @@ export async function traceCopies(
   const text = checkTraceText(input);
   const characters = codePoints(strip(text));
   const keys = await existingCopiesKeys(context, owner.userId);
-  if (!keys) {
-    const none = answer({ recipients: [], documents: [], unconfirmed: [], characters, leak: undefined, other: 0 });
-    return { ...none, message: 'You have issued no copies yet: nothing of yours can be in this text.' };
-  }
+  if (!keys) return nothingIssued(characters);
   const evidence = await job('read-copy-marks', { text, key: keys.marks });
   const leak = await job('fingerprint', { text, key: keys.fingerprint });
   const sharing = await context.store.copies.documentsSharing(owner.userId, leak.version, leak.hashes);
@@ -54,6 +51,18 @@ export async function traceCopies(
       coverage: match.coverage,
     }));
   return answer({ recipients, documents, unconfirmed, characters, leak, other });
+}
+
+/**
+ * The trace of an account that has issued no copies (offline: a data folder with none yet, which reading must not
+ * create): nothing of its own can be in any text, whatever its length.
+ */
+export const traceOfNoCopies = (input: TraceInput): TraceResult =>
+  nothingIssued(codePoints(strip(checkTraceText(input))));
+
+function nothingIssued(characters: number): TraceResult {
+  const none = answer({ recipients: [], documents: [], unconfirmed: [], characters, leak: undefined, other: 0 });
+  return { ...none, message: 'You have issued no copies yet: nothing of yours can be in this text.' };
 }
 
 /** How many hashes a text must share with a copy's document to confirm its mark: 3, or all of a shorter document's. */

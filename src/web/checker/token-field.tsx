@@ -12,9 +12,12 @@ import { API_PATHS } from '../../api/paths.js';
  * the session; the token's secret, shown once at creation, is never needed). Signed out: a pasted token, kept in
  * memory only.
  */
-export function TokenField({ need }: { need: 'encode' | 'decode' }) {
-  return sessionState.value === 'signed-in' ? <TokenPicker need={need} /> : <PastedToken />;
+export function TokenField({ need, channels = true }: { need: 'encode' | 'decode'; channels?: boolean }) {
+  return sessionState.value === 'signed-in' ? <TokenPicker need={need} channels={channels} /> : <PastedToken />;
 }
+
+/** Where a token's channel matters (`channels`: keyed watermarks, not copies), a word on it. */
+const channelHint = (channels: boolean) => (channels ? ' (bound to a channel for keyed watermarks)' : '');
 
 /** A token in the list: its name, permissions, channel and whether it signs (and then, whether it encrypts). */
 const describe = (token: ApiToken, channels: Channel[]) => {
@@ -23,7 +26,7 @@ const describe = (token: ApiToken, channels: Channel[]) => {
   return `${token.name} — ${token.permissions.join(', ')}${channel ? ` · channel ${channel}` : ''}${signs}`;
 };
 
-function TokenPicker({ need }: { need: 'encode' | 'decode' }) {
+function TokenPicker({ need, channels }: { need: 'encode' | 'decode'; channels: boolean }) {
   const { data, error } = useLoad(async () => {
     const [tokens, { channels }] = await Promise.all([
       api<ApiToken[]>('GET', API_PATHS.tokens),
@@ -44,8 +47,8 @@ function TokenPicker({ need }: { need: 'encode' | 'decode' }) {
   if (data && tokens.length === 0) {
     return (
       <p class="hint">
-        None of your API tokens may {need}. <Link href="/tokens">Create one</Link> (bound to a channel for keyed
-        watermarks), then come back.
+        None of your API tokens may {need}. <Link href="/tokens">Create one</Link>
+        {channelHint(channels)}, then come back.
       </p>
     );
   }

@@ -98,4 +98,21 @@ describe('the Copies page', () => {
     expect(await page.getByText(/never the copies themselves/).count()).toBeGreaterThan(0);
     expect(browser.problems).toEqual([]);
   });
+
+  it('tells an account that cannot issue why, before the form, with where to fix it', async () => {
+    await makeAccount(server, 'hal@example.com', { unverified: true });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+    await signInThroughPage(page, server, 'hal@example.com');
+    await page.goto(`${server.url}/copies`);
+    const blockers = page.getByRole('main').getByText('You cannot issue copies yet:');
+    await blockers.waitFor();
+    await page.getByText(/your email address is not confirmed yet/).waitFor();
+    expect(await page.getByRole('main').getByRole('link', { name: 'Profile' }).getAttribute('href')).toBe('/profile');
+    const notice = (await blockers.boundingBox())!;
+    const form = (await page.getByLabel('Document', { exact: true }).boundingBox())!;
+    expect(notice.y).toBeLessThan(form.y);
+    expect(await page.getByRole('button', { name: 'Issue copies' }).isDisabled()).toBe(true);
+    expect(browser.problems).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import { Link } from '../router.js';
 import { api } from '../session.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
+import { IssueBlockers, useIssueBlockers } from '../ui/issue-blockers.js';
 import { storedZip } from '../zip.js';
 import { API_PATHS, pathWith } from '../../../api/paths.js';
 
@@ -28,7 +29,7 @@ function downloadZip(issued: IssueCopiesResult): void {
   );
 }
 
-function IssueSection({ onIssued }: { onIssued: () => void }) {
+function IssueSection({ onIssued, blocked }: { onIssued: () => void; blocked: boolean }) {
   const [text, setText] = useState('');
   const [name, setName] = useState('');
   const [recipients, setRecipients] = useState('');
@@ -83,7 +84,7 @@ function IssueSection({ onIssued }: { onIssued: () => void }) {
             onInput={(event) => setRecipients(event.currentTarget.value)}
           />
         </div>
-        <button type="submit" class="button" disabled={busy || !hasServerCredential()}>
+        <button type="submit" class="button" disabled={busy || blocked || !hasServerCredential()}>
           {busy ? 'Issuing…' : 'Issue copies'}
         </button>
       </form>
@@ -260,6 +261,7 @@ function DocumentsSection({ version }: { version: number }) {
 
 export function CopiesPage() {
   const [version, setVersion] = useState(0);
+  const blockers = useIssueBlockers();
   return (
     <main id="main">
       <PageTitle title="Copies">
@@ -275,8 +277,9 @@ export function CopiesPage() {
           account's own copy key.
         </p>
       </Notice>
-      <TokenField need="encode" />
-      <IssueSection onIssued={() => setVersion((n) => n + 1)} />
+      <IssueBlockers blockers={blockers} />
+      <TokenField need="encode" channels={false} />
+      <IssueSection onIssued={() => setVersion((n) => n + 1)} blocked={blockers.length > 0} />
       <TraceSection />
       <DocumentsSection version={version} />
     </main>
