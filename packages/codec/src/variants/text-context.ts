@@ -33,6 +33,19 @@ export function wordAfter(text: string, position: number): Word | undefined {
   return start < end && LETTER.test(text[start]) ? { text: text.slice(start, end), start, end } : undefined;
 }
 
+/** The words from `position` on, as long as only spaces separate them (at most `count`). */
+export function wordsAfter(text: string, position: number, count: number): Word[] {
+  const words: Word[] = [];
+  let at = position;
+  while (words.length < count) {
+    const next = wordAfter(text, at);
+    if (next === undefined || !/^[ \t\n\r\f\v\u00A0]*$/.test(text.slice(at, next.start))) break;
+    words.push(next);
+    at = next.end;
+  }
+  return words;
+}
+
 /** Lower case, with a typographic apostrophe written as a straight one. */
 export const wordKey = (word: string): string => word.toLowerCase().replace(/’/g, "'");
 
