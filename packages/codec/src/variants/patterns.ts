@@ -38,8 +38,8 @@ export const formKey = (text: string): string =>
   text
     .toLowerCase()
     .replace(/[ \t\n\r\u00A0]+/g, ' ')
-    .replace(/’/g, "'")
-    .replace(/[‐‑]/g, '-');
+    .replace(/\u2019/g, "'")
+    .replace(/[\u2010\u2011]/g, '-');
 
 /** Writes `form` in the case of `original`: all capitals, a capital first letter, or as listed. */
 export function inCaseOf(original: string, form: string): string {

@@ -92,7 +92,7 @@ function checkOptions(options: VariantOptions, known: readonly VariantClassSpec[
 
 /** The apostrophe a text writes most inside words. */
 const apostropheOf = (text: string): "'" | '’' =>
-  (text.match(/\p{L}’\p{L}/gu)?.length ?? 0) > (text.match(/\p{L}'\p{L}/gu)?.length ?? 0) ? '’' : "'";
+  (text.match(/\p{L}\u2019\p{L}/gu)?.length ?? 0) > (text.match(/\p{L}'\p{L}/gu)?.length ?? 0) ? '\u2019' : "'";
 
 /**
  * The consistency rule (table.ts): which of a class's eligible places vary, and whether per copy or per site.
