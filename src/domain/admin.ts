@@ -13,11 +13,13 @@ import {
 } from './channels.js';
 import {
   issueCopies,
+  previewCopies,
   listCopies,
   traceCopies,
   type CopiesOwner,
   type IssueCopiesInput,
   type IssueCopiesResult,
+  type PreviewCopiesResult,
   type ListCopiesInput,
   type ListCopiesResult,
   type TraceResult,
@@ -111,6 +113,8 @@ export interface Admin {
 
 export interface OperatorCopies {
   issue(input: IssueCopiesInput): Promise<IssueCopiesResult>;
+  /** the dry run of an issue with visible variants: records nothing */
+  preview(input: IssueCopiesInput): Promise<PreviewCopiesResult>;
   trace(input: { text: string }): Promise<TraceResult>;
   list(input?: ListCopiesInput): Promise<ListCopiesResult>;
 }
@@ -234,6 +238,7 @@ export function createAdmin(context: DomainContext): Admin {
       const owner: CopiesOwner = { userId: (await byEmail(email)).id };
       return {
         issue: (input) => issueCopies(context, owner, input),
+        preview: async (input) => previewCopies(context, owner, input),
         trace: (input) => traceCopies(context, owner, input),
         list: (input) => listCopies(context, owner, input),
       };

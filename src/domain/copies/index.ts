@@ -3,25 +3,35 @@ import { meteredRunner, type WatermarkCaller } from '../watermark.js';
 import type { CopiesOwner } from './documents.js';
 import { issueCopies } from './issue.js';
 import { listCopies } from './list.js';
+import { previewCopies } from './preview.js';
 import { traceCopies } from './trace.js';
-import type { IssueCopiesInput, IssueCopiesResult, ListCopiesInput, ListCopiesResult, TraceResult } from './types.js';
+import type {
+  IssueCopiesInput,
+  IssueCopiesResult,
+  ListCopiesInput,
+  ListCopiesResult,
+  PreviewCopiesResult,
+  TraceResult,
+} from './types.js';
 
 export type * from './types.js';
 export { TRACE_VERDICTS } from './types.js';
 export type { CopyMarks } from './marking.js';
 export { MAX_COPIES_PER_ISSUE } from './validation.js';
 export type { CopiesOwner } from './documents.js';
-export { issueCopies, listCopies, traceCopies };
+export { issueCopies, listCopies, previewCopies, traceCopies };
 
 /**
  * Issued copies, for an API token (or a signed-in account naming one of its tokens), metered like the other
  * watermark operations: issue needs the encode permission, trace and list the decode permission; no token's key is
  * involved (copies are sealed with the account's copy-mark key). An issue is charged per copy and capped by the
  * plan (recipients × characters); a trace is charged once whatever it finds, except a text too short to trace; a
- * list is free but still needs a valid token.
+ * list and a preview of an issue with visible variants (its dry run) are free but still need a valid token (a
+ * preview the encode permission, as the issue).
  */
 export interface Copies {
   issue(caller: WatermarkCaller, input: IssueCopiesInput): Promise<IssueCopiesResult>;
+  preview(caller: WatermarkCaller, input: IssueCopiesInput): Promise<PreviewCopiesResult>;
   trace(caller: WatermarkCaller, input: { text: string }): Promise<TraceResult>;
   list(caller: WatermarkCaller, input?: ListCopiesInput): Promise<ListCopiesResult>;
 }
@@ -40,6 +50,13 @@ export function createCopies(context: DomainContext): Copies {
         (caller) => issueCopies(context, ownerOf(caller), input),
         () => true,
         Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1,
+      ),
+    preview: (credential, input) =>
+      run(
+        credential,
+        'issue-copies',
+        (caller) => previewCopies(context, ownerOf(caller), input),
+        () => false,
       ),
     trace: (credential, input) =>
       run(

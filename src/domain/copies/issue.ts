@@ -9,19 +9,24 @@ import { copyFileNames } from './file-names.js';
 import { markCopy, newCopyId } from './marking.js';
 import type { IssueCopiesInput, IssueCopiesResult } from './types.js';
 import { checkIssueInput } from './validation.js';
+import { capacityOf, differencesOf, issueVariants, planCopyVariants, requireEnoughSites } from './variants.js';
 
 /**
  * One marked copy per recipient, sealed with the account's copy-mark key and recorded with the document's keyed
- * fingerprint (never the text). Everything that can refuse the issue does so before anything is recorded.
+ * fingerprint (never the text). With visible variants, each copy is first its variant text (its choices at the
+ * document's sites), then marked: stripping the marks leaves the variants. Everything that can refuse the issue does
+ * so before anything is recorded.
  */
 export async function issueCopies(
   context: DomainContext,
   owner: CopiesOwner,
   input: IssueCopiesInput,
 ): Promise<IssueCopiesResult> {
-  const { text, recipients, name } = checkIssueInput(input);
+  const { text, recipients, name, variants } = checkIssueInput(input);
   const characters = codePoints(strip(text));
   refuseBeyondPlan(context, owner, recipients.length, characters);
+  const plan = variants && planCopyVariants(text, recipients.length, variants);
+  if (plan) requireEnoughSites(plan);
   const keys = await ownCopiesKeys(context, owner.userId);
   const fingerprint = computeFingerprint(text, keys.fingerprint);
   if (fingerprint.hashes.length === 0) {
@@ -36,10 +41,11 @@ export async function issueCopies(
     name,
     recipients.map((recipient, i) => ({ recipient, copy_id: ids[i] })),
   );
+  const varied = plan && issueVariants(plan, keys, ids);
   const issued = recipients.map((recipient, i) => ({
     copyId: ids[i],
     recipient,
-    ...markCopy(text, ids[i], keys.marks),
+    ...markCopy(varied?.copies[i].text ?? text, ids[i], keys.marks),
   }));
   const createdAt = context.now().getTime();
   const document = await context.store.transaction(async (tx) => {
@@ -62,22 +68,28 @@ export async function issueCopies(
         createdAt,
       })),
     );
+    if (varied) await tx.copies.insertVariants(varied.row(row.id));
     return row;
   });
   return {
-    document: { ...documentInfo(document, keys), fingerprint_hashes: document.fingerprintHashes },
+    document: {
+      ...documentInfo(document, keys),
+      fingerprint_hashes: document.fingerprintHashes,
+      ...(plan && { variants: capacityOf(plan) }),
+    },
     copies: issued.map((copy, i) => ({
       copy_id: copy.copyId,
       recipient: copy.recipient,
       text: copy.text,
       file_name: fileNames[i],
       marks: copy.marks,
+      ...(varied && { variants: { differences: differencesOf(varied.copies[i]) } }),
     })),
   };
 }
 
 /** The plan's cap on one issue (recipients × visible characters): the work and the answer grow with both. */
-function refuseBeyondPlan(context: DomainContext, owner: CopiesOwner, recipients: number, characters: number) {
+export function refuseBeyondPlan(context: DomainContext, owner: CopiesOwner, recipients: number, characters: number) {
   if (!owner.plan) return;
   const limit = context.config.copiesCharactersByPlan[owner.plan];
   const asked = recipients * characters;
