@@ -15,8 +15,8 @@ import { deriveKeys, openSealedKey } from '../src/domain/keys.js';
 /**
  * Issued copies on the real store (docs/TRACING.md): issuing 1,000 copies of a 20 KB document, then tracing leaks
  * against 10,000 recorded documents of 20 KB in SQLite through the whole trace (marks opened with the account's
- * copy-mark key, the fingerprint, the look-up, the ranking), the bytes a document costs, and how the fingerprint fallback
- * holds up when every mark is gone (the damages of bench/fingerprint/leaks.ts).
+ * copy-mark key, the fingerprint, the look-up, the ranking), the bytes a document costs, and how the fingerprint
+ * fallback holds up when every mark is gone (the damages of bench/fingerprint/leaks.ts).
  */
 
 const DOCUMENT_WORDS = 4000; // about 20 KB

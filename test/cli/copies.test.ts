@@ -69,7 +69,7 @@ describe('wm copies and wm trace, offline in the data folder', () => {
     );
   });
 
-  it('a stripped paragraph names the document only (exit 13); unrelated text nothing (exit 1), a few words too few (14)', async () => {
+  it('a stripped paragraph names the document (13); unrelated text nothing (1); a few words too few (14)', async () => {
     const out = temp.path('strip');
     expect((await wm(['copies', 'issue', temp.path('memo.txt'), '--to', 'eve', '-o', out, ...offline])).code).toBe(0);
     const paragraph = readFileSync(temp.path('strip/memo.eve.txt'), 'utf8').split('\n\n')[1];

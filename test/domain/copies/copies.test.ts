@@ -95,7 +95,7 @@ describe('issued copies', () => {
     expect((await f.domain.credits.balance(never.user.id)).balance).toBe(99);
   });
 
-  it('charges a credit per copy and per trace, none for a text too short to trace; lists the documents and copies', async () => {
+  it('charges a credit per copy and per trace, none for a text too short; lists the documents and copies', async () => {
     const { token, user } = await owner();
     const issued = await f.domain.copies.issue(token, { text: MEMO, recipients: ['a', 'b', 'c'], name: 'memo' });
     await f.domain.copies.trace(token, { text: issued.copies[0].text });
