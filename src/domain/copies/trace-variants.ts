@@ -44,12 +44,12 @@ export async function traceVariants(
   const byId = new Map(documents.map((document) => [document.id, document]));
   const rows = await context.store.copies.variantsOf(ownerId, [...byId.keys()]);
   if (rows.length === 0) return NONE;
-  const copyIds = new Map<number, string[]>();
+  const copyIds = new Map<number, string[]>(rows.map((row) => [row.documentId, []]));
   for (const { id, documentId } of await context.store.copies.copyIdsOf(
     ownerId,
     rows.map((r) => r.documentId),
   )) {
-    copyIds.set(documentId, [...(copyIds.get(documentId) ?? []), id]);
+    copyIds.get(documentId)?.push(id);
   }
   const tests = [...copyIds.values()].reduce((sum, ids) => sum + ids.length, 0);
   const read = rows.map((row) => ({
