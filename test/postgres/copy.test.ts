@@ -233,6 +233,7 @@ describe('wm db copy', () => {
       expect(usage.usage.map((entry) => entry.operation)).toEqual([
         'decode',
         'issue-copies',
+        'issue-copies',
         'decode',
         'encode',
         'grant',
