@@ -3,7 +3,17 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'packages/*/dist/**', 'coverage/**', 'drizzle/**', 'docs/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.dist-*/**',
+      'packages/*/dist/**',
+      'packages/*/.dist-*/**',
+      'coverage/**',
+      'drizzle/**',
+      'docs/**',
+    ],
+  },
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },

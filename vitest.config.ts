@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { codecSourceAliases } from './test/codec-source.js';
+import { workspaceSourceAliases } from './test/codec-source.js';
 
 /** Debian's PostgreSQL server programs (package `postgresql`); WM_TEST_POSTGRES_BIN names another folder. */
 const POSTGRES_BIN = process.env.WM_TEST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -18,7 +18,7 @@ const POSTGRES_SUITES = [
 
 // Timeouts only catch a hang: nothing here is about speed (that is bench/'s job), and on a shared machine under
 // load a test that spawns a dozen CLI processes took over 30 s. Generous limits keep `npm test` passing there.
-const common = { testTimeout: 180_000, hookTimeout: 180_000, alias: codecSourceAliases() };
+const common = { testTimeout: 180_000, hookTimeout: 180_000, alias: workspaceSourceAliases() };
 
 const sqlite: TestProjectInlineConfiguration = {
   test: {

@@ -1,10 +1,10 @@
-import { codecSourceAliases } from './test/codec-source.js';
+import { workspaceSourceAliases } from './test/codec-source.js';
 import { defineConfig } from 'vitest/config';
 
 /** The long battery (`npm run test:stress`): real-HTTP concurrency, crashes under load, load runs, big fuzz runs. */
 export default defineConfig({
   test: {
-    alias: codecSourceAliases(),
+    alias: workspaceSourceAliases(),
     include: ['test/stress/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 180_000,

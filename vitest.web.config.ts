@@ -1,10 +1,10 @@
-import { codecSourceAliases } from './test/codec-source.js';
+import { workspaceSourceAliases } from './test/codec-source.js';
 import { defineConfig } from 'vitest/config';
 
 /** `npm run test:web`: the dashboard and checker end to end in Debian's Chromium against a real `wm serve`. */
 export default defineConfig({
   test: {
-    alias: codecSourceAliases(),
+    alias: workspaceSourceAliases(),
     include: ['test/web/e2e/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     fileParallelism: false,

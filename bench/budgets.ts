@@ -4,8 +4,10 @@ import type { CopiesResult } from './copies.js';
 import type { VariantsResult } from './variants.js';
 import type { VariantCopiesResult } from './variant-copies.js';
 import type { FingerprintResult } from './fingerprint.js';
+import type { HealthzRow } from './healthz.js';
 import type { HostileRow } from './hostile.js';
 import type { MemoryRow } from './memory.js';
+import type { PoolResult } from './pool.js';
 import type { PostgresServerRow } from './postgres-server.js';
 import type { ScanResult } from './scan.js';
 import type { ServerRow } from './server.js';
@@ -30,6 +32,8 @@ export interface Results {
   copies?: CopiesResult;
   variants?: VariantsResult;
   variantCopies?: VariantCopiesResult;
+  pool?: PoolResult;
+  healthz?: HealthzRow[];
 }
 
 const atLeast = (budget: string, values: number[], limit: number): BudgetCheck => {
@@ -159,6 +163,24 @@ export function checkBudgets(results: Results): BudgetCheck[] {
         'variant copies: anyone but the leaker named',
         trace.map((row) => row.wrong),
         0,
+      ),
+    );
+  }
+  if (results.pool) {
+    checks.push(
+      atLeast(
+        'encode throughput, two workers ÷ one (issue 41)',
+        results.pool.throughput.map((row) => row.twoVsOne),
+        1.6,
+      ),
+    );
+  }
+  if (results.healthz) {
+    checks.push(
+      atMost(
+        '/healthz p99 (ms) while the largest request of a plan runs on the pool (issue 41)',
+        results.healthz.filter((row) => row.workers !== '0').map((row) => row.healthzP99Ms),
+        99.999,
       ),
     );
   }

@@ -15,8 +15,11 @@ import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScan } from './scan.js';
 import { measureScanners } from './scanners.js';
+import { measureSearch } from '../packages/scan/bench/search.js';
 import { measureScripts } from './scripts.js';
 import { measurePostgresDrivers } from './postgres-drivers.js';
+import { measureHealthz } from './healthz.js';
+import { measurePool } from './pool.js';
 import { measurePostgresServer } from './postgres-server.js';
 import { measureSegmentation } from './segmentation.js';
 import { measureSigned } from './signed.js';
@@ -37,9 +40,12 @@ const SECTIONS = [
   'cli',
   'scan',
   'scanners',
+  'search',
   'server',
   'mcp',
   'stall',
+  'pool',
+  'healthz',
   'memory',
   'postgres-drivers',
   'postgres-server',
@@ -268,6 +274,16 @@ if (wants('scanners')) {
     { scanner: 'name', 'wall time (ms)': 'ms', '÷ wm scan': 'vsWm', 'files reported': 'files' },
   );
 }
+if (wants('search')) {
+  const rows = measureSearch(log);
+  results.search = rows;
+  printRows('The scan byte search: WebAssembly beside scalar (same buffers, one run; nothing to find)', rows, {
+    text: 'text',
+    'WebAssembly MB/s': 'wasmMBps',
+    'scalar MB/s': 'scalarMBps',
+    'WebAssembly ÷ scalar': 'wasmVsScalar',
+  });
+}
 if (wants('server')) {
   const server = await measureServer(log);
   results.server = server;
@@ -322,6 +338,52 @@ if (wants('stall')) {
       'request ms': 'requestMs',
       'worst /healthz ms': 'worstHealthzMs',
       'answer KB': 'answerKb',
+    },
+  );
+}
+if (wants('pool')) {
+  const pool = await measurePool(log);
+  results.pool = pool;
+  printRows(
+    `wm serve's worker pool: what a job costs per unit of input (UTF-16), and below which size it stays on the ` +
+      `event loop: cheaper than a hand-off (${pool.handoffUs} µs) on ordinary text, at most 1 ms on its worst input`,
+    pool.jobs,
+    {
+      job: 'job',
+      'ordinary ns / unit': 'ordinaryNsPerUnit',
+      'worst input': 'worstInput',
+      'worst ns / unit': 'worstNsPerUnit',
+      'measured threshold (units)': 'measuredThreshold',
+      'INLINE_BELOW (units)': 'configured',
+    },
+  );
+  printRows('Throughput with the pool (jobs/s; ratios: median of per-round ratios)', pool.throughput, {
+    operation: 'operation',
+    'text KB': 'textKb',
+    'in this thread': 'inlinePerSecond',
+    'one worker': 'oneWorkerPerSecond',
+    'two workers': 'twoWorkersPerSecond',
+    'two ÷ one': 'twoVsOne',
+    'two ÷ this thread': 'twoVsInline',
+  });
+}
+if (wants('healthz')) {
+  const rows = await measureHealthz(log);
+  results.healthz = rows;
+  printRows(
+    'While the largest request each plan allows runs: GET /healthz back to back and a 1 KB decode every 20 ms ' +
+      '(ms; `workers 0`: the work on the event loop, as before the pool)',
+    rows,
+    {
+      request: 'request',
+      plans: 'plans',
+      workers: 'workers',
+      status: 'status',
+      'request ms': 'requestMs',
+      '/healthz p99': 'healthzP99Ms',
+      '/healthz max': 'healthzMaxMs',
+      'small decode p99': 'smallDecodeP99Ms',
+      '/healthz answers': 'samples',
     },
   );
 }

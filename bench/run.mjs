@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: bundles the TypeScript sources of bench/ with esbuild (the codec package inlined from its sources,
-// packages/codec/src, other packages left external) into node_modules/.cache/wm-bench/ and runs them.
+// `npm run bench`: bundles the TypeScript sources of bench/ with esbuild (the workspace packages inlined from their
+// sources, packages/*/src, other packages left external) into node_modules/.cache/wm-bench/ and runs them.
 // BENCH_QUICK=1 gives a short trial run.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -17,14 +17,14 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // one copy of the codec, from its sources: benchmarks import its internals by path and its API by name
+  // one copy of each workspace package, from its sources: benchmarks import internals by path and APIs by name
   conditions: ['wm-source'],
   plugins: [
     {
-      name: 'external-packages-but-the-codec',
+      name: 'external-packages-but-the-workspace-ones',
       setup(context) {
         context.onResolve({ filter: /^[^./]/ }, (args) =>
-          /^wm-watermark-codec(\/|$)/.test(args.path) ? undefined : { path: args.path, external: true },
+          /^wm-watermark-(codec|scan)(\/|$)/.test(args.path) ? undefined : { path: args.path, external: true },
         );
       },
     },

@@ -1,18 +1,48 @@
 #!/usr/bin/env node
 'use strict';
-// Runs the CLI's bundle, dist/bundle/wm.cjs (made by scripts/build-cli.mjs in `npm run build`), compiled from the
-// V8 code cache made beside it at build time: a codec command then starts in little more than Node itself. What
-// the codec commands never run sits in bundles of their own beside it (wm-server.cjs: admin, serve, copies,
-// remote; wm-scan.cjs: `wm scan`; wm-names.cjs: the signer-name check; wm-mcp.cjs: `wm mcp`), which the CLI's
-// bundle `require`s by their file name only when a command needs them; this file compiles those the same way, each
-// from its cache when it has one. Without a cache, or when this Node rejects
-// it (another version or V8 flags), V8 compiles from source.
-const { readFileSync } = require('node:fs');
+// Runs the CLI's bundle, bundle/wm.cjs of the build in use (made by scripts/build-cli.mjs in `npm run build`),
+// compiled from the V8 code cache made beside it at build time: a codec command then starts in little more than Node
+// itself. What the codec commands never run sits in bundles of their own beside it (wm-server.cjs: admin, serve,
+// copies, remote; wm-scan.cjs: `wm scan`; wm-names.cjs: the signer-name check; wm-mcp.cjs: `wm mcp`), which the
+// CLI's bundle `require`s by their file name only when a command needs them; this file compiles those the same way,
+// each from its cache when it has one. Without a cache, or when this Node rejects it (another version or V8 flags),
+// V8 compiles from source.
+//
+// The build in use: an installed package has dist/ alone. In a checkout, each `npm run build` writes a folder of its
+// own, .dist-<id>, and points .dist-current at it once it is whole (scripts/build-folders.mjs); a wm resolves that
+// link once, at start, and runs from that folder until it exits, registered in its .running/ folder so that later
+// builds leave it in place (docs/ARCHITECTURE.md, "Builds that never break a running wm").
+const { readFileSync, realpathSync, rmSync, writeFileSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
 const { Script } = require('node:vm');
 
-const BUNDLE_DIR = join(__dirname, '..', 'dist', 'bundle');
+const CURRENT_BUILD = '.dist-current';
+/** A build's folder of the processes that run from it, one empty file per process id. */
+const RUNNING = '.running';
+
+/** The folder .dist-current points at, or undefined (an installed package, or a checkout not built yet). */
+function currentBuildFolder() {
+  try {
+    return realpathSync.native(join(__dirname, '..', CURRENT_BUILD));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Registers this process in the build it runs from, until it exits (a checkout it cannot write: unregistered). */
+function register(build) {
+  const entry = join(build, RUNNING, String(process.pid));
+  try {
+    writeFileSync(entry, '');
+  } catch {
+    return;
+  }
+  process.on('exit', () => rmSync(entry, { force: true }));
+}
+
+const BUILD_FOLDER = currentBuildFolder();
+const BUNDLE_DIR = join(BUILD_FOLDER ?? join(__dirname, '..', 'dist'), 'bundle');
 const BUNDLE = join(BUNDLE_DIR, 'wm.cjs');
 /** How one bundle names another: `require('./wm-….cjs')`. */
 const SIBLING_BUNDLE = /^\.\/wm-[a-z-]+\.cjs$/;
@@ -62,6 +92,7 @@ function loadBundle(bundle) {
 }
 
 if (require.main === module) {
+  if (BUILD_FOLDER) register(BUILD_FOLDER);
   loadBundle(BUNDLE)
     .main(process.argv)
     .then((code) => {
@@ -69,4 +100,14 @@ if (require.main === module) {
     });
 }
 
-module.exports = { BUNDLE, BUNDLE_DIR, codeCacheOf, compileBundle, runBundle, loadBundle, compiled };
+module.exports = {
+  CURRENT_BUILD,
+  RUNNING,
+  BUNDLE,
+  BUNDLE_DIR,
+  codeCacheOf,
+  compileBundle,
+  runBundle,
+  loadBundle,
+  compiled,
+};

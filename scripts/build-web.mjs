@@ -1,17 +1,19 @@
 #!/usr/bin/env node
-// Builds the dashboard and checker (src/web/) into dist/web/: ES modules bundled and minified by esbuild, every
-// asset named by its content hash (so `wm serve` can cache them for a year), the HTML shell that loads them, a
-// manifest `wm serve` reads at start-up, and gzip and brotli copies of each asset made once here instead of per
-// request. The checker's codec is a chunk of its own, fetched only when the checker page opens.
+// Builds the dashboard and checker (src/web/) into the web/ folder of the build given (`npm run build`:
+// scripts/build.mjs): ES modules bundled and minified by esbuild, every asset named by its content hash (so
+// `wm serve` can cache them for a year), the HTML shell that loads them, a manifest `wm serve` reads at start-up, and
+// gzip and brotli copies of each asset made once here instead of per request. The checker's codec is a chunk of its
+// own, fetched only when the checker page opens.
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const OUT = join(root, 'dist', 'web');
+if (!process.argv[2]) throw new Error('usage: node scripts/build-web.mjs BUILD_FOLDER (npm run build gives it)');
+const OUT = join(resolve(process.argv[2]), 'web');
 const ASSETS = join(OUT, 'assets');
 const ENTRY = 'src/web/app/main.tsx';
 

@@ -1,13 +1,15 @@
-// Makes the V8 code cache of each bundle a command runs (see bin/wm.js): dist/bundle/wm.cjs.cache for the CLI's
-// bundle, wm-scan.cjs.cache and wm-server.cjs.cache beside it. Compiles the bundles from source, runs the commands a
-// user runs most (the codec commands and scan, and the admin commands on a fresh data folder) so that the functions
-// they compile are in the caches too, then writes V8's cached data of every bundle that ran. Run by build-cli.mjs
-// with stdout ignored.
+// Makes the V8 code cache of each bundle a command runs (see bin/wm.js), in the bundle folder given (a build's, being
+// made): wm.cjs.cache for the CLI's bundle, wm-scan.cjs.cache and wm-server.cjs.cache beside it. Compiles the
+// bundles from source, runs the commands a user runs most (the codec commands and scan, and the admin commands on a
+// fresh data folder) so that the functions they compile are in the caches too, then writes V8's cached data of every
+// bundle that ran. Run by build-cli.mjs with stdout ignored.
 'use strict';
 const { mkdtempSync, renameSync, rmSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
-const { join } = require('node:path');
-const { BUNDLE, codeCacheOf, compiled, loadBundle } = require('../bin/wm.js');
+const { join, resolve } = require('node:path');
+const { codeCacheOf, compiled, loadBundle } = require('../bin/wm.js');
+
+const BUNDLE = join(resolve(process.argv[2]), 'wm.cjs');
 
 const PROSE = 'The quick brown fox jumps over the lazy dog, and the dog does not mind at all. '.repeat(40);
 

@@ -82,7 +82,8 @@ function proseTable(): string {
     );
   const silent = [...byClass].filter(([, counts]) => counts.every((n) => n === 0)).map(([id]) => titles.get(id));
   return [
-    '| prose | words | sites | sites / 1,000 words | independent choices (bits) | bits / 1,000 words (round one → now) | ' +
+    '| prose | words | sites | sites / 1,000 words | independent choices (bits) | ' +
+      'bits / 1,000 words (round one → now) | ' +
       `words to name 1 of ${RECIPIENTS} alone | words to name one of 2 colluders among ${RECIPIENTS} | ` +
       'whole copy traced, one leaker |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -4,6 +4,7 @@ import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { addOperationOptions } from './codec/operation-options.js';
 import { collect, parseSeed } from './codec/option-parsers.js';
 import { CliError, EXIT } from './errors.js';
+import { registerC2pa } from './c2pa-commands.js';
 import { registerCopies, registerTrace } from './copies-commands.js';
 import { registerProbe } from './probe-commands.js';
 import { addWalkOptions, registerScan } from './scan-commands.js';
@@ -172,6 +173,7 @@ function registerStrip(program: Command): void {
     .description(
       'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); ' +
         'presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all. ' +
+        'With --c2pa: remove the C2PA manifests only. ' +
         'With --in-place: rewrite each FILE (and every text file under each folder) atomically, ' +
         'keeping its mode, line ends and encoding.',
     )
@@ -181,6 +183,7 @@ function registerStrip(program: Command): void {
     )
     .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output')
     .option('--all', 'remove C2PA text manifests too (the text then loses its provenance record)')
+    .option('--c2pa', 'remove only the C2PA text manifests, keeping every other character (watermarks included)')
     .option(
       '--in-place',
       'rewrite the files themselves (exit 0: something removed; 1: nothing to remove; 4: a file could not be read)',
@@ -193,6 +196,8 @@ function registerStrip(program: Command): void {
     .option('--json', 'print {text, kept?} as JSON; with --in-place, JSON Lines as wm scan --json prints them')
     .action(async (paths: string[], options: StripCommandOptions) => {
       if (options.inPlace) {
+        if (options.c2pa)
+          throw new CliError(EXIT.USAGE, '--c2pa works on one text (standard input or FILE), not --in-place');
         const { runScan } = await import('./scan/run-scan.js');
         return runScan(paths, { ...options, strip: true }, true);
       }
@@ -203,6 +208,7 @@ function registerStrip(program: Command): void {
 
 interface StripCommandOptions {
   inPlace?: boolean;
+  c2pa?: boolean;
   dryRun?: boolean;
   all?: boolean;
   json?: boolean;
@@ -247,20 +253,27 @@ function registerVerify(program: Command): void {
     .command('verify')
     .summary('check who signed the watermarks of a text')
     .description(
-      'Check the signatures of every watermark in the text (VS and robust) against public keys, offline. ' +
+      'Check the signatures of every watermark in the text (VS and robust) against public keys, and its C2PA ' +
+        'manifest (when it has one) against the trust anchors of --trust, offline. ' +
         'Exit 0: a valid signature (and its bound text unchanged); 7: no signature; 8: a signature does not verify; ' +
-        '9: signed by an unknown key; 10: valid, but the bound text was edited; 1: no watermark.',
+        '9: signed by an unknown key or C2PA signer; 10: valid, but the bound text was edited; 1: no watermark.',
     )
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
-    .requiredOption(
+    .option(
       '--keys <file>',
-      'the public keys to trust: a key set (wm-keys.json) or NAME.pub (repeatable)',
+      'the public keys to trust: a key set (wm-keys.json) or NAME.pub (repeatable; needed unless the text has a ' +
+        'C2PA manifest)',
+      collect,
+    )
+    .option(
+      '--trust <file>',
+      "trust anchors for C2PA manifests: PEM certificates (a signer's NAME.root.crt, a trust list; repeatable)",
       collect,
     )
     .option('--key-file <file>', 'also read encrypted secrets with this AES key (a signature verifies without it)')
     .option('-o, --out <file>', 'write the report to FILE atomically instead of standard output');
   command
-    .option('--json', 'print {status, marks} as JSON: the verdict and, per mark, its secret and signature report')
+    .option('--json', 'print {status, marks, c2pa?} as JSON: the verdict, per mark its report, the C2PA validation')
     .action(runLazily(async () => (await import('./codec/verify.js')).runVerify));
 }
 
@@ -318,6 +331,7 @@ const CODEC_COMMANDS: Record<string, (program: Command) => void> = {
   verify: registerVerify,
   keys: registerKeys,
   keygen: registerKeygen,
+  c2pa: registerC2pa,
   probe: registerProbe,
   copies: registerCopies,
   trace: registerTrace,

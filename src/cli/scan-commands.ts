@@ -1,14 +1,18 @@
 import { Option, type Command } from 'commander';
-import { SETTABLE_LEVELS } from '../scan/levels.js';
+import { SETTABLE_LEVELS } from 'wm-watermark-scan/levels';
 import { CHANNEL_DATABASE_HELP } from './database-options.js';
 import { collect, parseSize, parseThreads } from './codec/option-parsers.js';
 
-// Only option definitions live here; the implementation (src/cli/scan/, driving src/scan/) is imported on use.
+// Only option definitions live here; the implementation (src/cli/scan/, driving the scan package, packages/scan)
+// is imported on use.
 
 /** How a tree is walked: shared by `wm scan` and `wm strip --in-place`. */
 export const addWalkOptions = (command: Command): Command =>
   command
-    .option('--follow', 'follow symbolic links inside folders (links named as PATH are always followed)')
+    .option(
+      '--follow',
+      'read through symbolic links inside folders (never written through; a PATH that is a link is followed)',
+    )
     .option('--no-ignore', 'read files that .gitignore files exclude too')
     .option('--include <glob>', 'read only files matching GLOB (repeatable; no "/" in it: matches the name)', collect)
     .option('--exclude <glob>', 'skip files and folders matching GLOB (repeatable)', collect)

@@ -6,7 +6,8 @@ import { DEFAULT_POOL_SIZE } from '../store/database-url.js';
 const ENVIRONMENT_HELP = `
 Every option can also be set by an environment variable (the flag wins):
   WM_HOST, WM_PORT, WM_HOME, WM_DATABASE_URL, WM_DATABASE_POOL_SIZE, WM_PUBLIC_URL, WM_ACCESS_TTL,
-  WM_AUTH_RATE_LIMIT, WM_HASH_CONCURRENCY, WM_HASH_QUEUE, WM_ACCOUNT_DELAY_MAX,
+  WM_AUTH_RATE_LIMIT, WM_HASH_CONCURRENCY, WM_HASH_QUEUE, WM_ACCOUNT_DELAY_MAX, WM_WORKERS,
+  WM_WORK_QUEUE, WM_WORK_TIMEOUT, WM_WORKER_MEMORY,
   WM_CREDIT_COST, WM_FREE_CREDITS, WM_CHECKOUT_URL, WM_BODY_LIMIT, WM_REQUEST_TIMEOUT,
   WM_HEADERS_TIMEOUT, WM_KEEP_ALIVE_TIMEOUT, WM_MAX_CONNECTIONS, WM_ALLOWED_ORIGINS
   (origins separated by commas), WM_TRUST_PROXY, WM_USAGE_RETENTION, WM_LOG_LEVEL, WM_LOG_FORMAT
@@ -61,6 +62,25 @@ export function registerServeCommand(program: Command): void {
       `after ${DOMAIN_DEFAULTS.accountFreeFailures} failed password checks on an account, the wait between further ` +
         `attempts doubles from 1 s up to this (default ${DOMAIN_DEFAULTS.accountMaxDelaySeconds}); addresses that ` +
         'signed in to the account before are not slowed when signing in',
+    )
+    .option(
+      '--workers <n>',
+      'worker threads for the work that grows with a request (encode, decode, copies, trace… of large texts); ' +
+        '0 runs it on the event loop (default: one per core, os.availableParallelism())',
+    )
+    .option(
+      '--work-queue <n>',
+      `jobs that may wait for a worker thread; more are refused with 503 (default ${DEFAULTS.workQueue})`,
+    )
+    .option(
+      '--work-timeout <seconds>',
+      "a request's work is stopped after this and answered 503, nothing charged " +
+        `(default ${DEFAULTS.workTimeoutSeconds})`,
+    )
+    .option(
+      '--worker-memory <MB>',
+      "a worker thread's heap at most; work that needs more is stopped and answered 503 " +
+        `(default ${DEFAULTS.workerMemoryMb})`,
     )
     .option(
       '--key-publication <who>',

@@ -1,5 +1,12 @@
 import { VERSION } from '../version.js';
-import { ConnectionError, NotWmServerError, ServerAnswerError, ServerUrlError, type ErrorBody } from './errors.js';
+import {
+  ConnectionError,
+  NotWmServerError,
+  ServerAnswerError,
+  ServerUrlError,
+  WORK_LIMIT_CODE,
+  type ErrorBody,
+} from './errors.js';
 
 export interface WmClientOptions {
   /** the server's base URL, e.g. http://127.0.0.1:8080 (a path prefix is kept) */
@@ -68,8 +75,9 @@ function reasonOf(error: unknown): string {
 /**
  * The HTTP client of a wm server, shared by the remote CLI, `wm mcp --server` and their tests. Every request has a
  * timeout. Retries only where the interface says retrying is safe: once after a 5xx (failed requests are not
- * charged) and once after the `Retry-After` of a 429 when that wait is short; never after a timeout or a lost
- * connection, since the server may have done (and charged) the work.
+ * charged) but not after work the server stopped at its limits (WORK_LIMIT_CODE: it would stop it again), and once
+ * after the `Retry-After` of a 429 when that wait is short; never after a timeout or a lost connection, since the
+ * server may have done (and charged) the work.
  */
 export class WmClient {
   readonly server: string;
@@ -106,7 +114,7 @@ export class WmClient {
       if (answer.status < 400) return answer as Answer<T>;
       const retryAfter = retryAfterOf(answer.headers);
       const error = new ServerAnswerError(answer.status, answer.body as ErrorBody, retryAfter, label);
-      if (attempt > 0) throw error;
+      if (attempt > 0 || (answer.body as ErrorBody).code === WORK_LIMIT_CODE) throw error;
       if (answer.status >= 500) await sleep(Math.max(this.retryDelayMs, (retryAfter ?? 0) * 1000));
       else if (answer.status === 429 && retryAfter !== undefined && retryAfter <= this.maxRetryAfterSeconds)
         await sleep(retryAfter * 1000);

@@ -8,6 +8,12 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
+/**
+ * The `code` of a wm server's 503 for work it stopped at its limits (its time budget, a worker's memory): the same
+ * request would be stopped again, so a client does not retry it.
+ */
+export const WORK_LIMIT_CODE = 'WORK_LIMIT';
+
 /** A wm server answered with an error status and the spec's error body. */
 export class ServerAnswerError extends Error {
   override readonly name = 'ServerAnswerError';

@@ -8,6 +8,7 @@ import {
 import { configFromEnv, type DomainConfig } from '../domain/config.js';
 import { createDomain, type Domain } from '../domain/create-domain.js';
 import { checkMasterKey } from '../domain/master-key-check.js';
+import type { WorkRunner } from '../domain/work/runner.js';
 
 export interface OpenDomainOptions {
   /** the data folder; falls back to WM_HOME, then ~/.wm */
@@ -35,6 +36,8 @@ export interface OpenDomainOptions {
   checkMasterKey?: boolean;
   /** SQLite: hold the data folder's lock until `close` (`server`: wm serve) */
   lock?: FolderHolder;
+  /** where the work growing with a request's input runs (wm serve: worker threads); default this thread */
+  work?: WorkRunner;
 }
 
 export interface OpenedDomain {
@@ -71,7 +74,12 @@ export async function openDomain(options: OpenDomainOptions = {}): Promise<Opene
   };
   try {
     if (options.checkMasterKey) await checkMasterKey(store, masterKey, masterKeySource);
-    const domain = createDomain({ store, masterKey, config: { ...configFromEnv(env), ...options.config } });
+    const domain = createDomain({
+      store,
+      masterKey,
+      config: { ...configFromEnv(env), ...options.config },
+      work: options.work,
+    });
     return { domain, store, home, masterKeySource, engine, close };
   } catch (error) {
     await close();

@@ -238,7 +238,7 @@ export function createAdmin(context: DomainContext): Admin {
       const owner: CopiesOwner = { userId: (await byEmail(email)).id };
       return {
         issue: (input) => issueCopies(context, owner, input),
-        preview: async (input) => previewCopies(context, owner, input),
+        preview: (input) => previewCopies(context, owner, input),
         trace: (input) => traceCopies(context, owner, input),
         list: (input) => listCopies(context, owner, input),
       };

@@ -4,6 +4,7 @@ import type { DomainConfig } from './config.js';
 import type { HashGate } from './hash-gate.js';
 import type { DerivedKeys } from './keys.js';
 import type { DomainObserver } from './observer.js';
+import type { WorkRunner } from './work/runner.js';
 
 /** What every domain module is built from. */
 export interface DomainContext {
@@ -18,4 +19,6 @@ export interface DomainContext {
   /** bounds the password hashing running and waiting in this process */
   hashGate: HashGate;
   observer: DomainObserver;
+  /** where the work that grows with a request's input runs (./work/): this thread, or worker threads */
+  work: WorkRunner;
 }

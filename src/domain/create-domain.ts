@@ -16,6 +16,7 @@ import { createSessions, type Sessions } from './sessions.js';
 import type { DomainObserver } from './observer.js';
 import { createPublicKeys, type PublicKeys } from './signing-keys.js';
 import { createWatermark, type Watermark } from './watermark.js';
+import { inlineWork, type WorkRunner } from './work/runner.js';
 
 export type { DomainObserver } from './observer.js';
 
@@ -30,6 +31,8 @@ export interface CreateDomainOptions {
   limiterState?: LimiterState;
   /** the bound on password hashing; defaults to one of this domain's own, sized by the config */
   hashGate?: HashGate;
+  /** where the codec's and the copies' work runs; defaults to this thread (wm serve hands it to worker threads) */
+  work?: WorkRunner;
 }
 
 export interface Domain {
@@ -87,6 +90,7 @@ export function createDomain(options: CreateDomainOptions): Domain {
     limiterState: options.limiterState ?? store.createLimiterState({ now: () => now().getTime() }),
     hashGate:
       options.hashGate ?? createHashGate({ concurrency: config.hashConcurrency, queueLength: config.hashQueueLength }),
+    work: options.work ?? inlineWork,
   };
   return {
     config: context.config,

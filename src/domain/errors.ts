@@ -38,8 +38,10 @@ export type DomainErrorCode =
   | 'QUOTA_EXHAUSTED'
   /** too many password attempts from the client's address or on the account; `retryAt` is set */
   | 'TOO_MANY_ATTEMPTS'
-  /** every password-hashing slot is taken and the waiting line is full; `retryAt` is set */
-  | 'BUSY';
+  /** every password-hashing slot, or every worker thread, is taken and the waiting line is full; `retryAt` is set */
+  | 'BUSY'
+  /** a request's work went past its time budget or a worker's memory and was stopped (docs/SERVER.md) */
+  | 'WORK_LIMIT';
 
 export interface DomainErrorOptions {
   /** per-field messages for VALIDATION; small facts otherwise */

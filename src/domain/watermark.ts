@@ -1,24 +1,17 @@
 import { CodecError } from 'wm-watermark-codec/errors';
-import { revealResult } from 'wm-watermark-codec/reveal';
-import { stripResult } from 'wm-watermark-codec/strip';
-import {
-  analyze,
-  decode,
-  decodeRobust,
-  encode,
-  encodeRobust,
-  type AnalyzeResult,
-  type DecodeResult,
-  type DecodeRobustResult,
-  type EncodeOptions,
-  type EncodeResult,
-  type EncodeRobustOptions,
-  type EncodeRobustResult,
-  type RevealSegment,
-  type SignatureReport,
-  type StripResult,
-  type SigningKey,
-  type VerifyingKey,
+import type {
+  AnalyzeResult,
+  DecodeResult,
+  DecodeRobustResult,
+  EncodeOptions,
+  EncodeResult,
+  EncodeRobustOptions,
+  EncodeRobustResult,
+  RevealSegment,
+  SignatureReport,
+  SigningKey,
+  StripResult,
+  VerifyingKey,
 } from 'wm-watermark-codec';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
 import { channelKeyOf } from './channels.js';
@@ -31,6 +24,7 @@ import { hashSecret } from './secrets.js';
 import { currentSigningKey, verifyingKeysFor } from './signing-keys.js';
 import { MAX_REVEALED_HIDDEN, REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
 import { refuseSuspended } from './users.js';
+import type { RunJob } from './work/runner.js';
 
 /** The signing key is the token's (its channel's current key): a caller only asks for the text to be bound. */
 export interface EncodeInput extends Omit<EncodeOptions, 'key' | 'signingKey'> {
@@ -109,7 +103,8 @@ const isIdentified = (credential: WatermarkCaller): credential is IdentifiedCall
 /**
  * Runs one watermark operation for a credential: authorise (token, account, permission, quota, credits, keys), do
  * the work, then charge it when `succeeded` says it is a success; a failure costs nothing. Every metered operation
- * goes through here (these and the copies operations of ./copies).
+ * goes through here (these and the copies operations of ./copies). The work runs its jobs (./work/jobs.ts) through
+ * `job`, under one time budget for the request: a job stopped by it fails the operation, which then costs nothing.
  */
 export function meteredRunner(context: DomainContext) {
   /**
@@ -119,7 +114,7 @@ export function meteredRunner(context: DomainContext) {
   async function run<T>(
     credential: WatermarkCaller,
     operation: WatermarkOperation,
-    work: (caller: Caller) => T | Promise<T>,
+    work: (caller: Caller, job: RunJob) => T | Promise<T>,
     succeeded: (result: T) => boolean = () => true,
     units = 1,
   ): Promise<T> {
@@ -127,7 +122,7 @@ export function meteredRunner(context: DomainContext) {
     const use = { userId: caller.userId, plan: caller.plan, operation, tokenId: caller.tokenId, units };
     let result: T;
     try {
-      result = await work(caller);
+      result = await work(caller, context.work.forRequest());
     } catch (error) {
       // the token was used, but nothing is charged
       await context.charges.submit({ ...use, charge: false });
@@ -144,10 +139,10 @@ export function createWatermark(context: DomainContext): Watermark {
   /** A signed mark names its key; decoding again with the keys the caller may know verifies it. */
   async function verified<T>(
     caller: Caller,
-    read: (keys?: VerifyingKey[]) => T,
+    read: (keys?: VerifyingKey[]) => Promise<T>,
     reports: (result: T) => SignatureReport[],
   ) {
-    const first = read();
+    const first = await read();
     const named = reports(first).flatMap((r) => (r.status === 'unknown_key' ? [r.key_id!] : []));
     if (named.length === 0) return first;
     const keys = await verifyingKeysFor(context, caller.userId, [...new Set(named)]);
@@ -172,18 +167,19 @@ export function createWatermark(context: DomainContext): Watermark {
       return { identified: await activeCallerOf(context, apiToken, periodStart), periodStart };
     },
     encode: (credential, { text, secret, ...options }) =>
-      run(credential, 'encode', ({ key, signingKey }) =>
-        tokenDoesNotSign(() => encode(text, secret, { ...options, key, signingKey })),
+      run(credential, 'encode', ({ key, signingKey }, job) =>
+        tokenDoesNotSign(() => job('encode', { text, secret, options: { ...options, key, signingKey } })),
       ),
     encodeRobust: (credential, { text, secret, ...options }) =>
-      run(credential, 'encode-robust', ({ key, signingKey }) =>
-        tokenDoesNotSign(() => encodeRobust(text, secret, { ...options, key, signingKey })),
+      run(credential, 'encode-robust', ({ key, signingKey }, job) =>
+        tokenDoesNotSign(() => job('encode-robust', { text, secret, options: { ...options, key, signingKey } })),
       ),
     decode: (credential, { text, rawRuns, acceptUnkeyed }) =>
-      run(credential, 'decode', (caller) =>
+      run(credential, 'decode', (caller, job) =>
         verified(
           caller,
-          (keys) => decode(text, { key: caller.key, keys, rawRuns, ...trust(caller, acceptUnkeyed) }),
+          (keys) =>
+            job('decode', { text, options: { key: caller.key, keys, rawRuns, ...trust(caller, acceptUnkeyed) } }),
           (result) => result.watermarks.map((found) => found.signature),
         ),
       ),
@@ -191,21 +187,23 @@ export function createWatermark(context: DomainContext): Watermark {
       run(
         credential,
         'decode-robust',
-        (caller) =>
+        (caller, job) =>
           verified(
             caller,
-            (keys) => decodeRobust(text, { key: caller.key, keys, ...trust(caller, acceptUnkeyed) }),
+            (keys) =>
+              job('decode-robust', { text, options: { key: caller.key, keys, ...trust(caller, acceptUnkeyed) } }),
             // every robust mark, not only the first: a text may hold several passages by several signers
             (result) => result.watermarks.map((found) => found.signature),
           ),
         (result) => result.is_encoded,
       ),
-    analyze: (credential, { encoded, original }) => run(credential, 'analyze', () => analyze(encoded, original)),
-    strip: (credential, { text }) => run(credential, 'strip', () => stripResult(text)),
+    analyze: (credential, { encoded, original }) =>
+      run(credential, 'analyze', (_caller, job) => job('analyze', { encoded, original })),
+    strip: (credential, { text }) => run(credential, 'strip', (_caller, job) => job('strip', { text })),
     reveal: (credential, { text }, maxHidden = MAX_REVEALED_HIDDEN) =>
-      run(credential, 'reveal', () => {
+      run(credential, 'reveal', async (_caller, job) => {
         try {
-          return revealResult(text, Math.min(maxHidden, MAX_REVEALED_HIDDEN));
+          return await job('reveal', { text, maxHidden: Math.min(maxHidden, MAX_REVEALED_HIDDEN) });
         } catch (error) {
           if (!(error instanceof CodecError)) throw error;
           throw invalid({ text: error.message }, error.message);
@@ -239,9 +237,9 @@ export const MAX_SIGNATURES_CHECKED = 256;
  * The codec refuses bindText without a signing key; on a server the signing key is the API token's, so the refusal
  * names the token (and the wire's field).
  */
-function tokenDoesNotSign<T>(encode: () => T): T {
+async function tokenDoesNotSign<T>(encode: () => Promise<T>): Promise<T> {
   try {
-    return encode();
+    return await encode();
   } catch (error) {
     if (!(error instanceof CodecError && error.option === 'bindText')) throw error;
     throw invalid(

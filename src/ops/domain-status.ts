@@ -31,6 +31,8 @@ const DOMAIN_STATUS: Record<DomainErrorCode, number> = {
   TOO_MANY_ATTEMPTS: 429,
   // every password-hashing slot is taken: the server is the one that cannot, for now
   BUSY: 503,
+  // the server stopped the work it would not finish within its limits: nothing was done, nothing charged
+  WORK_LIMIT: 503,
 };
 
 export function domainStatusOf(refusal: Refusal): number {

@@ -179,7 +179,8 @@ export const C2pa = Type.Object(
 );
 
 const Warnings = Type.Array(Type.String(), {
-  description: 'e.g. that the text carries a C2PA manifest whose content binding the marks may break; absent when none',
+  description:
+    'e.g. that the text carries a damaged C2PA manifest, kept as it was (a framed one is refused); absent when none',
 });
 
 /** Present in an encode result when the mark was signed. */

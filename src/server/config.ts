@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_CONFIG as DOMAIN_DEFAULTS, KEY_PUBLICATIONS, type KeyPublication } from '../domain/config.js';
 import { parseRetention, type Retention } from '../domain/retention.js';
 import { namedDataHome } from '../store/data-folder.js';
@@ -37,6 +38,14 @@ export interface ServerConfig {
   hashQueueLength: number | undefined;
   /** the longest wait between attempts on an account under attack; undefined keeps the domain's default */
   accountMaxDelaySeconds: number | undefined;
+  /** worker threads that run the work growing with a request's input; 0 runs it on the event loop */
+  workers: number;
+  /** jobs that may wait for a worker; beyond, 503 with Retry-After at once */
+  workQueue: number;
+  /** a request's work is stopped after this (503), counted from its first job handed to a worker */
+  workTimeoutSeconds: number;
+  /** a worker's heap at most; a job that needs more is stopped (503) and the worker replaced */
+  workerMemoryMb: number;
   /** whose signing keys the key set holds: approved channels, or those of every verified account */
   keyPublication: KeyPublication;
   /** credits per successful watermark operation; undefined keeps the domain's default */
@@ -176,6 +185,10 @@ export function resolveServerConfig(
     hashConcurrency: int(flags.hashConcurrency, 'WM_HASH_CONCURRENCY', 1, 64),
     hashQueueLength: int(flags.hashQueue, 'WM_HASH_QUEUE', 0, 100_000),
     accountMaxDelaySeconds: int(flags.accountDelayMax, 'WM_ACCOUNT_DELAY_MAX', 1, 24 * 3600),
+    workers: int(flags.workers, 'WM_WORKERS', 0, 256) ?? availableParallelism(),
+    workQueue: int(flags.workQueue, 'WM_WORK_QUEUE', 0, 100_000) ?? CONFIG_DEFAULTS.workQueue,
+    workTimeoutSeconds: int(flags.workTimeout, 'WM_WORK_TIMEOUT', 1, 3600) ?? CONFIG_DEFAULTS.workTimeoutSeconds,
+    workerMemoryMb: int(flags.workerMemory, 'WM_WORKER_MEMORY', 64, 64 * 1024) ?? CONFIG_DEFAULTS.workerMemoryMb,
     keyPublication:
       choiceSetting(...pick(flags.keyPublication, 'WM_KEY_PUBLICATION'), KEY_PUBLICATIONS) ??
       DOMAIN_DEFAULTS.keyPublication,

@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 
 /**
- * dist/web/, where `npm run build` puts the dashboard: two levels up from src/server/ (vitest), dist/server/
- * (compiled) and dist/bundle/ (the CLI bundle `wm serve` runs from) alike, hence this file's place.
+ * The built dashboard: web/ beside the compiled module's own folder (dist/server/, or the bundle/ folder `wm serve`
+ * runs from), so that a running server reads the build it started from; run from its TypeScript source (vitest),
+ * the published build's dist/web/.
  */
-export const DASHBOARD_FOLDER = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+export const DASHBOARD_FOLDER = fileURLToPath(
+  new URL(import.meta.url.endsWith('.ts') ? '../../dist/web/' : '../web/', import.meta.url),
+);

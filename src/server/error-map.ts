@@ -2,6 +2,7 @@ import { isCodecError, type CodecError, type CodecErrorCode } from 'wm-watermark
 import { isDomainError, type DomainError, type DomainErrorCode } from '../domain/errors.js';
 import { domainStatusOf } from '../ops/domain-status.js';
 import { C2PA_PRESENT, NOT_FOUND_CODE, UNREADABLE_MESSAGES } from '../ops/failure.js';
+import { WORK_LIMIT_CODE } from '../client/errors.js';
 import { isDatabaseUnavailable } from '../store/index.js';
 import { HttpError, type ErrorExtras } from './http-error.js';
 
@@ -72,6 +73,8 @@ const DOMAIN_ANSWERS: Partial<Record<DomainErrorCode, Rule<DomainError>>> = {
   },
   TOO_MANY_ATTEMPTS: retryLater,
   BUSY: retryLater,
+  // marked, so that a client does not send the same request again only to have it stopped again
+  WORK_LIMIT: refusal({ extras: { code: WORK_LIMIT_CODE } }),
 };
 
 const CODEC_STATUS: Record<CodecErrorCode, Rule<CodecError>> = {

@@ -20,6 +20,10 @@ export interface ServeFlags {
   hashConcurrency?: string;
   hashQueue?: string;
   accountDelayMax?: string;
+  workers?: string;
+  workQueue?: string;
+  workTimeout?: string;
+  workerMemory?: string;
   keyPublication?: string;
   creditCost?: string;
   freeCredits?: string;
@@ -48,6 +52,9 @@ export const CONFIG_DEFAULTS = {
   headersTimeoutSeconds: 10,
   keepAliveTimeoutSeconds: 5,
   maxConnections: 1000,
+  workQueue: 64,
+  workTimeoutSeconds: 30,
+  workerMemoryMb: 512,
   mailFrom: 'wm <no-reply@localhost>',
   logLevel: 'info',
 } as const;

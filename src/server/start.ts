@@ -7,8 +7,10 @@ import { databaseOutageLog } from './database-outages.js';
 import { isWildcardHost, listeningUrl } from './listening-url.js';
 import { outboxPathOf } from './mail/index.js';
 import { onLauncherExit } from './launcher-exit.js';
+import { ensurePortFree } from './port-free.js';
 import { prettyLogStream } from './pretty-log.js';
 import { scheduleUsageRetention } from './usage-retention.js';
+import { describeWork, serverWork } from './work-pool/index.js';
 
 export interface RunningServer {
   url: string;
@@ -16,15 +18,21 @@ export interface RunningServer {
 }
 
 /**
- * Opens the data folder and the database (SQLite: taking the data folder's lock as a server, so that no restore or
- * key rotation replaces the database underneath, then created and migrated; PostgreSQL: refused with pending
- * migrations unless --migrate), refuses a master key that does not open the stored channel keys, listens, stops
- * gracefully on signals, and prints where everything is. The signal handlers are in place before the address is
- * printed: a process without one for SIGHUP dies at once, and whoever read the address may signal it straight away.
+ * Refuses a port in use before anything is created, opens the data folder and the database (SQLite: taking the data
+ * folder's lock as a server, so that no restore or key rotation replaces the database underneath, then created and
+ * migrated; PostgreSQL: refused with pending migrations unless --migrate), refuses a master key that does not open
+ * the stored channel keys, listens, stops gracefully on signals, and prints where everything is. The signal
+ * handlers are in place before the address is printed: a process without one for SIGHUP dies at once, and whoever
+ * read the address may signal it straight away.
  */
 export async function startServer(config: ServerConfig, print: (line: string) => void): Promise<RunningServer> {
+  await ensurePortFree(config.host, config.port);
   const outages = databaseOutageLog();
+  const { work, started } = serverWork(config);
+  // the workers start while the database opens; a rejection is read below, after the domain is open
+  started.catch(() => {});
   const opened = await openDomain({
+    work,
     home: config.home,
     create: true,
     database: config.database,
@@ -44,9 +52,13 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       accountMaxDelaySeconds: config.accountMaxDelaySeconds,
       keyPublication: config.keyPublication,
     },
+  }).catch(async (error: unknown) => {
+    await work.close();
+    throw error;
   });
   let app;
   try {
+    await started;
     // with PostgreSQL the data folder may not exist yet; mail without SMTP goes to its outbox
     if (!config.smtpUrl) ensureDataHome(opened.home);
     const log = {
@@ -64,13 +76,16 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
       );
     }
     outages.logTo(app.log);
-    app.addHook('onClose', async () => opened.close());
+    app.addHook('onClose', async () => {
+      await work.close();
+      await opened.close();
+    });
     const retention = config.usageRetention && scheduleUsageRetention(app, opened.domain, config.usageRetention);
     await app.listen({ host: config.host, port: config.port });
     retention?.start();
   } catch (error) {
     if (app) await app.close();
-    else await opened.close();
+    else await Promise.all([work.close(), opened.close()]);
     throw error;
   }
 
@@ -88,6 +103,7 @@ export async function startServer(config: ServerConfig, print: (line: string) =>
           : `${join(opened.home, DATABASE_FILE)} (SQLite)`
       }`,
       `  mail:        ${mail}`,
+      `  workers:     ${describeWork(config)}`,
       ...(config.trustProxy !== false
         ? [`  proxies:     client addresses from X-Forwarded-For (trust: ${String(config.trustProxy)})`]
         : []),

@@ -6,22 +6,29 @@ import { describe, expect, it } from 'vitest';
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 /** The codec is the workspace package wm-watermark-codec: its files are the `codec` layer. */
 const CODEC_SRC = fileURLToPath(new URL('../../packages/codec/src', import.meta.url));
+/** The scan engine is the workspace package wm-watermark-scan: its files are the `scan` layer. */
+const SCAN_SRC = fileURLToPath(new URL('../../packages/scan/src', import.meta.url));
+/** The C2PA package, wm-watermark-c2pa: its files are the `c2pa` layer. */
+const C2PA_SRC = fileURLToPath(new URL('../../packages/c2pa/src', import.meta.url));
 
 /**
  * Which layers each layer may import relatively (docs/ARCHITECTURE.md). A layer is a folder of src/; `root` is the
- * files at src/ itself (the library entry point and the version), which every layer may read; `codec` is the codec
- * package's sources, which the other layers reach only by its name (`wm-watermark-codec`, never a relative path).
+ * files at src/ itself (the library entry point and the version), which every layer may read; `codec` and `scan` are
+ * the workspace packages' sources, which the other layers reach only by their names (`wm-watermark-codec`,
+ * `wm-watermark-scan/walk`, never a relative path).
  */
 const ALLOWED: Record<string, readonly string[]> = {
   codec: ['codec'],
+  // C2PA manifests, on the codec's framing, which it reaches by the codec's name
+  c2pa: ['c2pa'],
   store: ['store'],
   // of the store, the domain uses only the port (see STORE_PORT_MODULES)
   domain: ['domain', 'store', 'root'],
   // what runs on a whole data folder: opening the domain on it, backup, restore, master key rotation
   'data-folder': ['data-folder', 'domain', 'store', 'root'],
   server: ['server', 'mcp', 'ops', 'client', 'data-folder', 'domain', 'store', 'api', 'root'],
-  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'data-folder', 'domain', 'store', 'scan', 'api', 'root'],
-  // the scan engine (files read in windows, the byte prefilter, worker threads): the CLI drives it
+  cli: ['cli', 'server', 'mcp', 'ops', 'client', 'data-folder', 'domain', 'store', 'api', 'root'],
+  // the scan engine (the walk, files read in windows, the byte search, worker threads, SARIF): the CLI drives it
   scan: ['scan'],
   root: ['root'],
   // the dashboard and checker run in browsers and know the server only as its HTTP API
@@ -51,6 +58,8 @@ const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)
  */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   codec: /^(?!unicode-segmenter(\/|$)|node:(crypto|module)$)/,
+  // well-kept libraries for CBOR and X.509 (with the Reflect API @peculiar/x509 needs), and the codec
+  c2pa: /^(?!node:crypto$|cbor2$|@peculiar\/x509$|reflect-metadata$|wm-watermark-codec(\/|$))/,
   // the store keeps rows; what a mark means is the domain's business
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|wm-watermark-codec)/,
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
@@ -58,7 +67,8 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
     /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
   web: /^(?!preact(\/|$)|@preact\/signals$|wm-watermark-codec(\/|$))/,
   client: /^(?!node:)/,
-  scan: /^(?!node:|wm-watermark-codec(\/|$))/,
+  // the scan package: Node's own modules, the codec, and the two small packages of its walk (globs, .gitignore)
+  scan: /^(?!node:|wm-watermark-codec(\/|$)|picomatch$|ignore$)/,
   ops: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|@modelcontextprotocol\/)/,
   mcp: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm)/,
 };
@@ -122,6 +132,8 @@ function sourceFiles(dir: string): string[] {
 
 function layerOf(file: string): string {
   if (file === CODEC_SRC || file.startsWith(CODEC_SRC + sep)) return 'codec';
+  if (file === SCAN_SRC || file.startsWith(SCAN_SRC + sep)) return 'scan';
+  if (file === C2PA_SRC || file.startsWith(C2PA_SRC + sep)) return 'c2pa';
   const parts = relative(SRC, file).split(sep);
   if (parts[0] === '..') return 'outside src';
   return parts.length === 1 ? 'root' : parts[0];
@@ -132,7 +144,7 @@ function importsOf(file: string): string[] {
   return [...source.matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? match[3]);
 }
 
-const files = [...sourceFiles(SRC), ...sourceFiles(CODEC_SRC)];
+const files = [...sourceFiles(SRC), ...sourceFiles(CODEC_SRC), ...sourceFiles(SCAN_SRC), ...sourceFiles(C2PA_SRC)];
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -306,6 +318,15 @@ describe('the layers of src/ import only what the architecture allows', () => {
         ]),
       ),
     ).toEqual([]);
+  });
+
+  it('would report the CLI reaching into the scan package by a relative path, or the scan package into the CLI', () => {
+    const cli = join(SRC, 'cli', 'scan', 'run-scan.ts');
+    expect(ALLOWED[layerOf(cli)]).not.toContain(layerOf(resolve(dirname(cli), '../../../packages/scan/src/walk.js')));
+    expect(ALLOWED.scan).not.toContain(layerOf(cli));
+    expect(FORBIDDEN_PACKAGES.scan.test('commander')).toBe(true);
+    expect(FORBIDDEN_PACKAGES.scan.test('chalk')).toBe(true);
+    expect(FORBIDDEN_PACKAGES.scan.test('picomatch')).toBe(false);
   });
 
   it('would report a server module importing the CLI', () => {

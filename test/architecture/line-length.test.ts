@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isGeneratedFolder } from './generated-folders.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FOLDERS = ['src', 'packages', 'test', 'bench', 'scripts', 'bin'];
@@ -10,7 +11,7 @@ const MAX_COLUMNS = 120;
 function codeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return ['node_modules', 'dist'].includes(entry.name) ? [] : codeFiles(path);
+    if (entry.isDirectory()) return isGeneratedFolder(entry.name) ? [] : codeFiles(path);
     return /\.(ts|tsx|js|mjs|cjs|css)$/.test(entry.name) ? [path] : [];
   });
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isGeneratedFolder } from './generated-folders.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCANNED = ['src', 'packages', 'test', 'bench', 'scripts', 'docs', 'README.md', '.ci'];
@@ -12,7 +13,7 @@ const OUTSIDE = new RegExp(['\\.\\./shared/', 'DESIGN\\.md', 'PITFALLS\\.md', 's
 
 function files(path: string): string[] {
   if (statSync(path).isFile()) return /\.(ts|tsx|mjs|cjs|js|md|json|css|sh)$|\/run$/.test(path) ? [path] : [];
-  return readdirSync(path).flatMap((name) => (['node_modules', 'dist'].includes(name) ? [] : files(join(path, name))));
+  return readdirSync(path).flatMap((name) => (isGeneratedFolder(name) ? [] : files(join(path, name))));
 }
 
 describe('the repository stands alone', () => {

@@ -24,6 +24,7 @@ const EXITS: Record<DomainErrorCode, number> = {
   QUOTA_EXHAUSTED: 6,
   TOO_MANY_ATTEMPTS: 6,
   BUSY: 4,
+  WORK_LIMIT: 4,
 };
 
 const context = { checkoutUrl: () => 'https://pay.example/checkout', now: () => new Date('2025-03-31T23:59:00Z') };

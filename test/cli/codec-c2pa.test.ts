@@ -1,6 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findC2paWrappers } from 'wm-watermark-codec/c2pa';
 import { c2paWrapper, cutWrapper } from '../codec/c2pa-fixtures.js';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 
@@ -15,9 +14,6 @@ const REPORT = { offset: OFFSET, version: 1, length: 67, label: 'c2pa', valid: t
 
 beforeAll(() => writeFileSync(temp.path('signed.txt'), WITH_MANIFEST));
 afterAll(() => temp.remove());
-
-const wrapperTexts = (text: string): string[] =>
-  findC2paWrappers(text).map((found) => text.slice(found.index, found.end));
 
 describe('decode and decode-robust', () => {
   it('only a manifest: exit 1, "no wm watermark" naming the manifest (was: exit 3, corrupted)', async () => {
@@ -49,7 +45,8 @@ describe('decode and decode-robust', () => {
   });
 
   it('both: our secret on stdout, the manifest on stderr and in --json', async () => {
-    const marked = (await runWm(['encode', '--secret', 'ID-42', temp.path('signed.txt')])).stdout;
+    // marked first, signed last
+    const marked = (await runWm(['encode', '--secret', 'ID-42'], { input: CARRIER })).out + WRAPPER;
     const run = await runWm(['decode'], { input: marked });
     expect(run).toMatchObject({ code: 0, out: 'ID-42\n' });
     expect(run.stderr).toMatch(
@@ -58,46 +55,45 @@ describe('decode and decode-robust', () => {
     const json = JSON.parse((await runWm(['decode', '--json'], { input: marked })).out);
     expect(json).toMatchObject({ decoded: 'ID-42', c2pa: { version: 1, length: 67, valid: true, wrappers: 1 } });
 
-    const robustMarked = (
-      await runWm(['encode-robust', '--secret', 'r1', '--seed', '3'], { input: CARRIER.repeat(4) + WRAPPER })
-    ).stdout;
+    const robustMarked =
+      (await runWm(['encode-robust', '--secret', 'r1', '--seed', '3'], { input: CARRIER.repeat(4) })).out + WRAPPER;
     const robust = await runWm(['decode-robust'], { input: robustMarked });
     expect(robust).toMatchObject({ code: 0, out: 'r1\n' });
     expect(robust.stderr).toContain('the text also carries a C2PA manifest v1, 67 bytes');
   });
 });
 
-describe('encode', () => {
-  it('keeps the manifest byte for byte, warns on stderr and in --json', async () => {
-    for (const args of [[], ['--method', 'single'], ['--method', 'char']]) {
+describe('encode: mark first, sign last', () => {
+  it('refuses a text that carries a manifest (exit 2), naming it and the order; -o writes nothing', async () => {
+    for (const args of [[], ['--method', 'single'], ['--json'], ['-o', temp.path('marked.txt')]]) {
       const run = await runWm(['encode', '--secret', 'copy #17', ...args, temp.path('signed.txt')]);
-      expect(run.code).toBe(0);
-      expect(wrapperTexts(run.out)).toEqual([WRAPPER]);
+      expect(run).toMatchObject({ code: 2, out: '' });
       expect(run.stderr).toBe(
-        `wm: warning: the text carries a ${DESCRIBED}; it was kept as it was, ` +
-          'but the marks change the text its content binding covers, so the manifest may no longer verify\n',
+        `wm: the text carries a ${DESCRIBED}, whose hard binding covers the whole text: marks added now would ` +
+          'break it. Mark the text first and sign it last, or remove the manifest (strip it) before marking and ' +
+          'sign again\n',
       );
     }
-    const json = await runWm(['encode', '--secret', 's', '--json', temp.path('signed.txt')]);
-    expect(JSON.parse(json.out).warnings).toEqual([expect.stringContaining('may no longer verify')]);
-    const robust = await runWm(['encode-robust', '--secret', 's', '--json'], { input: CARRIER.repeat(4) + WRAPPER });
-    expect(JSON.parse(robust.out).warnings).toEqual([expect.stringContaining('may no longer verify')]);
-    expect(robust.stderr).toContain('wm: warning: the text carries a C2PA manifest');
+    expect(existsSync(temp.path('marked.txt'))).toBe(false);
+    const robust = await runWm(['encode-robust', '--secret', 's'], { input: CARRIER.repeat(4) + WRAPPER });
+    expect(robust.code).toBe(2);
   });
 
-  it('-o writes the marked text with the manifest where it was; no warning without a manifest', async () => {
-    const run = await runWm(['encode', '--secret', 'x', '-o', temp.path('marked.txt'), temp.path('signed.txt')]);
+  it('a damaged wrapper is kept byte for byte, with a warning on stderr and in --json; none without one', async () => {
+    const damaged = CARRIER + cutWrapper(WRAPPER, 30);
+    const run = await runWm(['encode', '--secret', 'x'], { input: damaged });
     expect(run.code).toBe(0);
-    const marked = readFileSync(temp.path('marked.txt'), 'utf8');
-    expect(marked.endsWith(WRAPPER)).toBe(true);
-    expect((await runWm(['strip'], { input: marked })).out).toBe(WITH_MANIFEST);
+    expect((await runWm(['strip'], { input: run.out })).out).toBe(damaged);
+    expect(run.stderr).toMatch(/^wm: warning: the text carries a C2PA manifest .* may no longer verify\n$/);
+    const json = await runWm(['encode', '--secret', 's', '--json'], { input: damaged });
+    expect(JSON.parse(json.out).warnings).toEqual([expect.stringContaining('may no longer verify')]);
     expect((await runWm(['encode', '--secret', 'x'], { input: CARRIER })).stderr).toBe('');
   });
 });
 
 describe('strip, analyze, reveal', () => {
   it('strip keeps the manifest and says so; --all removes it and says so', async () => {
-    const marked = (await runWm(['encode', '--secret', 'x', temp.path('signed.txt')])).stdout;
+    const marked = (await runWm(['encode', '--secret', 'x'], { input: CARRIER })).out + WRAPPER;
     const kept = await runWm(['strip'], { input: marked });
     expect(kept).toMatchObject({ code: 0, out: WITH_MANIFEST });
     expect(kept.stderr).toMatch(
@@ -114,6 +110,17 @@ describe('strip, analyze, reveal', () => {
       text: CARRIER,
     });
     expect((await runWm(['strip'], { input: CARRIER })).stderr).toBe('');
+  });
+
+  it('strip --c2pa removes the manifest only: the watermark stays and still decodes', async () => {
+    const marked = (await runWm(['encode', '--secret', 'kept'], { input: CARRIER })).out;
+    const run = await runWm(['strip', '--c2pa'], { input: marked + WRAPPER });
+    expect(run).toMatchObject({ code: 0, out: marked });
+    expect(run.stderr).toMatch(/^wm: removed a C2PA manifest v1, 67 bytes/);
+    expect((await runWm(['decode'], { input: run.out })).out).toBe('kept\n');
+    expect(JSON.parse((await runWm(['strip', '--c2pa', '--json'], { input: marked })).out)).toEqual({ text: marked });
+    expect((await runWm(['strip', '--c2pa', '--all'], { input: marked })).code).toBe(2);
+    expect((await runWm(['strip', '--c2pa', '--in-place', temp.path('signed.txt')])).code).toBe(2);
   });
 
   it('analyze counts the manifest apart from our bytes', async () => {

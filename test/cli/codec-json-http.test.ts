@@ -192,17 +192,20 @@ describe('--json equals the HTTP response of the same operation', () => {
     expect(robust.stderr).toContain(`(required length: ${robustHttp.body.required_length})`);
   });
 
-  it('beside a C2PA manifest: encode (warnings), decode, analyze and decode-robust (c2pa) answer alike', async () => {
+  it('beside a C2PA manifest: encode refused; decode, analyze and decode-robust (c2pa) answer alike', async () => {
     const signed = CARRIER + c2paWrapper();
     writeFileSync(temp.path('signed.txt'), signed);
-    const viaHttp = await http('encode', { text: signed, secret: 'ID-42' });
-    expect(viaHttp.body.warnings).toEqual([expect.stringContaining('C2PA manifest v1, 67 bytes')]);
-    expect(await cli(['encode', temp.path('signed.txt'), '--secret', 'ID-42'])).toEqual({
-      code: 0,
-      body: viaHttp.body,
-    });
+    // marking a signed text would break its hard binding: 400 and exit 2, with the same message
+    const refused = await http('encode', { text: signed, secret: 'ID-42' });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('marks added now would break it');
+    const run = await runWm(['encode', '--secret', 'ID-42', '--json', temp.path('signed.txt')]);
+    expect(run).toMatchObject({ code: 2, out: '' });
+    expect(run.stderr).toContain('marks added now would break it');
+    expect((await http('encode-robust', { text: CARRIER.repeat(6) + c2paWrapper(), secret: 'r' })).status).toBe(400);
 
-    const encoded = viaHttp.body.encoded as string;
+    // marked first, signed last
+    const encoded = ((await http('encode', { text: CARRIER, secret: 'ID-42' })).body.encoded as string) + c2paWrapper();
     const decoded = await http('decode', { text: encoded });
     expect(decoded.body.c2pa).toMatchObject({ version: 1, length: 67, label: 'c2pa', valid: true, wrappers: 1 });
     expect(await cli(['decode'], encoded)).toEqual({ code: 0, body: decoded.body });
@@ -213,8 +216,6 @@ describe('--json equals the HTTP response of the same operation', () => {
     const robust = await http('decode-robust', { text: signed });
     expect(robust).toMatchObject({ status: 200, body: { is_encoded: false, c2pa: { offset: CARRIER.length } } });
     expect(await cli(['decode-robust'], signed)).toEqual({ code: 1, body: robust.body });
-    const robustEncoded = await http('encode-robust', { text: CARRIER.repeat(6) + c2paWrapper(), secret: 'r' });
-    expect(robustEncoded.body.warnings).toHaveLength(1);
   });
 
   it('only a C2PA manifest: 422 and exit 1, both with the same c2pa object', async () => {

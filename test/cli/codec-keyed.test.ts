@@ -9,7 +9,11 @@ afterAll(() => temp.remove());
 async function keygen(name: string): Promise<string> {
   const file = temp.path(name);
   const run = await runWm(['keygen', '-o', file]);
-  expect(run).toMatchObject({ code: 0, out: '', stderr: '' });
+  expect(run).toMatchObject({
+    code: 0,
+    out: '',
+    stderr: `Wrote ${file} (the key, mode 0600, for --key-file: keep it secret).\n`,
+  });
   return file;
 }
 

@@ -38,6 +38,13 @@ describe('wm probe', () => {
     expect(JSON.parse(run.out).advice[0]).toMatch(/No invisible mark survived/);
   });
 
+  it('check refuses a text that is not the canary (exit 2), printing no report', async () => {
+    const run = await runWm(['probe', 'check'], { input: 'Dear Ada, thank you for the report: it reads well.\n' });
+    expect(run.code).toBe(2);
+    expect(run.out).toBe('');
+    expect(run.stderr).toMatch(/^wm: this is not a wm probe canary: none of its lines is in the text\b.*\n$/);
+  });
+
   it('check refuses input that is not UTF-8 text (exit 2) and a missing file (exit 4)', async () => {
     const binary = await runWm(['probe', 'check'], { input: Uint8Array.of(0xff, 0xfe, 0x00, 0x41) });
     expect(binary.code).toBe(2);

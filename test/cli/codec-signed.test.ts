@@ -16,7 +16,12 @@ let keyId = '';
 
 beforeAll(async () => {
   const run = await runWm(['keygen', '--sign', '-o', temp.path('news.key')]);
-  expect(run).toMatchObject({ code: 0, stderr: '' });
+  expect(run.code).toBe(0);
+  // stdout is the key id alone, for scripts; the person who ran it learns on stderr which files it wrote
+  expect(run.stderr).toBe(
+    `Wrote ${temp.path('news.key')} (the private key, mode 0600, for --sign-key: keep it secret) and ` +
+      `${temp.path('news.pub')} (the public key, for --keys: give it to whoever checks your marks).\n`,
+  );
   keyId = run.out.trim();
   await runWm(['keygen', '--sign', '-o', temp.path('other.key')]);
   writeFileSync(temp.path('text.txt'), TEXT);

@@ -10,8 +10,8 @@ afterAll(() => temp.remove());
 const SERVER_ONLY_BUILTINS = ['net', 'http', 'https', 'tls', 'dns', 'zlib', 'worker_threads', 'child_process'];
 
 /**
- * What a `wm` command loaded: the built-in modules, and the bundles of dist/bundle/ it read (bin/wm.js reads each
- * with fs.readFileSync), listed by a preloaded script when the process exits.
+ * What a `wm` command loaded: the built-in modules, and the bundles of its build's bundle/ folder it read (bin/wm.js
+ * reads each with fs.readFileSync), listed by a preloaded script when the process exits.
  */
 function loadedBy(args: string[], stdout: 'ignore' | 'pipe' = 'ignore'): { builtins: string[]; bundles: string[] } {
   const list = temp.path(`modules-${args.join('-').replace(/[^\w-]/g, '')}.json`);
@@ -22,7 +22,7 @@ function loadedBy(args: string[], stdout: 'ignore' | 'pipe' = 'ignore'): { built
 const readFileSync = fs.readFileSync;
 const bundles = [];
 fs.readFileSync = function (path, ...rest) {
-  const name = String(path).match(/dist[\\\\/]bundle[\\\\/]([^\\\\/]+\\.cjs)$/);
+  const name = String(path).match(/[\\\\/]bundle[\\\\/]([^\\\\/]+\\.cjs)$/);
   if (name) bundles.push(name[1]);
   return readFileSync.call(this, path, ...rest);
 };
@@ -74,5 +74,23 @@ describe('codec commands load nothing of the server', () => {
     writeFileSync(signed, (await runWm(['encode', '--secret', 'cold', '--sign-key', keys[0]], { input: CARRIER })).out);
     const pubs = keys.flatMap((key) => ['--keys', key.replace(/\.key$/, '.pub')]);
     expect(loadedBy(['verify', ...pubs, signed]).bundles).toEqual(['wm.cjs', 'wm-names.cjs']);
+  });
+
+  it('the C2PA commands read their own bundle, and verify reads it only for a text with a C2PA manifest', async () => {
+    const key = temp.path('press.key');
+    expect(loadedBy(['c2pa', 'keygen', '-o', key]).bundles).toEqual(['wm.cjs', 'wm-c2pa.cjs']);
+    const signed = temp.path('c2pa-signed.txt');
+    const sign = ['c2pa', 'sign', '--key', key, '--cert', temp.path('press.crt'), '-o', signed];
+    writeFileSync(temp.path('plain.txt'), CARRIER);
+    expect(loadedBy([...sign, temp.path('plain.txt')]).bundles).toEqual(['wm.cjs', 'wm-c2pa.cjs']);
+    const trusted = ['verify', '--trust', temp.path('press.root.crt')];
+    expect(loadedBy([...trusted, signed]).bundles).toEqual(['wm.cjs', 'wm-c2pa.cjs']);
+    const pub = temp.path('one.pub');
+    const marked = temp.path('marked-signed.txt');
+    writeFileSync(
+      marked,
+      (await runWm(['encode', '--secret', 'cold', '--sign-key', temp.path('one.key')], { input: CARRIER })).out,
+    );
+    expect(loadedBy(['verify', '--keys', pub, marked]).bundles).not.toContain('wm-c2pa.cjs');
   });
 });

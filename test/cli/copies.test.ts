@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strip } from 'wm-watermark-codec/strip';
 import { MEMO } from '../domain/copies/texts.js';
 import { makeTempDir, runWm } from './codec-harness.js';
+import { hasScript, onTerminal } from './terminal.js';
 
 const temp = makeTempDir();
 const EMAIL = 'ada@example.com';
@@ -145,5 +146,21 @@ describe('wm copies and wm trace, offline in the data folder', () => {
     expect(kept.code).toBe(2);
     expect(readdirSync(out)).toHaveLength(2);
     expect(await documents()).toBe(before + 1);
+  });
+});
+
+describe.skipIf(!hasScript)('wm copies issue on a terminal', () => {
+  it('shows what it is doing on one line, erased before its answer; a pipe gets none', async () => {
+    const out = temp.path('terminal');
+    const args = ['copies', 'issue', temp.path('memo.txt'), '--to', 'fay', '--to', 'gus', '-o', out, ...offline];
+    const shown = await onTerminal(args, [], env);
+    expect(shown.code).toBe(0);
+    const [progress, answer] = shown.screen.split(/\r(?=document )/);
+    expect(progress).toMatch(
+      /^\r?issuing 2 copies \(marking each one\): \d+\.\d s\r.*writing copies: \d of 2, \d+\.\d s/s,
+    );
+    expect(answer).toMatch(/^document \S+ "memo.txt": 2 copies\r?\nfay\t/);
+    const piped = await wm([...args.slice(0, -4), '-o', temp.path('piped'), ...offline]);
+    expect(piped).toMatchObject({ code: 0, stderr: '' });
   });
 });

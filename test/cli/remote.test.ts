@@ -206,7 +206,7 @@ describe('codec commands on the server', () => {
     expect((await sameAsLocal(['decode', '--raw-runs', '--json'], home, raw)).code).toBe(0);
   });
 
-  it('a C2PA text manifest: the same messages, warnings, exit codes and c2pa objects as the local codec', async () => {
+  it('a C2PA text manifest: the same messages, refusals, exit codes and c2pa objects as the local codec', async () => {
     const home = homeOf('ada');
     const signed = CARRIER + c2paWrapper();
     const alone = await sameAsLocal(['decode'], home, signed);
@@ -217,9 +217,11 @@ describe('codec commands on the server', () => {
       c2pa: { version: 1, length: 67, valid: true },
     });
     expect((await sameAsLocal(['decode-robust'], home, signed)).code).toBe(1);
-    const marked = await sameAsLocal(['encode', '--secret', 'ID-42'], home, signed);
-    expect(marked.stderr).toMatch(/^wm: warning: the text carries a C2PA manifest/);
-    const both = await sameAsLocal(['decode'], home, marked.out);
+    const refused = await sameAsLocal(['encode', '--secret', 'ID-42'], home, signed);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^wm: the text carries a C2PA manifest .*: marks added now would break it/);
+    const marked = await sameAsLocal(['encode', '--secret', 'ID-42'], home, CARRIER);
+    const both = await sameAsLocal(['decode'], home, marked.out + c2paWrapper());
     expect(both.stderr).toMatch(/^wm: the text also carries a C2PA manifest/);
   });
 

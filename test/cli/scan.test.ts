@@ -259,6 +259,33 @@ describe('wm strip --in-place and wm scan --strip', () => {
     expect(statSync(join(base, 'link.txt')).isFile()).toBe(true);
   });
 
+  it('--follow reads and reports a link out of the tree, never rewrites it (text, --json, SARIF)', async () => {
+    const outside = tree('outside', { 'secret.txt': 'a\u200Bb\n', 'folder/c.txt': 'c\u200Bd\n' });
+    const base = tree('follow', { 'own.txt': 'e\u200Bf\n' });
+    symlinkSync(join(outside, 'secret.txt'), join(base, 'link.txt'));
+    symlinkSync(join(outside, 'folder'), join(base, 'folder'));
+    const run = await runWm(['strip', '--in-place', '--follow', base]);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain(`${join(base, 'own.txt')}: stripped: 1 hidden character removed\n`);
+    expect(run.out).toContain(`${join(base, 'link.txt')}: a symbolic link: read, not rewritten`);
+    expect(run.out).toContain(`${join(base, 'folder', 'c.txt')}: reached through a symbolic link, outside the paths`);
+    expect(run.out).toMatch(/1 file stripped of 3 files scanned .*; 2 files with marks left as they were/);
+    expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('a\u200Bb\n');
+    expect(readFileSync(join(outside, 'folder', 'c.txt'), 'utf8')).toBe('c\u200Bd\n');
+    const lines = jsonLines(await out(['scan', '--strip', '--follow', '--json', base]));
+    expect(lines.find((line) => line.path === join(base, 'link.txt'))).toMatchObject({
+      strip: { removed: 0, written: false, skipped: expect.stringContaining('symbolic link') },
+    });
+    expect(lines.at(-1)).toMatchObject({ type: 'summary', files_stripped: 0, files_not_rewritten: 2 });
+    const sarif = JSON.parse(await out(['scan', '--strip', '--follow', '--format', 'sarif', base]));
+    const notes = sarif.runs[0].invocations[0].toolExecutionNotifications;
+    expect(notes.map((note: any) => note.message.text)).toEqual([
+      expect.stringMatching(/^not stripped .*folder\/c\.txt: reached through a symbolic link/),
+      expect.stringMatching(/^not stripped .*link\.txt: a symbolic link/),
+    ]);
+    expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('a\u200Bb\n');
+  });
+
   it('wm scan --strip reports and strips; --json carries the strip object', async () => {
     const base = tree('scan-strip', { 'a.txt': 'x\u200By\u202Ez' });
     const lines = jsonLines(await out(['scan', '--strip', '--json', base]));

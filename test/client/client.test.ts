@@ -6,6 +6,7 @@ import {
   ServerAnswerError,
   ServerUrlError,
   WmClient,
+  WORK_LIMIT_CODE,
 } from '../../src/client/index.js';
 
 // The HTTP client's transport rules against a scripted server: which answers are retried (once), which are not.
@@ -59,6 +60,18 @@ describe('WmClient', () => {
     const twice = await scripted(json(503, { error: 'Service Unavailable' }));
     await expect(client(twice.url).post('/x', {})).rejects.toMatchObject({ name: 'ServerAnswerError', status: 503 });
     expect(twice.count()).toBe(2);
+  });
+
+  it('does not send again work the server stopped at its limits: it would be stopped again', async () => {
+    const stopped = await scripted(
+      json(503, { error: 'Service Unavailable', message: 'stopped at its 30 s budget', code: WORK_LIMIT_CODE }),
+      json(200, { ok: true }),
+    );
+    await expect(client(stopped.url).post('/x', {})).rejects.toMatchObject({
+      status: 503,
+      body: { code: 'WORK_LIMIT' },
+    });
+    expect(stopped.count()).toBe(1);
   });
 
   it('waits out a short Retry-After of a 429 once; a long one fails at once', async () => {

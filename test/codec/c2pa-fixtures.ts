@@ -65,3 +65,46 @@ export function cutWrapper(wrapper: string, selectors: number): string {
   for (let i = 0; i < selectors && end < wrapper.length; i++) end += wrapper.codePointAt(end)! > 0xffff ? 2 : 1;
   return wrapper.slice(0, end);
 }
+
+/** UTF-16 units of the selector at `index` of `text`, or 0 when none starts there. */
+function selectorUnitsAt(text: string, index: number): number {
+  const codePoint = text.codePointAt(index) ?? 0;
+  if (codePoint >= 0xfe00 && codePoint <= 0xfe0f) return 1;
+  return codePoint >= 0xe0100 && codePoint <= 0xe01ef ? 2 : 0;
+}
+
+/**
+ * A text marked, then signed (the order that keeps every hash valid; encode refuses a text that carries a manifest):
+ * `mark` runs on the carrier without its wrappers (U+FEFF and selectors), which are then put back where they were,
+ * after the marks that end there. For carriers without selectors of their own: every selector `mark` adds is a mark.
+ */
+export function markedThenSigned(carrier: string, mark: (text: string) => string): string {
+  const wrappers: { at: number; text: string }[] = [];
+  let plain = '';
+  let from = 0;
+  for (const match of carrier.matchAll(/\uFEFF(?:[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF])+/g)) {
+    plain += carrier.slice(from, match.index);
+    wrappers.push({ at: plain.length, text: match[0] });
+    from = match.index + match[0].length;
+  }
+  plain += carrier.slice(from);
+  const marked = mark(plain);
+  let out = '';
+  let j = 0;
+  const takeMarks = (): void => {
+    for (let units = selectorUnitsAt(marked, j); units > 0; units = selectorUnitsAt(marked, j)) {
+      out += marked.slice(j, j + units);
+      j += units;
+    }
+  };
+  let i = 0;
+  for (const wrapper of wrappers) {
+    for (; i < wrapper.at; i++) {
+      takeMarks();
+      out += marked[j++];
+    }
+    takeMarks();
+    out += wrapper.text;
+  }
+  return out + marked.slice(j);
+}

@@ -163,10 +163,16 @@ describe('fuzzing: a C2PA wrapper never yields a secret', () => {
     fc.assert(
       fc.property(cleanText, wrapper, where, fc.boolean(), options, (text, built, at, before, encodeOptions) => {
         const carrier = `${text} the quick brown fox jumps over the lazy dog and more words to carry it`;
-        // a wrapper in the text before it was marked, or one put into the marked text afterwards
-        const marked = before
-          ? encode(placed(carrier, built.text, at), 'our secret', encodeOptions).encoded
-          : placed(encode(carrier, 'our secret', encodeOptions).encoded, built.text, at === 0 ? 0 : 1);
+        // a wrapper in the text before it was marked (refused when framed: marks would break its binding), or one
+        // put into the marked text afterwards
+        const withWrapper = placed(carrier, built.text, at);
+        const refused = findC2paWrappers(withWrapper).some((found) => found.framed);
+        if (refused)
+          expect(secretsOf(withWrapper, (text) => [encode(text, 'x').encoded]).error?.code).toBe('INVALID_INPUT');
+        const marked =
+          before && !refused
+            ? encode(withWrapper, 'our secret', encodeOptions).encoded
+            : placed(encode(carrier, 'our secret', encodeOptions).encoded, built.text, at === 0 ? 0 : 1);
         const { secrets, error } = secretsOf(marked, readAll);
         if (built.wellFormed) expect(error).toBeUndefined();
         for (const secret of secrets) expect(secret).toBe('our secret');
@@ -175,14 +181,19 @@ describe('fuzzing: a C2PA wrapper never yields a secret', () => {
     );
   });
 
-  test('a recognised wrapper survives encode and strip byte for byte', () => {
+  test('a damaged wrapper survives encode and strip byte for byte; encode refuses a framed one', () => {
     fc.assert(
       fc.property(cleanText, wrapper, where, (text, built, at) => {
         const carrier = placed(`${text} several words of carrier text here`, built.text, at);
         const wrappers = findC2paWrappers(carrier);
         fc.pre(wrappers.length > 0);
         const slices = (of: string) => findC2paWrappers(of).map((found) => of.slice(found.index, found.end));
-        const result = encode(carrier, 'kept?', { method: 'chunked', chunkSize: 1 });
+        const encoding = () => encode(carrier, 'kept?', { method: 'chunked', chunkSize: 1 });
+        if (wrappers.some((found) => found.framed)) {
+          expect(secretsOf(carrier, (text) => [encode(text, 'x').encoded]).error?.code).toBe('INVALID_INPUT');
+          return;
+        }
+        const result = encoding();
         expect(slices(result.encoded)).toEqual(slices(carrier));
         expect(result.warnings).toHaveLength(1);
         expect(slices(strip(result.encoded))).toEqual(slices(carrier));
@@ -196,7 +207,12 @@ describe('fuzzing: a C2PA wrapper never yields a secret', () => {
     const carrier = 'The quick brown fox jumps over the lazy dog. '.repeat(10);
     fc.assert(
       fc.property(wrapper, where, (built, at) => {
-        const { watermarked } = encodeRobust(placed(carrier, built.text, at), 'rb', { seed: 5 });
+        const withWrapper = placed(carrier, built.text, at);
+        const framed = findC2paWrappers(withWrapper).some((found) => found.framed);
+        // a framed wrapper goes in after the marks (encode-robust refuses it before), a damaged one may go in before
+        const watermarked = framed
+          ? placed(encodeRobust(carrier, 'rb', { seed: 5 }).watermarked, built.text, at === 0 ? 0 : 1)
+          : encodeRobust(withWrapper, 'rb', { seed: 5 }).watermarked;
         const { secrets } = secretsOf(watermarked, (text) => {
           const result = decodeRobust(text);
           return result.is_encoded ? [result.decoded] : [];

@@ -8,7 +8,7 @@ import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
 import { selectorsForBytes } from 'wm-watermark-codec/selectors';
 import { strip } from 'wm-watermark-codec/strip';
 import type { EncodeOptions } from 'wm-watermark-codec/types';
-import { STORE_67, c2paWrapper, cutWrapper, jumbfStore } from './c2pa-fixtures.js';
+import { STORE_67, c2paWrapper, cutWrapper, jumbfStore, markedThenSigned } from './c2pa-fixtures.js';
 import { failureOf } from './codec-failure.js';
 
 const SENTENCE = 'The quick brown fox jumps over the lazy dog.';
@@ -58,7 +58,7 @@ describe('decode beside a C2PA manifest', () => {
       WRAPPER + SENTENCE,
       `The quick brown ${WRAPPER}fox jumps over the lazy dog.`,
     ]) {
-      const { encoded } = encode(carrier, 'ID-42', options);
+      const encoded = markedThenSigned(carrier, (text) => encode(text, 'ID-42', options).encoded);
       const result = decode(encoded);
       expect(result).toMatchObject({ decoded: 'ID-42', watermarks: [{ decoded: 'ID-42', keyed: false }] });
       expect(result.c2pa).toMatchObject({ version: 1, length: 67, valid: true, wrappers: 1 });
@@ -67,7 +67,7 @@ describe('decode beside a C2PA manifest', () => {
 
   test('keyed watermarks read beside a manifest; a wrong key is still KEY_MISMATCH, with the report', () => {
     const key = new Uint8Array(32).fill(3);
-    const { encoded } = encode(WITH_MANIFEST, 'sealed', { key });
+    const encoded = markedThenSigned(WITH_MANIFEST, (text) => encode(text, 'sealed', { key }).encoded);
     expect(decode(encoded, { key })).toMatchObject({ decoded: 'sealed', keyed: true, c2pa: { valid: true } });
     const failure = failureOf(() => decode(encoded, { key: new Uint8Array(32).fill(4) }));
     expect(failure.code).toBe('KEY_MISMATCH');
@@ -101,7 +101,7 @@ describe('decode-robust beside a C2PA manifest', () => {
 
   test('its selectors are no robust marks: a damaged copy plus a manifest still gives our secret', () => {
     for (const carrier of [LONG + WRAPPER, WRAPPER + LONG, LONG.slice(0, 200) + WRAPPER + LONG.slice(200)]) {
-      const { watermarked } = encodeRobust(carrier, 'hi', { seed: 7 });
+      const watermarked = markedThenSigned(carrier, (text) => encodeRobust(text, 'hi', { seed: 7 }).watermarked);
       expect(decodeRobust(watermarked)).toMatchObject({ decoded: 'hi', is_encoded: true, c2pa: { valid: true } });
     }
   });
@@ -109,7 +109,7 @@ describe('decode-robust beside a C2PA manifest', () => {
 
 describe('analyze, reveal and strip', () => {
   test('analyze counts the manifest apart from our bytes', () => {
-    const { encoded } = encode(WITH_MANIFEST, 'ab', { method: 'single' });
+    const encoded = markedThenSigned(WITH_MANIFEST, (text) => encode(text, 'ab', { method: 'single' }).encoded);
     const result = analyze(encoded, WITH_MANIFEST);
     // the offset is the manifest's in the encoded text, after our 9 selectors
     expect(result).toMatchObject({
@@ -132,7 +132,8 @@ describe('analyze, reveal and strip', () => {
 
   test('reveal shows a manifest as one token, apart from our marks', () => {
     expect(revealText(WITH_MANIFEST)).toBe(`${SENTENCE}⟨C2PA manifest v1, 67 bytes⟩`);
-    const { encoded } = encode(WITH_MANIFEST, 'ab', { method: 'char', firstLetterOnly: true });
+    const marking = { method: 'char', firstLetterOnly: true } as const;
+    const encoded = markedThenSigned(WITH_MANIFEST, (text) => encode(text, 'ab', marking).encoded);
     expect(revealText(encoded)).toMatch(
       /^T⟨VS·f7 00 02 61 62 [^⟩]+⟩he quick brown fox jumps over the lazy dog\.⟨C2PA manifest v1, 67 bytes⟩$/,
     );
@@ -147,7 +148,8 @@ describe('analyze, reveal and strip', () => {
   });
 
   test('strip keeps a manifest byte for byte, and --all removes it whole', () => {
-    const { encoded } = encode(WITH_MANIFEST, 'secret', { method: 'chunked', chunkSize: 2 });
+    const marking = { method: 'chunked', chunkSize: 2 } as const;
+    const encoded = markedThenSigned(WITH_MANIFEST, (text) => encode(text, 'secret', marking).encoded);
     expect(strip(encoded)).toBe(WITH_MANIFEST);
     expect(strip(encoded, { all: true })).toBe(SENTENCE);
     expect(strip(`${WRAPPER}${SENTENCE}\u200B`)).toBe(WRAPPER + SENTENCE);
@@ -164,38 +166,55 @@ describe('analyze, reveal and strip', () => {
   });
 });
 
-describe('encode beside a C2PA manifest', () => {
-  const placements: [string, string][] = [
+describe('encode beside a C2PA manifest: mark first, sign last', () => {
+  const framed: [string, string][] = [
     ['at the end', WITH_MANIFEST],
     ['at the start', WRAPPER + SENTENCE],
     ['in the middle', `The quick brown ${WRAPPER}fox jumps over the lazy dog.`],
     ['two of them', `${WRAPPER}The quick brown ${c2paWrapper({ store: jumbfStore('b') })}fox jumps over the lazy dog.`],
-    [
-      'cut short, without its marker',
-      `The quick brown fox${c2paWrapper({ marker: false }).slice(0, 40)} jumps over the lazy dog.`,
-    ],
   ];
+  const damaged = `The quick brown fox${c2paWrapper({ marker: false }).slice(0, 40)} jumps over the lazy dog.`;
+  const methods = [
+    {},
+    { method: 'single' },
+    { method: 'chunked', chunkSize: 1 },
+    { method: 'char' },
+  ] as EncodeOptions[];
 
-  test.each(placements)('keeps it byte for byte where it was, never marks inside it, and warns (%s)', (_, carrier) => {
-    const before = wrapperTexts(carrier);
-    for (const options of [
-      {},
-      { method: 'single' },
-      { method: 'chunked', chunkSize: 1 },
-      { method: 'char' },
-    ] as EncodeOptions[]) {
-      const result = encode(carrier, 'a secret', options);
+  test.each(framed)(
+    'a text that carries a manifest is refused: marks would break its hard binding (%s)',
+    (_, carrier) => {
+      for (const options of methods) {
+        for (const run of [
+          () => encode(carrier, 'a secret', options),
+          () => encodeInsertions(carrier, 'a secret', options),
+        ]) {
+          const failure = failureOf(run);
+          expect(failure.code).toBe('INVALID_INPUT');
+          expect(failure.message).toMatch(
+            /^the text carries a C2PA manifest .*: marks added now would break it\. Mark the text first and sign/,
+          );
+        }
+      }
+      expect(failureOf(() => encodeRobust(LONG + carrier, 'r', { seed: 3 })).code).toBe('INVALID_INPUT');
+    },
+  );
+
+  test('a damaged wrapper (no longer framed) is kept byte for byte, never marked inside, with a warning', () => {
+    const before = wrapperTexts(damaged);
+    for (const options of methods) {
+      const result = encode(damaged, 'a secret', options);
       expect(wrapperTexts(result.encoded)).toEqual(before);
-      expect(strip(result.encoded)).toBe(carrier);
+      expect(strip(result.encoded)).toBe(damaged);
       expect(result.warnings).toHaveLength(1);
       expect(result.warnings![0]).toMatch(/^the text carries a C2PA manifest .* may no longer verify$/);
       // the insertions the CLI writes avoid it too
-      for (const { index } of encodeInsertions(carrier, 'a secret', options).insertions) {
-        for (const wrapper of findC2paWrappers(carrier))
+      for (const { index } of encodeInsertions(damaged, 'a secret', options).insertions) {
+        for (const wrapper of findC2paWrappers(damaged))
           expect(index <= wrapper.index || index >= wrapper.end).toBe(true);
       }
     }
-    const robust = encodeRobust(LONG + carrier, 'r', { seed: 3 });
+    const robust = encodeRobust(LONG + damaged, 'r', { seed: 3 });
     expect(wrapperTexts(robust.watermarked)).toEqual(before);
     expect(robust.warnings).toHaveLength(1);
   });
@@ -206,12 +225,12 @@ describe('encode beside a C2PA manifest', () => {
     expect(encodeInsertions(SENTENCE, 's')).not.toHaveProperty('warnings');
   });
 
-  test('the warning names the manifest', () => {
-    expect(encode(WITH_MANIFEST, 's').warnings).toEqual([
-      `the text carries a C2PA manifest v1, 67 bytes at offset ${SENTENCE.length} (valid framing); ` +
-        'it was kept as it was, but the marks change the text its content binding covers, ' +
-        'so the manifest may no longer verify',
-    ]);
+  test('the refusal names the manifest and the order', () => {
+    expect(failureOf(() => encode(WITH_MANIFEST, 's')).message).toBe(
+      `the text carries a C2PA manifest v1, 67 bytes at offset ${SENTENCE.length} (valid framing), whose hard ` +
+        'binding covers the whole text: marks added now would break it. Mark the text first and sign it last, ' +
+        'or remove the manifest (strip it) before marking and sign again',
+    );
     expect(STORE_67.length).toBe(67);
   });
 });

@@ -30,7 +30,7 @@ describe('the C2PA text wrapper recogniser', () => {
     const wrapper = c2paWrapper();
     const text = SENTENCE + wrapper;
     expect(findC2paWrappers(text)).toEqual([
-      { index: SENTENCE.length, end: text.length, bytes: 80, version: 1, length: 67, label: 'c2pa' },
+      { index: SENTENCE.length, end: text.length, bytes: 80, version: 1, length: 67, label: 'c2pa', framed: true },
     ]);
     expect(reportOf(text)).toEqual({
       offset: SENTENCE.length,

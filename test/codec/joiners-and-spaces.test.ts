@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findMarks, hasFindings } from 'wm-watermark-codec/findings';
 import { strip } from 'wm-watermark-codec/strip';
-import { mayHideMarks } from '../../src/scan/prefilter.js';
+import { mayHideMarks } from '../../packages/scan/src/prefilter.js';
 
 // One rule (belongsToText in src/codec/hidden-marks.ts) says where a joiner or a zero-width space is part of the
 // text; wm scan (findMarks and its byte prefilter), wm strip and the checker all follow it.

@@ -3,7 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { findMarks } from 'wm-watermark-codec/findings';
 import { PROBE_KINDS, PROBE_LINES, probeCanary, type ProbeKind } from 'wm-watermark-codec/probe/canary';
 import { checkProbe, type ProbeOutcome } from 'wm-watermark-codec/probe/check';
+import { encode } from 'wm-watermark-codec/encode';
 import { strip } from 'wm-watermark-codec/strip';
+import { loadCorpus } from '../corpus/load.js';
 
 const canary = probeCanary();
 const outcomes = (text: string): Record<ProbeKind, ProbeOutcome> =>
@@ -89,9 +91,34 @@ describe('checking a returned canary', () => {
     );
   });
 
-  test('a text that is no canary: nothing kept', () => {
-    const report = checkProbe('Just some text that never was a probe.');
-    expect(report.kinds.every((kind) => kind.outcome === 'lost')).toBe(true);
-    expect(report.visible_text).toBe('changed');
+  test('a text that is no canary is refused, not reported with every kind lost', () => {
+    const notACanary = expect.objectContaining({
+      code: 'INVALID_INPUT',
+      message: expect.stringMatching(/not a wm probe canary/),
+    });
+    const texts = ['', 'Just some text that never was a probe.', ...loadCorpus().map((entry) => entry.text)];
+    const marked = texts.map((text) => encode(text.padEnd(200, ' and more text'), 'copy #17').encoded);
+    for (const text of [...texts, ...marked]) {
+      expect(() => checkProbe(text)).toThrow(notACanary);
+    }
+  });
+
+  test('any one line of the canary that came back is enough, re-spaced, re-cased, cut short or in other text', () => {
+    const lines = canary.split('\n').filter(Boolean);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: lines.length - 1 }),
+        fc.constantFrom<(line: string) => string>(
+          (line) => line,
+          (line) => strip(line, { all: true }).toUpperCase(),
+          (line) => line.replace(/ /g, '\n'),
+          (line) => strip(line, { all: true }).slice(0, Math.ceil(line.length * 0.8)),
+        ),
+        fc.string(),
+        (index, change, around) => {
+          expect(() => checkProbe(`${around}\n${change(lines[index])}\n${around}`)).not.toThrow();
+        },
+      ),
+    );
   });
 });

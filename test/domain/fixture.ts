@@ -43,7 +43,7 @@ export interface Fixture {
  */
 export async function makeFixture(
   config: Partial<DomainConfig> = {},
-  options: Pick<CreateDomainOptions, 'hashGate' | 'limiterState'> = {},
+  options: Pick<CreateDomainOptions, 'hashGate' | 'limiterState' | 'work'> = {},
 ): Promise<Fixture> {
   const dir = mkdtempSync(join(tmpdir(), 'wm-domain-'));
   const masterKey = randomBytes(32);

@@ -1,21 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { packDryRun } from '../packed.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The files of `npm pack` of the repository's package as built (the test run builds it: test/global-setup.ts). */
-function packedFiles(): string[] {
-  const json = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return (JSON.parse(json) as { files: { path: string }[] }[])[0].files.map((file) => file.path);
-}
-
 describe('the wm-watermark tarball', () => {
-  const files = packedFiles();
+  const files = packDryRun(ROOT).files.map((file) => file.path);
 
   it('carries the CLI, the compiled library and the migrations', () => {
     expect(files).toEqual(expect.arrayContaining(['bin/wm.js', 'dist/index.js', 'README.md']));
@@ -30,6 +20,7 @@ describe('the wm-watermark tarball', () => {
       'wm-names.cjs',
       'wm-mcp.cjs',
       'wm-scan-worker.cjs',
+      'wm-work-worker.cjs',
     ];
     expect(files).toEqual(expect.arrayContaining(bundles.map((file) => `dist/bundle/${file}`)));
     expect(files.some((file) => file.startsWith('drizzle-postgres/'))).toBe(true);
@@ -54,5 +45,18 @@ describe('the wm-watermark tarball', () => {
       ]),
     );
     expect(files.filter((file) => file.startsWith('node_modules/wm-watermark-codec/src/'))).toEqual([]);
+  });
+
+  it('carries the scan engine as its bundled wm-watermark-scan package, built, with its dependencies', () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'node_modules/wm-watermark-scan/package.json',
+        'node_modules/wm-watermark-scan/dist/index.js',
+        'node_modules/wm-watermark-scan/dist/worker.js',
+        'node_modules/picomatch/package.json',
+        'node_modules/ignore/package.json',
+      ]),
+    );
+    expect(files.filter((file) => /^node_modules\/wm-watermark-scan\/(src|test)\//.test(file))).toEqual([]);
   });
 });

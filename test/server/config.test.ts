@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { WM_BIN } from './serve-process.js';
 import { DEFAULT_CONFIG } from '../../src/domain/index.js';
@@ -19,6 +20,10 @@ describe('wm serve configuration', () => {
       hashConcurrency: undefined,
       hashQueueLength: undefined,
       accountMaxDelaySeconds: undefined,
+      workers: availableParallelism(),
+      workQueue: 64,
+      workTimeoutSeconds: 30,
+      workerMemoryMb: 512,
       keyPublication: 'approval',
       creditCost: undefined,
       freeCredits: undefined,
@@ -54,6 +59,10 @@ describe('wm serve configuration', () => {
       WM_HASH_CONCURRENCY: '3',
       WM_HASH_QUEUE: '0',
       WM_ACCOUNT_DELAY_MAX: '300',
+      WM_WORKERS: '0',
+      WM_WORK_QUEUE: '8',
+      WM_WORK_TIMEOUT: '10',
+      WM_WORKER_MEMORY: '256',
       WM_KEY_PUBLICATION: 'verified',
       WM_CREDIT_COST: '2',
       WM_FREE_CREDITS: '50',
@@ -85,6 +94,10 @@ describe('wm serve configuration', () => {
       hashConcurrency: 3,
       hashQueueLength: 0,
       accountMaxDelaySeconds: 300,
+      workers: 0,
+      workQueue: 8,
+      workTimeoutSeconds: 10,
+      workerMemoryMb: 256,
       keyPublication: 'verified',
       creditCost: 2,
       freeCredits: 50,
@@ -118,6 +131,8 @@ describe('wm serve configuration', () => {
           hashQueue: '4',
           accountDelayMax: '5',
           keyPublication: 'approval',
+          workers: '3',
+          workTimeout: '120',
         },
         env,
       ),
@@ -129,6 +144,8 @@ describe('wm serve configuration', () => {
       hashQueueLength: 4,
       accountMaxDelaySeconds: 5,
       keyPublication: 'approval',
+      workers: 3,
+      workTimeoutSeconds: 120,
     });
     expect(resolveServerConfig({}, { WM_TRUST_PROXY: 'loopback,::1' }).trustProxy).toEqual(['loopback', '::1']);
     expect(
@@ -178,6 +195,8 @@ describe('wm serve configuration', () => {
     );
     expect(() => resolveServerConfig({ usageRetention: '90' }, {})).toThrow(/--usage-retention must be a duration/);
     expect(() => resolveServerConfig({}, { WM_USAGE_RETENTION: '1h' })).toThrow(/WM_USAGE_RETENTION must be a/);
+    expect(() => resolveServerConfig({ workTimeout: '0' }, {})).toThrow(/--work-timeout must be between 1 and/);
+    expect(() => resolveServerConfig({}, { WM_WORKER_MEMORY: '32' })).toThrow(/WM_WORKER_MEMORY must be between 64/);
     expect(() => resolveServerConfig({ logLevel: 'verbose' }, {})).toThrow(/--log-level must be one of fatal, error/);
     expect(() => resolveServerConfig({}, { WM_LOG_FORMAT: 'xml' })).toThrow(
       /WM_LOG_FORMAT must be one of json, pretty/,
@@ -200,6 +219,9 @@ describe('wm serve configuration', () => {
       ['--hash-queue <n>', DEFAULT_CONFIG.hashQueueLength],
       ['--credit-cost <n>', DEFAULT_CONFIG.creditCost],
       ['--free-credits <n>', DEFAULT_CONFIG.freeCredits],
+      ['--work-queue <n>', CONFIG_DEFAULTS.workQueue],
+      ['--work-timeout <seconds>', CONFIG_DEFAULTS.workTimeoutSeconds],
+      ['--worker-memory <MB>', CONFIG_DEFAULTS.workerMemoryMb],
     ] as const) {
       // the option's own help: from its flag up to the next option
       const own = text.slice(text.indexOf(flag)).split(/ --[a-z]/)[0];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DomainConfig } from '../../src/domain/index.js';
 import type { HashGate } from '../../src/domain/hash-gate.js';
+import type { WorkRunner } from '../../src/domain/work/runner.js';
 import { buildApp } from '../../src/server/index.js';
 import type { ServerConfig } from '../../src/server/index.js';
 import type { MailMessage, Mailer } from '../../src/server/mail/index.js';
@@ -24,6 +25,8 @@ export async function makeServer(
     config?: Partial<ServerConfig>;
     domain?: Partial<DomainConfig>;
     hashGate?: HashGate;
+    /** where the domain runs its jobs (default: this thread) */
+    work?: WorkRunner;
     logStream?: NodeJS.WritableStream;
     /** the built dashboard to serve (dist/web/ by default); a folder without one serves the API alone */
     dashboardFolder?: string;
@@ -32,7 +35,7 @@ export async function makeServer(
 ): Promise<TestServer> {
   const fixture = await makeFixture(
     { passwordAttemptsPerMinute: 100_000, ...options.domain },
-    { hashGate: options.hashGate },
+    { hashGate: options.hashGate, work: options.work },
   );
   const mails: MailMessage[] = [];
   const mailer: Mailer = options.mailer ?? {

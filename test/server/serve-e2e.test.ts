@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runWm, startServe, type ServeProcess } from './serve-process.js';
+import { WM_BIN, runWm, startServe, type ServeProcess } from './serve-process.js';
 
 const PASSWORD = 'Correct horse 42';
 const CARRIER = 'Every word of this sentence can carry a little of the hidden message for us.';
@@ -153,5 +155,25 @@ describe('wm serve end to end (real process, real HTTP)', () => {
     const other = runWm(home, { ...env, WM_MASTER_KEY: 'ab'.repeat(32) }, 'serve', '--port', '0');
     expect(other.status).toBe(4);
     expect(other.stderr).toMatch(/the master key from WM_MASTER_KEY does not open the channel keys in the database/);
+  });
+
+  it('refuses a port in use before it creates anything (exit 4)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    const fresh = join(home, 'not-yet');
+    try {
+      const refused = spawnSync(process.execPath, [WM_BIN, 'serve', '--port', String(port), '--home', fresh], {
+        env,
+        encoding: 'utf8',
+      });
+      expect(refused.status).toBe(4);
+      expect(refused.stderr).toBe(
+        `wm: 127.0.0.1:${port} is in use by another process (another wm serve?): stop it, or choose --port\n`,
+      );
+      expect(existsSync(fresh)).toBe(false);
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { c2paWrapper } from '../codec/c2pa-fixtures.js';
+import { c2paWrapper, cutWrapper } from '../codec/c2pa-fixtures.js';
 import {
   bearer,
   createApiToken,
@@ -417,23 +417,31 @@ describe('beside a C2PA text manifest', () => {
     expect(await balance()).toBe(before);
   });
 
-  it('encode warns, keeps the manifest; decode gives secret and manifest; analyze counts it apart', async () => {
-    const encoded = await call('encode', { text: signed, secret: 'ID-42' });
-    expect(encoded.statusCode).toBe(200);
-    expect(encoded.json().warnings).toEqual([
-      expect.stringMatching(/^the text carries a C2PA manifest v1, 67 bytes .* may no longer verify$/),
-    ]);
-    expect(encoded.json().encoded.endsWith(c2paWrapper())).toBe(true);
-    const decoded = await call('decode', { text: encoded.json().encoded });
+  it('encode refuses a signed text (400, no charge); marked, then signed: decode and analyze read both', async () => {
+    const before = await balance();
+    const refused = await call('encode', { text: signed, secret: 'ID-42' });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain(
+      'marks added now would break it. Mark the text first and sign it last',
+    );
+    expect((await call('encode-robust', { text: CARRIER.repeat(3) + c2paWrapper(), secret: 'hi' })).statusCode).toBe(
+      400,
+    );
+    expect(await balance()).toBe(before);
+    const encoded = `${(await call('encode', { text: CARRIER, secret: 'ID-42' })).json().encoded}${c2paWrapper()}`;
+    const decoded = await call('decode', { text: encoded });
     expect(decoded.json()).toMatchObject({ decoded: 'ID-42', c2pa: { version: 1, length: 67, valid: true } });
-    const analysed = await call('analyze', { encoded: encoded.json().encoded, original: signed });
+    const analysed = await call('analyze', { encoded, original: signed });
     expect(analysed.json()).toMatchObject({
       c2pa_bytes: 80,
       base_characters: CARRIER.length,
       original_length: CARRIER.length,
     });
-    const robust = await call('encode-robust', { text: CARRIER.repeat(3) + c2paWrapper(), secret: 'hi' });
-    expect(robust.json().warnings).toHaveLength(1);
+    const damaged = await call('encode-robust', {
+      text: CARRIER.repeat(3) + cutWrapper(c2paWrapper(), 30),
+      secret: 'hi',
+    });
+    expect(damaged.json().warnings).toHaveLength(1);
     expect(await call('encode', { text: CARRIER, secret: 'x' }).then((r) => r.json())).not.toHaveProperty('warnings');
   });
 

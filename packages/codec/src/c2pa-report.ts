@@ -1,4 +1,4 @@
-import { findC2paWrappers, type C2paWrapper } from './c2pa.js';
+import type { C2paWrapper } from './c2pa.js';
 import { countCodePoints } from './scan.js';
 
 /**
@@ -49,19 +49,6 @@ export function describeC2pa(report: C2paReport): string {
   const more = report.wrappers > 1 ? ` (and ${report.wrappers - 1} more)` : '';
   const framing = report.valid ? 'valid framing' : `invalid framing: ${report.reason}`;
   return `${manifestName(report)} at offset ${report.offset}${more} (${framing})`;
-}
-
-/**
- * What encode and encode-robust add to their result for a carrier with a C2PA manifest: the marks leave it as it is
- * (no carrier lies inside it), but they change the text its content binding covers.
- */
-export function c2paWarnings(text: string): { warnings?: string[] } {
-  const wrappers = findC2paWrappers(text);
-  if (wrappers.length === 0) return {};
-  const warning =
-    `the text carries a ${describeC2pa(c2paReport(text, wrappers))}; it was kept as it was, but the marks change ` +
-    'the text its content binding covers, so the manifest may no longer verify';
-  return { warnings: [warning] };
 }
 
 function manifestName({ version, length }: { version?: number; length?: number }): string {

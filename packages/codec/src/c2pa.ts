@@ -1,4 +1,4 @@
-import { byteForSelector } from './selectors.js';
+import { byteForSelector, selectorsForBytes } from './selectors.js';
 import { strictUtf8Text } from './utf8.js';
 
 /**
@@ -31,6 +31,11 @@ export interface C2paWrapper {
   label?: string;
   /** why its framing is not valid; absent when it is */
   problem?: string;
+  /**
+   * whether it has its U+FEFF, the magic, version 1 and every declared byte: a wrapper to A.8 whatever its store
+   * holds (`problem` also says when the store does not begin as a JUMBF superbox)
+   */
+  framed: boolean;
 }
 
 const MARKER = 0xfeff;
@@ -67,7 +72,7 @@ export function c2paWrapperAt(text: string, start: number, end = selectorRunEnd(
   let bytes = read;
   for (; at < end; at += unitsAt(text, at)) bytes++;
 
-  const wrapper: C2paWrapper = { index: marker ? start - 1 : start, end, bytes };
+  const wrapper: C2paWrapper = { index: marker ? start - 1 : start, end, bytes, framed: false };
   const problems: string[] = marker ? [] : ['no U+FEFF before it'];
   if (bytes < C2PA_HEADER_BYTES) {
     problems.push(`cut short in its header (${bytes} of ${C2PA_HEADER_BYTES} bytes)`);
@@ -79,6 +84,7 @@ export function c2paWrapperAt(text: string, start: number, end = selectorRunEnd(
       problems.push(`wrapper version ${wrapper.version} is unknown (C2PA 2.3 defines ${C2PA_TEXT_VERSION})`);
     }
     if (wrapper.length > present) problems.push(`declares ${wrapper.length} manifest bytes, ${present} present`);
+    wrapper.framed = problems.length === 0;
     const store = head.subarray(C2PA_HEADER_BYTES, Math.min(read, C2PA_HEADER_BYTES + wrapper.length));
     const superbox = readSuperbox(store, wrapper.length);
     if (superbox.label !== undefined) wrapper.label = superbox.label;
@@ -170,3 +176,65 @@ function readSuperbox(store: Uint8Array, declared: number): { label?: string; pr
 
 const uint32 = (bytes: Uint8Array, at: number): number =>
   ((bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3]) >>> 0;
+
+// Writing (C2PA 2.4, A.8): the wrapper's UTF-8 length goes into the manifest's own data hash (its exclusion), while
+// each byte takes 3 UTF-8 bytes (b < 16) or 4: so the wrapper is padded to a length that depends on the manifest's
+// size alone, with the padding the specification fixes, and every conforming writer emits the same wrapper.
+
+/** UTF-8 bytes of the wrapper of a manifest store of `storeBytes` bytes, padded: 3 + (13 + M) · 4 + 6. */
+export const c2paWrapperUtf8Length = (storeBytes: number): number => 3 + (C2PA_HEADER_BYTES + storeBytes) * 4 + 6;
+
+/**
+ * The padding bytes whose selectors take exactly `gap` UTF-8 bytes: (gap − 4·(gap mod 3)) / 3 bytes 0x00 (3 UTF-8
+ * bytes each), then gap mod 3 bytes 0x10 (4 each). A gap of 1, 2 or 5 has none; the target's margin of 6 avoids them.
+ */
+export function c2paPadding(gap: number): Uint8Array {
+  const fours = gap % 3;
+  if (gap < 4 * fours) throw new RangeError(`no padding takes exactly ${gap} UTF-8 bytes`);
+  const padding = new Uint8Array((gap - 4 * fours) / 3 + fours);
+  padding.fill(0x10, padding.length - fours);
+  return padding;
+}
+
+/** The C2PATextManifestWrapper of a manifest store: U+FEFF, header, store and padding, as selectors. */
+export function c2paWrapperText(store: Uint8Array, { padded = true }: { padded?: boolean } = {}): string {
+  const header = new Uint8Array(C2PA_HEADER_BYTES);
+  header.set(C2PA_TEXT_MAGIC);
+  header[8] = C2PA_TEXT_VERSION;
+  new DataView(header.buffer).setUint32(9, store.length);
+  const wrapper = `\uFEFF${selectorsForBytes(header)}${selectorsForBytes(store)}`;
+  if (!padded) return wrapper;
+  const gap = c2paWrapperUtf8Length(store.length) - utf8Length(wrapper);
+  return wrapper + selectorsForBytes(c2paPadding(gap));
+}
+
+/**
+ * The manifest store a framed wrapper carries (its declared bytes, padding left out), or null when it is not
+ * `framed`.
+ */
+export function c2paManifestStore(text: string, wrapper: C2paWrapper): Uint8Array | null {
+  if (!wrapper.framed || wrapper.length === undefined) return null;
+  const store = new Uint8Array(wrapper.length);
+  let at = wrapper.index + 1;
+  for (let skipped = 0; skipped < C2PA_HEADER_BYTES; skipped++) at += unitsAt(text, at);
+  for (let read = 0; read < store.length; read++, at += unitsAt(text, at)) store[read] = byteAt(text, at);
+  return store;
+}
+
+/** UTF-8 bytes of a selector run after a U+FEFF: 3 for U+FEFF and VS1–VS16, 4 for VS17–VS256 (surrogate pairs). */
+function utf8Length(run: string): number {
+  let bytes = 0;
+  for (let i = 0; i < run.length; i++) bytes += run.charCodeAt(i) === 0xdb40 ? (i++, 4) : 3;
+  return bytes;
+}
+
+/** The text without its C2PA wrappers (each U+FEFF through its last selector), every other character kept. */
+export function withoutC2paWrappers(text: string): string {
+  let kept = '';
+  let from = 0;
+  for (const wrapper of findC2paWrappers(text)) {
+    kept += text.slice(from, wrapper.index);
+    from = wrapper.end;
+  }
+  return from === 0 ? text : kept + text.slice(from);
+}

@@ -1,4 +1,4 @@
-import { c2paWarnings } from './c2pa-report.js';
+import { c2paWarnings } from './c2pa-order.js';
 import { buildFrame, stuffFrame } from './frame.js';
 import { placeAuto } from './methods/auto.js';
 import { afterLines } from './methods/carrier-graphemes.js';
@@ -32,17 +32,16 @@ export interface EncodeInsertions extends Omit<EncodeResult, 'encoded'> {
 }
 
 /**
- * Hides `secret` in `text` as variation selectors after carrier graphemes (docs/FORMAT.md). A C2PA text manifest in
- * the text stays as it is (it holds no carrier); `warnings` then says its content binding may no longer verify.
+ * Hides `secret` in `text` as variation selectors after carrier graphemes (docs/FORMAT.md). A text that carries a
+ * C2PA manifest is refused (marks would break its hard binding: sign last); a damaged wrapper stays as it is (it
+ * holds no carrier), and `warnings` says so.
  */
 export function encode(text: string, secret: string, options?: EncodeOptions): EncodeResult {
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions(options);
-  return {
-    ...embedFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length),
-    ...c2paWarnings(text),
-  };
+  const warnings = c2paWarnings(text);
+  return { ...embedFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length), ...warnings };
 }
 
 /**
@@ -57,10 +56,8 @@ export function encodeInsertions(
   checkText(text);
   const secretBytes = checkSecret(secret);
   const checked = checkEncodeOptions({ ...options, output: 'full' });
-  return {
-    ...insertFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length),
-    ...c2paWarnings(text),
-  };
+  const warnings = c2paWarnings(text);
+  return { ...insertFrame(text, frameFor(text, secretBytes, checked), checked, secretBytes.length), ...warnings };
 }
 
 const frameFor = (text: string, secret: Uint8Array, options: CheckedEncodeOptions): Uint8Array =>

@@ -4,7 +4,7 @@ import { findFrames, openFrame, type Frame } from './frame.js';
 import { forEachHiddenMark, payloadBytesLabel, type MarkKind } from './hidden-marks.js';
 import { checkKey, checkText } from './options.js';
 import { findRobustWatermarks } from './robust/watermarks.js';
-import { payloadBytes, selectorLengthAt } from './scan.js';
+import { byteOfSelectorAt, payloadBytes, selectorLengthAt } from './scan.js';
 import { strictUtf8Text } from './utf8.js';
 
 /**
@@ -51,6 +51,11 @@ export interface HiddenFinding {
   bytes: string[];
   /** what the first stretches of tag characters spell (tag kind): each tag U+E0020–E007E is its ASCII character */
   spelled: string[];
+  /**
+   * raw kind: the bytes of each of the first stretches read as UTF-8 text where they are printable text (a payload
+   * such as GlassWorm's, JavaScript hidden as selectors), else null; never read as a secret
+   */
+  texts: (string | null)[];
 }
 
 /**
@@ -118,7 +123,7 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
       if (kind === 'vs' || (kind === 'text' && !options.all) || start >= limit) return;
       let finding = byKind.get(kind);
       if (!finding) {
-        const empty = { count: 0, places: 0, offsets: [], codePoints: new Map(), bytes: [], spelled: [] };
+        const empty = { count: 0, places: 0, offsets: [], codePoints: new Map(), bytes: [], spelled: [], texts: [] };
         byKind.set(kind, (finding = { kind, ...empty }));
       }
       finding.count += count;
@@ -134,7 +139,10 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
         spelling = false;
         if (finding.offsets.length < keep) {
           finding.offsets.push(start);
-          if (kind === 'raw') finding.bytes.push(payloadBytesLabel(text, start, end));
+          if (kind === 'raw') {
+            finding.bytes.push(payloadBytesLabel(text, start, end));
+            finding.texts.push(printableTextOf(text, start, end));
+          }
           if (kind === 'tag') {
             finding.spelled.push(spell(text.codePointAt(start)!));
             spelling = true;
@@ -165,6 +173,24 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
   const hidden = HIDDEN_KINDS.flatMap((kind) => byKind.get(kind) ?? []);
   return { watermarks, robust, c2pa, hidden };
 }
+
+/** The least bytes of a selector run shown as the text they spell: shorter runs are too likely to spell by chance. */
+const MIN_TEXT_BYTES = 4;
+
+/** The bytes of a run of selectors as UTF-8 text, when they are printable text (no control but tab and line ends). */
+function printableTextOf(text: string, start: number, end: number): string | null {
+  const bytes: number[] = [];
+  for (let i = start; i < end; i += selectorLengthAt(text, i)) bytes.push(byteOfSelectorAt(text, i));
+  if (bytes.length < MIN_TEXT_BYTES) return null;
+  try {
+    const spelled = strictUtf8Text(Uint8Array.from(bytes));
+    return PRINTABLE.test(spelled) ? spelled.slice(0, MAX_SPELLED) : null;
+  } catch {
+    return null;
+  }
+}
+
+const PRINTABLE = /^[\P{C}\t\n\r]*$/u;
 
 /** UTF-16 units of a stretch of tag characters' text kept (a report, not a copy of the file). */
 const MAX_SPELLED = 500;

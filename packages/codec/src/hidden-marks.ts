@@ -1,5 +1,5 @@
 import type { C2paWrapper } from './c2pa.js';
-import { belongsToText, isJoiner } from './zero-width.js';
+import { belongsToText, freeVariationOfText, isJoiner } from './zero-width.js';
 import { c2paLabel } from './c2pa-report.js';
 import { findFrames } from './frame.js';
 import { ALPHABET_INDEX_OF_BYTE } from './robust/alphabet.js';
@@ -173,9 +173,10 @@ export function forEachHiddenMark(
     } else if (unit === 0xdb40) visit('tag', i, i + 2, 1);
     else if (isBidi(unit)) visit('bidi', i, i + 1, 1);
     else if (!wrapperMarkers.has(i)) {
+      const before = codePointBefore(text, i);
       const ofText =
-        (isJoiner(unit) || unit === 0x200b) &&
-        belongsToText(unit, codePointBefore(text, i), text.codePointAt(i + 1) ?? Number.NaN);
+        ((isJoiner(unit) || unit === 0x200b) && belongsToText(unit, before, text.codePointAt(i + 1) ?? Number.NaN)) ||
+        freeVariationOfText(unit, before);
       visit(ofText || (unit === 0xfeff && i === 0) ? 'text' : 'zero-width', i, i + 1, 1);
     }
   }

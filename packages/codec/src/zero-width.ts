@@ -48,3 +48,12 @@ export function belongsToText(codePoint: number, before: number, after: number):
   if (isJoiner(codePoint)) return !(isLatinLetter(before) && isLatinLetter(after));
   return codePoint === 0x200b && isSpacelessLetter(before) && isSpacelessLetter(after);
 }
+
+/**
+ * Whether a Mongolian free variation selector (FVS1–FVS4: U+180B–180D, U+180F) right after `before` belongs to the
+ * text: after a Mongolian letter (U+1820–1878, U+1880–18AA) it selects the letter's form, as StandardizedVariants.txt
+ * registers (60 sequences in Unicode 15.0); anywhere else it is a stray invisible character.
+ */
+export const freeVariationOfText = (unit: number, before: number): boolean =>
+  ((unit >= 0x180b && unit <= 0x180d) || unit === 0x180f) &&
+  ((before >= 0x1820 && before <= 0x1878) || (before >= 0x1880 && before <= 0x18aa));

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { packDryRun, runReadmeExample } from '../../../test/packed.js';
 
 const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const pkg = JSON.parse(readFileSync(`${PACKAGE_DIR}package.json`, 'utf8')) as {
@@ -16,25 +16,10 @@ const pkg = JSON.parse(readFileSync(`${PACKAGE_DIR}package.json`, 'utf8')) as {
 const PACKED_BYTES_MAX = 230_000;
 const UNPACKED_BYTES_MAX = 660_000;
 
-interface PackedFile {
-  path: string;
-  size: number;
-}
-
-/** `npm pack --dry-run` of the package as built (the test run builds it first: test/global-setup.ts). */
-function dryRun(): { size: number; unpackedSize: number; files: PackedFile[] } {
-  const json = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-    cwd: PACKAGE_DIR,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  return (JSON.parse(json) as { size: number; unpackedSize: number; files: PackedFile[] }[])[0];
-}
-
 const targets = Object.values(pkg.exports).filter((target) => typeof target === 'object');
 
 describe(`the ${pkg.name} package`, () => {
-  const packed = dryRun();
+  const packed = packDryRun(PACKAGE_DIR);
   const files = packed.files.map((file) => file.path);
 
   it('stays within its size budget, packed and unpacked', () => {
@@ -60,13 +45,7 @@ describe(`the ${pkg.name} package`, () => {
   });
 
   it('runs the README example as written, from the built package', () => {
-    const readme = readFileSync(`${PACKAGE_DIR}README.md`, 'utf8');
-    const example = /```js\n([\s\S]*?)```/.exec(readme)?.[1];
-    expect(example).toContain(`from '${pkg.name}'`);
-    const printed = execFileSync(process.execPath, ['--input-type=module', '-e', example!], {
-      cwd: PACKAGE_DIR,
-      encoding: 'utf8',
-    });
+    const printed = runReadmeExample(PACKAGE_DIR, pkg.name);
     expect(printed.trim()).toBe('NO_WATERMARK');
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type OutputData, writeFileAtomic } from '../../scan/atomic-write.js';
-import { reasonOf } from '../../scan/error-reason.js';
+import { type OutputData, writeFileAtomic } from 'wm-watermark-scan/atomic-write';
+import { reasonOf } from 'wm-watermark-scan/error-reason';
 import { CliError, EXIT } from '../errors.js';
 import { writeStdoutBytes } from '../stdout.js';
 
@@ -73,7 +73,7 @@ export {
   type ContentWriter,
   type OutputData,
   type ReplacedFile,
-} from '../../scan/atomic-write.js';
+} from 'wm-watermark-scan/atomic-write';
 
 /** Writes DATA exactly as given: to FILE atomically, or to stdout. */
 export async function writeOutput(data: OutputData, file: string | undefined): Promise<void> {

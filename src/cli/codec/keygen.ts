@@ -20,6 +20,9 @@ function newKeyFileContent(): string {
 const existsMessage = (file: string, what: string): string =>
   `${file} already exists; use --force to replace it (${what})`;
 
+/** Which files a keygen wrote, for the person who ran it (stdout stays what a script reads: nothing, or the key id). */
+const tellWritten = (files: string): void => void process.stderr.write(`Wrote ${files}.\n`);
+
 export async function runKeygen(options: KeygenCommandOptions): Promise<void> {
   if (options.sign) return writeSigningKeyPair(options);
   const content = newKeyFileContent();
@@ -32,6 +35,7 @@ export async function runKeygen(options: KeygenCommandOptions): Promise<void> {
     }
     throw ioFailure('write', options.out, error);
   }
+  tellWritten(`${options.out} (the key, mode 0600, for --key-file: keep it secret)`);
 }
 
 /** name.key → name.pub; any other name gets .pub added. */
@@ -39,7 +43,7 @@ export const publicKeyPathOf = (privateKeyPath: string): string => `${privateKey
 
 /**
  * An Ed25519 key pair: the private key (PEM, mode 0600) at --out and the public key beside it (name.pub). Prints
- * the key id. Both files are written, or neither.
+ * the key id, and on stderr the files written. Both files are written, or neither.
  */
 async function writeSigningKeyPair(options: KeygenCommandOptions): Promise<void> {
   const out = options.out;
@@ -79,5 +83,9 @@ async function writeSigningKeyPair(options: KeygenCommandOptions): Promise<void>
     if (!replace) await (await import('node:fs/promises')).unlink(out).catch(() => undefined);
     throw error;
   }
+  tellWritten(
+    `${out} (the private key, mode 0600, for --sign-key: keep it secret) and ${publicPath} (the public key, for ` +
+      '--keys: give it to whoever checks your marks)',
+  );
   await writeOutput(`${key.keyId}\n`, undefined);
 }

@@ -1,3 +1,4 @@
+import { isCodecError } from 'wm-watermark-codec/errors';
 import { verify, type VerifyResult, type VerifyStatus } from 'wm-watermark-codec/verify';
 import { CliError, EXIT } from '../errors.js';
 import { stdoutIsTerminal } from '../stdout.js';
@@ -8,9 +9,12 @@ import { resolveKey } from './key.js';
 import { describeSignature } from './signature-note.js';
 import type { FileKey } from './file-key.js';
 import { resolveVerifyingKeys } from './signing-keys.js';
+import { c2paVerdictOf } from './verify-c2pa.js';
 
 export interface VerifyCommandOptions {
-  keys: string[];
+  keys?: string[];
+  /** trust anchors (PEM certificates) for a C2PA manifest */
+  trust?: string[];
   keyFile?: string;
   json?: boolean;
   out?: string;
@@ -78,14 +82,35 @@ const sourcesOf = (keys: readonly FileKey[]): Sources =>
 export async function runVerify(file: string | undefined, options: VerifyCommandOptions): Promise<void> {
   const keys = await resolveVerifyingKeys(options);
   const key = await resolveKey({ keyFile: options.keyFile });
-  const result = verify(await readInputText(file), { keys, key });
+  const text = await readInputText(file);
+  const c2pa = await c2paVerdictOf(text, options.trust);
+  if (c2pa === null && options.keys === undefined) {
+    throw new CliError(EXIT.USAGE, 'give --keys: the public keys that wm signatures are checked against');
+  }
+  // a text whose only signature is its C2PA manifest has no wm watermark to verify
+  const result = c2pa === null ? verify(text, { keys, key }) : verifyMarksBeside(text, { keys, key });
   const sources = sourcesOf(keys);
-  const report = () => formatReport(result, key !== undefined, sources);
+  const report = () => formatReport(result, key !== undefined, sources) + (c2pa?.report ?? '');
+  const json = { ...withSources(result, sources), ...(c2pa ? { c2pa: c2pa.verification } : {}) };
   const written = options.json
-    ? formatJson(withSources(result, sources))
+    ? formatJson(json)
     : options.out
       ? report()
       : forStream({ isTTY: stdoutIsTerminal() }, report());
   await writeOutput(written, options.out);
-  if (result.status !== 'valid') throw new CliError(VERDICT_EXIT[result.status], VERDICT_MESSAGE[result.status]);
+  if (c2pa && c2pa.exitCode !== EXIT.OK) throw new CliError(c2pa.exitCode, c2pa.message!);
+  // beside a C2PA manifest, unsigned wm marks are no failure: the manifest is the text's signature
+  if (result.status !== 'valid' && !(c2pa && result.status === 'unsigned')) {
+    throw new CliError(VERDICT_EXIT[result.status], VERDICT_MESSAGE[result.status]);
+  }
+}
+
+/** The wm marks' verdict beside a C2PA manifest: none at all is an empty, unsigned result, not a failure. */
+function verifyMarksBeside(text: string, options: Parameters<typeof verify>[1]): VerifyResult {
+  try {
+    return verify(text, options);
+  } catch (error) {
+    if (isCodecError(error) && error.code === 'NO_WATERMARK') return { status: 'unsigned', marks: [] };
+    throw error;
+  }
 }

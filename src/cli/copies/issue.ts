@@ -4,6 +4,7 @@ import { formatJson } from '../codec/format.js';
 import { readInputText, writeOutput } from '../codec/io.js';
 import { copiesBackendFor, type CopiesOptions } from './backend.js';
 import { prepareCopiesFolder } from './output-folder.js';
+import { issueProgressFor, type IssueProgress } from './progress.js';
 import { recipientsOf } from './recipients.js';
 
 export interface IssueOptions extends CopiesOptions {
@@ -22,11 +23,13 @@ export interface IssueOptions extends CopiesOptions {
 export async function runCopiesIssue(file: string | undefined, options: IssueOptions): Promise<void> {
   if (!options.outDir) throw new CliError(EXIT.USAGE, 'name the folder of the copies: -o, --out-dir DIR');
   const backend = await copiesBackendFor(options);
+  let progress: IssueProgress | undefined;
   try {
     const recipients = await recipientsOf(options.to, options.toFile);
     const text = await readInputText(file);
     const name = options.name ?? (file && file !== '-' ? basename(file) : undefined);
     const folder = await prepareCopiesFolder(options.outDir);
+    progress = issueProgressFor(recipients.length);
     let issued;
     try {
       issued = await backend.run('issue_copies', { text, recipients, ...(name ? { name } : {}) });
@@ -34,7 +37,12 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
       await folder.discard();
       throw error;
     }
-    const files = await folder.write(issued.copies.map((copy) => ({ name: copy.file_name, text: copy.text })));
+    progress?.startWriting();
+    const files = await folder.write(
+      issued.copies.map((copy) => ({ name: copy.file_name, text: copy.text })),
+      () => progress?.wrote(),
+    );
+    progress?.stop();
     const copies = issued.copies.map(({ text: _, file_name: __, ...copy }, i) => ({ ...copy, file: files[i] }));
     const lines = copies.map((copy) => `${copy.recipient}\t${copy.copy_id}\t${copy.file}\n`);
     await writeOutput(
@@ -44,6 +52,8 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
       undefined,
     );
   } finally {
+    // erased before an error's line too
+    progress?.stop();
     await backend.close();
   }
 }

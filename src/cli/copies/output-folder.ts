@@ -8,8 +8,8 @@ import { ioFailure } from '../codec/io.js';
  * every one is written, and a failure leaves the folder as it was (a folder made for the issue is removed again).
  */
 export interface CopiesFolder {
-  /** writes every file, then moves them into the folder; the paths written */
-  write(files: readonly { name: string; text: string }[]): Promise<string[]>;
+  /** writes every file (`wrote` after each), then moves them into the folder; the paths written */
+  write(files: readonly { name: string; text: string }[], wrote?: () => void): Promise<string[]>;
   /** removes what this issue made: the staging folder, and the folder itself when the issue created it */
   discard(): Promise<void>;
 }
@@ -38,12 +38,13 @@ export async function prepareCopiesFolder(folder: string): Promise<CopiesFolder>
   };
   return {
     discard,
-    async write(files) {
+    async write(files, wrote) {
       let path = staging;
       try {
         for (const file of files) {
           path = join(staging, file.name);
           await writeFile(path, file.text, { flag: 'wx' });
+          wrote?.();
         }
         const written = files.map((file) => join(folder, file.name));
         for (const [i, file] of files.entries()) {

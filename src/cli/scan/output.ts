@@ -1,12 +1,7 @@
 import { Chalk, type ChalkInstance } from 'chalk';
 import type { HiddenKind } from 'wm-watermark-codec/findings';
-import type { Level, SettableLevel } from '../../scan/levels.js';
-import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
-import { formatPosition } from '../../scan/positions.js';
-import type { ProgressLine } from './progress.js';
-import { formatBytes } from './progress.js';
-import { SarifLog } from './sarif.js';
-import { UNREADABLE } from './unreadable.js';
+import type { Level, SettableLevel } from 'wm-watermark-scan/levels';
+import { formatPosition } from 'wm-watermark-scan/positions';
 import type {
   ErrorReport,
   FileReport,
@@ -15,7 +10,13 @@ import type {
   StripReport,
   SummaryReport,
   WatermarkReport,
-} from '../../scan/report-types.js';
+} from 'wm-watermark-scan/report-types';
+import { SarifLog } from 'wm-watermark-scan/sarif';
+import { UNREADABLE } from 'wm-watermark-scan/unreadable';
+import { VERSION } from '../../version.js';
+import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
+import type { ProgressLine } from './progress.js';
+import { formatBytes } from './progress.js';
 
 /**
  * table: for people (coloured on a terminal); json: JSON Lines; list: the paths of the files with findings; sarif:
@@ -68,14 +69,15 @@ export class ScanOutput {
 
   constructor(private readonly options: OutputOptions) {
     this.chalk = new Chalk({ level: options.colour });
-    if (options.mode === 'sarif') this.sarif = new SarifLog(options.marksLevel);
+    if (options.mode === 'sarif') this.sarif = new SarifLog(options.marksLevel, VERSION);
   }
 
   file(report: FileReport): void {
     const { mode, stripOnly } = this.options;
     if (this.sarif) return this.sarif.file(report);
     if (mode === 'json') return this.write(`${JSON.stringify(report, inCodePoints)}\n`);
-    if (stripOnly && !(report.strip && report.strip.removed > 0)) return;
+    // a file left as it was (a link, outside the paths named) is said to be, with why
+    if (stripOnly && !(report.strip && (report.strip.removed > 0 || report.strip.skipped))) return;
     if (mode === 'list') {
       return this.write(this.options.nul ? `${report.path}\0` : `${this.name(report.path)}\n`);
     }
@@ -148,6 +150,12 @@ export class ScanOutput {
       `${found} of ${plural(summary.files_scanned, 'file')} scanned ` +
         `(${formatBytes(summary.bytes_scanned)} in ${(summary.elapsed_ms / 1000).toFixed(1)} s)`,
       skipped.length > 0 ? `skipped ${skipped.join(', ')}${this.options.verbose ? '' : ' (--verbose lists them)'}` : '',
+      summary.files_not_rewritten
+        ? this.chalk.red(
+            `${plural(summary.files_not_rewritten, 'file')} with marks left as ` +
+              `${summary.files_not_rewritten === 1 ? 'it was' : 'they were'} (said above)`,
+          )
+        : '',
       summary.unreadable > 0 ? this.chalk.red(`${summary.unreadable} could not be read`) : '',
     ].filter(Boolean);
     this.write(`${parts.join('; ')}\n`);
@@ -176,7 +184,10 @@ export class ScanOutput {
     if (strip.skipped) return this.chalk.red(strip.skipped);
     const count = plural(strip.removed, 'hidden character');
     if (strip.removed === 0) return `nothing to strip${kept}`;
-    return `${strip.written ? `stripped: ${count} removed` : `would remove ${count} (--dry-run)`}${kept}`;
+    const links = strip.other_links
+      ? `; ${plural(strip.other_links, 'other hard link')} to it ${strip.written ? 'keep' : 'would keep'} the marks`
+      : '';
+    return `${strip.written ? `stripped: ${count} removed` : `would remove ${count} (--dry-run)`}${kept}${links}`;
   }
 
   private write(text: string): void {
@@ -204,7 +215,14 @@ const LEVEL_COLOURS: Record<Level, (chalk: ChalkInstance) => (text: string) => s
 };
 
 function codePointsText(hidden: HiddenReport): string {
-  if (hidden.bytes) return `${KIND_NOTES[hidden.kind]}: ${hidden.bytes.join('; ')}`;
+  if (hidden.bytes) {
+    // a payload that spells printable text (code hidden as selectors) is shown as that text, quoted and escaped
+    const runs = hidden.bytes.map((bytes, k) => {
+      const spelled = hidden.texts?.[k];
+      return spelled ? `spelling ${escapeForTerminal(JSON.stringify(spelled))}` : bytes;
+    });
+    return `${KIND_NOTES[hidden.kind]}: ${runs.join('; ')}`;
+  }
   if (!hidden.code_points) return KIND_NOTES[hidden.kind] ?? '';
   return Object.entries(hidden.code_points)
     .map(([name, count]) => (count === 1 ? name : `${name} ×${count}`))

@@ -1,19 +1,17 @@
+import { StatusLine } from '../status-line.js';
+
 /**
- * One status line on a terminal while a scan runs: files and bytes read, the rate and the time taken, redrawn ten
- * times a second in place (carriage return, erase line) and erased before anything else is printed and at the end.
- * Written here rather than taken from a progress-bar package: a scan's total is unknown until the walk ends, so
- * there is no bar to draw, and one self-erasing line is a few lines of code.
+ * The status line of a scan on a terminal: files and bytes read, the rate and the time taken. A scan's total is
+ * unknown until the walk ends, so there is no bar to draw.
  */
 export class ProgressLine {
   private files = 0;
   private bytes = 0;
-  private shown = false;
   private readonly started = performance.now();
-  private readonly timer: NodeJS.Timeout;
+  private readonly line: StatusLine;
 
-  constructor(private readonly stream: NodeJS.WriteStream) {
-    this.timer = setInterval(() => this.draw(), 100);
-    this.timer.unref();
+  constructor(stream: NodeJS.WriteStream) {
+    this.line = new StatusLine(stream, () => this.text());
   }
 
   count(bytes: number): void {
@@ -23,24 +21,20 @@ export class ProgressLine {
 
   /** Erases the line (before other output, which then stays above it). */
   clear(): void {
-    if (!this.shown) return;
-    this.stream.write('\r\x1b[2K');
-    this.shown = false;
+    this.line.clear();
   }
 
   stop(): void {
-    clearInterval(this.timer);
-    this.clear();
+    this.line.stop();
   }
 
-  private draw(): void {
+  private text(): string {
     const seconds = (performance.now() - this.started) / 1000;
     const rate = seconds > 0 ? this.bytes / seconds : 0;
-    const line =
+    return (
       `scanning: ${this.files.toLocaleString('en')} files, ${formatBytes(this.bytes)}, ` +
-      `${formatBytes(rate)}/s, ${seconds.toFixed(1)} s`;
-    this.stream.write(`\r\x1b[2K${line.slice(0, Math.max(10, (this.stream.columns ?? 80) - 1))}`);
-    this.shown = true;
+      `${formatBytes(rate)}/s, ${seconds.toFixed(1)} s`
+    );
   }
 }
 

@@ -1,5 +1,4 @@
 import { createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto';
-import { variantKey, type VariantKey } from 'wm-watermark-codec/variants';
 import type { Repositories } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
 import { FINGERPRINT_KEY_BYTES, fingerprintKey, type FingerprintKey } from '../fingerprint/index.js';
@@ -35,9 +34,12 @@ const derived = (secret: Uint8Array, info: string, salt: Uint8Array = new Uint8A
 /** Random bytes of a document's salt: with the account's variants root, its variant key. */
 export const VARIANT_SALT_BYTES = 16;
 
-/** The variant key of one document: HKDF of the account's variants root with the document's salt. */
-export const documentVariantKey = (keys: CopiesKeys, salt: Uint8Array): VariantKey =>
-  variantKey(derived(keys.variants, 'wm document variants v1', salt));
+/**
+ * The variant key of one document, as the codec's `variantKey` takes it (32 bytes, which a job carries to a worker):
+ * HKDF of the account's variants root with the document's salt.
+ */
+export const documentVariantKey = (keys: CopiesKeys, salt: Uint8Array): Uint8Array =>
+  derived(keys.variants, 'wm document variants v1', salt);
 
 function opened(context: DomainContext, ownerId: string, sealed: Uint8Array): CopiesKeys {
   const secret = tryOpenSealedKey(context.keys.channelWrap, sealed, fingerprintSealContext(ownerId));

@@ -47,7 +47,7 @@ export function createCopies(context: DomainContext): Copies {
       run(
         credential,
         'issue-copies',
-        (caller) => issueCopies(context, ownerOf(caller), input),
+        (caller, job) => issueCopies(context, ownerOf(caller), input, job),
         () => true,
         Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1,
       ),
@@ -55,14 +55,14 @@ export function createCopies(context: DomainContext): Copies {
       run(
         credential,
         'issue-copies',
-        (caller) => previewCopies(context, ownerOf(caller), input),
+        (caller, job) => previewCopies(context, ownerOf(caller), input, job),
         () => false,
       ),
     trace: (credential, input) =>
       run(
         credential,
         'trace',
-        (caller) => traceCopies(context, ownerOf(caller), input),
+        (caller, job) => traceCopies(context, ownerOf(caller), input, job),
         (result) => result.verdict !== 'too_short',
       ),
     list: (credential, input) =>

@@ -2,33 +2,35 @@ import { strip } from 'wm-watermark-codec/strip';
 import type { CopyRow } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
-import { computeFingerprint } from '../fingerprint/index.js';
 import { ownCopiesKeys } from './account-keys.js';
 import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
 import { copyFileNames } from './file-names.js';
-import { markCopy, newCopyId } from './marking.js';
+import type { RunJob } from '../work/runner.js';
+import { newCopyId } from './marking.js';
 import type { IssueCopiesInput, IssueCopiesResult } from './types.js';
 import { checkIssueInput } from './validation.js';
-import { capacityOf, differencesOf, issueVariants, planCopyVariants, requireEnoughSites } from './variants.js';
+import { capacityOf, issueVariantCopies, requireEnoughSites } from './variants.js';
 
 /**
  * One marked copy per recipient, sealed with the account's copy-mark key and recorded with the document's keyed
  * fingerprint (never the text). With visible variants, each copy is first its variant text (its choices at the
  * document's sites), then marked: stripping the marks leaves the variants. Everything that can refuse the issue does
- * so before anything is recorded.
+ * so before anything is recorded. The planning of the sites, the marking and the fingerprint are jobs (`job`: the
+ * request's, ../work/).
  */
 export async function issueCopies(
   context: DomainContext,
   owner: CopiesOwner,
   input: IssueCopiesInput,
+  job: RunJob = context.work.forRequest(),
 ): Promise<IssueCopiesResult> {
   const { text, recipients, name, variants } = checkIssueInput(input);
   const characters = codePoints(strip(text));
   refuseBeyondPlan(context, owner, recipients.length, characters);
-  const plan = variants && planCopyVariants(text, recipients.length, variants);
+  const plan = variants && (await job('plan-variants', { text, recipients: recipients.length, request: variants }));
   if (plan) requireEnoughSites(plan);
   const keys = await ownCopiesKeys(context, owner.userId);
-  const fingerprint = computeFingerprint(text, keys.fingerprint);
+  const fingerprint = await job('fingerprint', { text, key: keys.fingerprint });
   if (fingerprint.hashes.length === 0) {
     throw new DomainError(
       'VALIDATION',
@@ -41,12 +43,9 @@ export async function issueCopies(
     name,
     recipients.map((recipient, i) => ({ recipient, copy_id: ids[i] })),
   );
-  const varied = plan && issueVariants(plan, keys, ids);
-  const issued = recipients.map((recipient, i) => ({
-    copyId: ids[i],
-    recipient,
-    ...markCopy(varied?.copies[i].text ?? text, ids[i], keys.marks),
-  }));
+  const varied = plan && (await issueVariantCopies(job, plan, keys, ids));
+  const marked = varied?.copies ?? (await job('mark-copies', { text, copyIds: ids, key: keys.marks }));
+  const issued = recipients.map((recipient, i) => ({ copyId: ids[i], recipient, ...marked[i] }));
   const createdAt = context.now().getTime();
   const document = await context.store.transaction(async (tx) => {
     const row = await tx.copies.insertDocument({
@@ -83,7 +82,7 @@ export async function issueCopies(
       text: copy.text,
       file_name: fileNames[i],
       marks: copy.marks,
-      ...(varied && { variants: { differences: differencesOf(varied.copies[i]) } }),
+      ...(varied && { variants: { differences: varied.copies[i].differences } }),
     })),
   };
 }

@@ -29,10 +29,11 @@ export interface CopyMarks {
 export const newCopyId = (): string => randomBytes(9).toString('base64url');
 
 // a sentence end (. ! ? …) and the spaces after it, a full stop of the scripts written without spaces (。！？), or a
-// line break; each after closing quotes or brackets (” ’ » 」 』). Escaped: the CLI's bundles stay ASCII
-// (scripts/build-cli.mjs), which V8 reads and compiles faster
-const BOUNDARY =
-  /[.!?\u2026]["'\u201d\u2019\u00bb)\]]*\s+|[\u3002\uff01\uff1f]["'\u201d\u2019\u300d\u300f)]*|\s*\n\s*/gu;
+// line break and the spaces after it; each after closing quotes or brackets (” ’ » 」 』). Only where a boundary
+// ends counts, so a line break's match starts at the break: `\s*\n\s*` would scan every run of spaces to its end
+// from each of its positions, quadratic in the run's length (a megabyte of spaces held a worker for hours).
+// Escaped: the CLI's bundles stay ASCII (scripts/build-cli.mjs), which V8 reads and compiles faster
+const BOUNDARY = /[.!?\u2026]["'\u201d\u2019\u00bb)\]]*\s+|[\u3002\uff01\uff1f]["'\u201d\u2019\u300d\u300f)]*|\n\s*/gu;
 
 /**
  * The text cut after sentence ends and line breaks into segments of at least FRAME_SPACING units (the last may be

@@ -1,15 +1,7 @@
-import { CodecError } from 'wm-watermark-codec/errors';
-import {
-  accuseVariants,
-  compareLayers,
-  DEFAULT_FALSE_ACCUSATION,
-  decodeVariantRecord,
-  readVariants,
-  type CopyScore,
-  type VariantAccusation,
-} from 'wm-watermark-codec/variants';
-import type { CopyRow, DocumentRow, DocumentVariantsRow } from '../../store/index.js';
+import { compareLayers, DEFAULT_FALSE_ACCUSATION, type CopyScore } from 'wm-watermark-codec/variants';
+import type { CopyRow, DocumentRow } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
+import type { RunJob } from '../work/runner.js';
 import { documentVariantKey, type CopiesKeys } from './account-keys.js';
 import { documentInfo } from './documents.js';
 import type { TracedVariants, VariantScore } from './types.js';
@@ -31,10 +23,12 @@ const NONE: VariantFindings = { traced: [], named: [], scores: new Map() };
  * at once (the union bound), so the chance of naming any innocent copy in the whole trace is at most the stated
  * one. `marked` holds, per document, the copies the keyed marks name: their scores are reported whatever they are,
  * and a disagreement between the layers is reported, never resolved. The work is bounded by the text and the
- * documents given (those the text shares), never by all of the owner's.
+ * documents given (those the text shares), never by all of the owner's. The reading and the scoring are a job
+ * (variant-jobs.ts); the store is read here.
  */
 export async function traceVariants(
   context: DomainContext,
+  job: RunJob,
   ownerId: string,
   keys: CopiesKeys,
   text: string,
@@ -52,13 +46,19 @@ export async function traceVariants(
     copyIds.get(documentId)?.push(id);
   }
   const tests = [...copyIds.values()].reduce((sum, ids) => sum + ids.length, 0);
-  const read = rows.map((row) => ({
-    row,
-    document: byId.get(row.documentId)!,
-    accusation: accuse(text, row, keys, copyIds.get(row.documentId) ?? [], tests, marked.get(row.documentId) ?? []),
-  }));
-  const wanted = read.flatMap(({ accusation }) =>
-    accusation instanceof Error ? [] : [...accusation.named, ...accusation.marked].map((s) => s.copyId),
+  const accused = await job('accuse-variants', {
+    text,
+    documents: rows.map((row) => ({
+      documentId: row.documentId,
+      record: row.record,
+      variantKey: documentVariantKey(keys, row.salt),
+      copyIds: copyIds.get(row.documentId) ?? [],
+      marked: [...(marked.get(row.documentId) ?? [])],
+    })),
+  });
+  const read = accused.map((found) => ({ ...found, document: byId.get(found.documentId)! }));
+  const wanted = read.flatMap((found) =>
+    'accusation' in found ? [...found.accusation.named, ...found.accusation.marked].map((s) => s.copyId) : [],
   );
   const copies = new Map((await context.store.copies.copiesOf(ownerId, [...new Set(wanted)])).map((c) => [c.id, c]));
   const scores = new Map<string, VariantScore>();
@@ -74,10 +74,11 @@ export async function traceVariants(
     scores.set(score.copyId, found);
     return found;
   };
-  const traced = read.map(({ row, document, accusation }): TracedVariants => {
-    const info = documentInfo(document, keys);
-    const markedHere = [...(marked.get(row.documentId) ?? [])];
-    if (accusation instanceof Error) return unreadable(info, accusation, tests, markedHere);
+  const traced = read.map((found): TracedVariants => {
+    const info = documentInfo(found.document, keys);
+    const markedHere = [...(marked.get(found.documentId) ?? [])];
+    if (!('accusation' in found)) return unreadable(info, found.unreadable, tests, markedHere);
+    const { accusation } = found;
     const layers = compareLayers(markedHere, accusation);
     const { evidence } = accusation;
     return {
@@ -110,34 +111,15 @@ export async function traceVariants(
       },
     };
   });
-  const named = read.flatMap(({ accusation }) =>
-    accusation instanceof Error ? [] : accusation.named.flatMap((s) => copies.get(s.copyId) ?? []),
+  const named = read.flatMap((found) =>
+    'accusation' in found ? found.accusation.named.flatMap((s) => copies.get(s.copyId) ?? []) : [],
   );
   return { traced, named, scores };
 }
 
-/** One document's accusation, or the codec's refusal of its record (a table this wm does not have). */
-function accuse(
-  text: string,
-  row: DocumentVariantsRow,
-  keys: CopiesKeys,
-  copyIds: readonly string[],
-  tests: number,
-  marked: readonly string[],
-): VariantAccusation | CodecError {
-  const key = documentVariantKey(keys, row.salt);
-  try {
-    const reading = readVariants(text, decodeVariantRecord(row.record), key);
-    return accuseVariants(reading, key, copyIds, { tests, marked });
-  } catch (error) {
-    if (error instanceof CodecError) return error;
-    throw error;
-  }
-}
-
 function unreadable(
   document: TracedVariants['document'],
-  error: CodecError,
+  refusal: string,
   tests: number,
   marked: string[],
 ): TracedVariants {
@@ -145,8 +127,7 @@ function unreadable(
     document,
     verdict: 'unreadable',
     message:
-      `The visible variants of this document cannot be read by this version of wm (${error.message}): ` +
-      'they name no one.',
+      `The visible variants of this document cannot be read by this version of wm (${refusal}): ` + 'they name no one.',
     false_accusation: DEFAULT_FALSE_ACCUSATION,
     copies_scored: tests,
     positions: 0,

@@ -1,17 +1,12 @@
 import { strip } from 'wm-watermark-codec/strip';
 import type { CopyRow, DocumentRow, DocumentSharingHashes } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
-import {
-  computeFingerprint,
-  isTraceable,
-  MATCH_THRESHOLDS,
-  rankMatches,
-  type Fingerprint,
-} from '../fingerprint/index.js';
+import { isTraceable, MATCH_THRESHOLDS, rankMatches, type Fingerprint } from '../fingerprint/index.js';
 import { iso } from '../users.js';
 import { existingCopiesKeys, type CopiesKeys } from './account-keys.js';
 import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
-import { readCopyMarks, type CopyEvidence } from './reading.js';
+import type { RunJob } from '../work/runner.js';
+import type { CopyEvidence } from './reading.js';
 import { traceMessage } from './trace-message.js';
 import { traceVariants, type VariantFindings } from './trace-variants.js';
 import type { TraceResult, TracedDocument, TracedRecipient, TracedVariants, UnconfirmedMark } from './types.js';
@@ -32,6 +27,7 @@ export async function traceCopies(
   context: DomainContext,
   owner: CopiesOwner,
   input: { text: string },
+  job: RunJob = context.work.forRequest(),
 ): Promise<TraceResult> {
   const text = checkTraceText(input);
   const characters = codePoints(strip(text));
@@ -48,8 +44,8 @@ export async function traceCopies(
     });
     return { ...none, message: 'You have issued no copies yet: nothing of yours can be in this text.' };
   }
-  const evidence = readCopyMarks(text, keys.marks);
-  const leak = computeFingerprint(text, keys.fingerprint);
+  const evidence = await job('read-copy-marks', { text, key: keys.marks });
+  const leak = await job('fingerprint', { text, key: keys.fingerprint });
   const sharing = await context.store.copies.documentsSharing(owner.userId, leak.version, leak.hashes);
   const rows = await context.store.copies.copiesOf(
     owner.userId,
@@ -58,6 +54,7 @@ export async function traceCopies(
   const marks = weighMarks(evidence, rows, sharing, keys);
   const variants = await traceVariants(
     context,
+    job,
     owner.userId,
     keys,
     text,

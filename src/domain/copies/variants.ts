@@ -1,27 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import {
-  assertVariantCapacity,
-  encodeVariantRecord,
-  keyedVariants,
-  planVariants,
-  type VariantCopy,
-  type VariantPlan,
-} from 'wm-watermark-codec/variants';
+import { assertVariantCapacity, type VariantPlan } from 'wm-watermark-codec/variants';
 import { CodecError } from 'wm-watermark-codec/errors';
 import type { DocumentVariantsRow } from '../../store/index.js';
 import { invalid } from '../errors.js';
 import { VARIANT_SALT_BYTES, documentVariantKey, type CopiesKeys } from './account-keys.js';
-import type { VariantDifference, VariantsCapacity, VariantsRequest } from './types.js';
+import type { RunJob } from '../work/runner.js';
+import type { VariantsCapacity } from './types.js';
 
 /**
  * Visible variants at issue (docs/TRACING.md, "Visible variants"): the codec finds the sites and draws each copy's
- * choices from the document's key and the copy id; the domain keeps the record (no text, no copy's choices) and the
- * salt of the key.
+ * choices from the document's key and the copy id, in jobs (variant-jobs.ts); the domain keeps the record (no text,
+ * no copy's choices) and the salt of the key.
  */
-
-/** Where the copies of `text` may differ, for an issue to `recipients` at the collusion level asked for. */
-export const planCopyVariants = (text: string, recipients: number, request: VariantsRequest): VariantPlan =>
-  planVariants(text, { recipients, collusion: request.collusion, classes: request.classes });
 
 export function capacityOf(plan: VariantPlan): VariantsCapacity {
   const c = plan.capacity;
@@ -60,19 +50,20 @@ export function requireEnoughSites(plan: VariantPlan): void {
   );
 }
 
-export const differencesOf = (copy: VariantCopy): VariantDifference[] =>
-  copy.differences.map(({ site, classId, start, end, from, to }) => ({ site, class: classId, start, end, from, to }));
-
-/** The copies' variant texts for `copyIds`, and what the document keeps: drawn under a new salt of its own. */
-export function issueVariants(plan: VariantPlan, keys: CopiesKeys, copyIds: readonly string[]) {
+/**
+ * The marked copies for `copyIds`, each its variant text with the marks on top (a job), and what the document keeps:
+ * drawn under a new salt of its own.
+ */
+export async function issueVariantCopies(job: RunJob, plan: VariantPlan, keys: CopiesKeys, copyIds: string[]) {
   const salt = randomBytes(VARIANT_SALT_BYTES);
-  const issue = keyedVariants(plan, documentVariantKey(keys, salt));
+  const variantKey = documentVariantKey(keys, salt);
+  const { record, copies } = await job('mark-variant-copies', { plan, variantKey, copyIds, marksKey: keys.marks });
   return {
-    copies: issue.copies(copyIds),
+    copies,
     row: (documentId: number): DocumentVariantsRow => ({
       documentId,
       salt,
-      record: encodeVariantRecord(issue.record),
+      record,
       classes: JSON.stringify(plan.classes),
       sites: plan.capacity.sites,
       positions: plan.capacity.positions,

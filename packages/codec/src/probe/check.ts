@@ -1,7 +1,8 @@
+import { CodecError } from '../errors.js';
 import { findMarks, type TextFindings } from '../findings.js';
 import { checkText } from '../options.js';
 import { strip } from '../strip.js';
-import { PROBE_LINES, probeCanary, type ProbeKind } from './canary.js';
+import { PROBE_HEADER, PROBE_LINES, probeCanary, type ProbeKind } from './canary.js';
 
 /** What came back of each kind of mark in a returned probe canary, and which method to use on that path. */
 
@@ -38,10 +39,46 @@ const FOREIGN_NAMES: Record<string, string> = {
   tag: 'tag characters',
 };
 
+/**
+ * What a returned canary still has of the sent one: a line of it (the header or a numbered line) whose consecutive
+ * word pairs are mostly there, whatever the spacing, case, punctuation or normalisation, or one of its marks. Any
+ * other text would report every kind "lost", which says nothing about the path.
+ */
+function resemblesCanary(visible: string, findings: TextFindings): boolean {
+  const secrets = PROBE_LINES.flatMap((line) => (line.secret ? [line.secret] : []));
+  const marks = [...findings.watermarks, ...findings.robust];
+  if (marks.some((mark) => mark.decoded !== null && secrets.includes(mark.decoded))) return true;
+  const returnedPairs = new Set(wordPairs(visible));
+  return [PROBE_HEADER, ...PROBE_LINES.map((line) => line.text)].some((line) => {
+    const pairs = wordPairs(line);
+    return pairs.filter((pair) => returnedPairs.has(pair)).length >= pairs.length * CANARY_LINE_SHARE;
+  });
+}
+
+/** The share of a canary line's word pairs a returned text must hold (a line cut short or lightly edited still). */
+const CANARY_LINE_SHARE = 0.6;
+
+function wordPairs(text: string): string[] {
+  const words =
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(1).map((word, i) => `${words[i]} ${word}`);
+}
+
 export function checkProbe(returned: string): ProbeReport {
   checkText(returned);
   const sent = probeCanary();
   const findings = findMarks(returned);
+  const visibleReturned = strip(returned, { all: true });
+  if (!resemblesCanary(visibleReturned, findings)) {
+    throw new CodecError(
+      'INVALID_INPUT',
+      'this is not a wm probe canary: none of its lines is in the text. Check the text that came back from the ' +
+        'platform after sending it the canary (wm probe new)',
+    );
+  }
   const { bmp, supplementary } = selectorsOf(returned);
   const sentSelectors = selectorsOf(sent);
   const selectors = {
@@ -61,7 +98,7 @@ export function checkProbe(returned: string): ProbeReport {
     const name = FOREIGN_NAMES[finding.kind];
     return name && finding.count > own ? [`${finding.count - own} ${name}`] : [];
   });
-  const visible = visibleTextVerdict(strip(sent, { all: true }), strip(returned, { all: true }));
+  const visible = visibleTextVerdict(strip(sent, { all: true }), visibleReturned);
   return { visible_text: visible, kinds, selectors, added, advice: adviceFor(kinds, visible) };
 }
 

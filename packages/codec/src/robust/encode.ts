@@ -3,7 +3,7 @@ import { carrierEnds } from './carrier-slots.js';
 import { layoutCopy } from './layout.js';
 import { planMarks } from './placement.js';
 import { TextBuilder } from './text-builder.js';
-import { c2paWarnings } from '../c2pa-report.js';
+import { c2paWarnings } from '../c2pa-order.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
 import { afterLines } from '../methods/carrier-graphemes.js';
@@ -43,6 +43,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);
   const signing = checkSignOptions(options);
+  const warnings = c2paWarnings(text);
   const boundTextBytes = signing.bindText ? TEXT_DIGEST_BYTES : 0;
   const signatureBytes = signing.signingKey ? SIGNER_ID_BYTES + SIGNATURE_BYTES + boundTextBytes : 0;
   const requiredLength = 8 * (secretBytes.length + signatureBytes);
@@ -109,7 +110,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
       distribution,
       stealthLevel,
     },
-    ...c2paWarnings(text),
+    ...warnings,
   };
 }
 

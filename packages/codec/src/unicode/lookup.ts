@@ -43,11 +43,21 @@ export function registersStandardVariant(codePoint: number): boolean {
   return (standardMask(codePoint) & 0xffff) !== 0;
 }
 
+/**
+ * Standardized variation sequences that Unicode 15.0 registered (StandardizedVariants-15.0.0.txt, Egyptian
+ * hieroglyphs rotated) and 16.0 withdrew, as [base, mask] pairs like VARIATION_BASES' rows: text written meanwhile
+ * holds them, so they stay text and their bases stay no carriers (removing carriers only: docs/FORMAT.md).
+ */
+const WITHDRAWN_SINCE_15: readonly number[] = [0x13092, 0x1, 0x130a9, 0x2, 0x1333b, 0x1, 0x13403, 0x1];
+
 /** Bits 0-15: which of U+FE00-U+FE0F form a registered variation sequence after this (non-ideographic) base. */
 function standardMask(codePoint: number): number {
   if (codePoint < 0x23) return 0;
   const row = findRow(VARIATION_BASES, 3, codePoint);
-  return row < 0 ? 0 : VARIATION_BASES[row * 3 + 2];
+  const mask = row < 0 ? 0 : VARIATION_BASES[row * 3 + 2];
+  if (codePoint < 0x13092 || codePoint > 0x13403) return mask;
+  const withdrawn = WITHDRAWN_SINCE_15.indexOf(codePoint);
+  return withdrawn >= 0 && withdrawn % 2 === 0 ? mask | WITHDRAWN_SINCE_15[withdrawn + 1] : mask;
 }
 
 /** Whether Unicode registers any variation sequence with this base (a selector after it may change its glyph). */
@@ -91,6 +101,9 @@ export function textSelectorBases(selector: number, limit: number): Uint8Array {
   const bit = selector - 0xfe00;
   for (let row = 0; row < VARIATION_BASES.length; row += 3) {
     if ((VARIATION_BASES[row + 2] >>> bit) & 1) mark(VARIATION_BASES[row], VARIATION_BASES[row + 1]);
+  }
+  for (let row = 0; row < WITHDRAWN_SINCE_15.length; row += 2) {
+    if ((WITHDRAWN_SINCE_15[row + 1] >>> bit) & 1) mark(WITHDRAWN_SINCE_15[row], WITHDRAWN_SINCE_15[row]);
   }
   for (let row = 0; row < IDEOGRAPHIC_RANGES.length; row += 2)
     mark(IDEOGRAPHIC_RANGES[row], IDEOGRAPHIC_RANGES[row + 1]);

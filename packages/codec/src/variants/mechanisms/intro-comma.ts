@@ -22,9 +22,11 @@ const patternOf = (spec: IntroCommaClass): RegExp =>
     // a phrase's words are no function words, so that no place is found inside "outside of the" or "in spite of"
     const word = `(?!(?:${spec.notInPhrase.map(formPattern).join('|')})${NOT_WORD})${PHRASE_WORD}`;
     // only where a sentence or a line may begin (the rules at issue say where one does): a place inside a sentence
-    // would come and go with the words around it ("upon all his" / "upon all of his")
-    const opening = `(?<=^|[.!?:;…]["”’)\\]]*${GAP}|\\n[ \\t]*)`;
-    const general = `${opening}(?:${spec.prepositions.map(formPattern).join('|')})(?:${GAP}${word}){1,3}(?=,?${GAP}${openers})`;
+    // would come and go with the words around it ("upon all his" / "upon all of his"). The indent is bounded as GAP
+    // is: tried at every position, an unbounded one scans a run of spaces back to its start from each
+    const opening = `(?<=^|[.!?:;…]["”’)\\]]*${GAP}|\\n[ \\t]{0,16})`;
+    const prepositions = spec.prepositions.map(formPattern).join('|');
+    const general = `${opening}(?:${prepositions})(?:${GAP}${word}){1,3}(?=,?${GAP}${openers})`;
     return new RegExp(`${WORD_START}(?:${phrases.join('|')}|${dated}|${general})(,?)(?=${GAP}[\\p{L}])`, 'gu');
   });
 
@@ -70,7 +72,9 @@ export const introComma: Mechanism<IntroCommaClass> = {
     });
   },
 
-  /** A listed phrase either way; any other short phrase only from the issuer's comma (adding one can split a clause). */
+  /**
+   * A listed phrase either way; any other short phrase only from the issuer's comma (adding one can split a clause).
+   */
   selectable(candidate, spec, { text, abbreviations }) {
     const next = wordAfter(text, candidate.end)!;
     if (JOINED.has(wordKey(next.text))) return false;

@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { CodecError, encode } from 'wm-watermark-codec';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import { fingerprintKey } from '../src/domain/fingerprint/index.js';
+import { JOB_NAMES, runJob, type JobInput, type JobName } from '../src/domain/work/jobs.js';
+import { INLINE_BELOW } from '../src/server/work-pool/inline-threshold.js';
+import { createWorkPool, type WorkPool } from '../src/server/work-pool/pool.js';
+import { carrierOf } from './carriers.js';
+import { QUICK, median, medianRatio, round } from './measure.js';
+import { ROOT } from './processes.js';
+
+/**
+ * wm serve's worker pool (src/server/work-pool/): what handing a job over costs, what each job costs per unit of
+ * input on ordinary text and on the worst input found for it, and so below which size a job stays in the calling
+ * thread (the rule of INLINE_BELOW: its work on ordinary text costs less than a hand-off, and on the worst input at
+ * most STALL_MS); and encode throughput with two workers beside one, side by side.
+ */
+
+const WORKER = join(ROOT, 'dist', 'bundle', 'wm-work-worker.cjs');
+const ROUNDS = QUICK ? 3 : 7;
+/** units of input the per-unit costs are measured at: large enough that fixed costs do not count */
+const UNITS = QUICK ? 16_384 : 65_536;
+
+const selector = (byte: number) =>
+  byte < 16 ? String.fromCharCode(0xfe00 + byte) : String.fromCodePoint(0xe0100 + byte - 16);
+const repeatTo = (unit: string, units: number) => unit.repeat(Math.max(1, Math.floor(units / unit.length)));
+/** The most a job kept in the calling thread may hold the event loop, on the worst input known for it. */
+const STALL_MS = 1;
+/** The texts a job's ordinary cost is measured on; the others are the hostile ones. */
+const ORDINARY = ['prose', 'mixed'];
+const key = randomBytes(32);
+const fpKey = fingerprintKey(randomBytes(32));
+
+/** Texts of `units` UTF-16 units: ordinary ones, and the hostile inputs of bench/hostile.ts. */
+const TEXTS: Record<string, (units: number) => string> = {
+  prose: (units) => carrierOf('prose', units).slice(0, units),
+  mixed: (units) => carrierOf('mixed', units * 1.5).slice(0, units),
+  'only selectors': (units) => repeatTo(Array.from({ length: 256 }, (_, b) => selector(b)).join(''), units),
+  'zero-width marks': (units) => repeatTo('a\u200b', units),
+  'lone surrogates and tags': (units) => repeatTo('x\uD800y\uDC00\u{E0041}\u200D\uFE0F', units),
+  'marked prose': (units) => encode(carrierOf('prose', units).slice(0, units), 'x'.repeat(64)).encoded,
+  'robust prose': (units) => encodeRobust(carrierOf('prose', units).slice(0, units), 'ID-42').watermarked,
+  spaces: (units) => ' '.repeat(units),
+};
+
+const planOf = (text: string) => runJob('plan-variants', { text, recipients: 100, request: {} });
+const PROSE_COPIES = Array.from({ length: 100 }, (_, i) => `bench-copy-${i}`);
+let proseVariants: Uint8Array | undefined;
+const proseRecord = () =>
+  (proseVariants ??= runJob('mark-variant-copies', {
+    plan: planOf(carrierOf('prose', 20_000).slice(0, 20_000)),
+    variantKey: key,
+    copyIds: [],
+    marksKey: key,
+  }).record);
+
+/** Each job's input made of a text (the text is what grows). */
+const INPUTS: { [N in JobName]: (text: string) => JobInput<N> } = {
+  encode: (text) => ({ text, secret: 'ID-42', options: {} }),
+  'encode-robust': (text) => ({ text, secret: 'ID-42', options: {} }),
+  decode: (text) => ({ text, options: {} }),
+  'decode-robust': (text) => ({ text, options: {} }),
+  analyze: (text) => ({ encoded: text }),
+  strip: (text) => ({ text }),
+  reveal: (text) => ({ text, maxHidden: 10_000 }),
+  'mark-copies': (text) => ({ text, copyIds: ['bench-copy-1'], key }),
+  'read-copy-marks': (text) => ({ text, key }),
+  fingerprint: (text) => ({ text, key: fpKey }),
+  'plan-variants': (text) => ({ text, recipients: 100, request: {} }),
+  'mark-variant-copies': (text) => ({ plan: planOf(text), variantKey: key, copyIds: ['bench-copy-1'], marksKey: key }),
+  'draw-variants': (text) => ({ plan: planOf(text), variantKey: key, copyIds: ['bench-copy-1'] }),
+  // the text read as a leak of a prose document issued to 100 recipients
+  'accuse-variants': (text) => ({
+    text,
+    documents: [{ documentId: 1, record: proseRecord(), variantKey: key, copyIds: PROSE_COPIES, marked: [] }],
+  }),
+};
+
+/** A typed refusal is a fine answer to a hostile input: it costs what it costs. */
+const quietly = async (run: () => unknown) => {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+  }
+};
+
+async function msPerCall(run: () => unknown, minMs: number): Promise<number> {
+  await quietly(run);
+  let calls = 0;
+  const start = performance.now();
+  do {
+    await quietly(run);
+    calls++;
+  } while (performance.now() - start < minMs);
+  return (performance.now() - start) / calls;
+}
+
+export interface PoolJobRow {
+  job: JobName;
+  /** per unit of input, on prose or mixed text (the dearer) */
+  ordinaryNsPerUnit: number;
+  /** the input on which the job cost most per unit, and that cost */
+  worstInput: string;
+  worstNsPerUnit: number;
+  /** units below which the job costs less than a hand-off on ordinary text, and less than STALL_MS on its worst */
+  measuredThreshold: number;
+  /** what src/server/work-pool/inline-threshold.ts says */
+  configured: number;
+}
+
+export interface PoolResult {
+  /** a tiny job handed over and answered, minus the same job run here, µs (median of rounds) */
+  handoffUs: number;
+  jobs: PoolJobRow[];
+  throughput: {
+    operation: string;
+    textKb: number;
+    inlinePerSecond: number;
+    oneWorkerPerSecond: number;
+    twoWorkersPerSecond: number;
+    /** median of per-round ratios */
+    twoVsOne: number;
+    twoVsInline: number;
+  }[];
+}
+
+const poolOf = (threads: number): WorkPool =>
+  createWorkPool({
+    workerFile: WORKER,
+    threads,
+    queue: 1000,
+    budgetSeconds: 600,
+    memoryMb: 1024,
+    inlineBelow: Object.fromEntries(JOB_NAMES.map((name) => [name, 0])),
+  });
+
+async function measureHandoff(pool: WorkPool): Promise<number> {
+  const run = pool.forRequest();
+  const input = { text: 'a few words' };
+  const rounds: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const pooled = await msPerCall(() => run('strip', input), 200);
+    const here = await msPerCall(() => runJob('strip', input), 200);
+    rounds.push((pooled - here) * 1000);
+  }
+  return median(rounds);
+}
+
+async function measureJob(name: JobName, handoffUs: number, texts: Record<string, string>): Promise<PoolJobRow> {
+  let worst = { input: '', nsPerUnit: 0 };
+  let ordinary = 0;
+  for (const [input, text] of Object.entries(texts)) {
+    const made = INPUTS[name](text) as JobInput<typeof name>;
+    const perRound: number[] = [];
+    for (let i = 0; i < Math.min(ROUNDS, 3); i++) perRound.push(await msPerCall(() => runJob(name, made), 30));
+    const nsPerUnit = (median(perRound) * 1e6) / text.length;
+    if (ORDINARY.includes(input)) ordinary = Math.max(ordinary, nsPerUnit);
+    if (nsPerUnit > worst.nsPerUnit) worst = { input, nsPerUnit };
+  }
+  return {
+    job: name,
+    ordinaryNsPerUnit: round(ordinary),
+    worstInput: worst.input,
+    worstNsPerUnit: round(worst.nsPerUnit),
+    measuredThreshold: Math.floor(Math.min((handoffUs * 1e3) / ordinary, (STALL_MS * 1e6) / worst.nsPerUnit)),
+    configured: INLINE_BELOW[name],
+  };
+}
+
+/** `jobs` concurrent jobs, again and again: jobs answered per second. */
+async function rate(run: () => Promise<unknown>, jobs: number, minMs: number): Promise<number> {
+  let done = 0;
+  const start = performance.now();
+  while (performance.now() - start < minMs) {
+    await Promise.all(Array.from({ length: jobs }, run));
+    done += jobs;
+  }
+  return (done * 1000) / (performance.now() - start);
+}
+
+async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encode' | 'encode-robust', kb: number) {
+  const input = INPUTS[operation](carrierOf('prose', kb * 1024));
+  const inlineRates: number[] = [];
+  const oneRates: number[] = [];
+  const twoRates: number[] = [];
+  const minMs = QUICK ? 500 : 1500;
+  for (let i = 0; i < ROUNDS; i++) {
+    // eight jobs at a time: every worker always has the next one waiting
+    oneRates.push(await rate(() => one.forRequest()(operation, input), 8, minMs));
+    twoRates.push(await rate(() => two.forRequest()(operation, input), 8, minMs));
+    inlineRates.push(await rate(async () => runJob(operation, input), 1, minMs));
+  }
+  return {
+    operation,
+    textKb: kb,
+    inlinePerSecond: round(median(inlineRates)),
+    oneWorkerPerSecond: round(median(oneRates)),
+    twoWorkersPerSecond: round(median(twoRates)),
+    twoVsOne: round(medianRatio(twoRates, oneRates)),
+    twoVsInline: round(medianRatio(twoRates, inlineRates)),
+  };
+}
+
+export async function measurePool(log: (line: string) => void): Promise<PoolResult> {
+  const one = poolOf(1);
+  const two = poolOf(2);
+  try {
+    // the workers' codec warmed up, as a server's is after its first requests
+    for (const pool of [one, two]) {
+      for (let i = 0; i < 200; i++) await pool.forRequest()('encode', INPUTS.encode(carrierOf('prose', 4096)));
+    }
+    const handoffUs = round(await measureHandoff(one));
+    log(`pool: a hand-off costs ${handoffUs} µs`);
+    const texts = Object.fromEntries(Object.entries(TEXTS).map(([name, make]) => [name, make(UNITS)]));
+    const jobs: PoolJobRow[] = [];
+    for (const name of JOB_NAMES) {
+      jobs.push(await measureJob(name, handoffUs, texts));
+      log(`pool: ${JSON.stringify(jobs.at(-1))}`);
+    }
+    const throughput = [];
+    for (const [operation, kb] of [
+      ['encode', 1024],
+      ['encode', 64],
+      ['encode-robust', 64],
+    ] as const) {
+      throughput.push(await measureThroughput(one, two, operation, kb));
+      log(`pool: ${JSON.stringify(throughput.at(-1))}`);
+    }
+    return { handoffUs, jobs, throughput };
+  } finally {
+    await Promise.all([one.close(), two.close()]);
+  }
+}

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { encode } from 'wm-watermark-codec/encode';
+import { CodecError } from 'wm-watermark-codec/errors';
+import { encodeRobust } from 'wm-watermark-codec/robust';
+import { DomainError } from '../../src/domain/errors.js';
+import { fingerprintKey } from '../../src/domain/fingerprint/index.js';
+import { JOB_NAMES, runJob, type JobInput, type JobName, type JobResult } from '../../src/domain/work/jobs.js';
+import { createWorkPool, workerScript, type WorkPool, type WorkPoolOptions } from '../../src/server/work-pool/index.js';
+import { MEMO } from '../domain/copies/texts.js';
+
+// The worker pool of wm serve (src/server/work-pool/): the same answers as in this thread, and its limits — a
+// budget that ends the worker, a memory bound, a waiting line that refuses — each followed by a working pool.
+
+let pool: WorkPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** A pool of its own; every job handed over (nothing inline) unless the test says otherwise. */
+function poolOf(options: Partial<WorkPoolOptions> = {}): WorkPool {
+  pool = createWorkPool({
+    workerFile: workerScript(),
+    threads: 1,
+    queue: 4,
+    budgetSeconds: 60,
+    memoryMb: 256,
+    inlineBelow: Object.fromEntries(JOB_NAMES.map((name) => [name, 0])),
+    ...options,
+  });
+  return pool;
+}
+
+const key = randomBytes(32);
+const marked = encode(MEMO, 'ID-42').encoded;
+const robust = encodeRobust(MEMO, 'ID-42').watermarked;
+
+const MEMO_PLAN = runJob('plan-variants', { text: MEMO, recipients: 20, request: {} });
+const VARIANT_COPIES = ['copy-eeeeeee', 'copy-fffffff'];
+const MEMO_ISSUE = runJob('mark-variant-copies', {
+  plan: MEMO_PLAN,
+  variantKey: key,
+  copyIds: VARIANT_COPIES,
+  marksKey: key,
+});
+
+/** One input of every job; the keyed ones made with fixed keys, so both runs open the same marks. */
+const SAMPLES: { [N in JobName]: JobInput<N> } = {
+  encode: { text: MEMO, secret: 'ID-42', options: {} },
+  'encode-robust': { text: MEMO, secret: 'ID-42', options: {} },
+  decode: { text: marked, options: {} },
+  'decode-robust': { text: robust, options: {} },
+  analyze: { encoded: marked, original: MEMO },
+  strip: { text: marked },
+  reveal: { text: marked, maxHidden: 100 },
+  'mark-copies': { text: MEMO, copyIds: ['copy-aaaaaaa', 'copy-bbbbbbb'], key },
+  'read-copy-marks': { text: runJob('mark-copies', { text: MEMO, copyIds: ['copy-ccccccc'], key })[0].text, key },
+  fingerprint: { text: MEMO, key: fingerprintKey(randomBytes(32)) },
+  'plan-variants': { text: MEMO, recipients: 20, request: {} },
+  'mark-variant-copies': { plan: MEMO_PLAN, variantKey: key, copyIds: VARIANT_COPIES, marksKey: key },
+  'draw-variants': { plan: MEMO_PLAN, variantKey: key, copyIds: VARIANT_COPIES },
+  'accuse-variants': {
+    text: MEMO_ISSUE.copies[0].text,
+    documents: [
+      {
+        documentId: 1,
+        record: MEMO_ISSUE.record,
+        variantKey: key,
+        copyIds: VARIANT_COPIES,
+        marked: [VARIANT_COPIES[0]],
+      },
+    ],
+  },
+};
+
+/**
+ * What a job's answer says, without what the random nonces of keyed marks change: a marked copy is the marks written
+ * and the copy ids its frames name (how many robust copies agree depends on the nonce).
+ */
+function meaningOf(name: JobName, result: unknown): unknown {
+  const marked = (copies: { text: string; marks: unknown }[]) =>
+    copies.map((copy) => ({
+      marks: copy.marks,
+      read: runJob('read-copy-marks', { text: copy.text, key }).map((found) => ({
+        copyId: found.copyId,
+        vsFrames: found.vsFrames,
+        robust: found.robust.length,
+      })),
+    }));
+  if (name === 'mark-copies') return marked(result as JobResult<'mark-copies'>);
+  if (name !== 'mark-variant-copies') return result;
+  const issued = result as JobResult<'mark-variant-copies'>;
+  return {
+    record: [...issued.record],
+    marked: marked(issued.copies),
+    differences: issued.copies.map((copy) => copy.differences),
+  };
+}
+
+async function failureOf(promise: Promise<unknown>): Promise<Error> {
+  return promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: Error) => error,
+  );
+}
+
+describe('the work pool', () => {
+  it('answers every job as this thread does', async () => {
+    const run = poolOf().forRequest();
+    for (const name of JOB_NAMES) {
+      const input = SAMPLES[name];
+      expect(meaningOf(name, await run(name, input)), name).toEqual(meaningOf(name, runJob(name, input)));
+    }
+  });
+
+  it('fails as this thread does: a CodecError with its code, option and figures', async () => {
+    const run = poolOf().forRequest();
+    const cases: [JobName, JobInput<JobName>][] = [
+      ['decode', { text: MEMO, options: {} }],
+      ['encode', { text: '   ', secret: 'a secret', options: {} }],
+      ['encode', { text: MEMO, secret: 'x', options: { bindText: true } }],
+      ['decode', { text: encode(MEMO, 'x', { key }).encoded, options: { key: randomBytes(32) } }],
+      ['mark-copies', { text: '  \n  ', copyIds: ['copy-ddddddd'], key }],
+    ];
+    for (const [name, input] of cases) {
+      const here = await failureOf(Promise.resolve().then(() => runJob(name, input)));
+      const there = await failureOf(run(name, input));
+      expect(here).toBeInstanceOf(CodecError);
+      expect(there).toBeInstanceOf(CodecError);
+      expect({ ...there, message: there.message }).toEqual({ ...here, message: here.message });
+    }
+  });
+
+  it('stops a job past its request’s budget: its worker ends, another takes its place', async () => {
+    const work = poolOf({ budgetSeconds: 1 });
+    const before = work.state().threadIds;
+    // hundreds of copies of 100 KB: far more than a second's work
+    const text = MEMO.repeat(60);
+    const copyIds = Array.from({ length: 400 }, (_, i) => `copy-${String(i).padStart(7, '0')}`);
+    const stopped = await failureOf(work.forRequest()('mark-copies', { text, copyIds, key }));
+    expect(stopped).toBeInstanceOf(DomainError);
+    expect(stopped).toMatchObject({ code: 'WORK_LIMIT', details: { budget: '1 s' } });
+    expect(work.state().replaced).toBe(1);
+    // the next request runs, on a new thread
+    expect((await work.forRequest()('strip', { text: marked })).text).toBe(MEMO);
+    expect(work.state().threadIds).not.toEqual(before);
+    expect(work.state()).toMatchObject({ running: 0, waiting: 0 });
+  });
+
+  it('the budget is the whole request’s: a job handed over after it ran out is refused at once', async () => {
+    const run = poolOf({ budgetSeconds: 1 }).forRequest();
+    await run('strip', { text: marked });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await expect(run('strip', { text: marked })).rejects.toMatchObject({ code: 'WORK_LIMIT' });
+    expect(pool!.state().replaced).toBe(0);
+  });
+
+  it('stops a job that needs more memory than a worker may hold, and replaces the worker', async () => {
+    const work = poolOf({
+      memoryMb: 64,
+      workerFile: fileURLToPath(new URL('../fixtures/hungry-worker.cjs', import.meta.url)),
+    });
+    const stopped = await failureOf(work.forRequest()('strip', { text: 'hungry' }));
+    expect(stopped).toMatchObject({ code: 'WORK_LIMIT', details: { memory: '64 MB' } });
+    expect(work.state().replaced).toBe(1);
+    expect(await work.forRequest()('analyze', { encoded: 'still here' })).toEqual({ encoded: 'still here' });
+  });
+
+  it('refuses before any work a job whose result would hold more text than a worker may', async () => {
+    const work = poolOf({ memoryMb: 64 });
+    // ten copies of 1 MB: some 70 MB of marked text
+    const copyIds = Array.from({ length: 10 }, (_, i) => `copy-${String(i).padStart(7, '0')}`);
+    const refused = await failureOf(work.forRequest()('mark-copies', { text: 'a'.repeat(1 << 20), copyIds, key }));
+    expect(refused).toMatchObject({ code: 'WORK_LIMIT', details: { memory: '64 MB' } });
+    expect(work.state()).toMatchObject({ running: 0, replaced: 0 });
+  });
+
+  it('refuses a job at once when every worker is busy and the waiting line is full, with a time to retry', async () => {
+    const now = new Date('2025-03-10T12:00:00Z');
+    const work = poolOf({ queue: 1, budgetSeconds: 2, now: () => now });
+    const long = { text: MEMO.repeat(60), copyIds: Array.from({ length: 400 }, () => 'copy-eeeeeee'), key };
+    const running = failureOf(work.forRequest()('mark-copies', long));
+    const waiting = failureOf(work.forRequest()('mark-copies', long));
+    expect(work.state()).toMatchObject({ running: 1, waiting: 1 });
+    const refused = await failureOf(work.forRequest()('strip', { text: marked }));
+    expect(refused).toMatchObject({ code: 'BUSY' });
+    expect((refused as DomainError).retryAt!.getTime()).toBeGreaterThan(now.getTime());
+    // both admitted jobs end at their budget; the pool is free again
+    expect(await running).toMatchObject({ code: 'WORK_LIMIT' });
+    expect(await waiting).toMatchObject({ code: 'WORK_LIMIT' });
+    expect((await work.forRequest()('strip', { text: marked })).text).toBe(MEMO);
+  });
+
+  it('says at start when its worker script does not load', async () => {
+    const broken = poolOf({ workerFile: fileURLToPath(new URL('../fixtures/broken-worker.cjs', import.meta.url)) });
+    await expect(broken.started()).rejects.toThrow();
+    await broken.close();
+    await expect(poolOf().started()).resolves.toBeUndefined();
+  });
+
+  it('runs tiny inputs in the calling thread, where handing them over would cost more than the work', async () => {
+    const work = poolOf({ inlineBelow: { strip: 1000 } });
+    await work.close();
+    // a closed pool can run nothing: an answer can only have come from this thread
+    expect((await work.forRequest()('strip', { text: 'a'.repeat(999) })).text).toHaveLength(999);
+    await expect(work.forRequest()('strip', { text: 'a'.repeat(1000) })).rejects.toThrow();
+  });
+});
