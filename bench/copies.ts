@@ -39,11 +39,11 @@ export async function measureCopies(log: (line: string) => void): Promise<Copies
   const file = join(folder, 'wm.db');
   const { store, domain, masterKey, ownerId: owner } = await openBenchAccount(file, EMAIL);
   try {
-    const copies = await domain.admin.copies(EMAIL);
+    const run = await domain.admin.accountOperations(EMAIL);
     const memo = documentText(0);
     const recipients = Array.from({ length: COPIES }, (_, i) => `reader-${i}@example.com`);
     let start = performance.now();
-    const issued = await copies.issue({ text: memo, recipients, name: 'memo' });
+    const issued = await run('issue_copies', { text: memo, recipients, name: 'memo' });
     const totalMs = performance.now() - start;
     log(`copies: ${COPIES} copies of ${Buffer.byteLength(memo)} bytes issued in ${round(totalMs)} ms`);
 
@@ -84,7 +84,7 @@ export async function measureCopies(log: (line: string) => void): Promise<Copies
         ? paragraphOf(copy.text, random)
         : lightEdits(paragraphOf(documentText(id), random), random, 0.02);
       start = performance.now();
-      const traced = await copies.trace({ text: leak });
+      const traced = await run('trace', { text: leak });
       times.push(performance.now() - start);
       if (marked && traced.recipients.length === 1 && traced.recipients[0].copy_id === copy.copy_id) named++;
       if (!marked && traced.verdict === 'document' && traced.documents[0].document.name === `document ${id}`) found++;
@@ -107,7 +107,7 @@ export async function measureCopies(log: (line: string) => void): Promise<Copies
         for (let id = 1; id <= FALLBACK_DOCUMENTS; id++) {
           const random = seededRandom(id * 7919);
           const text = leak.make(strip(documentText(id), { all: true }), random);
-          const traced = await copies.trace({ text });
+          const traced = await run('trace', { text });
           const first = traced.documents[0]?.document.name;
           if (traced.verdict === 'document' && first === `document ${id}`) right++;
           else if (traced.recipients.length > 0 || (first !== undefined && first !== `document ${id}`)) wrong++;

@@ -209,8 +209,8 @@ async function prepare(home: string): Promise<Tokens> {
     }
     await admin.createChannel(tracer, 'current');
     const channels = await admin.createToken(tracer, { name: 'bench', permissions, channelName: 'current' });
-    const copies = await admin.copies(tracer);
-    const issued = await copies.issue({ text: carrierOf('prose', TRACE_KB * 512), recipients: ['leaker'] });
+    const run = await admin.accountOperations(tracer);
+    const issued = await run('issue_copies', { text: carrierOf('prose', TRACE_KB * 512), recipients: ['leaker'] });
     // the leak: the copy's first TRACE_KB KB (its marks make it about three times its visible text), cut at a line end
     const lines = issued.copies[0].text.split('\n');
     while (Buffer.byteLength(traceText) + Buffer.byteLength(lines[0]) < TRACE_KB * 1024)

@@ -42,11 +42,11 @@ export async function measureVariantCopies(log: (line: string) => void): Promise
   const folder = mkdtempSync(join(tmpdir(), 'wm-bench-variant-copies-'));
   const { store, domain, ownerId } = await openBenchAccount(join(folder, 'wm.db'), EMAIL);
   try {
-    const copies = await domain.admin.copies(EMAIL);
+    const run = await domain.admin.accountOperations(EMAIL);
     const text = generatedProse(42_042, DOCUMENT_WORDS);
     const recipients = Array.from({ length: COPIES }, (_, i) => `reader-${i}@example.com`);
     const start = performance.now();
-    const issued = await copies.issue({ text, recipients, name: 'report', variants: {} });
+    const issued = await run('issue_copies', { text, recipients, name: 'report', variants: {} });
     const totalMs = performance.now() - start;
     const variants = issued.document.variants!;
     log(`variant copies: ${COPIES} copies of ${Buffer.byteLength(text)} bytes issued in ${round(totalMs)} ms`);
@@ -81,7 +81,7 @@ export async function measureVariantCopies(log: (line: string) => void): Promise
         const copy = issued.copies[i % COPIES];
         const text = make(strip(copy.text, { all: true }), i);
         const began = performance.now();
-        const traced = await copies.trace({ text });
+        const traced = await run('trace', { text });
         times.push(performance.now() - began);
         const ids = traced.recipients.map((found) => found.copy_id);
         if (ids.length === 1 && ids[0] === copy.copy_id) named++;

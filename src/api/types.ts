@@ -15,11 +15,7 @@ import type {
 } from '../server/schemas/common.js';
 import type { BalanceResponse, DailyUsageResponse, UsagePage as UsagePageSchema } from '../server/schemas/credits.js';
 import type { ProfileResponse } from '../server/schemas/users.js';
-import type {
-  IssueCopiesResult as IssueCopiesResultSchema,
-  ListCopiesResult as ListCopiesResultSchema,
-  TraceResult as TraceResultSchema,
-} from '../ops/copies-schemas.js';
+import type { CodecOperationName, KebabName, OperationInputs, OperationResults } from '../ops/operations.js';
 
 export type User = Static<typeof UserSchema>;
 export type Plan = User['plan'];
@@ -36,6 +32,18 @@ export type UsageRecord = UsagePage['usage'][number];
 export type DailyUsage = Static<typeof DailyUsageResponse>['days'][number];
 export type ErrorBody = Static<typeof ErrorResponse>;
 /** Issued copies (docs/TRACING.md): the answers of /api/v2/copies… */
-export type IssueCopiesResult = Static<typeof IssueCopiesResultSchema>;
-export type ListCopiesResult = Static<typeof ListCopiesResultSchema>;
-export type TraceResult = Static<typeof TraceResultSchema>;
+export type IssueCopiesResult = OperationResults['issue_copies'];
+export type ListCopiesResult = OperationResults['list_copies'];
+export type TraceResult = OperationResults['trace'];
+
+/**
+ * The watermark operations of /api/watermark/<kebab name>, by that name, with the body each takes and the answer it
+ * gives: the rows' (src/ops/operations.ts), so that a call of one that no longer exists, or with a field it does not
+ * take, is a compile error in the dashboard. (strip and reveal have no endpoint.)
+ */
+export type WatermarkEndpoints = {
+  [N in Exclude<CodecOperationName, 'strip' | 'reveal'> as KebabName<N>]: {
+    body: OperationInputs[N];
+    answer: OperationResults[N];
+  };
+};

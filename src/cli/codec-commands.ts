@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
-import type { CodecOperationName } from '../ops/operation-names.js';
+import { kebabNameOf, type CodecOperationName } from '../domain/operation-rules.js';
 import { CHANNEL_DATABASE_HELP, DATABASE_HELP } from './database-options.js';
 import { addOperationOptions } from './codec/operation-options.js';
 import { collect, parseSeed } from './codec/option-parsers.js';
+import { OPERATION_COMMANDS } from './codec/options.generated.js';
 import { CliError, EXIT } from './errors.js';
 import { registerC2pa } from './c2pa-commands.js';
 import { registerCopies, registerTrace } from './copies-commands.js';
@@ -10,9 +11,9 @@ import { registerProbe } from './probe-commands.js';
 import { addWalkOptions, registerScan } from './scan-commands.js';
 
 // Only option definitions live here; each action imports its implementation when it runs, so `wm --help`
-// and the other commands stay fast. The flags of an operation's input fields come from the table of operations
-// (addOperationOptions: ./codec/options.generated.ts); the flags written here are the command line's own (files,
-// keys, the server, output).
+// and the other commands stay fast. An operation's command takes its name, summary, description, the flags of its
+// input fields and the shape of its --json from the table of operations (./codec/options.generated.ts); what is
+// written here is the command line's own: files, keys, the server, output, and what the command prints.
 
 const addSecretOptions = (command: Command): Command =>
   command
@@ -56,8 +57,12 @@ const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean })
   return command.option('--home <dir>', 'data folder holding the stored login (default: $WM_HOME, else ~/.wm)');
 };
 
-const addJsonOption = (command: Command, shape: string): Command =>
-  command.option('--json', `print ${shape} as JSON (the HTTP response of the same operation)`);
+/** --json: the operation's result, whose fields its row's result schema names. */
+const addJsonOption = (command: Command, operation: CodecOperationName): Command =>
+  command.option(
+    '--json',
+    `print ${OPERATION_COMMANDS[operation].json} as JSON (the HTTP response of the same operation)`,
+  );
 
 type TextCommandRunner<O> = (file: string | undefined, options: O) => Promise<void>;
 
@@ -67,39 +72,33 @@ const runLazily =
   async (file, options) =>
     (await load())(file, options);
 
-/** A command that reads FILE (or stdin) and writes to stdout or -o FILE. */
-const textCommand = (program: Command, name: string, summary: string, description: string): Command =>
+/**
+ * The command of OPERATION, which reads FILE (or stdin) and writes to stdout or -o FILE: its name, summary and
+ * description from the operation's row, and PRINTS, what the command prints.
+ */
+const textCommand = (program: Command, operation: CodecOperationName, prints: string): Command =>
   program
-    .command(name)
-    .summary(summary)
-    .description(description)
+    .command(kebabNameOf(operation))
+    .summary(OPERATION_COMMANDS[operation].summary)
+    .description(`${OPERATION_COMMANDS[operation].description}\n\n${prints}`)
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
     .option('-o, --out <file>', 'write the result to FILE atomically instead of standard output');
 
 function registerEncode(program: Command): void {
-  const command = textCommand(
-    program,
-    'encode',
-    'hide a secret in text with variation selectors',
-    'Hide a secret in the text with invisible variation selectors. ' +
-      'Prints the text with the marks, byte for byte otherwise unchanged.',
-  );
+  const command = textCommand(program, 'encode', 'Prints the text with the marks, byte for byte otherwise unchanged.');
   addSecretOptions(command);
   addKeyOptions(command);
   addSignOptions(command, 'encode');
   addRemoteOptions(command, { withHome: false });
   addOperationOptions(command, 'encode');
-  addJsonOption(command, '{encoded, keyed, stats}').action(
-    runLazily(async () => (await import('./codec/encode.js')).runEncode),
-  );
+  addJsonOption(command, 'encode').action(runLazily(async () => (await import('./codec/encode.js')).runEncode));
 }
 
 function registerDecode(program: Command): void {
   const command = textCommand(
     program,
     'decode',
-    'recover the secret hidden by encode',
-    'Print the first secret hidden in the text (a framed or a robust watermark, each verified), followed by a ' +
+    'Prints the first secret hidden in the text (a framed or a robust watermark, each verified), followed by a ' +
       'newline. Selector runs that are no watermark are never read as a secret unless --raw-runs.',
   );
   addKeyOptions(command);
@@ -107,31 +106,18 @@ function registerDecode(program: Command): void {
   addRemoteOptions(command, { withHome: false });
   command.option('--all', 'print every watermark found (framed and robust), one per line');
   addOperationOptions(command, 'decode');
-  addJsonOption(command, '{decoded, keyed, signature, stats, watermarks, raw_runs?, warnings?}').action(
-    runLazily(async () => (await import('./codec/decode.js')).runDecode),
-  );
+  addJsonOption(command, 'decode').action(runLazily(async () => (await import('./codec/decode.js')).runDecode));
 }
 
 function registerAnalyze(program: Command): void {
-  const command = textCommand(
-    program,
-    'analyze',
-    'count visible graphemes and hidden marks',
-    'Count the visible graphemes and hidden variation selectors of an encoded text.',
-  );
+  const command = textCommand(program, 'analyze', 'Prints them as a table.');
   addOperationOptions(command, 'analyze');
   addRemoteOptions(command, { withHome: true });
-  addJsonOption(command, 'the analysis').action(runLazily(async () => (await import('./codec/analyze.js')).runAnalyze));
+  addJsonOption(command, 'analyze').action(runLazily(async () => (await import('./codec/analyze.js')).runAnalyze));
 }
 
 function registerEncodeRobust(program: Command): void {
-  const command = textCommand(
-    program,
-    'encode-robust',
-    'hide a secret one bit per character (survives partial loss)',
-    'Hide a secret one bit per visible character, repeated as often as the text allows, ' +
-      'so it survives lost parts of the text.',
-  );
+  const command = textCommand(program, 'encode_robust', 'Prints the text with the marks.');
   addSecretOptions(command);
   addKeyOptions(command);
   addSignOptions(command, 'encode_robust');
@@ -142,7 +128,7 @@ function registerEncodeRobust(program: Command): void {
     parseSeed,
   );
   addOperationOptions(command, 'encode_robust');
-  addJsonOption(command, '{watermarked, keyed, stats}').action(
+  addJsonOption(command, 'encode_robust').action(
     runLazily(async () => (await import('./codec/encode-robust.js')).runEncodeRobust),
   );
 }
@@ -150,9 +136,8 @@ function registerEncodeRobust(program: Command): void {
 function registerDecodeRobust(program: Command): void {
   const command = textCommand(
     program,
-    'decode-robust',
-    'recover the secret hidden by encode-robust',
-    'Print the (first) secret hidden by encode-robust, followed by a newline; ' +
+    'decode_robust',
+    'Prints the (first) secret hidden by encode-robust, followed by a newline; ' +
       '--all: every robust watermark of the text, in order, one per line.',
   );
   addKeyOptions(command);
@@ -160,20 +145,19 @@ function registerDecodeRobust(program: Command): void {
   addRemoteOptions(command, { withHome: false });
   command.option('--all', 'print every robust watermark found (passages marked with different secrets), one per line');
   addOperationOptions(command, 'decode_robust');
-  addJsonOption(
-    command,
-    '{decoded, keyed, signature, is_encoded, bits_recovered, confidence, stats, watermarks}',
-  ).action(runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust));
+  addJsonOption(command, 'decode_robust').action(
+    runLazily(async () => (await import('./codec/decode-robust.js')).runDecodeRobust),
+  );
 }
 
 function registerStrip(program: Command): void {
+  const { summary, description, json } = OPERATION_COMMANDS.strip;
   const command = program
-    .command('strip')
-    .summary('remove every hidden mark (of a text, or --in-place of files and folders)')
+    .command(kebabNameOf('strip'))
+    .summary(`${summary} (of a text, or --in-place of files and folders)`)
     .description(
-      'Remove every hidden mark (variation selectors added by wm or other tools, zero-width marks, tag characters); ' +
-        'presentation selectors that belong to the text stay, and so does a C2PA text manifest unless --all. ' +
-        'With --c2pa: remove the C2PA manifests only. ' +
+      `${description}\n\nPrints the text without them; --all removes a C2PA text manifest too, ` +
+        '--c2pa the C2PA manifests only. ' +
         'With --in-place: rewrite each FILE (and every text file under each folder) atomically, ' +
         'keeping its mode, line ends and encoding.',
     )
@@ -193,7 +177,7 @@ function registerStrip(program: Command): void {
   command
     .option('-l, --files-with-matches', 'with --in-place: print only the paths of the files changed')
     .option('-0, --null', 'with -l: end each path with a NUL instead of a line feed (for xargs -0)')
-    .option('--json', 'print {text, kept?} as JSON; with --in-place, JSON Lines as wm scan --json prints them')
+    .option('--json', `print ${json} as JSON; with --in-place, JSON Lines as wm scan --json prints them`)
     .action(async (paths: string[], options: StripCommandOptions) => {
       if (options.inPlace) {
         if (options.c2pa)
@@ -240,12 +224,10 @@ function registerReveal(program: Command): void {
   const command = textCommand(
     program,
     'reveal',
-    'show hidden characters as visible tokens',
-    'Show each invisible character as a visible token (coloured on a terminal; plain in pipes or with NO_COLOR).',
+    'Prints the text with each invisible character as a token (coloured on a terminal; plain in pipes or with ' +
+      'NO_COLOR).',
   );
-  addJsonOption(command, '{segments, text}').action(
-    runLazily(async () => (await import('./codec/reveal.js')).runReveal),
-  );
+  addJsonOption(command, 'reveal').action(runLazily(async () => (await import('./codec/reveal.js')).runReveal));
 }
 
 function registerVerify(program: Command): void {

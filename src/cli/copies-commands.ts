@@ -1,8 +1,10 @@
 import { Option, type Command } from 'commander';
 import { collect } from './codec/option-parsers.js';
+import { OPERATION_COMMANDS } from './codec/options.generated.js';
 import { CliError, EXIT } from './errors.js';
 
-// Option definitions only: each action imports its implementation when it runs.
+// Option definitions only: each action imports its implementation when it runs. The summaries and the --json shapes
+// of the operations' results come from their rows (./codec/options.generated.ts).
 
 const USER_HELP = 'offline: the account whose copies these are (the data folder’s database)';
 
@@ -56,11 +58,14 @@ export function registerCopies(program: Command): void {
   addWhereOptions(
     copies
       .command('list')
-      .summary('list the documents issued, or one document’s copies')
+      .summary(OPERATION_COMMANDS.list_copies.summary)
       .addOption(
         new Option('--document <id>', 'one document, with each copy and its recipient').argParser(parseDocumentId),
       )
-      .option('--json', 'print {documents} as JSON (the HTTP response of GET /api/v2/copies)'),
+      .option(
+        '--json',
+        `print ${OPERATION_COMMANDS.list_copies.json} as JSON (the HTTP response of GET /api/v2/copies)`,
+      ),
   ).action(async (options) => (await import('./copies/list.js')).runCopiesList(options));
 }
 
@@ -68,7 +73,7 @@ export function registerTrace(program: Command): void {
   addWhereOptions(
     program
       .command('trace')
-      .summary('say whose copy a leaked text is')
+      .summary(OPERATION_COMMANDS.trace.summary)
       .description(
         'Say which recipient’s copy a leaked text is, among your issued copies: a recipient is named only from copy ' +
           'marks that authenticate in a text sharing enough of their document (several: their copies were ' +
@@ -79,9 +84,6 @@ export function registerTrace(program: Command): void {
       )
       .argument('[file]', 'the leaked text (default: standard input; "-" also means standard input)')
       .option('-o, --out <file>', 'write the answer to FILE atomically instead of standard output')
-      .option(
-        '--json',
-        'print {verdict, message, recipients, documents, unconfirmed, leak} as JSON (the HTTP response)',
-      ),
+      .option('--json', `print ${OPERATION_COMMANDS.trace.json} as JSON (the HTTP response)`),
   ).action(async (file: string | undefined, options) => (await import('./copies/trace.js')).runTrace(file, options));
 }

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { CHANNEL_DATABASE_HELP } from './database-options.js';
+import { ACCOUNT_OPERATION_NAMES, CODEC_OPERATION_NAMES, type OperationName } from '../domain/operation-rules.js';
 import { collect } from './codec/option-parsers.js';
+import { OPERATION_COMMANDS } from './codec/options.generated.js';
 import { CliError } from './errors.js';
 
 // Only option definitions live here; each action imports its implementation (the HTTP client, the MCP SDK) when
@@ -14,6 +16,12 @@ const target = (command: Command): Command =>
     .option('--server <url>', 'a wm server (default: $WM_SERVER)')
     .option('--token <token>', 'API token for --server (default: $WM_TOKEN, else the stored login for that server)')
     .option('--remote', 'the server and token of the stored login (wm login)');
+
+/** The MCP tools of these operations, as the table names them: each operation, then the hosted service's names. */
+function toolNames(operations: readonly OperationName[]): string {
+  const names = operations.flatMap((name) => OPERATION_COMMANDS[name].tools);
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
 
 export function registerRemoteCommands(program: Command): void {
   json(
@@ -60,10 +68,9 @@ export function registerRemoteCommands(program: Command): void {
         .command('mcp')
         .summary('serve the watermark tools to an AI assistant (MCP over stdio)')
         .description(
-          "Serve encode, decode, encode_robust, decode_robust, analyze, strip and reveal (and the hosted service's " +
-            'fast_encode, fast_decode, robust_encode, robust_decode) as Model Context Protocol tools over ' +
-            'stdin/stdout. ' +
-            'Offline by default; with --server/--token, WM_SERVER/WM_TOKEN or --remote every call goes to that server.',
+          `Serve ${toolNames(CODEC_OPERATION_NAMES)} as Model Context Protocol tools over stdin/stdout. Offline by ` +
+            'default; with --server/--token, WM_SERVER/WM_TOKEN or --remote every call goes to that server, and ' +
+            `the account's operations are tools too: ${toolNames(ACCOUNT_OPERATION_NAMES)}.`,
         ),
     ),
   )

@@ -11,19 +11,7 @@ import {
   updatePublication,
   withdrawSigningKey,
 } from './channels.js';
-import {
-  issueCopies,
-  previewCopies,
-  listCopies,
-  traceCopies,
-  type CopiesOwner,
-  type IssueCopiesInput,
-  type IssueCopiesResult,
-  type PreviewCopiesResult,
-  type ListCopiesInput,
-  type ListCopiesResult,
-  type TraceResult,
-} from './copies/index.js';
+import { operatorRunner, type AccountRunner } from './account-operations.js';
 import type { DomainContext } from './context.js';
 import { balanceOf, prunedBeforeOf, usageOf } from './credits.js';
 import { DomainError, invalid } from './errors.js';
@@ -105,18 +93,11 @@ export interface Admin {
   /** The plain key of a user's channel (active or not), for offline `wm encode/decode --channel --user`. */
   channelKey(email: string, channelName: string): Promise<Uint8Array>;
   /**
-   * The user's issued copies, for offline `wm copies` and `wm trace`: free and without a plan's cap (the operator's
-   * own data); the marks are sealed with the account's copy-mark key, so no channel is needed.
+   * The operations on the user's records (./account-operations.ts), for offline `wm copies` and `wm trace`: free and
+   * without a plan's cap (the operator's own data); copies are sealed with the account's copy-mark key, so no
+   * channel is needed.
    */
-  copies(email: string): Promise<OperatorCopies>;
-}
-
-export interface OperatorCopies {
-  issue(input: IssueCopiesInput): Promise<IssueCopiesResult>;
-  /** the dry run of an issue with visible variants: records nothing */
-  preview(input: IssueCopiesInput): Promise<PreviewCopiesResult>;
-  trace(input: { text: string }): Promise<TraceResult>;
-  list(input?: ListCopiesInput): Promise<ListCopiesResult>;
+  accountOperations(email: string): Promise<AccountRunner>;
 }
 
 export function createAdmin(context: DomainContext): Admin {
@@ -234,15 +215,7 @@ export function createAdmin(context: DomainContext): Admin {
     pruneUsage: (retention, signal) => pruneUsageHistory(context.store, context.now(), retention, signal),
     channelKey: async (email, channelName) =>
       channelKeyOf(context, await channelByName(await byEmail(email), channelName)),
-    copies: async (email) => {
-      const owner: CopiesOwner = { userId: (await byEmail(email)).id };
-      return {
-        issue: (input) => issueCopies(context, owner, input),
-        preview: (input) => previewCopies(context, owner, input),
-        trace: (input) => traceCopies(context, owner, input),
-        list: (input) => listCopies(context, owner, input),
-      };
-    },
+    accountOperations: async (email) => operatorRunner(context, (await byEmail(email)).id),
   };
 }
 

@@ -9,7 +9,8 @@ import type { DomainConfig } from './config.js';
 import { accountGone, DomainError, isDomainError } from './errors.js';
 import type { DomainObserver } from './observer.js';
 import { quotaPeriod } from './quota.js';
-import type { Plan, WatermarkOperation } from './types.js';
+import { kebabNameOf, type OperationName } from './operation-rules.js';
+import type { Plan } from './types.js';
 
 /*
  * The money path: how a watermark operation is charged. Its rules, all here:
@@ -34,7 +35,7 @@ import type { Plan, WatermarkOperation } from './types.js';
 export interface TokenUse {
   userId: string;
   plan: Plan;
-  operation: WatermarkOperation;
+  operation: OperationName;
   tokenId: string;
   /** the operation succeeded and is charged; otherwise only the token's use is recorded */
   charge: boolean;
@@ -188,7 +189,8 @@ function decideCharges(
     balance -= cost;
     requestsMade += units;
     const { operation, tokenId } = charge;
-    entries.push({ operation, credits: -cost, balanceAfter: balance, tokenId, createdAt: at });
+    // the usage history names an operation by its kebab name (docs/SERVER.md)
+    entries.push({ operation: kebabNameOf(operation), credits: -cost, balanceAfter: balance, tokenId, createdAt: at });
     return { balance };
   });
   return { answers, entries, requests: requestsMade - madeBefore };

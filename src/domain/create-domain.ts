@@ -4,7 +4,7 @@ import { createAdmin, type Admin } from './admin.js';
 import { createApiTokens, type ApiTokens } from './api-tokens.js';
 import { createChannels, type Channels } from './channels.js';
 import { createCharges } from './charges.js';
-import { createCopies, type Copies } from './copies/index.js';
+import { createAccountOperations, type AccountOperations } from './account-operations.js';
 import { resolveConfig, type DomainConfig } from './config.js';
 import type { DomainContext } from './context.js';
 import { createCredits, type Credits } from './credits.js';
@@ -51,8 +51,11 @@ export interface Domain {
   credits: Credits;
   /** the five watermark operations, authenticated by an API token secret */
   watermark: Watermark;
-  /** issued copies and tracing a leak back to its recipient (docs/TRACING.md), authenticated by an API token */
-  copies: Copies;
+  /**
+   * the operations on an account's records (issued copies and tracing a leak back to its recipient:
+   * docs/TRACING.md), by name, authenticated by an API token
+   */
+  accountOperations: AccountOperations;
   /** the API token a request presents: check, describe or revoke it without a watermark operation */
   currentToken: CurrentToken;
   /** the public key set of the channels whose owners published their signing keys; needs no credential */
@@ -101,7 +104,7 @@ export function createDomain(options: CreateDomainOptions): Domain {
     channels: createChannels(context),
     credits: createCredits(context),
     watermark: createWatermark(context),
-    copies: createCopies(context),
+    accountOperations: createAccountOperations(context),
     currentToken: createCurrentToken(context),
     publicKeys: createPublicKeys(context),
     admin: createAdmin(context),

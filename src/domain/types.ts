@@ -1,66 +1,20 @@
 /** Public shapes returned by the domain. Field names are the HTTP API's (docs/SERVER.md): faces return them as-is. */
 import type { Plan, SubscriptionStatus } from '../store/index.js';
+import { WATERMARK_OPERATIONS, type Permission, type WatermarkOperation } from './operation-rules.js';
 
 // the columns' closed lists of values are defined once, by the store that constrains them
 export { PLANS, SUBSCRIPTION_STATUSES, type Plan, type SubscriptionStatus } from '../store/index.js';
 
-export const PERMISSIONS = ['encode', 'decode'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
-
-export const WATERMARK_OPERATIONS = [
-  'encode',
-  'encode-robust',
-  'decode',
-  'decode-robust',
-  'analyze',
-  // MCP's strip and reveal tools on wm serve (no REST endpoint): metered like analyze
-  'strip',
-  'reveal',
-  // issued copies (docs/TRACING.md): an issue is charged per copy, a trace once whatever it finds
-  'issue-copies',
-  'trace',
-] as const;
-export type WatermarkOperation = (typeof WATERMARK_OPERATIONS)[number];
+// every operation and what the domain rules about it (permissions, charges), in a file of its own that the table of
+// operations (src/ops) and `wm mcp` read without loading the domain
+export { PERMISSIONS, WATERMARK_OPERATIONS, type Permission, type WatermarkOperation } from './operation-rules.js';
 
 /** What a credit history record is of: a watermark operation (a charge) or credits added. */
-export const USAGE_OPERATIONS = [...WATERMARK_OPERATIONS, 'signup-grant', 'grant'] as const;
-export type UsageOperation = (typeof USAGE_OPERATIONS)[number];
+export type UsageOperation = WatermarkOperation | 'signup-grant' | 'grant';
+export const USAGE_OPERATIONS: readonly UsageOperation[] = [...WATERMARK_OPERATIONS, 'signup-grant', 'grant'];
 
-/**
- * The permissions that allow each operation (any one of them suffices). Here, in the file of plain shapes, so
- * that the table of operations (src/ops) reads it without loading the domain.
- */
-export const REQUIRED_PERMISSIONS: Record<WatermarkOperation, readonly Permission[]> = {
-  encode: ['encode'],
-  'encode-robust': ['encode'],
-  decode: ['decode'],
-  'decode-robust': ['decode'],
-  analyze: ['encode', 'decode'],
-  strip: ['encode', 'decode'],
-  reveal: ['encode', 'decode'],
-  'issue-copies': ['encode'],
-  trace: ['decode'],
-};
-
-/** Issued copies (docs/TRACING.md): the limits of an issue, here so that the table of operations reads them. */
-export const COPIES_LIMITS = {
-  /** copies one issue makes at most (each is a marked copy of the whole text in the answer); plans cap less */
-  recipients: 1_000,
-  /** characters of a recipient's label (an email address fits) */
-  recipient: 254,
-  documentName: 200,
-} as const;
-
-/**
- * What a trace can tell, most first — recipient: copy marks that authenticate name one or more recipients (several:
- * their copies were spliced), each in a text that shares enough of its document's visible text; document: only the
- * fingerprint of the visible text matched, so the document is known and the recipient cannot be told;
- * unconfirmed_mark: a copy's mark authenticates, but the text around it shows too little of that copy's document to
- * confirm it (a mark can be moved onto another text), so it names no one; too_short: too few words to carry a mark or
- * match a fingerprint, so nothing can be said either way; not_found: nothing in it is any document of the caller's.
- */
-export const TRACE_VERDICTS = ['recipient', 'document', 'unconfirmed_mark', 'too_short', 'not_found'] as const;
-export type TraceVerdict = (typeof TRACE_VERDICTS)[number];
+// the limits and verdicts of the issued copies, plain values the shapes of their operations are made of
+export { COPIES_LIMITS, TRACE_VERDICTS, type TraceVerdict } from './copies/values.js';
 
 /**
  * The hidden segments a reveal on the server shows at most: each becomes a token of up to ~50 characters, twice (in

@@ -22,7 +22,8 @@ import { DomainError, invalid } from './errors.js';
 import { quotaPeriod } from './quota.js';
 import { hashSecret } from './secrets.js';
 import { currentSigningKey, verifyingKeysFor } from './signing-keys.js';
-import { MAX_REVEALED_HIDDEN, REQUIRED_PERMISSIONS, type WatermarkOperation } from './types.js';
+import { isAccountOperation, OPERATION_RULES, type OperationName } from './operation-rules.js';
+import { MAX_REVEALED_HIDDEN } from './types.js';
 import { refuseSuspended } from './users.js';
 import type { RunJob } from './work/runner.js';
 
@@ -113,7 +114,7 @@ export function meteredRunner(context: DomainContext) {
    */
   async function run<T>(
     credential: WatermarkCaller,
-    operation: WatermarkOperation,
+    operation: OperationName,
     work: (caller: Caller, job: RunJob) => T | Promise<T>,
     succeeded: (result: T) => boolean = () => true,
     units = 1,
@@ -128,7 +129,7 @@ export function meteredRunner(context: DomainContext) {
       await context.charges.submit({ ...use, charge: false });
       throw error;
     }
-    await context.charges.submit({ ...use, charge: succeeded(result) });
+    await context.charges.submit({ ...use, charge: OPERATION_RULES[operation].charged && succeeded(result) });
     return result;
   }
   return run;
@@ -171,7 +172,7 @@ export function createWatermark(context: DomainContext): Watermark {
         tokenDoesNotSign(() => job('encode', { text, secret, options: { ...options, key, signingKey } })),
       ),
     encodeRobust: (credential, { text, secret, ...options }) =>
-      run(credential, 'encode-robust', ({ key, signingKey }, job) =>
+      run(credential, 'encode_robust', ({ key, signingKey }, job) =>
         tokenDoesNotSign(() => job('encode-robust', { text, secret, options: { ...options, key, signingKey } })),
       ),
     decode: (credential, { text, rawRuns, acceptUnkeyed }) =>
@@ -186,7 +187,7 @@ export function createWatermark(context: DomainContext): Watermark {
     decodeRobust: (credential, { text, acceptUnkeyed }) =>
       run(
         credential,
-        'decode-robust',
+        'decode_robust',
         (caller, job) =>
           verified(
             caller,
@@ -222,9 +223,7 @@ export type Caller = Omit<TokenUse, 'operation' | 'charge'> & {
   signingKey: SigningKey | undefined;
 };
 
-const ENCODE_OPERATIONS: readonly WatermarkOperation[] = ['encode', 'encode-robust'];
-/** Copies are sealed and read with the account's copy-mark key, never a token's (docs/SECURITY.md, round four). */
-const ACCOUNT_KEY_OPERATIONS: readonly WatermarkOperation[] = ['issue-copies', 'trace'];
+const ENCODE_OPERATIONS: readonly OperationName[] = ['encode', 'encode_robust'];
 
 /**
  * The most signatures one decode checks. A 1 MiB body can hold thousands of small signed frames naming a published
@@ -283,7 +282,7 @@ async function activeCallerOf(context: DomainContext, credential: WatermarkCalle
 async function authorise(
   context: DomainContext,
   credential: WatermarkCaller,
-  operation: WatermarkOperation,
+  operation: OperationName,
   units: number,
 ): Promise<Caller> {
   const { start, end } = quotaPeriod(context.now());
@@ -291,7 +290,7 @@ async function authorise(
   if (caller.emailVerifiedAt === null) {
     throw new DomainError('EMAIL_NOT_VERIFIED', 'Watermark operations need a verified email address');
   }
-  const allowed = REQUIRED_PERMISSIONS[operation];
+  const allowed = OPERATION_RULES[operation].permissions;
   if (!allowed.some((p) => caller.permissions.includes(p))) {
     throw new DomainError('PERMISSION_DENIED', `This API token lacks the ${allowed.join(' or ')} permission`, {
       details: { required: allowed.join(' or ') },
@@ -305,8 +304,8 @@ async function authorise(
   }
   const encoding = ENCODE_OPERATIONS.includes(operation);
   // a token that signs without encrypting still reads its channel's encrypted marks
-  const encrypts =
-    caller.channelId !== null && (caller.encrypt || !encoding) && !ACCOUNT_KEY_OPERATIONS.includes(operation);
+  // copies are sealed and read with the account's copy-mark key, never a token's (docs/SECURITY.md, round four)
+  const encrypts = caller.channelId !== null && (caller.encrypt || !encoding) && !isAccountOperation(operation);
   const key = encrypts ? await keyOf(context, caller.channelId!) : undefined;
   const signingKey =
     caller.sign && caller.channelId !== null && encoding ? await signingKeyOf(context, caller.channelId) : undefined;

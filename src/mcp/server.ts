@@ -6,11 +6,10 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { ErrorObject } from 'ajv';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { OperationBackend } from '../ops/backend.js';
-import { inputFieldsOf, type OperationResults } from '../ops/operations.js';
-import { describeSchemaIssue } from '../ops/schema-issue.js';
+import { inputFieldsOf } from '../ops/input-fields.js';
+import type { OperationResults } from '../ops/operations.js';
 import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
@@ -25,11 +24,19 @@ export interface McpServerOptions {
   log: (line: string) => void;
 }
 
-const INSTRUCTIONS =
-  'wm hides a secret inside ordinary text with invisible Unicode characters and recovers it later. Use encode ' +
-  '(or encode_robust when the text may be cut or edited) to mark a text, decode / decode_robust to read a mark, ' +
-  'analyze to count marks, strip to remove them and reveal to show them. Give out the returned text exactly as ' +
-  'returned: the marks are invisible characters.';
+/** What the server tells an assistant: what wm is, and each of the backend's tools by its row's title. */
+function instructionsOf(tools: readonly ToolDefinition[]): string {
+  const own = tools.filter((tool) => tool.name === tool.operation);
+  const hosted = tools.filter((tool) => tool.name !== tool.operation);
+  return (
+    'wm hides a secret inside ordinary text with invisible Unicode characters and recovers it later. Its tools: ' +
+    own.map((tool) => `${tool.name} (${tool.title.charAt(0).toLowerCase()}${tool.title.slice(1)})`).join(', ') +
+    (hosted.length > 0
+      ? `; the hosted service's names ${hosted.map((tool) => `${tool.name} (${tool.operation})`).join(', ')}`
+      : '') +
+    '. Give out a returned text exactly as returned: the marks are invisible characters.'
+  );
+}
 
 // The SDK would build a validator (a new Ajv) for every Server; /mcp builds a Server per request, so share one.
 let sharedValidator: AjvJsonSchemaValidator | undefined;
@@ -39,14 +46,6 @@ const errorResult = (message: string, structuredContent?: Record<string, unknown
   isError: true,
   ...(structuredContent ? { structuredContent } : {}),
 });
-
-/** The first problem of the arguments (allErrors is off), worded as a REST 400 words the same field's. */
-function argumentProblem(tool: Pick<ToolDefinition, 'name'>, errors: ErrorObject[] | null | undefined): string {
-  const issue = errors?.[0];
-  if (!issue) return `invalid arguments for ${tool.name}`;
-  const { field, problem } = describeSchemaIssue(issue, 'arguments');
-  return `invalid arguments for ${tool.name}: ${field} ${problem}`;
-}
 
 /**
  * JSON, as the REST response is: fields left undefined are absent; serialised once for both forms (a large answer
@@ -66,6 +65,7 @@ function answerOf(result: object): CallToolResult & { structuredContent: Record<
 export function createMcpServer(options: McpServerOptions): Server {
   const { backend, log } = options;
   const tools = toolsFor(backend);
+  const instructions = instructionsOf(tools);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const ownWording = describeFailureOf(backend);
   const describe = (error: unknown, fields: readonly string[]) =>
@@ -75,7 +75,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     { name: 'wm', title: 'wm — invisible text watermarks', version: VERSION },
     {
       capabilities: { tools: {} },
-      instructions: INSTRUCTIONS,
+      instructions,
       jsonSchemaValidator: (sharedValidator ??= new AjvJsonSchemaValidator()),
     },
   );
@@ -95,8 +95,8 @@ export function createMcpServer(options: McpServerOptions): Server {
     const args = request.params.arguments ?? {};
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const checked = tool.validate(args);
-    if (!checked.valid) return errorResult(argumentProblem(tool, checked.errors));
+    const problem = tool.problemOf(args);
+    if (problem !== undefined) return errorResult(problem);
     const outcome = await attempt(tool.name, inputFieldsOf(tool.operation), () =>
       backend.run(tool.operation, codecInputOf(tool.toInput(args))),
     );

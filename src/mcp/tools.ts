@@ -1,14 +1,15 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import type { OperationBackend } from '../ops/backend.js';
+import { declaredInputOf, inputSchemaOf, renamedInput, withAliasesResolved } from '../ops/input-fields.js';
 import {
-  declaredInputOf,
+  isAccountOperation,
   OPERATION_NAMES,
   OPERATIONS,
-  renamedInput,
   type OperationInputs,
   type OperationName,
 } from '../ops/operations.js';
+import { describeSchemaIssue } from '../ops/schema-issue.js';
 
 /** A tool as tools/list shows it, with what a call needs: the operation and how its arguments map to the input. */
 export interface ToolDefinition {
@@ -21,8 +22,11 @@ export interface ToolDefinition {
   operation: OperationName;
   /** the operation's input from the arguments: the fields it declares, in their wire names (others are ignored) */
   toInput(args: Record<string, unknown>): OperationInputs[OperationName];
-  /** compiled on the first call of the tool: compiling them all would weigh on every start of `wm mcp` */
-  validate(args: unknown): { valid: true } | { valid: false; errors: ValidateFunction['errors'] };
+  /**
+   * What is wrong with the arguments, worded as a REST 400 words the same field's; undefined when nothing. The
+   * validator is compiled on the first call of the tool: compiling them all would weigh on every start of `wm mcp`.
+   */
+  problemOf(args: Record<string, unknown>): string | undefined;
 }
 
 // allErrors stays off, as for the HTTP bodies: the first problem is enough to report and bounds the work
@@ -34,35 +38,46 @@ function plain(schema: TSchema): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
 }
 
-function validatorOf(name: string, schema: Record<string, unknown>): ToolDefinition['validate'] {
+/**
+ * The first problem of a tool's arguments (allErrors is off), as its schema finds it once `resolve` took each field
+ * sent under another name as the field.
+ */
+function problemsOf(
+  tool: string,
+  schema: Record<string, unknown>,
+  resolve: (args: Record<string, unknown>) => unknown = (args) => args,
+): ToolDefinition['problemOf'] {
   return (args) => {
-    let validate = validators.get(name);
-    if (!validate) validators.set(name, (validate = ajv.compile(schema)));
-    return validate(args) ? { valid: true } : { valid: false, errors: validate.errors };
+    let validate = validators.get(tool);
+    if (!validate) validators.set(tool, (validate = ajv.compile(schema)));
+    if (validate(resolve(args))) return undefined;
+    const issue = validate.errors?.[0];
+    if (!issue) return `invalid arguments for ${tool}`;
+    const { field, problem } = describeSchemaIssue(issue, 'arguments');
+    return `invalid arguments for ${tool}: ${field} ${problem}`;
   };
 }
 
 /**
- * Whether a call costs credits on this backend: the charged operations on a server, through HTTP or inside it, and
- * inside `wm serve` strip and reveal too (metered like analyze; through HTTP they run on the client). An operation
- * on the account's records is charged where it is metered (list_copies is free).
+ * Whether a call costs credits on this backend: a charged operation that runs on a server, inside `wm serve` or
+ * through HTTP (strip and reveal have no REST endpoint: through HTTP they run on the client, free); offline,
+ * nothing does.
  */
 function spendsOn(operation: OperationName, backend: OperationBackend): boolean {
-  const { account, metered } = OPERATIONS[operation];
-  if (account) return metered;
-  return backend.kind === 'server' || (backend.kind === 'remote' && metered);
+  const { charged, http } = OPERATIONS[operation];
+  if (backend.kind === 'local') return false;
+  return charged && (backend.kind === 'server' || http !== undefined);
 }
 
 /** What a server adds to each description: the permission and the charge, where they apply. */
 function serverNote(operation: OperationName, backend: OperationBackend): string {
   // an account operation's description says its permission and charge itself
-  if (OPERATIONS[operation].account || !spendsOn(operation, backend)) return '';
-  const { permissions, metered } = OPERATIONS[operation];
-  const permission = (permissions.length ? permissions : OPERATIONS.analyze.permissions).join(' or ');
-  const like = metered ? 'its REST endpoint' : 'analyze';
+  if (isAccountOperation(operation) || !spendsOn(operation, backend)) return '';
+  const { permissions, http } = OPERATIONS[operation];
+  const like = http ? 'its REST endpoint' : 'analyze';
   return (
-    ` On the server: needs an API token with the ${permission} permission; like ${like}, it uses credits and ` +
-    'counts against the monthly limit.'
+    ` On the server: needs an API token with the ${permissions.join(' or ')} permission; like ${like}, it uses ` +
+    'credits and counts against the monthly limit.'
   );
 }
 
@@ -106,7 +121,7 @@ function hostedInputOf(name: OperationName, fields: readonly string[], names: Re
 function defineTools(backend: OperationBackend): ToolDefinition[] {
   const toolOf = (name: OperationName): ToolDefinition => {
     const operation = OPERATIONS[name];
-    const inputSchema = plain(operation.input);
+    const inputSchema = plain(inputSchemaOf(name));
     return {
       name,
       title: operation.title,
@@ -116,17 +131,16 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
       annotations: annotationsOf(name, backend),
       operation: name,
       toInput: (args) => declaredInputOf(name, args),
-      validate: validatorOf(name, inputSchema),
+      problemOf: problemsOf(name, inputSchema, (args) => withAliasesResolved(name, args)),
     };
   };
-  const ofAccount = (name: OperationName) => OPERATIONS[name].account;
-  const tools = OPERATION_NAMES.filter((name) => !ofAccount(name)).map(toolOf);
+  const tools = OPERATION_NAMES.filter((name) => !isAccountOperation(name)).map(toolOf);
   // the tool names of the hosted service's MCP client, so that an assistant configured for it keeps working
   const hosted = OPERATION_NAMES.flatMap((name): ToolDefinition[] => {
     const operation = OPERATIONS[name];
     if (!operation.hosted) return [];
     const { name: tool, fields, names = {} } = operation.hosted;
-    const inputSchema = plain(renamedInput(name, fields, names));
+    const inputSchema = plain(renamedInput(operation.input, fields, names));
     return [
       {
         name: tool,
@@ -138,10 +152,10 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
         annotations: annotationsOf(name, backend),
         operation: name,
         toInput: hostedInputOf(name, fields, names),
-        validate: validatorOf(tool, inputSchema),
+        problemOf: problemsOf(tool, inputSchema),
       },
     ];
   });
-  const accountTools = backend.account ? OPERATION_NAMES.filter(ofAccount).map(toolOf) : [];
+  const accountTools = backend.account ? OPERATION_NAMES.filter(isAccountOperation).map(toolOf) : [];
   return [...tools, ...hosted, ...accountTools];
 }

@@ -1,24 +1,21 @@
-import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../domain/copies/types.js';
+import type { AccountInputs, AccountRunner } from '../domain/account-operations.js';
+import { ACCOUNT_OPERATION_NAMES, type AccountOperationName } from '../domain/operation-rules.js';
 import type { OperationHandlers } from './backend.js';
-import { inputFieldsOf, type AccountOperationName, type CodecInputs, type OperationInputs } from './operations.js';
+import { inputFieldsOf } from './input-fields.js';
+import type { CodecInputs } from './operations.js';
 import { wireInputOf } from './wire.js';
 
 /** The operations that need an account, one function each. */
 export type AccountHandlers = Pick<OperationHandlers, AccountOperationName>;
 
-/** One account's issued copies as the domain offers them, inputs in the wire's names (docs/TRACING.md). */
-export interface AccountCopies {
-  issue(input: OperationInputs['issue_copies']): Promise<IssueCopiesResult>;
-  trace(input: OperationInputs['trace']): Promise<TraceResult>;
-  list(input: OperationInputs['list_copies']): Promise<ListCopiesResult>;
+/**
+ * The account operations of one account, each run by name on RUN (the domain's: inside wm serve for a token,
+ * offline for a named account) with its input back in the wire's names, which the domain's shapes use.
+ */
+export function accountHandlersOf(run: AccountRunner): AccountHandlers {
+  const handlerOf =
+    <N extends AccountOperationName>(name: N) =>
+    (input: CodecInputs[N]) =>
+      run(name, wireInputOf(input, inputFieldsOf(name)) as AccountInputs[N]);
+  return Object.fromEntries(ACCOUNT_OPERATION_NAMES.map((name) => [name, handlerOf(name)])) as AccountHandlers;
 }
-
-const wire = <N extends AccountOperationName>(name: N, input: CodecInputs[N]) =>
-  wireInputOf(input, inputFieldsOf(name)) as OperationInputs[N];
-
-/** The account operations on one account's copies: inside wm serve for a token, offline for a named account. */
-export const accountHandlersOf = (copies: AccountCopies): AccountHandlers => ({
-  issue_copies: (input) => copies.issue(wire('issue_copies', input)),
-  trace: (input) => copies.trace(wire('trace', input)),
-  list_copies: (input) => copies.list(wire('list_copies', input)),
-});

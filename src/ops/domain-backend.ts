@@ -1,4 +1,4 @@
-import type { Copies } from '../domain/copies/index.js';
+import type { AccountOperations } from '../domain/account-operations.js';
 import { MAX_REVEALED_HIDDEN } from '../domain/types.js';
 import type { Watermark, WatermarkCaller } from '../domain/watermark.js';
 import { accountHandlersOf } from './account-handlers.js';
@@ -11,18 +11,13 @@ import { backendOf, type OperationBackend } from './backend.js';
  * permission, a verified account), and reveal's answer is bounded.
  */
 export function createDomainBackend(
-  { watermark, copies }: { watermark: Watermark; copies: Copies },
+  { watermark, accountOperations }: { watermark: Watermark; accountOperations: AccountOperations },
   caller: WatermarkCaller,
 ): OperationBackend {
   // one request may hold a batch of calls: the bound on revealed segments is the request's, not each call's, and
   // its reveals run one after another so that each is bounded by what the ones before left
   let revealable = MAX_REVEALED_HIDDEN;
   let reveals: Promise<unknown> = Promise.resolve();
-  const accountHandlers = accountHandlersOf({
-    issue: (input) => copies.issue(caller, input),
-    trace: (input) => copies.trace(caller, input),
-    list: (input) => copies.list(caller, input),
-  });
   return backendOf(
     'server',
     {
@@ -41,7 +36,7 @@ export function createDomainBackend(
         reveals = next.catch(() => undefined);
         return next;
       },
-      ...accountHandlers,
+      ...accountHandlersOf(accountOperations.forCaller(caller)),
     },
     true,
   );

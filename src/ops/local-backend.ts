@@ -2,7 +2,7 @@ import type { SigningKey, VerifyingKey } from 'wm-watermark-codec/signing';
 import type { AccountHandlers } from './account-handlers.js';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 import { OperationFailure } from './failure.js';
-import { ACCOUNT_OPERATION_NAMES } from './operation-names.js';
+import { ACCOUNT_OPERATION_NAMES } from '../domain/operation-rules.js';
 
 /** strip and reveal need no key and no account: the local and remote backends run them here. */
 export const keylessHandlers = {

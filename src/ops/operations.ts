@@ -8,19 +8,18 @@ import type {
   RevealSegment,
   StripResult,
 } from 'wm-watermark-codec';
-import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../domain/copies/types.js';
-import { REQUIRED_PERMISSIONS, type Permission, type WatermarkOperation } from '../domain/types.js';
+import { kebabNameOf, OPERATION_NAMES, OPERATION_RULES, type OperationName } from '../domain/operation-rules.js';
 import { API_PATHS } from '../api/paths.js';
 import { withCliOption } from './cli-option.js';
-import * as copiesSchemas from './copies-schemas.js';
+import * as copiesSchemas from '../domain/shapes/copies.js';
 import * as schemas from './schemas.js';
-import type { AccountOperationName, OperationName } from './operation-names.js';
 import type { CodecInput } from './wire.js';
 
 /**
- * The watermark operations, once: one row per operation with its name, description, input and result schemas,
- * REST method and path and the other names existing clients use, the permission a server asks for, whether it is
- * metered and whether it needs an account. Every face is built from this table: the REST routes and their OpenAPI
+ * The operations, once: one row per operation with its description, input and result schemas, the other names of
+ * its fields, its REST method and path, and beside them what the domain rules about it (the permissions a server
+ * asks for, whether it is charged, whether it needs an account: src/domain/operation-rules.ts, where the one list
+ * of names is). Every face is built from this table: the REST routes and their OpenAPI
  * (src/server/routes/operations.ts), the MCP tools (src/mcp/tools.ts), the HTTP client's requests
  * (./remote-backend.ts); the CLI runs the same operations through a backend. Every backend (local codec, HTTP
  * client, domain) returns the result objects of the schemas here, so a CLI `--json` object, a REST response and an
@@ -32,14 +31,15 @@ import type { CodecInput } from './wire.js';
 
 export {
   ACCOUNT_OPERATION_NAMES,
+  CODEC_OPERATION_NAMES,
+  isAccountOperation,
+  kebabNameOf,
   OPERATION_NAMES,
   type AccountOperationName,
+  type CodecOperationName,
+  type KebabName,
   type OperationName,
-} from './operation-names.js';
-
-/** The operation's name where the wire spells it with a hyphen: REST paths, usage records, CLI commands. */
-export const kebabNameOf = <N extends OperationName>(name: N) => name.replace('_', '-') as KebabName<N>;
-type KebabName<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}-${Tail}` : S;
+} from '../domain/operation-rules.js';
 
 /** How the REST face serves an operation, beyond what the row says for every face. */
 export interface HttpFace {
@@ -49,8 +49,6 @@ export interface HttpFace {
   path: `${typeof API_PATHS.watermark}${string}` | `${typeof API_PATHS.copies}${string}`;
   /** the OpenAPI summary */
   summary: string;
-  /** other names existing clients send for input fields (another name → the field): either one is required */
-  alternatives?: Readonly<Record<string, string>>;
   /** fields required in one case only, which a JSON schema here cannot say: the field → its condition and hint */
   requiredWhen?: Readonly<Record<string, { field: string; equals: string; hint: string }>>;
   /** the decodes: a 422 answer carries the code and what the text holds (CannotReadResponse) */
@@ -73,28 +71,27 @@ export interface HostedTool {
   names?: Readonly<Record<string, string>>;
 }
 
-export interface Operation<N extends OperationName = OperationName> {
-  name: N;
+/** How the faces serve an operation: its row. */
+export interface OperationRow {
   title: string;
   description: string;
   input: TObject;
+  /**
+   * Other names of input fields, which clients of an earlier spelling send (the other name → the field), on every
+   * face (./input-fields.ts): the field wins when both are sent, and a required field may come under either name
+   */
+  aliases?: Readonly<Record<string, string>>;
   result: TSchema;
   /** served over REST (strip and reveal are not: they need no key and no account) */
   http?: HttpFace;
   hosted?: HostedTool;
-  /** a server charges it and records its use under its kebab name; strip and reveal only on `wm serve`'s /mcp */
-  metered: boolean;
-  /**
-   * It works on an account's records (the issued copies), so no codec alone runs it: a server does, or offline the
-   * data folder's domain for a named account. The local backend refuses it without one; MCP offers it only where an
-   * account is known. Its description says its permission and charge itself. (True for ACCOUNT_OPERATION_NAMES.)
-   */
-  account: N extends AccountOperationName ? true : false;
-  /** any one of these allows the operation on a server */
-  permissions: readonly Permission[];
   /** the same input always gives the same result (no random nonce or distribution) */
   deterministic: boolean;
 }
+
+/** An operation: its name, what the domain rules about it (permissions, charged, account) and its row. */
+export type Operation<N extends OperationName = OperationName> = { name: N } & (typeof OPERATION_RULES)[N] &
+  OperationRow;
 
 const text = (description: string) => Type.String({ description });
 const CARRIER = text('the visible text to hide the secret in');
@@ -134,7 +131,10 @@ export interface OperationInputs {
 /** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
 export type CodecInputs = { [N in OperationName]: CodecInput<OperationInputs[N]> };
 
-/** The codec's result types, which the result schemas describe. */
+/**
+ * Each operation's result: the codec's result types, which the result schemas describe (checked below), and the
+ * account operations' shapes themselves.
+ */
 export interface OperationResults {
   encode: EncodeResult;
   decode: DecodeResult;
@@ -143,47 +143,24 @@ export interface OperationResults {
   analyze: AnalyzeResult;
   strip: StripResult;
   reveal: { segments: RevealSegment[]; text: string };
-  issue_copies: IssueCopiesResult;
-  trace: TraceResult;
-  list_copies: ListCopiesResult;
+  issue_copies: Static<typeof copiesSchemas.IssueCopiesResult>;
+  trace: Static<typeof copiesSchemas.TraceResult>;
+  list_copies: Static<typeof copiesSchemas.ListCopiesResult>;
 }
-
-/** A metered operation: its permissions are the domain's for its kebab name. */
-const metered = <N extends OperationName>(name: N) => ({
-  name,
-  metered: true,
-  account: false as const,
-  permissions: REQUIRED_PERMISSIONS[kebabNameOf(name) as WatermarkOperation],
-});
-
-/** Free anywhere but on `wm serve`'s /mcp, where it is metered like analyze. */
-const keyless = <N extends OperationName>(name: N) => ({
-  name,
-  metered: false,
-  account: false as const,
-  permissions: [],
-});
-
-/** An operation on the account's records (`metered`: whether it can be charged), with the domain's permissions. */
-const ofAccount = <N extends AccountOperationName>(name: N, operation: WatermarkOperation, charged: boolean) => ({
-  name,
-  metered: charged,
-  account: true as const,
-  permissions: REQUIRED_PERMISSIONS[operation],
-});
 
 /** The REST address of a watermark operation: /api/watermark/<kebab name>. */
 const watermarkPath = <N extends OperationName>(name: N) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
 
-export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
+const ROWS: { readonly [N in OperationName]: OperationRow } = {
   encode: {
-    ...metered('encode'),
     title: 'Hide a secret in text',
     description:
       'Hide a secret inside a text with invisible Unicode variation selectors. The returned `encoded` text looks ' +
       'exactly like the input; give it out instead of the original. Fails when the text is too short for the ' +
       'secret (the error gives the length needed).',
     input: ENCODE,
+    // the spelling of wm's own encode options before they took the snake_case of every other field (docs/SERVER.md)
+    aliases: { markWordEnds: 'mark_word_ends', lineEndsOnly: 'line_ends_only', skipLines: 'skip_lines' },
     result: schemas.EncodeResult,
     http: {
       method: 'POST',
@@ -202,7 +179,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: false,
   },
   decode: {
-    ...metered('decode'),
     title: 'Recover a hidden secret',
     description:
       'Recover the secret hidden by `encode` or `encode_robust`: every watermark of the text, each verified and ' +
@@ -226,19 +202,19 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: true,
   },
   encode_robust: {
-    ...metered('encode_robust'),
     title: 'Hide a secret that survives lost text',
     description:
       'Hide a secret one bit per visible character, repeated as often as the text allows, so that it survives ' +
       'cropping, deletions and edits. Needs at least 8 bytes of text per byte of secret.',
     input: ENCODE_ROBUST,
+    // the hosted service's names
+    aliases: { visible_text: 'text', hidden_text: 'secret' },
     result: schemas.EncodeRobustResult,
     http: {
       method: 'POST',
       path: watermarkPath('encode_robust'),
       summary:
         'Hide a secret bit by bit (robust); needs encode. `visible_text`/`hidden_text` are accepted for text/secret',
-      alternatives: { visible_text: 'text', hidden_text: 'secret' },
     },
     hosted: {
       name: 'robust_encode',
@@ -248,7 +224,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: false,
   },
   decode_robust: {
-    ...metered('decode_robust'),
     title: 'Recover a robust secret',
     description:
       'Recover the secret hidden by `encode_robust`, also from an excerpt or an edited copy. A text without ' +
@@ -267,7 +242,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: true,
   },
   analyze: {
-    ...metered('analyze'),
     title: 'Count visible characters and hidden marks',
     description:
       'Count the visible graphemes and the hidden variation selectors of a text, and the size ratio to the ' +
@@ -282,7 +256,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: true,
   },
   strip: {
-    ...keyless('strip'),
     title: 'Remove every hidden mark',
     description:
       'Remove every hidden mark from a text: variation selectors added by wm or other tools, zero-width ' +
@@ -293,7 +266,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: true,
   },
   reveal: {
-    ...keyless('reveal'),
     title: 'Show hidden characters',
     description:
       'Show every invisible character of a text as a visible ⟨label⟩ token, e.g. ⟨VS·f7 00 02⟩ for hidden ' +
@@ -303,7 +275,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: true,
   },
   issue_copies: {
-    ...ofAccount('issue_copies', 'issue-copies', true),
     title: 'Issue marked copies to recipients',
     description:
       'Make one marked copy of a text per recipient and record who got which: each copy carries a random copy id ' +
@@ -322,7 +293,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: false,
   },
   trace: {
-    ...ofAccount('trace', 'trace', true),
     title: 'Trace a leaked text to its recipient',
     description:
       'Say whose copy a leaked text is, among your issued copies only. A recipient is named only from copy marks ' +
@@ -342,7 +312,6 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: true,
   },
   list_copies: {
-    ...ofAccount('list_copies', 'trace', false),
     title: 'List issued documents and copies',
     description:
       'Your documents whose copies were issued, newest first (at most 100); with `document_id`, that document with ' +
@@ -357,6 +326,11 @@ export const OPERATIONS: { readonly [N in OperationName]: Operation<N> } = {
     deterministic: true,
   },
 };
+
+/** Every row with its name and the domain's rules, in the order of the names. */
+export const OPERATIONS = Object.fromEntries(
+  OPERATION_NAMES.map((name) => [name, { name, ...OPERATION_RULES[name], ...ROWS[name] }]),
+) as { readonly [N in OperationName]: Operation<N> };
 
 /** The REST path of an operation served over REST (with an API token). */
 export function httpPathOf(name: OperationName): string {
@@ -374,28 +348,4 @@ export function sessionPathOf(name: OperationName): string {
   const path = httpPathOf(name);
   if (path.startsWith(API_PATHS.watermark)) return API_PATHS.tokenWatermark + path.slice(API_PATHS.watermark.length);
   return API_PATHS.tokenCopies + path.slice(API_PATHS.copies.length);
-}
-
-/** The fields of an operation's input, in its schema's order. */
-export const inputFieldsOf = (name: OperationName): string[] => Object.keys(OPERATIONS[name].input.properties);
-
-/** The input fields the operation declares, taken from a body or arguments that may hold others (ignored). */
-export function declaredInputOf<N extends OperationName>(name: N, values: Record<string, unknown>): OperationInputs[N] {
-  const input: Record<string, unknown> = {};
-  for (const field of inputFieldsOf(name)) if (values[field] !== undefined) input[field] = values[field];
-  return input as OperationInputs[N];
-}
-
-/** A copy of the operation's input schema with only `fields`, renamed by `names`, unknown fields allowed. */
-export function renamedInput(
-  name: OperationName,
-  fields: readonly string[],
-  names: Readonly<Record<string, string>> = {},
-  optional: (field: string) => boolean = () => false,
-): TObject {
-  const properties = OPERATIONS[name].input.properties as Record<string, TSchema>;
-  const renamed: Record<string, TSchema> = {};
-  for (const field of fields)
-    renamed[names[field] ?? field] = optional(field) ? Type.Optional(properties[field]) : properties[field];
-  return Type.Object(renamed);
 }

@@ -3,8 +3,8 @@ import { backendOf, type OperationBackend, type OperationHandlers } from './back
 import { failureOfClientError, OperationFailure } from './failure.js';
 import { keylessHandlers } from './local-backend.js';
 import { inSchemaOrder } from './schema-order.js';
+import { inputFieldsOf } from './input-fields.js';
 import {
-  inputFieldsOf,
   OPERATION_NAMES,
   OPERATIONS,
   type CodecInputs,

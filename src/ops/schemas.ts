@@ -9,7 +9,7 @@ import {
   WATERMARK_KINDS,
 } from 'wm-watermark-codec/types';
 import { withCliOption } from './cli-option.js';
-import { StringEnum } from './string-enum.js';
+import { StringEnum } from '../domain/shapes/string-enum.js';
 
 // The schemas of the watermark operations: the options shared by the REST bodies and the MCP tool inputs, and the
 // results, which are at once the REST responses, the CLI's --json objects and the MCP structuredContent.
@@ -20,6 +20,11 @@ const MARK_WORD_ENDS =
 const LINE_ENDS_ONLY =
   "mark only the last character of each line: poppler's pdftotext -raw then keeps every line whole, at the cost " +
   'of every position inside a line; not with the word-ends option';
+/** Both encodes mark word ends and line ends only on request, with the same fields (one spelling per concept). */
+const markWordEnds = withCliOption(Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })), {
+  conflicts: ['line_ends_only'],
+});
+const lineEndsOnly = Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY }));
 /** Both encodes leave the first N lines unmarked on request. */
 const skipLines = (where: string) =>
   Type.Optional(
@@ -66,11 +71,9 @@ export const EncodeOptions = {
     Type.Optional(Type.Boolean({ default: false, description: 'method char: whole secret on the first grapheme' })),
     { implies: { method: 'char' } },
   ),
-  markWordEnds: withCliOption(Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })), {
-    conflicts: ['lineEndsOnly'],
-  }),
-  lineEndsOnly: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
-  skipLines: skipLines('with any method'),
+  mark_word_ends: markWordEnds,
+  line_ends_only: lineEndsOnly,
+  skip_lines: skipLines('with any method'),
   output: withCliOption(
     Type.Optional(
       StringEnum(OUTPUT_MODES, { default: 'full', description: 'tokens: only the graphemes carrying marks' }),
@@ -99,10 +102,8 @@ export const RobustOptions = {
     ),
     { flag: 'stealth', value: 'level' },
   ),
-  mark_word_ends: withCliOption(Type.Optional(Type.Boolean({ default: false, description: MARK_WORD_ENDS })), {
-    conflicts: ['line_ends_only'],
-  }),
-  line_ends_only: Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY })),
+  mark_word_ends: markWordEnds,
+  line_ends_only: lineEndsOnly,
   skip_lines: skipLines('all copies in the text that follows'),
 };
 

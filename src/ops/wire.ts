@@ -1,9 +1,9 @@
 /**
  * The one mapping between the wire's field names and the codec's option names. The wire (REST bodies, MCP
- * arguments, the remote client's requests) names some options in snake_case (`bind_text`, `stealth_level`), as the
- * HTTP interface does, and others in camelCase (`chunkSize`, `markWordEnds` of encode), as the interface's first
- * operations did; the codec and the domain name every option in camelCase. So the mapping is mechanical, and a new
- * option needs no line here. No TypeBox: the offline CLI loads this module.
+ * arguments, the remote client's requests) names options in snake_case (`bind_text`, `skip_lines`), as the HTTP
+ * interface does, except the two camelCase fields the interface gives encode (`chunkSize`, `firstLetterOnly`); the
+ * codec and the domain name every option in camelCase. So the mapping is mechanical, and a new option needs no line
+ * here. No TypeBox: the offline CLI loads this module.
  */
 
 /** `stealth_level` → `stealthLevel`; a camelCase name stays as it is. */

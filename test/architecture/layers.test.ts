@@ -45,9 +45,25 @@ const ALLOWED: Record<string, readonly string[]> = {
 
 /**
  * Layers that may see the domain's shapes but must not load it (it would bring the database into `wm mcp` and the
- * remote CLI): their imports of domain/ are `import type`, or of domain/types.ts, which holds plain values only.
+ * remote CLI): their imports of domain/ are `import type`, or of its modules of plain values (PLAIN_DOMAIN_MODULES).
  */
 const DOMAIN_TYPES_ONLY = ['ops'];
+/**
+ * The domain's modules that those layers may load: the operations and their rules (which import nothing), the
+ * public types, and the shapes of the account operations (JSON schemas made of plain values, see DOMAIN_SHAPES).
+ */
+const PLAIN_DOMAIN_MODULES = [
+  'types.js',
+  'operation-rules.js',
+  join('copies', 'values.js'),
+  join('shapes', 'copies.js'),
+  join('shapes', 'string-enum.js'),
+];
+/**
+ * The account operations' inputs and results, declared once as TypeBox schemas: the only modules of the domain that
+ * load TypeBox; the rest of the domain takes their Static<> types (`import type`), so a start never loads it there.
+ */
+const DOMAIN_SHAPES = join(SRC, 'domain', 'shapes');
 
 /** The database packages: only the store's adapters (src/store/sqlite/, …) load them. */
 const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/;
@@ -226,12 +242,29 @@ describe('the layers of src/ import only what the architecture allows', () => {
         const specifier = match[1] ?? match[2];
         if (!specifier.startsWith('.')) continue;
         const target = resolve(dirname(file), specifier);
-        if (layerOf(target) === 'domain' && relative(join(SRC, 'domain'), target) !== 'types.js') {
+        if (layerOf(target) === 'domain' && !PLAIN_DOMAIN_MODULES.includes(relative(join(SRC, 'domain'), target))) {
           violations.push(`${relative(SRC, file)} loads ${specifier}`);
         }
       }
     }
     expect(violations).toEqual([]);
+  });
+
+  it('of the domain, only its shapes load TypeBox, and the rest sees them as types', () => {
+    const violations: string[] = [];
+    const VALUE_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g;
+    for (const file of files.filter((f) => layerOf(f) === 'domain' && !f.startsWith(DOMAIN_SHAPES + sep))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(VALUE_IMPORT)) {
+        const target = match[1].startsWith('.') ? resolve(dirname(file), match[1]) : match[1];
+        if (target.startsWith('@sinclair/typebox') || target.startsWith(DOMAIN_SHAPES + sep))
+          violations.push(`${relative(SRC, file)} loads ${match[1]}`);
+      }
+    }
+    expect(violations).toEqual([]);
+  });
+
+  it('the rules of the operations import nothing: the table and wm mcp read them without the domain', () => {
+    expect(importsOf(join(SRC, 'domain', 'operation-rules.ts'))).toEqual([]);
   });
 
   it('the shared API module loads no code but its own: it sees the server and packages as types only', () => {

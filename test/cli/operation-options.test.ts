@@ -8,8 +8,7 @@ import { addOperationOptions } from '../../src/cli/codec/operation-options.js';
 import { OPERATION_OPTIONS } from '../../src/cli/codec/options.generated.js';
 import { EXIT } from '../../src/cli/errors.js';
 import { buildProgram } from '../../src/cli/main.js';
-import { CODEC_OPERATION_NAMES } from '../../src/ops/operation-names.js';
-import { kebabNameOf, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
+import { CODEC_OPERATION_NAMES, kebabNameOf, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
 import { createValidatorCompiler } from '../../src/server/validation.js';
 
 describe('the codec commands’ flags come from the table of operations', () => {
@@ -72,7 +71,7 @@ const checkedFlags = CODEC_OPERATION_NAMES.flatMap((name) =>
 describe('a flag refuses what the server refuses (one rule: the field’s schema)', () => {
   it('covers the whole numbers and the lists of choices', () => {
     expect(checkedFlags.map(({ where }) => where)).toEqual(
-      expect.arrayContaining(['encode.chunkSize', 'encode.skipLines', 'encode.method', 'encode_robust.stealth_level']),
+      expect.arrayContaining(['encode.chunkSize', 'encode.skip_lines', 'encode.method', 'encode_robust.stealth_level']),
     );
   });
 
@@ -100,5 +99,29 @@ describe('a flag refuses what the server refuses (one rule: the field’s schema
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('the commands say of their operation what its row says', () => {
+  const commandOf = (name: string) => buildProgram(['node', 'wm', name]).commands.find((c) => c.name() === name);
+
+  it('each codec command: its name, summary, description and the fields of its --json', () => {
+    for (const name of CODEC_OPERATION_NAMES) {
+      const command = commandOf(kebabNameOf(name));
+      const row = OPERATIONS[name];
+      expect(command?.summary().toLowerCase(), name).toContain(row.title.toLowerCase());
+      expect(command?.description(), name).toContain(row.description);
+      const json = command?.options.find((option) => option.long === '--json')?.description ?? '';
+      for (const field of Object.keys((row.result as TSchema).properties as object))
+        expect(json, `${name} --json`).toMatch(new RegExp(`[{ ]${field}\\??[,}]`));
+    }
+  });
+
+  it('wm mcp --help names every tool: each operation, the hosted names and the copies tools', () => {
+    const help = commandOf('mcp')?.description() ?? '';
+    for (const name of Object.keys(OPERATIONS) as OperationName[]) {
+      const hosted = OPERATIONS[name].hosted;
+      for (const tool of hosted ? [name, hosted.name] : [name]) expect(help).toMatch(new RegExp(`\\b${tool}\\b`));
+    }
   });
 });

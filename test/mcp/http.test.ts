@@ -76,6 +76,9 @@ describe('/mcp on wm serve', () => {
   it('lists the seven tools, four aliases and the copies tools, with descriptions, schemas, annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, 'issue_copies', 'trace', 'list_copies']);
+    // the instructions name every tool of the table, the copies tools too
+    const instructions = client.getInstructions() ?? '';
+    for (const tool of tools) expect(instructions, tool.name).toContain(tool.name);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.type).toBe('object');
@@ -88,8 +91,11 @@ describe('/mcp on wm serve', () => {
       'method',
       'chunkSize',
       'firstLetterOnly',
+      'mark_word_ends',
       'markWordEnds',
+      'line_ends_only',
       'lineEndsOnly',
+      'skip_lines',
       'skipLines',
       'output',
       'pattern',

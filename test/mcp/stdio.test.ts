@@ -74,9 +74,12 @@ describe('wm mcp (stdio, offline)', () => {
       'pattern',
     ]);
     const robustTool = tools.find((tool) => tool.name === 'encode_robust')!;
+    expect(robustTool.inputSchema.required).toEqual(['text', 'secret']);
     expect(Object.keys(robustTool.inputSchema.properties!)).toEqual([
       'text',
+      'visible_text',
       'secret',
+      'hidden_text',
       'distribution',
       'stealth_level',
       'mark_word_ends',
@@ -122,6 +125,24 @@ describe('wm mcp (stdio, offline)', () => {
       decoded: 'r',
       is_encoded: true,
     });
+  });
+
+  it('takes a field under its other name (a row’s aliases), as REST does; the field wins', async () => {
+    const single = { text: CARRIER, secret: 'ends', method: 'single' };
+    const marked = plain(encode(CARRIER, 'ends', { method: 'single', markWordEnds: true }));
+    expect(await structured(offline, 'encode', { ...single, mark_word_ends: true })).toEqual(marked);
+    expect(await structured(offline, 'encode', { ...single, markWordEnds: true })).toEqual(marked);
+    expect(await structured(offline, 'encode', { ...single, mark_word_ends: false, markWordEnds: true })).toEqual(
+      plain(encode(CARRIER, 'ends', { method: 'single' })),
+    );
+    expect(errorText(await call(offline, 'encode', { ...single, skipLines: -1 }))).toBe(
+      'invalid arguments for encode: skip_lines must be >= 0',
+    );
+    const { watermarked } = await structured(offline, 'encode_robust', { visible_text: LONG, hidden_text: 'v' });
+    expect(await structured(offline, 'decode_robust', { text: watermarked })).toMatchObject({ decoded: 'v' });
+    expect(errorText(await call(offline, 'encode_robust', { visible_text: LONG }))).toBe(
+      'invalid arguments for encode_robust: secret is required',
+    );
   });
 
   it('reports failures as isError results with the message a person needs', async () => {

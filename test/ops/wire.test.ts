@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { httpPathOf, inputFieldsOf, kebabNameOf, OPERATION_NAMES, OPERATIONS } from '../../src/ops/operations.js';
+import { inputFieldsOf } from '../../src/ops/input-fields.js';
+import { httpPathOf, kebabNameOf, OPERATION_NAMES, OPERATIONS } from '../../src/ops/operations.js';
 import { codecInputOf, codecNameOf, wireInputOf, wireNameOf } from '../../src/ops/wire.js';
 
 describe('the wire names and the codec names of the operations’ inputs', () => {
@@ -9,8 +10,10 @@ describe('the wire names and the codec names of the operations’ inputs', () =>
       codecInputOf({ text: 't', bind_text: true, stealth_level: 'high', chunkSize: 2, raw_runs: undefined }),
     ).toEqual({ text: 't', bindText: true, stealthLevel: 'high', chunkSize: 2 });
     expect(codecNameOf('mark_word_ends')).toBe('markWordEnds');
-    expect(wireNameOf('markWordEnds', inputFieldsOf('encode'))).toBe('markWordEnds');
+    // one spelling per concept: both encodes name the option mark_word_ends; the spec's chunkSize stays camelCase
+    expect(wireNameOf('markWordEnds', inputFieldsOf('encode'))).toBe('mark_word_ends');
     expect(wireNameOf('markWordEnds', inputFieldsOf('encode_robust'))).toBe('mark_word_ends');
+    expect(wireNameOf('chunkSize', inputFieldsOf('encode'))).toBe('chunkSize');
   });
 
   it('gives every field of every operation a codec name of its own, so the way back is exact', () => {

@@ -79,13 +79,13 @@ beforeAll(async () => {
   await domain.apiTokens.create(ada.user.id, { name: 'plain', permissions: ['decode'] });
   const encoded = (await domain.watermark.encode(keyed.token, { text: CARRIER, secret: 'moved intact' })).encoded;
   await domain.watermark.decode(keyed.token, { text: encoded });
-  const issued = await domain.copies.issue(keyed.token, {
+  const issued = await domain.accountOperations.forCaller(keyed.token)('issue_copies', {
     text: MEMO,
     recipients: ['carol', 'dave'],
     name: 'memo.txt',
   });
   // copies with visible variants: the document's variant record goes too
-  await domain.copies.issue(keyed.token, {
+  await domain.accountOperations.forCaller(keyed.token)('issue_copies', {
     text: generatedProse(3, 3000),
     recipients: ['erin', 'frank'],
     name: 'report.txt',

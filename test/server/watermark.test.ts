@@ -69,10 +69,10 @@ describe('encode / decode / analyze', () => {
     expect(decoded.json().confidence).toEqual(expect.any(Number));
     const missing = await call('encode-robust', { visible_text: carrier });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().details).toEqual({ secret: 'is required (or hidden_text)' });
+    expect(missing.json().details).toEqual({ secret: 'is required' });
   });
 
-  it('markWordEnds (encode) and mark_word_ends (encode-robust) also mark the last letter of a word', async () => {
+  it('mark_word_ends (both encodes; markWordEnds too on encode) also marks the last letter of a word', async () => {
     const wordEndMarked = /\p{L}[\u{E0100}-\u{E01EF}\uFE00-\uFE0F]+ /u;
     const carrier = CARRIER.repeat(3);
     const encoded = async (body: object): Promise<string> => {
@@ -81,7 +81,10 @@ describe('encode / decode / analyze', () => {
       return response.json().encoded;
     };
     expect(await encoded({})).not.toMatch(wordEndMarked);
+    expect(await encoded({ mark_word_ends: true })).toMatch(wordEndMarked);
+    // the spelling before snake_case, kept for the clients that send it; the field wins when both are sent
     expect(await encoded({ markWordEnds: true })).toMatch(wordEndMarked);
+    expect(await encoded({ mark_word_ends: false, markWordEnds: true })).not.toMatch(wordEndMarked);
     const robust = async (body: object): Promise<string> =>
       (await call('encode-robust', { text: carrier, secret: 'hi', ...body })).json().watermarked;
     expect(await robust({})).not.toMatch(wordEndMarked);
@@ -89,35 +92,38 @@ describe('encode / decode / analyze', () => {
     expect((await call('encode', { text: carrier, secret: 'x', markWordEnds: 'yes' })).statusCode).toBe(400);
   });
 
-  it('lineEndsOnly (encode) and line_ends_only (encode-robust) mark the last character of a line only', async () => {
+  it('line_ends_only (both encodes; lineEndsOnly too on encode) marks the last character of a line only', async () => {
     // lines ending in a letter: a line ending in "." has no position (the full stop carries nothing)
     const line = CARRIER.slice(0, -1);
     const lines = `${line}\n${line}`;
     const marksInsideLines = /[\u{E0100}-\u{E01EF}\uFE00-\uFE0F]+[^\n\u{E0100}-\u{E01EF}\uFE00-\uFE0F]/u;
-    const encoded = await call('encode', { text: lines, secret: 'ID-42', lineEndsOnly: true });
+    const encoded = await call('encode', { text: lines, secret: 'ID-42', line_ends_only: true });
     expect(encoded.statusCode).toBe(200);
     expect(encoded.json().encoded).not.toMatch(marksInsideLines);
     expect((await call('decode', { text: encoded.json().encoded })).json().decoded).toBe('ID-42');
     const robust = await call('encode-robust', { text: lines, secret: 'hi', line_ends_only: true });
     expect(robust.statusCode).toBe(200);
     expect(robust.json().watermarked).not.toMatch(marksInsideLines);
-    const both = await call('encode', { text: lines, secret: 'x', markWordEnds: true, lineEndsOnly: true });
+    const both = await call('encode', { text: lines, secret: 'x', mark_word_ends: true, lineEndsOnly: true });
     expect(both.statusCode).toBe(400);
     expect(both.json().message).toContain('exclude each other');
   });
 
-  it('skipLines (encode) leaves the first lines unmarked, here and at the legacy address', async () => {
+  it('skip_lines (encode; skipLines too) leaves the first lines unmarked, here and at the legacy address', async () => {
     const text = `Headline of the day\n${CARRIER}`;
     const legacy = (payload: object) =>
       server.app.inject({ method: 'POST', url: '/api/v1/encode', payload, headers: bearer(token) });
     for (const answer of [
+      await call('encode', { text, secret: 'ID-42', skip_lines: 1 }),
       await call('encode', { text, secret: 'ID-42', skipLines: 1 }),
+      await legacy({ original_text: text, payload: 'ID-42', skip_lines: 1 }),
       await legacy({ original_text: text, payload: 'ID-42', skipLines: 1 }),
     ]) {
       const encoded = answer.json().encoded as string;
       expect(encoded.split('\n')[0]).toBe('Headline of the day');
       expect((await call('decode', { text: encoded })).json().decoded).toBe('ID-42');
     }
+    expect((await call('encode', { text, secret: 'x', skip_lines: -1 })).statusCode).toBe(400);
     expect((await call('encode', { text, secret: 'x', skipLines: -1 })).statusCode).toBe(400);
   });
 

@@ -1,4 +1,4 @@
-import type { CodecOperationName } from '../../ops/operation-names.js';
+import type { CodecOperationName } from '../../domain/operation-rules.js';
 import type { CodecInputs } from '../../ops/operations.js';
 import { readInputText } from './io.js';
 import { OPERATION_OPTIONS } from './options.generated.js';

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import type { CodecOperationName } from '../../ops/operation-names.js';
+import type { CodecOperationName } from '../../domain/operation-rules.js';
 import { parseInteger } from './option-parsers.js';
 import type { OperationOptionSpec } from './option-spec.js';
 import { OPERATION_OPTIONS } from './options.generated.js';

@@ -26,3 +26,18 @@ export interface OperationOptionSpec {
   /** the value names a file, or - for standard input, whose text is the field's value */
   file?: boolean;
 }
+
+/**
+ * What an operation's command says of it, from its row (src/ops/operations.ts), as scripts/generate-cli-options.ts
+ * writes it into ./options.generated.ts: the help of `wm <command>` and `wm mcp` without loading the table.
+ */
+export interface OperationCommandSpec {
+  /** the row's title, as a command's summary (lower case) */
+  summary: string;
+  /** the row's description: what the operation does, on every face */
+  description: string;
+  /** the fields of its result, the --json object: `{decoded, keyed, raw_runs?}` */
+  json: string;
+  /** the MCP tools that run it: its name, and the hosted service's name for it */
+  tools: readonly string[];
+}

@@ -41,7 +41,7 @@ async function localBackend(options: CopiesOptions, email: string): Promise<Copi
   const opened = await openDomain({ home: options.home, database: options.database });
   try {
     // the codec in this process, with the account's copies in the data folder's domain
-    const account = accountHandlersOf(await opened.domain.admin.copies(email));
+    const account = accountHandlersOf(await opened.domain.admin.accountOperations(email));
     const backend = createLocalBackend({}, account);
     return { ...backend, close: () => opened.close() };
   } catch (error) {

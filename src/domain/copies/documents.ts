@@ -1,15 +1,8 @@
 import type { DocumentRow } from '../../store/index.js';
 import { openId, sealId } from '../opaque-id.js';
-import type { Plan } from '../types.js';
 import { iso } from '../users.js';
 import type { CopiesKeys } from './account-keys.js';
 import type { DocumentInfo } from './types.js';
-
-/** Who issues, traces and lists: an account, and on a server its plan (offline, the operator's own data, no cap). */
-export interface CopiesOwner {
-  userId: string;
-  plan?: Plan;
-}
 
 /** A document as users see it: its id sealed under the account's key (opaque-id.ts), never the row's number. */
 export const documentInfo = (row: DocumentRow, keys: CopiesKeys): DocumentInfo => ({

@@ -3,7 +3,8 @@ import type { CopyRow } from '../../store/index.js';
 import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { ownCopiesKeys } from './account-keys.js';
-import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
+import type { AccountOwner } from '../account-owner.js';
+import { codePoints, documentInfo } from './documents.js';
 import { copyFileNames } from './file-names.js';
 import type { RunJob } from '../work/runner.js';
 import { newCopyId } from './marking.js';
@@ -20,7 +21,7 @@ import { capacityOf, issueVariantCopies, requireEnoughSites } from './variants.j
  */
 export async function issueCopies(
   context: DomainContext,
-  owner: CopiesOwner,
+  owner: AccountOwner,
   input: IssueCopiesInput,
   job: RunJob = context.work.forRequest(),
 ): Promise<IssueCopiesResult> {
@@ -88,7 +89,7 @@ export async function issueCopies(
 }
 
 /** The plan's cap on one issue (recipients × visible characters): the work and the answer grow with both. */
-export function refuseBeyondPlan(context: DomainContext, owner: CopiesOwner, recipients: number, characters: number) {
+export function refuseBeyondPlan(context: DomainContext, owner: AccountOwner, recipients: number, characters: number) {
   if (!owner.plan) return;
   const limit = context.config.copiesCharactersByPlan[owner.plan];
   const asked = recipients * characters;

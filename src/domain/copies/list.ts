@@ -2,8 +2,9 @@ import type { DomainContext } from '../context.js';
 import { DomainError } from '../errors.js';
 import { iso } from '../users.js';
 import { existingCopiesKeys } from './account-keys.js';
-import { documentInfo, documentRowId, type CopiesOwner } from './documents.js';
-import type { CopyMarks } from './marking.js';
+import type { AccountOwner } from '../account-owner.js';
+import { documentInfo, documentRowId } from './documents.js';
+import type { CopyMarks } from './types.js';
 import type { ListCopiesInput, ListCopiesResult } from './types.js';
 
 /** Documents a list shows at most. */
@@ -14,8 +15,8 @@ const notFound = () => new DomainError('NOT_FOUND', 'You have no document with t
 /** The owner's documents, newest first, or one document with its copies. */
 export async function listCopies(
   context: DomainContext,
-  owner: CopiesOwner,
-  input: ListCopiesInput = {},
+  owner: AccountOwner,
+  input: ListCopiesInput,
 ): Promise<ListCopiesResult> {
   const keys = await existingCopiesKeys(context, owner.userId);
   if (input.document_id === undefined) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { encode } from 'wm-watermark-codec/encode';
 import { CodecError } from 'wm-watermark-codec/errors';
 import { encodeRobust } from 'wm-watermark-codec/robust';
+import type { CopyMarks } from './types.js';
 
 /**
  * How one copy is marked (docs/TRACING.md, "Marks"): a keyed VS frame on every few sentences, so that a quote of a
@@ -13,14 +14,6 @@ import { encodeRobust } from 'wm-watermark-codec/robust';
 
 /** Visible UTF-16 units at least between two frames: about three sentences of prose. */
 export const FRAME_SPACING = 250;
-
-/** What was written into a copy: stored with it (the `marks` column) and shown when listing. */
-export interface CopyMarks {
-  /** keyed VS frames written, one per segment of about FRAME_SPACING characters */
-  vs_frames: number;
-  /** robust marks written (0: the text had no room for one, and only frames name the copy) */
-  robust_marks: number;
-}
 
 /**
  * A new copy id: 9 random bytes as 12 base64url characters (72 bits). Short, because every byte of it costs 8

@@ -3,7 +3,8 @@ import { strip } from 'wm-watermark-codec/strip';
 import { VARIANT_KEY_BYTES } from 'wm-watermark-codec/variants';
 import type { DomainContext } from '../context.js';
 import type { RunJob } from '../work/runner.js';
-import { codePoints, type CopiesOwner } from './documents.js';
+import type { AccountOwner } from '../account-owner.js';
+import { codePoints } from './documents.js';
 import { refuseBeyondPlan } from './issue.js';
 import { newCopyId } from './marking.js';
 import type { IssueCopiesInput, PreviewCopiesResult } from './types.js';
@@ -18,7 +19,7 @@ import { capacityOf, refusalOf } from './variants.js';
  */
 export async function previewCopies(
   context: DomainContext,
-  owner: CopiesOwner,
+  owner: AccountOwner,
   input: IssueCopiesInput,
   job: RunJob = context.work.forRequest(),
 ): Promise<PreviewCopiesResult> {

@@ -4,12 +4,20 @@ import type { DomainContext } from '../context.js';
 import { isTraceable, MATCH_THRESHOLDS, rankMatches, type Fingerprint } from '../fingerprint/index.js';
 import { iso } from '../users.js';
 import { existingCopiesKeys, type CopiesKeys } from './account-keys.js';
-import { codePoints, documentInfo, type CopiesOwner } from './documents.js';
+import type { AccountOwner } from '../account-owner.js';
 import type { RunJob } from '../work/runner.js';
+import { codePoints, documentInfo } from './documents.js';
 import type { CopyEvidence } from './reading.js';
 import { traceMessage } from './trace-message.js';
 import { traceVariants, type VariantFindings } from './trace-variants.js';
-import type { TraceResult, TracedDocument, TracedRecipient, TracedVariants, UnconfirmedMark } from './types.js';
+import type {
+  TraceInput,
+  TraceResult,
+  TracedDocument,
+  TracedRecipient,
+  TracedVariants,
+  UnconfirmedMark,
+} from './types.js';
 import { checkTraceText } from './validation.js';
 
 /** Documents a trace answers with at most (best first). */
@@ -25,8 +33,8 @@ export const TRACED_DOCUMENTS = 10;
  */
 export async function traceCopies(
   context: DomainContext,
-  owner: CopiesOwner,
-  input: { text: string },
+  owner: AccountOwner,
+  input: TraceInput,
   job: RunJob = context.work.forRequest(),
 ): Promise<TraceResult> {
   const text = checkTraceText(input);

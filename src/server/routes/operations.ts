@@ -1,17 +1,9 @@
-import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WatermarkCaller } from '../../domain/index.js';
 import { createDomainBackend } from '../../ops/domain-backend.js';
-import {
-  declaredInputOf,
-  inputFieldsOf,
-  OPERATION_NAMES,
-  OPERATIONS,
-  renamedInput,
-  sessionPathOf,
-  type HttpFace,
-  type OperationName,
-} from '../../ops/operations.js';
+import { declaredInputOf, inputSchemaOf, renamedInput, withAliasesResolved } from '../../ops/input-fields.js';
+import { OPERATION_NAMES, OPERATIONS, sessionPathOf, type HttpFace, type OperationName } from '../../ops/operations.js';
 import { codecInputOf } from '../../ops/wire.js';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
@@ -29,59 +21,18 @@ function tokenOf(request: FastifyRequest): string {
   return request.apiTokenSecret ?? '';
 }
 
-/** Throws a 400 naming each field of `values` that is missing (with its `hint`). */
-function requireFields(values: Body, hint: Record<string, string>): void {
-  const missing = Object.keys(values).filter((field) => values[field] === undefined);
-  if (missing.length > 0) {
-    const details = Object.fromEntries(missing.map((field) => [field, `is required${hint[field] ?? ''}`]));
-    throw new HttpError(400, `Missing field: ${missing.join(', ')}`, { details });
-  }
-}
-
 /**
- * The body schema of an operation's route: its input, where a field with another name (`alternatives`) is
- * optional and the other name beside it. Unknown fields are allowed (and ignored), as on every face.
+ * The operation's input from a body (aliases resolved before it was validated), each field required in one case
+ * only checked (naming it: the codec refuses such input too, but not by the field's name).
  */
-function bodyOf(name: OperationName, http: HttpFace): TObject {
-  const alternatives = Object.entries(http.alternatives ?? {});
-  if (alternatives.length === 0) return OPERATIONS[name].input;
-  const fields = OPERATIONS[name].input.properties as Record<string, TSchema>;
-  const properties: Record<string, TSchema> = {};
-  for (const field of inputFieldsOf(name)) {
-    const other = alternatives.find(([, replaced]) => replaced === field)?.[0];
-    properties[field] = other
-      ? Type.Optional({
-          ...fields[field],
-          description: `${fields[field].description} (required unless ${other} is sent)`,
-        })
-      : fields[field];
-    if (other) {
-      properties[other] = Type.Optional({
-        ...fields[field],
-        description: `another name of ${field}, sent by existing clients`,
-      });
+function inputOf(name: OperationName, http: HttpFace, values: Body) {
+  const input: Body = declaredInputOf(name, values);
+  for (const [field, when] of Object.entries(http.requiredWhen ?? {})) {
+    if (input[when.field] === when.equals && !input[field]) {
+      throw new HttpError(400, `Missing field: ${field}`, { details: { [field]: `is required${when.hint}` } });
     }
   }
-  return Type.Object(properties);
-}
-
-/**
- * The operation's input from a body: a field sent under its other name taken as the field, each field required in
- * one case only checked (naming it: the codec refuses such input too, but not by the field's name).
- */
-function inputOf(name: OperationName, http: HttpFace, body: Body) {
-  const values = { ...body };
-  const alternatives = Object.entries(http.alternatives ?? {});
-  if (alternatives.length > 0) {
-    for (const [other, field] of alternatives) values[field] ??= body[other];
-    const fields = Object.fromEntries(alternatives.map(([, field]) => [field, values[field]]));
-    requireFields(fields, Object.fromEntries(alternatives.map(([other, field]) => [field, ` (or ${other})`])));
-  }
-  for (const [field, when] of Object.entries(http.requiredWhen ?? {})) {
-    if (values[when.field] === when.equals)
-      requireFields({ [field]: values[field] || undefined }, { [field]: when.hint });
-  }
-  return codecInputOf(declaredInputOf(name, values));
+  return codecInputOf(input);
 }
 
 /**
@@ -107,13 +58,19 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
     const { method, path } = http;
     const response: Record<number, TSchema> = { 200: result };
     if (http.unreadable) response[422] = CannotReadResponse;
-    const input = bodyOf(name, http);
+    const input = inputSchemaOf(name);
     const schema = { ...(method === 'GET' ? { querystring: input } : { body: input }), response };
     const valuesOf = (request: FastifyRequest) => (method === 'GET' ? request.query : request.body) as Body;
+    // a field sent under another name only is taken as the field before the input is validated
+    const resolveAliases = async (request: FastifyRequest) => {
+      if (method === 'GET') request.query = withAliasesResolved(name, request.query);
+      else request.body = withAliasesResolved(name, request.body);
+    };
     app.route({
       method,
       url: path,
       ...apiTokenRoute(context, http.summary, schema),
+      preValidation: resolveAliases,
       handler: async (request, reply) => run(name, tokenOf(request), inputOf(name, http, valuesOf(request)), reply),
     });
     // the dashboard: a signed-in person picks one of their tokens by name instead of pasting its secret
@@ -127,6 +84,7 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
           '404 for a token that is not yours',
         { ...schema, params: TokenIdParams, response: { ...schema.response, ...errors(402, 404, 429) } },
       ),
+      preValidation: resolveAliases,
       handler: async (request, reply) =>
         run(
           name,
@@ -137,10 +95,14 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
     });
     if (http.legacy) {
       const { path: legacyPath, summary, names } = http.legacy;
-      const legacyBody = renamedInput(name, inputFieldsOf(name), names);
+      const body = inputSchemaOf(name);
+      const legacyBody = renamedInput(body, Object.keys(body.properties), names);
       app.post<{ Body: Body }>(
         legacyPath,
-        apiTokenRoute(context, summary, { body: legacyBody, response: { 200: result } }),
+        {
+          ...apiTokenRoute(context, summary, { body: legacyBody, response: { 200: result } }),
+          preValidation: resolveAliases,
+        },
         async (request, reply) => {
           const values = { ...request.body };
           for (const [field, legacyName] of Object.entries(names)) values[field] = request.body[legacyName];

@@ -1,7 +1,7 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { PERMISSIONS, PLANS, SUBSCRIPTION_STATUSES } from '../../domain/index.js';
 import { NOT_FOUND_CODE } from '../../ops/failure.js';
-import { StringEnum } from '../../ops/string-enum.js';
+import { StringEnum } from '../../domain/shapes/string-enum.js';
 import { reasonPhrase } from '../http-error.js';
 
 const DateTime = Type.String({ format: 'date-time' });

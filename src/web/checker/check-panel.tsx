@@ -125,7 +125,9 @@ function KeyedDecode({ text, robust }: { text: string; robust: boolean }) {
     setError(null);
     setDecoded(null);
     try {
-      const result = await watermarkRequest<{ decoded: string }>(robust ? 'decode-robust' : 'decode', { text });
+      const result = robust
+        ? await watermarkRequest('decode-robust', { text })
+        : await watermarkRequest('decode', { text });
       setDecoded(result.decoded);
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : 'The server could not be reached.');

@@ -82,7 +82,7 @@ function vsOptions(options: Options) {
 
 async function encodeOnServer(text: string, secret: string, options: Options): Promise<Made> {
   if (options.family === 'robust') {
-    const made = await watermarkRequest<{ watermarked: string; keyed: boolean }>('encode-robust', {
+    const made = await watermarkRequest('encode-robust', {
       text,
       secret,
       distribution: options.distribution,
@@ -90,7 +90,7 @@ async function encodeOnServer(text: string, secret: string, options: Options): P
     });
     return { text: made.watermarked, summary: made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed' };
   }
-  const made = await watermarkRequest<{ encoded: string; keyed: boolean; stats: { method: string } }>('encode', {
+  const made = await watermarkRequest('encode', {
     text,
     secret,
     ...vsOptions(options),

@@ -2,6 +2,7 @@ import { signal } from '@preact/signals';
 import { request } from '../app/api.js';
 import { api, sessionState } from '../app/session.js';
 import { API_PATHS, pathWith } from '../../api/paths.js';
+import type { WatermarkEndpoints } from '../app/api-types.js';
 
 /**
  * The API token pasted into the checker by someone not signed in, for keyed (channel) operations on the server.
@@ -17,9 +18,13 @@ export const hasServerCredential = (): boolean =>
 
 /**
  * A watermark operation on the server, charged as usual: signed in, with the session as the picked token;
- * signed out, with the pasted token.
+ * signed out, with the pasted token. Its body and answer are its row's (src/api/types.ts).
  */
-export function watermarkRequest<T>(operation: string, body: unknown): Promise<T> {
+export function watermarkRequest<K extends keyof WatermarkEndpoints>(
+  operation: K,
+  body: WatermarkEndpoints[K]['body'],
+): Promise<WatermarkEndpoints[K]['answer']> {
+  type T = WatermarkEndpoints[K]['answer'];
   if (sessionState.value === 'signed-in') {
     return api<T>('POST', pathWith(API_PATHS.tokenWatermark, { tokenId: checkerTokenId.value }) + operation, {
       body,

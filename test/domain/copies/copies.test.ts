@@ -9,6 +9,8 @@ import { databaseBytes, makeFixture, makeUser, refusal, type Fixture } from '../
 import { MEMO } from './texts.js';
 
 let f: Fixture;
+/** The account operations, run for an API token. */
+const runAs = (token: string) => f.domain.accountOperations.forCaller(token);
 beforeEach(async () => {
   f = await makeFixture({ freeCredits: 100, creditCost: 1 });
 });
@@ -30,7 +32,7 @@ const paragraph = (text: string, n: number) => text.split('\n\n')[n];
 describe('issued copies', () => {
   it('each recipient gets a differently marked copy of the same visible text, traced back to them', async () => {
     const { token } = await owner();
-    const issued = await f.domain.copies.issue(token, {
+    const issued = await runAs(token)('issue_copies', {
       text: MEMO,
       recipients: ['alice@example.com', 'bob@example.com', ' Carol '],
       name: 'memo.txt',
@@ -46,7 +48,7 @@ describe('issued copies', () => {
     }
     expect(new Set(issued.copies.map((copy) => copy.text)).size).toBe(3);
     for (const copy of issued.copies) {
-      const traced = await f.domain.copies.trace(token, { text: copy.text });
+      const traced = await runAs(token)('trace', { text: copy.text });
       expect(traced.verdict).toBe('recipient');
       expect(traced.recipients.map((found) => [found.recipient, found.copy_id])).toEqual([
         [copy.recipient, copy.copy_id],
@@ -60,11 +62,11 @@ describe('issued copies', () => {
 
   it('a quote of one paragraph still names its recipient; stripped, it names the document only', async () => {
     const { token } = await owner();
-    const [alice] = (await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] })).copies;
+    const [alice] = (await runAs(token)('issue_copies', { text: MEMO, recipients: ['alice'] })).copies;
     const quote = paragraph(alice.text, 1);
-    const traced = await f.domain.copies.trace(token, { text: quote });
+    const traced = await runAs(token)('trace', { text: quote });
     expect(traced.recipients.map((found) => found.recipient)).toEqual(['alice']);
-    const stripped = await f.domain.copies.trace(token, { text: strip(quote, { all: true }) });
+    const stripped = await runAs(token)('trace', { text: strip(quote, { all: true }) });
     expect(stripped.verdict).toBe('document');
     expect(stripped.recipients).toEqual([]);
     expect(stripped.message).toMatch(/recipient cannot be told/);
@@ -74,22 +76,22 @@ describe('issued copies', () => {
 
   it('two copies spliced name both recipients', async () => {
     const { token } = await owner();
-    const [alice, bob] = (await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice', 'bob'] })).copies;
+    const [alice, bob] = (await runAs(token)('issue_copies', { text: MEMO, recipients: ['alice', 'bob'] })).copies;
     const spliced = [paragraph(alice.text, 0), paragraph(bob.text, 1), paragraph(bob.text, 2)].join('\n\n');
-    const traced = await f.domain.copies.trace(token, { text: spliced });
+    const traced = await runAs(token)('trace', { text: spliced });
     expect(traced.recipients.map((found) => found.recipient).sort()).toEqual(['alice', 'bob']);
     expect(traced.message).toMatch(/spliced/);
   });
 
   it("another account's trace of the copy names nothing (one charge: the work was done)", async () => {
     const { token } = await owner();
-    const [alice] = (await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] })).copies;
+    const [alice] = (await runAs(token)('issue_copies', { text: MEMO, recipients: ['alice'] })).copies;
     const other = await owner();
-    await f.domain.copies.issue(other.token, { text: MEMO, recipients: ['zed'] });
-    const traced = await f.domain.copies.trace(other.token, { text: alice.text });
+    await runAs(other.token)('issue_copies', { text: MEMO, recipients: ['zed'] });
+    const traced = await runAs(other.token)('trace', { text: alice.text });
     expect(traced).toMatchObject({ verdict: 'document', recipients: [], unconfirmed: [] });
     const never = await owner();
-    const untraced = await f.domain.copies.trace(never.token, { text: alice.text });
+    const untraced = await runAs(never.token)('trace', { text: alice.text });
     expect(untraced).toMatchObject({ verdict: 'not_found', recipients: [], documents: [] });
     expect(untraced.message).toMatch(/issued no copies/);
     expect((await f.domain.credits.balance(never.user.id)).balance).toBe(99);
@@ -97,43 +99,43 @@ describe('issued copies', () => {
 
   it('charges a credit per copy and per trace, none for a text too short; lists the documents and copies', async () => {
     const { token, user } = await owner();
-    const issued = await f.domain.copies.issue(token, { text: MEMO, recipients: ['a', 'b', 'c'], name: 'memo' });
-    await f.domain.copies.trace(token, { text: issued.copies[0].text });
-    await f.domain.copies.trace(token, { text: 'nothing of ours, just a few words here' });
+    const issued = await runAs(token)('issue_copies', { text: MEMO, recipients: ['a', 'b', 'c'], name: 'memo' });
+    await runAs(token)('trace', { text: issued.copies[0].text });
+    await runAs(token)('trace', { text: 'nothing of ours, just a few words here' });
     expect((await f.domain.credits.balance(user.id)).balance).toBe(96);
-    const list = await f.domain.copies.list(token);
+    const list = await runAs(token)('list_copies', {});
     expect(list.documents).toEqual(
       [{ ...issued.document, fingerprint_hashes: undefined, copies: 3 }].map(
         ({ fingerprint_hashes: _, ...document }) => document,
       ),
     );
-    const one = await f.domain.copies.list(token, { document_id: issued.document.id });
+    const one = await runAs(token)('list_copies', { document_id: issued.document.id });
     expect(one.documents[0].recipients!.map((copy) => [copy.recipient, copy.copy_id])).toEqual(
       issued.copies.map((copy) => [copy.recipient, copy.copy_id]),
     );
     for (const made of ['999', 'AAAAAAAAAAAAAAAAAAAAAA', issued.document.id.slice(0, -1)]) {
-      expect((await refusal(() => f.domain.copies.list(token, { document_id: made }))).code).toBe('NOT_FOUND');
+      expect((await refusal(() => runAs(token)('list_copies', { document_id: made }))).code).toBe('NOT_FOUND');
     }
   });
 
   it("document ids are opaque and the account's own: they tell nothing of other accounts", async () => {
     const first = await owner();
     const second = await owner();
-    const a = await f.domain.copies.issue(first.token, { text: MEMO, recipients: ['a'] });
-    const b = await f.domain.copies.issue(second.token, { text: MEMO, recipients: ['b'] });
-    const c = await f.domain.copies.issue(second.token, { text: MEMO, recipients: ['c'] });
+    const a = await runAs(first.token)('issue_copies', { text: MEMO, recipients: ['a'] });
+    const b = await runAs(second.token)('issue_copies', { text: MEMO, recipients: ['b'] });
+    const c = await runAs(second.token)('issue_copies', { text: MEMO, recipients: ['c'] });
     for (const id of [a, b, c].map((issued) => issued.document.id)) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(new Set([a, b, c].map((issued) => issued.document.id)).size).toBe(3);
-    expect((await refusal(() => f.domain.copies.list(second.token, { document_id: a.document.id }))).code).toBe(
+    expect((await refusal(() => runAs(second.token)('list_copies', { document_id: a.document.id }))).code).toBe(
       'NOT_FOUND',
     );
-    expect((await f.domain.copies.list(second.token, { document_id: c.document.id })).documents[0].copies).toBe(1);
+    expect((await runAs(second.token)('list_copies', { document_id: c.document.id })).documents[0].copies).toBe(1);
   });
 
   it('a passage too short to trace says so with its words, never "nothing", and costs nothing', async () => {
     const { token, user } = await owner();
-    await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] });
-    const short = await f.domain.copies.trace(token, { text: 'Hiring in the support team will resume in March.' });
+    await runAs(token)('issue_copies', { text: MEMO, recipients: ['alice'] });
+    const short = await runAs(token)('trace', { text: 'Hiring in the support team will resume in March.' });
     expect(short).toMatchObject({ verdict: 'too_short', recipients: [], documents: [], leak: { words: 9 } });
     expect(short.message).toMatch(/^Too short to trace: 9 words, about 25 needed/);
     expect((await f.domain.credits.balance(user.id)).balance).toBe(100 - 1);
@@ -147,18 +149,18 @@ describe('issued copies', () => {
       { text: MEMO, recipients: ['ali\u202Ece'] },
       { text: '', recipients: ['alice'] },
     ];
-    for (const input of bad) expect((await refusal(() => f.domain.copies.issue(token, input))).code).toBe('VALIDATION');
+    for (const input of bad) expect((await refusal(() => runAs(token)('issue_copies', input))).code).toBe('VALIDATION');
     const decodeOnly = await owner(['decode']);
-    expect((await refusal(() => f.domain.copies.issue(decodeOnly.token, { text: MEMO, recipients: ['a'] }))).code).toBe(
+    expect((await refusal(() => runAs(decodeOnly.token)('issue_copies', { text: MEMO, recipients: ['a'] }))).code).toBe(
       'PERMISSION_DENIED',
     );
-    expect((await f.domain.copies.list(token)).documents).toEqual([]);
+    expect((await runAs(token)('list_copies', {})).documents).toEqual([]);
     expect((await f.domain.credits.balance(user.id)).balance).toBe(100);
   });
 
   it('keeps neither the text nor the fingerprint key in the clear', async () => {
     const { token, user } = await owner();
-    await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] });
+    await runAs(token)('issue_copies', { text: MEMO, recipients: ['alice'] });
     const sealed = await f.store.copies.sealedFingerprintKey(user.id);
     const key = openSealedKey(deriveKeys(f.masterKey).channelWrap, sealed!, fingerprintSealContext(user.id));
     expect(key).toHaveLength(32);
@@ -170,13 +172,17 @@ describe('issued copies', () => {
 
   it('a master-key rotation re-seals the fingerprint key: copies still trace after it', async () => {
     const { token } = await owner();
-    const [alice] = (await f.domain.copies.issue(token, { text: MEMO, recipients: ['alice'] })).copies;
+    const [alice] = (await runAs(token)('issue_copies', { text: MEMO, recipients: ['alice'] })).copies;
     const newMaster = randomBytes(32);
     const result = await resealChannelKeys(f.store, f.masterKey, newMaster);
     expect(result.fingerprintKeys).toEqual({ resealed: 1, alreadyResealed: 0 });
     const rotated = createDomain({ store: f.store, masterKey: newMaster, now: () => f.clock.now });
-    expect((await rotated.copies.trace(token, { text: alice.text })).recipients[0].recipient).toBe('alice');
-    const stripped = await rotated.copies.trace(token, { text: strip(alice.text, { all: true }) });
+    expect(
+      (await rotated.accountOperations.forCaller(token)('trace', { text: alice.text })).recipients[0].recipient,
+    ).toBe('alice');
+    const stripped = await rotated.accountOperations.forCaller(token)('trace', {
+      text: strip(alice.text, { all: true }),
+    });
     expect(stripped.verdict).toBe('document');
   });
 });
@@ -185,10 +191,10 @@ describe('the cost of an issue follows its work', () => {
   it('refuses an issue the balance cannot pay copy by copy, recording nothing', async () => {
     const { token, user } = await owner();
     const many = Array.from({ length: 101 }, (_, i) => `reader-${i}`);
-    const refused = await refusal(() => f.domain.copies.issue(token, { text: MEMO, recipients: many }));
+    const refused = await refusal(() => runAs(token)('issue_copies', { text: MEMO, recipients: many }));
     expect(refused.code).toBe('PAYMENT_REQUIRED');
     expect(refused.message).toBe('Insufficient credits: balance is 100, these 101 copies cost 1 each, 101');
-    expect((await f.domain.copies.list(token)).documents).toEqual([]);
+    expect((await runAs(token)('list_copies', {})).documents).toEqual([]);
     expect((await f.domain.credits.balance(user.id)).balance).toBe(100);
   });
 
@@ -203,12 +209,12 @@ describe('the cost of an issue follows its work', () => {
     const characters = [...MEMO].length;
     const most = Math.floor(5_000 / characters);
     const recipients = Array.from({ length: most + 1 }, (_, i) => `r${i}`);
-    const refused = await refusal(() => f.domain.copies.issue(token, { text: MEMO, recipients }));
+    const refused = await refusal(() => runAs(token)('issue_copies', { text: MEMO, recipients }));
     expect(refused.code).toBe('PLAN_LIMIT');
     expect(refused.message).toMatch(new RegExp(`at most 5,000 characters .* Issue to at most ${most} recipients`));
-    expect((await f.domain.copies.list(token)).documents).toEqual([]);
+    expect((await runAs(token)('list_copies', {})).documents).toEqual([]);
     expect((await f.domain.credits.balance(user.id)).balance).toBe(100);
-    const issued = await f.domain.copies.issue(token, { text: MEMO, recipients: recipients.slice(1) });
+    const issued = await runAs(token)('issue_copies', { text: MEMO, recipients: recipients.slice(1) });
     expect(issued.copies).toHaveLength(most);
     expect((await f.domain.credits.balance(user.id)).balance).toBe(100 - most);
   });
@@ -216,7 +222,7 @@ describe('the cost of an issue follows its work', () => {
   it('gives every copy a file name a file system takes, whatever its label', async () => {
     const { token } = await owner();
     const long = 'é'.repeat(254);
-    const issued = await f.domain.copies.issue(token, {
+    const issued = await runAs(token)('issue_copies', {
       text: MEMO,
       recipients: [long, `${long.slice(1)}x`, 'ok@example.com'],
       name: `${'名'.repeat(150)}.${'e'.repeat(40)}`,

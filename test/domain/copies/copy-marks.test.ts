@@ -11,6 +11,8 @@ import { MEMO } from './texts.js';
  */
 
 let f: Fixture;
+/** The account operations, run for an API token. */
+const runAs = (token: string) => f.domain.accountOperations.forCaller(token);
 beforeEach(async () => {
   f = await makeFixture({ freeCredits: 1000, creditCost: 1 });
 });
@@ -36,7 +38,7 @@ const UNRELATED = generatedDocument(7, 180);
 describe('copy marks belong to copies alone', () => {
   it('any token encoding a copy id into any text names no one', async () => {
     const { tokens } = await account();
-    const [alice] = (await f.domain.copies.issue(tokens[0], { text: MEMO, recipients: ['alice'] })).copies;
+    const [alice] = (await runAs(tokens[0])('issue_copies', { text: MEMO, recipients: ['alice'] })).copies;
     for (const token of tokens) {
       for (const text of [UNRELATED, MEMO]) {
         const forged = [
@@ -44,7 +46,7 @@ describe('copy marks belong to copies alone', () => {
           (await f.domain.watermark.encodeRobust(token, { text, secret: alice.copy_id })).watermarked,
         ];
         for (const leak of [...forged, forged.join('\n\n')]) {
-          const traced = await f.domain.copies.trace(tokens[0], { text: leak });
+          const traced = await runAs(tokens[0])('trace', { text: leak });
           expect(traced.recipients).toEqual([]);
           expect(traced.unconfirmed).toEqual([]);
           expect(traced.verdict).toBe(text === MEMO ? 'document' : 'not_found');
@@ -56,12 +58,12 @@ describe('copy marks belong to copies alone', () => {
 
   it("a real copy's marks moved onto another text are reported, naming no one", async () => {
     const { tokens } = await account();
-    const [alice] = (await f.domain.copies.issue(tokens[0], { text: MEMO, recipients: ['alice'] })).copies;
+    const [alice] = (await runAs(tokens[0])('issue_copies', { text: MEMO, recipients: ['alice'] })).copies;
     const onto = strip(UNRELATED).slice(0, [...strip(alice.text)].length);
     const moved = transplant(alice.text, onto);
     expect(strip(moved)).toBe(onto);
     // the marks themselves survive the move: without the text check they would name alice
-    const traced = await f.domain.copies.trace(tokens[0], { text: moved });
+    const traced = await runAs(tokens[0])('trace', { text: moved });
     expect(traced.verdict).toBe('unconfirmed_mark');
     expect(traced.recipients).toEqual([]);
     expect(traced.unconfirmed).toEqual([
@@ -74,10 +76,10 @@ describe('copy marks belong to copies alone', () => {
 
   it("moved onto another of the account's documents: that document, and the mark unconfirmed", async () => {
     const { tokens } = await account();
-    const [alice] = (await f.domain.copies.issue(tokens[0], { text: MEMO, recipients: ['alice'] })).copies;
+    const [alice] = (await runAs(tokens[0])('issue_copies', { text: MEMO, recipients: ['alice'] })).copies;
     const other = generatedDocument(11, 400);
-    await f.domain.copies.issue(tokens[0], { text: other, recipients: ['bob'], name: 'other' });
-    const traced = await f.domain.copies.trace(tokens[0], { text: transplant(alice.text, other) });
+    await runAs(tokens[0])('issue_copies', { text: other, recipients: ['bob'], name: 'other' });
+    const traced = await runAs(tokens[0])('trace', { text: transplant(alice.text, other) });
     expect(traced.verdict).toBe('document');
     expect(traced.documents[0].document.name).toBe('other');
     expect(traced.unconfirmed).toHaveLength(1);
@@ -86,7 +88,7 @@ describe('copy marks belong to copies alone', () => {
 
   it('the marks of a real copy in its own text still name its recipient', async () => {
     const { tokens } = await account();
-    const [alice] = (await f.domain.copies.issue(tokens[1], { text: MEMO, recipients: ['alice'] })).copies;
-    expect((await f.domain.copies.trace(tokens[0], { text: alice.text })).recipients[0].recipient).toBe('alice');
+    const [alice] = (await runAs(tokens[1])('issue_copies', { text: MEMO, recipients: ['alice'] })).copies;
+    expect((await runAs(tokens[0])('trace', { text: alice.text })).recipients[0].recipient).toBe('alice');
   });
 });

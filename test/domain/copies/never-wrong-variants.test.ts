@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strip } from 'wm-watermark-codec/strip';
-import type { IssuedCopy } from '../../../src/domain/copies/index.js';
+import type { IssuedCopy } from '../../../src/domain/copies/types.js';
 import { generatedProse } from '../../../bench/variants/generated-prose.js';
 import { AUTOCORRECTED, STRATEGIES, autocorrect, crop, retype, rewrap } from '../../../bench/variants/leaks.js';
 import { makeFixture, makeUser, type Fixture } from '../fixture.js';
@@ -38,7 +38,7 @@ async function issuer(seeds: number[]) {
   const copies: Issued[] = [];
   for (const seed of seeds) {
     const original = generatedProse(seed, WORDS);
-    const issued = await f.domain.copies.issue(token, {
+    const issued = await f.domain.accountOperations.forCaller(token)('issue_copies', {
       text: original,
       recipients: Array.from({ length: RECIPIENTS }, (_, i) => `reader-${seed}-${i}@example.com`),
       name: `document ${seed}`,
@@ -80,7 +80,9 @@ function damaged(text: string, damage: string, words: number, seed: number): str
 describe('tracing copies with visible variants never names a wrong recipient', () => {
   it('a whole copy stripped of every mark names its recipient from its variants alone', async () => {
     for (const copy of ours.copies.filter((_, i) => i % 4 === 0)) {
-      const traced = await f.domain.copies.trace(ours.token, { text: strip(copy.text, { all: true }) });
+      const traced = await f.domain.accountOperations.forCaller(ours.token)('trace', {
+        text: strip(copy.text, { all: true }),
+      });
       expect(traced.recipients.map((found) => [found.copy_id, found.named_by])).toEqual([[copy.copy_id, ['variants']]]);
     }
   });
@@ -108,7 +110,7 @@ describe('tracing copies with visible variants never names a wrong recipient', (
         const visible = marks === 'stripped' || source === 'original' ? mixed : transplant(first.text, mixed);
         const text = damaged(visible, damage, words, seed);
         fc.pre(text.trim().length > 0);
-        const traced = await f.domain.copies.trace(ours.token, { text });
+        const traced = await f.domain.accountOperations.forCaller(ours.token)('trace', { text });
 
         const contributors = source === 'ours' ? coalition : [];
         const allowed = new Map(contributors.map((copy) => [copy.copy_id, copy.recipient]));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strip } from 'wm-watermark-codec/strip';
-import type { IssuedCopy } from '../../../src/domain/copies/index.js';
+import type { IssuedCopy } from '../../../src/domain/copies/types.js';
 import { generatedDocument } from '../../../bench/fingerprint/generated-texts.js';
 import { makeFixture, makeUser, type Fixture } from '../fixture.js';
 import { damages, finished, finishes, leakOf, transplant } from './leaks.js';
@@ -22,6 +22,8 @@ interface Issued extends IssuedCopy {
 }
 
 let f: Fixture;
+/** The account operations, run for an API token. */
+const runAs = (token: string) => f.domain.accountOperations.forCaller(token);
 let ours: { token: string; tokens: string[]; copies: Issued[] };
 let theirs: { token: string; tokens: string[]; copies: Issued[] };
 
@@ -40,7 +42,7 @@ async function issuer(seeds: number[], recipients: number) {
   ]);
   const copies: Issued[] = [];
   for (const seed of seeds) {
-    const issued = await f.domain.copies.issue(token, {
+    const issued = await runAs(token)('issue_copies', {
       text: generatedDocument(seed, 450),
       recipients: Array.from({ length: recipients }, (_, i) => `reader-${seed}-${i}@example.com`),
       name: `document ${seed}`,
@@ -67,7 +69,7 @@ describe('tracing never names a wrong recipient', () => {
     expect(ours.copies).toHaveLength(DOCUMENTS * RECIPIENTS);
     expect(new Set(ours.copies.map((copy) => copy.copy_id)).size).toBe(ours.copies.length);
     for (const copy of ours.copies.filter((_, i) => i % 5 === 0)) {
-      const traced = await f.domain.copies.trace(ours.token, { text: copy.text });
+      const traced = await runAs(ours.token)('trace', { text: copy.text });
       expect(traced.recipients.map((found) => found.copy_id)).toEqual([copy.copy_id]);
     }
   });
@@ -89,7 +91,7 @@ describe('tracing never names a wrong recipient', () => {
           const text = finished(leak.text, finish);
           fc.pre(text.length > 0);
           const contributors = [...(foreign ? [] : [copy]), ...(leak.usesOther ? [other] : [])];
-          const traced = await f.domain.copies.trace(ours.token, { text });
+          const traced = await runAs(ours.token)('trace', { text });
 
           const named = traced.recipients.map((found) => found.copy_id);
           const allowed = new Set(contributors.map((contributor) => contributor.copy_id));
@@ -158,7 +160,7 @@ describe('tracing never names a wrong recipient', () => {
           else forged = await forge(onto);
           const text = leakOf(forged, forged, damage).text;
           fc.pre(text.length > 0);
-          const traced = await f.domain.copies.trace(ours.token, { text });
+          const traced = await runAs(ours.token)('trace', { text });
           expect(traced.recipients, traced.message).toEqual([]);
           expect(traced.verdict).not.toBe('recipient');
         },

@@ -32,7 +32,11 @@ const creditsOf = async (email: string) => (await f.domain.admin.credits(email))
 describe('copies with visible variants', () => {
   it('differ at the sites, then carry their marks; stripped, a copy still names its recipient', async () => {
     const { token } = await owner();
-    const issued = await f.domain.copies.issue(token, { text: REPORT, recipients: RECIPIENTS, variants: {} });
+    const issued = await f.domain.accountOperations.forCaller(token)('issue_copies', {
+      text: REPORT,
+      recipients: RECIPIENTS,
+      variants: {},
+    });
     const capacity = issued.document.variants!;
     expect(capacity.positions).toBeGreaterThanOrEqual(capacity.needed);
     expect(capacity).toMatchObject({ collusion: 1, false_accusation: 1e-6, needed_for_one_leaker: 23 });
@@ -52,7 +56,7 @@ describe('copies with visible variants', () => {
     expect(new Set(issued.copies.map((copy) => strip(copy.text, { all: true }))).size).toBe(RECIPIENTS.length);
 
     const [alice, bob] = issued.copies;
-    const marked = await f.domain.copies.trace(token, { text: alice.text });
+    const marked = await f.domain.accountOperations.forCaller(token)('trace', { text: alice.text });
     expect(marked.verdict).toBe('recipient');
     expect(marked.recipients.map((found) => [found.copy_id, found.named_by])).toEqual([
       [alice.copy_id, ['marks', 'variants']],
@@ -62,7 +66,9 @@ describe('copies with visible variants', () => {
     expect(marked.variants[0].layers).toMatchObject({ agreement: 'agree', contradictions: [] });
     expect(marked.recipients[0].evidence.variants).toMatchObject({ copy_id: alice.copy_id, disagreed: 0 });
 
-    const stripped = await f.domain.copies.trace(token, { text: strip(bob.text, { all: true }) });
+    const stripped = await f.domain.accountOperations.forCaller(token)('trace', {
+      text: strip(bob.text, { all: true }),
+    });
     expect(stripped.verdict).toBe('recipient');
     expect(stripped.recipients).toMatchObject([
       { copy_id: bob.copy_id, recipient: bob.recipient, named_by: ['variants'], evidence: { vs_frames: 0 } },
@@ -73,9 +79,15 @@ describe('copies with visible variants', () => {
 
   it('a short passage names no one from the variants, and says how many positions it read and needed', async () => {
     const { token } = await owner();
-    const [alice] = (await f.domain.copies.issue(token, { text: REPORT, recipients: RECIPIENTS, variants: {} })).copies;
+    const [alice] = (
+      await f.domain.accountOperations.forCaller(token)('issue_copies', {
+        text: REPORT,
+        recipients: RECIPIENTS,
+        variants: {},
+      })
+    ).copies;
     const passage = strip(alice.text, { all: true }).split('\n\n').slice(2, 5).join('\n\n');
-    const traced = await f.domain.copies.trace(token, { text: passage });
+    const traced = await f.domain.accountOperations.forCaller(token)('trace', { text: passage });
     expect(traced.verdict).toBe('document');
     expect(traced.recipients).toEqual([]);
     expect(traced.variants[0]).toMatchObject({ verdict: 'too_few_sites', named: [], threshold: null });
@@ -84,10 +96,15 @@ describe('copies with visible variants', () => {
 
   it("one copy's marks moved onto another's text: both findings are reported as a contradiction", async () => {
     const { token } = await owner();
-    const [alice, bob] = (await f.domain.copies.issue(token, { text: REPORT, recipients: RECIPIENTS, variants: {} }))
-      .copies;
+    const [alice, bob] = (
+      await f.domain.accountOperations.forCaller(token)('issue_copies', {
+        text: REPORT,
+        recipients: RECIPIENTS,
+        variants: {},
+      })
+    ).copies;
     const framed = transplant(alice.text, strip(bob.text, { all: true }));
-    const traced = await f.domain.copies.trace(token, { text: framed });
+    const traced = await f.domain.accountOperations.forCaller(token)('trace', { text: framed });
     const [variants] = traced.variants;
     expect(variants.layers.agreement).toBe('contradiction');
     expect(variants.named.map((score) => score.copy_id)).toEqual([bob.copy_id]);
@@ -99,19 +116,25 @@ describe('copies with visible variants', () => {
     const { user, token } = await owner();
     const before = await creditsOf(user.email);
     const refused = await refusal(() =>
-      f.domain.copies.issue(token, { text: MEMO, recipients: RECIPIENTS, variants: { collusion: 2 } }),
+      f.domain.accountOperations.forCaller(token)('issue_copies', {
+        text: MEMO,
+        recipients: RECIPIENTS,
+        variants: { collusion: 2 },
+      }),
     );
     expect(refused.code).toBe('VALIDATION');
     expect(refused.message).toMatch(/This text has \d+ variant sites .* needs about \d+/);
     expect(refused.details?.variants).toMatch(/independent choices in \d+ sites; about \d+ needed/);
     expect(await creditsOf(user.email)).toBe(before);
-    expect((await f.domain.copies.list(token)).documents).toEqual([]);
+    expect((await f.domain.accountOperations.forCaller(token)('list_copies', {})).documents).toEqual([]);
   });
 
   it('a variants request is checked', async () => {
     const { token } = await owner();
     for (const variants of [{ classes: ['no-such-class'] }, { classes: [] }, { collusion: 9 }, { collusion: 1.5 }]) {
-      const refused = await refusal(() => f.domain.copies.issue(token, { text: REPORT, recipients: ['a'], variants }));
+      const refused = await refusal(() =>
+        f.domain.accountOperations.forCaller(token)('issue_copies', { text: REPORT, recipients: ['a'], variants }),
+      );
       expect(refused.code).toBe('VALIDATION');
       expect(Object.keys(refused.details ?? {})).toEqual(['variants']);
     }
@@ -120,7 +143,11 @@ describe('copies with visible variants', () => {
   it('a preview shows the sites and each recipient’s differences, recording and charging nothing', async () => {
     const { user, token } = await owner();
     const before = await creditsOf(user.email);
-    const preview = await f.domain.copies.preview(token, { text: REPORT, recipients: RECIPIENTS, name: 'report' });
+    const preview = await f.domain.accountOperations.previewIssue(token, {
+      text: REPORT,
+      recipients: RECIPIENTS,
+      name: 'report',
+    });
     expect(preview.variants.enough).toBe(true);
     expect(preview.variants.refusal).toBeNull();
     expect(preview.sites.length).toBe(preview.variants.sites);
@@ -130,14 +157,18 @@ describe('copies with visible variants', () => {
       for (const d of copy.differences) expect(preview.sites[d.site]).toMatchObject({ start: d.start, end: d.end });
     }
     expect(await creditsOf(user.email)).toBe(before);
-    expect((await f.domain.copies.list(token)).documents).toEqual([]);
+    expect((await f.domain.accountOperations.forCaller(token)('list_copies', {})).documents).toEqual([]);
 
-    const issued = await f.domain.copies.issue(token, { text: REPORT, recipients: RECIPIENTS, variants: {} });
+    const issued = await f.domain.accountOperations.forCaller(token)('issue_copies', {
+      text: REPORT,
+      recipients: RECIPIENTS,
+      variants: {},
+    });
     const sites = new Set(preview.sites.map((site) => `${site.start}:${site.end}`));
     for (const copy of issued.copies)
       for (const d of copy.variants!.differences) expect(sites.has(`${d.start}:${d.end}`)).toBe(true);
 
-    const short = await f.domain.copies.preview(token, {
+    const short = await f.domain.accountOperations.previewIssue(token, {
       text: MEMO,
       recipients: RECIPIENTS,
       variants: { collusion: 2 },
@@ -149,9 +180,17 @@ describe('copies with visible variants', () => {
   it("another account's trace of a stripped variant copy names no one", async () => {
     const { token } = await owner();
     const other = await owner();
-    await f.domain.copies.issue(other.token, { text: MEMO, recipients: ['x'] });
-    const [alice] = (await f.domain.copies.issue(token, { text: REPORT, recipients: RECIPIENTS, variants: {} })).copies;
-    const traced = await f.domain.copies.trace(other.token, { text: strip(alice.text, { all: true }) });
+    await f.domain.accountOperations.forCaller(other.token)('issue_copies', { text: MEMO, recipients: ['x'] });
+    const [alice] = (
+      await f.domain.accountOperations.forCaller(token)('issue_copies', {
+        text: REPORT,
+        recipients: RECIPIENTS,
+        variants: {},
+      })
+    ).copies;
+    const traced = await f.domain.accountOperations.forCaller(other.token)('trace', {
+      text: strip(alice.text, { all: true }),
+    });
     expect(traced.recipients).toEqual([]);
     expect(traced.variants).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { seededRandom } from '../../../packages/codec/src/robust/prng.js';
 import type { Strategy } from '../../../bench/variants/leaks.js';
-import type { VariantDifference } from '../../../src/domain/copies/index.js';
+import type { VariantDifference } from '../../../src/domain/copies/types.js';
 
 /**
  * Colluding recipients of variant copies, as the domain issued them (never-wrong-variants.test.ts): their visible
