@@ -15,6 +15,7 @@ import { measureMemory } from './memory.js';
 import { ROOT } from './processes.js';
 import { measureScan } from './scan.js';
 import { measureScanners } from './scanners.js';
+import { measureDetection } from './detection.js';
 import { measureSearch } from '../packages/scan/bench/search.js';
 import { measureScripts } from './scripts.js';
 import { measurePostgresDrivers } from './postgres-drivers.js';
@@ -40,6 +41,7 @@ const SECTIONS = [
   'cli',
   'scan',
   'scanners',
+  'detection',
   'search',
   'server',
   'mcp',
@@ -272,6 +274,23 @@ if (wants('scanners')) {
       `${tree.marked} marked; warm cache)`,
     rows,
     { scanner: 'name', 'wall time (ms)': 'ms', '÷ wm scan': 'vsWm', 'files reported': 'files' },
+  );
+}
+if (wants('detection')) {
+  const { files, rows } = measureDetection(log);
+  results.detection = rows;
+  printRows(
+    `Planted payloads found and named on the sources of ${files} files of real npm ` +
+      'packages (docs/PERFORMANCE.md, "Detection")',
+    rows,
+    {
+      scanner: 'tool',
+      'found / planted': (row) => `${row.found} / ${row.planted}`,
+      named: 'named',
+      'false alarms (places)': (row) =>
+        row.falseErrors === undefined ? row.falseAlarms : `${row.falseAlarms} (${row.falseErrors} errors)`,
+      'wall time (ms)': 'ms',
+    },
   );
 }
 if (wants('search')) {

@@ -256,7 +256,15 @@ try {
   server = spawn(wm, [...wmArgs, 'serve', '--port', '0'], { cwd: elsewhere, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`wm serve did not start:\n${output}`)), 60_000);
+    let errors = '';
+    // what it printed on both streams, and whether it ended: a server that exits says why, not "did not start"
+    const fail = (why) => reject(new Error(`wm serve ${why}:\n${output}\n${errors}`));
+    const timer = setTimeout(() => fail('did not start in 60 s'), 60_000);
+    server.stderr.on('data', (chunk) => (errors += chunk));
+    server.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      fail(`exited (${signal ?? code}) before it listened`);
+    });
     server.stdout.on('data', (chunk) => {
       output += chunk;
       const match = /listening on (http:\/\/127\.0\.0\.1:[1-9]\d*)/.exec(output);

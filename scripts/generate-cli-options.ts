@@ -1,8 +1,8 @@
 // Writes src/cli/codec/options.generated.ts: the flags of the codec commands, made from the input schemas of the
 // operations table (src/ops/operations.ts), and what every operation's command and `wm mcp` say of it (its
-// summary, description, --json shape and tool names), made from its row. A command line must parse without TypeBox (it would cost every
-// `wm decode` its start-up budget, docs/PERFORMANCE.md), so the table is read here, once, into plain data; a test
-// (test/cli/cli-options-generated.test.ts) fails when the written file no longer matches the table.
+// summary, description, --json shape and tool names), made from its row. A command line must parse without TypeBox
+// (it would cost every `wm decode` its start-up budget, docs/PERFORMANCE.md), so the table is read here, once, into
+// plain data; a test (test/cli/cli-options-generated.test.ts) fails when the written file no longer matches the table.
 // Usage: npm run generate:cli-options [-- --check]   (--check compares instead of writing: exit 1 when stale)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -21,6 +21,8 @@ import { MEMO } from '../test/domain/copies/texts.js';
 
 const OUT = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 const EMAIL = 'ada@example.com';
+/** An account that never opened its verification link. */
+const UNVERIFIED = 'grace@example.com';
 const CARRIER =
   'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then.';
 
@@ -95,6 +97,12 @@ async function seed(server: LiveServer): Promise<string> {
     name: 'board-memo.txt',
     recipients: ['alice@example.com', 'bob@example.com', 'carol@example.com'],
   });
+  const registered = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: UNVERIFIED, password: PASSWORD, username: 'grace' }),
+  });
+  if (registered.status !== 201) throw new Error(`register ${UNVERIFIED}: ${registered.status}`);
   return issued.copies[1].text.split('\n\n')[1];
 }
 
@@ -157,7 +165,7 @@ async function shootEveryPage(server: LiveServer, browser: Browser, suffix: stri
   }
 
   await open(page, server, '/copies', 'Copies');
-  const pressOffice = 'press office — encode, decode · channel press';
+  const pressOffice = 'press office — encode, decode · channel press · signs';
   const picker = page.getByLabel('Run as your API token');
   await picker.locator('option', { hasText: pressOffice }).waitFor({ state: 'attached' });
   await picker.selectOption({ label: pressOffice });
@@ -191,6 +199,29 @@ async function shootEveryPage(server: LiveServer, browser: Browser, suffix: stri
   await page.getByRole('button', { name: 'Check it' }).click();
   await page.getByRole('heading', { name: 'Watermarks', exact: true }).waitFor();
   await both('checker');
+
+  // an article signed by the press office's token, its text bound, checked against this server's key set
+  await page.getByRole('tab', { name: 'Hide a secret' }).click();
+  await page.getByLabel(/^On this server/).check();
+  await picker.locator('option', { hasText: pressOffice }).waitFor({ state: 'attached' });
+  await picker.selectOption({ label: pressOffice });
+  await page.getByLabel('Sign the visible text too').check();
+  await page.getByLabel('Text to carry the secret').fill(CARRIER);
+  await page.getByLabel('Secret to hide').fill('story 4711');
+  await page.getByRole('button', { name: 'Hide the secret' }).click();
+  await page.getByRole('heading', { name: 'Marked text' }).waitFor();
+  await page.getByRole('button', { name: 'Check it' }).click();
+  await page.getByText('Signed by Ada News — text unchanged.').waitFor();
+  await both('checker-signed');
+
+  // an account whose address is not verified yet: the notice above every page, and its Profile
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signInThroughPage(page, server, UNVERIFIED);
+  await page.getByRole('complementary', { name: 'Email address not verified' }).waitFor();
+  await page.locator('.skeleton').first().waitFor({ state: 'detached' });
+  await both('overview-unverified');
+  await open(page, server, '/profile', 'Profile');
+  await both('profile-unverified');
   await page.close();
 }
 

@@ -24,6 +24,8 @@ export const API_PATHS = {
   balance: '/api/v2/credits/balance',
   usage: '/api/v2/credits/usage',
   dailyUsage: '/api/v2/credits/usage/daily',
+  /** the public key set of the channels that publish their signing keys (no credential) */
+  keySet: '/.well-known/wm-keys.json',
   /** a watermark operation with an API token: its kebab name (encode, decode-robust, …) follows */
   watermark: '/api/watermark/',
   /** the same with the session, as one of the account's API tokens */

@@ -40,12 +40,15 @@ const addSignOptions = (command: Command, operation: CodecOperationName): Comman
     ['bind_text'],
   );
 
+const KEYS_HELP =
+  'a key set (wm-keys.json: a file, or an https:// address such as https://SERVER/.well-known/wm-keys.json, ' +
+  'fetched and cached) or NAME.pub (repeatable)';
+const INSECURE_HELP = 'also fetch --keys from http:// addresses (a key set in plain HTTP can be swapped on its way)';
+
 const addVerifyKeysOption = (command: Command): Command =>
-  command.option(
-    '--keys <file>',
-    'verify signed marks with the public keys in FILE: a key set (wm-keys.json) or NAME.pub (repeatable)',
-    collect,
-  );
+  command
+    .option('--keys <file|url>', `verify signed marks with these public keys: ${KEYS_HELP}`, collect)
+    .option('--insecure', INSECURE_HELP);
 
 /** The codec commands that a wm server also offers: run there instead of locally. */
 const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean }): Command => {
@@ -242,11 +245,11 @@ function registerVerify(program: Command): void {
     )
     .argument('[file]', 'input text file (default: standard input; "-" also means standard input)')
     .option(
-      '--keys <file>',
-      'the public keys to trust: a key set (wm-keys.json) or NAME.pub (repeatable; needed unless the text has a ' +
-        'C2PA manifest)',
+      '--keys <file|url>',
+      `the public keys to trust: ${KEYS_HELP}; needed unless the text has a C2PA manifest`,
       collect,
     )
+    .option('--insecure', INSECURE_HELP)
     .option(
       '--trust <file>',
       "trust anchors for C2PA manifests: PEM certificates (a signer's NAME.root.crt, a trust list; repeatable)",

@@ -81,7 +81,8 @@ export function registerRemoteCommands(program: Command): void {
     .option('--sign-key <file>', 'offline: sign encoded marks with this Ed25519 private key (wm keygen --sign)')
     .option(
       '--keys <file>',
-      'offline: verify signed marks with these public keys, a key set or NAME.pub (repeatable)',
+      'offline: verify signed marks with these public keys, a key set (a file or https:// address) or NAME.pub ' +
+        '(repeatable)',
       collect,
     )
     .action(async (options) => {

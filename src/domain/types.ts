@@ -30,11 +30,12 @@ export interface User {
   firstName?: string;
   lastName?: string;
   plan: Plan;
+  /** whether the address was confirmed: watermark operations need it (the dashboard says so until it is) */
+  email_verified: boolean;
 }
 
 /** What admin commands show about a user: the User plus account state. */
 export interface UserRecord extends User {
-  email_verified: boolean;
   suspended: boolean;
   suspension_reason: string | null;
   balance: number;

@@ -17,13 +17,13 @@ export function toUser(row: UserRow): User {
     ...(row.firstName !== null ? { firstName: row.firstName } : {}),
     ...(row.lastName !== null ? { lastName: row.lastName } : {}),
     plan: row.plan,
+    email_verified: row.emailVerifiedAt !== null,
   };
 }
 
 export function toUserRecord(row: UserRow): UserRecord {
   return {
     ...toUser(row),
-    email_verified: row.emailVerifiedAt !== null,
     suspended: row.suspendedAt !== null,
     suspension_reason: row.suspensionReason,
     balance: row.balance,

@@ -13,6 +13,7 @@ import type { OperationResults } from '../ops/operations.js';
 import { codecInputOf } from '../ops/wire.js';
 import { VERSION } from '../version.js';
 import { describeFailureOf, type DescribeFailure } from './failure-text.js';
+import { hiddenTagNote } from './hidden-tag-note.js';
 import { toolsFor, type ToolDefinition } from './tools.js';
 
 export interface McpServerOptions {
@@ -46,6 +47,10 @@ const errorResult = (message: string, structuredContent?: Record<string, unknown
   isError: true,
   ...(structuredContent ? { structuredContent } : {}),
 });
+
+/** The answer with a sentence more for the reader (a decode's note of hidden tag text), after what it says. */
+const withNote = (result: CallToolResult, note: string): CallToolResult =>
+  note ? { ...result, content: [...result.content, { type: 'text', text: note }] } : result;
 
 /**
  * JSON, as the REST response is: fields left undefined are absent; serialised once for both forms (a large answer
@@ -97,16 +102,18 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const problem = tool.problemOf(args);
     if (problem !== undefined) return errorResult(problem);
+    const input = tool.toInput(args);
     const outcome = await attempt(tool.name, inputFieldsOf(tool.operation), () =>
-      backend.run(tool.operation, codecInputOf(tool.toInput(args))),
+      backend.run(tool.operation, codecInputOf(input)),
     );
-    if ('error' in outcome) return outcome.error;
+    const note = hiddenTagNote(tool.operation, (input as { text?: unknown }).text);
+    if ('error' in outcome) return withNote(outcome.error, note);
     const result: OperationResults[typeof tool.operation] = outcome.result;
     const answer = answerOf(result);
     if ('is_encoded' in result && !result.is_encoded) {
-      return errorResult('No watermark found in text (no robust marks)', answer.structuredContent);
+      return withNote(errorResult('No watermark found in text (no robust marks)', answer.structuredContent), note);
     }
-    return answer;
+    return withNote(answer, note);
   });
 
   /** The result, or the failure as a tool error (an unexpected one logged, its details kept from the caller). */

@@ -25,6 +25,13 @@ const markWordEnds = withCliOption(Type.Optional(Type.Boolean({ default: false, 
   conflicts: ['line_ends_only'],
 });
 const lineEndsOnly = Type.Optional(Type.Boolean({ default: false, description: LINE_ENDS_ONLY }));
+const WHOLE_WORDS =
+  'keep every word whole, so that grep, SQL LIKE and search indexes find it: marks only after punctuation, ' +
+  'symbols and emoji that neither join a word nor stand before a space, which most prose has few of; not with ' +
+  'the word-ends or line-ends options';
+const wholeWords = withCliOption(Type.Optional(Type.Boolean({ default: false, description: WHOLE_WORDS })), {
+  conflicts: ['mark_word_ends', 'line_ends_only'],
+});
 /** Both encodes leave the first N lines unmarked on request. */
 const skipLines = (where: string) =>
   Type.Optional(
@@ -73,6 +80,7 @@ export const EncodeOptions = {
   ),
   mark_word_ends: markWordEnds,
   line_ends_only: lineEndsOnly,
+  whole_words: wholeWords,
   skip_lines: skipLines('with any method'),
   output: withCliOption(
     Type.Optional(
@@ -104,6 +112,7 @@ export const RobustOptions = {
   ),
   mark_word_ends: markWordEnds,
   line_ends_only: lineEndsOnly,
+  whole_words: wholeWords,
   skip_lines: skipLines('all copies in the text that follows'),
 };
 

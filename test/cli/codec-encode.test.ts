@@ -40,6 +40,15 @@ describe('wm encode / decode', () => {
     expect(lines.map((line) => (line.match(SELECTOR) ?? []).length > 0)).toEqual([true, false, true]);
   });
 
+  it('--whole-words keeps every word whole: marks only after punctuation that no space follows', async () => {
+    const text = 'He said: “Don’t grep (council) — it’s the council’s job!”\nThen (again)';
+    expect(await roundTrip(['--whole-words'], 'p4ss', text)).toBe('p4ss\n');
+    const encoded = (await runWm(['encode', '--secret', 'p4ss', '--whole-words'], { input: text })).out;
+    for (const word of ['said', 'Don’t', 'grep', 'council', 'it’s', 'council’s', 'job', 'Then', 'again'])
+      expect(encoded).toContain(word);
+    expect(encoded).toMatch(SELECTOR);
+  });
+
   it('--skip-lines N leaves the first N lines unmarked; a negative N is a usage error', async () => {
     const text = `Headline\nByline\n${CARRIER}`;
     expect(await roundTrip(['--skip-lines', '2'], 'p4ss', text)).toBe('p4ss\n');
@@ -139,6 +148,7 @@ describe('wm encode / decode', () => {
     [['--chunk-size', '2.5'], /--chunk-size/],
     [['--unknown-flag'], /unknown option/],
     [['--mark-word-ends', '--line-ends-only'], /--mark-word-ends.*cannot be used with.*--line-ends-only/],
+    [['--whole-words', '--line-ends-only'], /--whole-words.*cannot be used with.*--line-ends-only/],
   ])('rejects %j with exit 2', async (args, message) => {
     const run = await runWm(['encode', '--secret', 's', ...args], { input: CARRIER });
     expect(run.code).toBe(2);

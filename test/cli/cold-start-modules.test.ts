@@ -73,7 +73,10 @@ describe('codec commands load nothing of the server', () => {
     const signed = temp.path('signed.txt');
     writeFileSync(signed, (await runWm(['encode', '--secret', 'cold', '--sign-key', keys[0]], { input: CARRIER })).out);
     const pubs = keys.flatMap((key) => ['--keys', key.replace(/\.key$/, '.pub')]);
-    expect(loadedBy(['verify', ...pubs, signed]).bundles).toEqual(['wm.cjs', 'wm-names.cjs']);
+    const verifying = loadedBy(['verify', ...pubs, signed]);
+    expect(verifying.bundles).toEqual(['wm.cjs', 'wm-names.cjs']);
+    // key files, not addresses: none of the network code that --keys https://… loads
+    expect(verifying.builtins.filter((name) => SERVER_ONLY_BUILTINS.includes(name))).toEqual([]);
   });
 
   it('the C2PA commands read their own bundle, and verify reads it only for a text with a C2PA manifest', async () => {

@@ -139,7 +139,7 @@ describe('wm scan', async () => {
     const dir = tree('raw', { 'raw.txt': raw, 'marked.txt': `${marked}\n` });
     const table = await out(['scan', '--key-file', keyFile, dir]);
     expect(table).toMatch(
-      /raw\.txt\n {2}error {2}selectors ×4 +1:3 1:18 +variation selectors carrying no wm frame .*: 68 69; f7 01\n/,
+      /raw\.txt\n {2}error {2}selectors ×4 +1:3 1:18 +Variation selectors carrying data .*: 68 69; f7 01\n/,
     );
     expect(table).toMatch(/marked\.txt\n {2}warning {2}watermark {2}1:2 {2}"copy #17" \(not keyed\)\n/);
     const [file] = jsonLines(await out(['scan', '--json', join(dir, 'raw.txt')]));

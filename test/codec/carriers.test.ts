@@ -76,9 +76,11 @@ describe('isCarrier (invisibility rules)', () => {
       for (const positions of MARK_POSITIONS) {
         for (const letter of ['ก', 'ฯ', 'ๆ', 'ລ', 'ៗ', 'က', '\u0e31'])
           expect(isCarrier(cluster, letter, positions)).toBe(false);
-        expect(isCarrier(cluster, '\n', positions)).toBe(true);
-        expect(isCarrier(cluster, '\u2029', positions)).toBe(true);
-        expect(isCarrier(cluster, '', positions)).toBe(true);
+        // a letter never carries with wholeWords, not even at a line's end
+        const atLineEnd = positions !== 'outside-words';
+        expect(isCarrier(cluster, '\n', positions)).toBe(atLineEnd);
+        expect(isCarrier(cluster, '\u2029', positions)).toBe(atLineEnd);
+        expect(isCarrier(cluster, '', positions)).toBe(atLineEnd);
       }
       // revision 4: where the run ends other than at whitespace (punctuation, digits, another script, ZWSP)
       for (const other of ['.', ',', '!', '?', ')', '"', '។', '៖', '။', '၊', '๑', '5', 'a', '।', '\u200b'])

@@ -5,6 +5,7 @@ import { encode } from 'wm-watermark-codec/encode';
 import { findMarks, hasFindings } from 'wm-watermark-codec/findings';
 import { encodeRobust } from 'wm-watermark-codec/robust';
 import { selectorForByte } from 'wm-watermark-codec/selectors';
+import { createSigningKey, hexOf, signerIdOf } from 'wm-watermark-codec/signing';
 
 // What wm scan reports of one text: every watermark with where it starts, C2PA manifests, and the foreign
 // invisible characters by kind; what belongs to the text (emoji selectors, lone joiners, a leading BOM) is no finding.
@@ -84,5 +85,46 @@ describe('findMarks', () => {
     const text = 'a\u200Bb and c\u200Bd';
     expect(findMarks(text, { reportBefore: 5 }).hidden[0].count).toBe(1);
     expect(findMarks(text, { reportBefore: 1 }).hidden).toEqual([]);
+  });
+
+  it("names a signed watermark's signer (not verified here)", () => {
+    const signer = createSigningKey(new Uint8Array(32).fill(9));
+    const found = findMarks(encode(CARRIER, 'signed one', { signingKey: signer }).encoded);
+    expect(found.watermarks).toEqual([
+      { offset: 1, decoded: 'signed one', keyed: false, signer: hexOf(signerIdOf(signer.publicKey)) },
+    ]);
+  });
+
+  it('names what is left of a damaged wm watermark by its frame signature: one place, not a finding per run', () => {
+    const marked = encode(CARRIER, 'a secret that an edit broke').encoded;
+    // an edit takes out four of its selectors (one per character, after the magic): the frame no longer checks
+    let selector = 0;
+    const damaged = marked.replace(/[\u{E0100}-\u{E01EF}\uFE00-\uFE0F]/gu, (run) =>
+      ++selector >= 6 && selector < 10 ? '' : run,
+    );
+    expect(damaged.length).toBeLessThan(marked.length);
+    const found = findMarks(damaged);
+    expect(found.watermarks).toEqual([]);
+    expect(found.hidden.map(({ scheme, places }) => ({ scheme, places }))).toEqual([
+      { scheme: 'damaged-watermark', places: 1 },
+    ]);
+    // the magic, one selector after the first character
+    expect(found.hidden[0].bytes[0]).toBe('f7');
+    // selector data that does not begin with the signature is no damaged watermark
+    const other = `a${[0x68, 0x69, 0x21, 0x21].map(selectorForByte).join('')} b`;
+    expect(findMarks(other).hidden.map(({ kind, scheme }) => [kind, scheme])).toEqual([['raw', undefined]]);
+  });
+
+  it('names stretches as its namer says: one finding per scheme, consecutive named characters one place', () => {
+    const text = `one\u200C\u2062\u2063\u200D two\u200B three\u200C\u2064 four \u202E`;
+    const found = findMarks(text, {
+      nameStretch: (kind, start) => (kind === 'zero-width' && text[start] !== '\u200B' ? 'cloak' : undefined),
+    });
+    expect(found.hidden.map(({ kind, scheme, count, places }) => [kind, scheme, count, places])).toEqual([
+      ['zero-width', 'cloak', 6, 2],
+      ['zero-width', undefined, 1, 1],
+      ['bidi', undefined, 1, 1],
+    ]);
+    expect(found.hidden[0].offsets).toEqual([3, text.indexOf('\u200C\u2064')]);
   });
 });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import {
   parsePrivateKeyPem,
@@ -6,6 +7,7 @@ import {
   publicKeyPem,
   publishedKeySetOf,
 } from 'wm-watermark-codec/key-files';
+import { base64Of, base64UrlOf, bytesOfBase64 } from '../../packages/codec/src/base64.js';
 import { createSigningKey } from 'wm-watermark-codec/signing';
 
 const seed = Uint8Array.from({ length: 32 }, (_, i) => i);
@@ -74,5 +76,23 @@ describe('key files', () => {
     expect(() => parsePublicKeys('{"keys":[{"kty":"OKP","crv":"Ed25519","x":"AAAA"}]}', 'x.json', 'k')).toThrow(
       /32-byte/,
     );
+  });
+});
+
+describe('base64 without Buffer (key files are read in the browser too)', () => {
+  test("agrees with Node's Buffer on any bytes, both alphabets, padded or not", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 100 }), (bytes) => {
+        const buffer = Buffer.from(bytes);
+        expect(base64Of(bytes)).toBe(buffer.toString('base64'));
+        expect(base64UrlOf(bytes)).toBe(buffer.toString('base64url'));
+        expect(bytesOfBase64(buffer.toString('base64'))).toEqual(bytes);
+        expect(bytesOfBase64(buffer.toString('base64url'))).toEqual(bytes);
+      }),
+    );
+  });
+
+  test('what is not base64 is null, not bytes of a guess', () => {
+    for (const text of ['a', 'ab!d', 'abc$', 'ab=c', '====']) expect(bytesOfBase64(text)).toBeNull();
   });
 });

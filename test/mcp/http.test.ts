@@ -95,6 +95,7 @@ describe('/mcp on wm serve', () => {
       'markWordEnds',
       'line_ends_only',
       'lineEndsOnly',
+      'whole_words',
       'skip_lines',
       'skipLines',
       'output',

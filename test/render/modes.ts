@@ -15,7 +15,7 @@ export interface Mode {
   recover(text: string): string[];
 }
 
-export type VsOptions = Pick<EncodeOptions, 'method' | 'chunkSize' | 'firstLetterOnly' | 'markWordEnds'>;
+export type VsOptions = Pick<EncodeOptions, 'method' | 'chunkSize' | 'firstLetterOnly' | 'markWordEnds' | 'wholeWords'>;
 
 /** Every VS method with the options that make it: the render check's modes, and the truth checks' markings. */
 export const VS_METHODS: [string, VsOptions][] = [

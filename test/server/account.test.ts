@@ -8,6 +8,7 @@ import {
   createChannel,
   makeServer,
   signUp,
+  tokenFromMail,
   withServer,
   type SignedInUser,
   type TestServer,
@@ -43,6 +44,22 @@ describe('/api/v2/users', () => {
       requests_remaining: expect.any(Number),
       resets_at: expect.any(String),
     });
+  });
+
+  it('GET me and login say whether the address is verified: the dashboard tells an unverified account', async () => {
+    const unverified = await signUp(server, { verified: false });
+    const me = () => as(unverified, 'GET', '/api/v2/users/me');
+    expect((await me()).json().user.email_verified).toBe(false);
+    const token = tokenFromMail(server.mails.at(-1)!);
+    await server.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    expect((await me()).json().user.email_verified).toBe(true);
+    expect((await me()).json().user).toEqual(expect.objectContaining({ email: unverified.email }));
+    const verified = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: unverified.email, password: PASSWORD },
+    });
+    expect(verified.json().user.email_verified).toBe(true);
   });
 
   it('401 without, with a garbage or with an expired access token', async () => {

@@ -39,6 +39,7 @@ describe('POST /api/auth/register', () => {
       username: 'ada',
       firstName: 'Ada',
       plan: 'free',
+      email_verified: false,
     });
     expect(JSON.stringify(body)).not.toMatch(/password/i);
     expect(server.mails).toHaveLength(1);

@@ -109,6 +109,24 @@ describe('encode / decode / analyze', () => {
     expect(both.json().message).toContain('exclude each other');
   });
 
+  it('whole_words (encode and encode-robust) leave every word whole', async () => {
+    const quoted = '“The quick” (brown) fox—jumps! “over” (the) lazy—dog; “while” (the) cat—sleeps!\n'.repeat(6);
+    const words = quoted.match(/\p{L}+/gu)!;
+    const encoded = await call('encode', { text: quoted, secret: 'ID-42', whole_words: true });
+    expect(encoded.statusCode).toBe(200);
+    expect(words.filter((word) => !encoded.json().encoded.includes(word))).toEqual([]);
+    expect((await call('decode', { text: encoded.json().encoded })).json().decoded).toBe('ID-42');
+    const robust = await call('encode-robust', { text: quoted, secret: 'hi', whole_words: true });
+    expect(robust.statusCode).toBe(200);
+    expect(words.filter((word) => !robust.json().watermarked.includes(word))).toEqual([]);
+    expect((await call('decode-robust', { text: robust.json().watermarked })).json().decoded).toBe('hi');
+    const prose = await call('encode', { text: CARRIER, secret: 'x', whole_words: true });
+    expect(prose.statusCode).toBe(400);
+    const both = await call('encode-robust', { text: quoted, secret: 'x', whole_words: true, line_ends_only: true });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toContain('exclude each other');
+  });
+
   it('skip_lines (encode; skipLines too) leaves the first lines unmarked, here and at the legacy address', async () => {
     const text = `Headline of the day\n${CARRIER}`;
     const legacy = (payload: object) =>

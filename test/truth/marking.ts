@@ -19,6 +19,7 @@ export const VERIFYING_KEYS = [{ publicKey: SIGNING_KEY.publicKey, name: 'truth'
 const VS_MARKINGS: [string, VsOptions][] = [
   ...VS_METHODS,
   ['single, word ends', { method: 'single', markWordEnds: true }],
+  ['auto, whole words', { method: 'auto', wholeWords: true }],
 ];
 
 export interface Marking {
@@ -47,9 +48,17 @@ function vsMarking([label, options]: [string, VsOptions], keyed: boolean, signed
   };
 }
 
-function robustMarking(stealthLevel: StealthLevel, distribution: Distribution, keyed: boolean, signed: boolean) {
+function robustMarking(
+  stealthLevel: StealthLevel,
+  distribution: Distribution,
+  keyed: boolean,
+  signed: boolean,
+  wholeWords = false,
+) {
   return {
-    name: `robust ${stealthLevel}/${distribution}${keyed ? ' keyed' : ''}${signed ? ' signed' : ''}`,
+    name:
+      `robust ${stealthLevel}/${distribution}${wholeWords ? ', whole words' : ''}` +
+      `${keyed ? ' keyed' : ''}${signed ? ' signed' : ''}`,
     family: 'robust' as const,
     keyed,
     signed,
@@ -57,6 +66,7 @@ function robustMarking(stealthLevel: StealthLevel, distribution: Distribution, k
       encodeRobust(text, secret, {
         stealthLevel,
         distribution,
+        wholeWords,
         seed,
         key: keyed ? KEY : undefined,
         ...(signed ? { signingKey: SIGNING_KEY } : {}),
@@ -76,6 +86,7 @@ export const MARKINGS: Marking[] = [
   ...FLAGS.flatMap(([keyed, signed]) =>
     STEALTH_LEVELS.flatMap((level) => DISTRIBUTIONS.map((spread) => robustMarking(level, spread, keyed, signed))),
   ),
+  ...FLAGS.map(([keyed, signed]) => robustMarking('standard', 'even', keyed, signed, true)),
 ];
 
 export interface Carrier {

@@ -90,8 +90,8 @@ async function signedByC2paTs(text: string, algorithm: SigningAlgorithm, claimVe
   const [leaf, root] = files.chainPem.split(/(?<=-----END CERTIFICATE-----)\s*/).filter(Boolean);
   const pkcs8 = Buffer.from(files.privateKeyPem.replace(/-----[^-]+-----|\s/g, ''), 'base64');
   const coseAlgorithm = algorithm === 'es256' ? -7 : -8;
-  const signer = new LocalSigner(new Uint8Array(pkcs8), coseAlgorithm, new X509Certificate(leaf) as never, [
-    new X509Certificate(root) as never,
+  const signer = new LocalSigner(new Uint8Array(pkcs8), coseAlgorithm, new X509Certificate(leaf), [
+    new X509Certificate(root),
   ]);
   const asset = new TextAsset(text);
   const store = new ManifestStore();

@@ -45,10 +45,13 @@ export const FLOOR_MASK = 0xff;
  * - `word-ends` (`markWordEnds`, the placement of revision 2): every carrier grapheme, and in the dictionary
  *   scripts before whitespace;
  * - `line-ends` (`lineEndsOnly`): only the last character of a line or of the text, where poppler's
- *   `pdftotext -raw` too keeps every line as it was (docs/SURVIVAL.md).
+ *   `pdftotext -raw` too keeps every line as it was (docs/SURVIVAL.md);
+ * - `outside-words` (`wholeWords`): never on a letter, mark or digit, nor on the punctuation that joins one word
+ *   ("don’t"), and never before whitespace: every word stays whole for grep, SQL LIKE and search indexes
+ *   (docs/FORMAT.md, "Whole words").
  */
-export type MarkPositions = 'inside-words' | 'word-ends' | 'line-ends';
-export const MARK_POSITIONS: readonly MarkPositions[] = ['inside-words', 'word-ends', 'line-ends'];
+export type MarkPositions = 'inside-words' | 'word-ends' | 'line-ends' | 'outside-words';
+export const MARK_POSITIONS: readonly MarkPositions[] = ['inside-words', 'word-ends', 'line-ends', 'outside-words'];
 
 /** The context-free carrier rule of a grapheme cluster (see the constants above). */
 export function carrierRule(cluster: string): number {
@@ -85,7 +88,7 @@ export function carrierFloorAt(
 /**
  * Whether a carrier cluster text[start, end) takes a mark where it stands, by `positions`; `dictionary`: the cluster
  * belongs to a script broken into words by a dictionary (its rule has DICTIONARY_SCRIPT). The last cluster of the
- * text always may.
+ * text always may, except a part of a word with `outside-words` (a tokeniser would keep the mark in the word).
  */
 export function carriesAt(
   dictionary: boolean,
@@ -94,6 +97,7 @@ export function carriesAt(
   end: number,
   positions: MarkPositions,
 ): boolean {
+  if (positions === 'outside-words') return staysOutsideWords(text, start, end);
   if (end >= text.length) return true;
   const next = text.charCodeAt(end);
   if (positions === 'line-ends') return isLineBreak(next);
@@ -120,6 +124,56 @@ export function endsDictionaryRun(text: string, end: number): boolean {
   const next = text.charCodeAt(end);
   if (isWhiteSpace(next)) return isLineBreak(next);
   return !isDictionaryLetter(text.codePointAt(end)!);
+}
+
+/**
+ * Whether a mark after the cluster text[start, end) leaves every word whole (docs/FORMAT.md, "Whole words"): the
+ * cluster is no letter, mark or digit (a mark after one joins its word for UAX #29 tokenisers, Lucene's and
+ * Elasticsearch's standard analyzers, and PostgreSQL's full-text parser: "council" + VS is another token), nor the
+ * punctuation that joins two of them into one word ("don’t", "l·l", Tibetan's tsheg between syllables); and what
+ * follows is no whitespace but a line break, as anywhere (a PDF extractor loses the space after a mark, "Word ends"),
+ * nor a letter of a script broken by a dictionary (as inside words). The last cluster of the text always may.
+ */
+export function staysOutsideWords(text: string, start: number, end: number): boolean {
+  if (isInWordAt(text, start)) return false;
+  if (end >= text.length) return true;
+  const next = text.charCodeAt(end);
+  if (isWhiteSpace(next)) return isLineBreak(next);
+  if (next >= 0xe01 && isDictionaryLetter(text.codePointAt(end)!)) return false;
+  return !(
+    end - start === 1 &&
+    isWordJoiner(text.charCodeAt(start)) &&
+    start > 0 &&
+    isInWordAt(text, end) &&
+    isInWordAt(text, codePointStartBefore(text, start))
+  );
+}
+
+/**
+ * Punctuation that UAX #29 keeps inside a word between two letters or digits (its MidLetter, MidNumLet, MidNum and
+ * ExtendNumLet that may carry at all), hyphens, and the Tibetan tsheg, which separates the syllables of one word.
+ */
+const WORD_JOINERS = new Set([
+  0x27, 0x3b, 0x5f, 0xb7, 0x387, 0x55f, 0x5f3, 0x5f4, 0x589, 0xf0b, 0xf0c, 0x2010, 0x2011, 0x2018, 0x2019, 0x2024,
+  0x2027, 0x203f, 0x2040, 0x2054, 0x30fb, 0xfe13, 0xfe33, 0xfe34, 0xfe4d, 0xfe4e, 0xfe4f, 0xfe50, 0xfe52, 0xfe54,
+  0xfe55, 0xff07, 0xff0c, 0xff0e, 0xff1a, 0xff1b, 0xff3f, 0xff65,
+]);
+const isWordJoiner = (unit: number): boolean => WORD_JOINERS.has(unit);
+
+const codePointStartBefore = (text: string, at: number): number =>
+  at >= 2 && isLowSurrogate(text.charCodeAt(at - 1)) ? at - 2 : at - 1;
+
+const letterMarkOrDigit = madeOnce(() => /^[\p{L}\p{M}\p{N}]/u);
+/** per BMP code unit: 0 not yet known, 1 no letter, mark or digit, 2 one */
+const inWordUnits = new Uint8Array(0x10000);
+
+/** Whether the code point at `at` is a letter, a combining mark or a digit: a part of a word. */
+function isInWordAt(text: string, at: number): boolean {
+  const unit = text.charCodeAt(at);
+  if (unit >= 0xd800 && unit <= 0xdbff) return letterMarkOrDigit().test(text.slice(at, at + 2));
+  let known = inWordUnits[unit];
+  if (known === 0) known = inWordUnits[unit] = letterMarkOrDigit().test(String.fromCharCode(unit)) ? 2 : 1;
+  return known === 2;
 }
 
 const ARABIC_LAM = 0x644;

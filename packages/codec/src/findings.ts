@@ -1,10 +1,12 @@
 import type { C2paWrapper } from './c2pa.js';
 import { CodecError, type CodecErrorCode } from './errors.js';
-import { findFrames, openFrame, type Frame } from './frame.js';
+import { declaredFrameLength, findFrames, openFrame, type Frame } from './frame.js';
 import { forEachHiddenMark, payloadBytesLabel, type MarkKind } from './hidden-marks.js';
 import { checkKey, checkText } from './options.js';
 import { findRobustWatermarks } from './robust/watermarks.js';
 import { byteOfSelectorAt, payloadBytes, selectorLengthAt } from './scan.js';
+import { hexOf } from './signing.js';
+import { MAX_SPELLED, spellTag } from './tag-text.js';
 import { strictUtf8Text } from './utf8.js';
 
 /**
@@ -20,6 +22,8 @@ export interface ReadWatermark {
   keyed: boolean;
   /** why `decoded` is null: KEY_REQUIRED, KEY_MISMATCH or CORRUPTED (a keyed frame whose GCM tag fails) */
   failure?: CodecErrorCode;
+  /** a signed frame's signer id (16 hex digits, docs/FORMAT.md "Signed frames"): named, not verified here */
+  signer?: string;
 }
 
 export interface VsFinding extends ReadWatermark {
@@ -39,6 +43,12 @@ export interface RobustFinding extends ReadWatermark {
 /** The invisible characters of one kind: how many, where the first ones are, and which code points. */
 export interface HiddenFinding {
   kind: HiddenKind;
+  /**
+   * the scheme that made these stretches, when it is known: DAMAGED_WATERMARK (the codec's own: selectors that begin
+   * with wm's frame signature and do not check, whatever the namer says), or what FindOptions.nameStretch said; a
+   * kind's stretches of each scheme are a finding of their own
+   */
+  scheme?: string;
   /** hidden code points */
   count: number;
   /** stretches of them (a run of selectors is one) */
@@ -85,24 +95,44 @@ export interface FindOptions {
   reportBefore?: number;
   /** report the invisible characters that belong to the text too (kind 'text') */
   all?: boolean;
+  /** names the scheme of each foreign stretch where the caller can tell it (`wm scan`: by the file and the text) */
+  nameStretch?: StretchNamer;
 }
+
+/**
+ * The scheme of a stretch of foreign hidden characters ([start, end) in UTF-16 units), or undefined. Consecutive
+ * stretches of one scheme are one place (a run of zero-width characters that one tool wrote).
+ */
+export type StretchNamer = (kind: ForeignKind, start: number, end: number) => string | undefined;
+
+/**
+ * The scheme of selectors (raw or robust-looking runs) that begin with wm's frame signature, and of the runs after
+ * them up to the length the frame declares, when the frame does not check: what is left of a damaged wm watermark
+ * (an edited text), or data made to look like one. One place per frame.
+ */
+export const DAMAGED_WATERMARK = 'damaged-watermark';
 
 export function findMarks(text: string, options: FindOptions = {}): TextFindings {
   checkText(text);
   const key = checkKey(options.key);
   const keep = options.firstPositions ?? 5;
   const limit = options.reportBefore ?? text.length;
-  const found = findFrames(payloadBytes(text));
+  const payload = payloadBytes(text);
+  const found = findFrames(payload);
   const frameStarts = found.starts;
   const watermarks: VsFinding[] = [];
   const c2pa: C2paWrapper[] = [];
-  const byKind = new Map<HiddenKind, HiddenFinding>();
-  // tag characters are visited one by one: consecutive ones are one stretch, which spells a text
-  let tagRunEnd = -1;
+  // by scheme, or by kind where none is named
+  const byKey = new Map<string, HiddenFinding>();
+  // tag characters (and named zero-width or direction characters) are visited one by one: consecutive ones are one
+  // stretch, and a stretch of tags spells a text
+  const stretchEnds = new Map<string, number>();
   // whether the stretch of tags being visited is one of the first, whose text is kept
   let spelling = false;
   let byteIndex = 0;
   let nextFrame = 0;
+  // where the payload bytes of the last frame signature that did not check end (DAMAGED_WATERMARK)
+  let damagedEnd = -1;
   forEachHiddenMark(
     text,
     (kind, start, end, count, wrapper) => {
@@ -118,33 +148,44 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
             offset += selectorLengthAt(text, offset);
           if (offset < limit) watermarks.push({ offset, ...read(found.frames[nextFrame], key) });
         }
-        byteIndex += count;
       }
+      // a run that is no frame but begins with its signature: it and the runs after it that the frame would span
+      const selectors = kind === 'robust' || kind === 'raw';
+      const declared = selectors ? declaredFrameLength(payload, byteIndex) : null;
+      if (declared !== null) damagedEnd = byteIndex + declared;
+      const damaged = selectors && byteIndex < damagedEnd;
+      if (selectors || kind === 'vs') byteIndex += count;
       if (kind === 'vs' || (kind === 'text' && !options.all) || start >= limit) return;
-      let finding = byKind.get(kind);
+      const scheme =
+        kind === 'text' ? undefined : damaged ? DAMAGED_WATERMARK : options.nameStretch?.(kind, start, end);
+      const findingKey = scheme ?? kind;
+      let finding = byKey.get(findingKey);
       if (!finding) {
         const empty = { count: 0, places: 0, offsets: [], codePoints: new Map(), bytes: [], spelled: [], texts: [] };
-        byKind.set(kind, (finding = { kind, ...empty }));
+        byKey.set(findingKey, (finding = { kind, ...(scheme !== undefined ? { scheme } : {}), ...empty }));
       }
       finding.count += count;
-      const runGoesOn = kind === 'tag' && start === tagRunEnd;
-      if (kind === 'tag') tagRunEnd = end;
+      const runGoesOn =
+        scheme === DAMAGED_WATERMARK
+          ? declared === null && finding.places > 0
+          : (kind === 'tag' || scheme !== undefined) && start === stretchEnds.get(findingKey);
+      stretchEnds.set(findingKey, end);
       if (runGoesOn) {
         const last = finding.spelled.length - 1;
         if (spelling && finding.spelled[last].length < MAX_SPELLED) {
-          finding.spelled[last] += spell(text.codePointAt(start)!);
+          finding.spelled[last] += spellTag(text.codePointAt(start)!);
         }
       } else {
         finding.places++;
         spelling = false;
         if (finding.offsets.length < keep) {
           finding.offsets.push(start);
-          if (kind === 'raw') {
+          if (kind === 'raw' || damaged) {
             finding.bytes.push(payloadBytesLabel(text, start, end));
-            finding.texts.push(printableTextOf(text, start, end));
+            finding.texts.push(printableSelectorText(text, start, end));
           }
           if (kind === 'tag') {
-            finding.spelled.push(spell(text.codePointAt(start)!));
+            finding.spelled.push(spellTag(text.codePointAt(start)!));
             spelling = true;
           }
         }
@@ -167,18 +208,21 @@ export function findMarks(text: string, options: FindOptions = {}): TextFindings
       ...read(frame.frame, key),
     }));
   // robust marks inside a verified watermark are that watermark; only those of a text where none verifies are foreign
-  if (robustSearch.frames.length > 0) byKind.delete('robust');
+  if (robustSearch.frames.length > 0) byKey.delete('robust');
   // what belongs to the text is visited in two passes (selectors, then the rest): listed in text order
-  byKind.get('text')?.offsets.sort((a, b) => a - b);
-  const hidden = HIDDEN_KINDS.flatMap((kind) => byKind.get(kind) ?? []);
+  byKey.get('text')?.offsets.sort((a, b) => a - b);
+  const hidden = HIDDEN_KINDS.flatMap((kind) => [...byKey.values()].filter((finding) => finding.kind === kind));
   return { watermarks, robust, c2pa, hidden };
 }
 
 /** The least bytes of a selector run shown as the text they spell: shorter runs are too likely to spell by chance. */
 const MIN_TEXT_BYTES = 4;
 
-/** The bytes of a run of selectors as UTF-8 text, when they are printable text (no control but tab and line ends). */
-function printableTextOf(text: string, start: number, end: number): string | null {
+/**
+ * The bytes of a run of selectors (standard mapping) as UTF-8 text, when they are printable text (no control but tab
+ * and line ends), its first MAX_SPELLED units; null when they are not, or fewer than MIN_TEXT_BYTES.
+ */
+export function printableSelectorText(text: string, start: number, end: number): string | null {
   const bytes: number[] = [];
   for (let i = start; i < end; i += selectorLengthAt(text, i)) bytes.push(byteOfSelectorAt(text, i));
   if (bytes.length < MIN_TEXT_BYTES) return null;
@@ -192,27 +236,20 @@ function printableTextOf(text: string, start: number, end: number): string | nul
 
 const PRINTABLE = /^[\P{C}\t\n\r]*$/u;
 
-/** UTF-16 units of a stretch of tag characters' text kept (a report, not a copy of the file). */
-const MAX_SPELLED = 500;
-
-/**
- * What a tag character stands for: U+E0020–E007E are the ASCII characters U+0020–007E (what "ASCII smuggling" hides
- * in them); the others (U+E0000–E001F, CANCEL TAG U+E007F) are shown as their code point.
- */
-function spell(codePoint: number): string {
-  const ascii = codePoint - 0xe0000;
-  return ascii >= 0x20 && ascii <= 0x7e ? String.fromCharCode(ascii) : `<U+${codePoint.toString(16).toUpperCase()}>`;
-}
-
 function read(frame: Frame, key: Uint8Array | undefined): ReadWatermark {
   try {
-    return { decoded: strictUtf8Text(openFrame(frame, key)), keyed: frame.keyed };
+    return { decoded: strictUtf8Text(openFrame(frame, key)), ...about(frame) };
   } catch (error) {
-    if (error instanceof CodecError) return { decoded: null, keyed: frame.keyed, failure: error.code };
+    if (error instanceof CodecError) return { decoded: null, ...about(frame), failure: error.code };
     // a verified frame whose secret is not UTF-8 (not one of ours: encode only frames text)
-    return { decoded: null, keyed: frame.keyed, failure: 'CORRUPTED' };
+    return { decoded: null, ...about(frame), failure: 'CORRUPTED' };
   }
 }
+
+const about = (frame: Frame): Pick<ReadWatermark, 'keyed' | 'signer'> => ({
+  keyed: frame.keyed,
+  ...(frame.signerId ? { signer: hexOf(frame.signerId) } : {}),
+});
 
 /** Whether anything at all was found: watermarks, C2PA manifests or foreign invisible characters. */
 export const hasFindings = (findings: TextFindings): boolean =>

@@ -214,6 +214,30 @@ export function stuffFrame(frame: Uint8Array): Uint8Array {
 
 /** The v2 frame starting at `start` read back into its v1 frame, with `end` in `bytes`; null when none starts there. */
 export function parseStuffedFrameAt(bytes: Uint8Array, start: number): Frame | null {
+  const head = readStuffedHeader(bytes, start);
+  if (!head) return null;
+  const { header, frameLength, next } = head;
+  // every unstuffed byte takes at least one byte of `bytes`: a length beyond them is no frame (and costs nothing)
+  if (frameLength - header.length > bytes.length - next.pos()) return null;
+  const v1 = new Uint8Array(frameLength);
+  v1.set(header);
+  for (let i = header.length; i < v1.length; i++) {
+    const byte = next();
+    if (byte < 0) return null;
+    v1[i] = byte;
+  }
+  const frame = parseFrameAt(v1, 0);
+  return frame && { ...frame, end: next.pos() };
+}
+
+/**
+ * The v1 header of the v2 frame starting at `start` (unstuffed), the length of the whole v1 frame it declares, and
+ * the reader of the unstuffed bytes after it; null when no v2 header starts there.
+ */
+function readStuffedHeader(
+  bytes: Uint8Array,
+  start: number,
+): { header: number[]; frameLength: number; next: { (): number; pos: () => number } } | null {
   if (bytes[start] !== STUFFED_MAGIC) return null;
   let pos = start + 1;
   const next = (): number => {
@@ -232,17 +256,7 @@ export function parseStuffedFrameAt(bytes: Uint8Array, start: number): Frame | n
     if (i > 0 && (byte & 0x80) === 0) break;
   }
   const probe = parseHeader(Uint8Array.from(header), 0);
-  // every unstuffed byte takes at least one byte of `bytes`: a length beyond them is no frame (and costs nothing)
-  if (!probe || probe.frameLength - header.length > bytes.length - pos) return null;
-  const v1 = new Uint8Array(probe.frameLength);
-  v1.set(header);
-  for (let i = header.length; i < v1.length; i++) {
-    const byte = next();
-    if (byte < 0) return null;
-    v1[i] = byte;
-  }
-  const frame = parseFrameAt(v1, 0);
-  return frame && { ...frame, end: pos };
+  return probe && { header, frameLength: probe.frameLength, next: Object.assign(next, { pos: () => pos }) };
 }
 
 /** How long the whole frame whose v1 header is at `start` is, or null when it is no header. */
@@ -251,6 +265,17 @@ function parseHeader(bytes: Uint8Array, start: number): { frameLength: number } 
   if (!head) return null;
   const { flags, bodyLength, lengthEnd } = head;
   return { frameLength: lengthEnd - start + headerExtraBytes(flags) + bodyLength + trailerBytes(flags) };
+}
+
+/**
+ * How many bytes the frame that begins at `start` says it has, when its first bytes are wm's signature
+ * (docs/FORMAT.md, "wm's signature"): the magic 0xF7 with valid flags and a length, or 0xF8 with the same after it
+ * unstuffed (a v2 frame takes at least that many bytes). Null when they are not: what is left of a damaged mark of
+ * ours is told from other data so.
+ */
+export function declaredFrameLength(bytes: Uint8Array, start: number): number | null {
+  if (bytes[start] === FRAME_MAGIC) return parseHeader(bytes, start)?.frameLength ?? null;
+  return readStuffedHeader(bytes, start)?.frameLength ?? null;
 }
 
 /**

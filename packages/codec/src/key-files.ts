@@ -1,3 +1,4 @@
+import { base64Of, base64UrlOf, bytesOfBase64 } from './base64.js';
 import { CodecError } from './errors.js';
 import {
   PUBLIC_KEY_BYTES,
@@ -52,15 +53,13 @@ export interface PublicKeyInfo {
 const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT', message);
 
 function pemOf(label: string, der: Uint8Array): string {
-  const lines = Buffer.from(der)
-    .toString('base64')
-    .match(/.{1,64}/g)!;
+  const lines = base64Of(der).match(/.{1,64}/g)!;
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
 function derOfPem(text: string, label: string): Uint8Array | null {
   const match = new RegExp(`-----BEGIN ${label}-----([A-Za-z0-9+/=\\s]+)-----END ${label}-----`).exec(text);
-  return match ? Uint8Array.from(Buffer.from(match[1].replace(/\s+/g, ''), 'base64')) : null;
+  return match ? bytesOfBase64(match[1].replace(/\s+/g, '')) : null;
 }
 
 export const privateKeyPem = (seed: Uint8Array): string => pemOf('PRIVATE KEY', pkcs8Of(seed));
@@ -84,7 +83,7 @@ export function publishedKeyOf(info: PublicKeyInfo): PublishedKey {
   return {
     kty: 'OKP',
     crv: 'Ed25519',
-    x: Buffer.from(info.publicKey).toString('base64url'),
+    x: base64UrlOf(info.publicKey),
     kid: hexOf(signerIdOf(info.publicKey)),
     alg: 'EdDSA',
     use: 'sig',
@@ -117,7 +116,7 @@ export function parsePublishedKeySet(json: string, source: string): VerifyingKey
   const found: VerifyingKey[] = [];
   keys.forEach((entry: Partial<PublishedKey> | null, index) => {
     if (entry?.kty !== 'OKP' || entry.crv !== 'Ed25519') return;
-    const publicKey = typeof entry.x === 'string' ? Uint8Array.from(Buffer.from(entry.x, 'base64url')) : undefined;
+    const publicKey = typeof entry.x === 'string' ? bytesOfBase64(entry.x) : null;
     if (!publicKey || publicKey.length !== PUBLIC_KEY_BYTES) {
       throw invalid(`${source}: key ${index + 1} has no ${PUBLIC_KEY_BYTES}-byte Ed25519 public key in "x"`);
     }

@@ -96,13 +96,27 @@ export function checkFlag(value: unknown, name: string): boolean {
   return value;
 }
 
-/** The positions that markWordEnds and lineEndsOnly ask for (docs/FORMAT.md §3); asking for both is refused. */
-export function checkPositions(options: { markWordEnds?: unknown; lineEndsOnly?: unknown }): MarkPositions {
-  const { markWordEnds = false, lineEndsOnly = false } = options;
-  if (typeof markWordEnds !== 'boolean') throw invalid('markWordEnds must be a boolean');
-  if (typeof lineEndsOnly !== 'boolean') throw invalid('lineEndsOnly must be a boolean');
+/**
+ * The positions that markWordEnds, lineEndsOnly and wholeWords ask for (docs/FORMAT.md §3); each names a placement of
+ * its own, so asking for two is refused.
+ */
+export function checkPositions(options: {
+  markWordEnds?: unknown;
+  lineEndsOnly?: unknown;
+  wholeWords?: unknown;
+}): MarkPositions {
+  const markWordEnds = checkFlag(options.markWordEnds, 'markWordEnds');
+  const lineEndsOnly = checkFlag(options.lineEndsOnly, 'lineEndsOnly');
+  const wholeWords = checkFlag(options.wholeWords, 'wholeWords');
   if (markWordEnds && lineEndsOnly)
     throw invalid('markWordEnds and lineEndsOnly exclude each other: one marks more positions, the other fewer');
+  if (wholeWords && (markWordEnds || lineEndsOnly)) {
+    const other = markWordEnds ? 'markWordEnds' : 'lineEndsOnly';
+    const error = invalid(`wholeWords and ${other} exclude each other: each is a placement of its own`);
+    error.option = 'wholeWords';
+    throw error;
+  }
+  if (wholeWords) return 'outside-words';
   return markWordEnds ? 'word-ends' : lineEndsOnly ? 'line-ends' : 'inside-words';
 }
 

@@ -2,6 +2,7 @@ import { c2paWrapperAt, type C2paWrapper } from './c2pa.js';
 import { CodecError } from './errors.js';
 import { c2paLabel } from './c2pa-report.js';
 import { forEachSelectorMark, payloadBytesLabel } from './hidden-marks.js';
+import { isTagCodePoint, quotedTagText, spellTags } from './tag-text.js';
 import { mayStartC2paWrapper, selectorCodePointAt, selectorLengthAt, selectorRunAt } from './scan.js';
 
 export interface RevealSegment {
@@ -10,7 +11,8 @@ export interface RevealSegment {
   /**
    * short name of a hidden segment, e.g. "VS·f7 00 02" (payload bytes of a watermark), "raw·68 69" (payload bytes
    * that are no watermark: another tool's data, or what is left of a damaged one), "FE0F(text)", "VS17(text)", "ZWJ",
-   * "TAG-a", "U+2062", "C2PA manifest v1, 67 bytes" (a C2PA text manifest: its U+FEFF and selectors, one segment)
+   * 'TAG "Ignore previous instructions"' (a stretch of tag characters, spelled out), "U+2062", "C2PA manifest v1,
+   * 67 bytes" (a C2PA text manifest: its U+FEFF and selectors, one segment)
    */
   label?: string;
 }
@@ -37,8 +39,6 @@ const NAMES: Record<number, string> = {
   0x200f: 'RLM',
   0x2060: 'WJ',
   0xfeff: 'ZWNBSP',
-  0xe0001: 'TAG-LANG',
-  0xe007f: 'TAG-END',
 };
 
 /**
@@ -81,9 +81,15 @@ export function reveal(text: string, maxHidden = Infinity): RevealSegment[] {
         hide(run.payloadStart, run.end, `${prefix}·${payloadBytesLabel(text, run.payloadStart, run.end)}`);
       }
       finder.lastIndex = run.end;
+    } else if (isTagCodePoint(text.codePointAt(start)!)) {
+      // a stretch of tags is one segment, spelled out: what it says matters, not its letters one by one
+      let end = start + 2;
+      while (isTagCodePoint(text.codePointAt(end) ?? 0)) end += 2;
+      hide(start, end, `TAG ${quotedTagText(spellTags(text, start, end))}`);
+      finder.lastIndex = end;
     } else {
       const codePoint = text.codePointAt(start)!;
-      hide(start, start + found[0].length, NAMES[codePoint] ?? tagName(codePoint) ?? `U+${hex(codePoint, 4)}`);
+      hide(start, start + found[0].length, NAMES[codePoint] ?? `U+${hex(codePoint, 4)}`);
     }
   }
   if (visibleFrom < text.length) segments.push({ text: text.slice(visibleFrom), hidden: false });
@@ -121,12 +127,6 @@ export function revealResult(text: string, maxHidden?: number): { segments: Reve
 function selectorName(codePoint: number): string {
   if (codePoint === 0xfe0e || codePoint === 0xfe0f) return hex(codePoint, 4);
   return `VS${codePoint <= 0xfe0f ? codePoint - 0xfe00 + 1 : codePoint - 0xe0100 + 17}`;
-}
-
-function tagName(codePoint: number): string | undefined {
-  if (codePoint === 0xe0020) return 'TAG-SP';
-  if (codePoint >= 0xe0021 && codePoint <= 0xe007e) return `TAG-${String.fromCharCode(codePoint - 0xe0000)}`;
-  return undefined;
 }
 
 const hex = (value: number, width: number): string => value.toString(16).toUpperCase().padStart(width, '0');

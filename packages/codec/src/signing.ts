@@ -1,6 +1,9 @@
 import type { KeyObject } from 'node:crypto';
+import { pkcs8Of, spkiOf, SPKI_PREFIX_BYTES } from './ed25519-der.js';
 import { CodecError } from './errors.js';
 import { nodeCrypto } from './node-crypto.js';
+
+export { pkcs8Of, publicKeyOfSpki, seedOfPkcs8, spkiOf } from './ed25519-der.js';
 
 /** Ed25519 (RFC 8032): a 32-byte seed is the private key, a 32-byte point the public key, signatures 64 bytes. */
 export const SEED_BYTES = 32;
@@ -8,12 +11,6 @@ export const PUBLIC_KEY_BYTES = 32;
 export const SIGNATURE_BYTES = 64;
 /** A signed frame names its key by this many bytes of a hash of the public key (minisign uses 8 as well). */
 export const SIGNER_ID_BYTES = 8;
-
-// The fixed DER prefixes of an Ed25519 PKCS#8 private key and SPKI public key (RFC 8410): node:crypto imports
-// raw keys only through DER or JWK, and DER needs no base64 round trip.
-const bytesOfHex = (hex: string): Uint8Array => Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
-const PKCS8_PREFIX = bytesOfHex('302e020100300506032b657004220420');
-const SPKI_PREFIX = bytesOfHex('302a300506032b6570032100');
 
 /** A private key ready to sign marks; made once per key (importing costs more than a signature). */
 export interface SigningKey {
@@ -43,13 +40,6 @@ const invalid = (message: string): CodecError => new CodecError('INVALID_INPUT',
 // node:crypto takes any typed array as DER, though its types name Buffer only (and Buffer is not in the browser)
 const asBuffer = (bytes: Uint8Array): Buffer => bytes as Buffer;
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
 /** The key id of an Ed25519 public key: SHA-256 of a label and the key, first 8 bytes. */
 export function signerIdOf(publicKey: Uint8Array): Uint8Array {
   if (publicKey.length !== PUBLIC_KEY_BYTES) throw invalid(`An Ed25519 public key is ${PUBLIC_KEY_BYTES} bytes`);
@@ -67,34 +57,17 @@ export function createSigningKey(seed: Uint8Array): SigningKey {
   }
   const crypto = nodeCrypto();
   const privateKey = crypto.createPrivateKey({
-    key: asBuffer(concat(PKCS8_PREFIX, seed)),
+    key: asBuffer(pkcs8Of(seed)),
     format: 'der',
     type: 'pkcs8',
   });
   const spki = crypto.createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
-  const publicKey = Uint8Array.from(spki.subarray(SPKI_PREFIX.length));
+  const publicKey = Uint8Array.from(spki.subarray(SPKI_PREFIX_BYTES));
   return { keyId: hexOf(signerIdOf(publicKey)), publicKey, privateKey };
 }
 
 /** A fresh random seed for createSigningKey. */
 export const newSigningSeed = (): Uint8Array => Uint8Array.from(nodeCrypto().randomBytes(SEED_BYTES));
-
-/** The seed inside an Ed25519 private key in PKCS#8 DER (as PEM files hold it); null when it is no such key. */
-export function seedOfPkcs8(der: Uint8Array): Uint8Array | null {
-  if (der.length !== PKCS8_PREFIX.length + SEED_BYTES) return null;
-  for (let i = 0; i < PKCS8_PREFIX.length; i++) if (der[i] !== PKCS8_PREFIX[i]) return null;
-  return der.slice(PKCS8_PREFIX.length);
-}
-
-/** The raw key inside an Ed25519 public key in SPKI DER; null when it is no such key. */
-export function publicKeyOfSpki(der: Uint8Array): Uint8Array | null {
-  if (der.length !== SPKI_PREFIX.length + PUBLIC_KEY_BYTES) return null;
-  for (let i = 0; i < SPKI_PREFIX.length; i++) if (der[i] !== SPKI_PREFIX[i]) return null;
-  return der.slice(SPKI_PREFIX.length);
-}
-
-export const pkcs8Of = (seed: Uint8Array): Uint8Array => concat(PKCS8_PREFIX, seed);
-export const spkiOf = (publicKey: Uint8Array): Uint8Array => concat(SPKI_PREFIX, publicKey);
 
 export function signMessage(key: SigningKey, message: Uint8Array): Uint8Array {
   return Uint8Array.from(nodeCrypto().sign(null, message, key.privateKey));
@@ -108,7 +81,7 @@ export function verifyMessage(key: VerifyingKey, message: Uint8Array, signature:
   try {
     if (!publicKey) {
       publicKey = nodeCrypto().createPublicKey({
-        key: asBuffer(concat(SPKI_PREFIX, key.publicKey)),
+        key: asBuffer(spkiOf(key.publicKey)),
         format: 'der',
         type: 'spki',
       });

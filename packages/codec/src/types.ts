@@ -85,6 +85,12 @@ export interface EncodeOptions extends KeyOption, SignOption {
    * at the cost of all positions inside lines (docs/SURVIVAL.md); not with markWordEnds
    */
   lineEndsOnly?: boolean;
+  /**
+   * keep every word whole, so that grep, SQL LIKE and search indexes find it: marks only after punctuation, symbols
+   * and emoji that neither join a word nor stand before a space, at the cost of nearly every position of a prose
+   * text (docs/FORMAT.md, "Whole words"); not with markWordEnds or lineEndsOnly
+   */
+  wholeWords?: boolean;
   pattern?: string;
   output?: OutputMode;
 }
@@ -162,6 +168,8 @@ export interface EncodeRobustOptions extends KeyOption, SignOption {
   markWordEnds?: boolean;
   /** mark only the last character of a line or of the text, as encode's lineEndsOnly */
   lineEndsOnly?: boolean;
+  /** keep every word whole, as encode's wholeWords (never with stealthLevel maximum, which marks letters only) */
+  wholeWords?: boolean;
   /** leave the first `skipLines` lines unmarked, as encode's skipLines: the copies go into the rest of the text */
   skipLines?: number;
   /** seed for the `random` distribution; a fresh random one when absent */

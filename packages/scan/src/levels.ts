@@ -1,4 +1,4 @@
-import type { HiddenKind } from 'wm-watermark-codec/findings';
+import { ruleOf, type RuleId } from './rules.js';
 
 /**
  * How grave a finding is, in SARIF's words (its `level`), in every output of `wm scan`: error for hidden text (tag
@@ -12,13 +12,12 @@ export type Level = 'error' | 'warning' | 'note' | 'none';
 export const SETTABLE_LEVELS = ['error', 'warning', 'note'] as const;
 export type SettableLevel = (typeof SETTABLE_LEVELS)[number];
 
-/** What scan reports, one name per kind of finding (also the SARIF rule ids). */
-export type FindingKind = 'watermark' | 'robust-watermark' | 'c2pa' | HiddenKind;
+/** What scan reports, one name per kind of finding (the SARIF rule ids): rules.ts. */
+export type FindingKind = RuleId;
 
 export function levelOf(kind: FindingKind, marksLevel: SettableLevel): Level {
-  if (kind === 'tag' || kind === 'raw') return 'error';
-  if (kind === 'text') return 'none';
-  return marksLevel;
+  const { level } = ruleOf(kind);
+  return level === 'marks' ? marksLevel : level;
 }
 
 const RANK: Record<Level, number> = { none: 0, note: 1, warning: 2, error: 3 };

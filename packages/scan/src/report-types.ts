@@ -3,6 +3,7 @@ import type { HiddenKind } from 'wm-watermark-codec/findings';
 import type { TextEncoding } from './encoding.js';
 import type { Level } from './levels.js';
 import type { Position } from './positions.js';
+import type { SchemeId } from './rules.js';
 
 /**
  * What `wm scan` says about one file: the JSON Lines objects of `--json` (docs/CLI.md, "wm scan"), and what the
@@ -17,6 +18,8 @@ export interface WatermarkReport {
   keyed: boolean;
   /** why it cannot be read */
   error?: CodecErrorCode;
+  /** a signed watermark's signer id (16 hex digits): named, not verified (wm verify does) */
+  signer?: string;
 }
 
 export interface RobustReport {
@@ -41,6 +44,8 @@ export interface C2paReportAt {
 
 export interface HiddenReport {
   kind: HiddenKind;
+  /** the scheme that made these characters, where scan can tell (rules.ts): the finding's rule, else its kind's */
+  scheme?: SchemeId;
   level: Level;
   /** hidden code points */
   count: number;
@@ -59,6 +64,8 @@ export interface HiddenReport {
    * code hidden as selectors), else null; present when one is
    */
   texts?: (string | null)[];
+  /** glassworm: where the call that runs each of the first runs' code is (eval, Function…) */
+  decoders?: Position[];
 }
 
 export interface StripReport {

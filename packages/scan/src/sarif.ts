@@ -5,90 +5,21 @@ import { UNREADABLE } from './unreadable.js';
 import type { FindingKind, Level, SettableLevel } from './levels.js';
 import { levelOf } from './levels.js';
 import type { Position } from './positions.js';
+import { formatPosition } from './positions.js';
 import type { ErrorReport, FileReport, HiddenReport, WatermarkReport } from './report-types.js';
+import { hiddenRule, ruleOf, RULES } from './rules.js';
 
 /**
  * `wm scan --format sarif`: one SARIF 2.1.0 log (OASIS; what GitHub code scanning and other CI tools read) for the
- * whole scan, written when it ends. A rule per kind of finding; a result per place listed in the report (the first
+ * whole scan, written when it ends. A rule per kind of finding (rules.ts); a result per place listed in the report
+ * (the first
  * five of each kind per file, as in the table), its level the finding's (levels.ts). Columns are counted in UTF-16
  * code units (`columnKind` utf16CodeUnits, SARIF's default and what GitHub code scanning reads), not in code points
  * as in the table and --json.
  * Paths are relative to the folder the scan ran in (`%SRCROOT%`), or file: URIs when they were given absolute.
  */
 
-interface Rule {
-  id: FindingKind;
-  name: string;
-  short: string;
-  full: string;
-}
-
-const RULES: readonly Rule[] = [
-  {
-    id: 'tag',
-    name: 'HiddenTagText',
-    short: 'Invisible Unicode tag characters that spell text',
-    full:
-      'Tag characters (U+E0000–E007F) outside an emoji flag: each of U+E0020–E007E stands for an ASCII character, ' +
-      'so a run of them is text no reader sees ("ASCII smuggling", prompt injection).',
-  },
-  {
-    id: 'raw',
-    name: 'HiddenSelectorData',
-    short: 'Variation selectors carrying data that is no wm watermark',
-    full:
-      'A run of variation selectors that belongs to no character: bytes hidden by another tool, or what is left of ' +
-      'a damaged watermark. Its bytes are listed, never read as text.',
-  },
-  {
-    id: 'watermark',
-    name: 'WmWatermark',
-    short: 'A wm watermark (variation selectors carrying a framed secret)',
-    full: 'A watermark made by wm: its secret, or why it cannot be read (keyed without the key, damaged).',
-  },
-  {
-    id: 'robust-watermark',
-    name: 'WmRobustWatermark',
-    short: 'A wm robust watermark (one-bit marks repeated through a passage)',
-    full: 'A robust watermark made by wm, with the span of its marks and the number of copies that verify.',
-  },
-  {
-    id: 'robust',
-    name: 'DamagedRobustMarks',
-    short: 'Robust marks of which no copy verifies',
-    full: 'One-bit marks of a robust watermark, none of whose copies verifies (damaged or cut short).',
-  },
-  {
-    id: 'c2pa',
-    name: 'C2paManifest',
-    short: 'A C2PA text manifest (content provenance)',
-    full: 'A content-provenance manifest embedded in the text with variation selectors (C2PA text embedding).',
-  },
-  {
-    id: 'zero-width',
-    name: 'ZeroWidthCharacter',
-    short: 'Zero-width characters that are not part of the text',
-    full:
-      'Zero-width spaces, joiners in runs or between Latin letters, word joiners, invisible operators, a byte order ' +
-      'mark inside the text, soft hyphens, Hangul and other fillers.',
-  },
-  {
-    id: 'bidi',
-    name: 'DirectionControl',
-    short: 'Bidirectional controls (marks, embeddings, overrides, isolates)',
-    full: 'Direction controls change the order in which text is shown: what is read may not be what is displayed.',
-  },
-  {
-    id: 'text',
-    name: 'PartOfTheText',
-    short: 'Invisible characters that belong to the text (listed with --all only)',
-    full:
-      'Emoji presentation selectors after their base, joiners of emoji and of scripts that use them, zero-width ' +
-      'spaces between Khmer or Thai words, a leading byte order mark, the tags of an emoji flag.',
-  },
-];
-
-const RULE_INDEX = new Map(RULES.map((rule, index) => [rule.id, index]));
+const RULE_INDEX = new Map<FindingKind, number>(RULES.map((rule, index) => [rule.id, index]));
 
 interface SarifResult {
   ruleId: FindingKind;
@@ -96,6 +27,8 @@ interface SarifResult {
   level: Level;
   message: { text: string };
   locations: { physicalLocation: { artifactLocation: ArtifactLocation; region: Region } }[];
+  /** glassworm: where the code is decoded and run */
+  relatedLocations?: (SarifResult['locations'][number] & { id: number; message: { text: string } })[];
   partialFingerprints: { [FINGERPRINT]: string };
 }
 
@@ -148,7 +81,9 @@ export class SarifLog {
       },
     ];
     for (const mark of report.watermarks) {
-      this.add('watermark', mark.level, `wm watermark: ${secretText(mark)}`, at(mark.at), secretText(mark));
+      const signed = mark.signer ? ` (signed by ${mark.signer}, not verified)` : '';
+      const rule = mark.signer ? 'signed-watermark' : 'watermark';
+      this.add(rule, mark.level, `wm watermark: ${secretText(mark)}${signed}`, at(mark.at), secretText(mark));
     }
     for (const mark of report.robust) {
       const copies = `${mark.copies_found} ${mark.copies_found === 1 ? 'copy' : 'copies'}`;
@@ -165,15 +100,20 @@ export class SarifLog {
       this.add('c2pa', wrapper.level, `C2PA text manifest (${framing})`, at(wrapper.at), framing);
     }
     for (const hidden of report.hidden) {
-      hidden.first.forEach((position, k) =>
+      hidden.first.forEach((position, k) => {
+        const decoder = hidden.decoders?.[k];
         this.add(
-          hidden.kind,
+          hiddenRule(hidden),
           hidden.level,
           hiddenText(hidden, k),
           at(position),
           hidden.spelled?.[k] ?? hidden.texts?.[k] ?? hidden.bytes?.[k],
-        ),
-      );
+        );
+        if (decoder) {
+          const related = { id: 1, ...at(decoder)[0], message: { text: 'the call that decodes and runs it' } };
+          this.results[this.results.length - 1].relatedLocations = [related];
+        }
+      });
     }
     if (report.strip?.skipped) this.notRewritten.push({ path: report.path, why: report.strip.skipped });
   }
@@ -197,7 +137,8 @@ export class SarifLog {
                 id: rule.id,
                 name: rule.name,
                 shortDescription: { text: rule.short },
-                fullDescription: { text: rule.full },
+                fullDescription: { text: rule.help },
+                help: { text: rule.help },
                 defaultConfiguration: { level: levelOf(rule.id, this.marksLevel) },
               })),
             },
@@ -258,15 +199,6 @@ function secretText(mark: Pick<WatermarkReport, 'decoded' | 'error'>): string {
   return UNREADABLE[mark.error ?? 'CORRUPTED'] ?? mark.error!;
 }
 
-const KIND_TEXT: Record<HiddenReport['kind'], string> = {
-  tag: 'Hidden tag characters',
-  raw: 'Variation selectors carrying data that is no wm watermark',
-  robust: 'Robust marks of which no copy verifies',
-  'zero-width': 'Zero-width characters',
-  bidi: 'Direction controls',
-  text: 'Invisible characters that belong to the text',
-};
-
 /** The message of the k-th place listed of a kind: what is there, and how many in the file. */
 function hiddenText(hidden: HiddenReport, k: number): string {
   const what =
@@ -280,5 +212,6 @@ function hiddenText(hidden: HiddenReport, k: number): string {
             ? ` (${Object.keys(hidden.code_points).join(', ')})`
             : '';
   const places = hidden.places === 1 ? '' : ` (place ${k + 1} of ${hidden.places} in this file)`;
-  return `${KIND_TEXT[hidden.kind]}${what}${places}`;
+  const decoder = hidden.decoders?.[k] ? `, decoded and run at ${formatPosition(hidden.decoders[k])}` : '';
+  return `${ruleOf(hiddenRule(hidden)).short}${what}${decoder}${places}`;
 }

@@ -1,10 +1,12 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { findMarks, HIDDEN_KINDS, type HiddenKind, type RobustFinding } from 'wm-watermark-codec/findings';
+import { findMarks, type ReadWatermark, type RobustFinding } from 'wm-watermark-codec/findings';
 import { reasonOf } from './error-reason.js';
 import { levelOf, type SettableLevel } from './levels.js';
 import { mayHideMarks, prefilterBuffer, selectSearch, type SearchEngine } from './prefilter.js';
 import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
+import { hiddenRule, isScheme, RULES, type RuleId } from './rules.js';
+import { isSourcePath, schemeNamer } from './schemes.js';
 import { piecePositions } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
 import type { WriteScope } from './write-scope.js';
@@ -126,28 +128,39 @@ function findingsOf(
     hidden: [],
   };
   const robustFrames: Uint8Array[] = [];
-  const hidden = new Map<HiddenKind, HiddenTally>();
+  // by rule: a kind's stretches of each scheme are a finding of their own
+  const hidden = new Map<RuleId, HiddenTally>();
+  const source = isSourcePath(path);
   const marksLevel = settings.marksLevel ?? 'warning';
   const decoding = settings.all ? 'every' : settings.sparse === false ? 'whole' : 'sparse';
   for (const window of readWindows(fd, size, encoding, read, settings.windows, decoding)) {
     const { text } = window;
     if (text === null) continue;
+    const namer = schemeNamer(text, source);
     const found = findMarks(text, {
       key: settings.key,
       firstPositions: settings.positions,
       reportBefore: window.ownLength,
       all: settings.all,
+      nameStretch: namer.name,
     });
+    const named = found.hidden.map((kind) => ({
+      ...kind,
+      scheme: isScheme(kind.scheme) ? kind.scheme : undefined,
+      // GlassWorm: where the code each listed run spells is run
+      decoders: kind.scheme === 'glassworm' ? kind.offsets.map((offset) => namer.decoders.get(offset) ?? offset) : [],
+    }));
     const offsets = [
       ...found.watermarks.map((mark) => mark.offset),
       ...found.robust.flatMap((mark) => [mark.start, mark.end - 2]),
       ...found.c2pa.map((wrapper) => wrapper.index),
-      ...found.hidden.flatMap((kind) => kind.offsets),
+      ...named.flatMap((kind) => [...kind.offsets, ...kind.decoders]),
     ];
     const positions = piecePositions(text, window.pieces, offsets);
     let next = 0;
     for (const mark of found.watermarks) {
-      report.watermarks.push({ at: positions[next++], level: levelOf('watermark', marksLevel), ...readOf(mark) });
+      const rule = mark.signer ? 'signed-watermark' : 'watermark';
+      report.watermarks.push({ at: positions[next++], level: levelOf(rule, marksLevel), ...readOf(mark) });
     }
     for (const mark of found.robust) {
       const robust: RobustReport = {
@@ -171,17 +184,21 @@ function findingsOf(
         ...(problem !== undefined ? { reason: problem } : {}),
       });
     }
-    for (const kind of found.hidden) {
-      let tally = hidden.get(kind.kind);
+    for (const kind of named) {
+      const rule = hiddenRule(kind);
+      let tally = hidden.get(rule);
       if (!tally) {
         const empty = { count: 0, places: 0, first: [], codePoints: new Map(), byteLabels: [], spelled: [], texts: [] };
-        hidden.set(kind.kind, (tally = { kind: kind.kind, level: levelOf(kind.kind, marksLevel), ...empty }));
+        const scheme = kind.scheme ? { scheme: kind.scheme } : {};
+        hidden.set(rule, (tally = { kind: kind.kind, ...scheme, level: levelOf(rule, marksLevel), ...empty }));
       }
       tally.count += kind.count;
       tally.places += kind.places;
       const first = positions.slice(next, (next += kind.offsets.length));
+      const decoders = positions.slice(next, (next += kind.decoders.length));
       const room = settings.positions - tally.first.length;
       tally.first.push(...first.slice(0, room));
+      if (decoders.length > 0) (tally.decoders ??= []).push(...decoders.slice(0, room));
       tally.byteLabels.push(...kind.bytes.slice(0, room));
       tally.spelled.push(...kind.spelled.slice(0, room));
       tally.texts.push(...kind.texts.slice(0, room));
@@ -193,7 +210,7 @@ function findingsOf(
   // as in one text (findMarks): where a robust watermark verifies, robust marks are that watermark, also those a
   // window of a long file read without verifying them (the part of a passage cut off by the window's end)
   if (report.robust.length > 0) hidden.delete('robust');
-  report.hidden = HIDDEN_KINDS.flatMap((kind) => hidden.get(kind) ?? []).map(
+  report.hidden = RULES.flatMap(({ id }) => hidden.get(id) ?? []).map(
     ({ codePoints, byteLabels, spelled, texts, ...kind }) => ({
       ...kind,
       ...(codePoints.size > 0 ? { code_points: codePointNames(codePoints) } : {}),
@@ -206,8 +223,13 @@ function findingsOf(
   return any ? report : null;
 }
 
-function readOf(mark: { decoded: string | null; keyed: boolean; failure?: FileReport['watermarks'][0]['error'] }) {
-  return { decoded: mark.decoded, keyed: mark.keyed, ...(mark.failure ? { error: mark.failure } : {}) };
+function readOf(mark: ReadWatermark) {
+  return {
+    decoded: mark.decoded,
+    keyed: mark.keyed,
+    ...(mark.failure ? { error: mark.failure } : {}),
+    ...(mark.signer ? { signer: mark.signer } : {}),
+  };
 }
 
 /** A robust watermark found again in the next window of a long file (the same frame) extends the last one. */

@@ -1,6 +1,1 @@
-import type { VerifyingKey } from 'wm-watermark-codec/signing';
-
-/** A key with the file it was read from. */
-export interface FileKey extends VerifyingKey {
-  file: string;
-}
+export type { FileKey } from 'wm-watermark-codec/key-set-check';

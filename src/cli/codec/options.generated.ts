@@ -62,6 +62,17 @@ export const OPERATION_OPTIONS: { readonly [N in CodecOperationName]: readonly O
         'whole, at the cost of every position inside a line; not with the word-ends option',
     },
     {
+      field: 'whole_words',
+      input: 'wholeWords',
+      flags: '--whole-words',
+      key: 'wholeWords',
+      help:
+        'keep every word whole, so that grep, SQL LIKE and search indexes find it: marks only ' +
+        'after punctuation, symbols and emoji that neither join a word nor stand before a space, ' +
+        'which most prose has few of; not with the word-ends or line-ends options',
+      conflicts: ['markWordEnds', 'lineEndsOnly'],
+    },
+    {
       field: 'skip_lines',
       input: 'skipLines',
       flags: '--skip-lines <n>',
@@ -157,6 +168,17 @@ export const OPERATION_OPTIONS: { readonly [N in CodecOperationName]: readonly O
       help:
         "mark only the last character of each line: poppler's pdftotext -raw then keeps every line " +
         'whole, at the cost of every position inside a line; not with the word-ends option',
+    },
+    {
+      field: 'whole_words',
+      input: 'wholeWords',
+      flags: '--whole-words',
+      key: 'wholeWords',
+      help:
+        'keep every word whole, so that grep, SQL LIKE and search indexes find it: marks only ' +
+        'after punctuation, symbols and emoji that neither join a word nor stand before a space, ' +
+        'which most prose has few of; not with the word-ends or line-ends options',
+      conflicts: ['markWordEnds', 'lineEndsOnly'],
     },
     {
       field: 'skip_lines',

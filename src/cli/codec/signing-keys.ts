@@ -13,8 +13,10 @@ export interface SigningKeyOptions {
 }
 
 export interface VerifyingKeyOptions {
-  /** key sets (wm-keys.json) or public key files (name.pub); repeatable */
+  /** key sets (wm-keys.json: a file or an https:// address) or public key files (name.pub); repeatable */
   keys?: string[];
+  /** also fetch key sets from http:// addresses */
+  insecure?: boolean;
 }
 
 const usage = (error: unknown): unknown =>
@@ -36,13 +38,23 @@ export async function resolveSigning(options: SigningKeyOptions): Promise<{ sign
   }
 }
 
+/** Whether a --keys value is an address (the network code is loaded only for one). */
+const isKeySetUrl = (value: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+
+async function fetchKeySet(address: string, check: (text: string) => unknown, options: VerifyingKeyOptions) {
+  const { readKeySetUrl } = await import('./key-set-url.js');
+  const note = (line: string) => process.stderr.write(`wm: note: ${line}\n`);
+  return readKeySetUrl(address, (text) => void check(text), { insecure: options.insecure, note });
+}
+
 /** The public keys of every --keys file as they are; a name.pub key is named after its file. */
 export async function readKeyFiles(options: VerifyingKeyOptions): Promise<FileKey[]> {
   const keys: FileKey[] = [];
   for (const file of options.keys ?? []) {
+    const parse = (text: string) => parsePublicKeys(text, file, basename(file).replace(/\.pub$/, ''));
     let parsed: VerifyingKey[];
     try {
-      parsed = parsePublicKeys(await readKeyText(file, '--keys'), file, basename(file).replace(/\.pub$/, ''));
+      parsed = parse(isKeySetUrl(file) ? await fetchKeySet(file, parse, options) : await readKeyText(file, '--keys'));
     } catch (error) {
       throw usage(error);
     }

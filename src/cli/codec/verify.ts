@@ -13,6 +13,7 @@ import { c2paVerdictOf } from './verify-c2pa.js';
 
 export interface VerifyCommandOptions {
   keys?: string[];
+  insecure?: boolean;
   /** trust anchors (PEM certificates) for a C2PA manifest */
   trust?: string[];
   keyFile?: string;
@@ -79,14 +80,18 @@ const sourcesOf = (keys: readonly FileKey[]): Sources =>
     keys.map((key) => [key.keyId!, { file: key.file, issuer: key.issuer ?? null, account: key.account ?? null }]),
   );
 
+/** Without --keys (and no C2PA manifest) there is nothing to verify with: where a reader gets a signer's keys. */
+const NO_KEYS =
+  'verify needs the public keys of the signers you trust: --keys https://SERVER/.well-known/wm-keys.json (the key ' +
+  'set a wm server publishes), --keys wm-keys.json (one saved or made with wm keys export), or --keys NAME.pub ' +
+  '(beside a key made with wm keygen --sign)';
+
 export async function runVerify(file: string | undefined, options: VerifyCommandOptions): Promise<void> {
   const keys = await resolveVerifyingKeys(options);
   const key = await resolveKey({ keyFile: options.keyFile });
   const text = await readInputText(file);
   const c2pa = await c2paVerdictOf(text, options.trust);
-  if (c2pa === null && options.keys === undefined) {
-    throw new CliError(EXIT.USAGE, 'give --keys: the public keys that wm signatures are checked against');
-  }
+  if (c2pa === null && !options.keys?.length) throw new CliError(EXIT.USAGE, NO_KEYS);
   // a text whose only signature is its C2PA manifest has no wm watermark to verify
   const result = c2pa === null ? verify(text, { keys, key }) : verifyMarksBeside(text, { keys, key });
   const sources = sourcesOf(keys);

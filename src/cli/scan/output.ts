@@ -1,5 +1,4 @@
 import { Chalk, type ChalkInstance } from 'chalk';
-import type { HiddenKind } from 'wm-watermark-codec/findings';
 import type { Level, SettableLevel } from 'wm-watermark-scan/levels';
 import { formatPosition } from 'wm-watermark-scan/positions';
 import type {
@@ -11,6 +10,7 @@ import type {
   SummaryReport,
   WatermarkReport,
 } from 'wm-watermark-scan/report-types';
+import { hiddenRule, ruleOf } from 'wm-watermark-scan/rules';
 import { SarifLog } from 'wm-watermark-scan/sarif';
 import { UNREADABLE } from 'wm-watermark-scan/unreadable';
 import { VERSION } from '../../version.js';
@@ -45,20 +45,6 @@ export interface OutputOptions {
   marksLevel: SettableLevel;
 }
 
-const KIND_NAMES: Record<HiddenKind, string> = {
-  raw: 'selectors',
-  robust: 'robust marks',
-  tag: 'tag characters',
-  'zero-width': 'zero-width',
-  bidi: 'direction controls',
-  text: 'part of the text',
-};
-
-const KIND_NOTES: Partial<Record<HiddenKind, string>> = {
-  raw: 'variation selectors carrying no wm frame (another tool, or a damaged watermark), never read as a secret',
-  robust: 'robust marks of which no copy verifies (damaged)',
-};
-
 /** --json names places as the table does (line and code-point column); UTF-16 columns are for SARIF. */
 const inCodePoints = (key: string, value: unknown): unknown => (key === 'utf16Column' ? undefined : value);
 
@@ -83,7 +69,12 @@ export class ScanOutput {
     }
     if (stripOnly) return this.write(`${this.name(report.path)}: ${this.stripText(report.strip!)}\n`);
     const rows = [
-      ...report.watermarks.map((mark) => [mark.level, 'watermark', formatPosition(mark.at), this.secret(mark)]),
+      ...report.watermarks.map((mark) => [
+        mark.level,
+        mark.signer ? 'signed watermark' : 'watermark',
+        formatPosition(mark.at),
+        `${this.secret(mark)}${mark.signer ? ` (signer ${mark.signer}, not verified)` : ''}`,
+      ]),
       ...report.robust.map((mark) => [
         mark.level,
         'robust watermark',
@@ -104,7 +95,7 @@ export class ScanOutput {
       ]),
       ...report.hidden.map((hidden) => [
         hidden.level,
-        `${KIND_NAMES[hidden.kind]} ×${hidden.count}`,
+        `${ruleOf(hiddenRule(hidden)).label} ×${hidden.count}`,
         `${hidden.first.map(formatPosition).join(' ')}${hidden.places > hidden.first.length ? ' …' : ''}`,
         this.chalk.yellow(this.codePointsText(hidden)),
       ]),
@@ -215,15 +206,17 @@ const LEVEL_COLOURS: Record<Level, (chalk: ChalkInstance) => (text: string) => s
 };
 
 function codePointsText(hidden: HiddenReport): string {
+  const note = ruleOf(hiddenRule(hidden)).short;
   if (hidden.bytes) {
     // a payload that spells printable text (code hidden as selectors) is shown as that text, quoted and escaped
     const runs = hidden.bytes.map((bytes, k) => {
       const spelled = hidden.texts?.[k];
-      return spelled ? `spelling ${escapeForTerminal(JSON.stringify(spelled))}` : bytes;
+      const decoder = hidden.decoders?.[k] ? ` (run at ${formatPosition(hidden.decoders[k])})` : '';
+      return `${spelled ? `spelling ${escapeForTerminal(JSON.stringify(spelled))}` : bytes}${decoder}`;
     });
-    return `${KIND_NOTES[hidden.kind]}: ${runs.join('; ')}`;
+    return `${note}: ${runs.join('; ')}`;
   }
-  if (!hidden.code_points) return KIND_NOTES[hidden.kind] ?? '';
+  if (!hidden.code_points) return note;
   return Object.entries(hidden.code_points)
     .map(([name, count]) => (count === 1 ? name : `${name} ×${count}`))
     .join(', ');

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { documented } from './route-options.js';
+import { API_PATHS } from '../../api/paths.js';
 
 /** How long verifiers and proxies may reuse the key set: a key added or published shows within this many seconds. */
 export const KEY_SET_MAX_AGE_SECONDS = 300;
@@ -41,7 +42,7 @@ const etagMatches = (header: string | undefined, etag: string): boolean =>
  */
 export function wellKnownRoutes(app: FastifyInstance, context: ServerContext): void {
   app.get(
-    '/.well-known/wm-keys.json',
+    API_PATHS.keySet,
     {
       schema: documented(
         'channels',

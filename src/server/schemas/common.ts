@@ -49,6 +49,9 @@ export const User = Type.Object({
   firstName: Type.Optional(Type.String()),
   lastName: Type.Optional(Type.String()),
   plan: Plan,
+  email_verified: Type.Boolean({
+    description: 'the address was confirmed through the mailed link; watermark operations need it',
+  }),
 });
 
 export const Permission = StringEnum(PERMISSIONS);

@@ -17,6 +17,7 @@ import { Link, currentPath, navigate } from './router.js';
 import { currentUser, rememberReturnTo, sessionState, signOut } from './session.js';
 import { Notice } from './ui/notice.js';
 import { Loading } from './ui/skeleton.js';
+import { UnverifiedNotice } from './ui/unverified-notice.js';
 
 const SIGNED_IN_PAGES: Record<string, ComponentType> = {
   '/': OverviewPage,
@@ -172,9 +173,11 @@ export function App() {
   return (
     <>
       <Header />
+      <UnverifiedNotice />
       <Page />
       <footer class="footer">
-        <a href="/docs">API docs</a> · everything on this page runs on this server; nothing is loaded from elsewhere
+        <a href="/docs">API docs</a> · everything on this page comes from this server; nothing is loaded from elsewhere
+        but a key set you link in the checker
       </footer>
     </>
   );

@@ -3,10 +3,12 @@ import { ApiError } from '../app/api.js';
 import { formatNumber } from '../app/format.js';
 import { Notice } from '../app/ui/notice.js';
 import { characterCount } from './characters.js';
-import { MARK_KINDS, classify } from './classify.js';
+import { MARK_KINDS, classify, type TagText } from './classify.js';
 import { strip } from './codec.js';
 import { inspect, type Inspection } from './inspect.js';
+import { loadServerKeySet, verifyingKeys } from './key-sets.js';
 import { ResultActions } from './result-actions.js';
+import { Signatures } from './signatures.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
 import { DecodedSecret, Verdicts } from './verdicts.js';
@@ -22,7 +24,9 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
     return () => clearTimeout(timer);
   }, [text]);
   const classified = useMemo(() => classify(checked), [checked]);
-  const inspection = useMemo(() => inspect(checked), [checked]);
+  useEffect(() => void loadServerKeySet(), []);
+  const keys = verifyingKeys.value;
+  const inspection = useMemo(() => inspect(checked, keys), [checked, keys]);
   const [clean, setClean] = useState<string | null>(null);
   useEffect(() => setClean(null), [checked]);
 
@@ -60,9 +64,19 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
               aria-label="The visible text, hidden characters drawn as coloured bars"
             >
               {classified.pieces.map((piece, index) =>
-                piece.kind ? <span key={index} class={`mark ${piece.kind}`} title={piece.label} /> : piece.text,
+                piece.spelled ? (
+                  <span key={index} class="mark tag spelled" title={piece.label}>
+                    {piece.spelled.spelled}
+                    {piece.spelled.complete ? '' : ' …'}
+                  </span>
+                ) : piece.kind ? (
+                  <span key={index} class={`mark ${piece.kind}`} title={piece.label} />
+                ) : (
+                  piece.text
+                ),
               )}
             </div>
+            {classified.tagTexts.length > 0 && <TagTexts found={classified.tagTexts} />}
             {classified.truncated && (
               <p class="hint">
                 The first {formatNumber(50_000)} characters are drawn; the counts cover the whole text.
@@ -99,6 +113,35 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
   );
 }
 
+/** The tags a text hides list what they spell, at most this many stretches (the rest are counted). */
+const TAG_TEXTS_SHOWN = 20;
+
+/** What hidden tag characters spell, as `wm scan` shows it: the text a reader never sees, but a program reads. */
+function TagTexts({ found }: { found: TagText[] }) {
+  return (
+    <div>
+      <h3 id="tag-texts-title">Hidden text</h3>
+      <p class="small muted">
+        Tag characters are invisible, but each stands for a letter: a program that reads this text, such as an AI
+        assistant, reads this too. Text hidden so is often an instruction meant for one.
+      </p>
+      <ul class="result-list">
+        {found.slice(0, TAG_TEXTS_SHOWN).map((stretch) => (
+          <li key={stretch.start}>
+            <span class="muted small">
+              {formatNumber(stretch.count)} tag character{stretch.count === 1 ? '' : 's'} spelling
+            </span>
+            <DecodedSecret secret={stretch.complete ? stretch.spelled : `${stretch.spelled} …`} />
+          </li>
+        ))}
+      </ul>
+      {found.length > TAG_TEXTS_SHOWN && (
+        <p class="small muted">and {formatNumber(found.length - TAG_TEXTS_SHOWN)} more stretches.</p>
+      )}
+    </div>
+  );
+}
+
 function Watermarks({ inspection, text }: { inspection: Inspection; text: string }) {
   const { vs, robust } = inspection;
   const keyed = (!vs.ok && vs.code === 'KEY_REQUIRED') || (!robust.ok && robust.code === 'KEY_REQUIRED');
@@ -108,6 +151,7 @@ function Watermarks({ inspection, text }: { inspection: Inspection; text: string
       <div class="two-columns">
         <Verdicts inspection={inspection} />
       </div>
+      <Signatures outcome={inspection.signatures} />
       {/* keyed by the text: a secret read from an earlier text must not stay beside this one */}
       {keyed && <KeyedDecode key={text} text={text} robust={!robust.ok && robust.code === 'KEY_REQUIRED'} />}
     </section>

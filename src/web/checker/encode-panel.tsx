@@ -20,7 +20,8 @@ import { characterCount } from './characters.js';
 import { ResultActions } from './result-actions.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
-import { hasServerCredential, watermarkRequest } from './watermark-api.js';
+import { sessionState } from '../app/session.js';
+import { hasServerCredential, pickedToken, watermarkRequest } from './watermark-api.js';
 
 type Family = 'vs' | 'robust';
 
@@ -80,31 +81,46 @@ function vsOptions(options: Options) {
   };
 }
 
-async function encodeOnServer(text: string, secret: string, options: Options): Promise<Made> {
+/** The server's answer says what it did: signed (with which key, bound to the text or not), encrypted or not. */
+interface ServerMade {
+  keyed: boolean;
+  signature?: { key_id: string; text_bound: boolean };
+}
+
+function describeServerMark({ keyed, signature }: ServerMade): string {
+  const signed = signature
+    ? `signed with key ${signature.key_id}${signature.text_bound ? ', bound to the visible text' : ''}, `
+    : '';
+  if (keyed) return `${signed}encrypted with the channel key`;
+  return signature ? `${signed}not encrypted: anyone can read it and check the signature` : 'unkeyed';
+}
+
+async function encodeOnServer(text: string, secret: string, options: Options, bindText: boolean): Promise<Made> {
+  const signing = bindText ? { bind_text: true } : {};
   if (options.family === 'robust') {
     const made = await watermarkRequest('encode-robust', {
       text,
       secret,
       distribution: options.distribution,
       stealth_level: options.stealth,
+      ...signing,
     });
-    return { text: made.watermarked, summary: made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed' };
+    return { text: made.watermarked, summary: describeServerMark(made) };
   }
   const made = await watermarkRequest('encode', {
     text,
     secret,
     ...vsOptions(options),
+    ...signing,
   });
-  return {
-    text: made.encoded,
-    summary: `method ${made.stats.method}, ${made.keyed ? 'keyed (encrypted with the channel key)' : 'unkeyed'}`,
-  };
+  return { text: made.encoded, summary: `method ${made.stats.method}, ${describeServerMark(made)}` };
 }
 
 export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
   const [text, setText] = useState('');
   const [secret, setSecret] = useState('');
   const [onServer, setOnServer] = useState(false);
+  const [bindText, setBindText] = useState(false);
   const [options, setOptions] = useState<Options>({
     family: 'vs',
     method: 'auto',
@@ -138,7 +154,11 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
     setError(null);
     setBusy(true);
     try {
-      setMade(onServer ? await encodeOnServer(text, secret, options) : encodeHere(text, secret, options));
+      setMade(
+        onServer
+          ? await encodeOnServer(text, secret, options, bindText && bindTextOffered())
+          : encodeHere(text, secret, options),
+      );
     } catch (failure) {
       if (isCodecError(failure)) {
         const field =
@@ -148,7 +168,8 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
       } else if (failure instanceof ApiError) {
         const fields = failure.fields;
         setErrors(fields);
-        if (!fields.text && !fields.secret && !fields.pattern && !fields.chunkSize) setError(failure.message);
+        if (!fields.text && !fields.secret && !fields.pattern && !fields.chunkSize && !fields.bind_text)
+          setError(failure.message);
       } else {
         setError('Something went wrong while encoding.');
       }
@@ -209,6 +230,7 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
           On this server with an API token — keyed when the token has a channel; uses credits
         </label>
         {onServer && <TokenField need="encode" />}
+        {onServer && <BindText checked={bindText} onChange={changed(setBindText)} error={errors.bind_text} />}
       </fieldset>
       {error && <Notice kind="error">{error}</Notice>}
       <button type="submit" class="button primary" disabled={busy || (onServer && !hasServerCredential())}>
@@ -233,6 +255,43 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         </section>
       )}
     </form>
+  );
+}
+
+const bindTextOffered = (): boolean => (sessionState.value === 'signed-in' ? pickedToken.value?.sign === true : true);
+
+/**
+ * Bind the visible text to the signature: offered with a token that signs (signed in, the picked token says so;
+ * a pasted token's kind is not known here, and the server refuses bind_text for one that does not sign).
+ */
+function BindText({
+  checked,
+  onChange,
+  error,
+}: {
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  error?: string;
+}) {
+  if (!bindTextOffered()) return null;
+  const picked = sessionState.value === 'signed-in' ? pickedToken.value : undefined;
+  return (
+    <div class="field">
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          aria-describedby="bind-text-hint"
+        />
+        Sign the visible text too
+      </label>
+      <p class="hint" id="bind-text-hint">
+        The signature then also covers the words, so a reader’s checker tells an edited text from the one you signed
+        {picked ? '' : ' (needs a token that signs)'}.
+      </p>
+      {error && <p class="field-error">{error}</p>}
+    </div>
   );
 }
 

@@ -1,10 +1,13 @@
+import type { VerifyingKey } from 'wm-watermark-codec/signing';
 import {
   decode,
   decodeRobust,
   isCodecError,
+  verify,
   type DecodeResult,
   type DecodeRobustResult,
   type RawRun,
+  type VerifyResult,
 } from './codec.js';
 
 /**
@@ -27,9 +30,18 @@ export interface Inspection {
   vs: Outcome<DecodeResult>;
   /** the robust decoder's view: how many copies of each robust watermark agree */
   robust: Outcome<DecodeRobustResult>;
+  /** every mark's signature checked with the given public keys (encrypted marks too: no AES key is needed) */
+  signatures: Outcome<VerifyResult>;
 }
 
-/** Both decoders over the text, without a key (keyed watermarks are reported as such, and read through the API). */
-export function inspect(text: string): Inspection {
-  return { vs: attempt(() => decode(text)), robust: attempt(() => decodeRobust(text)) };
+/**
+ * Both decoders over the text, without a key (keyed watermarks are reported as such, and read through the API), and
+ * the codec's verify with the public keys the page knows.
+ */
+export function inspect(text: string, keys: readonly VerifyingKey[] = []): Inspection {
+  return {
+    vs: attempt(() => decode(text)),
+    robust: attempt(() => decodeRobust(text)),
+    signatures: attempt(() => verify(text, { keys: [...keys] })),
+  };
 }

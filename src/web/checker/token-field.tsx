@@ -4,7 +4,7 @@ import { Link } from '../app/router.js';
 import { api, sessionState } from '../app/session.js';
 import { Notice } from '../app/ui/notice.js';
 import { useLoad } from '../app/use-load.js';
-import { checkerToken, checkerTokenId } from './watermark-api.js';
+import { checkerToken, checkerTokenId, pickedToken } from './watermark-api.js';
 import { API_PATHS } from '../../api/paths.js';
 
 /**
@@ -16,9 +16,11 @@ export function TokenField({ need }: { need: 'encode' | 'decode' }) {
   return sessionState.value === 'signed-in' ? <TokenPicker need={need} /> : <PastedToken />;
 }
 
+/** A token in the list: its name, permissions, channel and whether it signs (and then, whether it encrypts). */
 const describe = (token: ApiToken, channels: Channel[]) => {
   const channel = channels.find((c) => c.id === token.signing_channel_id)?.channel_name;
-  return `${token.name} — ${token.permissions.join(', ')}${channel ? ` · channel ${channel}` : ''}`;
+  const signs = token.sign ? (token.encrypt ? ' · signs' : ' · signs, not encrypted') : '';
+  return `${token.name} — ${token.permissions.join(', ')}${channel ? ` · channel ${channel}` : ''}${signs}`;
 };
 
 function TokenPicker({ need }: { need: 'encode' | 'decode' }) {
@@ -35,6 +37,9 @@ function TokenPicker({ need }: { need: 'encode' | 'decode' }) {
     if (!data) return;
     if (!tokens.some((token) => token.id === checkerTokenId.value)) checkerTokenId.value = tokens[0]?.id ?? '';
   }, [data]);
+  useEffect(() => {
+    pickedToken.value = tokens.find((token) => token.id === checkerTokenId.value) ?? null;
+  }, [data, checkerTokenId.value]);
   if (error) return <Notice kind="error">{error}</Notice>;
   if (data && tokens.length === 0) {
     return (

@@ -58,7 +58,6 @@ function Found({ result, inspection }: { result: DecodeResult; inspection: Inspe
             </span>
             <DecodedSecret secret={watermark.decoded} />
             {details && details.decoded === watermark.decoded && <Copies details={details} />}
-            <SignedNote signature={watermark.signature} />
           </li>
         );
       })}
@@ -72,25 +71,10 @@ function Copies({ details }: { details: RobustWatermark }) {
   return <span class="muted small">{text}</span>;
 }
 
-/**
- * A signed mark names its signer's key id; this page does not check the signature (the checker runs no Ed25519):
- * it says how to.
- */
-function SignedNote({ signature }: { signature: DecodeResult['signature'] | undefined }) {
-  if (!signature?.signed) return null;
-  return (
-    <span class="muted small">
-      Signed with key <code>{signature.key_id}</code>
-      {signature.text_bound ? ', text bound' : ''} — check it with <code>wm verify --keys</code> and the signer's public
-      key.
-    </span>
-  );
-}
-
 const FAILURES: Record<string, string> = {
   NO_WATERMARK: 'No watermark in this text.',
   CORRUPTED: 'Marks found, but damaged: no secret can be read from them.',
-  KEY_REQUIRED: 'A keyed watermark: only an API token of its signing channel can read it (below).',
+  KEY_REQUIRED: 'An encrypted watermark: only an API token of its channel can read the secret (below).',
   INVALID_INPUT: 'This text cannot be read.',
 };
 

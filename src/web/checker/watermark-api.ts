@@ -1,5 +1,6 @@
 import { signal } from '@preact/signals';
 import { request } from '../app/api.js';
+import type { ApiToken } from '../app/api-types.js';
 import { api, sessionState } from '../app/session.js';
 import { API_PATHS, pathWith } from '../../api/paths.js';
 import type { WatermarkEndpoints } from '../app/api-types.js';
@@ -11,6 +12,8 @@ import type { WatermarkEndpoints } from '../app/api-types.js';
 export const checkerToken = signal('');
 /** The id of the signed-in person's token the checker runs as (they never hold its secret here). */
 export const checkerTokenId = signal('');
+/** That token as the API lists it (whether it signs, encrypts); null while none is picked or signed out. */
+export const pickedToken = signal<ApiToken | null>(null);
 
 /** Whether a server operation can be sent: a token picked (signed in) or pasted (signed out). */
 export const hasServerCredential = (): boolean =>

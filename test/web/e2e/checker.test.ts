@@ -164,7 +164,7 @@ describe('the checker against the CLI, on every corpus text', () => {
     expect(await page.locator('.decoded').count()).toBe(0);
   });
 
-  it('shows the key id of a signed mark, and how to check it', async () => {
+  it('a signed mark of a key this server does not publish: its signer unknown, its secret read', async () => {
     const key = join(mkdtempSync(join(tmpdir(), 'wm-checker-')), 'news.key');
     const keyId = cli('keygen', '--sign', '-o', key).toString().trim();
     const text = 'A signed paragraph: the mayor opened the new bridge today, and the whole town came to see it.';
@@ -172,7 +172,8 @@ describe('the checker against the CLI, on every corpus text', () => {
     const marked = spawnSync(process.execPath, [WM_BIN, ...args], { input: text }).stdout;
     await openChecker('Check a text');
     await page.locator('#check-text').fill(marked.toString());
-    await page.getByText(`Signed with key ${keyId}, text bound`).waitFor();
+    await page.getByText(/^Signed by an unknown signer: the key is in no key set this page has/).waitFor();
+    await page.getByText(`Key ${keyId}`).waitFor();
     expect(await page.locator('.decoded').allTextContents()).toEqual([SECRET]);
   });
 
@@ -319,6 +320,9 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     // FE0F of ❤️, the two ZWJ of the family, the five tags and CANCEL TAG of the flag of Scotland
     expect(counts).toContain('Part of the text: 9');
     expect(await page.locator('.revealed .mark.zero-width').count()).toBe(2);
+    // the two tags spell "AB": drawn as those letters, and listed
+    expect(await page.locator('.revealed .mark.tag').allTextContents()).toEqual(['AB']);
+    await page.getByRole('heading', { name: 'Hidden text' }).waitFor();
     await page.getByRole('button', { name: 'Remove hidden marks' }).click();
     // direction controls change how the text reads, so strip (CLI and checker alike) keeps them
     expect(await page.locator('#clean-text').inputValue()).toBe(
@@ -366,10 +370,10 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     await page.getByLabel(/^On this server/).check();
     await page.getByLabel('API token', { exact: true }).fill(token);
     await page.getByRole('button', { name: 'Hide the secret' }).click();
-    await page.getByText(/keyed \(encrypted with the channel key\)/).waitFor();
+    await page.getByText(/, encrypted with the channel key\. It looks exactly like/).waitFor();
     expect(page.url()).not.toContain(token);
     await page.getByRole('button', { name: 'Check it' }).click();
-    await page.getByText('A keyed watermark: only an API token of its signing channel').first().waitFor();
+    await page.getByText('An encrypted watermark: only an API token of its channel').first().waitFor();
     await page.getByRole('button', { name: 'Decode on the server' }).click();
     await page.locator('.notice.ok .decoded').filter({ hasText: 'leak-42' }).waitFor();
     expect(apiRequests.filter((url) => url.includes('/api/watermark/'))).toHaveLength(2);
@@ -438,9 +442,9 @@ describe('the checker on foreign marks and keyed watermarks', () => {
     // only the tokens that may encode
     await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['news desk — encode · channel desk']);
     await page.getByRole('button', { name: 'Hide the secret' }).click();
-    await page.getByText(/keyed \(encrypted with the channel key\)/).waitFor();
+    await page.getByText(/, encrypted with the channel key\. It looks exactly like/).waitFor();
     await page.getByRole('button', { name: 'Check it' }).click();
-    await page.getByText('A keyed watermark').first().waitFor();
+    await page.getByText('An encrypted watermark').first().waitFor();
     await expect.poll(() => picker.locator('option').allTextContents()).toEqual(['archive — decode · channel desk']);
     await page.getByRole('button', { name: 'Decode on the server' }).click();
     await page.locator('.notice.ok .decoded').filter({ hasText: 'desk-7' }).waitFor();

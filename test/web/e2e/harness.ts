@@ -64,7 +64,13 @@ export interface Browser {
 }
 
 export async function openBrowser(
-  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    /** accept the self-signed certificate of a test's HTTPS server */
+    ignoreHTTPSErrors?: boolean;
+  } = {},
 ): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
   const profile = mkdtempSync(join(tmpdir(), 'wm-web-browser-'));
@@ -76,6 +82,7 @@ export async function openBrowser(
     colorScheme: options.colorScheme ?? 'light',
     acceptDownloads: true,
     deviceScaleFactor: 1,
+    ignoreHTTPSErrors: options.ignoreHTTPSErrors ?? false,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const problems: string[] = [];
@@ -139,6 +146,57 @@ export async function layoutShifts(page: Page): Promise<{ score: number; moved: 
       });
     }, 100);
   })`)) as { score: number; moved: string[] };
+}
+
+/**
+ * What of the elements matching `selector` a reader cannot see whole across the page: each text's lines, and each
+ * element's box (a button's border, a badge), that reach past the window's sides, past the card or dialog they sit
+ * in, or past an ancestor that clips or scrolls what overflows it; and any box whose content is wider than the box.
+ * Each as "what: why". Hidden elements (display: none, visually-hidden) are not looked at.
+ */
+export async function clippedParts(page: Page, selector: string): Promise<string[]> {
+  // a string: the test files are type-checked without the DOM library
+  return (await page.evaluate(`(() => {
+    const found = new Set();
+    const name = (node) => {
+      const element = node.nodeType === 1 ? node : node.parentElement;
+      const text = (node.textContent || element.getAttribute('aria-label') || '').trim().slice(0, 40);
+      const classes = typeof element.className === 'string' && element.className ? '.' + element.className : '';
+      return element.tagName.toLowerCase() + classes.split(' ').join('.') + (text ? ' "' + text + '"' : '');
+    };
+    const clips = (element) => getComputedStyle(element).overflowX !== 'visible';
+    const check = (node, box) => {
+      if (box.width === 0 && box.height === 0) return;
+      if (box.left < -0.5 || box.right > innerWidth + 0.5) found.add(name(node) + ': beyond the window');
+      for (let outer = node.parentElement; outer && outer !== document.body; outer = outer.parentElement) {
+        const frame = outer.matches('.card, dialog');
+        if (!frame && !clips(outer)) continue;
+        const edge = outer.getBoundingClientRect();
+        if (box.left < edge.left - 0.5 || box.right > edge.right + 0.5)
+          found.add(name(node) + ': beyond ' + name(outer).split(' ')[0]);
+      }
+    };
+    for (const root of document.querySelectorAll(${JSON.stringify(selector)})) {
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let node = walker.currentNode; node; node = walker.nextNode()) {
+        const element = node.nodeType === 1 ? node : node.parentElement;
+        if (element.closest('.visually-hidden') || !element.checkVisibility()) continue;
+        if (node.nodeType === 3) {
+          if (!node.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const line of range.getClientRects()) check(node, line);
+          continue;
+        }
+        check(node, node.getBoundingClientRect());
+        // a text field scrolls its own value: that is how it shows a long one
+        if (node.matches('input, textarea, select')) continue;
+        if (node.clientWidth > 0 && node.scrollWidth > node.clientWidth + 1)
+          found.add(name(node) + ': its content is ' + (node.scrollWidth - node.clientWidth) + ' px wider than it');
+      }
+    }
+    return [...found];
+  })()`)) as string[];
 }
 
 /**

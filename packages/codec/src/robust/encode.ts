@@ -39,6 +39,14 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   if (!STEALTH_LEVELS.includes(stealthLevel))
     throw new CodecError('INVALID_INPUT', `Unknown stealth level "${stealthLevel}"`);
   const positions = checkPositions(options);
+  if (positions === 'outside-words' && stealthLevel === 'maximum') {
+    const error = new CodecError(
+      'INVALID_INPUT',
+      'wholeWords and stealth level maximum exclude each other: maximum marks letters only, wholeWords never a letter',
+    );
+    error.option = 'wholeWords';
+    throw error;
+  }
   const skipLines = checkSkipLines(options.skipLines);
   const secretBytes = checkSecret(secret);
   const key = checkKey(options.key);

@@ -111,7 +111,9 @@ function ChannelTable({ channels, onAction }: { channels: Channel[]; onAction: (
         <tbody>
           {channels.map((channel) => (
             <tr key={channel.id}>
-              <td data-label="Name">{channel.channel_name}</td>
+              <td data-label="Name" class="name">
+                {channel.channel_name}
+              </td>
               <td data-label="State">
                 <span class={`badge ${channel.is_active ? 'ok' : 'off'}`}>
                   {channel.is_active ? 'active' : 'deactivated'}
@@ -120,7 +122,9 @@ function ChannelTable({ channels, onAction }: { channels: Channel[]; onAction: (
               <td data-label="Active tokens" class="num">
                 {channel.active_tokens}
               </td>
-              <td data-label="Created">{formatDateTime(channel.created_at)}</td>
+              <td data-label="Created" class="when">
+                {formatDateTime(channel.created_at)}
+              </td>
               <td data-label="Signing key">
                 <SigningCell channel={channel} />
               </td>

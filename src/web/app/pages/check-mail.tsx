@@ -1,12 +1,9 @@
-import { useState } from 'preact/hooks';
-import { request } from '../api.js';
 import { Link } from '../router.js';
 import { KeptMailNote } from '../ui/kept-mail.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
-import { messageOf } from '../use-load.js';
+import { SendAgain } from '../ui/send-again.js';
 import { registration } from './sign-up.js';
-import { API_PATHS } from '../../../api/paths.js';
 
 export function CheckMailPage() {
   const registered = registration.value;
@@ -38,31 +35,5 @@ export function CheckMailPage() {
         </Link>
       </div>
     </main>
-  );
-}
-
-/** Mails the link again to the address just registered. */
-function SendAgain({ email }: { email: string }) {
-  const [state, setState] = useState<{ busy: boolean; said?: string; failed?: boolean }>({ busy: false });
-  const send = async () => {
-    setState({ busy: true });
-    try {
-      const answer = await request<{ message: string }>('POST', API_PATHS.resendVerification, { body: { email } });
-      setState({ busy: false, said: answer.message });
-    } catch (failure) {
-      setState({ busy: false, said: messageOf(failure), failed: true });
-    }
-  };
-  return (
-    <div class="actions send-again">
-      <button type="button" class="button" disabled={state.busy} onClick={() => void send()}>
-        {state.busy ? 'Sending…' : 'Send the link again'}
-      </button>
-      {state.said && (
-        <p class={state.failed ? 'field-error' : 'muted small'} role="status">
-          {state.said}
-        </p>
-      )}
-    </div>
   );
 }

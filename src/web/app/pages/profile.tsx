@@ -3,8 +3,10 @@ import type { User } from '../api-types.js';
 import { planName } from '../format.js';
 import { adoptAccessToken, api, currentUser, signOut } from '../session.js';
 import { Field } from '../ui/field.js';
+import { KeptMailNote } from '../ui/kept-mail.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
+import { SendAgain } from '../ui/send-again.js';
 import { useForm } from '../use-form.js';
 import { API_PATHS } from '../../../api/paths.js';
 
@@ -14,9 +16,10 @@ export function ProfilePage() {
     <main id="main">
       <PageTitle title="Profile">
         <p>
-          {user.email} · {planName(user.plan)} plan
+          {user.email} · {user.email_verified ? 'verified' : 'not verified'} · {planName(user.plan)} plan
         </p>
       </PageTitle>
+      <EmailState user={user} />
       <div class="two-columns">
         <NamesForm user={user} />
         <PasswordForm />
@@ -29,6 +32,29 @@ export function ProfilePage() {
         </button>
       </section>
     </main>
+  );
+}
+
+/** Whether the address is confirmed, and while it is not, what that means and how to finish it. */
+function EmailState({ user }: { user: User }) {
+  return (
+    <section class="card" aria-labelledby="email-title">
+      <h2 id="email-title">Email address</h2>
+      {user.email_verified ? (
+        <p>
+          <strong>{user.email}</strong> is verified: watermark operations are allowed.
+        </p>
+      ) : (
+        <>
+          <p>
+            <strong>{user.email}</strong> is not verified yet. Watermark operations are refused, and a channel's keys
+            are not published, until you open the link mailed to it.
+          </p>
+          <KeptMailNote command={`wm users verify ${user.email}`} />
+          <SendAgain email={user.email} />
+        </>
+      )}
+    </section>
   );
 }
 

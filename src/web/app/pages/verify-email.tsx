@@ -1,8 +1,10 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect } from 'preact/hooks';
 import { Link, currentQuery } from '../router.js';
 import { sessionState } from '../session.js';
 import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
+import { refreshUser } from '../ui/unverified-notice.js';
 
 type Result = 'verified' | 'already' | 'invalid' | 'suspended' | 'unavailable';
 
@@ -50,12 +52,16 @@ export function VerifyEmailPage() {
   const result = new URLSearchParams(currentQuery.value).get('result') as Result | null;
   const outcome = (result && OUTCOMES[result]) || OUTCOMES.invalid;
   const signedIn = sessionState.value === 'signed-in';
-  const next =
-    result === 'verified' || result === 'already'
-      ? signedIn
-        ? { href: '/', label: 'Go to the dashboard' }
-        : { href: '/signin', label: 'Sign in' }
-      : undefined;
+  const confirmed = result === 'verified' || result === 'already';
+  // signed in here: the account may be the one just verified (or another's link was opened): ask it again
+  useEffect(() => {
+    if (signedIn && confirmed) void refreshUser().catch(() => undefined);
+  }, [signedIn, confirmed]);
+  const next = confirmed
+    ? signedIn
+      ? { href: '/', label: 'Go to the dashboard' }
+      : { href: '/signin', label: 'Sign in' }
+    : undefined;
   return (
     <main id="main" class="narrow">
       <PageTitle title={outcome.title} />
