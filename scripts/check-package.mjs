@@ -209,7 +209,13 @@ async function checkCodecAlone() {
   mkdirSync(folder);
   writeFileSync(join(folder, 'package.json'), '{ "name": "uses-the-codec", "private": true, "type": "module" }\n');
   await run('npm', ['install', CODEC], { cwd: folder });
-  const installed = readdirSync(join(folder, 'node_modules')).filter((entry) => !entry.startsWith('.'));
+  const modules = join(folder, 'node_modules');
+  // a scoped package is a folder of its scope's packages: @noble/ed25519, @noble/hashes
+  const installed = readdirSync(modules)
+    .filter((entry) => !entry.startsWith('.'))
+    .flatMap((entry) =>
+      entry.startsWith('@') ? readdirSync(join(modules, entry)).map((name) => `${entry}/${name}`) : [entry],
+    );
   const expected = [CODEC, ...Object.keys(packages.get(CODEC).manifest.dependencies ?? {})].sort();
   if (JSON.stringify(installed.sort()) !== JSON.stringify(expected)) {
     throw new Error(`npm install ${CODEC} brought ${installed.join(', ')}; expected only ${expected.join(', ')}`);
