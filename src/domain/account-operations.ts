@@ -3,7 +3,6 @@ import type { DomainContext } from './context.js';
 import { issueCopies } from './copies/issue.js';
 import { listCopies } from './copies/list.js';
 import { previewCopies } from './copies/preview.js';
-import type { IssueCopiesInput, PreviewCopiesResult } from './copies/types.js';
 import { traceCopies } from './copies/trace.js';
 import type { AccountOperationName } from './operation-rules.js';
 import { meteredRunner, type WatermarkCaller } from './watermark.js';
@@ -35,6 +34,8 @@ export const ACCOUNT_OPERATIONS = {
     // the input is the schema's, but a caller of the domain may pass anything: one charge at least
     units: (input) => (Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1),
   }),
+  // the dry run of an issue: the plan's cap applies, nothing is recorded (docs/TRACING.md, "Visible variants")
+  preview_copies: operation({ run: previewCopies }),
   trace: operation({ run: traceCopies, charged: (result) => result.verdict !== 'too_short' }),
   list_copies: operation({ run: listCopies }),
 } satisfies { [N in AccountOperationName]: unknown };
@@ -58,12 +59,6 @@ export interface AccountOperations {
    * key is involved: copies are sealed with the account's copy-mark key.
    */
   forCaller(caller: WatermarkCaller): AccountRunner;
-  /**
-   * The dry run of an issue with visible variants (docs/TRACING.md, "Variant copies in the domain and the store"):
-   * authorised as issue_copies is, with the plan's cap, recording and charging nothing. Not a row of the table yet:
-   * its faces (REST, MCP, `wm copies issue --variants`) come with the table's next operation.
-   */
-  previewIssue(caller: WatermarkCaller, input: IssueCopiesInput): Promise<PreviewCopiesResult>;
 }
 
 const entryOf = <N extends AccountOperationName>(name: N) =>
@@ -82,13 +77,6 @@ export function createAccountOperations(context: DomainContext): AccountOperatio
         operation.units?.(input) ?? 1,
       );
     },
-    previewIssue: (credential, input) =>
-      run(
-        credential,
-        'issue_copies',
-        (caller, job) => previewCopies(context, { userId: caller.userId, plan: caller.plan }, input, job),
-        () => false,
-      ),
   };
 }
 

@@ -366,7 +366,13 @@ describe('wm mcp --server', () => {
     const { token } = await live.apiToken(account);
     const { client } = await spawnMcp(['--server', live.url, '--token', token]);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, 'issue_copies', 'trace', 'list_copies']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      ...TOOL_NAMES,
+      'issue_copies',
+      'preview_copies',
+      'trace',
+      'list_copies',
+    ]);
     expect(await structured(client, 'list_copies', {})).toEqual({ documents: [] });
     const balance = await live.api('GET', '/api/v2/credits/balance', { auth: `Bearer ${account.accessToken}` });
     expect(balance.json.balance).toBe(3);

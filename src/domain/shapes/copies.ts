@@ -15,6 +15,9 @@ import {
 // domain never loads TypeBox). Times are ISO 8601. Unknown input fields are ignored, as on every row
 // (docs/SERVER.md, "Decisions").
 
+/** The dry run of an issue (the `preview_copies` row): declared with the other shapes of visible variants. */
+export { PreviewCopiesResult } from './variants.js';
+
 export const IssueCopiesInput = Type.Object({
   text: Type.String({ minLength: 1, description: 'the visible text of the document to give out' }),
   recipients: Type.Array(Type.String({ minLength: 1, maxLength: COPIES_LIMITS.recipient }), {

@@ -143,7 +143,7 @@ describe('copies with visible variants', () => {
   it('a preview shows the sites and each recipient’s differences, recording and charging nothing', async () => {
     const { user, token } = await owner();
     const before = await creditsOf(user.email);
-    const preview = await f.domain.accountOperations.previewIssue(token, {
+    const preview = await f.domain.accountOperations.forCaller(token)('preview_copies', {
       text: REPORT,
       recipients: RECIPIENTS,
       name: 'report',
@@ -168,7 +168,7 @@ describe('copies with visible variants', () => {
     for (const copy of issued.copies)
       for (const d of copy.variants!.differences) expect(sites.has(`${d.start}:${d.end}`)).toBe(true);
 
-    const short = await f.domain.accountOperations.previewIssue(token, {
+    const short = await f.domain.accountOperations.forCaller(token)('preview_copies', {
       text: MEMO,
       recipients: RECIPIENTS,
       variants: { collusion: 2 },
