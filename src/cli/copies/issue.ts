@@ -1,13 +1,16 @@
 import { basename } from 'node:path';
+import type { PreviewCopiesResult, VariantsRequest } from '../../domain/copies/types.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
 import { readInputText, writeOutput } from '../codec/io.js';
 import { copiesBackendFor, type CopiesOptions } from './backend.js';
 import { prepareCopiesFolder } from './output-folder.js';
+import { capacityLines, formatPreview } from './preview.js';
 import { issueProgressFor, type IssueProgress } from './progress.js';
 import { recipientsOf } from './recipients.js';
+import { variantsRequestOf, type VariantsOptions } from './variants-options.js';
 
-export interface IssueOptions extends CopiesOptions {
+export interface IssueOptions extends CopiesOptions, VariantsOptions {
   to?: string[];
   toFile?: string;
   outDir?: string;
@@ -21,18 +24,25 @@ export interface IssueOptions extends CopiesOptions {
  * checked before the issue is recorded: the input, the recipients, and that DIR can be written.
  */
 export async function runCopiesIssue(file: string | undefined, options: IssueOptions): Promise<void> {
+  const variants = variantsRequestOf(options);
+  if (options.dryRun) return previewIssue(file, options, variants!);
   if (!options.outDir) throw new CliError(EXIT.USAGE, 'name the folder of the copies: -o, --out-dir DIR');
   const backend = await copiesBackendFor(options);
   let progress: IssueProgress | undefined;
   try {
     const recipients = await recipientsOf(options.to, options.toFile);
     const text = await readInputText(file);
-    const name = options.name ?? (file && file !== '-' ? basename(file) : undefined);
+    const name = nameOf(file, options);
     const folder = await prepareCopiesFolder(options.outDir);
     progress = issueProgressFor(recipients.length);
     let issued;
     try {
-      issued = await backend.run('issue_copies', { text, recipients, ...(name ? { name } : {}) });
+      issued = await backend.run('issue_copies', {
+        text,
+        recipients,
+        ...(name ? { name } : {}),
+        ...(variants && { variants }),
+      });
     } catch (error) {
       await folder.discard();
       throw error;
@@ -48,7 +58,11 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
     await writeOutput(
       options.json
         ? formatJson({ document: issued.document, copies })
-        : [`document ${issued.document.id} "${issued.document.name}": ${copies.length} copies\n`, ...lines],
+        : [
+            `document ${issued.document.id} "${issued.document.name}": ${copies.length} copies\n`,
+            ...(issued.document.variants ? capacityLines(issued.document.variants) : []),
+            ...lines,
+          ],
       undefined,
     );
   } finally {
@@ -56,4 +70,27 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
     progress?.stop();
     await backend.close();
   }
+}
+
+const nameOf = (file: string | undefined, options: IssueOptions) =>
+  options.name ?? (file && file !== '-' ? basename(file) : undefined);
+
+/**
+ * `wm copies issue --variants --dry-run`: the preview (every site, the capacity, each copy's differences), writing,
+ * recording and charging nothing; exit 2 with the refusal's numbers when an issue would be refused.
+ */
+async function previewIssue(file: string | undefined, options: IssueOptions, variants: VariantsRequest) {
+  const backend = await copiesBackendFor(options);
+  let preview: PreviewCopiesResult;
+  let text: string;
+  try {
+    const recipients = await recipientsOf(options.to, options.toFile);
+    text = await readInputText(file);
+    const name = nameOf(file, options);
+    preview = await backend.run('preview_copies', { text, recipients, ...(name ? { name } : {}), variants });
+  } finally {
+    await backend.close();
+  }
+  await writeOutput(options.json ? formatJson(preview) : formatPreview(text, preview), undefined);
+  if (!preview.variants.enough) throw new CliError(EXIT.USAGE, preview.variants.refusal ?? 'too few variant sites');
 }
