@@ -30,40 +30,22 @@ beforeAll(async () => {
 });
 afterAll(() => temp.remove());
 
+/** `wm copies issue FILE ARGS… --user`, FILE in the temporary folder. */
+const issue = (file: string, ...args: string[]) => wm(['copies', 'issue', temp.path(file), ...args, ...offline]);
+const toReaders = ['--to-file', temp.path('readers.txt')];
+
 const documentsListed = async () => JSON.parse((await wm(['copies', 'list', '--json', ...offline])).out).documents;
 
 describe('wm copies issue --variants', () => {
   it('--dry-run prints the sites, the capacity and each copy’s differences, and writes nothing', async () => {
-    const report = temp.path('report.txt');
-    const shown = await wm([
-      'copies',
-      'issue',
-      report,
-      '--to-file',
-      temp.path('readers.txt'),
-      '--variants',
-      '--dry-run',
-      ...offline,
-    ]);
+    const shown = await issue('report.txt', ...toReaders, '--variants', '--dry-run');
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.out).toMatch(/^dry run of "report.txt" \(\d+ characters\): nothing written, recorded or charged\n/);
     expect(shown.out).toMatch(/variants: \d+ sites in \d+ words .* independent choices \(bits\)/);
     expect(shown.out).toContain('enough for 8 recipients: an issue would be made');
     for (const reader of READERS) expect(shown.out).toMatch(new RegExp(`\\n${reader}: \\d+ differences\\n`));
 
-    const json = await wm([
-      'copies',
-      'issue',
-      report,
-      '--to',
-      'a',
-      '--to',
-      'b',
-      '--variants',
-      '--dry-run',
-      '--json',
-      ...offline,
-    ]);
+    const json = await issue('report.txt', '--to', 'a', '--to', 'b', '--variants', '--dry-run', '--json');
     expect(json.code, json.stderr).toBe(0);
     const preview = JSON.parse(json.out);
     expect(preview.variants).toMatchObject({ enough: true, refusal: null, collusion: 1 });
@@ -82,18 +64,7 @@ describe('wm copies issue --variants', () => {
   });
 
   it('a dry run whose issue would be refused prints it, then the refusal with the numbers (exit 2)', async () => {
-    const refused = await wm([
-      'copies',
-      'issue',
-      temp.path('memo.txt'),
-      '--to-file',
-      temp.path('readers.txt'),
-      '--variants',
-      '--colluders',
-      '2',
-      '--dry-run',
-      ...offline,
-    ]);
+    const refused = await issue('memo.txt', ...toReaders, '--variants', '--colluders', '2', '--dry-run');
     expect(refused.code).toBe(2);
     expect(refused.out).toMatch(/refused: This text has \d+ variant sites/);
     expect(refused.stderr).toMatch(/^wm: This text has \d+ variant sites .* needs about \d+/);
@@ -102,18 +73,7 @@ describe('wm copies issue --variants', () => {
 
   it('issues variant copies; a copy stripped of every mark still names its recipient', async () => {
     const out = temp.path('varied');
-    const issued = await wm([
-      'copies',
-      'issue',
-      temp.path('report.txt'),
-      '--to-file',
-      temp.path('readers.txt'),
-      '--variants',
-      '-o',
-      out,
-      '--json',
-      ...offline,
-    ]);
+    const issued = await issue('report.txt', ...toReaders, '--variants', '-o', out, '--json');
     expect(issued.code, issued.stderr).toBe(0);
     const body = JSON.parse(issued.out);
     expect(body.document.variants).toMatchObject({ collusion: 1, false_accusation: 1e-6 });
@@ -132,16 +92,7 @@ describe('wm copies issue --variants', () => {
       /visible variants of "report.txt" .*: named, \d+ positions read .*layers: variants only/,
     );
 
-    const plain = await wm([
-      'copies',
-      'issue',
-      temp.path('report.txt'),
-      '--to',
-      'x',
-      '-o',
-      temp.path('plain'),
-      ...offline,
-    ]);
+    const plain = await issue('report.txt', '--to', 'x', '-o', temp.path('plain'));
     expect(plain.out).not.toContain('variants:');
     expect(strip(readFileSync(temp.path('plain/report.x.txt'), 'utf8'), { all: true })).toBe(REPORT);
   });
@@ -149,47 +100,13 @@ describe('wm copies issue --variants', () => {
   it('refuses before writing anything: too few sites, an unknown class, an option without --variants', async () => {
     const out = temp.path('refused');
     const before = (await documentsListed()).length;
-    const few = await wm([
-      'copies',
-      'issue',
-      temp.path('memo.txt'),
-      '--to-file',
-      temp.path('readers.txt'),
-      '--variants',
-      '--colluders',
-      '2',
-      '-o',
-      out,
-      ...offline,
-    ]);
+    const few = await issue('memo.txt', ...toReaders, '--variants', '--colluders', '2', '-o', out);
     expect(few.code).toBe(2);
     expect(few.stderr).toMatch(/^wm: This text has \d+ variant sites .* needs about \d+/);
-    const unknown = await wm([
-      'copies',
-      'issue',
-      temp.path('report.txt'),
-      '--to',
-      'a',
-      '--variants',
-      '--classes',
-      'spellings,nope',
-      '-o',
-      out,
-      ...offline,
-    ]);
+    const unknown = await issue('report.txt', '--to', 'a', '--variants', '--classes', 'spellings,nope', '-o', out);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(/unknown class .*nope.* \(known: /);
-    const alone = await wm([
-      'copies',
-      'issue',
-      temp.path('report.txt'),
-      '--to',
-      'a',
-      '--dry-run',
-      '--colluders',
-      '2',
-      ...offline,
-    ]);
+    const alone = await issue('report.txt', '--to', 'a', '--dry-run', '--colluders', '2');
     expect(alone.code).toBe(2);
     expect(alone.stderr).toBe('wm: --colluders, --dry-run shape visible variant copies: add --variants\n');
     expect(existsSync(out)).toBe(false);
