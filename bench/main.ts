@@ -7,6 +7,7 @@ import { measureHostile } from './hostile.js';
 import { measureCodec } from './codec.js';
 import { measureCopies } from './copies.js';
 import { measureVariants } from './variants.js';
+import { measureVariantCopies } from './variant-copies.js';
 import { measureFingerprint } from './fingerprint.js';
 import { QUICK, round } from './measure.js';
 import { measureMcp } from './mcp.js';
@@ -36,6 +37,7 @@ const SECTIONS = [
   'fingerprint',
   'copies',
   'variants',
+  'variant-copies',
   'cli',
   'scan',
   'scanners',
@@ -210,6 +212,25 @@ if (wants('variants')) {
       '(reading it, scoring every copy)',
     variants.trace,
     { 'copies scored': 'copies', 'positions read': 'positions', 'p50 ms': 'p50Ms', 'p95 ms': 'p95Ms' },
+  );
+}
+if (wants('variant-copies')) {
+  const variantCopies = await measureVariantCopies(log);
+  results.variantCopies = variantCopies;
+  const { issue } = variantCopies;
+  printRows(
+    `Variant copies (SQLite): ${issue.copies} copies of a ${issue.documentKb} KB document (${issue.sites} sites, ` +
+      `${issue.positions} bits) issued in ${issue.totalMs} ms; tracing leaks of them, every mark stripped, against ` +
+      `${variantCopies.recorded} recorded copies of it`,
+    variantCopies.trace,
+    {
+      leak: 'leak',
+      'p50 ms': 'p50Ms',
+      'p95 ms': 'p95Ms',
+      'recipient named': 'named',
+      'too few positions': 'tooFew',
+      'anyone else named': 'wrong',
+    },
   );
 }
 if (wants('cli')) {

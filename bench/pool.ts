@@ -44,6 +44,17 @@ const TEXTS: Record<string, (units: number) => string> = {
   spaces: (units) => ' '.repeat(units),
 };
 
+const planOf = (text: string) => runJob('plan-variants', { text, recipients: 100, request: {} });
+const PROSE_COPIES = Array.from({ length: 100 }, (_, i) => `bench-copy-${i}`);
+let proseVariants: Uint8Array | undefined;
+const proseRecord = () =>
+  (proseVariants ??= runJob('mark-variant-copies', {
+    plan: planOf(carrierOf('prose', 20_000).slice(0, 20_000)),
+    variantKey: key,
+    copyIds: [],
+    marksKey: key,
+  }).record);
+
 /** Each job's input made of a text (the text is what grows). */
 const INPUTS: { [N in JobName]: (text: string) => JobInput<N> } = {
   encode: (text) => ({ text, secret: 'ID-42', options: {} }),
@@ -56,6 +67,14 @@ const INPUTS: { [N in JobName]: (text: string) => JobInput<N> } = {
   'mark-copies': (text) => ({ text, copyIds: ['bench-copy-1'], key }),
   'read-copy-marks': (text) => ({ text, key }),
   fingerprint: (text) => ({ text, key: fpKey }),
+  'plan-variants': (text) => ({ text, recipients: 100, request: {} }),
+  'mark-variant-copies': (text) => ({ plan: planOf(text), variantKey: key, copyIds: ['bench-copy-1'], marksKey: key }),
+  'draw-variants': (text) => ({ plan: planOf(text), variantKey: key, copyIds: ['bench-copy-1'] }),
+  // the text read as a leak of a prose document issued to 100 recipients
+  'accuse-variants': (text) => ({
+    text,
+    documents: [{ documentId: 1, record: proseRecord(), variantKey: key, copyIds: PROSE_COPIES, marked: [] }],
+  }),
 };
 
 /** A typed refusal is a fine answer to a hostile input: it costs what it costs. */

@@ -248,7 +248,7 @@ const workWorker = await build({
 const PURE_JOBS = new RegExp(
   [
     /^src\/domain\/work\/jobs\.ts$/,
-    /^src\/domain\/copies\/(marking|reading)\.ts$/,
+    /^src\/domain\/copies\/(marking|reading|variant-jobs)\.ts$/,
     /^src\/domain\/fingerprint\//,
     /^src\/server\/work-pool\/(worker|outcome)\.ts$/,
     /^packages\/codec\/src\//,

@@ -6,7 +6,7 @@ import { generatedProse } from './generated-prose.js';
 import { DAMAGES, STRATEGIES, type Damage } from './leaks.js';
 import { rewriteBetween } from '../rewrite-between.js';
 import { issueDocument, RECIPIENTS, traceLeak, type IssuedDocument } from '../../test/codec/variants/simulation.js';
-import { variantClasses } from 'wm-watermark-codec/variants';
+import { variantClasses, type VariantPlan } from 'wm-watermark-codec/variants';
 
 const QUICK = process.env.REPORT_QUICK === '1';
 const LEAKS_PER_CELL = QUICK ? 6 : 40;
@@ -18,16 +18,36 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((100 * part) / whole)} %`);
 const thousands = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
 
+/** Round one's table (version 1 of the English table), for the before-and-after columns. */
+const ROUND_ONE: Record<(typeof KINDS)[number], { bits: number; alone: number; colluders: number }> = {
+  memo: { bits: 3.5, alone: 7729, colluders: 50_094 },
+  news: { bits: 13.7, alone: 1973, colluders: 12_790 },
+  fiction: { bits: 4.5, alone: 5957, colluders: 38_609 },
+  legal: { bits: 3.5, alone: 7787, colluders: 50_470 },
+  technical: { bits: 41.8, alone: 646, colluders: 4185 },
+};
+
+/** The independent choices a plan's sites of one class carry: a site each, or a per-copy unit once. */
+function positionsOf(plan: VariantPlan, classId: string): number {
+  const sites = plan.sites.filter((site) => site.classId === classId);
+  const perSite = new Set(sites.filter((s) => !s.perCopy).map((s) => `${s.hash[0]}:${s.hash[1]}`)).size;
+  return perSite + new Set(sites.filter((s) => s.perCopy).map((s) => s.unit)).size;
+}
+
 /** Real prose: density, words needed (from density and the positions needed), and whole copies traced. */
 function proseTable(): string {
   const rows: string[] = [];
-  const perClass = new Map<string, number>();
+  const byClass = new Map<string, number[]>();
   let totalWords = 0;
   for (const [i, kind] of KINDS.entries()) {
     const text = readFileSync(new URL(`./prose/${kind}.txt`, import.meta.url), 'utf8');
     const document = issueDocument(kind, text, 2, 100 + i);
     const { capacity } = document.plan;
-    for (const site of document.plan.sites) perClass.set(site.classId, (perClass.get(site.classId) ?? 0) + 1);
+    for (const spec of variantClasses('en')) {
+      const counts = byClass.get(spec.id) ?? KINDS.map(() => 0);
+      counts[i] = positionsOf(document.plan, spec.id);
+      byClass.set(spec.id, counts);
+    }
     totalWords += capacity.words;
     const bitsPerWord = capacity.positions / capacity.words;
     let named = 0;
@@ -42,29 +62,45 @@ function proseTable(): string {
       if (traced.innocents.length > 0) throw new Error(`${kind}: an innocent was named`);
       if (traced.caught) named++;
     }
+    const before = ROUND_ONE[kind];
     rows.push(
       `| ${kind} | ${thousands(capacity.words)} | ${capacity.sites} | ${capacity.sitesPerThousandWords} | ` +
-        `${capacity.positions} | ${(bitsPerWord * 1000).toFixed(1)} | ` +
-        `${thousands(capacity.requiredForOneLeaker / bitsPerWord)} | ` +
-        `${thousands(capacity.requiredPositions / bitsPerWord)} | ` +
+        `${capacity.positions} | ${before.bits} → **${(bitsPerWord * 1000).toFixed(1)}** | ` +
+        `${thousands(before.alone)} → **${thousands(capacity.requiredForOneLeaker / bitsPerWord)}** | ` +
+        `${thousands(before.colluders)} → **${thousands(capacity.requiredPositions / bitsPerWord)}** | ` +
         `${named} / 20 |`,
     );
     log(`prose: ${kind} done`);
   }
   const titles = new Map(variantClasses('en').map((spec) => [spec.id, spec.title]));
-  const classes = [...perClass].sort((a, b) => b[1] - a[1]);
+  const classRows = [...byClass]
+    .filter(([, counts]) => counts.some((n) => n > 0))
+    .sort((a, b) => sum(b[1]) - sum(a[1]))
+    .map(
+      ([id, counts]) =>
+        `| ${titles.get(id)} | ${counts.join(' | ')} | ${((sum(counts) / totalWords) * 1000).toFixed(1)} |`,
+    );
+  const silent = [...byClass].filter(([, counts]) => counts.every((n) => n === 0)).map(([id]) => titles.get(id));
   return [
-    '| prose | words | sites | sites / 1,000 words | independent choices (bits) | bits / 1,000 words | ' +
+    '| prose | words | sites | sites / 1,000 words | independent choices (bits) | ' +
+      'bits / 1,000 words (round one → now) | ' +
       `words to name 1 of ${RECIPIENTS} alone | words to name one of 2 colluders among ${RECIPIENTS} | ` +
       'whole copy traced, one leaker |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    `Sites by class over the five texts (${thousands(totalWords)} words): ` +
-      classes.map(([id, count]) => `${titles.get(id)} ${count}`).join(', ') +
-      '.',
+    `Each class's independent choices (bits) in each text, and per 1,000 words of all five (${thousands(totalWords)} ` +
+      'words):',
+    '',
+    `| class | ${KINDS.join(' | ')} | bits / 1,000 words |`,
+    `|---|${KINDS.map(() => '---:').join('|')}|---:|`,
+    ...classRows,
+    '',
+    `No site in these texts: ${silent.join(', ')}.`,
   ].join('\n');
 }
+
+const sum = (values: readonly number[]) => values.reduce((total, n) => total + n, 0);
 
 /** The n-th leak of a cell: its colluders, strategy and seed depend on n and the colluders only, so the cells of
  * both tables with the same colluders and length are the same leaks but for their damage. */

@@ -33,6 +33,7 @@ export type DailyUsage = Static<typeof DailyUsageResponse>['days'][number];
 export type ErrorBody = Static<typeof ErrorResponse>;
 /** Issued copies (docs/TRACING.md): the answers of /api/v2/copies… */
 export type IssueCopiesResult = OperationResults['issue_copies'];
+export type PreviewCopiesResult = OperationResults['preview_copies'];
 export type ListCopiesResult = OperationResults['list_copies'];
 export type TraceResult = OperationResults['trace'];
 

@@ -1,5 +1,5 @@
 import { Option, type Command } from 'commander';
-import { collect } from './codec/option-parsers.js';
+import { collect, parseInteger } from './codec/option-parsers.js';
 import { OPERATION_COMMANDS } from './codec/options.generated.js';
 import { CliError, EXIT } from './errors.js';
 
@@ -56,7 +56,28 @@ export function registerCopies(program: Command): void {
       .option('--to-file <file>', 'recipients, one a line (blank lines and lines starting with # skipped)')
       .option('-o, --out-dir <dir>', 'the folder the copies are written to (created if missing)')
       .option('--name <name>', 'the document’s name in the records (default: the file’s name)')
-      .option('--json', 'print {document, copies: [{copy_id, recipient, marks, file}]} as JSON'),
+      .option(
+        '--variants',
+        'visible variants too: each copy also differs in small standard forms (toward/towards, the serial comma…), ' +
+          'so a leak stripped of every invisible character still names its recipient',
+      )
+      .option('--classes <ids>', 'with --variants: the variant classes to vary, comma-separated (default: the usual)')
+      .addOption(
+        new Option(
+          '--colluders <n>',
+          'with --variants: the largest group of recipients mixing their copies that a leak must still name one of',
+        ).argParser((value) => parseInteger(value, 1, Number.MAX_SAFE_INTEGER)),
+      )
+      .option(
+        '--dry-run',
+        `with --variants: print the sites, the capacity and each copy's differences, writing, recording and ` +
+          `charging nothing (exit ${EXIT.USAGE} when an issue would be refused); -o is not needed`,
+      )
+      .option(
+        '--json',
+        'print {document, copies: [{copy_id, recipient, marks, variants?, file}]} as JSON; with --dry-run, ' +
+          OPERATION_COMMANDS.preview_copies.json,
+      ),
   ).action(async (file: string | undefined, options) =>
     (await import('./copies/issue.js')).runCopiesIssue(file, options),
   );

@@ -2,6 +2,7 @@ import type { AccountOwner } from './account-owner.js';
 import type { DomainContext } from './context.js';
 import { issueCopies } from './copies/issue.js';
 import { listCopies, listOfNoCopies } from './copies/list.js';
+import { previewCopies } from './copies/preview.js';
 import { traceCopies, traceOfNoCopies } from './copies/trace.js';
 import type { AccountOperationName } from './operation-rules.js';
 import { meteredRunner, type WatermarkCaller } from './watermark.js';
@@ -33,6 +34,8 @@ export const ACCOUNT_OPERATIONS = {
     // the input is the schema's, but a caller of the domain may pass anything: one charge at least
     units: (input) => (Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1),
   }),
+  // the dry run of an issue: the plan's cap applies, nothing is recorded (docs/TRACING.md, "Visible variants")
+  preview_copies: operation({ run: previewCopies }),
   trace: operation({ run: traceCopies, charged: (result) => result.verdict !== 'too_short' }),
   list_copies: operation({ run: listCopies }),
 } satisfies { [N in AccountOperationName]: unknown };
@@ -86,11 +89,14 @@ export const operatorRunner =
 /**
  * The account operations where no copies were ever issued and nothing may be made (offline: reading a data folder
  * that has no operator account, or no database yet): trace and list answer as for an account without copies. An
- * issue records its copies, so it is never run this way.
+ * issue records its copies, and its preview draws them with the account's keys, so neither is ever run this way.
  */
 const NO_COPIES: { [N in AccountOperationName]: (input: AccountInputs[N]) => AccountResults[N] } = {
   issue_copies: () => {
     throw new Error('issue_copies runs on an opened data folder, which it records its copies in');
+  },
+  preview_copies: () => {
+    throw new Error("preview_copies runs on an opened data folder: each copy's differences are its account's");
   },
   trace: traceOfNoCopies,
   list_copies: listOfNoCopies,

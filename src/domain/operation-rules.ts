@@ -31,8 +31,10 @@ export const OPERATION_RULES = {
   // free in the codec; on wm serve's /mcp (they have no REST endpoint) charged like analyze
   strip: { permissions: ['encode', 'decode'], charged: true },
   reveal: { permissions: ['encode', 'decode'], charged: true },
-  // issued copies: an issue is charged per copy, a trace once unless too short, a list never
+  // issued copies: an issue is charged per copy, a trace once unless too short, a preview and a list never
   issue_copies: { permissions: ['encode'], charged: true, account: true },
+  // the dry run of an issue with visible variants: authorised as an issue, recording and charging nothing
+  preview_copies: { permissions: ['encode'], charged: false, account: true },
   trace: { permissions: ['decode'], charged: true, account: true },
   list_copies: { permissions: ['decode'], charged: false, account: true },
 } as const satisfies Record<string, OperationRule>;

@@ -75,7 +75,13 @@ afterAll(async () => {
 describe('/mcp on wm serve', () => {
   it('lists the seven tools, four aliases and the copies tools, with descriptions, schemas, annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, 'issue_copies', 'trace', 'list_copies']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      ...TOOL_NAMES,
+      'issue_copies',
+      'preview_copies',
+      'trace',
+      'list_copies',
+    ]);
     // the instructions name every tool of the table, the copies tools too
     const instructions = client.getInstructions() ?? '';
     for (const tool of tools) expect(instructions, tool.name).toContain(tool.name);
@@ -196,7 +202,7 @@ describe('/mcp on wm serve', () => {
     }
   });
 
-  it('issue_copies, trace and list_copies: the account’s copies, as over REST, with any of its tokens', async () => {
+  it('the copies tools (issue, preview, trace, list): the account’s copies, as over REST, with any token', async () => {
     const keyed = (
       await createApiToken(server, user, { signing_channel_id: await createChannel(server, user, 'copies') })
     ).token;
@@ -210,6 +216,27 @@ describe('/mcp on wm serve', () => {
       expect(traced.structuredContent).toMatchObject({ verdict: 'recipient', recipients: [{ recipient: 'bob' }] });
       const listed = await call(keyedClient, 'list_copies', {});
       expect(listed.structuredContent).toMatchObject({ documents: [{ name: 'm', copies: 2 }] });
+      // visible variants: the preview (free, recording nothing) as REST answers it, and the issue's refusal
+      const before = await balance(user);
+      const variants = { text: memo, recipients: ['alice', 'bob'], variants: { classes: ['serial-comma'] } };
+      const preview = await call(keyedClient, 'preview_copies', variants);
+      const viaRest = await server.app.inject({
+        method: 'POST',
+        url: '/api/v2/copies/preview',
+        payload: variants,
+        headers: bearer(keyed),
+      });
+      expect(preview.structuredContent).toMatchObject({
+        document: viaRest.json().document,
+        variants: viaRest.json().variants,
+        sites: viaRest.json().sites,
+      });
+      expect(preview.structuredContent).toMatchObject({ variants: { enough: false, classes: ['serial-comma'] } });
+      expect(errorText(await call(keyedClient, 'issue_copies', variants))).toMatch(
+        /This text has \d+ variant sites .* needs about \d+/,
+      );
+      expect(await balance(user)).toBe(before);
+      expect((await call(keyedClient, 'list_copies', {})).structuredContent).toMatchObject({ documents: [{}] });
       // copies are sealed with the account's copy-mark key: a token without a channel issues and traces them too
       const plain = await call(client, 'issue_copies', { text: memo, recipients: ['c'] });
       const carol = (plain.structuredContent as { copies: { text: string }[] }).copies[0].text;

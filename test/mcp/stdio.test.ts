@@ -46,7 +46,7 @@ const structured = async (client: Client, name: string, args: Record<string, unk
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 
-const COPIES_TOOLS = ['issue_copies', 'trace', 'list_copies'];
+const COPIES_TOOLS = ['issue_copies', 'preview_copies', 'trace', 'list_copies'];
 
 let offline: Client;
 

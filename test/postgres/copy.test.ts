@@ -10,6 +10,7 @@ import { runWm } from '../cli/codec-harness.js';
 import { emptyPostgresDatabase } from '../database.js';
 import { refreshCookieOf } from '../reliability/live-server.js';
 import { startServe } from '../server/serve-process.js';
+import { generatedProse } from '../../bench/variants/generated-prose.js';
 import { MEMO } from '../domain/copies/texts.js';
 
 /**
@@ -34,6 +35,7 @@ const TABLES: Record<string, string> = {
   documents: 'id',
   document_hashes: 'document_id, hash',
   copies: 'id',
+  document_variants: 'document_id',
 };
 
 let dir: string;
@@ -81,6 +83,13 @@ beforeAll(async () => {
     text: MEMO,
     recipients: ['carol', 'dave'],
     name: 'memo.txt',
+  });
+  // copies with visible variants: the document's variant record goes too
+  await domain.accountOperations.forCaller(keyed.token)('issue_copies', {
+    text: generatedProse(3, 3000),
+    recipients: ['erin', 'frank'],
+    name: 'report.txt',
+    variants: {},
   });
   await domain.accounts.register({ email: 'bob@example.com', username: 'bob', password: PASSWORD });
   await domain.admin.suspend('bob@example.com', 'payment dispute');
@@ -223,6 +232,7 @@ describe('wm db copy', () => {
       };
       expect(usage.usage.map((entry) => entry.operation)).toEqual([
         'decode',
+        'issue-copies',
         'issue-copies',
         'decode',
         'encode',

@@ -6,7 +6,7 @@ import { CodecError } from 'wm-watermark-codec/errors';
 import { encodeRobust } from 'wm-watermark-codec/robust';
 import { DomainError } from '../../src/domain/errors.js';
 import { fingerprintKey } from '../../src/domain/fingerprint/index.js';
-import { JOB_NAMES, runJob, type JobInput, type JobName } from '../../src/domain/work/jobs.js';
+import { JOB_NAMES, runJob, type JobInput, type JobName, type JobResult } from '../../src/domain/work/jobs.js';
 import { createWorkPool, workerScript, type WorkPool, type WorkPoolOptions } from '../../src/server/work-pool/index.js';
 import { MEMO } from '../domain/copies/texts.js';
 
@@ -37,6 +37,15 @@ const key = randomBytes(32);
 const marked = encode(MEMO, 'ID-42').encoded;
 const robust = encodeRobust(MEMO, 'ID-42').watermarked;
 
+const MEMO_PLAN = runJob('plan-variants', { text: MEMO, recipients: 20, request: {} });
+const VARIANT_COPIES = ['copy-eeeeeee', 'copy-fffffff'];
+const MEMO_ISSUE = runJob('mark-variant-copies', {
+  plan: MEMO_PLAN,
+  variantKey: key,
+  copyIds: VARIANT_COPIES,
+  marksKey: key,
+});
+
 /** One input of every job; the keyed ones made with fixed keys, so both runs open the same marks. */
 const SAMPLES: { [N in JobName]: JobInput<N> } = {
   encode: { text: MEMO, secret: 'ID-42', options: {} },
@@ -49,6 +58,21 @@ const SAMPLES: { [N in JobName]: JobInput<N> } = {
   'mark-copies': { text: MEMO, copyIds: ['copy-aaaaaaa', 'copy-bbbbbbb'], key },
   'read-copy-marks': { text: runJob('mark-copies', { text: MEMO, copyIds: ['copy-ccccccc'], key })[0].text, key },
   fingerprint: { text: MEMO, key: fingerprintKey(randomBytes(32)) },
+  'plan-variants': { text: MEMO, recipients: 20, request: {} },
+  'mark-variant-copies': { plan: MEMO_PLAN, variantKey: key, copyIds: VARIANT_COPIES, marksKey: key },
+  'draw-variants': { plan: MEMO_PLAN, variantKey: key, copyIds: VARIANT_COPIES },
+  'accuse-variants': {
+    text: MEMO_ISSUE.copies[0].text,
+    documents: [
+      {
+        documentId: 1,
+        record: MEMO_ISSUE.record,
+        variantKey: key,
+        copyIds: VARIANT_COPIES,
+        marked: [VARIANT_COPIES[0]],
+      },
+    ],
+  },
 };
 
 /**
@@ -56,15 +80,23 @@ const SAMPLES: { [N in JobName]: JobInput<N> } = {
  * and the copy ids its frames name (how many robust copies agree depends on the nonce).
  */
 function meaningOf(name: JobName, result: unknown): unknown {
-  if (name !== 'mark-copies') return result;
-  return (result as { text: string; marks: unknown }[]).map((copy) => ({
-    marks: copy.marks,
-    read: runJob('read-copy-marks', { text: copy.text, key }).map((found) => ({
-      copyId: found.copyId,
-      vsFrames: found.vsFrames,
-      robust: found.robust.length,
-    })),
-  }));
+  const marked = (copies: { text: string; marks: unknown }[]) =>
+    copies.map((copy) => ({
+      marks: copy.marks,
+      read: runJob('read-copy-marks', { text: copy.text, key }).map((found) => ({
+        copyId: found.copyId,
+        vsFrames: found.vsFrames,
+        robust: found.robust.length,
+      })),
+    }));
+  if (name === 'mark-copies') return marked(result as JobResult<'mark-copies'>);
+  if (name !== 'mark-variant-copies') return result;
+  const issued = result as JobResult<'mark-variant-copies'>;
+  return {
+    record: [...issued.record],
+    marked: marked(issued.copies),
+    differences: issued.copies.map((copy) => copy.differences),
+  };
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<Error> {

@@ -101,6 +101,77 @@ describe('users', () => {
   });
 });
 
+describe('copies', () => {
+  const document = (ownerId: string, name: string) =>
+    store.copies.insertDocument({
+      ownerId,
+      name,
+      characters: 100,
+      fingerprintVersion: 1,
+      fingerprint: Int32Array.of(1, -2, 3),
+      createdAt: T0,
+    });
+  const copy = (documentId: number, id: string, position: number) => ({
+    id,
+    documentId,
+    position,
+    recipient: `r-${id}`,
+    channelId: null,
+    marks: '{}',
+    createdAt: T0,
+  });
+
+  it("keep a document's variant record byte for byte, and answer only its owner, copy ids in issue order", async () => {
+    const [alice, bob] = [await insertUser(), await insertUser()];
+    const memo = await document(alice.id, 'memo');
+    const plain = await document(alice.id, 'plain');
+    const theirs = await document(bob.id, 'theirs');
+    await store.copies.insertCopies([copy(memo.id, 'm2', 2), copy(memo.id, 'm0', 0), copy(memo.id, 'm1', 1)]);
+    await store.copies.insertCopies([copy(plain.id, 'p0', 0), copy(theirs.id, 't0', 0)]);
+    const variants = {
+      documentId: memo.id,
+      salt: randomBytes(16),
+      record: Uint8Array.of(1, 2, 0, 255, 128),
+      classes: '["spellings"]',
+      sites: 12,
+      positions: 9,
+    };
+    await store.copies.insertVariants(variants);
+    await store.copies.insertVariants({ ...variants, documentId: theirs.id });
+
+    const found = await store.copies.variantsOf(alice.id, [memo.id, plain.id, theirs.id]);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ documentId: memo.id, classes: '["spellings"]', sites: 12, positions: 9 });
+    expect(Buffer.from(found[0].salt)).toEqual(Buffer.from(variants.salt));
+    expect(Buffer.from(found[0].record)).toEqual(Buffer.from(variants.record));
+    expect(await store.copies.variantsOf(alice.id, [])).toEqual([]);
+    expect(await store.copies.copyIdsOf(alice.id, [plain.id, memo.id, theirs.id])).toEqual([
+      { id: 'm0', documentId: memo.id },
+      { id: 'm1', documentId: memo.id },
+      { id: 'm2', documentId: memo.id },
+      { id: 'p0', documentId: plain.id },
+    ]);
+    expect(await store.copies.copyIdsOf(bob.id, [memo.id])).toEqual([]);
+  });
+
+  it('a document has one variant record, and it goes with its owner', async () => {
+    const user = await insertUser();
+    const memo = await document(user.id, 'memo');
+    const variants = {
+      documentId: memo.id,
+      salt: randomBytes(16),
+      record: Uint8Array.of(1),
+      classes: '[]',
+      sites: 0,
+      positions: 0,
+    };
+    await store.copies.insertVariants(variants);
+    await expect(store.copies.insertVariants(variants)).rejects.toThrow();
+    expect(await store.users.delete(user.id)).toBe(true);
+    expect(await store.copies.variantsOf(user.id, [memo.id])).toEqual([]);
+  });
+});
+
 const token = (userId: string, changes: { channelId?: string | null; createdAt?: number } = {}) => ({
   id: randomUUID(),
   userId,

@@ -302,22 +302,43 @@ export const OPERATION_COMMANDS: { readonly [N in OperationName]: OperationComma
       'Make one marked copy of a text per recipient and record who got which: each copy carries ' +
       'a random copy id in keyed marks (VS frames every few sentences and a robust mark), sealed ' +
       "with your account's copy-mark key (no token or channel holds it), and the document is " +
-      'recorded with a keyed fingerprint of its visible text (never the text). Give each ' +
-      'recipient their `text`. Needs the encode permission; one charge per copy, and your plan ' +
-      'caps recipients × characters per issue.',
+      'recorded with a keyed fingerprint of its visible text (never the text). With `variants`, ' +
+      'each copy also differs from the text at visible variant sites (a codeword of a ' +
+      'collusion-resistant code per copy), so that a leak stripped of every invisible character ' +
+      'still names its recipient; the answer gives the capacity and each copy’s differences, and ' +
+      'too few sites for the recipients and `collusion` are refused with the numbers (see ' +
+      '`preview_copies` first). Give each recipient their `text`. Needs the encode permission; ' +
+      'one charge per copy, and your plan caps recipients × characters per issue.',
     json: '{document, copies}',
     tools: ['issue_copies'],
+  },
+  preview_copies: {
+    summary: 'preview an issue with visible variants',
+    description:
+      'The dry run of `issue_copies` with `variants` (the default classes when it is left out): ' +
+      'every variant site of the text (where two standard forms mean the same: toward/towards, ' +
+      'the serial comma…), the capacity in sites and independent choices (bits) with how many a ' +
+      'leak must show to name one leaker and one of `collusion` colluders, whether an issue to ' +
+      "these recipients would be made (else `refusal`, with the numbers), and each recipient's " +
+      "differences from the text in one draw (an issue draws each copy's own at the same sites). " +
+      'Writes, records and charges nothing; needs the encode permission, and the plan caps ' +
+      'recipients × characters as for an issue.',
+    json: '{document, variants, sites, copies}',
+    tools: ['preview_copies'],
   },
   trace: {
     summary: 'trace a leaked text to its recipient',
     description:
       'Say whose copy a leaked text is, among your issued copies only. A recipient is named only ' +
       'from copy marks that authenticate in a text sharing enough of their document (several ' +
-      'when copies were spliced), with the evidence (frames found, robust copies agreeing); when ' +
-      'every mark is gone, the fingerprint of the visible text names the document only, and the ' +
-      '`verdict` says the recipient cannot be told; a text too short to tell anything is ' +
-      '`too_short`. Needs decode; one charge, except when too short.',
-    json: '{verdict, message, recipients, documents, unconfirmed, leak}',
+      'when copies were spliced), with the evidence (frames found, robust copies agreeing), or ' +
+      'from the visible variants of copies issued with them, whose scores pass a threshold set ' +
+      'for a stated chance of naming an innocent (`variants`: the evidence of each document, and ' +
+      'any contradiction with the marks); when every mark is gone and no variants name anyone, ' +
+      'the fingerprint of the visible text names the document only, and the `verdict` says the ' +
+      'recipient cannot be told; a text too short to tell anything is `too_short`. Needs decode; ' +
+      'one charge, except when too short.',
+    json: '{verdict, message, recipients, documents, unconfirmed, variants, leak}',
     tools: ['trace'],
   },
   list_copies: {

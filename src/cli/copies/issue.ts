@@ -1,15 +1,18 @@
 import { basename } from 'node:path';
+import type { VariantsRequest } from '../../domain/copies/types.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
 import { readInputText, writeOutput } from '../codec/io.js';
 import { copiesBackendFor, type CopiesOptions } from './backend.js';
 import { prepareCopiesFolder } from './output-folder.js';
+import { capacityLines, formatPreview } from './preview.js';
 import { issueProgressFor, type IssueProgress } from './progress.js';
 import { recipientsOf } from './recipients.js';
+import { variantsRequestOf, type VariantsOptions } from './variants-options.js';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 
-export interface IssueOptions extends CopiesOptions {
+export interface IssueOptions extends CopiesOptions, VariantsOptions {
   to?: string[];
   toFile?: string;
   outDir?: string;
@@ -23,18 +26,25 @@ export interface IssueOptions extends CopiesOptions {
  * checked before the issue is recorded: the input, the recipients, and that DIR can be written.
  */
 export async function runCopiesIssue(file: string | undefined, options: IssueOptions): Promise<void> {
+  const variants = variantsRequestOf(options);
+  if (options.dryRun) return previewIssue(file, options, variants!);
   if (!options.outDir) throw new CliError(EXIT.USAGE, 'name the folder of the copies: -o, --out-dir DIR');
   let progress: IssueProgress | undefined;
   const backend = await copiesBackendFor(options, (line) => (progress ? progress.above(line) : say(line)));
   try {
     const recipients = await recipientsOf(options.to, options.toFile);
     const text = await readInputText(file);
-    const name = options.name ?? (file && file !== '-' ? basename(file) : undefined);
+    const name = nameOf(file, options);
     const folder = await prepareCopiesFolder(options.outDir);
     progress = issueProgressFor(recipients.length);
     let issued;
     try {
-      issued = await backend.run('issue_copies', { text, recipients, ...(name ? { name } : {}) });
+      issued = await backend.run('issue_copies', {
+        text,
+        recipients,
+        ...(name ? { name } : {}),
+        ...(variants && { variants }),
+      });
     } catch (error) {
       await folder.discard();
       throw error;
@@ -50,11 +60,32 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
     await writeOutput(
       options.json
         ? formatJson({ document: issued.document, copies })
-        : [`document ${issued.document.id} "${issued.document.name}": ${copies.length} copies\n`, ...lines],
+        : [
+            `document ${issued.document.id} "${issued.document.name}": ${copies.length} copies\n`,
+            ...(issued.document.variants ? capacityLines(issued.document.variants) : []),
+            ...lines,
+          ],
       undefined,
     );
   } finally {
     // erased before an error's line too
     progress?.stop();
   }
+}
+
+const nameOf = (file: string | undefined, options: IssueOptions) =>
+  options.name ?? (file && file !== '-' ? basename(file) : undefined);
+
+/**
+ * `wm copies issue --variants --dry-run`: the preview (every site, the capacity, each copy's differences), writing,
+ * recording and charging nothing; exit 2 with the refusal's numbers when an issue would be refused.
+ */
+async function previewIssue(file: string | undefined, options: IssueOptions, variants: VariantsRequest) {
+  const backend = await copiesBackendFor(options, say);
+  const recipients = await recipientsOf(options.to, options.toFile);
+  const text = await readInputText(file);
+  const name = nameOf(file, options);
+  const preview = await backend.run('preview_copies', { text, recipients, ...(name ? { name } : {}), variants });
+  await writeOutput(options.json ? formatJson(preview) : formatPreview(text, preview), undefined);
+  if (!preview.variants.enough) throw new CliError(EXIT.USAGE, preview.variants.refusal ?? 'too few variant sites');
 }

@@ -17,7 +17,8 @@ export interface OfflineAccountOptions {
  */
 export function offlineAccountRunner(options: OfflineAccountOptions, notice: (line: string) => void): AccountRunner {
   return async (name, input) => {
-    const issuing = name === 'issue_copies';
+    // an issue makes the operator account, and so does its preview: each copy's differences are that account's
+    const issuing = name === 'issue_copies' || name === 'preview_copies';
     const { databaseExists } = await import('../../store/index.js');
     if (!options.user && !issuing && !databaseExists(options)) {
       const { noCopiesRunner } = await import('../../domain/account-operations.js');

@@ -11,7 +11,9 @@ import { sealKey, tryOpenSealedKey } from '../keys.js';
  * - the fingerprint key of the account's documents (`fingerprintKey`, as before);
  * - the copy-mark key, which seals the marks of every copy the account issues. No API token, channel or encode
  *   ever holds it, so no encode can make a mark that authenticates as a copy's (docs/SECURITY.md, round four);
- * - the key of its document ids (opaque-id.ts): ids of its own, stable across master-key rotations.
+ * - the key of its document ids (opaque-id.ts): ids of its own, stable across master-key rotations;
+ * - the root of its documents' variant keys: each document with variant copies gets its own key, derived from it
+ *   with the document's random salt (`documentVariantKey`), so no two issues share a code.
  */
 export interface CopiesKeys {
   fingerprint: FingerprintKey;
@@ -19,13 +21,25 @@ export interface CopiesKeys {
   marks: Uint8Array;
   /** AES-256 key of the account's document ids (info "wm document ids v1") */
   documentIds: KeyObject;
+  /** the root of its documents' variant keys (info "wm variant copies v1") */
+  variants: Uint8Array;
 }
 
 /** The associated data an account's secret is sealed with: a sealed secret can't be moved to another account. */
 export const fingerprintSealContext = (ownerId: string): string => `fingerprint-key:${ownerId}`;
 
-const derived = (secret: Uint8Array, info: string) =>
-  new Uint8Array(hkdfSync('sha256', secret, new Uint8Array(0), info, 32));
+const derived = (secret: Uint8Array, info: string, salt: Uint8Array = new Uint8Array(0)) =>
+  new Uint8Array(hkdfSync('sha256', secret, salt, info, 32));
+
+/** Random bytes of a document's salt: with the account's variants root, its variant key. */
+export const VARIANT_SALT_BYTES = 16;
+
+/**
+ * The variant key of one document, as the codec's `variantKey` takes it (32 bytes, which a job carries to a worker):
+ * HKDF of the account's variants root with the document's salt.
+ */
+export const documentVariantKey = (keys: CopiesKeys, salt: Uint8Array): Uint8Array =>
+  derived(keys.variants, 'wm document variants v1', salt);
 
 function opened(context: DomainContext, ownerId: string, sealed: Uint8Array): CopiesKeys {
   const secret = tryOpenSealedKey(context.keys.channelWrap, sealed, fingerprintSealContext(ownerId));
@@ -39,6 +53,7 @@ function opened(context: DomainContext, ownerId: string, sealed: Uint8Array): Co
     fingerprint: fingerprintKey(secret),
     marks: derived(secret, 'wm copy marks v1'),
     documentIds: createSecretKey(derived(secret, 'wm document ids v1')),
+    variants: derived(secret, 'wm variant copies v1'),
   };
   secret.fill(0);
   return keys;

@@ -10,11 +10,14 @@ import type { RunJob } from '../work/runner.js';
 import { newCopyId } from './marking.js';
 import type { IssueCopiesInput, IssueCopiesResult } from './types.js';
 import { checkIssueInput } from './validation.js';
+import { capacityOf, issueVariantCopies, requireEnoughSites } from './variants.js';
 
 /**
  * One marked copy per recipient, sealed with the account's copy-mark key and recorded with the document's keyed
- * fingerprint (never the text). Everything that can refuse the issue does so before anything is recorded. The
- * marking and the fingerprint are jobs (`job`: the request's, ../work/).
+ * fingerprint (never the text). With visible variants, each copy is first its variant text (its choices at the
+ * document's sites), then marked: stripping the marks leaves the variants. Everything that can refuse the issue does
+ * so before anything is recorded. The planning of the sites, the marking and the fingerprint are jobs (`job`: the
+ * request's, ../work/).
  */
 export async function issueCopies(
   context: DomainContext,
@@ -22,9 +25,11 @@ export async function issueCopies(
   input: IssueCopiesInput,
   job: RunJob = context.work.forRequest(),
 ): Promise<IssueCopiesResult> {
-  const { text, recipients, name } = checkIssueInput(input);
+  const { text, recipients, name, variants } = checkIssueInput(input);
   const characters = codePoints(strip(text));
   refuseBeyondPlan(context, owner, recipients.length, characters);
+  const plan = variants && (await job('plan-variants', { text, recipients: recipients.length, request: variants }));
+  if (plan) requireEnoughSites(plan);
   const keys = await ownCopiesKeys(context, owner.userId);
   const fingerprint = await job('fingerprint', { text, key: keys.fingerprint });
   if (fingerprint.hashes.length === 0) {
@@ -39,7 +44,8 @@ export async function issueCopies(
     name,
     recipients.map((recipient, i) => ({ recipient, copy_id: ids[i] })),
   );
-  const marked = await job('mark-copies', { text, copyIds: ids, key: keys.marks });
+  const varied = plan && (await issueVariantCopies(job, plan, keys, ids));
+  const marked = varied?.copies ?? (await job('mark-copies', { text, copyIds: ids, key: keys.marks }));
   const issued = recipients.map((recipient, i) => ({ copyId: ids[i], recipient, ...marked[i] }));
   const createdAt = context.now().getTime();
   const document = await context.store.transaction(async (tx) => {
@@ -62,22 +68,28 @@ export async function issueCopies(
         createdAt,
       })),
     );
+    if (varied) await tx.copies.insertVariants(varied.row(row.id));
     return row;
   });
   return {
-    document: { ...documentInfo(document, keys), fingerprint_hashes: document.fingerprintHashes },
+    document: {
+      ...documentInfo(document, keys),
+      fingerprint_hashes: document.fingerprintHashes,
+      ...(plan && { variants: capacityOf(plan) }),
+    },
     copies: issued.map((copy, i) => ({
       copy_id: copy.copyId,
       recipient: copy.recipient,
       text: copy.text,
       file_name: fileNames[i],
       marks: copy.marks,
+      ...(varied && { variants: { differences: varied.copies[i].differences } }),
     })),
   };
 }
 
 /** The plan's cap on one issue (recipients × visible characters): the work and the answer grow with both. */
-function refuseBeyondPlan(context: DomainContext, owner: AccountOwner, recipients: number, characters: number) {
+export function refuseBeyondPlan(context: DomainContext, owner: AccountOwner, recipients: number, characters: number) {
   if (!owner.plan) return;
   const limit = context.config.copiesCharactersByPlan[owner.plan];
   const asked = recipients * characters;

@@ -8,20 +8,28 @@ import type { AccountOwner } from '../account-owner.js';
 import type { RunJob } from '../work/runner.js';
 import { codePoints, documentInfo } from './documents.js';
 import type { CopyEvidence } from './reading.js';
-import type { TraceInput, TraceResult, TracedDocument, TracedRecipient, UnconfirmedMark } from './types.js';
+import { traceMessage } from './trace-message.js';
+import { traceVariants, type VariantFindings } from './trace-variants.js';
+import type {
+  TraceInput,
+  TraceResult,
+  TracedDocument,
+  TracedRecipient,
+  TracedVariants,
+  UnconfirmedMark,
+} from './types.js';
 import { checkTraceText } from './validation.js';
 
 /** Documents a trace answers with at most (best first). */
 export const TRACED_DOCUMENTS = 10;
 
-/** About how many visible words a document is recognised from (docs/TRACING.md: fewer than 3 hashes cannot match). */
-export const TRACEABLE_WORDS = 25;
-
 /**
  * Who received the copy a leaked text comes from, within the owner's documents only. The text is opened once, with
  * the account's copy-mark key, whatever the account holds. A recipient is named only from a mark that authenticates
  * under that key **and** sits in a text that shares enough of its copy's document (a mark can be moved onto another
- * text); the fingerprint of the visible text names a document, never a recipient.
+ * text), or from the visible variants of a document the text shares, whose score passes a threshold set for the
+ * stated chance of naming an innocent (trace-variants.ts); the fingerprint of the visible text names a document,
+ * never a recipient.
  */
 export async function traceCopies(
   context: DomainContext,
@@ -40,7 +48,18 @@ export async function traceCopies(
     owner.userId,
     evidence.map((found) => found.copyId),
   );
-  const { recipients, unconfirmed, other } = weighMarks(evidence, rows, sharing, keys);
+  const marks = weighMarks(evidence, rows, sharing, keys);
+  const variants = await traceVariants(
+    context,
+    job,
+    owner.userId,
+    keys,
+    text,
+    sharedDocuments(sharing, marks.confirmed),
+    markedByDocument(marks.confirmed),
+  );
+  const recipients = withVariants(marks.recipients, variants, keys);
+  const { unconfirmed, other } = marks;
   const documents = rankMatches(leak.hashes.length, sharing)
     .slice(0, TRACED_DOCUMENTS)
     .map((match): TracedDocument => ({
@@ -50,7 +69,54 @@ export async function traceCopies(
       similarity: match.similarity,
       coverage: match.coverage,
     }));
-  return answer({ recipients, documents, unconfirmed, characters, leak, other });
+  return answer({ recipients, documents, unconfirmed, variants: variants.traced, characters, leak, other });
+}
+
+/**
+ * The documents whose variants a trace reads: those the text shares enough of to confirm a mark (at most
+ * TRACED_DOCUMENTS, most shared first), and those of the copies the marks name.
+ */
+function sharedDocuments(sharing: DocumentSharingHashes[], confirmed: (CopyRow & { document: DocumentRow })[]) {
+  const shared = sharing
+    .filter((match) => match.shared >= neededHashes(match.document))
+    .sort((a, b) => b.shared - a.shared)
+    .slice(0, TRACED_DOCUMENTS)
+    .map((match) => match.document);
+  const all = new Map([...shared, ...confirmed.map((row) => row.document)].map((document) => [document.id, document]));
+  return [...all.values()];
+}
+
+const markedByDocument = (confirmed: (CopyRow & { document: DocumentRow })[]) => {
+  const marked = new Map<number, string[]>();
+  for (const row of confirmed) marked.set(row.documentId, [...(marked.get(row.documentId) ?? []), row.id]);
+  return marked;
+};
+
+/**
+ * The recipients the marks name, each with its variants' score where its document's were read, and those the
+ * variants name besides: a copy both name is one recipient named by both.
+ */
+function withVariants(marked: TracedRecipient[], variants: VariantFindings, keys: CopiesKeys): TracedRecipient[] {
+  const recipients = marked.map((found) => ({
+    ...found,
+    named_by: [
+      ...found.named_by,
+      ...(variants.named.some((row) => row.id === found.copy_id) ? ['variants' as const] : []),
+    ],
+    evidence: { ...found.evidence, variants: variants.scores.get(found.copy_id) ?? null },
+  }));
+  for (const row of variants.named) {
+    if (recipients.some((found) => found.copy_id === row.id)) continue;
+    recipients.push({
+      recipient: row.recipient,
+      copy_id: row.id,
+      document: documentInfo(row.document, keys),
+      issued_at: iso(row.createdAt),
+      named_by: ['variants'],
+      evidence: { vs_frames: 0, robust: [], variants: variants.scores.get(row.id) ?? null },
+    });
+  }
+  return recipients;
 }
 
 /**
@@ -61,7 +127,15 @@ export const traceOfNoCopies = (input: TraceInput): TraceResult =>
   nothingIssued(codePoints(strip(checkTraceText(input))));
 
 function nothingIssued(characters: number): TraceResult {
-  const none = answer({ recipients: [], documents: [], unconfirmed: [], characters, leak: undefined, other: 0 });
+  const none = answer({
+    recipients: [],
+    documents: [],
+    unconfirmed: [],
+    variants: [],
+    characters,
+    leak: undefined,
+    other: 0,
+  });
   return { ...none, message: 'You have issued no copies yet: nothing of yours can be in this text.' };
 }
 
@@ -82,6 +156,7 @@ function weighMarks(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const sharedWith = new Map(sharing.map((match) => [match.document.id, match.shared]));
   const recipients: TracedRecipient[] = [];
+  const confirmed: (CopyRow & { document: DocumentRow })[] = [];
   const unconfirmed = new Map<number, UnconfirmedMark>();
   let other = 0;
   for (const found of evidence) {
@@ -102,11 +177,13 @@ function weighMarks(
       });
       continue;
     }
+    confirmed.push(row);
     recipients.push({
       recipient: row.recipient,
       copy_id: row.id,
       document: documentInfo(row.document, keys),
       issued_at: iso(row.createdAt),
+      named_by: ['marks'],
       evidence: {
         vs_frames: found.vsFrames,
         robust: found.robust.map((mark) => ({
@@ -114,16 +191,18 @@ function weighMarks(
           copies_agreeing: mark.copiesAgreeing,
           bits_recovered: mark.bitsRecovered,
         })),
+        variants: null,
       },
     });
   }
-  return { recipients, unconfirmed: [...unconfirmed.values()], other };
+  return { recipients, confirmed, unconfirmed: [...unconfirmed.values()], other };
 }
 
 function answer(found: {
   recipients: TracedRecipient[];
   documents: TracedDocument[];
   unconfirmed: UnconfirmedMark[];
+  variants: TracedVariants[];
   characters: number;
   leak: Fingerprint | undefined;
   other: number;
@@ -143,10 +222,11 @@ function answer(found: {
             : 'not_found';
   return {
     verdict,
-    message: messageOf(verdict, found, words),
+    message: traceMessage(verdict, found, words),
     recipients,
     documents,
     unconfirmed,
+    variants: found.variants,
     leak: {
       characters: found.characters,
       words,
@@ -156,48 +236,3 @@ function answer(found: {
     },
   };
 }
-
-function messageOf(
-  verdict: TraceResult['verdict'],
-  {
-    recipients,
-    documents,
-    unconfirmed,
-  }: { recipients: TracedRecipient[]; documents: TracedDocument[]; unconfirmed: UnconfirmedMark[] },
-  words: number,
-): string {
-  const caveat =
-    unconfirmed.length > 0
-      ? ` It also carries the mark of a copy of ${quoted(unconfirmed)} without enough of that document's text to ` +
-        'confirm it: such a mark names no one.'
-      : '';
-  switch (verdict) {
-    case 'recipient': {
-      const names = recipients.map((found) => `${found.recipient} (copy ${found.copy_id} of "${found.document.name}")`);
-      return (
-        (recipients.length === 1
-          ? `This text is the copy issued to ${names[0]}: its copy marks authenticate and its text is that document's.`
-          : `This text holds the marks of ${recipients.length} copies, spliced together: ${names.join(', ')}.`) + caveat
-      );
-    }
-    case 'document':
-      return (
-        `This text comes from "${documents[0].document.name}" (its visible text matches), but no mark that ` +
-        `authenticates is left in it: the recipient cannot be told.${caveat}`
-      );
-    case 'unconfirmed_mark':
-      return (
-        `This text carries the mark of a copy of ${quoted(unconfirmed)}, but too little of that document's text to ` +
-        'confirm it: a mark can be moved onto another text, so it names no one.'
-      );
-    case 'too_short':
-      return (
-        `Too short to trace: ${words} word${words === 1 ? '' : 's'}, about ${TRACEABLE_WORDS} needed to recognise a ` +
-        'document and a few sentences for a mark. Nothing can be said either way.'
-      );
-    case 'not_found':
-      return 'Nothing in this text is from any of your documents: no mark of your copies, no matching fingerprint.';
-  }
-}
-
-const quoted = (marks: UnconfirmedMark[]) => marks.map((mark) => `"${mark.document.name}"`).join(', ');

@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import type * as shapes from '../shapes/copies.js';
+import type * as variants from '../shapes/variants.js';
 
 // The copies operations' inputs and results (HTTP, MCP and `wm copies|trace --json`): the Static<> types of their
 // shapes (../shapes/copies.ts), declared once there; the domain imports them as types only.
@@ -21,3 +22,10 @@ export type UnconfirmedMark = Static<typeof shapes.UnconfirmedMark>;
 export type IssueCopiesResult = Static<typeof shapes.IssueCopiesResult>;
 export type ListCopiesResult = Static<typeof shapes.ListCopiesResult>;
 export type TraceResult = Static<typeof shapes.TraceResult>;
+
+export type VariantsRequest = Static<typeof variants.VariantsRequest>;
+export type VariantsCapacity = Static<typeof variants.VariantsCapacity>;
+export type VariantDifference = Static<typeof variants.VariantDifference>;
+export type VariantScore = Static<typeof variants.VariantScore>;
+export type TracedVariants = Static<typeof shapes.TracedVariants>;
+export type PreviewCopiesResult = Static<typeof variants.PreviewCopiesResult>;

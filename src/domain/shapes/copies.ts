@@ -1,12 +1,22 @@
 import { Type } from '@sinclair/typebox';
 import { COPIES_LIMITS, TRACE_VERDICTS } from '../copies/values.js';
 import { StringEnum } from './string-enum.js';
+import {
+  tracedVariantsFields,
+  VariantDifference,
+  VariantScore,
+  VariantsCapacity,
+  VariantsRequest,
+} from './variants.js';
 
 // The shapes of the copies operations (docs/TRACING.md), once: their inputs and results as JSON schemas, which are
 // the REST bodies and responses, the MCP tool inputs and structuredContent and the CLI's --json objects (the rows of
 // src/ops/operations.ts), and whose Static<> types are the domain's (../copies/types.ts, imported as types only: the
 // domain never loads TypeBox). Times are ISO 8601. Unknown input fields are ignored, as on every row
 // (docs/SERVER.md, "Decisions").
+
+/** The dry run of an issue (the `preview_copies` row): declared with the other shapes of visible variants. */
+export { PreviewCopiesResult } from './variants.js';
 
 export const IssueCopiesInput = Type.Object({
   text: Type.String({ minLength: 1, description: 'the visible text of the document to give out' }),
@@ -23,6 +33,7 @@ export const IssueCopiesInput = Type.Object({
       description: 'the document’s name (a file name or a label); default "document"',
     }),
   ),
+  variants: Type.Optional(VariantsRequest),
 });
 
 export const TraceInput = Type.Object({ text: Type.String({ minLength: 1, description: 'the leaked text' }) });
@@ -61,10 +72,21 @@ export const IssuedCopy = Type.Object({
     description: 'a file name for it: the document’s name with the recipient before the extension',
   }),
   marks: CopyMarks,
+  variants: Type.Optional(
+    Type.Object({
+      differences: Type.Array(VariantDifference, {
+        description: 'where this copy’s visible text differs from the document’s',
+      }),
+    }),
+  ),
 });
 
 export const IssueCopiesResult = Type.Object({
-  document: Type.Object({ ...documentFields, fingerprint_hashes: Type.Integer() }),
+  document: Type.Object({
+    ...documentFields,
+    fingerprint_hashes: Type.Integer(),
+    variants: Type.Optional(VariantsCapacity),
+  }),
   copies: Type.Array(IssuedCopy),
 });
 
@@ -91,6 +113,9 @@ export const TracedRecipient = Type.Object({
   copy_id: Type.String(),
   document: DocumentInfo,
   issued_at: Type.String({ format: 'date-time' }),
+  named_by: Type.Array(StringEnum(['marks', 'variants'] as const), {
+    description: 'the layers that name this copy: its keyed marks, its visible variants, or both',
+  }),
   evidence: Type.Object({
     vs_frames: Type.Integer({ description: 'whole keyed VS frames found carrying the copy id' }),
     robust: Type.Array(
@@ -101,8 +126,17 @@ export const TracedRecipient = Type.Object({
       }),
       { description: 'robust watermarks carrying it: copies of the mark found and agreeing' },
     ),
+    variants: Type.Union([VariantScore, Type.Null()], {
+      description: 'its visible variants’ score, where its document has variant copies and they were read',
+    }),
   }),
 });
+
+/**
+ * The visible variants of one document, read from a leak: what they show, whom they name, with the chance of naming
+ * an innocent stated, and how they bear on the keyed marks (a contradiction is reported, never resolved).
+ */
+export const TracedVariants = Type.Object({ document: DocumentInfo, ...tracedVariantsFields });
 
 export const TracedDocument = Type.Object({
   document: DocumentInfo,
@@ -123,16 +157,20 @@ export const UnconfirmedMark = Type.Object({
 export const TraceResult = Type.Object({
   verdict: StringEnum(TRACE_VERDICTS, {
     description:
-      'recipient: copy marks that authenticate, in a text sharing enough of their document, name the ' +
-      'recipient(s); document: only the visible text matched (the recipient cannot be told); unconfirmed_mark: a ' +
-      'copy mark authenticates but the text shows too little of its document (it names no one); too_short: too ' +
-      'few words to tell anything (not charged); not_found: nothing of your documents',
+      'recipient: copy marks that authenticate, in a text sharing enough of their document, or visible variants ' +
+      'whose score passes the threshold, name the recipient(s); document: only the visible text matched (the ' +
+      'recipient cannot be told); unconfirmed_mark: a copy mark authenticates but the text shows too little of ' +
+      'its document (it names no one); too_short: too few words to tell anything (not charged); not_found: ' +
+      'nothing of your documents',
   }),
   message: Type.String({ description: 'one plain sentence saying what can and cannot be told' }),
   recipients: Type.Array(TracedRecipient),
   documents: Type.Array(TracedDocument, { description: 'documents the visible text matched, best first' }),
   unconfirmed: Type.Array(UnconfirmedMark, {
     description: 'copy marks that authenticate in a text unlike their document: never a recipient',
+  }),
+  variants: Type.Array(TracedVariants, {
+    description: 'the visible variants of each document with variant copies the text shares, read and scored',
   }),
   leak: Type.Object({
     characters: Type.Integer({ description: 'visible characters (code points, hidden marks not counted)' }),

@@ -7,6 +7,7 @@ import { stripResult } from 'wm-watermark-codec/strip';
 import type { DecodeOptions, EncodeOptions, EncodeRobustOptions } from 'wm-watermark-codec/types';
 import { markCopy } from '../copies/marking.js';
 import { readCopyMarks } from '../copies/reading.js';
+import { accuseLeak, drawVariants, markVariantCopies, planCopyVariants } from '../copies/variant-jobs.js';
 import { computeFingerprint, type FingerprintKey } from '../fingerprint/index.js';
 
 /**
@@ -30,6 +31,11 @@ export const JOBS = {
     input.copyIds.map((copyId) => markCopy(input.text, copyId, input.key)),
   'read-copy-marks': (input: { text: string; key: Uint8Array }) => readCopyMarks(input.text, input.key),
   fingerprint: (input: { text: string; key: FingerprintKey }) => computeFingerprint(input.text, input.key),
+  /** visible variants (../copies/variant-jobs.ts): the sites of an issue, its copies, a preview's draw, a trace */
+  'plan-variants': planCopyVariants,
+  'mark-variant-copies': markVariantCopies,
+  'draw-variants': drawVariants,
+  'accuse-variants': accuseLeak,
 };
 
 export type JobName = keyof typeof JOBS;
@@ -53,6 +59,15 @@ export const JOB_UNITS: { [N in JobName]: (input: JobInput<N>) => number } = {
   'mark-copies': (input) => input.text.length * input.copyIds.length,
   'read-copy-marks': (input) => input.text.length,
   fingerprint: (input) => input.text.length,
+  'plan-variants': (input) => input.text.length,
+  'mark-variant-copies': (input) => input.plan.text.length * input.copyIds.length,
+  'draw-variants': (input) => input.plan.text.length * input.copyIds.length,
+  // the text read once per document, and each copy scored at each of its document's recorded ids (4 bytes each)
+  'accuse-variants': (input) =>
+    input.documents.reduce(
+      (sum, document) => sum + input.text.length + (document.copyIds.length * document.record.length) / 4,
+      0,
+    ),
 };
 
 /**
@@ -60,6 +75,13 @@ export const JOB_UNITS: { [N in JobName]: (input: JobInput<N>) => number } = {
  * every character, and a copy's VS frames (about a third more, at one frame per FRAME_SPACING units).
  */
 const MARKED_UNITS_PER_UNIT = 3.5;
+
+/** UTF-16 units of a plan per unit of its text, about: the text, and the short forms of sites that never overlap. */
+const PLAN_UNITS_PER_UNIT = 4;
+
+/** The units of every site's two forms: what one copy's differences hold at most. */
+const formUnits = (plan: JobInput<'draw-variants'>['plan']) =>
+  plan.sites.reduce((sum, site) => sum + site.forms[0].length + site.forms[1].length, 0);
 
 /**
  * An upper bound of the UTF-16 units of text a job's result holds: the copies of mark-copies grow with their number,
@@ -77,6 +99,12 @@ export const JOB_RESULT_UNITS: { [N in JobName]: (input: JobInput<N>) => number 
   'mark-copies': (input) => MARKED_UNITS_PER_UNIT * input.text.length * input.copyIds.length,
   'read-copy-marks': () => 0,
   fingerprint: () => 0,
+  'plan-variants': (input) => PLAN_UNITS_PER_UNIT * input.text.length,
+  'mark-variant-copies': (input) =>
+    (MARKED_UNITS_PER_UNIT * input.plan.text.length + formUnits(input.plan)) * input.copyIds.length,
+  'draw-variants': (input) => formUnits(input.plan) * input.copyIds.length,
+  // numbers, and a sentence per document
+  'accuse-variants': () => 0,
 };
 
 /** Runs a job here, in this thread. */

@@ -18,4 +18,8 @@ export const INLINE_BELOW: Readonly<Record<JobName, number>> = {
   'mark-copies': 64,
   'read-copy-marks': 4_096,
   fingerprint: 256,
+  'plan-variants': 16,
+  'mark-variant-copies': 256,
+  'draw-variants': 4_096,
+  'accuse-variants': 64,
 };

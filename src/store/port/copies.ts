@@ -29,6 +29,24 @@ export interface CopyRow {
   createdAt: number;
 }
 
+/**
+ * What a document whose copies carry visible variants keeps to read a leak (docs/TRACING.md, "Visible variants"):
+ * never its text, nor any copy's choices; nothing secret (its key is derived from the owner's copies secret and the
+ * salt).
+ */
+export interface DocumentVariantsRow {
+  documentId: number;
+  /** 16 random bytes: the salt of the document's variant key (HKDF of the owner's copies secret) */
+  salt: Uint8Array;
+  /** the codec's variant record (docs/FORMAT.md): table version, collusion level, keyed site and unit ids */
+  record: Uint8Array;
+  /** JSON: the variant classes the issuer turned on */
+  classes: string;
+  /** sites where the copies differ, and the independent choices (bits) they carry */
+  sites: number;
+  positions: number;
+}
+
 /** A document that shares keyed hashes with a leak, as the index of hashes answers. */
 export interface DocumentSharingHashes {
   document: DocumentRow;
@@ -62,4 +80,10 @@ export interface CopyRepository {
   documentOf(ownerId: string, id: number): Promise<DocumentRow | undefined>;
   /** The copies of the owner's document, in the order issued ([] when the document is not the owner's). */
   copiesOfDocument(ownerId: string, documentId: number): Promise<CopyRow[]>;
+  /** Records the variants of a document (in the issue's unit of work, after its document). */
+  insertVariants(variants: DocumentVariantsRow): Promise<void>;
+  /** The variants of the owner's documents among `documentIds`; documents without variants are left out. */
+  variantsOf(ownerId: string, documentIds: readonly number[]): Promise<DocumentVariantsRow[]>;
+  /** The ids of the copies of the owner's documents among `documentIds`, each with its document, in issue order. */
+  copyIdsOf(ownerId: string, documentIds: readonly number[]): Promise<{ id: string; documentId: number }[]>;
 }

@@ -18,7 +18,7 @@ export type {
   RefreshTokenRepository,
   RefreshTokenRow,
 } from './sessions.js';
-export type { CopyRepository, CopyRow, DocumentRow, DocumentSharingHashes } from './copies.js';
+export type { CopyRepository, CopyRow, DocumentRow, DocumentSharingHashes, DocumentVariantsRow } from './copies.js';
 export type { ChannelAwaitingApproval, ChannelPublication, ChannelRepository, ChannelRow } from './channels.js';
 export type { PublicSigningKeyRow, SigningKeyRepository, SigningKeyRow } from './signing-keys.js';
 export type { ApiTokenRepository, ApiTokenRow, TokenCaller } from './api-tokens.js';

@@ -9,10 +9,10 @@ import { schema } from './schema.js';
  * `wm db copy`: every row of a SQLite database into an empty PostgreSQL database, in one transaction — accounts
  * with their password hashes, sessions (refresh-token hashes), email verifications, password-reset links (hashes),
  * channels with their sealed keys and signing keys, API tokens (hashes), the whole ledger, the usage counters, how
- * far back the ledger goes after pruning, and the issued copies with their documents' fingerprints and the sealed
- * fingerprint keys — with their ids, so that sessions, tokens and history go on where they were. The
- * PostgreSQL-only parts are not copied: the password-attempt counters (SQLite kept them in memory) and the explicit
- * insertion order, which the copy regenerates by inserting in SQLite's.
+ * far back the ledger goes after pruning, and the issued copies with their documents' fingerprints, their variant
+ * records and the sealed fingerprint keys — with their ids, so that sessions, tokens and history go on where they
+ * were. The PostgreSQL-only parts are not copied: the password-attempt counters (SQLite kept them in memory) and the
+ * explicit insertion order, which the copy regenerates by inserting in SQLite's.
  */
 
 /** In the order their foreign keys need. */
@@ -31,6 +31,7 @@ const TABLES: PgTable[] = [
   schema.documents,
   schema.documentHashes,
   schema.copies,
+  schema.documentVariants,
 ];
 
 /** Tables whose ids PostgreSQL generates: after the copy, its sequence must continue past the copied ids. */

@@ -291,6 +291,18 @@ export const copies = pgTable(
   (table) => [uniqueIndex('copies_document_position_unique').on(table.documentId, table.position)],
 );
 
+/** The visible variants of a document: as in SQLite (nothing secret, no text, no copy's choices). */
+export const documentVariants = pgTable('document_variants', {
+  documentId: int8('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  salt: bytea('salt').notNull(),
+  record: bytea('record').notNull(),
+  classes: text('classes').notNull(),
+  sites: integer('sites').notNull(),
+  positions: integer('positions').notNull(),
+});
+
 export const fingerprintKeys = pgTable('fingerprint_keys', {
   ownerId: text('owner_id')
     .primaryKey()
@@ -314,5 +326,6 @@ export const schema = {
   documents,
   documentHashes,
   copies,
+  documentVariants,
   fingerprintKeys,
 };

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { fingerprintBytes } from '../fingerprint-bytes.js';
-import type { CopyRow, DocumentRow, DocumentSharingHashes } from '../port/index.js';
+import type { CopyRow, DocumentRow, DocumentSharingHashes, DocumentVariantsRow } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
-import { copies, documents, fingerprintKeys } from './schema.js';
+import { copies, documents, documentVariants, fingerprintKeys } from './schema.js';
 
 const documentColumns = {
   id: documents.id,
@@ -127,5 +127,36 @@ export function copyStatements(db: Db) {
         .where(and(eq(copies.documentId, documentId), eq(documents.ownerId, ownerId)))
         .orderBy(copies.position)
         .all(),
+    insertVariants: (variants: DocumentVariantsRow): void => {
+      db.insert(documentVariants)
+        .values({ ...variants, salt: Buffer.from(variants.salt), record: Buffer.from(variants.record) })
+        .run();
+    },
+    variantsOf: (ownerId: string, documentIds: readonly number[]): DocumentVariantsRow[] =>
+      documentIds.length === 0
+        ? []
+        : db
+            .select({
+              documentId: documentVariants.documentId,
+              salt: documentVariants.salt,
+              record: documentVariants.record,
+              classes: documentVariants.classes,
+              sites: documentVariants.sites,
+              positions: documentVariants.positions,
+            })
+            .from(documentVariants)
+            .innerJoin(documents, eq(documents.id, documentVariants.documentId))
+            .where(and(inArray(documentVariants.documentId, [...documentIds]), eq(documents.ownerId, ownerId)))
+            .all(),
+    copyIdsOf: (ownerId: string, documentIds: readonly number[]): { id: string; documentId: number }[] =>
+      documentIds.length === 0
+        ? []
+        : db
+            .select({ id: copies.id, documentId: copies.documentId })
+            .from(copies)
+            .innerJoin(documents, eq(documents.id, copies.documentId))
+            .where(and(inArray(copies.documentId, [...documentIds]), eq(documents.ownerId, ownerId)))
+            .orderBy(copies.documentId, copies.position)
+            .all(),
   };
 }

@@ -295,6 +295,26 @@ export const copies = sqliteTable(
 );
 
 /**
+ * A document whose copies carry visible variants (docs/TRACING.md, "Visible variants"): what reading a leak needs,
+ * never the text nor any copy's choices (they follow from the key and the copy id). Nothing here is secret: the
+ * document's variant key is derived from the owner's copies secret with the salt (HKDF).
+ */
+export const documentVariants = sqliteTable('document_variants', {
+  documentId: integer('document_id')
+    .primaryKey()
+    .references(() => documents.id, { onDelete: 'cascade' }),
+  /** 16 random bytes: the salt of the document's variant key */
+  salt: blob('salt', { mode: 'buffer' }).notNull(),
+  /** the codec's variant record (docs/FORMAT.md): table version, collusion level, keyed site and unit ids */
+  record: blob('record', { mode: 'buffer' }).notNull(),
+  /** JSON: the classes the issuer turned on */
+  classes: text('classes').notNull(),
+  sites: integer('sites').notNull(),
+  /** independent choices (bits) of the code */
+  positions: integer('positions').notNull(),
+});
+
+/**
  * Each owner's fingerprint key, sealed with the master key as channel keys are (and re-sealed by master-key
  * rotation: fingerprints cannot be recomputed without the texts, so the key must outlive a rotation).
  */
@@ -320,6 +340,7 @@ export const schema = {
   documents,
   documentHashes,
   copies,
+  documentVariants,
   fingerprintKeys,
 };
 

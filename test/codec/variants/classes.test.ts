@@ -85,6 +85,26 @@ describe('where a copy never differs', () => {
     expect(hasIs.sites.filter((site) => hasIs.text.slice(site.start, site.end) === "He's")).toEqual([]);
   });
 
+  test.each([
+    ['optional-that', 'He said that the other day, and left.'],
+    ['optional-that', 'From time to time I heard of his work.'],
+    ['optional-that', 'He found that the key was gone.'],
+    ['optional-that', 'He said that plan would fail.'],
+    ['clause-comma', 'Everyone came, but the mayor.'],
+    ['clause-comma', 'We left early, so we missed the end.'],
+    ['intro-comma', 'After the board met, the mayor resigned.'],
+    ['intro-comma', 'Over the years, the city grew slowly.'],
+    ['intro-comma', 'With the help of the board, we won.'],
+    ['upon', 'He came upon the house at dusk.'],
+    ['upon', 'Once upon a time there was a king.'],
+    ['relative-which', 'I know which is best for us.'],
+    ['relative-which', 'The house, which was old, fell down.'],
+    ['relative-which', 'The room in which it was kept is gone.'],
+    ['relative-which', 'That which is lost may be found.'],
+  ])('%s: none in "%s"', (classId, sentence) => {
+    expect(classesOf(around(sentence))).not.toContain(classId);
+  });
+
   test('contractions only in a text that already uses both forms', () => {
     expect(classesOf(around('We do not expect delays this year at all.'))).not.toContain('contractions');
     expect(classesOf(around('We do not expect delays.', "We can't say more."))).toContain('contractions');

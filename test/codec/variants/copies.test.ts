@@ -44,7 +44,7 @@ describe('every copy is read back without its text', () => {
           const setAside = reading.evidence.normalised.reduce((sum, n) => sum + n.positions, 0);
           expect(reading.observations.length + setAside).toBe(plan.capacity.positions);
           // the copy agrees with what is read at every position: each site shows this copy's form
-          const [own] = accuseVariants(reading, key, [copyId]).highest;
+          const [own] = accuseVariants(reading, key, [copyId], { marked: [copyId] }).marked;
           expect(own).toMatchObject({ agreed: reading.observations.length, disagreed: 0 });
         },
       ),

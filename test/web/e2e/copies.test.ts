@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { generatedProse } from '../../../bench/variants/generated-prose.js';
 import { MEMO } from '../../domain/copies/texts.js';
 import {
   makeAccount,
@@ -17,6 +18,8 @@ let server: LiveServer;
 let browser: Browser;
 let page: Page;
 const folder = mkdtempSync(join(tmpdir(), 'wm-web-copies-'));
+// enough variant sites to name one of two recipients; far too few against 8 colluders
+const REPORT = generatedProse(7, 4000);
 
 beforeAll(async () => {
   server = await startLiveServer();
@@ -96,6 +99,26 @@ describe('the Copies page', () => {
     await page.getByRole('cell', { name: 'alice@example.com' }).waitFor();
     await page.getByRole('cell', { name: 'bob', exact: true }).waitFor();
     expect(await page.getByText(/never the copies themselves/).count()).toBeGreaterThan(0);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('with visible variants: a preview (sites, capacity, differences, or the refusal), then the issue', async () => {
+    await page.getByLabel('Document', { exact: true }).fill(REPORT);
+    await page.getByLabel('Name').fill('report.txt');
+    await page.getByLabel('Recipients, one a line').fill('carol\ndave');
+    expect(await page.getByRole('button', { name: 'Preview' }).count()).toBe(0);
+    await page.getByLabel('Visible variants too').check();
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('Enough for 2 recipients: an issue would be made.').waitFor();
+    await page.getByText(/variant sites in \d+ words .* independent choices \(bits\)/).waitFor();
+    await page.getByText(/^carol: \d+ differences$/).waitFor();
+    // more colluders need more text: the same preview refuses, with the numbers
+    await page.getByLabel('Recipients who might mix their copies').fill('8');
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText(/This text has \d+ variant sites .* needs about \d+/).waitFor();
+    await page.getByLabel('Recipients who might mix their copies').fill('1');
+    await page.getByRole('button', { name: 'Issue copies' }).click();
+    await page.getByText(/2 copies of “report.txt”\. With visible variants: \d+ variant sites/).waitFor();
     expect(browser.problems).toEqual([]);
   });
 

@@ -47,7 +47,7 @@ export interface VariantAccusation {
   readonly needed: { readonly oneLeaker: number; readonly colluders: number; readonly collusion: number };
   /** every copy whose score passes the threshold, highest first */
   readonly named: readonly CopyScore[];
-  /** the highest scores, named or not */
+  /** the highest scores, named or not (with too few positions, of the `marked` copies only: no other is scored) */
   readonly highest: readonly CopyScore[];
   /** the scores of the copies given as `marked` */
   readonly marked: readonly CopyScore[];
@@ -83,14 +83,17 @@ export function accuseVariants(
     collusion: Math.max(collusion, 2),
   };
   const threshold = accusationThreshold(observations, tests, falseAccusation);
+  // with too few positions no score can name anyone: only the copies another layer named are scored, to be shown
+  const scoredIds =
+    threshold.score === undefined ? copyIds.filter((id) => options.marked?.includes(id) === true) : copyIds;
   const positions = Int32Array.from(observations, (o) => o.position);
   const biases = Float64Array.from(observations, (o) => o.bias);
-  const chosen = choices(key, copyIds, positions, biases);
+  const chosen = choices(key, scoredIds, positions, biases);
   // each observed position's two scores, for a copy that agrees and for one that does not
   const agreeing = observations.map((o) => positionScore(o.bias, o.form, o.form));
   const differing = observations.map((o) => positionScore(o.bias, o.form, o.form === 1 ? 0 : 1));
   const width = observations.length;
-  const scored: CopyScore[] = copyIds.map((copyId, c) => {
+  const scored: CopyScore[] = scoredIds.map((copyId, c) => {
     let score = 0;
     let agreed = 0;
     for (let i = 0; i < width; i++) {

@@ -15,7 +15,7 @@ export interface AnalysedText {
   readonly words: number;
 }
 
-const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
+const WORD = /[\p{L}\p{N}\p{M}]+(?:['\u2019][\p{L}\p{N}\p{M}]+)*/gu;
 
 /**
  * Every class of the table is looked for, whichever the issuer turned on: the canonical stream, and so every

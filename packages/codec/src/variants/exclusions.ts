@@ -17,7 +17,7 @@ const PARAGRAPH = /\n[ \t]*\n/g;
 const FENCE = /^(?:```|~~~)[^\n]*\n[\s\S]*?(?:^(?:```|~~~)[^\n]*$|(?![\s\S]))/gm;
 const INLINE_CODE = /`[^`\n]+`/g;
 const BLOCK_QUOTE = /^[ \t]*>[^\n]*$/gm;
-const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"”’)]*[^\s<>"”’).,;:!?]/giu;
+const URL = /\b(?:[a-z][a-z0-9+.-]*:\/\/|www\.)[^\s<>"\u201D\u2019)]*[^\s<>"\u201D\u2019).,;:!?]/giu;
 const TOP_DOMAINS = 'com|org|net|gov|edu|io|dev|app|co|uk|de|fr|eu|info';
 const DOMAIN_PATH = new RegExp(
   `\\b[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)*\\.(?:${TOP_DOMAINS})\\b(?:/[^\\s<>"”’)]*)?`,
@@ -49,7 +49,7 @@ function quotations(text: string): Range[] {
     // a quotation left open runs to the end of its paragraph (dialogue that goes on in the next one)
     if (opened !== -1) ranges.push([start + opened, end]);
     // ‘…’: an opening mark at the start of a word, closed by one not followed by a letter (not an apostrophe)
-    for (const match of paragraph.matchAll(/(?<![\p{L}\p{N}])‘[\s\S]*?’(?![\p{L}])/gu)) {
+    for (const match of paragraph.matchAll(/(?<![\p{L}\p{N}])\u2018[\s\S]*?\u2019(?![\p{L}])/gu)) {
       ranges.push([start + match.index, start + match.index + match[0].length]);
     }
   });
@@ -90,8 +90,8 @@ function titleLines(text: string): Range[] {
   const ranges: Range[] = [];
   for (const match of text.matchAll(/^[^\n]+$/gm)) {
     const line = match[0].trim();
-    const words = line.match(/[\p{L}][\p{L}\p{M}'’-]*/gu) ?? [];
-    if (words.length < 2 || words.length > 14 || /[.!?:;,]["”’)]*$/u.test(line)) continue;
+    const words = line.match(/[\p{L}][\p{L}\p{M}'\u2019-]*/gu) ?? [];
+    if (words.length < 2 || words.length > 14 || /[.!?:;,]["\u201D\u2019)]*$/u.test(line)) continue;
     const capitals = words.filter((word) => /^\p{Lu}/u.test(word)).length;
     if (capitals * 2 >= words.length) ranges.push([match.index, match.index + match[0].length]);
   }

@@ -4,8 +4,13 @@
 export const WORD_START = "(?<![\\p{L}\\p{N}\\p{M}]|[\\p{L}\\p{N}]['’\\-‐‑])";
 /** not inside a word: no letter, digit or mark after (nor an apostrophe or hyphen that joins another letter) */
 export const WORD_END = "(?![\\p{L}\\p{N}\\p{M}]|['’\\-‐‑][\\p{L}\\p{N}])";
-/** the space between two words of a form: a re-wrapped copy may have a line break there */
-export const GAP = '[ \\t\\n\\r\\u00A0]+';
+/**
+ * the space between two words of a form: a re-wrapped copy may have a line break there. Bounded: a finder tries its
+ * pattern at every position, and an unbounded run in a lookbehind or before a lookahead that fails scans a run of
+ * spaces to its end from each of its positions (8,192 spaces took 2 s to plan, a megabyte would take hours); no
+ * prose puts more than a few spaces between two words, and issue and trace read the same gaps
+ */
+export const GAP = '[ \\t\\n\\r\\u00A0]{1,16}';
 
 const compiled = new WeakMap<object, RegExp>();
 
@@ -38,8 +43,8 @@ export const formKey = (text: string): string =>
   text
     .toLowerCase()
     .replace(/[ \t\n\r\u00A0]+/g, ' ')
-    .replace(/’/g, "'")
-    .replace(/[‐‑]/g, '-');
+    .replace(/\u2019/g, "'")
+    .replace(/[\u2010\u2011]/g, '-');
 
 /** Writes `form` in the case of `original`: all capitals, a capital first letter, or as listed. */
 export function inCaseOf(original: string, form: string): string {

@@ -7,6 +7,7 @@ import { excludedRanges, isExcluded } from './exclusions.js';
 import { languageTable } from './languages/index.js';
 import { isSelectable, writeForm } from './mechanisms/index.js';
 import { sourceSpan } from './normalise.js';
+import { keepsContexts } from './stable-context.js';
 import type { ContextHash } from './stream.js';
 import type { VariantClassSpec } from './table.js';
 
@@ -91,7 +92,7 @@ function checkOptions(options: VariantOptions, known: readonly VariantClassSpec[
 
 /** The apostrophe a text writes most inside words. */
 const apostropheOf = (text: string): "'" | '’' =>
-  (text.match(/\p{L}’\p{L}/gu)?.length ?? 0) > (text.match(/\p{L}'\p{L}/gu)?.length ?? 0) ? '’' : "'";
+  (text.match(/\p{L}\u2019\p{L}/gu)?.length ?? 0) > (text.match(/\p{L}'\p{L}/gu)?.length ?? 0) ? '\u2019' : "'";
 
 /**
  * The consistency rule (table.ts): which of a class's eligible places vary, and whether per copy or per site.
@@ -140,7 +141,10 @@ export function planVariants(text: string, options: VariantOptions = {}): Varian
   for (const spec of table.classes.filter((s) => classes.includes(s.id))) {
     const present = byClass.get(spec.id) ?? [];
     const eligible = present.filter(
-      (candidate) => hashOf.get(candidate) !== undefined && isSelectable(candidate, spec, context),
+      (candidate) =>
+        hashOf.get(candidate) !== undefined &&
+        isSelectable(candidate, spec, context) &&
+        keepsContexts(normal.text, table, candidate, writeForm(candidate, candidate.form === 0 ? 1 : 0, spec, context)),
     );
     for (const { candidate, perCopy } of withConsistency(spec, eligible, present)) {
       const span = sourceSpan(normal, text, candidate.start, candidate.end);

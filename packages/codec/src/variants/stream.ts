@@ -12,7 +12,7 @@ export const CONTEXT_WORDS = 3;
 
 export type ContextHash = readonly [low: number, high: number];
 
-const WORD = /[\p{L}\p{N}\p{M}]+(?:['’][\p{L}\p{N}\p{M}]+)*/gu;
+const WORD = /[\p{L}\p{N}\p{M}]+(?:['\u2019][\p{L}\p{N}\p{M}]+)*/gu;
 const SEEDS = [0x811c9dc5, 0x9e3779b9] as const;
 
 function mix(value: number): number {
@@ -79,7 +79,7 @@ export function contextHashes(text: string, candidates: readonly Candidate[]): (
     const covering = words[next - 1];
     if (covering !== undefined && start < covering.end && end > covering.start) continue;
     if (next < words.length && words[next].start < end && words[next].end > start) continue;
-    push(match[0].toLowerCase().replace(/’/g, "'"), start);
+    push(match[0].toLowerCase().replace(/\u2019/g, "'"), start);
   }
   for (; next < words.length; next++) {
     tokenOf.set(words[next], positions.length);

@@ -23,6 +23,12 @@ export interface WordPair {
   readonly wordAfter?: 0 | 1;
   /** words that must not follow a form (idioms: "all the same", inverted questions: "don't you") */
   readonly notBefore?: readonly string[];
+  /** words that must not come just before a form (phrasal verbs: "come upon" is not "come on") */
+  readonly notAfter?: readonly string[];
+  /** the form must come right after a word, with no punctuation between ("files which", not "files, which") */
+  readonly afterWord?: boolean;
+  /** the word right after the form must be one of these (a restrictive "which" that a verb follows) */
+  readonly onlyBefore?: readonly string[];
   /** the case is part of a form (OK/okay): the forms are written as listed */
   readonly literal?: boolean;
   /** a quantity must follow ("more than 60", "over $2 million"): elsewhere the forms differ in meaning */
@@ -53,13 +59,26 @@ export interface OptionalWordClass extends ClassBase {
   readonly mechanism: 'optional-word';
   /** the word that may be left out ("that") */
   readonly word: string;
-  /** words after which it may be added or left out (said, think, sure, the way) */
+  /** words after which it may be added or left out (said, think, sure) */
   readonly after: readonly string[];
+  /** nouns after which it may be added or left out when a determiner opens them ("the way", "the only time") */
+  readonly nouns: readonly string[];
   /** words that may follow it: subjects that can only begin a clause (I, he, she, we, they) */
   readonly subjects: readonly string[];
   /** subjects that may also be objects (it, you, there): only when one of `verbs` follows them */
   readonly ambiguousSubjects: readonly string[];
   readonly verbs: readonly string[];
+  /**
+   * verbs of saying and thinking after which the word may also stand before a noun phrase that a verb of `verbs`
+   * follows ("said that the council would", "said that agencies may"): the word is then a conjunction, never a
+   * demonstrative ("said that the other day" has no verb after its noun phrase)
+   */
+  readonly phraseAfter: readonly string[];
+  /** the words that open such a noun phrase */
+  readonly determiners: readonly string[];
+  /** verbs that take a person before the clause ("told me that he"), and the persons */
+  readonly tellVerbs: readonly string[];
+  readonly objects: readonly string[];
 }
 
 export interface NumberWordsClass extends ClassBase {
@@ -92,6 +111,11 @@ export interface ClauseCommaClass extends ClassBase {
   readonly conjunctions: readonly string[];
   /** subject pronouns that show a clause follows ("and she stayed", not "and plums") */
   readonly subjects: readonly string[];
+  /** conjunctions that never end a list ("but", "yet"), after which a noun phrase also shows a clause */
+  readonly contrasting: readonly string[];
+  readonly determiners: readonly string[];
+  /** a noun phrase after them shows a clause when one of these follows it within three words */
+  readonly verbs: readonly string[];
 }
 
 export interface IntroCommaClass extends ClassBase {
@@ -101,6 +125,15 @@ export interface IntroCommaClass extends ClassBase {
   /** phrases followed by a number ("In 2019"), or by a month or weekday ("In June", "On Monday") */
   readonly before: readonly string[];
   readonly names: readonly string[];
+  /**
+   * prepositions that open any other short phrase ("Under the budget, the city"): only the issuer's comma becomes a
+   * site, and only before a determiner or a subject pronoun
+   */
+  readonly prepositions: readonly string[];
+  /** words such a phrase never holds: function words, and nouns a clause may follow ("In the year the war ended") */
+  readonly notInPhrase: readonly string[];
+  /** what may follow such a phrase: determiners and subject pronouns */
+  readonly openers: readonly string[];
 }
 
 export interface DashesClass extends ClassBase {

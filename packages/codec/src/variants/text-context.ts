@@ -9,7 +9,7 @@ export interface Word {
   readonly end: number;
 }
 
-const WORD_CHAR = /[\p{L}\p{N}\p{M}'’-]/u;
+const WORD_CHAR = /[\p{L}\p{N}\p{M}'\u2019-]/u;
 const LETTER = /[\p{L}\p{N}\p{M}]/u;
 const SPACE = /[ \t\n\r\f\v\u00A0\u2000-\u200A\u202F\u205F\u3000]/u;
 
@@ -33,12 +33,25 @@ export function wordAfter(text: string, position: number): Word | undefined {
   return start < end && LETTER.test(text[start]) ? { text: text.slice(start, end), start, end } : undefined;
 }
 
+/** The words from `position` on, as long as only spaces separate them (at most `count`). */
+export function wordsAfter(text: string, position: number, count: number): Word[] {
+  const words: Word[] = [];
+  let at = position;
+  while (words.length < count) {
+    const next = wordAfter(text, at);
+    if (next === undefined || !/^[ \t\n\r\f\v\u00A0]*$/.test(text.slice(at, next.start))) break;
+    words.push(next);
+    at = next.end;
+  }
+  return words;
+}
+
 /** Lower case, with a typographic apostrophe written as a straight one. */
-export const wordKey = (word: string): string => word.toLowerCase().replace(/’/g, "'");
+export const wordKey = (word: string): string => word.toLowerCase().replace(/\u2019/g, "'");
 
 export const isCapitalised = (word: string): boolean => /^\p{Lu}/u.test(word);
 
-const OPENING = /["“‘'(\[*_#>\-–—•]/u;
+const OPENING = /["\u201C\u2018'(\[*_#>\-\u2013\u2014\u2022]/u;
 
 /**
  * Whether `position` begins a sentence: the start of the text or of a paragraph or list item, or after a full
@@ -52,11 +65,11 @@ export function startsSentence(text: string, position: number, abbreviations: Re
   }
   if (i === 0) return true;
   let end = i;
-  while (end > 0 && /["”’)\]]/.test(text[end - 1])) end--;
+  while (end > 0 && /["\u201D\u2019)\]]/.test(text[end - 1])) end--;
   const mark = text[end - 1];
   if (mark === '!' || mark === '?' || mark === '…') return true;
   if (mark !== '.')
-    return /(?:^|\n)[ \t]*(?:\d+[.)]|[-*•])[ \t]+$/.test(text.slice(Math.max(0, position - 40), position));
+    return /(?:^|\n)[ \t]*(?:\d+[.)]|[-*\u2022])[ \t]+$/.test(text.slice(Math.max(0, position - 40), position));
   const before = wordBefore(text, end - 1);
   if (before === undefined) return true;
   // "e.g." and "U.S." end with a letter before the stop: take the whole run of letters and stops
@@ -69,6 +82,6 @@ export function startsSentence(text: string, position: number, abbreviations: Re
 
 /** Whether the sentence around `position` ends with a question mark. */
 export function inQuestion(text: string, position: number): boolean {
-  const rest = /[.!?…]|\n[ \t]*\n/.exec(text.slice(position, position + 600));
+  const rest = /[.!?\u2026]|\n[ \t]*\n/.exec(text.slice(position, position + 600));
   return rest?.[0] === '?';
 }

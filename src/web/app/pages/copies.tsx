@@ -4,7 +4,7 @@ import { downloadBlob, downloadText } from '../../checker/text-file.js';
 import { TextInput } from '../../checker/text-input.js';
 import { checkerTokenId, hasServerCredential } from '../../checker/watermark-api.js';
 import { ApiError } from '../api.js';
-import type { IssueCopiesResult, ListCopiesResult, TraceResult } from '../api-types.js';
+import type { IssueCopiesResult, ListCopiesResult, PreviewCopiesResult, TraceResult } from '../api-types.js';
 import { counted, formatDateTime } from '../format.js';
 import { Link } from '../router.js';
 import { api } from '../session.js';
@@ -12,6 +12,13 @@ import { Notice } from '../ui/notice.js';
 import { PageTitle } from '../ui/page-title.js';
 import { IssueBlockers, useIssueBlockers } from '../ui/issue-blockers.js';
 import { storedZip } from '../zip.js';
+import {
+  capacityText,
+  variantsField,
+  VariantsOption,
+  VariantsPreview,
+  type VariantsChoice,
+} from './copies-variants.js';
 import { API_PATHS, pathWith } from '../../../api/paths.js';
 
 /** The copies operations as the picked token, with the session (POST/GET /api/v2/tokens/:tokenId/copies…). */
@@ -36,25 +43,38 @@ function IssueSection({ onIssued, blocked }: { onIssued: () => void; blocked: bo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [issued, setIssued] = useState<IssueCopiesResult | null>(null);
-  const submit = async (event: Event) => {
-    event.preventDefault();
+  const [variants, setVariants] = useState<VariantsChoice>({ on: false, colluders: 1 });
+  const [preview, setPreview] = useState<PreviewCopiesResult | null>(null);
+  const body = () => ({
+    text,
+    recipients: recipients
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    ...(name ? { name } : {}),
+    ...variantsField(variants),
+  });
+  const request = async (work: () => Promise<void>) => {
     setBusy(true);
     setError(null);
     try {
-      const list = recipients
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean);
-      setIssued(
-        await copiesRequest<IssueCopiesResult>('POST', '', { text, recipients: list, ...(name ? { name } : {}) }),
-      );
-      onIssued();
+      await work();
     } catch (failure) {
       setError(failureText(failure));
     } finally {
       setBusy(false);
     }
   };
+  const submit = (event: Event) => {
+    event.preventDefault();
+    return request(async () => {
+      setIssued(await copiesRequest<IssueCopiesResult>('POST', '', body()));
+      setPreview(null);
+      onIssued();
+    });
+  };
+  const showPreview = () =>
+    request(async () => setPreview(await copiesRequest<PreviewCopiesResult>('POST', '/preview', body())));
   return (
     <section class="card" aria-labelledby="issue-title">
       <h2 id="issue-title">Issue copies</h2>
@@ -84,15 +104,36 @@ function IssueSection({ onIssued, blocked }: { onIssued: () => void; blocked: bo
             onInput={(event) => setRecipients(event.currentTarget.value)}
           />
         </div>
-        <button type="submit" class="button" disabled={busy || blocked || !hasServerCredential()}>
-          {busy ? 'Issuing…' : 'Issue copies'}
-        </button>
+        <VariantsOption
+          choice={variants}
+          onChoice={(choice) => {
+            setVariants(choice);
+            setPreview(null);
+          }}
+        />
+        <div class="actions">
+          {variants.on && (
+            <button
+              type="button"
+              class="button"
+              disabled={busy || blocked || !hasServerCredential()}
+              onClick={() => void showPreview()}
+            >
+              Preview
+            </button>
+          )}
+          <button type="submit" class="button" disabled={busy || blocked || !hasServerCredential()}>
+            {busy ? 'Working…' : 'Issue copies'}
+          </button>
+        </div>
       </form>
       {error && <Notice kind="error">{error}</Notice>}
+      {preview && <VariantsPreview preview={preview} />}
       {issued && (
         <div>
           <p>
             {counted(issued.copies.length, 'copy', 'copies')} of “{issued.document.name}”.{' '}
+            {issued.document.variants && `With visible variants: ${capacityText(issued.document.variants)} `}
             <button type="button" class="button small" onClick={() => downloadZip(issued)}>
               Download all (zip)
             </button>

@@ -1,23 +1,29 @@
 import { classPlace, type Mechanism } from '../candidate.js';
 import { formPattern, GAP, patternFor } from '../patterns.js';
 import type { ClauseCommaClass } from '../table.js';
-import { startsSentence, wordAfter, wordBefore } from '../text-context.js';
+import { startsSentence, wordBefore, wordKey, wordsAfter } from '../text-context.js';
 
-/** The comma or not before a conjunction that a subject pronoun follows: ", and she stayed" / " and she stayed". */
+/**
+ * The comma or not before a conjunction that a subject pronoun follows (", and she stayed" / " and she stayed"), or
+ * before one that never ends a list and a determiner follows (", but the council voted").
+ */
 const patternOf = (spec: ClauseCommaClass): RegExp =>
   patternFor(spec, () => {
-    const conjunctions = spec.conjunctions.map(formPattern).join('|');
-    const subjects = spec.subjects.map(formPattern).join('|');
+    const words = (list: readonly string[]) => `(?:${list.map(formPattern).join('|')})`;
+    const subject = `${words(spec.conjunctions)}${GAP}${words(spec.subjects)}`;
+    const phrase = `${words(spec.contrasting)}${GAP}${words(spec.determiners)}`;
     return new RegExp(
-      `(?<=[\\p{L}\\p{N}\\p{M})"”’])(,?)${GAP}(?=(?:${conjunctions})${GAP}(?:${subjects})(?![\\p{L}\\p{N}\\p{M}]))`,
+      `(?<=[\\p{L}\\p{N}\\p{M})"”’])(,?)${GAP}(?=(?:${subject}|${phrase})(?![\\p{L}\\p{N}\\p{M}]))`,
       'gu',
     );
   });
 
 /**
- * The comma that joins two clauses with "and", "but", "so": optional where the clauses are short (Chicago 6.22),
- * and leaving it out never changes the meaning. Only the issuer's comma becomes a site: adding one where there was
- * none could split a subject ("Tom and I went" is not two clauses).
+ * The comma that joins two clauses with "and", "but", "or": optional where the clauses are short (Chicago 6.22),
+ * and leaving it out never changes the meaning ("so" is not among them: without its comma it may read as "so
+ * that"). Only the issuer's comma becomes a site: adding one where there was none could split a subject ("Tom and I
+ * went" is not two clauses). After "but" and a noun phrase a verb must follow ("Everyone came, but the mayor was
+ * away"): "Everyone came, but the mayor" is "all except the mayor" without its comma.
  */
 export const clauseComma: Mechanism<ClauseCommaClass> = {
   candidates(text, spec) {
@@ -32,21 +38,20 @@ export const clauseComma: Mechanism<ClauseCommaClass> = {
     );
   },
 
-  selectable(candidate, _spec, { text, abbreviations }) {
+  selectable(candidate, spec, { text, abbreviations }) {
     if (candidate.form !== 0) return false;
-    // a clause of at least two words before: not "Yes, and I"
-    const last = wordBefore(text, candidate.start);
-    const previous = last === undefined ? undefined : wordBefore(text, last.start);
-    if (previous === undefined || startsSentence(text, last!.start, abbreviations)) return false;
-    // not an aside that closes with a comma a few words on ("He said, and I agree, that")
-    let at = candidate.anchor;
-    for (let i = 0; i < 5; i++) {
-      const word = wordAfter(text, at);
-      if (word === undefined) break;
-      if (/^[ \t\n\r\u00A0]*,/.test(text.slice(word.end))) return false;
-      at = word.end;
+    const [conjunction, subject, ...rest] = wordsAfter(text, candidate.anchor, 5).map((word) => wordKey(word.text));
+    if (!spec.subjects.includes(subject)) {
+      const verb = rest.findIndex((word) => spec.verbs.includes(word));
+      if (!spec.contrasting.includes(conjunction) || verb < 1 || verb > 3) return false;
     }
-    return true;
+    // a clause of at least two words before: not "Yes, and I"
+    const end = wordBefore(text, candidate.start);
+    const previous = end === undefined ? undefined : wordBefore(text, end.start);
+    if (previous === undefined || startsSentence(text, end!.start, abbreviations)) return false;
+    // not an aside that closes with a comma a few words on ("He said, and I agree, that")
+    const last = wordsAfter(text, candidate.anchor, 5).at(-1);
+    return last === undefined || !/^[ \t\n\r\u00A0]*,/.test(text.slice(last.end));
   },
 
   write(_candidate, form) {

@@ -5,7 +5,7 @@ import type { DashesClass } from '../table.js';
  * A dash between words: an em dash, closed or spaced ("plan—if", "plan — if"), or a spaced en dash ("plan – if").
  * An unspaced en dash is a range (1990–1995), never a site.
  */
-const DASH = /(?<=[\p{L}\p{N}\p{M}.,'’"”)\]])(?:(\s?—\s?)|(\s–\s))(?=[\p{L}\p{N}"“‘(])/gu;
+const DASH = /(?<=[\p{L}\p{N}\p{M}.,'\u2019"\u201D)\]])(?:(\s?\u2014\s?)|(\s\u2013\s))(?=[\p{L}\p{N}"\u201C\u2018(])/gu;
 
 export const dashes: Mechanism<DashesClass> = {
   candidates(text, spec) {

@@ -1,7 +1,7 @@
 import type { Candidate, Mechanism } from '../candidate.js';
 import { formKey, formPattern, GAP, inCaseOf, WORD_END, WORD_START } from '../patterns.js';
 import type { WordPairsClass } from '../table.js';
-import { inQuestion, startsSentence, wordAfter, wordKey } from '../text-context.js';
+import { inQuestion, startsSentence, wordAfter, wordBefore, wordKey } from '../text-context.js';
 
 /** A quantity after "more than" / "over": a figure of 2 or more, an amount, or a number word from two up. */
 const QUANTITY =
@@ -74,6 +74,10 @@ export const wordPairs: Mechanism<WordPairsClass> = {
     const touching = next !== undefined && /^[ \t\n\r\u00A0]*$/.test(text.slice(candidate.end, next.start));
     if (pair.wordAfter === candidate.form && !touching) return false;
     if (touching && pair.notBefore?.includes(wordKey(next.text))) return false;
+    if (pair.onlyBefore !== undefined && !(touching && pair.onlyBefore.includes(wordKey(next.text)))) return false;
+    const previous = wordBefore(text, candidate.start);
+    if (previous !== undefined && pair.notAfter?.includes(wordKey(previous.text))) return false;
+    if (pair.afterWord === true && previous === undefined) return false;
     if (spec.notInQuestions === true && inQuestion(text, candidate.end)) return false;
     return true;
   },

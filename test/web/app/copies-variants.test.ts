@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { h, render } from 'preact';
+import { describe, expect, it } from 'vitest';
+import type { PreviewCopiesResult } from '../../../src/web/app/api-types.js';
+import { VariantsPreview, variantsField } from '../../../src/web/app/pages/copies-variants.js';
+
+// The Copies page's preview of an issue with visible variants: the capacity in words, whether the issue would be
+// made or the refusal with its numbers, every site and each recipient's differences.
+
+const capacity = {
+  classes: ['serial-comma', 'spellings'],
+  sites: 3,
+  positions: 2,
+  words: 120,
+  sites_per_thousand_words: 25,
+  collusion: 2,
+  false_accusation: 1e-6,
+  needed_for_one_leaker: 23,
+  needed: 270,
+};
+
+const preview = (enough: boolean): PreviewCopiesResult => ({
+  document: { name: 'memo.txt', characters: 700 },
+  variants: { ...capacity, enough, refusal: enough ? null : 'This text has 3 variant sites … needs about 270.' },
+  sites: [
+    { class: 'serial-comma', start: 10, end: 15, text: ', and', forms: [', and', ' and'], per_copy: true },
+    { class: 'spellings', start: 40, end: 46, text: 'toward', forms: ['toward', 'towards'], per_copy: true },
+    { class: 'spellings', start: 90, end: 96, text: 'toward', forms: ['toward', 'towards'], per_copy: true },
+  ],
+  copies: [
+    { recipient: 'alice', differences: [] },
+    {
+      recipient: 'bob',
+      differences: [
+        { site: 1, class: 'spellings', start: 40, end: 46, from: 'toward', to: 'towards' },
+        { site: 2, class: 'spellings', start: 90, end: 96, from: 'toward', to: 'towards' },
+      ],
+    },
+  ],
+});
+
+function shown(result: PreviewCopiesResult): HTMLElement {
+  const root = document.createElement('div');
+  render(h(VariantsPreview, { preview: result }), root);
+  return root;
+}
+
+describe('the preview of visible variants', () => {
+  it('says the capacity, that an issue would be made, every site and each copy’s differences', () => {
+    const root = shown(preview(true));
+    const text = root.textContent ?? '';
+    expect(text).toContain('3 variant sites in 120 words (25 per 1,000), 2 independent choices (bits)');
+    expect(text).toContain('about 23 of them to name a single leaker, 270 to name one of 2 colluding recipients');
+    expect(text).toContain('at most 0.000001 a trace');
+    expect(text).toContain('Enough for 2 recipients: an issue would be made.');
+    expect(root.querySelectorAll('tbody tr')).toHaveLength(3);
+    const summaries = [...root.querySelectorAll('summary')].map((summary) => summary.textContent);
+    expect(summaries).toEqual(['3 sites', 'alice: 0 differences', 'bob: 2 differences']);
+    expect([...root.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+      'spellings: “toward” → “towards”',
+      'spellings: “toward” → “towards”',
+    ]);
+  });
+
+  it('shows the refusal with its numbers when an issue would be refused', () => {
+    const root = shown(preview(false));
+    expect(root.querySelector('[role="alert"], .notice')?.textContent ?? root.textContent).toContain(
+      'This text has 3 variant sites … needs about 270.',
+    );
+    expect(root.textContent).not.toContain('an issue would be made');
+  });
+
+  it('asks for variants only when the option is on', () => {
+    expect(variantsField({ on: false, colluders: 3 })).toEqual({});
+    expect(variantsField({ on: true, colluders: 3 })).toEqual({ variants: { collusion: 3 } });
+  });
+});
