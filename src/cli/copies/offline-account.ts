@@ -18,9 +18,9 @@ export interface OfflineAccountOptions {
 export function offlineAccountRunner(options: OfflineAccountOptions, notice: (line: string) => void): AccountRunner {
   return async (name, input) => {
     // an issue makes the operator account, and so does its preview: each copy's differences are that account's
-    const issuing = name === 'issue_copies' || name === 'preview_copies';
+    const makes = name === 'issue_copies' || name === 'preview_copies';
     const { databaseExists } = await import('../../store/index.js');
-    if (!options.user && !issuing && !databaseExists(options)) {
+    if (!options.user && !makes && !databaseExists(options)) {
       const { noCopiesRunner } = await import('../../domain/account-operations.js');
       return noCopiesRunner(name, input);
     }
@@ -28,12 +28,12 @@ export function offlineAccountRunner(options: OfflineAccountOptions, notice: (li
     const opened = await openDomain({
       home: options.home,
       database: options.database,
-      create: issuing && !options.user,
+      create: makes && !options.user,
     });
     try {
       const run = options.user
         ? await opened.domain.admin.accountOperations(options.user)
-        : await operatorRunnerOf(opened, issuing, notice);
+        : await operatorRunnerOf(opened, makes, notice);
       return await run(name, input);
     } finally {
       await opened.close();
