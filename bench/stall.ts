@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { encode } from 'wm-watermark-codec';
-import { MAX_REVEALED_CHARACTERS } from '../src/domain/types.js';
+import { MAX_REVEALED_CHARACTERS, MAX_REVEALED_HIDDEN } from '../src/domain/types.js';
 import { carrierOf } from './carriers.js';
 import { QUICK, median, round } from './measure.js';
 import { WM, createAccount, scratchDir } from './processes.js';
@@ -47,10 +47,13 @@ const CASES: Case[] = [
   { name: 'strip, 980 KB of zero-width marks', via: 'mcp', operation: 'strip', body: { text: zeroWidth } },
   { name: 'reveal, 980 KB of zero-width marks', via: 'mcp', operation: 'reveal', body: { text: zeroWidth } },
   {
-    name: 'reveal, 10,000 marks in 256 K characters (the most)',
+    name: 'reveal, 2,000 marks in 256 K characters (the most)',
     via: 'mcp',
     operation: 'reveal',
-    body: { text: upTo('a\u200b', 40_000) + prose.slice(0, MAX_REVEALED_CHARACTERS - 20_000) },
+    body: {
+      text:
+        upTo('a\u200b', 4 * MAX_REVEALED_HIDDEN) + prose.slice(0, MAX_REVEALED_CHARACTERS - 2 * MAX_REVEALED_HIDDEN),
+    },
   },
 ];
 

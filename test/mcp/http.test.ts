@@ -314,7 +314,7 @@ describe('/mcp on wm serve', () => {
     expect(errorText(extra)).toBe('No watermark found in text');
   });
 
-  it('strip and reveal are for verified accounts; reveal answers at most 10,000 hidden segments and 262,144 characters, free', async () => {
+  it('strip and reveal are for verified accounts; reveal answers at most 2,000 hidden segments and 262,144 characters, free', async () => {
     const unverified = await signUp(server, { verified: false });
     const theirs = await connectHttp(base, (await createApiToken(server, unverified)).token);
     try {
@@ -325,11 +325,11 @@ describe('/mcp on wm serve', () => {
       await theirs.close();
     }
     const before = await balance(user);
-    const most = 'a\u200b'.repeat(10_000);
+    const most = 'a\u200b'.repeat(2_000);
     const shown = (await call(client, 'reveal', { text: most })).structuredContent as { segments: unknown[] };
-    expect(shown.segments).toHaveLength(20_000);
-    const refused = await call(client, 'reveal', { text: 'a\u200b'.repeat(10_001) });
-    expect(errorText(refused)).toMatch(/more than 10000 hidden characters/);
+    expect(shown.segments).toHaveLength(4_000);
+    const refused = await call(client, 'reveal', { text: 'a\u200b'.repeat(2_001) });
+    expect(errorText(refused)).toMatch(/more than 2000 hidden characters/);
     // 980 KB of zero-width characters used to answer 17 MB, and a megabyte of prose held the event loop while its
     // answer was serialised: refused at once, and free
     const flood = await call(client, 'reveal', { text: 'a\u200b'.repeat(245_000) });
@@ -338,7 +338,7 @@ describe('/mcp on wm serve', () => {
   });
 
   it('a batch of reveal calls shares one bound: its answer cannot grow with the number of calls', async () => {
-    const reveal = { name: 'reveal', arguments: { text: 'a\u200b'.repeat(6_000) } };
+    const reveal = { name: 'reveal', arguments: { text: 'a\u200b'.repeat(1_200) } };
     const refused = await refusedInBatch([reveal, reveal, reveal]);
     expect(refused).toEqual([false, true, true]);
     const prose = { name: 'reveal', arguments: { text: 'plain prose '.repeat(10_000) } };
