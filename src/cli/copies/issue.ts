@@ -61,7 +61,7 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
       options.json
         ? formatJson({ document: issued.document, copies })
         : [
-            `document ${issued.document.id} "${issued.document.name}": ${copies.length} copies\n`,
+            `document ${issued.document.id} "${issued.document.name}": ${copies.length} ${copies.length === 1 ? 'copy' : 'copies'}\n`,
             ...(issued.document.variants ? capacityLines(issued.document.variants) : []),
             ...lines,
           ],
