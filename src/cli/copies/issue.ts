@@ -61,7 +61,7 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
       options.json
         ? formatJson({ document: issued.document, copies })
         : [
-            `document ${issued.document.id} "${issued.document.name}": ${copies.length} ${copies.length === 1 ? 'copy' : 'copies'}\n`,
+            `document ${issued.document.id} "${issued.document.name}": ${copiesCount(copies.length)}\n`,
             ...(issued.document.variants ? capacityLines(issued.document.variants) : []),
             ...lines,
           ],
@@ -72,6 +72,8 @@ export async function runCopiesIssue(file: string | undefined, options: IssueOpt
     progress?.stop();
   }
 }
+
+const copiesCount = (count: number) => `${count} ${count === 1 ? 'copy' : 'copies'}`;
 
 const nameOf = (file: string | undefined, options: IssueOptions) =>
   options.name ?? (file && file !== '-' ? basename(file) : undefined);
