@@ -207,7 +207,9 @@ export function createWatermark(context: DomainContext): Watermark {
       run(credential, 'reveal', async (_caller, job) => {
         const characters = Math.min(budget.characters, MAX_REVEALED_CHARACTERS);
         if (text.length > characters) {
-          const message = `The text has ${text.length} characters; the server reveals at most ${MAX_REVEALED_CHARACTERS} per request (${characters} left in this one): reveal it offline (wm reveal)`;
+          const message =
+            `The text has ${text.length} characters; the server reveals at most ${MAX_REVEALED_CHARACTERS} per ` +
+            `request (${characters} left in this one): reveal it offline (wm reveal)`;
           throw invalid({ text: message }, message);
         }
         try {

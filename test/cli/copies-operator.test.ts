@@ -41,7 +41,7 @@ describe('offline copies in a fresh data folder, with no set-up', () => {
     expect(existsSync(fresh)).toBe(false);
   });
 
-  it('the first issue makes the folder and the operator account, says so once; trace and list find its copies', async () => {
+  it('the first issue makes the folder and the operator account, says so once; trace and list find them', async () => {
     const home = temp.path('home');
     const first = await issue(home, 'a', ['alice', 'bob']);
     expect(first.code, first.stderr).toBe(0);

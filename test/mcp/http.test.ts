@@ -314,7 +314,7 @@ describe('/mcp on wm serve', () => {
     expect(errorText(extra)).toBe('No watermark found in text');
   });
 
-  it('strip and reveal are for verified accounts; reveal answers at most 2,000 hidden segments and 262,144 characters, free', async () => {
+  it('strip and reveal need a verified account; reveal shows 2,000 hidden, 262,144 characters, free', async () => {
     const unverified = await signUp(server, { verified: false });
     const theirs = await connectHttp(base, (await createApiToken(server, unverified)).token);
     try {

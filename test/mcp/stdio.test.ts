@@ -178,11 +178,13 @@ describe('wm mcp (stdio, offline)', () => {
 describe('wm mcp offline copies', () => {
   it('offers the copies tools in its help and its instructions', async () => {
     const help = await runWm(['mcp', '--help'], { env });
-    expect(help.out.replace(/\s+/g, ' ')).toContain('the copies tools issue_copies, trace and list_copies');
+    expect(help.out.replace(/\s+/g, ' ')).toContain(
+      'the copies tools issue_copies, preview_copies, trace and list_copies',
+    );
     expect(offline.getInstructions()).toMatch(/issue_copies \(.*trace \(.*list_copies \(/);
   });
 
-  it('on a fresh data folder: trace and list answer nothing issued and create nothing; the first issue makes the operator account, said once on stderr', async () => {
+  it('on a fresh data folder: trace and list create nothing; the first issue makes the operator account', async () => {
     const fresh = join(temp.dir, 'fresh');
     const { client, stderr } = await spawnMcp(['--home', fresh]);
     expect(await structured(client, 'list_copies', {})).toEqual({ documents: [] });

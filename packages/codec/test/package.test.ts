@@ -11,10 +11,11 @@ const pkg = JSON.parse(readFileSync(`${PACKAGE_DIR}package.json`, 'utf8')) as {
 
 /**
  * The size budget of the published tarball (README, "What the package may load"): 180 KB and 520 KB until the
- * visible variants (wm-watermark-codec/variants, issue 42) added about 45 KB packed and 150 KB unpacked.
+ * visible variants (wm-watermark-codec/variants, issue 42) added about 45 KB packed and 150 KB unpacked; their
+ * faces (the preview's site descriptions, issue 42's last round) took the unpacked size to 663 KB.
  */
 const PACKED_BYTES_MAX = 230_000;
-const UNPACKED_BYTES_MAX = 660_000;
+const UNPACKED_BYTES_MAX = 680_000;
 
 const targets = Object.values(pkg.exports).filter((target) => typeof target === 'object');
 

@@ -116,7 +116,9 @@ export class SarifLog {
       });
     }
     for (const name of report.confusables) {
-      const text = `${ruleOf('confusable-identifier').short}: "${name.word}" passes for "${name.looks_like}" (${Object.keys(name.code_points).join(', ')})`;
+      const lookAlikes = Object.keys(name.code_points).join(', ');
+      const passes = `"${name.word}" passes for "${name.looks_like}" (${lookAlikes})`;
+      const text = `${ruleOf('confusable-identifier').short}: ${passes}`;
       this.add('confusable-identifier', name.level, text, at(name.at), name.word);
     }
     if (report.strip?.skipped) this.notRewritten.push({ path: report.path, why: report.strip.skipped });

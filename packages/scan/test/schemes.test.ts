@@ -157,7 +157,7 @@ describe('look-alike names (CVE-2021-42694)', () => {
     'function раураl() {}\nconst 𝐭oken = 1;\nlet \u13AApple;\n' + // Cyrillic р а у, mathematical t, Cherokee Ꭺ
     '// Ответ: сор, APIшка\nconst greeting = "аdmin Привет";\nconst naïve = kırmızı + ｖalue + Δx + 日本語Text;\n';
 
-  it('a name that mixes ASCII with look-alikes of another script is named, where it is written, as what it passes for', async () => {
+  it('a name mixing ASCII with look-alikes of another script is named where it is, as what it passes for', async () => {
     const outcome = (await scan('grant.js', code)) as FileReport;
     expect(
       outcome.confusables.map(({ at, word, looks_like, code_points }) => [
@@ -191,7 +191,8 @@ describe('look-alike names (CVE-2021-42694)', () => {
       [
         'confusable-identifier',
         'error',
-        'A name in source code made of ASCII letters and look-alikes from another script (CVE-2021-42694): "is\u0410dmin" passes for "isAdmin" (U+0410)',
+        'A name in source code made of ASCII letters and look-alikes from another script (CVE-2021-42694): ' +
+          '"is\u0410dmin" passes for "isAdmin" (U+0410)',
       ],
     ]);
   });

@@ -103,7 +103,8 @@ export class ScanOutput {
         name.level,
         ruleOf('confusable-identifier').label,
         formatPosition(name.at),
-        `${JSON.stringify(name.word)} passes for ${JSON.stringify(name.looks_like)} (${this.chalk.yellow(Object.keys(name.code_points).join(', '))})`,
+        `${JSON.stringify(name.word)} passes for ${JSON.stringify(name.looks_like)} ` +
+          `(${this.chalk.yellow(Object.keys(name.code_points).join(', '))})`,
       ]),
     ];
     const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => visibleLength(row[column]))));
