@@ -21,6 +21,7 @@ export const API_PATHS = {
   channel: '/api/v2/channels/:channelId',
   signingKeys: '/api/v2/channels/:channelId/signing-keys',
   signingKey: '/api/v2/channels/:channelId/signing-keys/:keyId',
+  c2paCertificate: '/api/v2/channels/:channelId/c2pa-certificate',
   balance: '/api/v2/credits/balance',
   usage: '/api/v2/credits/usage',
   dailyUsage: '/api/v2/credits/usage/daily',

@@ -135,6 +135,22 @@ function registerChannels(program: Command): void {
   );
   common(
     channels
+      .command('c2pa-certificate')
+      .description(
+        'give the channel a C2PA signing certificate, replacing its own: made here (a root of its own issues it; ' +
+          'readers see "signed, unknown signer" until they trust that root), or imported with --key and --cert',
+      )
+      .argument('[name]')
+      .option('--user <email>', 'owner')
+      .option('--algorithm <alg>', 'the key of a made certificate: es256 (default) or ed25519')
+      .option('--signer-name <name>', 'who signs, as a made certificate names it (default: the signer name)')
+      .option('--days <n>', 'validity of a made certificate (default 365)')
+      .option('--key <file>', 'import: the signing key (PEM)')
+      .option('--cert <file>', "import: the signer's certificate first, then its issuers (PEM)")
+      .option('--show', 'print the certificate the channel holds, change nothing'),
+  ).action(async (name, options) => (await import('./admin/c2pa-certificate.js')).setC2paCertificate(name, options));
+  common(
+    channels
       .command('publish')
       .description(
         "ask for the channel's signing keys, retired ones included, to be listed in /.well-known/wm-keys.json; " +

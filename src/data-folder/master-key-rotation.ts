@@ -2,6 +2,7 @@ import { hexKeyFrom, installMasterKey, openDataFolder, pendingMasterKey, type St
 import { invalid } from '../domain/errors.js';
 import { fingerprintSealContext } from '../domain/copies/account-keys.js';
 import { deriveKeys, sealKey, tryOpenSealedKey } from '../domain/keys.js';
+import { c2paSealContext } from '../domain/c2pa-certificates.js';
 import { signingSealContext } from '../domain/signing-keys.js';
 
 export interface ResealResult {
@@ -13,6 +14,8 @@ export interface ResealResult {
   signingKeys: { resealed: number; alreadyResealed: number };
   /** the same for the accounts' fingerprint keys (issued copies) */
   fingerprintKeys: { resealed: number; alreadyResealed: number };
+  /** the same for the channels' C2PA signing keys */
+  c2paKeys: { resealed: number; alreadyResealed: number };
 }
 
 interface Sealed {
@@ -72,6 +75,12 @@ export function resealChannelKeys(store: Store, oldMaster: Uint8Array, newMaster
       context: signingSealContext(key.channelId, key.keyId),
       replace: (sealed) => tx.signingKeys.replaceSealedSeed(key.keyId, sealed),
     }));
+    const c2paKeys = (await tx.c2paCertificates.sealedKeys()).map((row): Sealed => ({
+      what: `the C2PA signing key of channel ${row.channelId}`,
+      sealed: row.sealedKey,
+      context: c2paSealContext(row.channelId),
+      replace: (sealed) => tx.c2paCertificates.replaceSealedKey(row.channelId, sealed),
+    }));
     const fingerprintKeys = (await tx.copies.sealedFingerprintKeys()).map((key): Sealed => ({
       what: `the fingerprint key of account ${key.ownerId}`,
       sealed: key.sealedKey,
@@ -83,6 +92,7 @@ export function resealChannelKeys(store: Store, oldMaster: Uint8Array, newMaster
       ...channels,
       signingKeys: await reseal(signingKeys, oldWrap, newWrap),
       fingerprintKeys: await reseal(fingerprintKeys, oldWrap, newWrap),
+      c2paKeys: await reseal(c2paKeys, oldWrap, newWrap),
     };
   });
 }

@@ -1,5 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChannelPublication, ChannelRow, PublicSigningKeyRow } from '../store/index.js';
+import {
+  c2paCertificateOf,
+  importC2paCertificate,
+  makeC2paCertificate,
+  type C2paCertificateInfo,
+  type ImportC2paCertificate,
+  type MakeC2paCertificate,
+} from './c2pa-certificates.js';
 import type { DomainContext } from './context.js';
 import { DomainError, invalid } from './errors.js';
 import { sealKey, tryOpenSealedKey } from './keys.js';
@@ -35,6 +43,18 @@ export interface Channels {
    * as unknown_key. The current key: CONFLICT (rotate first). Unknown channel or key: NOT_FOUND.
    */
   withdrawSigningKey(userId: string, channelId: string, keyId: string): Promise<Channel>;
+  /**
+   * Gives the channel a C2PA signing certificate, replacing the one it held: made here (`make`: a root of its own
+   * issues it) or imported with its chain and private key. A certificate C2PA readers would refuse, or a key that is
+   * not the certificate's: VALIDATION. Unknown channel: NOT_FOUND.
+   */
+  setC2paCertificate(
+    userId: string,
+    channelId: string,
+    request: { make: MakeC2paCertificate } | { import: ImportC2paCertificate },
+  ): Promise<C2paCertificateInfo>;
+  /** The channel's C2PA certificate; NOT_FOUND when it holds none. */
+  c2paCertificate(userId: string, channelId: string): Promise<C2paCertificateInfo>;
 }
 
 const CHANNEL_KEY_BYTES = 32;
@@ -59,6 +79,13 @@ export function createChannels(context: DomainContext): Channels {
       updatePublication(context, await ownChannel(userId, channelId), change),
     withdrawSigningKey: async (userId, channelId, keyId) =>
       withdrawSigningKey(context, await ownChannel(userId, channelId), keyId),
+    setC2paCertificate: async (userId, channelId, request) => {
+      const row = await ownChannel(userId, channelId);
+      return 'make' in request
+        ? makeC2paCertificate(context, row, request.make)
+        : importC2paCertificate(context, row, request.import);
+    },
+    c2paCertificate: async (userId, channelId) => c2paCertificateOf(context, await ownChannel(userId, channelId)),
   };
 }
 

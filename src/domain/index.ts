@@ -15,6 +15,7 @@ export type { Accounts, NewAccount } from './accounts.js';
 export type { Admin } from './admin.js';
 export type { ApiTokens } from './api-tokens.js';
 export type { Channels } from './channels.js';
+export type { C2paCertificateInfo, ImportC2paCertificate, MakeC2paCertificate } from './c2pa-certificates.js';
 export type { Credits } from './credits.js';
 export type { CurrentToken, TokenDescription } from './current-token.js';
 export type { Sessions } from './sessions.js';

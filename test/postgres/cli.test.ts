@@ -140,7 +140,9 @@ describe('wm on a PostgreSQL database', () => {
       env: { NEXT_KEY: next },
     });
     expect(rotation.code, rotation.stderr).toBe(0);
-    expect(rotation.out).toMatch(/Re-sealed 1 channel key\(s\), 2 signing key\(s\) and 0 fingerprint key\(s\)/);
+    expect(rotation.out).toMatch(
+      /Re-sealed 1 channel key\(s\), 2 signing key\(s\), 0 fingerprint key\(s\) and 0 C2PA key\(s\)/,
+    );
     const withOld = await wm(['decode', '--channel', 'main', ...owner], { input: marked.out });
     expect(withOld.code).toBe(4);
     expect(withOld.stderr).toMatch(/the master key does not open the key of channel/);

@@ -213,6 +213,9 @@ async function checkChain(chain: x509.X509Certificate[], anchorsDer: Uint8Array[
   return { status: 'signingCredential.untrusted', signer, explanation };
 }
 
+/** Who a DER certificate names: its common name and organisation, its issuer and its validity. */
+export const signerOf = (der: Uint8Array): SignerIdentity => identityOf(new x509.X509Certificate(der));
+
 /** The public key of a DER certificate, for node:crypto. */
 export const publicKeyOf = (der: Uint8Array): KeyObject =>
   createPublicKey({ key: Buffer.from(new x509.X509Certificate(der).publicKey.rawData), format: 'der', type: 'spki' });

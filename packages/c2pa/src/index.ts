@@ -4,6 +4,7 @@ export {
   newCredentials,
   parseCertificates,
   readCredentials,
+  signerOf,
   type CredentialStatus,
   type NewCredentials,
   type NewCredentialsOptions,

@@ -10,7 +10,11 @@ export async function rotateMasterKey(options: RotateOptions): Promise<void> {
   const { rotateMasterKey: rotate } = await import('../../data-folder/index.js');
   const result = await rotate({ home: options.home, database: options.database, newKeyVariable: options.newKeyEnv });
   const { newKeyAt } = result;
-  const already = result.alreadyResealed + result.signingKeys.alreadyResealed + result.fingerprintKeys.alreadyResealed;
+  const already =
+    result.alreadyResealed +
+    result.signingKeys.alreadyResealed +
+    result.fingerprintKeys.alreadyResealed +
+    result.c2paKeys.alreadyResealed;
   print(
     options,
     {
@@ -20,11 +24,14 @@ export async function rotateMasterKey(options: RotateOptions): Promise<void> {
       signing_keys_already_resealed: result.signingKeys.alreadyResealed,
       fingerprint_keys_resealed: result.fingerprintKeys.resealed,
       fingerprint_keys_already_resealed: result.fingerprintKeys.alreadyResealed,
+      c2pa_keys_resealed: result.c2paKeys.resealed,
+      c2pa_keys_already_resealed: result.c2paKeys.alreadyResealed,
       master_key: newKeyAt.kind === 'environment' ? newKeyAt.variable : 'master.key',
     },
     [
-      `Re-sealed ${result.resealed} channel key(s), ${result.signingKeys.resealed} signing key(s) and ` +
-        `${result.fingerprintKeys.resealed} fingerprint key(s) under the new master key` +
+      `Re-sealed ${result.resealed} channel key(s), ${result.signingKeys.resealed} signing key(s), ` +
+        `${result.fingerprintKeys.resealed} fingerprint key(s) and ${result.c2paKeys.resealed} C2PA key(s) under ` +
+        `the new master key` +
         `${alreadyNote(already)}.`,
       newKeyAt.kind === 'environment'
         ? `Set ${newKeyAt.variable} to the value of ${newKeyAt.from} before starting wm serve again.`

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
 import {
+  C2paCertificateBody,
+  C2paCertificateResponse,
   ChannelIdParams,
   ChannelList,
   ChannelResponse,
@@ -14,6 +16,7 @@ import {
 import { errors } from '../schemas/common.js';
 import { sessionRoute } from './route-options.js';
 import { API_PATHS } from '../../api/paths.js';
+import { HttpError } from '../http-error.js';
 
 export function channelRoutes(app: FastifyInstance, context: ServerContext): void {
   const { domain } = context;
@@ -80,6 +83,52 @@ export function channelRoutes(app: FastifyInstance, context: ServerContext): voi
       const { channelId, keyId } = request.params;
       const channel = await domain.channels.withdrawSigningKey(sessionOf(request).user.id, channelId, keyId);
       return { message: 'Signing key withdrawn', channel };
+    },
+  );
+
+  app.put<{ Params: ChannelIdParams; Body: C2paCertificateBody }>(
+    API_PATHS.c2paCertificate,
+    sessionRoute(
+      context,
+      'channels',
+      "Give the channel a C2PA signing certificate, replacing its own: made here (a root of the channel's own " +
+        'issues it: readers see "signed, unknown signer" until they trust anchor_pem), or imported with ' +
+        'private_key_pem and chain_pem from a CA. The private key is sealed at rest and never returned',
+      {
+        params: ChannelIdParams,
+        body: C2paCertificateBody,
+        response: { 201: C2paCertificateResponse, ...errors(400, 404) },
+      },
+    ),
+    async (request, reply) => {
+      const { private_key_pem, chain_pem, ...make } = request.body;
+      if ((private_key_pem === undefined) !== (chain_pem === undefined)) {
+        const missing = private_key_pem === undefined ? 'private_key_pem' : 'chain_pem';
+        throw new HttpError(400, 'An imported certificate needs private_key_pem and chain_pem', {
+          details: { [missing]: 'is required with the other PEM field' },
+        });
+      }
+      const certificate = await domain.channels.setC2paCertificate(
+        sessionOf(request).user.id,
+        request.params.channelId,
+        private_key_pem !== undefined && chain_pem !== undefined
+          ? { import: { private_key_pem, chain_pem } }
+          : { make },
+      );
+      return reply.code(201).send({ message: `C2PA certificate ${certificate.origin}`, certificate });
+    },
+  );
+
+  app.get<{ Params: ChannelIdParams }>(
+    API_PATHS.c2paCertificate,
+    sessionRoute(context, 'channels', "The channel's C2PA signing certificate (public parts); 404 when it has none", {
+      params: ChannelIdParams,
+      response: { 200: C2paCertificateResponse, ...errors(404) },
+    }),
+    async (request) => {
+      const { channelId } = request.params;
+      const certificate = await domain.channels.c2paCertificate(sessionOf(request).user.id, channelId);
+      return { message: 'C2PA certificate', certificate };
     },
   );
 

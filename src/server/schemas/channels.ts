@@ -43,3 +43,40 @@ export const DeactivateChannelResponse = Type.Object({
   message: Type.String(),
   channel: Type.Object({ id: Type.String(), channel_name: Type.String() }),
 });
+
+export const C2paCertificateBody = Type.Object({
+  algorithm: Type.Optional(
+    Type.Union([Type.Literal('es256'), Type.Literal('ed25519')], {
+      description: 'the signing key made for a new certificate: es256 (ECDSA P-256, the default) or ed25519',
+    }),
+  ),
+  signer_name: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'who signs, as a made certificate names it' }),
+  ),
+  days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, description: 'validity of a made certificate' })),
+  private_key_pem: Type.Optional(
+    Type.String({ maxLength: 65536, description: 'import: the signing key (PEM); with chain_pem' }),
+  ),
+  chain_pem: Type.Optional(
+    Type.String({ maxLength: 65536, description: "import: the signer's certificate first, then its issuers (PEM)" }),
+  ),
+});
+export type C2paCertificateBody = Static<typeof C2paCertificateBody>;
+
+export const C2paCertificate = Type.Object({
+  channel_id: Type.String(),
+  origin: Type.Union([Type.Literal('made'), Type.Literal('imported')]),
+  algorithm: Type.Union([Type.Literal('es256'), Type.Literal('ed25519')]),
+  signer: Type.String({ description: "the signer certificate's common name" }),
+  organization: Type.Union([Type.String(), Type.Null()]),
+  issuer: Type.String(),
+  not_before: Type.String({ format: 'date-time' }),
+  not_after: Type.String({ format: 'date-time' }),
+  chain_pem: Type.String({ description: "the chain, the signer's certificate first" }),
+  anchor_pem: Type.String({
+    description: 'the last certificate of the chain: for a made certificate, the trust anchor readers add',
+  }),
+  created_at: Type.String({ format: 'date-time' }),
+});
+
+export const C2paCertificateResponse = Type.Object({ message: Type.String(), certificate: C2paCertificate });

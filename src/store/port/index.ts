@@ -21,6 +21,7 @@ export type {
 export type { CopyRepository, CopyRow, DocumentRow, DocumentSharingHashes, DocumentVariantsRow } from './copies.js';
 export type { ChannelAwaitingApproval, ChannelPublication, ChannelRepository, ChannelRow } from './channels.js';
 export type { PublicSigningKeyRow, SigningKeyRepository, SigningKeyRow } from './signing-keys.js';
+export type { C2paCertificateRepository, C2paCertificateRow } from './c2pa-certificates.js';
 export type { ApiTokenRepository, ApiTokenRow, TokenCaller } from './api-tokens.js';
 export type {
   AdmittedCharges,

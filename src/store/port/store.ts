@@ -1,5 +1,6 @@
 import type { LimiterState } from '../limiter-state.js';
 import type { ApiTokenRepository } from './api-tokens.js';
+import type { C2paCertificateRepository } from './c2pa-certificates.js';
 import type { ChannelRepository } from './channels.js';
 import type { CopyRepository } from './copies.js';
 import type { ChargeRepository, LedgerRepository } from './ledger.js';
@@ -15,6 +16,8 @@ export interface Repositories {
   passwordResets: PasswordResetRepository;
   channels: ChannelRepository;
   signingKeys: SigningKeyRepository;
+  /** the channels' C2PA signing certificates */
+  c2paCertificates: C2paCertificateRepository;
   apiTokens: ApiTokenRepository;
   ledger: LedgerRepository;
   charges: ChargeRepository;

@@ -23,6 +23,7 @@ const TABLES: PgTable[] = [
   schema.refreshTokens,
   schema.channels,
   schema.signingKeys,
+  schema.c2paCertificates,
   schema.apiTokens,
   schema.creditLedger,
   schema.usageCounters,

@@ -1,3 +1,4 @@
+import { c2paCertificateStatements } from './c2pa-certificates.js';
 import pg from 'pg';
 import { DatabaseUnavailableError, PendingMigrationsError } from '../database-failure.js';
 import {
@@ -127,6 +128,7 @@ function postgresStore(url: string, connection: PgConnection): PostgresStore {
     passwordResets: guarded(passwordResetStatements(session), guard),
     channels: guarded(channelStatements(session), guard),
     signingKeys: guarded(signingKeyStatements(session), guard),
+    c2paCertificates: guarded(c2paCertificateStatements(session), guard),
     apiTokens: guarded(apiTokenStatements(session), guard),
     ledger: guarded(ledgerStatements(session), guard),
     charges: guarded(chargeStatements(session), guard),

@@ -169,6 +169,21 @@ export const signingKeys = pgTable(
   ],
 );
 
+/** A channel's C2PA signing certificate (at most one): its chain in PEM and its private key, sealed. */
+export const c2paCertificates = pgTable(
+  'c2pa_certificates',
+  {
+    channelId: text('channel_id')
+      .primaryKey()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    chainPem: text('chain_pem').notNull(),
+    sealedKey: bytea('sealed_key').notNull(),
+    origin: text('origin', { enum: ['made', 'imported'] }).notNull(),
+    createdAt: int8('created_at').notNull(),
+  },
+  (table) => [check('c2pa_certificates_origin', sql`${table.origin} in ('made', 'imported')`)],
+);
+
 export const apiTokens = pgTable(
   'api_tokens',
   {
@@ -318,6 +333,7 @@ export const schema = {
   refreshTokens,
   channels,
   signingKeys,
+  c2paCertificates,
   apiTokens,
   creditLedger,
   usageCounters,

@@ -1,3 +1,4 @@
+import { c2paCertificateStatements } from './c2pa-certificates.js';
 import { closeSync, openSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import { SqliteDriver } from './driver.js';
@@ -72,6 +73,7 @@ function sqliteStore(file: string, sqlite: Database.Database, db: Db): SqliteSto
     passwordResets: bind(passwordResetStatements(db), execute),
     channels: bind(channelStatements(db), execute),
     signingKeys: bind(signingKeyStatements(db), execute),
+    c2paCertificates: bind(c2paCertificateStatements(db), execute),
     apiTokens: bind(apiTokenStatements(db), execute),
     ledger: bind(ledgerStatements(db), execute),
     charges: bind(chargeStatements(db), execute),

@@ -156,6 +156,22 @@ export const signingKeys = sqliteTable(
   ],
 );
 
+/** A channel's C2PA signing certificate (at most one): its chain in PEM and its private key, sealed. */
+export const c2paCertificates = sqliteTable(
+  'c2pa_certificates',
+  {
+    channelId: text('channel_id')
+      .primaryKey()
+      .references(() => channels.id, { onDelete: 'cascade' }),
+    chainPem: text('chain_pem').notNull(),
+    /** the PKCS #8 DER private key sealed with AES-256-GCM under the master-derived wrapping key */
+    sealedKey: blob('sealed_key', { mode: 'buffer' }).notNull(),
+    origin: text('origin', { enum: ['made', 'imported'] }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [check('c2pa_certificates_origin', sql`${table.origin} in ('made', 'imported')`)],
+);
+
 export const apiTokens = sqliteTable(
   'api_tokens',
   {
@@ -333,6 +349,7 @@ export const schema = {
   refreshTokens,
   channels,
   signingKeys,
+  c2paCertificates,
   apiTokens,
   creditLedger,
   usageCounters,
