@@ -6,6 +6,7 @@ import { collect, parseSeed } from './codec/option-parsers.js';
 import { OPERATION_COMMANDS } from './codec/options.generated.js';
 import { CliError, EXIT } from './errors.js';
 import { registerC2pa } from './c2pa-commands.js';
+import { addJsonOption, addRemoteOptions } from './codec/command-flags.js';
 import { registerCopies, registerTrace } from './copies-commands.js';
 import { registerProbe } from './probe-commands.js';
 import { addWalkOptions, registerScan } from './scan-commands.js';
@@ -49,23 +50,6 @@ const addVerifyKeysOption = (command: Command): Command =>
   command
     .option('--keys <file|url>', `verify signed marks with these public keys: ${KEYS_HELP}`, collect)
     .option('--insecure', INSECURE_HELP);
-
-/** The codec commands that a wm server also offers: run there instead of locally. */
-const addRemoteOptions = (command: Command, { withHome }: { withHome: boolean }): Command => {
-  command
-    .option('--server <url>', 'run on this wm server instead of locally (default: $WM_SERVER)')
-    .option('--token <token>', 'API token for --server (default: $WM_TOKEN, else the stored login for that server)')
-    .option('--remote', 'run on the server of the stored login (wm login)');
-  if (!withHome) return command;
-  return command.option('--home <dir>', 'data folder holding the stored login (default: $WM_HOME, else ~/.wm)');
-};
-
-/** --json: the operation's result, whose fields its row's result schema names. */
-const addJsonOption = (command: Command, operation: CodecOperationName): Command =>
-  command.option(
-    '--json',
-    `print ${OPERATION_COMMANDS[operation].json} as JSON (the HTTP response of the same operation)`,
-  );
 
 type TextCommandRunner<O> = (file: string | undefined, options: O) => Promise<void>;
 

@@ -187,3 +187,73 @@ const pemOf = (chain: Uint8Array[]): string =>
       return `-----BEGIN CERTIFICATE-----\n${lines}\n-----END CERTIFICATE-----\n`;
     })
     .join('');
+
+export interface C2paSignInput {
+  text: string;
+  /** an action after c2pa.created: published, edited, translated, summarized */
+  action?: string;
+  sourceType?: string;
+  title?: string;
+}
+
+/** What a server's signing answers: the signed text and who signed it. */
+export interface C2paSigned {
+  text: string;
+  manifest: string;
+  bytes: number;
+  soft_binding: boolean;
+  signer: string;
+  issuer: string;
+  algorithm: SigningAlgorithm;
+}
+
+/**
+ * The text signed with the certificate of `channelId` (an API token's channel). A token without a channel, a channel
+ * without a certificate and a text that already carries a manifest are refused (VALIDATION), before anything is
+ * charged. `generator`: the software the manifest names (wm and its version).
+ */
+export async function signWithChannel(
+  context: DomainContext,
+  channelId: string | null,
+  input: C2paSignInput,
+  generator: { name: string; version: string },
+): Promise<C2paSigned> {
+  const credentials = channelId === null ? undefined : await c2paCredentialsOf(context, channelId);
+  if (!credentials) {
+    const problem =
+      channelId === null
+        ? 'this API token has no channel: use a token of a channel that holds a C2PA certificate'
+        : "the API token's channel holds no C2PA certificate: make or import one first";
+    throw invalid({ c2pa_certificate: problem }, `Cannot sign with C2PA: ${problem}`);
+  }
+  const { signText, signerOf, C2paSignError, ACTIONS, SOURCE_TYPES } = await c2pa();
+  const action = input.action === undefined ? undefined : (`c2pa.${input.action}` as const);
+  const sourceType = input.sourceType ?? 'digitalCreation';
+  requireValid({
+    action: action === undefined || (ACTIONS as readonly string[]).includes(action) ? undefined : 'unknown action',
+    source_type: (SOURCE_TYPES as readonly string[]).includes(sourceType) ? undefined : 'unknown source type',
+  });
+  try {
+    const signed = signText(input.text, {
+      credentials,
+      generator,
+      sourceType: sourceType as (typeof SOURCE_TYPES)[number],
+      actions: action === undefined ? [] : [action as (typeof ACTIONS)[number]],
+      ...(input.title === undefined ? {} : { title: input.title }),
+      now: context.now(),
+    });
+    const signer = signerOf(credentials.chain[0]);
+    return {
+      text: signed.text,
+      manifest: signed.manifest,
+      bytes: signed.bytes,
+      soft_binding: signed.softBinding,
+      signer: signer.name,
+      issuer: signer.issuer,
+      algorithm: credentials.algorithm,
+    };
+  } catch (error) {
+    if (!(error instanceof C2paSignError)) throw error;
+    throw invalid({ text: error.message }, error.message);
+  }
+}

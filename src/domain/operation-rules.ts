@@ -31,6 +31,8 @@ export const OPERATION_RULES = {
   // free in the codec; on wm serve's /mcp (they have no REST endpoint) charged like analyze
   strip: { permissions: ['encode', 'decode'], charged: true },
   reveal: { permissions: ['encode', 'decode'], charged: true },
+  // a C2PA manifest signed with the token's channel's certificate: charged as an encode
+  c2pa_sign: { permissions: ['encode'], charged: true },
   // issued copies: an issue is charged per copy, a trace once unless too short, a preview and a list never
   issue_copies: { permissions: ['encode'], charged: true, account: true },
   // the dry run of an issue with visible variants: authorised as an issue, recording and charging nothing

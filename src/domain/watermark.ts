@@ -14,6 +14,7 @@ import type {
   VerifyingKey,
 } from 'wm-watermark-codec';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
+import { signWithChannel, type C2paSignInput, type C2paSigned } from './c2pa-certificates.js';
 import { channelKeyOf } from './channels.js';
 import { chargeRefusal, type TokenUse } from './charges.js';
 import type { TokenCaller } from '../store/index.js';
@@ -26,6 +27,7 @@ import { isAccountOperation, OPERATION_RULES, type OperationName } from './opera
 import { MAX_REVEALED_CHARACTERS, MAX_REVEALED_HIDDEN, type RevealBudget } from './types.js';
 import { refuseSuspended } from './users.js';
 import type { RunJob } from './work/runner.js';
+import { VERSION } from '../version.js';
 
 const FULL_REVEAL_BUDGET: RevealBudget = { hidden: MAX_REVEALED_HIDDEN, characters: MAX_REVEALED_CHARACTERS };
 
@@ -74,6 +76,11 @@ export interface Watermark {
   decodeRobust(caller: WatermarkCaller, input: DecodeInput): Promise<DecodeRobustResult>;
   /** allowed with either permission: analysing reveals sizes, never the secret */
   analyze(caller: WatermarkCaller, input: AnalyzeInput): Promise<AnalyzeResult>;
+  /**
+   * A C2PA manifest signed with the certificate of the token's channel (./c2pa-certificates.ts), charged as an
+   * encode; a token without a channel or a channel without a certificate: VALIDATION, free
+   */
+  c2paSign(caller: WatermarkCaller, input: C2paSignInput): Promise<C2paSigned>;
   /** MCP's strip tool on the server: as analyze (either permission, metered) */
   strip(caller: WatermarkCaller, input: DecodeInput): Promise<StripResult>;
   /**
@@ -202,6 +209,10 @@ export function createWatermark(context: DomainContext): Watermark {
       ),
     analyze: (credential, { encoded, original }) =>
       run(credential, 'analyze', (_caller, job) => job('analyze', { encoded, original })),
+    c2paSign: (credential, input) =>
+      run(credential, 'c2pa_sign', (caller) =>
+        signWithChannel(context, caller.channelId, input, { name: 'wm', version: VERSION }),
+      ),
     strip: (credential, { text }) => run(credential, 'strip', (_caller, job) => job('strip', { text })),
     reveal: (credential, { text }, budget = FULL_REVEAL_BUDGET) =>
       run(credential, 'reveal', async (_caller, job) => {

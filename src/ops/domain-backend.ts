@@ -26,6 +26,7 @@ export function createDomainBackend(
       encode_robust: (input) => watermark.encodeRobust(caller, input),
       decode_robust: (input) => watermark.decodeRobust(caller, input),
       analyze: (input) => watermark.analyze(caller, input),
+      c2pa_sign: (input) => watermark.c2paSign(caller, input),
       strip: (input) => watermark.strip(caller, input),
       reveal: (input) => {
         const next = reveals.then(async () => {

@@ -4,6 +4,18 @@ import { backendOf, type OperationBackend, type OperationHandlers } from './back
 import { OperationFailure } from './failure.js';
 import { ACCOUNT_OPERATION_NAMES } from '../domain/operation-rules.js';
 
+/**
+ * c2pa_sign signs with a channel's certificate, which only a server holds; offline, `wm c2pa sign` signs with the
+ * key and certificate files it is given.
+ */
+const c2paSignOffline = (): never => {
+  throw new OperationFailure(
+    'invalid-input',
+    "c2pa_sign signs with a channel's C2PA certificate on a wm server; offline, sign with " +
+      'wm c2pa sign --key FILE --cert FILE',
+  );
+};
+
 /** strip and reveal need no key and no account: the local and remote backends run them here. */
 export const keylessHandlers = {
   strip: async ({ text }: { text: string }) => (await import('wm-watermark-codec/strip')).stripResult(text),
@@ -55,6 +67,7 @@ export function createLocalBackend(
     decode_robust: async ({ text, ...options }) =>
       (await import('wm-watermark-codec/robust')).decodeRobust(text, { ...options, key, keys }),
     analyze: async ({ encoded, original }) => (await import('wm-watermark-codec/analyze')).analyze(encoded, original),
+    c2pa_sign: c2paSignOffline,
     ...keylessHandlers,
     ...(account ?? withoutAccount),
   };

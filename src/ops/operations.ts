@@ -114,6 +114,10 @@ const ANALYZE = Type.Object({
 });
 const STRIP = Type.Object({ text: text('the text to clean') });
 const REVEAL = Type.Object({ text: text('the text to inspect') });
+const C2PA_SIGN = Type.Object({
+  text: text('the text to sign; mark it first, since marks added later change what the manifest binds'),
+  ...schemas.C2paSignOptions,
+});
 const { IssueCopiesInput: ISSUE_COPIES, TraceInput: TRACE, ListCopiesInput: LIST_COPIES } = copiesSchemas;
 
 /** Each operation's input as the wire names it (REST body, MCP arguments), derived from its schema. */
@@ -125,6 +129,7 @@ export interface OperationInputs {
   analyze: Static<typeof ANALYZE>;
   strip: Static<typeof STRIP>;
   reveal: Static<typeof REVEAL>;
+  c2pa_sign: Static<typeof C2PA_SIGN>;
   issue_copies: Static<typeof ISSUE_COPIES>;
   preview_copies: Static<typeof ISSUE_COPIES>;
   trace: Static<typeof TRACE>;
@@ -146,6 +151,7 @@ export interface OperationResults {
   analyze: AnalyzeResult;
   strip: StripResult;
   reveal: { segments: RevealSegment[]; text: string };
+  c2pa_sign: Static<typeof schemas.C2paSignResult>;
   issue_copies: Static<typeof copiesSchemas.IssueCopiesResult>;
   preview_copies: Static<typeof copiesSchemas.PreviewCopiesResult>;
   trace: Static<typeof copiesSchemas.TraceResult>;
@@ -277,6 +283,25 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
     input: REVEAL,
     result: schemas.RevealResult,
     deterministic: true,
+  },
+  c2pa_sign: {
+    title: 'Sign a text with Content Credentials',
+    description:
+      "Embed one C2PA manifest (Content Credentials) in a text, signed with the certificate of the API token's " +
+      'channel: the hard binding of the whole text, the actions (c2pa.created with its source type, then ' +
+      '`action`), and a soft binding naming its wm watermark when it has one. Sign last: encode refuses a signed ' +
+      'text. A text that already carries a manifest, or a channel without a certificate, is refused. Needs the ' +
+      'encode permission; charged as an encode.',
+    input: C2PA_SIGN,
+    result: schemas.C2paSignResult,
+    http: {
+      method: 'POST',
+      path: watermarkPath('c2pa_sign'),
+      summary:
+        "Embed a C2PA manifest signed with the token's channel's certificate; needs encode. A channel without " +
+        'a certificate: 400 (make or import one: PUT /api/v2/channels/:channelId/c2pa-certificate)',
+    },
+    deterministic: false,
   },
   issue_copies: {
     title: 'Issue marked copies to recipients',

@@ -370,3 +370,48 @@ export const RevealResult = Type.Object({
   ),
   text: Type.String({ description: 'the text with every hidden character drawn as a ⟨label⟩ token' }),
 });
+
+/**
+ * The C2PA actions and IPTC source types a signer may declare, as the wire and `wm c2pa sign` name them: the
+ * package's lists (packages/c2pa/src/actions.ts, which a test holds these to), written here so that the table does
+ * not load the C2PA package.
+ */
+export const C2PA_ACTIONS = ['published', 'edited', 'translated', 'summarized'] as const;
+export const C2PA_SOURCE_TYPES = [
+  'digitalCreation',
+  'humanEdits',
+  'trainedAlgorithmicMedia',
+  'compositeWithTrainedAlgorithmicMedia',
+  'algorithmicallyEnhanced',
+] as const;
+
+export const C2paSignOptions = {
+  action: withCliOption(
+    Type.Optional(
+      StringEnum(C2PA_ACTIONS, { description: 'an action the manifest declares after c2pa.created (published, …)' }),
+    ),
+    { value: 'name' },
+  ),
+  source_type: withCliOption(
+    Type.Optional(
+      StringEnum(C2PA_SOURCE_TYPES, {
+        default: 'digitalCreation',
+        description: 'how the text was made, as an IPTC digital source type (trainedAlgorithmicMedia: by a model)',
+      }),
+    ),
+    { value: 'type' },
+  ),
+  title: Type.Optional(Type.String({ description: "the text's title in the manifest" })),
+};
+
+export const C2paSignResult = Type.Object({
+  text: Type.String({
+    description: 'the text with one C2PA manifest embedded at its end, before its final line breaks',
+  }),
+  manifest: Type.String({ description: "the manifest's label (urn:c2pa:…)" }),
+  bytes: Type.Integer({ description: 'the size of the manifest store' }),
+  soft_binding: Type.Boolean({ description: "a soft binding names the text's wm watermark" }),
+  signer: Type.String({ description: "the signer certificate's common name: the channel's certificate" }),
+  issuer: Type.String({ description: "the signer certificate's issuer" }),
+  algorithm: StringEnum(['es256', 'ed25519'] as const, { description: 'the signature algorithm' }),
+});

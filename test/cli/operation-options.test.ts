@@ -11,6 +11,14 @@ import { buildProgram } from '../../src/cli/main.js';
 import { CODEC_OPERATION_NAMES, kebabNameOf, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
 import { createValidatorCompiler } from '../../src/server/validation.js';
 
+/** The command of an operation: `wm <kebab name>`, or a subcommand where a group holds it (wm c2pa sign). */
+const SUBCOMMANDS: Partial<Record<OperationName, [string, string]>> = { c2pa_sign: ['c2pa', 'sign'] };
+function operationCommand(name: OperationName) {
+  const [group, sub] = SUBCOMMANDS[name] ?? [kebabNameOf(name)];
+  const command = buildProgram(['node', 'wm', group]).commands.find((c) => c.name() === group);
+  return sub === undefined ? command : command?.commands.find((c) => c.name() === sub);
+}
+
 describe('the codec commands’ flags come from the table of operations', () => {
   it('options.generated.ts is what the table makes now (else: npm run generate:cli-options)', async () => {
     expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(await renderCliOptions());
@@ -21,9 +29,7 @@ describe('the codec commands’ flags come from the table of operations', () => 
       const { properties, required = [] } = OPERATIONS[name].input;
       const optional = Object.keys(properties).filter((field) => !required.includes(field));
       expect(OPERATION_OPTIONS[name].map((spec) => spec.field)).toEqual(optional);
-      const command = buildProgram(['node', 'wm', kebabNameOf(name)]).commands.find(
-        (c) => c.name() === kebabNameOf(name),
-      );
+      const command = operationCommand(name);
       // strip and reveal have no optional field; their commands run the codec directly
       if (optional.length === 0) continue;
       const flags = command?.options.map((option) => option.flags) ?? [];
@@ -107,7 +113,7 @@ describe('the commands say of their operation what its row says', () => {
 
   it('each codec command: its name, summary, description and the fields of its --json', () => {
     for (const name of CODEC_OPERATION_NAMES) {
-      const command = commandOf(kebabNameOf(name));
+      const command = operationCommand(name);
       const row = OPERATIONS[name];
       expect(command?.summary().toLowerCase(), name).toContain(row.title.toLowerCase());
       expect(command?.description(), name).toContain(row.description);

@@ -3,6 +3,7 @@ import {
   C2paSignError,
   CredentialError,
   readCredentials,
+  signerOf,
   signText,
   SOURCE_TYPES,
   type FollowingAction,
@@ -12,11 +13,12 @@ import { VERSION } from '../../version.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
 import { readInputText, writeOutput } from '../codec/io.js';
+import { runsRemotely, type RemoteOptions } from '../remote/options.js';
 import { readPemFile } from './pem-files.js';
 
-export interface C2paSignOptions {
-  key: string;
-  cert: string;
+export interface C2paSignOptions extends RemoteOptions {
+  key?: string;
+  cert?: string;
   action?: string[];
   sourceType: string;
   title?: string;
@@ -30,6 +32,9 @@ export async function runC2paSign(file: string | undefined, options: C2paSignOpt
   if (!SOURCE_TYPES.includes(sourceType)) {
     throw new CliError(EXIT.USAGE, `--source-type ${options.sourceType}: give one of ${SOURCE_TYPES.join(', ')}`);
   }
+  if (runsRemotely(options)) return signOnServer(file, options, actions, sourceType);
+  if (options.key === undefined || options.cert === undefined)
+    throw new CliError(EXIT.USAGE, 'give --key and --cert (or --server: sign with a channel’s certificate there)');
   const text = await readInputText(file);
   let credentials;
   try {
@@ -55,15 +60,50 @@ export async function runC2paSign(file: string | undefined, options: C2paSignOpt
     if (error instanceof C2paSignError) throw new CliError(EXIT.USAGE, error.message);
     throw error;
   }
-  const output = options.json
-    ? formatJson({
-        text: signed.text,
-        manifest: signed.manifest,
-        bytes: signed.bytes,
-        soft_binding: signed.softBinding,
-      })
-    : signed.text;
-  await writeOutput(output, options.out);
+  const signer = signerOf(credentials.chain[0]);
+  await writeResult(
+    {
+      text: signed.text,
+      manifest: signed.manifest,
+      bytes: signed.bytes,
+      soft_binding: signed.softBinding,
+      signer: signer.name,
+      issuer: signer.issuer,
+      algorithm: credentials.algorithm,
+    },
+    options,
+  );
+}
+
+/** The c2pa_sign operation on the server: the certificate of the token's channel signs. */
+async function signOnServer(
+  file: string | undefined,
+  options: C2paSignOptions,
+  actions: FollowingAction[],
+  sourceType: SourceType,
+): Promise<void> {
+  if (options.key !== undefined || options.cert !== undefined)
+    throw new CliError(
+      EXIT.USAGE,
+      "--key and --cert sign offline; on a server, the token's channel's certificate signs",
+    );
+  if (actions.length > 1)
+    throw new CliError(EXIT.USAGE, 'a server declares one --action after c2pa.created; sign offline for more');
+  const { serverBackendFor } = await import('../codec/on-server.js');
+  const backend = (await serverBackendFor(options))!;
+  const text = await readInputText(file);
+  const action = actions[0]?.slice('c2pa.'.length) as 'published' | undefined;
+  const result = await backend.run('c2pa_sign', {
+    text,
+    sourceType,
+    ...(action === undefined ? {} : { action }),
+    ...(options.title === undefined ? {} : { title: options.title }),
+  });
+  await writeResult(result, options);
+}
+
+async function writeResult<R extends { text: string }>(result: R, options: C2paSignOptions): Promise<void> {
+  await writeOutput(options.json ? formatJson(result) : result.text, options.out);
 }
 
 /** "published" or "c2pa.published" → c2pa.published */

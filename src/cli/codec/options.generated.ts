@@ -225,6 +225,38 @@ export const OPERATION_OPTIONS: { readonly [N in CodecOperationName]: readonly O
   ],
   strip: [],
   reveal: [],
+  c2pa_sign: [
+    {
+      field: 'action',
+      input: 'action',
+      flags: '--action <name>',
+      key: 'action',
+      help: 'an action the manifest declares after c2pa.created (published, …)',
+      choices: ['published', 'edited', 'translated', 'summarized'],
+    },
+    {
+      field: 'source_type',
+      input: 'sourceType',
+      flags: '--source-type <type>',
+      key: 'sourceType',
+      help: 'how the text was made, as an IPTC digital source type (trainedAlgorithmicMedia: by a ' + 'model)',
+      choices: [
+        'digitalCreation',
+        'humanEdits',
+        'trainedAlgorithmicMedia',
+        'compositeWithTrainedAlgorithmicMedia',
+        'algorithmicallyEnhanced',
+      ],
+      default: 'digitalCreation',
+    },
+    {
+      field: 'title',
+      input: 'title',
+      flags: '--title <title>',
+      key: 'title',
+      help: "the text's title in the manifest",
+    },
+  ],
 };
 
 /** What each operation's command says of it (its help, the shape of its --json) and the MCP tools it is served as. */
@@ -295,6 +327,18 @@ export const OPERATION_COMMANDS: { readonly [N in OperationName]: OperationComma
       'needs no key.',
     json: '{segments, text}',
     tools: ['reveal'],
+  },
+  c2pa_sign: {
+    summary: 'sign a text with Content Credentials',
+    description:
+      'Embed one C2PA manifest (Content Credentials) in a text, signed with the certificate of ' +
+      "the API token's channel: the hard binding of the whole text, the actions (c2pa.created " +
+      'with its source type, then `action`), and a soft binding naming its wm watermark when it ' +
+      'has one. Sign last: encode refuses a signed text. A text that already carries a manifest, ' +
+      'or a channel without a certificate, is refused. Needs the encode permission; charged as ' +
+      'an encode.',
+    json: '{text, manifest, bytes, soft_binding, signer, issuer, algorithm}',
+    tools: ['c2pa_sign'],
   },
   issue_copies: {
     summary: 'issue marked copies to recipients',

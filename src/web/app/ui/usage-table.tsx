@@ -10,6 +10,7 @@ const OPERATION_NAMES: Record<UsageRecord['operation'], string> = {
   analyze: 'Analyze',
   strip: 'Strip',
   reveal: 'Reveal',
+  'c2pa-sign': 'Sign (C2PA)',
   'issue-copies': 'Issue copies',
   trace: 'Trace a leak',
   'signup-grant': 'Sign-up credits',
