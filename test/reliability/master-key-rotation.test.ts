@@ -34,6 +34,8 @@ it('wm db rotate-master-key: keyed, signed marks readable, old access tokens die
     signing_keys_already_resealed: 0,
     fingerprint_keys_resealed: 0,
     fingerprint_keys_already_resealed: 0,
+    c2pa_keys_resealed: 0,
+    c2pa_keys_already_resealed: 0,
     master_key: 'master.key',
   });
   const newKey = readFileSync(keyFile);

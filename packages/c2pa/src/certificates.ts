@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, webcrypto, type KeyObject } from 'node:crypto';
 import type { SigningAlgorithm } from './cose.js';
-import { x509 } from './x509.js';
+import { certificateOf, x509 } from './x509.js';
 
 /**
  * The signer's X.509 credentials: a new certificate made on request, a chain read from PEM, and the checks of C2PA's
@@ -111,14 +111,14 @@ export async function readCredentials(keyPem: string, chainPem: string, now = ne
   }
   const chain = parseCertificates(chainPem);
   if (chain.length === 0) throw new CredentialError('the certificate file holds no PEM certificate');
-  const leaf = new x509.X509Certificate(chain[0]);
+  const leaf = certificateOf(chain[0]);
   const leafKey = createPublicKey({ key: Buffer.from(leaf.publicKey.rawData), format: 'der', type: 'spki' });
   const derived = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
   if (!derived.equals(leafKey.export({ format: 'der', type: 'spki' }))) {
     throw new CredentialError("the private key is not the certificate's (the first certificate must be the signer's)");
   }
   const algorithm = algorithmOf(privateKey);
-  const problem = signerProblem(leaf, now) ?? (await chainProblem(chain.map((der) => new x509.X509Certificate(der))));
+  const problem = signerProblem(leaf, now) ?? (await chainProblem(chain.map((der) => certificateOf(der))));
   if (problem) throw new CredentialError(`readers would reject this certificate: ${problem}`);
   return { privateKey, algorithm, chain };
 }
@@ -172,7 +172,7 @@ export async function checkCredentials(
 ): Promise<CredentialCheck> {
   try {
     return await checkChain(
-      chainDer.map((der) => new x509.X509Certificate(der)),
+      chainDer.map((der) => certificateOf(der)),
       anchorsDer,
       at,
     );
@@ -194,7 +194,7 @@ async function checkChain(chain: x509.X509Certificate[], anchorsDer: Uint8Array[
     };
   const invalid = signerProblem(leaf, at) ?? (await chainProblem(chain));
   if (invalid) return { status: 'signingCredential.invalid', signer, explanation: invalid };
-  const anchors = anchorsDer.map((der) => new x509.X509Certificate(der));
+  const anchors = anchorsDer.map((der) => certificateOf(der));
   const last = chain[chain.length - 1];
   for (const anchor of anchors) {
     if (
@@ -214,11 +214,11 @@ async function checkChain(chain: x509.X509Certificate[], anchorsDer: Uint8Array[
 }
 
 /** Who a DER certificate names: its common name and organisation, its issuer and its validity. */
-export const signerOf = (der: Uint8Array): SignerIdentity => identityOf(new x509.X509Certificate(der));
+export const signerOf = (der: Uint8Array): SignerIdentity => identityOf(certificateOf(der));
 
 /** The public key of a DER certificate, for node:crypto. */
 export const publicKeyOf = (der: Uint8Array): KeyObject =>
-  createPublicKey({ key: Buffer.from(new x509.X509Certificate(der).publicKey.rawData), format: 'der', type: 'spki' });
+  createPublicKey({ key: Buffer.from(certificateOf(der).publicKey.rawData), format: 'der', type: 'spki' });
 
 /** What puts a signer's certificate outside C2PA's profile, or undefined. */
 function signerProblem(certificate: x509.X509Certificate, at: Date): string | undefined {

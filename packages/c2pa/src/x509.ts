@@ -4,6 +4,13 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// Node's webcrypto is the Crypto the library takes; the DOM library and Node's types spell that type apart
+x509.cryptoProvider.set(webcrypto as never);
+
+/**
+ * A DER certificate parsed, from a copy of its bytes: the DOM library's BufferSource (in a program that includes the
+ * browser's types, such as the dashboard's, which sees the domain's types) takes an ArrayBuffer's bytes only.
+ */
+export const certificateOf = (der: Uint8Array): x509.X509Certificate => new x509.X509Certificate(new Uint8Array(der));
 
 export { x509 };
