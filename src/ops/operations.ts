@@ -1,13 +1,4 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import type {
-  AnalyzeResult,
-  DecodeResult,
-  DecodeRobustResult,
-  EncodeResult,
-  EncodeRobustResult,
-  RevealSegment,
-  StripResult,
-} from 'wm-watermark-codec';
 import { kebabNameOf, OPERATION_NAMES, OPERATION_RULES, type OperationName } from '../domain/operation-rules.js';
 import { API_PATHS } from '../api/paths.js';
 import { withCliOption } from './cli-option.js';
@@ -116,46 +107,10 @@ const STRIP = Type.Object({ text: text('the text to clean') });
 const REVEAL = Type.Object({ text: text('the text to inspect') });
 const { IssueCopiesInput: ISSUE_COPIES, TraceInput: TRACE, ListCopiesInput: LIST_COPIES } = copiesSchemas;
 
-/** Each operation's input as the wire names it (REST body, MCP arguments), derived from its schema. */
-export interface OperationInputs {
-  encode: Static<typeof ENCODE>;
-  decode: Static<typeof DECODE>;
-  encode_robust: Static<typeof ENCODE_ROBUST>;
-  decode_robust: Static<typeof DECODE_ROBUST>;
-  analyze: Static<typeof ANALYZE>;
-  strip: Static<typeof STRIP>;
-  reveal: Static<typeof REVEAL>;
-  issue_copies: Static<typeof ISSUE_COPIES>;
-  preview_copies: Static<typeof ISSUE_COPIES>;
-  trace: Static<typeof TRACE>;
-  list_copies: Static<typeof LIST_COPIES>;
-}
-
-/** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
-export type CodecInputs = { [N in OperationName]: CodecInput<OperationInputs[N]> };
-
-/**
- * Each operation's result: the codec's result types, which the result schemas describe (checked below), and the
- * account operations' shapes themselves.
- */
-export interface OperationResults {
-  encode: EncodeResult;
-  decode: DecodeResult;
-  encode_robust: EncodeRobustResult;
-  decode_robust: DecodeRobustResult;
-  analyze: AnalyzeResult;
-  strip: StripResult;
-  reveal: { segments: RevealSegment[]; text: string };
-  issue_copies: Static<typeof copiesSchemas.IssueCopiesResult>;
-  preview_copies: Static<typeof copiesSchemas.PreviewCopiesResult>;
-  trace: Static<typeof copiesSchemas.TraceResult>;
-  list_copies: Static<typeof copiesSchemas.ListCopiesResult>;
-}
-
 /** The REST address of a watermark operation: /api/watermark/<kebab name>. */
 const watermarkPath = <N extends OperationName>(name: N) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
 
-const ROWS: { readonly [N in OperationName]: OperationRow } = {
+const ROWS = {
   encode: {
     title: 'Hide a secret in text',
     description:
@@ -358,11 +313,23 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
     },
     deterministic: true,
   },
-};
+} satisfies { readonly [N in OperationName]: OperationRow };
+
+/** Each operation's input as the wire names it (REST body, MCP arguments): its row's input schema, as a type. */
+export type OperationInputs = { [N in OperationName]: Static<(typeof ROWS)[N]['input']> };
+
+/** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
+export type CodecInputs = { [N in OperationName]: CodecInput<OperationInputs[N]> };
+
+/**
+ * Each operation's result: its row's result schema, as a type. Every backend's handler must return it (the codec's
+ * result types and the domain's are checked against it there), so the schema is the one place the shape lives.
+ */
+export type OperationResults = { [N in OperationName]: Static<(typeof ROWS)[N]['result']> };
 
 /** Every row with its name and the domain's rules, in the order of the names. */
 export const OPERATIONS = Object.fromEntries(
-  OPERATION_NAMES.map((name) => [name, { name, ...OPERATION_RULES[name], ...ROWS[name] }]),
+  OPERATION_NAMES.map((name) => [name, { name, ...OPERATION_RULES[name], ...(ROWS[name] as OperationRow) }]),
 ) as { readonly [N in OperationName]: Operation<N> };
 
 /** The REST path of an operation served over REST (with an API token). */
