@@ -30,6 +30,7 @@ export {
   type CodecOperationName,
   type KebabName,
   type OperationName,
+  type WatermarkOperation,
 } from '../domain/operation-rules.js';
 
 /** How the REST face serves an operation, beyond what the row says for every face. */
@@ -80,7 +81,16 @@ export interface OperationRow {
   deterministic: boolean;
   /** it records something in the account wherever it runs, offline too (an issue: its document and copies) */
   records?: true;
+  /**
+   * what the dashboard's usage history calls a charge of it ("Encode (robust)"); every charged operation has one
+   * (src/api/usage-labels.generated.ts carries them to the browser)
+   */
+  usage?: string;
 }
+
+/** A row of the table: a charged operation's has its usage label. */
+type RowOf<N extends OperationName> = OperationRow &
+  ((typeof OPERATION_RULES)[N]['charged'] extends true ? { usage: string } : unknown);
 
 /** An operation: its name, what the domain rules about it (permissions, charged, account) and its row. */
 export type Operation<N extends OperationName = OperationName> = { name: N } & (typeof OPERATION_RULES)[N] &
@@ -135,6 +145,7 @@ const ROWS = {
       },
     },
     hosted: { name: 'fast_encode', fields: ['text', 'secret'] },
+    usage: 'Encode',
     deterministic: false,
   },
   decode: {
@@ -158,6 +169,7 @@ const ROWS = {
       unreadable: true,
     },
     hosted: { name: 'fast_decode', fields: ['text'] },
+    usage: 'Decode',
     deterministic: true,
   },
   encode_robust: {
@@ -180,6 +192,7 @@ const ROWS = {
       fields: ['text', 'secret', 'distribution', 'stealth_level', 'mark_word_ends', 'line_ends_only'],
       names: { text: 'visible_text', secret: 'hidden_text' },
     },
+    usage: 'Encode (robust)',
     deterministic: false,
   },
   decode_robust: {
@@ -198,6 +211,7 @@ const ROWS = {
       unreadable: true,
     },
     hosted: { name: 'robust_decode', fields: ['text'] },
+    usage: 'Decode (robust)',
     deterministic: true,
   },
   analyze: {
@@ -212,6 +226,7 @@ const ROWS = {
       path: watermarkPath('analyze'),
       summary: 'Count visible graphemes and hidden bytes; needs encode or decode',
     },
+    usage: 'Analyze',
     deterministic: true,
   },
   strip: {
@@ -222,6 +237,7 @@ const ROWS = {
       'manifest (reported in `kept`). Free, needs no key.',
     input: STRIP,
     result: schemas.StripResult,
+    usage: 'Strip',
     deterministic: true,
   },
   reveal: {
@@ -231,6 +247,7 @@ const ROWS = {
       'bytes, ⟨ZWJ⟩, or ⟨C2PA manifest v1, 67 bytes⟩ for a C2PA text manifest. Free, needs no key.',
     input: REVEAL,
     result: schemas.RevealResult,
+    usage: 'Reveal',
     deterministic: true,
   },
   issue_copies: {
@@ -253,6 +270,7 @@ const ROWS = {
       summary: 'Issue one marked copy per recipient and record it; needs encode (one charge per copy)',
       streamed: true,
     },
+    usage: 'Issue copies',
     deterministic: false,
     records: true,
   },
@@ -297,6 +315,7 @@ const ROWS = {
         'Whose copy a leaked text is: recipients from copy marks that authenticate in their document, else the ' +
         'document by fingerprint; needs decode (one charge, none when too short)',
     },
+    usage: 'Trace a leak',
     deterministic: true,
   },
   list_copies: {
@@ -313,7 +332,7 @@ const ROWS = {
     },
     deterministic: true,
   },
-} satisfies { readonly [N in OperationName]: OperationRow };
+} satisfies { readonly [N in OperationName]: RowOf<N> };
 
 /** Each operation's input as the wire names it (REST body, MCP arguments): its row's input schema, as a type. */
 export type OperationInputs = { [N in OperationName]: Static<(typeof ROWS)[N]['input']> };
