@@ -3,10 +3,9 @@
 // schemas), so the labels reach it as plain values; a test (test/web/app/usage-table.test.ts) fails when the written
 // file no longer matches the table.
 // Usage: npm run generate:usage-labels [-- --check]   (--check compares instead of writing: exit 1 when stale)
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { format, resolveConfig } from 'prettier';
 import { kebabNameOf, OPERATION_NAMES, OPERATIONS } from '../src/ops/operations.js';
+import { formatGenerated, writeOrCheck } from './generated-file.js';
 
 export const USAGE_LABELS_PATH = fileURLToPath(new URL('../src/api/usage-labels.generated.ts', import.meta.url));
 
@@ -26,18 +25,9 @@ export const OPERATION_USAGE_LABELS: { readonly [O in WatermarkOperation]: strin
 ${entries.join('\n')}
 };
 `;
-  return format(source, { ...(await resolveConfig(USAGE_LABELS_PATH)), filepath: USAGE_LABELS_PATH });
+  return formatGenerated(USAGE_LABELS_PATH, source);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = await renderUsageLabels();
-  if (process.argv.includes('--check')) {
-    const same = readFileSync(USAGE_LABELS_PATH, 'utf8') === source;
-    console.log(
-      same ? `${USAGE_LABELS_PATH} is up to date` : `${USAGE_LABELS_PATH} is stale: npm run generate:usage-labels`,
-    );
-    process.exit(same ? 0 : 1);
-  }
-  writeFileSync(USAGE_LABELS_PATH, source);
-  console.log(`wrote ${USAGE_LABELS_PATH}`);
+  writeOrCheck(USAGE_LABELS_PATH, await renderUsageLabels(), 'npm run generate:usage-labels');
 }
