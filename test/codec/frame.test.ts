@@ -10,6 +10,7 @@ import {
   parseStuffedFrameAt,
   stuffFrame,
 } from '../../packages/codec/src/frame.js';
+import { NONCE_BYTES, newNonce } from '../../packages/codec/src/seal.js';
 import { crc32 } from 'wm-watermark-codec/crc32';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
@@ -121,5 +122,17 @@ describe('frame v2 (stuffed: no byte below 0x10)', () => {
     expect(findFrames(damaged)).toEqual({ frames: [], starts: [], damaged: true });
     expect(parseStuffedFrameAt(Uint8Array.from([STUFFED_MAGIC, 0xff, 0x10, 0x05]), 0)).toBeNull();
     expect(parseStuffedFrameAt(Uint8Array.from([STUFFED_MAGIC, 0x00, 0x10]), 0)).toBeNull();
+  });
+});
+
+describe('nonces', () => {
+  it('are fresh on every call, past a draw of the pool, and each its own bytes', () => {
+    const drawn = Array.from({ length: 1000 }, () => newNonce());
+    expect(drawn.every((nonce) => nonce.length === NONCE_BYTES)).toBe(true);
+    expect(new Set(drawn.map((nonce) => Buffer.from(nonce).toString('hex'))).size).toBe(drawn.length);
+    const before = Buffer.from(drawn[1]).toString('hex');
+    drawn[0].fill(0);
+    drawn[2].fill(0);
+    expect(Buffer.from(drawn[1]).toString('hex')).toBe(before);
   });
 });

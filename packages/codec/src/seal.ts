@@ -21,7 +21,20 @@ export function keyIdOf(key: Uint8Array): Uint8Array {
   return nodeCrypto().createHmac('sha256', key).update('wm key id v1').digest().subarray(0, KEY_ID_BYTES);
 }
 
-export const newNonce = (): Uint8Array => nodeCrypto().randomBytes(NONCE_BYTES);
+/** Nonces drawn from the CSPRNG this many at a time: one call costs about what sealing a frame does. */
+const NONCES_PER_DRAW = 256;
+let nonces = new Uint8Array(0);
+let nextNonce = 0;
+
+/** A fresh random nonce (a copy: nothing else holds its bytes). */
+export function newNonce(): Uint8Array {
+  if (nextNonce === nonces.length) {
+    nonces = new Uint8Array(nodeCrypto().randomBytes(NONCE_BYTES * NONCES_PER_DRAW));
+    nextNonce = 0;
+  }
+  nextNonce += NONCE_BYTES;
+  return nonces.slice(nextNonce - NONCE_BYTES, nextNonce);
+}
 
 /** AES-256-GCM: returns ciphertext followed by the 16-byte tag. */
 export function sealBytes(key: Uint8Array, nonce: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): Uint8Array {

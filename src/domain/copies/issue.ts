@@ -5,6 +5,7 @@ import { DomainError } from '../errors.js';
 import { ownCopiesKeys } from './account-keys.js';
 import type { AccountOwner } from '../account-owner.js';
 import { codePoints, documentInfo } from './documents.js';
+import { inBatches } from './batches.js';
 import { copyFileNames } from './file-names.js';
 import type { RunJob } from '../work/runner.js';
 import { newCopyId } from './marking.js';
@@ -45,7 +46,9 @@ export async function issueCopies(
     recipients.map((recipient, i) => ({ recipient, copy_id: ids[i] })),
   );
   const varied = plan && (await issueVariantCopies(job, plan, keys, ids));
-  const marked = varied?.copies ?? (await job('mark-copies', { text, copyIds: ids, key: keys.marks }));
+  const marked =
+    varied?.copies ??
+    (await inBatches(ids, text.length, (copyIds) => job('mark-copies', { text, copyIds, key: keys.marks }))).flat();
   const issued = recipients.map((recipient, i) => ({ copyId: ids[i], recipient, ...marked[i] }));
   const createdAt = context.now().getTime();
   const document = await context.store.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { CodecError } from 'wm-watermark-codec/errors';
 import type { DocumentVariantsRow } from '../../store/index.js';
 import { invalid } from '../errors.js';
 import { VARIANT_SALT_BYTES, documentVariantKey, type CopiesKeys } from './account-keys.js';
+import { inBatches } from './batches.js';
 import type { RunJob } from '../work/runner.js';
 import type { VariantsCapacity } from './types.js';
 
@@ -57,9 +58,13 @@ export function requireEnoughSites(plan: VariantPlan): void {
 export async function issueVariantCopies(job: RunJob, plan: VariantPlan, keys: CopiesKeys, copyIds: string[]) {
   const salt = randomBytes(VARIANT_SALT_BYTES);
   const variantKey = documentVariantKey(keys, salt);
-  const { record, copies } = await job('mark-variant-copies', { plan, variantKey, copyIds, marksKey: keys.marks });
+  // the record is the document's, the same in every batch; each copy is drawn from its own id
+  const batches = await inBatches(copyIds, plan.text.length, (ids) =>
+    job('mark-variant-copies', { plan, variantKey, copyIds: ids, marksKey: keys.marks }),
+  );
+  const record = batches[0].record;
   return {
-    copies,
+    copies: batches.flatMap((batch) => batch.copies),
     row: (documentId: number): DocumentVariantsRow => ({
       documentId,
       salt,
