@@ -1,5 +1,4 @@
 import type { HiddenKind } from 'wm-watermark-codec/findings';
-import type { ConfusableReport } from './report-types.js';
 
 /**
  * Every kind of finding `wm scan` reports, in one table: its id (the SARIF rule id, `kind` or `scheme` in --json),
@@ -232,10 +231,13 @@ export const isScheme = (id: string | undefined): id is SchemeId => id !== undef
 export const hiddenRule = (hidden: { kind: HiddenKind; scheme?: SchemeId }): RuleId => hidden.scheme ?? hidden.kind;
 
 /**
- * What a look-alike name passes for, in every output's words: `"isАdmin" passes for "isAdmin" (U+0410)`. `mark` dresses
- * the look-alikes' code points (the table colours them).
+ * What a look-alike name (a ConfusableReport) passes for, in every output's words: `"isАdmin" passes for "isAdmin"
+ * (U+0410)`. `mark` dresses the look-alikes' code points (the table colours them).
  */
-export function passesFor(name: ConfusableReport, mark: (codePoints: string) => string = (text) => text): string {
+export function passesFor(
+  name: { word: string; looks_like: string; code_points: Record<string, number> },
+  mark: (codePoints: string) => string = (text) => text,
+): string {
   const lookAlikes = mark(Object.keys(name.code_points).join(', '));
   return `${JSON.stringify(name.word)} passes for ${JSON.stringify(name.looks_like)} (${lookAlikes})`;
 }
