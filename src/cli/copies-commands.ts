@@ -61,7 +61,11 @@ export function registerCopies(program: Command): void {
         'visible variants too: each copy also differs in small standard forms (toward/towards, the serial comma…), ' +
           'so a leak stripped of every invisible character still names its recipient',
       )
-      .option('--classes <ids>', 'with --variants: the variant classes to vary, comma-separated (default: the usual)')
+      .option(
+        '--classes <ids>',
+        'with --variants: only these variant classes, comma-separated ids (default: every class on by default; ' +
+          'the ids and their examples: docs/TRACING.md, "The classes")',
+      )
       .addOption(
         new Option(
           '--colluders <n>',

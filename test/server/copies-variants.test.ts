@@ -78,6 +78,29 @@ describe('visible variants over REST', () => {
     });
   });
 
+  it('varies only the classes asked for; an unknown class is a 400 that names the known ones', async () => {
+    const classes = ['serial-comma', 'spellings'];
+    const preview = await post('/api/v2/copies/preview', { text: REPORT, recipients: READERS, variants: { classes } });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json();
+    expect(body.variants.classes).toEqual(classes);
+    expect(body.sites.length).toBeGreaterThan(0);
+    expect(new Set(body.sites.map((site: { class: string }) => site.class))).toEqual(new Set(classes));
+    const all = (await post('/api/v2/copies/preview', { text: REPORT, recipients: READERS })).json();
+    expect(all.sites.length).toBeGreaterThan(body.sites.length);
+
+    const before = await balance();
+    const unknown = await post('/api/v2/copies', {
+      text: REPORT,
+      recipients: READERS,
+      variants: { classes: ['spellings', 'nope'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details.variants).toMatch(/^unknown class nope \(known: .*serial-comma/);
+    expect(await balance()).toBe(before);
+    expect(await documents()).toEqual([]);
+  });
+
   it('is in the OpenAPI document, the issue’s body with its variants field', async () => {
     const paths = (await server.app.inject({ url: '/openapi.json' })).json().paths;
     expect(Object.keys(paths['/api/v2/copies/preview'])).toEqual(['post']);

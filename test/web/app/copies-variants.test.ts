@@ -2,13 +2,21 @@
 import { h, render } from 'preact';
 import { describe, expect, it } from 'vitest';
 import type { PreviewCopiesResult } from '../../../src/web/app/api-types.js';
-import { VariantsPreview, variantsField } from '../../../src/web/app/pages/copies-variants.js';
+import { VARIANT_CLASSES } from '../../../src/api/variant-classes.generated.js';
+import {
+  DEFAULT_VARIANTS,
+  VariantsOption,
+  VariantsPreview,
+  variantsField,
+  variantsReady,
+  type VariantsChoice,
+} from '../../../src/web/app/pages/copies-variants.js';
 
 // The Copies page's preview of an issue with visible variants: the capacity in words, whether the issue would be
 // made or the refusal with its numbers, every site and each recipient's differences.
 
 const capacity = {
-  classes: ['serial-comma', 'spellings'],
+  classes: ['serial-comma', 'spellings', 'dashes'],
   sites: 3,
   positions: 2,
   words: 120,
@@ -53,7 +61,11 @@ describe('the preview of visible variants', () => {
     expect(text).toContain('about 23 of them to name a single leaker, 270 to name one of 2 colluding recipients');
     expect(text).toContain('at most 0.000001 a trace');
     expect(text).toContain('Enough for 2 recipients: an issue would be made.');
+    expect(text).toContain(
+      'Sites by class: Serial comma 1, Equivalent words and spellings 2. No site in this text: Dashes.',
+    );
     expect(root.querySelectorAll('tbody tr')).toHaveLength(3);
+    expect(root.querySelector('tbody td')?.textContent).toBe('Serial comma');
     const summaries = [...root.querySelectorAll('summary')].map((summary) => summary.textContent);
     expect(summaries).toEqual(['3 sites', 'alice: 0 differences', 'bob: 2 differences']);
     expect([...root.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
@@ -70,8 +82,49 @@ describe('the preview of visible variants', () => {
     expect(root.textContent).not.toContain('an issue would be made');
   });
 
-  it('asks for variants only when the option is on', () => {
-    expect(variantsField({ on: false, colluders: 3 })).toEqual({});
-    expect(variantsField({ on: true, colluders: 3 })).toEqual({ variants: { collusion: 3 } });
+  it('asks for variants only when the option is on, with the classes chosen', () => {
+    expect(variantsField({ ...DEFAULT_VARIANTS, colluders: 3 })).toEqual({});
+    expect(variantsField({ on: true, colluders: 3, classes: ['spellings'] })).toEqual({
+      variants: { collusion: 3, classes: ['spellings'] },
+    });
+    expect(variantsReady({ on: true, colluders: 1, classes: [] })).toBe(false);
+    expect(variantsReady({ on: false, colluders: 1, classes: [] })).toBe(true);
+  });
+});
+
+describe('the choice of variant classes', () => {
+  function chosen(choice: VariantsChoice) {
+    // in the document: a checkbox outside it does not fire its change event when clicked
+    const root = document.body.appendChild(document.createElement('div'));
+    const choices: VariantsChoice[] = [];
+    render(h(VariantsOption, { choice, onChoice: (next) => choices.push(next) }), root);
+    return { root, choices, boxes: [...root.querySelectorAll<HTMLInputElement>('input[name="copies-variant-class"]')] };
+  }
+
+  it('starts with the classes the CLI and the API turn on by default', () => {
+    const defaults = VARIANT_CLASSES.filter((known) => known.enabledByDefault).map((known) => known.id);
+    expect(DEFAULT_VARIANTS.classes).toEqual(defaults);
+    expect(DEFAULT_VARIANTS.on).toBe(false);
+  });
+
+  it('shows a checkbox per class with an example only when variants are on', () => {
+    expect(chosen(DEFAULT_VARIANTS).boxes).toHaveLength(0);
+    const { root, boxes } = chosen({ ...DEFAULT_VARIANTS, on: true });
+    expect(boxes.map((box) => box.value)).toEqual(VARIANT_CLASSES.map((known) => known.id));
+    expect(boxes.every((box) => box.checked)).toBe(true);
+    expect(root.textContent).toContain('Serial comma');
+    const serial = '“We need paper, ink, and envelopes.” / “We need paper, ink and envelopes.”';
+    expect(root.textContent).toContain(serial);
+  });
+
+  it('turns a class off and on again in the table’s order, and asks for one when none is left', () => {
+    const on = { ...DEFAULT_VARIANTS, on: true };
+    const off = chosen(on);
+    off.boxes.find((box) => box.value === 'contractions')!.click();
+    expect(off.choices.at(-1)!.classes).toEqual(on.classes.filter((id) => id !== 'contractions'));
+    const back = chosen({ ...on, classes: ['dashes'] });
+    back.boxes.find((box) => box.value === 'spellings')!.click();
+    expect(back.choices.at(-1)!.classes).toEqual(['spellings', 'dashes']);
+    expect(chosen({ ...on, classes: [] }).root.textContent).toContain('Turn on at least one class.');
   });
 });

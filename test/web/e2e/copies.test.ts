@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { generatedProse } from '../../../bench/variants/generated-prose.js';
 import { MEMO } from '../../domain/copies/texts.js';
 import {
@@ -117,8 +117,27 @@ describe('the Copies page', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     await page.getByText(/This text has \d+ variant sites .* needs about \d+/).waitFor();
     await page.getByLabel('Recipients who might mix their copies').fill('1');
+    // the classes, each on as the CLI's and the API's default: one turned off is left out of the preview and issue
+    expect(await page.getByLabel('Serial comma', { exact: true }).isChecked()).toBe(true);
+    await page.getByLabel('Serial comma', { exact: true }).uncheck();
+    const asked: { classes?: string[] }[] = [];
+    const listen = (request: Request) => {
+      if (request.method() === 'POST' && /\/copies(\/preview)?$/.test(request.url()))
+        asked.push(request.postDataJSON().variants);
+    };
+    page.on('request', listen);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const byClass = page.getByText(/^Sites by class: /);
+    await byClass.waitFor();
+    expect(await byClass.textContent()).not.toContain('Serial comma');
     await page.getByRole('button', { name: 'Issue copies' }).click();
     await page.getByText(/2 copies of “report.txt”\. With visible variants: \d+ variant sites/).waitFor();
+    page.off('request', listen);
+    expect(asked).toHaveLength(2);
+    for (const variants of asked) {
+      expect(variants.classes).toContain('spellings');
+      expect(variants.classes).not.toContain('serial-comma');
+    }
     expect(browser.problems).toEqual([]);
   });
 

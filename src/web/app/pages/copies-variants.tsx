@@ -1,3 +1,4 @@
+import { VARIANT_CLASSES } from '../../../api/variant-classes.generated.js';
 import type { PreviewCopiesResult } from '../api-types.js';
 import { counted } from '../format.js';
 import { Notice } from '../ui/notice.js';
@@ -13,11 +14,60 @@ const MOST_COLLUDERS = 8;
 export interface VariantsChoice {
   on: boolean;
   colluders: number;
+  /** the classes turned on, by id, in the table's order */
+  classes: readonly string[];
 }
+
+/** Variants off, sized for one leaker, the classes on that the CLI and the API turn on when none are named. */
+export const DEFAULT_VARIANTS: VariantsChoice = {
+  on: false,
+  colluders: 1,
+  classes: VARIANT_CLASSES.filter((choice) => choice.enabledByDefault).map((choice) => choice.id),
+};
 
 /** The issue's `variants` field for the choice: none when the option is off. */
 export const variantsField = (choice: VariantsChoice) =>
-  choice.on ? { variants: { collusion: choice.colluders } } : {};
+  choice.on ? { variants: { collusion: choice.colluders, classes: [...choice.classes] } } : {};
+
+/** Whether the choice can be sent: the server refuses variants with no class. */
+export const variantsReady = (choice: VariantsChoice) => !choice.on || choice.classes.length > 0;
+
+const titleOf = (id: string) => VARIANT_CLASSES.find((choice) => choice.id === id)?.title ?? id;
+
+/** The choice with one class turned on or off, the classes kept in the table's order. */
+const withClass = (choice: VariantsChoice, id: string, on: boolean): VariantsChoice => ({
+  ...choice,
+  classes: VARIANT_CLASSES.map((known) => known.id).filter((known) =>
+    known === id ? on : choice.classes.includes(known),
+  ),
+});
+
+/** A checkbox per class, with an example of its two forms. */
+function ClassChoices({ choice, onChoice }: { choice: VariantsChoice; onChoice: (c: VariantsChoice) => void }) {
+  return (
+    <fieldset class="field">
+      <legend>Classes to vary</legend>
+      {VARIANT_CLASSES.map((known) => (
+        <div key={known.id}>
+          <label class="check">
+            <input
+              type="checkbox"
+              name="copies-variant-class"
+              value={known.id}
+              checked={choice.classes.includes(known.id)}
+              onChange={(event) => onChoice(withClass(choice, known.id, event.currentTarget.checked))}
+            />
+            {known.title}
+          </label>
+          <p class="hint">
+            “{known.example[0]}” / “{known.example[1]}”
+          </p>
+        </div>
+      ))}
+      {choice.classes.length === 0 && <p class="hint">Turn on at least one class.</p>}
+    </fieldset>
+  );
+}
 
 export function VariantsOption({
   choice,
@@ -57,6 +107,7 @@ export function VariantsOption({
           <p class="hint">A leak made by up to this many recipients still names one of them; more needs more text.</p>
         </div>
       )}
+      {choice.on && <ClassChoices choice={choice} onChoice={onChoice} />}
     </fieldset>
   );
 }
@@ -73,6 +124,20 @@ export function capacityText(capacity: Omit<Capacity, 'enough' | 'refusal'>): st
   );
 }
 
+/** What each class turned on gives in this text: its sites, the classes without any last. */
+export function sitesByClassText(preview: PreviewCopiesResult): string {
+  const counts = preview.variants.classes.map((id) => ({
+    title: titleOf(id),
+    sites: preview.sites.filter((site) => site.class === id).length,
+  }));
+  const found = counts.filter((count) => count.sites > 0).map((count) => `${count.title} ${count.sites}`);
+  const none = counts.filter((count) => count.sites === 0).map((count) => count.title);
+  return (
+    `Sites by class: ${found.length > 0 ? found.join(', ') : 'none'}.` +
+    (none.length > 0 ? ` No site in this text: ${none.join(', ')}.` : '')
+  );
+}
+
 /** The dry run: the capacity, whether an issue would be made, every site and each recipient's differences. */
 export function VariantsPreview({ preview }: { preview: PreviewCopiesResult }) {
   const { variants } = preview;
@@ -80,6 +145,7 @@ export function VariantsPreview({ preview }: { preview: PreviewCopiesResult }) {
     <section aria-labelledby="preview-title">
       <h3 id="preview-title">Preview of “{preview.document.name}”: nothing issued yet</h3>
       <p>{capacityText(variants)}</p>
+      <p>{sitesByClassText(preview)}</p>
       {variants.enough ? (
         <Notice kind="ok">
           <p>Enough for {counted(preview.copies.length, 'recipient', 'recipients')}: an issue would be made.</p>
@@ -104,7 +170,7 @@ export function VariantsPreview({ preview }: { preview: PreviewCopiesResult }) {
           <tbody>
             {preview.sites.map((site) => (
               <tr key={site.start}>
-                <td data-label="Class">{site.class}</td>
+                <td data-label="Class">{titleOf(site.class)}</td>
                 <td data-label="Text" class="mono">
                   {site.text}
                 </td>

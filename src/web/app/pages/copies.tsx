@@ -14,9 +14,11 @@ import { IssueBlockers, useIssueBlockers } from '../ui/issue-blockers.js';
 import { storedZip } from '../zip.js';
 import {
   capacityText,
+  DEFAULT_VARIANTS,
   variantsField,
   VariantsOption,
   VariantsPreview,
+  variantsReady,
   type VariantsChoice,
 } from './copies-variants.js';
 import { API_PATHS, pathWith } from '../../../api/paths.js';
@@ -43,7 +45,7 @@ function IssueSection({ onIssued, blocked }: { onIssued: () => void; blocked: bo
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [issued, setIssued] = useState<IssueCopiesResult | null>(null);
-  const [variants, setVariants] = useState<VariantsChoice>({ on: false, colluders: 1 });
+  const [variants, setVariants] = useState<VariantsChoice>(DEFAULT_VARIANTS);
   const [preview, setPreview] = useState<PreviewCopiesResult | null>(null);
   const body = () => ({
     text,
@@ -116,13 +118,17 @@ function IssueSection({ onIssued, blocked }: { onIssued: () => void; blocked: bo
             <button
               type="button"
               class="button"
-              disabled={busy || blocked || !hasServerCredential()}
+              disabled={busy || blocked || !variantsReady(variants) || !hasServerCredential()}
               onClick={() => void showPreview()}
             >
               Preview
             </button>
           )}
-          <button type="submit" class="button" disabled={busy || blocked || !hasServerCredential()}>
+          <button
+            type="submit"
+            class="button"
+            disabled={busy || blocked || !variantsReady(variants) || !hasServerCredential()}
+          >
             {busy ? 'Working…' : 'Issue copies'}
           </button>
         </div>
