@@ -4,14 +4,13 @@
 // (it would cost every `wm decode` its start-up budget, docs/PERFORMANCE.md), so the table is read here, once, into
 // plain data; a test (test/cli/cli-options-generated.test.ts) fails when the written file no longer matches the table.
 // Usage: npm run generate:cli-options [-- --check]   (--check compares instead of writing: exit 1 when stale)
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TSchema } from '@sinclair/typebox';
-import { format, resolveConfig } from 'prettier';
 import { cliOptionOf } from '../src/ops/cli-option.js';
 import { CODEC_OPERATION_NAMES, OPERATION_NAMES, OPERATIONS, type OperationName } from '../src/ops/operations.js';
 import { codecNameOf } from '../src/ops/wire.js';
 import type { OperationCommandSpec, OperationOptionSpec } from '../src/cli/codec/option-spec.js';
+import { formatGenerated, writeOrCheck } from './generated-file.js';
 
 export const GENERATED_PATH = fileURLToPath(new URL('../src/cli/codec/options.generated.ts', import.meta.url));
 
@@ -152,16 +151,9 @@ export const OPERATION_COMMANDS: { readonly [N in OperationName]: OperationComma
 ${commands}
 };
 `;
-  return format(source, { ...(await resolveConfig(GENERATED_PATH)), filepath: GENERATED_PATH });
+  return formatGenerated(GENERATED_PATH, source);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = await renderCliOptions();
-  if (process.argv.includes('--check')) {
-    const same = readFileSync(GENERATED_PATH, 'utf8') === source;
-    console.log(same ? `${GENERATED_PATH} is up to date` : `${GENERATED_PATH} is stale: npm run generate:cli-options`);
-    process.exit(same ? 0 : 1);
-  }
-  writeFileSync(GENERATED_PATH, source);
-  console.log(`wrote ${GENERATED_PATH}`);
+  writeOrCheck(GENERATED_PATH, await renderCliOptions(), 'npm run generate:cli-options');
 }

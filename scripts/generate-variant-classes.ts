@@ -4,10 +4,9 @@
 // plain data: each class's id, title, whether it is on by default, and one example. A test
 // (test/scripts/variant-classes-generated.test.ts) fails when the written file no longer matches the table.
 // Usage: npm run generate:variant-classes [-- --check]   (--check compares instead of writing: exit 1 when stale)
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { format, resolveConfig } from 'prettier';
 import { variantClasses } from 'wm-watermark-codec/variants';
+import { formatGenerated, writeOrCheck } from './generated-file.js';
 
 export const GENERATED_PATH = fileURLToPath(new URL('../src/api/variant-classes.generated.ts', import.meta.url));
 
@@ -36,18 +35,9 @@ export interface VariantClassChoice {
 /** The classes of the English table, in its order. */
 export const VARIANT_CLASSES: readonly VariantClassChoice[] = ${JSON.stringify(classes)};
 `;
-  return format(source, { ...(await resolveConfig(GENERATED_PATH)), filepath: GENERATED_PATH });
+  return formatGenerated(GENERATED_PATH, source);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const source = await renderVariantClasses();
-  if (process.argv.includes('--check')) {
-    const same = readFileSync(GENERATED_PATH, 'utf8') === source;
-    console.log(
-      same ? `${GENERATED_PATH} is up to date` : `${GENERATED_PATH} is stale: npm run generate:variant-classes`,
-    );
-    process.exit(same ? 0 : 1);
-  }
-  writeFileSync(GENERATED_PATH, source);
-  console.log(`wrote ${GENERATED_PATH}`);
+  writeOrCheck(GENERATED_PATH, await renderVariantClasses(), 'npm run generate:variant-classes');
 }

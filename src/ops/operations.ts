@@ -1,13 +1,4 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import type {
-  AnalyzeResult,
-  DecodeResult,
-  DecodeRobustResult,
-  EncodeResult,
-  EncodeRobustResult,
-  RevealSegment,
-  StripResult,
-} from 'wm-watermark-codec';
 import { kebabNameOf, OPERATION_NAMES, OPERATION_RULES, type OperationName } from '../domain/operation-rules.js';
 import { API_PATHS } from '../api/paths.js';
 import { withCliOption } from './cli-option.js';
@@ -39,6 +30,7 @@ export {
   type CodecOperationName,
   type KebabName,
   type OperationName,
+  type WatermarkOperation,
 } from '../domain/operation-rules.js';
 
 /** How the REST face serves an operation, beyond what the row says for every face. */
@@ -89,7 +81,16 @@ export interface OperationRow {
   deterministic: boolean;
   /** it records something in the account wherever it runs, offline too (an issue: its document and copies) */
   records?: true;
+  /**
+   * what the dashboard's usage history calls a charge of it ("Encode (robust)"); every charged operation has one
+   * (src/api/usage-labels.generated.ts carries them to the browser)
+   */
+  usage?: string;
 }
+
+/** A row of the table: a charged operation's has its usage label. */
+type RowOf<N extends OperationName> = OperationRow &
+  ((typeof OPERATION_RULES)[N]['charged'] extends true ? { usage: string } : unknown);
 
 /** An operation: its name, what the domain rules about it (permissions, charged, account) and its row. */
 export type Operation<N extends OperationName = OperationName> = { name: N } & (typeof OPERATION_RULES)[N] &
@@ -120,48 +121,10 @@ const C2PA_SIGN = Type.Object({
 });
 const { IssueCopiesInput: ISSUE_COPIES, TraceInput: TRACE, ListCopiesInput: LIST_COPIES } = copiesSchemas;
 
-/** Each operation's input as the wire names it (REST body, MCP arguments), derived from its schema. */
-export interface OperationInputs {
-  encode: Static<typeof ENCODE>;
-  decode: Static<typeof DECODE>;
-  encode_robust: Static<typeof ENCODE_ROBUST>;
-  decode_robust: Static<typeof DECODE_ROBUST>;
-  analyze: Static<typeof ANALYZE>;
-  strip: Static<typeof STRIP>;
-  reveal: Static<typeof REVEAL>;
-  c2pa_sign: Static<typeof C2PA_SIGN>;
-  issue_copies: Static<typeof ISSUE_COPIES>;
-  preview_copies: Static<typeof ISSUE_COPIES>;
-  trace: Static<typeof TRACE>;
-  list_copies: Static<typeof LIST_COPIES>;
-}
-
-/** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
-export type CodecInputs = { [N in OperationName]: CodecInput<OperationInputs[N]> };
-
-/**
- * Each operation's result: the codec's result types, which the result schemas describe (checked below), and the
- * account operations' shapes themselves.
- */
-export interface OperationResults {
-  encode: EncodeResult;
-  decode: DecodeResult;
-  encode_robust: EncodeRobustResult;
-  decode_robust: DecodeRobustResult;
-  analyze: AnalyzeResult;
-  strip: StripResult;
-  reveal: { segments: RevealSegment[]; text: string };
-  c2pa_sign: Static<typeof schemas.C2paSignResult>;
-  issue_copies: Static<typeof copiesSchemas.IssueCopiesResult>;
-  preview_copies: Static<typeof copiesSchemas.PreviewCopiesResult>;
-  trace: Static<typeof copiesSchemas.TraceResult>;
-  list_copies: Static<typeof copiesSchemas.ListCopiesResult>;
-}
-
 /** The REST address of a watermark operation: /api/watermark/<kebab name>. */
 const watermarkPath = <N extends OperationName>(name: N) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
 
-const ROWS: { readonly [N in OperationName]: OperationRow } = {
+const ROWS = {
   encode: {
     title: 'Hide a secret in text',
     description:
@@ -186,6 +149,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       },
     },
     hosted: { name: 'fast_encode', fields: ['text', 'secret'] },
+    usage: 'Encode',
     deterministic: false,
   },
   decode: {
@@ -209,6 +173,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       unreadable: true,
     },
     hosted: { name: 'fast_decode', fields: ['text'] },
+    usage: 'Decode',
     deterministic: true,
   },
   encode_robust: {
@@ -231,6 +196,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       fields: ['text', 'secret', 'distribution', 'stealth_level', 'mark_word_ends', 'line_ends_only'],
       names: { text: 'visible_text', secret: 'hidden_text' },
     },
+    usage: 'Encode (robust)',
     deterministic: false,
   },
   decode_robust: {
@@ -249,6 +215,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       unreadable: true,
     },
     hosted: { name: 'robust_decode', fields: ['text'] },
+    usage: 'Decode (robust)',
     deterministic: true,
   },
   analyze: {
@@ -263,6 +230,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       path: watermarkPath('analyze'),
       summary: 'Count visible graphemes and hidden bytes; needs encode or decode',
     },
+    usage: 'Analyze',
     deterministic: true,
   },
   strip: {
@@ -273,6 +241,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       'manifest (reported in `kept`). Free, needs no key.',
     input: STRIP,
     result: schemas.StripResult,
+    usage: 'Strip',
     deterministic: true,
   },
   reveal: {
@@ -282,6 +251,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       'bytes, ⟨ZWJ⟩, or ⟨C2PA manifest v1, 67 bytes⟩ for a C2PA text manifest. Free, needs no key.',
     input: REVEAL,
     result: schemas.RevealResult,
+    usage: 'Reveal',
     deterministic: true,
   },
   c2pa_sign: {
@@ -294,6 +264,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       'encode permission; charged as an encode.',
     input: C2PA_SIGN,
     result: schemas.C2paSignResult,
+    usage: 'Sign (C2PA)',
     http: {
       method: 'POST',
       path: watermarkPath('c2pa_sign'),
@@ -323,6 +294,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
       summary: 'Issue one marked copy per recipient and record it; needs encode (one charge per copy)',
       streamed: true,
     },
+    usage: 'Issue copies',
     deterministic: false,
     records: true,
   },
@@ -367,6 +339,7 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
         'Whose copy a leaked text is: recipients from copy marks that authenticate in their document, else the ' +
         'document by fingerprint; needs decode (one charge, none when too short)',
     },
+    usage: 'Trace a leak',
     deterministic: true,
   },
   list_copies: {
@@ -383,11 +356,23 @@ const ROWS: { readonly [N in OperationName]: OperationRow } = {
     },
     deterministic: true,
   },
-};
+} satisfies { readonly [N in OperationName]: RowOf<N> };
+
+/** Each operation's input as the wire names it (REST body, MCP arguments): its row's input schema, as a type. */
+export type OperationInputs = { [N in OperationName]: Static<(typeof ROWS)[N]['input']> };
+
+/** Each operation's input as the codec and the domain name it (`bind_text` → `bindText`: ./wire.ts). */
+export type CodecInputs = { [N in OperationName]: CodecInput<OperationInputs[N]> };
+
+/**
+ * Each operation's result: its row's result schema, as a type. Every backend's handler must return it (the codec's
+ * result types and the domain's are checked against it there), so the schema is the one place the shape lives.
+ */
+export type OperationResults = { [N in OperationName]: Static<(typeof ROWS)[N]['result']> };
 
 /** Every row with its name and the domain's rules, in the order of the names. */
 export const OPERATIONS = Object.fromEntries(
-  OPERATION_NAMES.map((name) => [name, { name, ...OPERATION_RULES[name], ...ROWS[name] }]),
+  OPERATION_NAMES.map((name) => [name, { name, ...OPERATION_RULES[name], ...(ROWS[name] as OperationRow) }]),
 ) as { readonly [N in OperationName]: Operation<N> };
 
 /** The REST path of an operation served over REST (with an API token). */

@@ -213,6 +213,10 @@ describe('wm scan', async () => {
     const strip = (text: string) => text.replace(/ in [\d.]+ s\)/, '');
     expect(strip(two)).toBe(strip(one));
     expect(one.match(/^\S.*\.txt$/gm)).toHaveLength(15);
+    // a V8 flag given to node reaches the workers as it reaches the process (Node refuses one listed for a worker)
+    const flagged = await runWm(['scan', '-l', many], { nodeArgs: ['--stack-size=900'] });
+    expect([flagged.code, flagged.stderr]).toEqual([0, '']);
+    expect(flagged.out.split('\n').filter(Boolean)).toHaveLength(15);
   });
 });
 

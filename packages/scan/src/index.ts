@@ -10,7 +10,7 @@ export { writeScopeOf, type NamedPath, type WriteScope } from './write-scope.js'
 export { SarifLog } from './sarif.js';
 export { levelOf, reaches, SETTABLE_LEVELS, type FindingKind, type Level, type SettableLevel } from './levels.js';
 export { formatPosition, type Position } from './positions.js';
-export { RULES, ruleOf, hiddenRule, type Rule, type RuleId, type SchemeId } from './rules.js';
+export { RULES, ruleOf, hiddenRule, passesFor, type Rule, type RuleId, type SchemeId } from './rules.js';
 export { isSourcePath } from './schemes.js';
 export { selectSearch, type SearchEngine } from './prefilter.js';
 export type * from './report-types.js';

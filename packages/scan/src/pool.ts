@@ -97,10 +97,13 @@ export class WorkerPool {
 }
 
 /**
- * The Node flags of this process that a worker may take (workers inherit them): not --input-type, which Node refuses
- * for a worker's script file (a program run with `node --input-type=module -e …` that scans a tree).
+ * The Node flags a worker starts with: this process's, inherited (undefined), except when they hold --input-type,
+ * which Node refuses for a worker's script file (a program run with `node --input-type=module -e …` that scans a
+ * tree): then the others, listed. Listed flags are checked as a worker's own, and V8's (`--stack-size`,
+ * `--trace-opt`) are refused there, although inherited they are the process's already.
  */
-function workerExecArgv(): string[] {
+function workerExecArgv(): string[] | undefined {
+  if (!process.execArgv.some((flag) => flag === '--input-type' || flag.startsWith('--input-type='))) return undefined;
   const flags: string[] = [];
   for (let k = 0; k < process.execArgv.length; k++) {
     const flag = process.execArgv[k];

@@ -84,8 +84,10 @@ export const RULES = [
     label: 'Encypher metadata',
     short: "Encypher's signed metadata hidden as variation selectors",
     help:
-      'A run of variation selectors (standard byte mapping: bytes 0–15 as U+FE00–FE0F, 16–255 as U+E0100–E01EF) ' +
-      'spelling the JSON object EncypherAI embeds (signer_id, payload, signature): provenance metadata, shown as text.',
+      'Variation selectors (standard byte mapping: bytes 0–15 as U+FE00–FE0F, 16–255 as U+E0100–E01EF) spelling ' +
+      'the JSON object EncypherAI embeds (signer_id with payload and signature, or cose_sign1): provenance ' +
+      'metadata, shown as text. In one run after a character, or spread one selector after each character (its ' +
+      'distribute_across_targets mode: after each space, punctuation mark, word or every character).',
     level: 'marks',
   },
   {
@@ -227,3 +229,15 @@ export const isScheme = (id: string | undefined): id is SchemeId => id !== undef
 
 /** The rule of a hidden finding: its scheme's where one is named, else its kind's. */
 export const hiddenRule = (hidden: { kind: HiddenKind; scheme?: SchemeId }): RuleId => hidden.scheme ?? hidden.kind;
+
+/**
+ * What a look-alike name (a ConfusableReport) passes for, in every output's words: `"isАdmin" passes for "isAdmin"
+ * (U+0410)`. `mark` dresses the look-alikes' code points (the table colours them).
+ */
+export function passesFor(
+  name: { word: string; looks_like: string; code_points: Record<string, number> },
+  mark: (codePoints: string) => string = (text) => text,
+): string {
+  const lookAlikes = mark(Object.keys(name.code_points).join(', '));
+  return `${JSON.stringify(name.word)} passes for ${JSON.stringify(name.looks_like)} (${lookAlikes})`;
+}

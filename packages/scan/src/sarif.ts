@@ -7,7 +7,7 @@ import { levelOf } from './levels.js';
 import type { Position } from './positions.js';
 import { formatPosition } from './positions.js';
 import type { ErrorReport, FileReport, HiddenReport, WatermarkReport } from './report-types.js';
-import { hiddenRule, ruleOf, RULES } from './rules.js';
+import { hiddenRule, passesFor, ruleOf, RULES } from './rules.js';
 
 /**
  * `wm scan --format sarif`: one SARIF 2.1.0 log (OASIS; what GitHub code scanning and other CI tools read) for the
@@ -116,9 +116,7 @@ export class SarifLog {
       });
     }
     for (const name of report.confusables) {
-      const lookAlikes = Object.keys(name.code_points).join(', ');
-      const passes = `"${name.word}" passes for "${name.looks_like}" (${lookAlikes})`;
-      const text = `${ruleOf('confusable-identifier').short}: ${passes}`;
+      const text = `${ruleOf('confusable-identifier').short}: ${passesFor(name)}`;
       this.add('confusable-identifier', name.level, text, at(name.at), name.word);
     }
     if (report.strip?.skipped) this.notRewritten.push({ path: report.path, why: report.strip.skipped });

@@ -164,6 +164,8 @@ function findingsOf(
       scheme: isScheme(kind.scheme) ? kind.scheme : undefined,
       // GlassWorm: where the code each listed run spells is run
       decoders: kind.scheme === 'glassworm' ? kind.offsets.map((offset) => namer.decoders.get(offset) ?? offset) : [],
+      // Encypher's metadata spread one selector per character: its first place shows the JSON all of them spell
+      texts: kind.texts.map((spelled, k) => (kind.offsets[k] === namer.spread.start ? namer.spread.text : spelled)),
     }));
     const lookAlikes = source ? confusableWords(text, window.ownLength) : [];
     const offsets = [

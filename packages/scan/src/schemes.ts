@@ -1,6 +1,8 @@
 import { extname } from 'node:path';
 import { printableSelectorText, type ForeignKind, type StretchNamer } from 'wm-watermark-codec/findings';
 import { countCodePoints } from 'wm-watermark-codec/scan';
+import { byteForSelector } from 'wm-watermark-codec/selectors';
+import { isTextSelector } from 'wm-watermark-codec/unicode/lookup';
 import type { SchemeId } from './rules.js';
 
 /**
@@ -15,7 +17,15 @@ export function schemeNamer(text: string, source: boolean): SchemeNamer {
   const lines = new Map<number, boolean>();
   const decoders = new Map<number, number>();
   let arithmetic: number[] | undefined;
+  let spelled: string | null | undefined;
+  const spread = { start: -1, text: '' };
   const name = (kind: ForeignKind, start: number, end: number): SchemeId | undefined => {
+    if (kind === 'raw' && countCodePoints(text, start, end) < MIN_SELECTOR_RUN) {
+      if (spelled === undefined) spelled = encypherSpread(text);
+      if (spelled === null) return undefined;
+      if (spread.start < 0) Object.assign(spread, { start, text: spelled });
+      return 'encypher';
+    }
     if (kind === 'raw') return selectorScheme(text, start, end, decoders, () => (arithmetic ??= arithmeticIn(text)));
     if (kind === 'zero-width') {
       if (start < cloak.start || start >= cloak.end) Object.assign(cloak, cloakRunAround(text, start));
@@ -30,7 +40,7 @@ export function schemeNamer(text: string, source: boolean): SchemeNamer {
     }
     return undefined;
   };
-  return { name, decoders };
+  return { name, decoders, spread };
 }
 
 export interface SchemeNamer {
@@ -38,6 +48,11 @@ export interface SchemeNamer {
   name: StretchNamer;
   /** glassworm runs: where each (its start) is decoded and run: the offset of the call (`eval(`, `Function(`…) */
   decoders: Map<number, number>;
+  /**
+   * Encypher's metadata spread one selector per character (encypherSpread): where its first selector is (-1: none
+   * named) and the JSON all of them spell, the text shown for that place
+   */
+  spread: { start: number; text: string };
 }
 
 /** Files of programming languages (by their extension): where Trojan Source and invisible identifiers are named. */
@@ -60,18 +75,60 @@ function selectorScheme(
   decoders: Map<number, number>,
   arithmetic: () => readonly number[],
 ): SchemeId | undefined {
-  if (countCodePoints(text, start, end) < MIN_SELECTOR_RUN) return undefined;
   const spelled = printableSelectorText(text, start, end);
   if (spelled === null) return 'selector-smuggling';
-  if (ENCYPHER.every((pattern) => pattern.test(spelled))) return 'encypher';
+  if (isEncypherJson(spelled)) return 'encypher';
   const decoder = decoderCallNear(text, start, end) ?? nearestOf(arithmetic(), start, end);
   if (decoder === undefined) return 'selector-smuggling';
   decoders.set(start, decoder);
   return 'glassworm';
 }
 
-/** EncypherAI's outer payload: a JSON object with the signer, the signed payload and its signature. */
-const ENCYPHER = [/^\s*\{/, /"signer_id"\s*:/, /"signature"\s*:/, /"payload"\s*:/];
+/**
+ * EncypherAI's outer payload: a JSON object with the signer and either the signed payload and its signature (formats
+ * basic, manifest, cbor_manifest) or a COSE_Sign1 (c2pa_v2_2): encypher/core/unicode_metadata.py, embed_metadata.
+ */
+const isEncypherJson = (spelled: string): boolean =>
+  /^\s*\{/.test(spelled) &&
+  /"signer_id"\s*:/.test(spelled) &&
+  (/"cose_sign1"\s*:/.test(spelled) || (/"signature"\s*:/.test(spelled) && /"payload"\s*:/.test(spelled)));
+
+/** Fewer lone selectors than this are never read as a spread payload (Encypher's smallest JSON is longer). */
+const MIN_SPREAD = 32;
+const SELECTOR = /[\uFE00-\uFE0F]|\uDB40[\uDD00-\uDDEF]/g;
+
+/**
+ * Encypher's metadata spread over the text (embed_metadata with distribute_across_targets: one selector after each
+ * whitespace, punctuation mark, first or last letter of a word, or every character): the bytes of the selectors that
+ * stand in runs too short to be named alone, in text order, when they spell Encypher's JSON; else null. Selectors
+ * that belong to the text (an emoji's presentation selector, a registered variation sequence) are left out, as the
+ * codec leaves them (isTextSelector).
+ */
+function encypherSpread(text: string): string | null {
+  const bytes: number[] = [];
+  let runEnd = -1;
+  let run: number[] = [];
+  const close = (): void => {
+    if (run.length < MIN_SELECTOR_RUN) bytes.push(...run);
+    run = [];
+  };
+  for (const match of text.matchAll(SELECTOR)) {
+    const at = match.index;
+    const codePoint = match[0].codePointAt(0)!;
+    const startsRun = at !== runEnd;
+    runEnd = at + match[0].length;
+    if (startsRun) {
+      close();
+      // the first selector after a base that registers it is the text's (a selector after a selector never is)
+      if (at > 0 && isTextSelector(codePointBefore(text, at), codePoint)) continue;
+    }
+    run.push(byteForSelector(codePoint));
+  }
+  close();
+  if (bytes.length < MIN_SPREAD) return null;
+  const spelled = new TextDecoder().decode(new Uint8Array(bytes));
+  return isEncypherJson(spelled) ? spelled : null;
+}
 
 /** How far from a run its decoder is looked for (UTF-16 units each side). */
 const DECODER_REACH = 4096;
@@ -80,6 +137,11 @@ const SELECTOR_ARITHMETIC = /0x0*(?:fe00|e0100|fe0f|e01ef)\b|\b(?:65024|917760|6
 /** Running what was decoded. */
 const RUN_CALL =
   /\beval\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\b(?:runInThisContext|runInNewContext|execSync)\s*\(/g;
+
+function codePointBefore(text: string, at: number): number {
+  const low = text.charCodeAt(at - 1);
+  return low >= 0xdc00 && low <= 0xdfff && at > 1 ? text.codePointAt(at - 2)! : low;
+}
 
 /**
  * Where the code a selector run spells is decoded and run: the nearest call that runs code (`eval(`, `Function(`…)

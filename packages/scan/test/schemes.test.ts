@@ -46,6 +46,14 @@ const GLASSWORM_DECODER =
   'const s = v => [...v].map(w => (w = w.codePointAt(0), w >= 0xFE00 && w <= 0xFE0F ? w - 0xFE00 : ' +
   'w >= 0xE0100 && w <= 0xE01EF ? w - 0xE0100 + 16 : null)).filter(n => n !== null);';
 
+/** Encypher's outer JSON (format basic) as embed_metadata serialises it: keys sorted, no spaces */
+const ENCYPHER_OUTER = JSON.stringify({
+  format: 'basic',
+  payload: { format: 'basic', model_id: 'gpt-4o', signer_id: 'acme', timestamp: '2025-06-01T10:00:00Z' },
+  signature: 'q8W3nFp0s1Zr4m7xvQ2',
+  signer_id: 'acme',
+});
+
 describe('every hidden payload named by its scheme', () => {
   it("StegCloak's own output, encrypted or not, is a StegCloak run (one place)", async () => {
     const cover = 'The quick brown fox jumps over the lazy dog';
@@ -78,15 +86,35 @@ describe('every hidden payload named by its scheme', () => {
   });
 
   it("Encypher's signed metadata (compact JSON after the first word) is named, at the marks' level", async () => {
-    const outer = JSON.stringify({
-      format: 'basic',
-      payload: { format: 'basic', model_id: 'gpt-4o', signer_id: 'acme', timestamp: '2025-06-01T10:00:00Z' },
-      signature: 'q8W3nFp0s1Zr4m7xvQ2',
-      signer_id: 'acme',
-    });
-    const text = `The${selectors(outer)} model wrote this paragraph.\n`;
+    const text = `The${selectors(ENCYPHER_OUTER)} model wrote this paragraph.\n`;
     const outcome = (await scan('answer.txt', text)) as FileReport;
-    expect(outcome.hidden).toMatchObject([{ scheme: 'encypher', level: 'warning', texts: [outer] }]);
+    expect(outcome.hidden).toMatchObject([{ scheme: 'encypher', level: 'warning', texts: [ENCYPHER_OUTER] }]);
+  });
+
+  it("Encypher's metadata spread one selector per character is named, with the JSON all of them spell", async () => {
+    // embed_metadata(distribute_across_targets=True): one selector after each target (here whitespace, then every
+    // character), in text order, as encypher/core/unicode_metadata.py writes it
+    const cose = JSON.stringify({ cose_sign1: 'hEOhASegWQEZ', format: 'c2pa_v2_2', signer_id: 'acme' });
+    const spread = (payload: string, target: RegExp): string => {
+      const bytes = [...Buffer.from(payload)];
+      const prose = 'The model wrote this paragraph 👍 about the weather in the hills. '.repeat(60);
+      return [...prose]
+        .map((c) => (target.test(c) && bytes.length > 0 ? c + selectorForByte(bytes.shift()!) : c))
+        .join('');
+    };
+    for (const [payload, target] of [
+      [ENCYPHER_OUTER, /\s/],
+      [ENCYPHER_OUTER, /./u],
+      [cose, /\s/],
+    ] as const) {
+      const outcome = (await scan('spread.txt', `${spread(payload, target)}\n`)) as FileReport;
+      const count = Buffer.byteLength(payload);
+      expect(outcome.hidden).toMatchObject([{ scheme: 'encypher', level: 'warning', count, places: count }]);
+      expect(outcome.hidden[0].texts![0]).toBe(payload);
+    }
+    // lone selectors that spell no such JSON stay selectors, as before
+    const other = spread(JSON.stringify({ note: 'not a signed payload of anyone at all, only words' }), /\s/);
+    expect(await named('other.txt', `${other}\n`)).toEqual([['raw', 'error', 60, 60]]);
   });
 
   it('emoji smuggling: a run of selectors hung on one emoji or letter, bytes or text', async () => {

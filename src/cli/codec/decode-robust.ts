@@ -1,6 +1,6 @@
 import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
 import { noWatermark } from 'wm-watermark-codec/decode';
-import type { DecodeRobustResult } from 'wm-watermark-codec/types';
+import type { OperationResults } from '../../ops/operations.js';
 import { decodeFailure } from './decode-failure.js';
 import { stdoutIsTerminal } from '../stdout.js';
 import { forStream } from '../terminal-text.js';
@@ -23,7 +23,7 @@ export async function runDecodeRobust(file: string | undefined, options: DecodeR
   const backend = await backendFor(options);
   const text = await readInputText(file);
   const input = await operationInputOf('decode_robust', options);
-  let result: DecodeRobustResult;
+  let result: OperationResults['decode_robust'];
   try {
     result = await backend.run('decode_robust', { text, ...input });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
-import type { DecodeResult } from 'wm-watermark-codec/types';
+import type { OperationResults } from '../../ops/operations.js';
 import { decodeFailure } from './decode-failure.js';
 import { stdoutIsTerminal } from '../stdout.js';
 import { forStream } from '../terminal-text.js';
@@ -22,7 +22,7 @@ export async function runDecode(file: string | undefined, options: DecodeCommand
   const backend = await backendFor(options);
   const text = await readInputText(file);
   const input = await operationInputOf('decode', options);
-  let result: DecodeResult;
+  let result: OperationResults['decode'];
   try {
     result = await backend.run('decode', { text, ...input });
   } catch (error) {

@@ -1,5 +1,7 @@
 import { describeC2pa } from 'wm-watermark-codec/c2pa-report';
-import type { AnalyzeResult } from 'wm-watermark-codec/types';
+import type { OperationResults } from '../../ops/operations.js';
+
+type AnalyzeResult = OperationResults['analyze'];
 
 /** --json output: the HTTP response object, one document per run. */
 export const formatJson = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;

@@ -10,7 +10,7 @@ import type {
   SummaryReport,
   WatermarkReport,
 } from 'wm-watermark-scan/report-types';
-import { hiddenRule, ruleOf } from 'wm-watermark-scan/rules';
+import { hiddenRule, passesFor, ruleOf } from 'wm-watermark-scan/rules';
 import { SarifLog } from 'wm-watermark-scan/sarif';
 import { UNREADABLE } from 'wm-watermark-scan/unreadable';
 import { VERSION } from '../../version.js';
@@ -103,8 +103,7 @@ export class ScanOutput {
         name.level,
         ruleOf('confusable-identifier').label,
         formatPosition(name.at),
-        `${JSON.stringify(name.word)} passes for ${JSON.stringify(name.looks_like)} ` +
-          `(${this.chalk.yellow(Object.keys(name.code_points).join(', '))})`,
+        passesFor(name, (codePoints) => this.chalk.yellow(codePoints)),
       ]),
     ];
     const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => visibleLength(row[column]))));

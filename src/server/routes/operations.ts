@@ -49,7 +49,7 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
   ) => {
     const result = await createDomainBackend(context.domain, caller).run(name, input);
     if (!OPERATIONS[name].http?.streamed) return result;
-    return reply.type('application/json; charset=utf-8').send(jsonStream(result as Record<string, unknown>));
+    return reply.type('application/json; charset=utf-8').send(jsonStream(result));
   };
 
   for (const name of OPERATION_NAMES) {

@@ -1,18 +1,10 @@
+import { OPERATION_USAGE_LABELS } from '../../../api/usage-labels.generated.js';
 import type { UsageRecord } from '../api-types.js';
 import { formatDateTime, formatNumber } from '../format.js';
 
-/** Every kind of record has a name here: the type makes a new operation without one a compile error. */
+/** Every kind of record has a name here (an operation's from its row): the type makes a missing one an error. */
 const OPERATION_NAMES: Record<UsageRecord['operation'], string> = {
-  encode: 'Encode',
-  'encode-robust': 'Encode (robust)',
-  decode: 'Decode',
-  'decode-robust': 'Decode (robust)',
-  analyze: 'Analyze',
-  strip: 'Strip',
-  reveal: 'Reveal',
-  'c2pa-sign': 'Sign (C2PA)',
-  'issue-copies': 'Issue copies',
-  trace: 'Trace a leak',
+  ...OPERATION_USAGE_LABELS,
   'signup-grant': 'Sign-up credits',
   grant: 'Credits added',
 };
