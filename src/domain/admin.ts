@@ -1,10 +1,8 @@
 import {
   c2paCertificateOf,
-  importC2paCertificate,
-  makeC2paCertificate,
+  setC2paCertificate,
   type C2paCertificateInfo,
-  type ImportC2paCertificate,
-  type MakeC2paCertificate,
+  type C2paCertificateRequest,
 } from './c2pa-certificates.js';
 import type { UserChanges } from '../store/index.js';
 import { createAccount, setPassword, type NewAccount } from './accounts.js';
@@ -91,11 +89,7 @@ export interface Admin {
   /** Deletes a retired signing key that leaked: it leaves the key set and verifies nothing any more. */
   withdrawSigningKey(email: string, channelName: string, keyId: string): Promise<Channel>;
   /** Gives the channel a C2PA signing certificate, made or imported (Channels.setC2paCertificate). */
-  setC2paCertificate(
-    email: string,
-    channelName: string,
-    request: { make: MakeC2paCertificate } | { import: ImportC2paCertificate },
-  ): Promise<C2paCertificateInfo>;
+  setC2paCertificate(email: string, channelName: string, request: C2paCertificateRequest): Promise<C2paCertificateInfo>;
   /** The channel's C2PA certificate; NOT_FOUND when it holds none. */
   c2paCertificate(email: string, channelName: string): Promise<C2paCertificateInfo>;
   listChannels(email: string): Promise<ChannelListItem[]>;
@@ -216,12 +210,8 @@ export function createAdmin(context: DomainContext): Admin {
     },
     withdrawSigningKey: async (email, channelName, keyId) =>
       withdrawSigningKey(context, await channelByName(await byEmail(email), channelName), keyId),
-    setC2paCertificate: async (email, channelName, request) => {
-      const channel = await channelByName(await byEmail(email), channelName);
-      return 'make' in request
-        ? makeC2paCertificate(context, channel, request.make)
-        : importC2paCertificate(context, channel, request.import);
-    },
+    setC2paCertificate: async (email, channelName, request) =>
+      setC2paCertificate(context, await channelByName(await byEmail(email), channelName), request),
     c2paCertificate: async (email, channelName) =>
       c2paCertificateOf(context, await channelByName(await byEmail(email), channelName)),
     listChannels: async (email) => listChannels(context, (await byEmail(email)).id),

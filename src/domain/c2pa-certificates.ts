@@ -59,7 +59,20 @@ export interface C2paCertificateInfo {
 
 const c2pa = () => import('wm-watermark-c2pa');
 
-export async function makeC2paCertificate(
+/** Made here or imported: what the channel is given. */
+export type C2paCertificateRequest = { make: MakeC2paCertificate } | { import: ImportC2paCertificate };
+
+/** Gives the channel its certificate, made or imported as `request` says, replacing the one it held. */
+export const setC2paCertificate = (
+  context: DomainContext,
+  channel: ChannelRow,
+  request: C2paCertificateRequest,
+): Promise<C2paCertificateInfo> =>
+  'make' in request
+    ? makeC2paCertificate(context, channel, request.make)
+    : importC2paCertificate(context, channel, request.import);
+
+async function makeC2paCertificate(
   context: DomainContext,
   channel: ChannelRow,
   options: MakeC2paCertificate = {},
@@ -78,7 +91,7 @@ export async function makeC2paCertificate(
   return store(context, channel, { private_key_pem: made.privateKeyPem, chain_pem: made.chainPem }, 'made');
 }
 
-export async function importC2paCertificate(
+async function importC2paCertificate(
   context: DomainContext,
   channel: ChannelRow,
   input: ImportC2paCertificate,

@@ -2,11 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ChannelPublication, ChannelRow, PublicSigningKeyRow } from '../store/index.js';
 import {
   c2paCertificateOf,
-  importC2paCertificate,
-  makeC2paCertificate,
+  setC2paCertificate,
   type C2paCertificateInfo,
-  type ImportC2paCertificate,
-  type MakeC2paCertificate,
+  type C2paCertificateRequest,
 } from './c2pa-certificates.js';
 import type { DomainContext } from './context.js';
 import { DomainError, invalid } from './errors.js';
@@ -48,11 +46,7 @@ export interface Channels {
    * issues it) or imported with its chain and private key. A certificate C2PA readers would refuse, or a key that is
    * not the certificate's: VALIDATION. Unknown channel: NOT_FOUND.
    */
-  setC2paCertificate(
-    userId: string,
-    channelId: string,
-    request: { make: MakeC2paCertificate } | { import: ImportC2paCertificate },
-  ): Promise<C2paCertificateInfo>;
+  setC2paCertificate(userId: string, channelId: string, request: C2paCertificateRequest): Promise<C2paCertificateInfo>;
   /** The channel's C2PA certificate; NOT_FOUND when it holds none. */
   c2paCertificate(userId: string, channelId: string): Promise<C2paCertificateInfo>;
 }
@@ -79,12 +73,8 @@ export function createChannels(context: DomainContext): Channels {
       updatePublication(context, await ownChannel(userId, channelId), change),
     withdrawSigningKey: async (userId, channelId, keyId) =>
       withdrawSigningKey(context, await ownChannel(userId, channelId), keyId),
-    setC2paCertificate: async (userId, channelId, request) => {
-      const row = await ownChannel(userId, channelId);
-      return 'make' in request
-        ? makeC2paCertificate(context, row, request.make)
-        : importC2paCertificate(context, row, request.import);
-    },
+    setC2paCertificate: async (userId, channelId, request) =>
+      setC2paCertificate(context, await ownChannel(userId, channelId), request),
     c2paCertificate: async (userId, channelId) => c2paCertificateOf(context, await ownChannel(userId, channelId)),
   };
 }
