@@ -165,6 +165,8 @@ describe('suspension', () => {
         addSigningKey: () => f.domain.channels.addSigningKey(user.id, channel.id),
         updatePublication: () => f.domain.channels.updatePublication(user.id, channel.id, { keys_public: true }),
         withdrawSigningKey: () => f.domain.channels.withdrawSigningKey(user.id, channel.id, '0123456789abcdef'),
+        setC2paCertificate: () => f.domain.channels.setC2paCertificate(user.id, channel.id, { make: {} }),
+        c2paCertificate: () => f.domain.channels.c2paCertificate(user.id, channel.id),
       },
       credits: {
         balance: () => f.domain.credits.balance(user.id),
@@ -182,6 +184,7 @@ describe('suspension', () => {
         analyze: () => f.domain.watermark.analyze(apiToken.token, { encoded: text }),
         strip: () => f.domain.watermark.strip(apiToken.token, { text }),
         reveal: () => f.domain.watermark.reveal(apiToken.token, { text }),
+        c2paSign: () => f.domain.watermark.c2paSign(apiToken.token, { text }),
       },
     } satisfies Partial<Record<keyof Domain, Record<string, () => unknown>>>;
     // every operation of these parts of the domain is listed, except creating a new account and ending a session

@@ -73,7 +73,7 @@ afterAll(async () => {
 });
 
 describe('/mcp on wm serve', () => {
-  it('lists the seven tools, four aliases and the copies tools, with descriptions, schemas, annotations', async () => {
+  it('lists the eight tools, four aliases and the copies tools, with descriptions, schemas, annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       ...TOOL_NAMES,

@@ -32,6 +32,7 @@ export const TOOL_NAMES = [
   'analyze',
   'strip',
   'reveal',
+  'c2pa_sign',
   'fast_encode',
   'fast_decode',
   'robust_encode',
