@@ -5,6 +5,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -26,6 +27,16 @@ await build({
         context.onResolve({ filter: /^[^./]/ }, (args) =>
           /^wm-watermark-(codec|scan)(\/|$)/.test(args.path) ? undefined : { path: args.path, external: true },
         );
+      },
+    },
+    {
+      // as in the CLI's bundles (scripts/build-cli.mjs): src/version.ts reads ../package.json from where it runs
+      name: 'inline-version',
+      setup(context) {
+        context.onLoad({ filter: /src[\\/]version\.ts$/ }, async () => {
+          const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8'));
+          return { contents: `export const VERSION = ${JSON.stringify(version)};`, loader: 'ts' };
+        });
       },
     },
   ],
