@@ -5,6 +5,7 @@ import { jsonStream } from '../../src/server/json-stream.js';
 import { createWorkPool, workerScript } from '../../src/server/work-pool/index.js';
 import { holdsWrittenJson, receiveWritten, writtenJsonOf } from '../../src/server/work-pool/written-json.js';
 import { MEMO } from '../domain/copies/texts.js';
+import { bearer, createApiToken, makeServer, signUp } from './harness.js';
 
 // A long marked text crosses back from a worker as its JSON's bytes (src/server/work-pool/written-json.ts): it
 // reads as the string it was, and the answer's writer writes the bytes, JSON.stringify's.
@@ -66,5 +67,32 @@ describe('a long marked text from a worker', () => {
     expect(writtenJsonOf(result, 'encoded')).toBeUndefined();
     expect(holdsWrittenJson(result)).toBe(false);
     expect(await written(result)).toBe('{"keyed":false,"encoded":"after"}');
+  });
+});
+
+describe('an encode of a long text on wm serve', () => {
+  it('answers the JSON of the marked text, as the same encode run on the event loop does', async () => {
+    const answers = [];
+    for (const work of [pool, undefined]) {
+      const server = await makeServer({ work });
+      try {
+        const user = await signUp(server, { plan: 'pro' });
+        await server.fixture.domain.admin.grantCredits(user.email, 10);
+        const { token } = await createApiToken(server, user);
+        const response = await server.app.inject({
+          method: 'POST',
+          url: '/api/watermark/encode',
+          payload: { text: LONG, secret: 'ID-42' },
+          headers: bearer(token),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        answers.push(response.json());
+      } finally {
+        await server.close();
+      }
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(decode(answers[0].encoded).decoded).toBe('ID-42');
   });
 });
