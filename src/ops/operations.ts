@@ -1,7 +1,7 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { kebabNameOf, OPERATION_NAMES, OPERATION_RULES, type OperationName } from '../domain/operation-rules.js';
 import { API_PATHS } from '../api/paths.js';
-import { withCliOption } from './cli-option.js';
+import { withCliOption, type CliOption } from './cli-option.js';
 import * as copiesSchemas from '../domain/shapes/copies.js';
 import * as schemas from './schemas.js';
 import type { CodecInput } from './wire.js';
@@ -63,6 +63,19 @@ export interface HostedTool {
   names?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The command of an account operation (codec operations have theirs in src/cli/codec-commands.ts): written from the
+ * row into src/cli/codec/options.generated.ts by `npm run generate:cli-options`, defined and run by one generic
+ * runner (src/cli/account-commands.ts, src/cli/copies/run.ts): its one required string field is its argument, every
+ * other field a flag.
+ */
+export interface CommandFace {
+  /** the words after `wm`: 'copies list', 'trace' */
+  name: string;
+  /** how the command line spells input fields where the fields do not say it (./cli-option.ts) */
+  fields?: Readonly<Record<string, CliOption>>;
+}
+
 /** How the faces serve an operation: its row. */
 export interface OperationRow {
   title: string;
@@ -76,6 +89,8 @@ export interface OperationRow {
   result: TSchema;
   /** served over REST (strip and reveal are not: they need no key and no account) */
   http?: HttpFace;
+  /** an account operation's command (the codec operations' are in src/cli/codec-commands.ts) */
+  command?: CommandFace;
   hosted?: HostedTool;
   /** the same input always gives the same result (no random nonce or distribution) */
   deterministic: boolean;
@@ -294,6 +309,16 @@ const ROWS = {
       summary: 'Issue one marked copy per recipient and record it; needs encode (one charge per copy)',
       streamed: true,
     },
+    command: {
+      name: 'copies issue',
+      fields: {
+        text: { file: true, help: 'the document' },
+        recipients: { flag: 'to', value: 'recipient', help: 'a recipient’s label: an email address, a name' },
+        name: { help: 'the document’s name in the records (default: the file’s name)' },
+        // --variants, --classes, --colluders and --dry-run (src/cli/copies/issue.ts)
+        variants: { own: true },
+      },
+    },
     usage: 'Issue copies',
     deterministic: false,
     records: true,
@@ -339,6 +364,7 @@ const ROWS = {
         'Whose copy a leaked text is: recipients from copy marks that authenticate in their document, else the ' +
         'document by fingerprint; needs decode (one charge, none when too short)',
     },
+    command: { name: 'trace', fields: { text: { file: true, help: 'the leaked text' } } },
     usage: 'Trace a leak',
     deterministic: true,
   },
@@ -353,6 +379,12 @@ const ROWS = {
       method: 'GET',
       path: API_PATHS.copies,
       summary: 'The documents issued, newest first, or one with its copies (document_id); needs decode, free',
+    },
+    command: {
+      name: 'copies list',
+      fields: {
+        document_id: { flag: 'document', value: 'id', help: 'one document, with each copy and its recipient' },
+      },
     },
     deterministic: true,
   },
