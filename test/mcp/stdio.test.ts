@@ -8,6 +8,7 @@ import { analyze, decode, decodeRobust, encode, encodeRobust, reveal, revealText
 import { CARRIER, ROOT, WM, makeTempDir, runWm } from '../cli/codec-harness.js';
 import { startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { MEMO } from '../domain/copies/texts.js';
+import { ACCOUNT_OPERATION_NAMES } from '../../src/domain/operation-rules.js';
 import { TOOL_NAMES, call, errorText } from './mcp-client.js';
 
 // `wm mcp` as an assistant runs it: the built CLI spawned as a process, driven by the SDK's own stdio client.
@@ -46,7 +47,8 @@ const structured = async (client: Client, name: string, args: Record<string, unk
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 
-const COPIES_TOOLS = ['issue_copies', 'preview_copies', 'trace', 'list_copies'];
+// every account operation is a copies tool: the table's list, so a new one is learned here by itself
+const COPIES_TOOLS = ACCOUNT_OPERATION_NAMES;
 
 let offline: Client;
 
@@ -178,9 +180,8 @@ describe('wm mcp (stdio, offline)', () => {
 describe('wm mcp offline copies', () => {
   it('offers the copies tools in its help and its instructions', async () => {
     const help = await runWm(['mcp', '--help'], { env });
-    expect(help.out.replace(/\s+/g, ' ')).toContain(
-      'the copies tools issue_copies, preview_copies, trace and list_copies',
-    );
+    const listed = `${COPIES_TOOLS.slice(0, -1).join(', ')} and ${COPIES_TOOLS[COPIES_TOOLS.length - 1]}`;
+    expect(help.out.replace(/\s+/g, ' ')).toContain(`the copies tools ${listed}`);
     expect(offline.getInstructions()).toMatch(/issue_copies \(.*trace \(.*list_copies \(/);
   });
 
