@@ -94,8 +94,11 @@ export interface OperationRow {
   hosted?: HostedTool;
   /** the same input always gives the same result (no random nonce or distribution) */
   deterministic: boolean;
-  /** it records something in the account wherever it runs, offline too (an issue: its document and copies) */
-  records?: true;
+  /**
+   * it changes the account's records wherever it runs, offline too: `adds` (an issue: its document and copies) or
+   * `deletes` (an MCP client hears it is destructive)
+   */
+  records?: 'adds' | 'deletes';
   /**
    * what the dashboard's usage history calls a charge of it ("Encode (robust)"); every charged operation has one
    * (src/api/usage-labels.generated.ts carries them to the browser)
@@ -321,7 +324,7 @@ const ROWS = {
     },
     usage: 'Issue copies',
     deterministic: false,
-    records: true,
+    records: 'adds',
   },
   preview_copies: {
     title: 'Preview an issue with visible variants',
