@@ -9,6 +9,7 @@ import { CARRIER, ROOT, WM, makeTempDir, runWm } from '../cli/codec-harness.js';
 import { startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { MEMO } from '../domain/copies/texts.js';
 import { ACCOUNT_OPERATION_NAMES } from '../../src/domain/operation-rules.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
 import { TOOL_NAMES, call, errorText } from './mcp-client.js';
 
 // `wm mcp` as an assistant runs it: the built CLI spawned as a process, driven by the SDK's own stdio client.
@@ -61,16 +62,20 @@ afterAll(async () => {
 });
 
 describe('wm mcp (stdio, offline)', () => {
-  it('lists every tool with its description, input and output schema, read-only offline but for an issue', async () => {
+  it('lists every tool with description, input and output schema; read-only unless it changes records', async () => {
     const { tools } = await offline.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, ...COPIES_TOOLS]);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.properties).toBeDefined();
       expect(tool.outputSchema?.properties).toBeDefined();
-      expect(tool.annotations).toMatchObject({
-        readOnlyHint: tool.name !== 'issue_copies',
-        destructiveHint: false,
+      // what changes the account's records (an issue adds, a forget deletes) is no read, even offline
+      const records = OPERATION_NAMES.includes(tool.name as OperationName)
+        ? OPERATIONS[tool.name as OperationName].records
+        : undefined;
+      expect(tool.annotations, tool.name).toMatchObject({
+        readOnlyHint: records === undefined,
+        destructiveHint: records === 'deletes',
         openWorldHint: false,
       });
     }
