@@ -102,7 +102,7 @@ export const operatorRunner =
  * `ofNoRecords`). An issue records its copies, and its preview draws them with the account's keys: neither runs so.
  */
 export const noCopiesRunner: AccountRunner = async (name, input) => {
-  const { ofNoRecords } = entryOf(name);
-  if (!ofNoRecords) throw new Error(`${name} runs on an opened data folder, with the account's records`);
-  return ofNoRecords(input);
+  const entry = entryOf(name);
+  if (!entry.ofNoRecords) throw new Error(`${name} runs on an opened data folder, with the account's records`);
+  return entry.ofNoRecords(input);
 };
