@@ -1,9 +1,13 @@
 import type { AccountOwner } from './account-owner.js';
 import type { DomainContext } from './context.js';
+import { existingCopiesKeys } from './copies/account-keys.js';
+import { documentRowId } from './copies/documents.js';
 import { issueCopies } from './copies/issue.js';
 import { listCopies, listOfNoCopies } from './copies/list.js';
 import { previewCopies } from './copies/preview.js';
 import { traceCopies, traceOfNoCopies } from './copies/trace.js';
+import type { ListCopiesInput, ListCopiesResult } from './copies/types.js';
+import { DomainError } from './errors.js';
 import type { AccountOperationName } from './operation-rules.js';
 import { meteredRunner, type WatermarkCaller } from './watermark.js';
 import type { RunJob } from './work/runner.js';
@@ -48,7 +52,28 @@ export const ACCOUNT_OPERATIONS = {
     ofNoRecords: traceOfNoCopies,
   }),
   list_copies: operation({ run: listCopies, ofNoRecords: listOfNoCopies }),
+  // the document's records deleted, answered one last time as list shows them (docs/TRACING.md, "Forgetting")
+  forget_document: operation({ run: forgetDocument, ofNoRecords: listOfNoCopies }),
 } satisfies { [N in AccountOperationName]: unknown };
+
+/**
+ * Deletes the owner's document and everything recorded of it (its copies and recipients, its fingerprint, its
+ * variant record); its copies' marks then name no one. NOT_FOUND when it is not the owner's, or already forgotten.
+ */
+async function forgetDocument(
+  context: DomainContext,
+  owner: AccountOwner,
+  input: Required<ListCopiesInput>,
+): Promise<ListCopiesResult> {
+  const forgotten = await listCopies(context, owner, input);
+  const keys = await existingCopiesKeys(context, owner.userId);
+  const id = keys && documentRowId(keys, input.document_id);
+  const deleted =
+    id !== undefined && (await context.store.transaction((tx) => tx.copies.deleteDocument(owner.userId, id)));
+  // forgotten meanwhile by another call: one of them deleted it
+  if (!deleted) throw new DomainError('NOT_FOUND', 'You have no document with this id');
+  return forgotten;
+}
 
 type Table = typeof ACCOUNT_OPERATIONS;
 /** Each account operation's input, as its shapes (./shapes/) and the wire name its fields. */

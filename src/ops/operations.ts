@@ -391,6 +391,28 @@ const ROWS = {
     },
     deterministic: true,
   },
+  forget_document: {
+    title: 'Forget an issued document',
+    description:
+      'Delete one of your issued documents and everything recorded of it: its copies with their recipients, its ' +
+      'keyed fingerprint and its visible variants’ record (a retention rule, an erasure request). Answers the ' +
+      'document with each copy as `list_copies` showed it, one last time; it cannot be undone. Its copies’ marks ' +
+      'still authenticate but name no one: a trace of one says it carries the mark of a copy no longer on record. ' +
+      'Needs the encode permission; free.',
+    input: Type.Required(LIST_COPIES),
+    result: copiesSchemas.ListCopiesResult,
+    http: {
+      method: 'POST',
+      path: `${API_PATHS.copies}/forget`,
+      summary: 'Delete an issued document with its copies, fingerprint and variant record; needs encode, free',
+    },
+    command: {
+      name: 'copies forget',
+      fields: { document_id: { help: 'the document to forget (its id, as issue and list print it)' } },
+    },
+    deterministic: false,
+    records: 'deletes',
+  },
 } satisfies { readonly [N in OperationName]: RowOf<N> };
 
 /** Each operation's input as the wire names it (REST body, MCP arguments): its row's input schema, as a type. */

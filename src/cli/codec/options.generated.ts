@@ -390,6 +390,18 @@ export const OPERATION_COMMANDS: { readonly [N in OperationName]: OperationComma
     json: '{documents}',
     tools: ['list_copies'],
   },
+  forget_document: {
+    summary: 'forget an issued document',
+    description:
+      'Delete one of your issued documents and everything recorded of it: its copies with their ' +
+      'recipients, its keyed fingerprint and its visible variants’ record (a retention rule, an ' +
+      'erasure request). Answers the document with each copy as `list_copies` showed it, one ' +
+      'last time; it cannot be undone. Its copies’ marks still authenticate but name no one: a ' +
+      'trace of one says it carries the mark of a copy no longer on record. Needs the encode ' +
+      'permission; free.',
+    json: '{documents}',
+    tools: ['forget_document'],
+  },
 };
 
 /**
@@ -452,5 +464,17 @@ export const ACCOUNT_COMMANDS: { readonly [N in AccountOperationName]?: AccountC
       },
     ],
     http: 'GET /api/v2/copies',
+  },
+  forget_document: {
+    words: ['copies', 'forget'],
+    options: [],
+    argument: {
+      field: 'document_id',
+      input: 'documentId',
+      name: '<document-id>',
+      help: 'the document to forget (its id, as issue and list print it)',
+      text: { minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
+    },
+    http: 'POST /api/v2/copies/forget',
   },
 };
