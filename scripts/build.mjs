@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { abandonBuild, newBuildId, publishBuild, startBuild } from './build-folders.mjs';
+import { buildInputsHash, forgetBuildInputs, recordBuildInputs } from './build-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -49,8 +50,12 @@ function buildPackage(dir, id) {
 // the workspaces first: the root's tsc reads their declarations from their dist/
 const named = process.argv.slice(2).map((dir) => resolve(dir));
 const id = newBuildId();
+// hashed before any is read: a file changed meanwhile makes the next test run build again (scripts/build-inputs.mjs)
+const inputs = named.length > 0 ? undefined : buildInputsHash(root);
+forgetBuildInputs(root);
 try {
   for (const dir of named.length > 0 ? named : [...workspaces(), root]) buildPackage(dir, id);
+  if (inputs !== undefined) recordBuildInputs(root, inputs);
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   process.exitCode = 1;
