@@ -23,9 +23,12 @@ export interface Comparison {
   copied: string;
 }
 
+type Box = { text: string; font: string; width: number };
+
 interface InPage {
   wmRender: {
-    layout(boxes: { text: string; font: string; width: number }[]): [number, number, number, number][];
+    layout(boxes: Box[]): Rect[];
+    forCapture(boxes: Box[]): Promise<{ rects: Rect[]; size: { width: number; height: number }; copied: string[] }>;
     copy(index: number): string;
     graphemeAt(index: number, x: number, y: number): { grapheme: number; segment: string } | null;
   };
@@ -58,17 +61,10 @@ async function compareBatch(
   width: number,
 ): Promise<Comparison[]> {
   const boxes = [original, ...variants].map((text) => ({ text, font, width }));
-  const { rects, size, copied } = await page.evaluate(async (list) => {
-    const { wmRender } = globalThis as unknown as InPage;
-    const laidOut = wmRender.layout(list);
-    await document.fonts.ready;
-    const { scrollWidth, scrollHeight } = document.documentElement;
-    return {
-      rects: laidOut,
-      size: { width: scrollWidth, height: scrollHeight },
-      copied: list.map((_, index) => wmRender.copy(index)),
-    };
-  }, boxes);
+  const { rects, size, copied } = await page.evaluate(
+    (list) => (globalThis as unknown as InPage).wmRender.forCapture(list),
+    boxes,
+  );
   for (const rect of rects) {
     if (!rect.every(Number.isInteger))
       throw new Error(`box at ${rect.join(',')} is not pixel-aligned: comparison invalid`);
