@@ -4,12 +4,14 @@
 // written into a folder of its own and becomes the package's current build, dist/ included, only once whole
 // (scripts/build-folders.mjs): a `wm` running or starting meanwhile never sees a half build. Given package folders
 // (`node scripts/build.mjs packages/codec`), builds those alone. A step writes only into the folder it is given.
+// With --unless-current, does nothing when the current build was made by this Node from these files.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { abandonBuild, newBuildId, publishBuild, startBuild } from './build-folders.mjs';
+import { buildInputsHash, builtFrom, forgetBuildInputs, recordBuildInputs } from './build-inputs.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const TSC = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -47,10 +49,18 @@ function buildPackage(dir, id) {
 }
 
 // the workspaces first: the root's tsc reads their declarations from their dist/
-const named = process.argv.slice(2).map((dir) => resolve(dir));
+const args = process.argv.slice(2);
+// `prepare` (npm install, npm pack) passes it: a build of these very files by this Node is not made again
+const unlessCurrent = args.includes('--unless-current');
+const named = args.filter((arg) => arg !== '--unless-current').map((dir) => resolve(dir));
 const id = newBuildId();
+// hashed before any is read: a file changed meanwhile makes the next build run again (scripts/build-inputs.mjs)
+const inputs = named.length > 0 ? undefined : buildInputsHash(root);
+if (unlessCurrent && builtFrom(root, inputs)) process.exit(0);
+forgetBuildInputs(root);
 try {
   for (const dir of named.length > 0 ? named : [...workspaces(), root]) buildPackage(dir, id);
+  if (inputs !== undefined) recordBuildInputs(root, inputs);
 } catch (error) {
   process.stderr.write(`${error.message}\n`);
   process.exitCode = 1;

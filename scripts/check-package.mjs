@@ -74,7 +74,8 @@ async function pack(dir) {
 
 step(`packing ${root} and its codec package`);
 const CODEC_DIR = join(root, 'packages', 'codec');
-// one after the other: packing the root builds everything (its prepare), the codec's own prepack builds it again
+// one after the other: packing the root builds everything (its prepare, unless the current build is of these files by
+// this Node, as after the test suites), the codec's own prepack builds it again
 const packages = new Map();
 for (const dir of [root, CODEC_DIR]) {
   const local = await pack(dir);

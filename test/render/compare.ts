@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { BOX_WIDTH, LINE_HEIGHT } from './chromium.js';
 
 /** Where a variant's pixels first differ from the original's. */
@@ -23,9 +23,12 @@ export interface Comparison {
   copied: string;
 }
 
+type Box = { text: string; font: string; width: number };
+
 interface InPage {
   wmRender: {
-    layout(boxes: { text: string; font: string; width: number }[]): [number, number, number, number][];
+    layout(boxes: Box[]): Rect[];
+    forCapture(boxes: Box[]): Promise<{ rects: Rect[]; size: { width: number; height: number }; copied: string[] }>;
     copy(index: number): string;
     graphemeAt(index: number, x: number, y: number): { grapheme: number; segment: string } | null;
   };
@@ -58,12 +61,15 @@ async function compareBatch(
   width: number,
 ): Promise<Comparison[]> {
   const boxes = [original, ...variants].map((text) => ({ text, font, width }));
-  const rects = await page.evaluate((list) => (globalThis as unknown as InPage).wmRender.layout(list), boxes);
+  const { rects, size, copied } = await page.evaluate(
+    (list) => (globalThis as unknown as InPage).wmRender.forCapture(list),
+    boxes,
+  );
   for (const rect of rects) {
     if (!rect.every(Number.isInteger))
       throw new Error(`box at ${rect.join(',')} is not pixel-aligned: comparison invalid`);
   }
-  const image = PNG.sync.read(await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' }));
+  const image = PNG.sync.read(await wholePage(page, size));
   const results: Comparison[] = [];
   for (let i = 1; i < boxes.length; i++) {
     const difference = firstDifference(image, rects[0], rects[i]);
@@ -75,12 +81,28 @@ async function compareBatch(
       );
       difference.grapheme = hit ? { index: hit.grapheme, segment: hit.segment } : null;
     }
-    results.push({
-      difference,
-      copied: await page.evaluate((index) => (globalThis as unknown as InPage).wmRender.copy(index), i),
-    });
+    results.push({ difference, copied: copied[i] });
   }
   return results;
+}
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * The whole page as a PNG, drawn as Playwright's fullPage screenshot draws it (the document's size, beyond the
+ * viewport), but asked of Chromium with `optimizeForSpeed`: a quicker zlib level, the same pixels (PNG is lossless).
+ * Half the render check's time went into Playwright's screenshots.
+ */
+async function wholePage(page: Page, size: { width: number; height: number }): Promise<Buffer> {
+  if (!sessions.has(page)) sessions.set(page, page.context().newCDPSession(page));
+  const session = await sessions.get(page)!;
+  const { data } = await session.send('Page.captureScreenshot', {
+    format: 'png',
+    optimizeForSpeed: true,
+    captureBeyondViewport: true,
+    clip: { x: 0, y: 0, ...size, scale: 1 },
+  });
+  return Buffer.from(data, 'base64');
 }
 
 type Image = { width: number; data: Buffer };

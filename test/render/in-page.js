@@ -18,6 +18,17 @@ globalThis.wmRender = {
     });
   },
 
+  /**
+   * Lays the boxes out for a screenshot, once the fonts are ready: each box's rectangle, the page's size and each
+   * box's copy (all in one call: a round trip a box was a fifth of the render check's time).
+   */
+  async forCapture(boxes) {
+    const rects = this.layout(boxes);
+    await document.fonts.ready;
+    const { scrollWidth, scrollHeight } = document.documentElement;
+    return { rects, size: { width: scrollWidth, height: scrollHeight }, copied: boxes.map((_, i) => this.copy(i)) };
+  },
+
   /** What a reader copying the whole box gets: the selection's text. */
   copy(index) {
     const selection = window.getSelection();
