@@ -74,8 +74,8 @@ const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)
  */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   codec: /^(?!unicode-segmenter(\/|$)|node:(crypto|module)$)/,
-  // well-kept libraries for CBOR and X.509 (with the Reflect API @peculiar/x509 needs), and the codec
-  c2pa: /^(?!node:crypto$|cbor2$|@peculiar\/x509$|reflect-metadata$|wm-watermark-codec(\/|$))/,
+  // well-kept libraries for CBOR, X.509 (with the Reflect API @peculiar/x509 needs) and SHA-256, and the codec
+  c2pa: /^(?!node:crypto$|@noble\/hashes\/|cbor2$|@peculiar\/x509$|reflect-metadata$|wm-watermark-codec(\/|$))/,
   // the store keeps rows; what a mark means is the domain's business
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|wm-watermark-codec)/,
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,

@@ -3,11 +3,12 @@ import { c2paWrapperText, c2paWrapperUtf8Length, findC2paWrappers } from 'wm-wat
 import { actionsAssertion, type FollowingAction, type SourceType } from './actions.js';
 import { buildManifestStore, type ManifestDraft } from './build-manifest.js';
 import type { SigningCredentials } from './certificates.js';
-import { signCose } from './cose.js';
+import { signCose } from './cose-sign.js';
 import { C2paSignError } from './errors.js';
 import { LABEL } from './labels.js';
 import { softBindingAssertion, watermarkBinding } from './soft-binding.js';
-import { boundBytes, sha256, utf8Length } from './text-binding.js';
+import { sha256 } from './bytes.js';
+import { boundBytes, utf8Length } from './text-binding.js';
 
 export interface SignTextOptions {
   credentials: SigningCredentials;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { concatBytes } from './bytes.js';
 
 /**
  * The hard binding of unstructured text (C2PA 2.4, A.8, "Validating a data hash"): the exclusions are byte ranges of
@@ -28,11 +28,9 @@ export function boundBytes(utf8: Uint8Array, exclusions: readonly Exclusion[]): 
     at = end;
   }
   kept.push(utf8.subarray(at));
-  const rest = Buffer.concat(kept).toString('utf8');
+  const rest = new TextDecoder().decode(concatBytes(kept));
   return encoder.encode(rest.normalize('NFC'));
 }
-
-export const sha256 = (bytes: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(bytes).digest());
 
 /** Whether `index` is not inside a UTF-8 sequence (its byte is no continuation byte). */
 const boundary = (utf8: Uint8Array, index: number): boolean => index === utf8.length || (utf8[index] & 0xc0) !== 0x80;
