@@ -81,7 +81,8 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
   'data-folder':
     /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
-  web: /^(?!preact(\/|$)|@preact\/signals$|wm-watermark-codec(\/|$))/,
+  // the C2PA package's verification only (its signing needs node:crypto)
+  web: /^(?!preact(\/|$)|@preact\/signals$|wm-watermark-codec(\/|$)|wm-watermark-c2pa\/verify$)/,
   client: /^(?!node:)/,
   // the scan package: Node's own modules, the codec, and the two small packages of its walk (globs, .gitignore)
   scan: /^(?!node:|wm-watermark-codec(\/|$)|picomatch$|ignore$)/,
