@@ -13,14 +13,4 @@ export function equalBytes(a: Uint8Array, b: unknown): boolean {
   return a.every((byte, index) => byte === b[index]);
 }
 
-export function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
-}
-
 export const base64Of = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes));

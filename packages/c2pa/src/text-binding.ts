@@ -1,5 +1,3 @@
-import { concatBytes } from './bytes.js';
-
 /**
  * The hard binding of unstructured text (C2PA 2.4, A.8, "Validating a data hash"): the exclusions are byte ranges of
  * the text's UTF-8 as stored; the bytes left are decoded, normalised to NFC and encoded again, and that is hashed.
@@ -14,6 +12,7 @@ export interface Exclusion {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 export const utf8Length = (text: string): number => encoder.encode(text).length;
 
@@ -28,7 +27,8 @@ export function boundBytes(utf8: Uint8Array, exclusions: readonly Exclusion[]): 
     at = end;
   }
   kept.push(utf8.subarray(at));
-  const rest = new TextDecoder().decode(concatBytes(kept));
+  // each piece begins and ends at a character's boundary, so decoding them apart is decoding the whole
+  const rest = kept.map((piece) => decoder.decode(piece)).join('');
   return encoder.encode(rest.normalize('NFC'));
 }
 

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
-import { useState } from 'preact/hooks';
 import { formatNumber } from '../app/format.js';
+import { PasteField, usePasted } from './paste-field.js';
 import { readTextFile } from './text-file.js';
 import { certificatesOf } from './verify-c2pa.js';
 
@@ -14,15 +14,13 @@ const MAX_PEM_BYTES = 2_000_000;
 export const trustAnchors = signal<{ source: string; certificates: Uint8Array[] } | null>(null);
 
 export function TrustAnchorForm() {
-  const [input, setInput] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const pasted = usePasted();
   const anchors = trustAnchors.value;
   const use = async (pem: string, source: string) => {
     const found =
       pem.length > MAX_PEM_BYTES ? 'This is too large to be a set of certificates.' : await certificatesOf(pem);
-    if (typeof found === 'string') return setError(found);
-    setError(null);
-    setInput('');
+    if (typeof found === 'string') return pasted.setError(found);
+    pasted.clear();
     trustAnchors.value = { source, certificates: found };
   };
   if (anchors) {
@@ -42,33 +40,20 @@ export function TrustAnchorForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void use(input, 'the pasted PEM');
+        void use(pasted.value, 'the pasted PEM');
       }}
     >
-      <label class="label" for="trust-anchor">
-        Trust a signer’s root certificate
-      </label>
-      <textarea
+      <PasteField
         id="trust-anchor"
-        rows={3}
-        spellcheck={false}
-        value={input}
-        onInput={(event) => {
-          setInput(event.currentTarget.value);
-          setError(null);
-        }}
-        aria-describedby={error ? 'trust-anchor-hint trust-anchor-error' : 'trust-anchor-hint'}
-        aria-invalid={error ? 'true' : undefined}
+        label="Trust a signer’s root certificate"
+        {...pasted.field}
+        hint={
+          <>
+            Paste a root certificate (PEM), such as the NAME.root.crt of <code>wm c2pa keygen</code> or a channel’s
+            trust anchor, or pick the file: a signer whose chain ends there is trusted. It stays in this page.
+          </>
+        }
       />
-      <p class="hint" id="trust-anchor-hint">
-        Paste a root certificate (PEM), such as the NAME.root.crt of <code>wm c2pa keygen</code> or a channel’s trust
-        anchor, or pick the file: a signer whose chain ends there is trusted. It stays in this page.
-      </p>
-      {error && (
-        <p class="field-error" id="trust-anchor-error">
-          {error}
-        </p>
-      )}
       <button type="submit" class="button">
         Trust it
       </button>{' '}
