@@ -74,8 +74,8 @@ const DATABASE_PACKAGES = /^(better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)
  */
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   codec: /^(?!unicode-segmenter(\/|$)|node:(crypto|module)$)/,
-  // well-kept libraries for CBOR, X.509 (with the Reflect API @peculiar/x509 needs) and SHA-256, and the codec
-  c2pa: /^(?!node:crypto$|@noble\/hashes\/|cbor2$|@peculiar\/x509$|reflect-metadata$|wm-watermark-codec(\/|$))/,
+  // well-kept libraries for CBOR and X.509 (with the Reflect API @peculiar/x509 needs), and the codec
+  c2pa: /^(?!node:crypto$|cbor2$|@peculiar\/x509$|reflect-metadata$|wm-watermark-codec(\/|$))/,
   // the store keeps rows; what a mark means is the domain's business
   store: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|wm-watermark-codec)/,
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
@@ -91,11 +91,13 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
 };
 
 /**
- * The one module allowed a package its layer forbids: the codec's stand-in for node:crypto in browsers, which
+ * The modules allowed a package their layer forbids: the codec's stand-in for node:crypto in browsers, which
  * verifies signatures with the noble libraries (docs/ARCHITECTURE.md, "What the codec package may load").
  */
 const PACKAGE_EXCEPTIONS: Record<string, RegExp> = {
   [join(CODEC_SRC, 'browser-crypto.ts')]: /^@noble\/(ed25519|hashes\/sha2\.js)$/,
+  // and the C2PA package's SHA-256 in browsers, the same library's
+  [join(C2PA_SRC, 'browser-sha256.ts')]: /^@noble\/hashes\/sha2\.js$/,
 };
 
 /** The store's entry point, and the modules behind it that make up its port (the rest is the data folder's). */

@@ -1,12 +1,9 @@
-import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
-
 /**
  * Byte helpers that run alike in Node.js and in a browser, so that the checker page verifies with this package's
- * own code. SHA-256 is the noble library's (audited, dependency-free, already in the checker's codec chunk):
- * synchronous in both worlds, which WebCrypto's digest is not.
+ * own code. SHA-256 is sha256.ts's (node:crypto; in a browser build, browser-sha256.ts).
  */
 
-export const sha256 = (bytes: Uint8Array): Uint8Array => nobleSha256(bytes);
+export { sha256 } from './sha256.js';
 
 export function equalBytes(a: Uint8Array, b: unknown): boolean {
   if (!(b instanceof Uint8Array) || a.length !== b.length) return false;

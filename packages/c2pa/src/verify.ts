@@ -1,6 +1,7 @@
 /**
- * Verification alone, without node:crypto: what runs in a browser (the checker page) as on Node.js (`wm verify`, the
- * server). WebCrypto verifies the signatures, @peculiar/x509 the certificates, noble the SHA-256 hashes.
+ * Verification alone: what runs in a browser (the checker page) as on Node.js (`wm verify`). WebCrypto verifies the
+ * signatures, @peculiar/x509 the certificates; SHA-256 is node:crypto's, or in a browser build the noble library's
+ * (browser-sha256.ts, through the package's `browser` field). Signing, which needs a private key, is not here.
  */
 export { parseCertificates, signerOf, type CredentialStatus, type SignerIdentity } from './credential-check.js';
 export type { DeclaredAction } from './actions.js';
