@@ -23,10 +23,10 @@ describe('the verification entry (wm-watermark-c2pa/verify), which the checker p
       const signed = signText(TEXT, { credentials, generator: GENERATOR });
       const importKey = crypto.subtle.importKey.bind(crypto.subtle);
       // every public key refused, as a browser without the algorithm does (the certificates' checks too)
-      vi.spyOn(crypto.subtle, 'importKey').mockImplementation((async (...args: Parameters<typeof importKey>) => {
+      vi.spyOn(crypto.subtle, 'importKey').mockImplementation(async (...args: Parameters<typeof importKey>) => {
         if (args[0] === 'spki') throw new DOMException('not in this runtime', 'NotSupportedError');
         return importKey(...args);
-      }) as typeof crypto.subtle.importKey);
+      });
       const result = (await verifyText(signed.text, { trustAnchors: anchors }))!;
       expect(result.state).toBe('invalid');
       const codes = result.failure.map(({ code }) => code);
