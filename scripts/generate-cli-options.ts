@@ -6,10 +6,22 @@
 // Usage: npm run generate:cli-options [-- --check]   (--check compares instead of writing: exit 1 when stale)
 import { fileURLToPath } from 'node:url';
 import type { TSchema } from '@sinclair/typebox';
-import { cliOptionOf } from '../src/ops/cli-option.js';
-import { CODEC_OPERATION_NAMES, OPERATION_NAMES, OPERATIONS, type OperationName } from '../src/ops/operations.js';
+import { cliOptionOf, type CliOption } from '../src/ops/cli-option.js';
+import {
+  ACCOUNT_OPERATION_NAMES,
+  CODEC_OPERATION_NAMES,
+  OPERATION_NAMES,
+  OPERATIONS,
+  type AccountOperationName,
+  type OperationName,
+} from '../src/ops/operations.js';
 import { codecNameOf } from '../src/ops/wire.js';
-import type { OperationCommandSpec, OperationOptionSpec } from '../src/cli/codec/option-spec.js';
+import type {
+  AccountCommandSpec,
+  OperationCommandSpec,
+  OperationOptionSpec,
+  TextLimits,
+} from '../src/cli/codec/option-spec.js';
 import { formatGenerated, writeOrCheck } from './generated-file.js';
 
 export const GENERATED_PATH = fileURLToPath(new URL('../src/cli/codec/options.generated.ts', import.meta.url));
@@ -17,32 +29,43 @@ export const GENERATED_PATH = fileURLToPath(new URL('../src/cli/codec/options.ge
 /** The schema keywords a flag's parser checks; a field with any other could be refused by a server and not here. */
 const KEYWORDS: Record<string, readonly string[]> = {
   integer: ['type', 'description', 'default', 'minimum', 'maximum'],
-  string: ['type', 'description', 'default', 'enum'],
+  string: ['type', 'description', 'default', 'enum', 'minLength', 'maxLength', 'pattern'],
   boolean: ['type', 'description', 'default'],
+  array: ['type', 'description', 'items', 'minItems', 'maxItems'],
 };
+
+/** How the command line spells a field: its schema's annotation, and where the row's command face says more, that. */
+const cliOf = (operation: OperationName, field: string, schema: TSchema): CliOption => ({
+  ...cliOptionOf(schema),
+  ...OPERATIONS[operation].command?.fields?.[field],
+});
+
+/** A string schema's bounds, which the flag's parser checks as the server's validator does. */
+function textLimitsOf(schema: TSchema): TextLimits | undefined {
+  const limits: TextLimits = {};
+  if (schema.minLength !== undefined) limits.minLength = schema.minLength as number;
+  if (schema.maxLength !== undefined) limits.maxLength = schema.maxLength as number;
+  if (schema.pattern !== undefined) limits.pattern = schema.pattern as string;
+  return Object.keys(limits).length > 0 ? limits : undefined;
+}
 
 const kebab = (name: string): string => name.replace(/_/g, '-').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const camel = (kebabName: string): string => kebabName.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 
 /** The flag's name of each optional field of an operation: the required ones are the command's input. */
-function flagNames(properties: Record<string, TSchema>, required: readonly string[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const [field, schema] of Object.entries(properties))
-    if (!required.includes(field)) names.set(field, cliOptionOf(schema).flag ?? kebab(field));
-  return names;
+function flagNames(operation: OperationName, fields: [string, TSchema][]): Map<string, string> {
+  return new Map(fields.map(([field, schema]) => [field, cliOf(operation, field, schema).flag ?? kebab(field)]));
 }
 
 function specOf(operation: OperationName, field: string, schema: TSchema, flags: Map<string, string>) {
   const where = `${operation}.${field}`;
-  const type = schema.enum ? 'string' : String(schema.type);
-  const allowed = KEYWORDS[type];
-  if (!allowed)
-    throw new Error(`${where}: a ${type} field has no command-line parser (scripts/generate-cli-options.ts)`);
-  const unchecked = Object.keys(schema).filter((keyword) => !allowed.includes(keyword));
-  if (unchecked.length > 0) throw new Error(`${where}: the command line does not check ${unchecked.join(', ')}`);
+  const type = checkedType(where, schema);
+  const item = type === 'array' ? (schema.items as TSchema) : undefined;
+  if (item && checkedType(`${where}[]`, item) !== 'string')
+    throw new Error(`${where}: only an array of strings is a repeatable flag`);
   if (type === 'boolean' && schema.default === true) throw new Error(`${where}: a flag that defaults to true`);
 
-  const cli = cliOptionOf(schema);
+  const cli = cliOf(operation, field, schema);
   const keyOf = (other: string): string => {
     const name = flags.get(other);
     if (!name) throw new Error(`${where}: ${other} is no optional field of ${operation}`);
@@ -50,10 +73,12 @@ function specOf(operation: OperationName, field: string, schema: TSchema, flags:
   };
   const long = `--${flags.get(field)}`;
   const value = type === 'boolean' ? '' : ` <${cli.value ?? (type === 'integer' ? 'n' : flags.get(field))}>`;
+  const repeated = item ? ' (repeatable)' : '';
   const implied = Object.entries(cli.implies ?? {}).map(([other, to]) =>
     to === true ? `--${flags.get(other)}` : `--${flags.get(other)} ${String(to)}`,
   );
-  const help = (cli.help ?? schema.description ?? '') + (implied.length ? ` (implies ${implied.join(', ')})` : '');
+  const help =
+    (cli.help ?? schema.description ?? '') + repeated + (implied.length ? ` (implies ${implied.join(', ')})` : '');
   if (!help) throw new Error(`${where}: no description for the help`);
 
   const spec: OperationOptionSpec = {
@@ -71,14 +96,74 @@ function specOf(operation: OperationName, field: string, schema: TSchema, flags:
     spec.implies = Object.fromEntries(Object.entries(cli.implies).map(([other, to]) => [keyOf(other), to]));
   if (cli.conflicts) spec.conflicts = cli.conflicts.map(keyOf);
   if (cli.file) spec.file = true;
+  const text = textLimitsOf(item ?? schema);
+  if (text) spec.text = text;
+  if (item)
+    spec.repeatable = {
+      min: (schema.minItems as number | undefined) ?? 0,
+      max: (schema.maxItems as number | undefined) ?? Number.MAX_SAFE_INTEGER,
+    };
   return spec;
 }
 
-function specsOf(operation: OperationName): OperationOptionSpec[] {
+/** The schema's type as a flag's parser knows it; a keyword the parser would not check is refused. */
+function checkedType(where: string, schema: TSchema): string {
+  const type = schema.enum ? 'string' : String(schema.type);
+  const allowed = KEYWORDS[type];
+  if (!allowed)
+    throw new Error(`${where}: a ${type} field has no command-line parser (scripts/generate-cli-options.ts)`);
+  const unchecked = Object.keys(schema).filter((keyword) => !allowed.includes(keyword));
+  if (unchecked.length > 0) throw new Error(`${where}: the command line does not check ${unchecked.join(', ')}`);
+  return type;
+}
+
+/** The flags of an operation's fields: FIELDS, or else every optional one (the required ones are the input). */
+function specsOf(operation: OperationName, fields?: [string, TSchema][]): OperationOptionSpec[] {
   const input = OPERATIONS[operation].input;
-  const properties = input.properties as Record<string, TSchema>;
-  const flags = flagNames(properties, input.required ?? []);
-  return [...flags.keys()].map((field) => specOf(operation, field, properties[field], flags));
+  const required: readonly string[] = input.required ?? [];
+  const chosen =
+    fields ?? Object.entries(input.properties as Record<string, TSchema>).filter(([f]) => !required.includes(f));
+  const flags = flagNames(operation, chosen);
+  return chosen.map(([field, schema]) => specOf(operation, field, schema, flags));
+}
+
+/**
+ * An account operation's command from its row's `command` face: the one required string field is its argument (a
+ * file's text when the field is so annotated), every other field a flag (an array of strings a repeatable one),
+ * except those the command's own flags give (`own`).
+ */
+function accountCommandOf(operation: AccountOperationName): AccountCommandSpec | undefined {
+  const { command, input, http } = OPERATIONS[operation];
+  if (!command) return undefined;
+  const required: readonly string[] = input.required ?? [];
+  const fields = Object.entries(input.properties as Record<string, TSchema>).filter(
+    ([field, schema]) => !cliOf(operation, field, schema).own,
+  );
+  const isArgument = ([field, schema]: [string, TSchema]) => required.includes(field) && schema.type === 'string';
+  const [argument, ...more] = fields.filter(isArgument);
+  if (more.length > 0) throw new Error(`${operation}: a command takes one argument, not ${more.length + 1}`);
+  const spec: AccountCommandSpec = {
+    words: command.name.split(' '),
+    options: specsOf(
+      operation,
+      fields.filter((entry) => !isArgument(entry)),
+    ),
+  };
+  if (argument) {
+    const [field, schema] = argument;
+    const cli = cliOf(operation, field, schema);
+    checkedType(`${operation}.${field}`, schema);
+    const help = cli.help ?? schema.description ?? '';
+    const input = codecNameOf(field);
+    spec.argument = cli.file
+      ? { field, input, name: '[file]', help: `${help} (default: standard input; "-" also means standard input)` }
+      : { field, input, name: `<${cli.value ?? kebab(field)}>`, help };
+    if (cli.file) spec.argument.file = true;
+    const text = textLimitsOf(schema);
+    if (text && !cli.file) spec.argument.text = text;
+  }
+  if (http) spec.http = `${http.method} ${http.path}`;
+  return spec;
 }
 
 /** An object schema's fields as a --json help shows them: `{decoded, keyed, raw_runs?}` (optional ones with ?). */
@@ -132,16 +217,17 @@ const literal = (value: unknown): string =>
 export async function renderCliOptions(): Promise<string> {
   const rows = CODEC_OPERATION_NAMES.map((name) => `  ${name}: ${literal(specsOf(name))},`).join('\n');
   const commands = OPERATION_NAMES.map((name) => `  ${name}: ${literal(commandOf(name))},`).join('\n');
+  const accountCommands = ACCOUNT_OPERATION_NAMES.flatMap((name) => {
+    const spec = accountCommandOf(name);
+    return spec ? [`  ${name}: ${literal(spec)},`] : [];
+  }).join('\n');
   const source = `// Generated by scripts/generate-cli-options.ts from the rows of src/ops/operations.ts.
 // Do not edit: change the row or the field (src/ops/schemas.ts, its \`withCliOption\` annotation), then run
 // \`npm run generate:cli-options\`.
-import type { CodecOperationName, OperationName } from '../../domain/operation-rules.js';
-import type { OperationCommandSpec, OperationOptionSpec } from './option-spec.js';
+import type { AccountOperationName, CodecOperationName, OperationName } from '../../domain/operation-rules.js';
+import type { AccountCommandSpec, OperationCommandSpec, OperationOptionSpec } from './option-spec.js';
 
-/**
- * The flags of each codec operation's command: one per optional input field, in the schema's order. (The account
- * operations' commands, wm copies and wm trace, have flags of their own: src/cli/copies-commands.ts.)
- */
+/** The flags of each codec operation's command: one per optional input field, in the schema's order. */
 export const OPERATION_OPTIONS: { readonly [N in CodecOperationName]: readonly OperationOptionSpec[] } = {
 ${rows}
 };
@@ -149,6 +235,14 @@ ${rows}
 /** What each operation's command says of it (its help, the shape of its --json) and the MCP tools it is served as. */
 export const OPERATION_COMMANDS: { readonly [N in OperationName]: OperationCommandSpec } = {
 ${commands}
+};
+
+/**
+ * The commands of the account operations whose row has a \`command\` face (src/cli/account-commands.ts defines them,
+ * src/cli/copies/run.ts runs them): words, argument and flags.
+ */
+export const ACCOUNT_COMMANDS: { readonly [N in AccountOperationName]?: AccountCommandSpec } = {
+${accountCommands}
 };
 `;
   return formatGenerated(GENERATED_PATH, source);

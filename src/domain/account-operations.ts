@@ -1,9 +1,13 @@
 import type { AccountOwner } from './account-owner.js';
 import type { DomainContext } from './context.js';
+import { existingCopiesKeys } from './copies/account-keys.js';
+import { documentRowId } from './copies/documents.js';
 import { issueCopies } from './copies/issue.js';
 import { listCopies, listOfNoCopies } from './copies/list.js';
 import { previewCopies } from './copies/preview.js';
 import { traceCopies, traceOfNoCopies } from './copies/trace.js';
+import type { ListCopiesInput, ListCopiesResult } from './copies/types.js';
+import { DomainError } from './errors.js';
 import type { AccountOperationName } from './operation-rules.js';
 import { meteredRunner, type WatermarkCaller } from './watermark.js';
 import type { RunJob } from './work/runner.js';
@@ -16,6 +20,11 @@ interface AccountOperation<Input, Result> {
   units?(input: Input): number;
   /** whether a result is a success to charge (default: every one); an operation its rule never charges is free */
   charged?(result: Result): boolean;
+  /**
+   * its answer for an account that never issued anything, where nothing may be made (offline: a data folder
+   * without its operator account, or without a database yet); without it, the operation is never run that way
+   */
+  ofNoRecords?(input: Input): Result;
 }
 
 /** An entry of the table, its input and result types those of its work. */
@@ -34,11 +43,37 @@ export const ACCOUNT_OPERATIONS = {
     // the input is the schema's, but a caller of the domain may pass anything: one charge at least
     units: (input) => (Array.isArray(input?.recipients) ? Math.max(1, input.recipients.length) : 1),
   }),
-  // the dry run of an issue: the plan's cap applies, nothing is recorded (docs/TRACING.md, "Visible variants")
+  // the dry run of an issue: the plan's cap applies, nothing is recorded (docs/TRACING.md, "Visible variants");
+  // its copies' differences are drawn with the account's keys, so it never runs without records
   preview_copies: operation({ run: previewCopies }),
-  trace: operation({ run: traceCopies, charged: (result) => result.verdict !== 'too_short' }),
-  list_copies: operation({ run: listCopies }),
+  trace: operation({
+    run: traceCopies,
+    charged: (result) => result.verdict !== 'too_short',
+    ofNoRecords: traceOfNoCopies,
+  }),
+  list_copies: operation({ run: listCopies, ofNoRecords: listOfNoCopies }),
+  // the document's records deleted, answered one last time as list shows them (docs/TRACING.md, "Forgetting")
+  forget_document: operation({ run: forgetDocument, ofNoRecords: listOfNoCopies }),
 } satisfies { [N in AccountOperationName]: unknown };
+
+/**
+ * Deletes the owner's document and everything recorded of it (its copies and recipients, its fingerprint, its
+ * variant record); its copies' marks then name no one. NOT_FOUND when it is not the owner's, or already forgotten.
+ */
+async function forgetDocument(
+  context: DomainContext,
+  owner: AccountOwner,
+  input: Required<ListCopiesInput>,
+): Promise<ListCopiesResult> {
+  const forgotten = await listCopies(context, owner, input);
+  const keys = await existingCopiesKeys(context, owner.userId);
+  const id = keys && documentRowId(keys, input.document_id);
+  const deleted =
+    id !== undefined && (await context.store.transaction((tx) => tx.copies.deleteDocument(owner.userId, id)));
+  // forgotten meanwhile by another call: one of them deleted it
+  if (!deleted) throw new DomainError('NOT_FOUND', 'You have no document with this id');
+  return forgotten;
+}
 
 type Table = typeof ACCOUNT_OPERATIONS;
 /** Each account operation's input, as its shapes (./shapes/) and the wire name its fields. */
@@ -88,19 +123,11 @@ export const operatorRunner =
 
 /**
  * The account operations where no copies were ever issued and nothing may be made (offline: reading a data folder
- * that has no operator account, or no database yet): trace and list answer as for an account without copies. An
- * issue records its copies, and its preview draws them with the account's keys, so neither is ever run this way.
+ * that has no operator account, or no database yet): each answers as for an account without records (its
+ * `ofNoRecords`). An issue records its copies, and its preview draws them with the account's keys: neither runs so.
  */
-const NO_COPIES: { [N in AccountOperationName]: (input: AccountInputs[N]) => AccountResults[N] } = {
-  issue_copies: () => {
-    throw new Error('issue_copies runs on an opened data folder, which it records its copies in');
-  },
-  preview_copies: () => {
-    throw new Error("preview_copies runs on an opened data folder: each copy's differences are its account's");
-  },
-  trace: traceOfNoCopies,
-  list_copies: listOfNoCopies,
+export const noCopiesRunner: AccountRunner = async (name, input) => {
+  const entry = entryOf(name);
+  if (!entry.ofNoRecords) throw new Error(`${name} runs on an opened data folder, with the account's records`);
+  return entry.ofNoRecords(input);
 };
-
-export const noCopiesRunner: AccountRunner = async (name, input) =>
-  (NO_COPIES[name] as (input: AccountInputs[typeof name]) => AccountResults[typeof name])(input);

@@ -39,6 +39,8 @@ export const OPERATION_RULES = {
   preview_copies: { permissions: ['encode'], charged: false, account: true },
   trace: { permissions: ['decode'], charged: true, account: true },
   list_copies: { permissions: ['decode'], charged: false, account: true },
+  // deleting an issued document's records, authorised as an issue; free: an erasure never waits on credits
+  forget_document: { permissions: ['encode'], charged: false, account: true },
 } as const satisfies Record<string, OperationRule>;
 
 export type OperationName = keyof typeof OPERATION_RULES;

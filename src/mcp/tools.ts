@@ -19,7 +19,7 @@ export interface ToolDefinition {
   description: string;
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
-  annotations: { readOnlyHint: boolean; destructiveHint: false; idempotentHint: boolean; openWorldHint: false };
+  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: false };
   operation: OperationName;
   /** the operation's input from the arguments: the fields it declares, in their wire names (others are ignored) */
   toInput(args: Record<string, unknown>): OperationInputs[OperationName];
@@ -91,14 +91,16 @@ function serverNote(operation: OperationName, backend: OperationBackend): string
 }
 
 /**
- * Annotations: locally every tool only computes, except an issue, which records its copies; against a server an
- * operation that charges credits changes the account too, and calling it twice charges twice.
+ * Annotations: locally every tool only computes, except those that change the account's records (an issue records
+ * its copies; what deletes records is destructive); against a server an operation that charges credits changes the
+ * account too, and calling it twice charges twice.
  */
 function annotationsOf(operation: OperationName, backend: OperationBackend): ToolDefinition['annotations'] {
-  const changes = spendsOn(operation, backend) || OPERATIONS[operation].records === true;
+  const { records } = OPERATIONS[operation];
+  const changes = spendsOn(operation, backend) || records !== undefined;
   return {
     readOnlyHint: !changes,
-    destructiveHint: false,
+    destructiveHint: records === 'deletes',
     idempotentHint: !changes && OPERATIONS[operation].deterministic,
     openWorldHint: false,
   };

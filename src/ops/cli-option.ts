@@ -22,6 +22,11 @@ export interface CliOption {
   conflicts?: readonly string[];
   /** the value names a file (or - for standard input) whose text is the field's value */
   file?: boolean;
+  /**
+   * an account command's own flags give the field, not a flag of the table (wm copies issue's --variants,
+   * --classes, --colluders make `variants`: its hook in src/cli/copies/)
+   */
+  own?: true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
 import { kebabNameOf, OPERATION_NAMES, OPERATION_RULES, type OperationName } from '../domain/operation-rules.js';
 import { API_PATHS } from '../api/paths.js';
-import { withCliOption } from './cli-option.js';
+import { withCliOption, type CliOption } from './cli-option.js';
 import * as copiesSchemas from '../domain/shapes/copies.js';
 import * as schemas from './schemas.js';
 import type { CodecInput } from './wire.js';
@@ -63,6 +63,19 @@ export interface HostedTool {
   names?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The command of an account operation (codec operations have theirs in src/cli/codec-commands.ts): written from the
+ * row into src/cli/codec/options.generated.ts by `npm run generate:cli-options`, defined and run by one generic
+ * runner (src/cli/account-commands.ts, src/cli/copies/run.ts): its one required string field is its argument, every
+ * other field a flag.
+ */
+export interface CommandFace {
+  /** the words after `wm`: 'copies list', 'trace' */
+  name: string;
+  /** how the command line spells input fields where the fields do not say it (./cli-option.ts) */
+  fields?: Readonly<Record<string, CliOption>>;
+}
+
 /** How the faces serve an operation: its row. */
 export interface OperationRow {
   title: string;
@@ -76,11 +89,16 @@ export interface OperationRow {
   result: TSchema;
   /** served over REST (strip and reveal are not: they need no key and no account) */
   http?: HttpFace;
+  /** an account operation's command (the codec operations' are in src/cli/codec-commands.ts) */
+  command?: CommandFace;
   hosted?: HostedTool;
   /** the same input always gives the same result (no random nonce or distribution) */
   deterministic: boolean;
-  /** it records something in the account wherever it runs, offline too (an issue: its document and copies) */
-  records?: true;
+  /**
+   * it changes the account's records wherever it runs, offline too: `adds` (an issue: its document and copies) or
+   * `deletes` (an MCP client hears it is destructive)
+   */
+  records?: 'adds' | 'deletes';
   /**
    * what the dashboard's usage history calls a charge of it ("Encode (robust)"); every charged operation has one
    * (src/api/usage-labels.generated.ts carries them to the browser)
@@ -294,9 +312,19 @@ const ROWS = {
       summary: 'Issue one marked copy per recipient and record it; needs encode (one charge per copy)',
       streamed: true,
     },
+    command: {
+      name: 'copies issue',
+      fields: {
+        text: { file: true, help: 'the document' },
+        recipients: { flag: 'to', value: 'recipient', help: 'a recipient’s label: an email address, a name' },
+        name: { help: 'the document’s name in the records (default: the file’s name)' },
+        // --variants, --classes, --colluders and --dry-run (src/cli/copies/issue.ts)
+        variants: { own: true },
+      },
+    },
     usage: 'Issue copies',
     deterministic: false,
-    records: true,
+    records: 'adds',
   },
   preview_copies: {
     title: 'Preview an issue with visible variants',
@@ -339,6 +367,7 @@ const ROWS = {
         'Whose copy a leaked text is: recipients from copy marks that authenticate in their document, else the ' +
         'document by fingerprint; needs decode (one charge, none when too short)',
     },
+    command: { name: 'trace', fields: { text: { file: true, help: 'the leaked text' } } },
     usage: 'Trace a leak',
     deterministic: true,
   },
@@ -354,7 +383,35 @@ const ROWS = {
       path: API_PATHS.copies,
       summary: 'The documents issued, newest first, or one with its copies (document_id); needs decode, free',
     },
+    command: {
+      name: 'copies list',
+      fields: {
+        document_id: { flag: 'document', value: 'id', help: 'one document, with each copy and its recipient' },
+      },
+    },
     deterministic: true,
+  },
+  forget_document: {
+    title: 'Forget an issued document',
+    description:
+      'Delete one of your issued documents and everything recorded of it: its copies with their recipients, its ' +
+      'keyed fingerprint and its visible variants’ record (a retention rule, an erasure request). Answers the ' +
+      'document with each copy as `list_copies` showed it, one last time; it cannot be undone. Its copies’ marks ' +
+      'still authenticate but name no one: a trace of one says it carries the mark of a copy no longer on record. ' +
+      'Needs the encode permission; free.',
+    input: Type.Required(LIST_COPIES),
+    result: copiesSchemas.ListCopiesResult,
+    http: {
+      method: 'POST',
+      path: `${API_PATHS.copies}/forget`,
+      summary: 'Delete an issued document with its copies, fingerprint and variant record; needs encode, free',
+    },
+    command: {
+      name: 'copies forget',
+      fields: { document_id: { help: 'the document to forget (its id, as issue and list print it)' } },
+    },
+    deterministic: false,
+    records: 'deletes',
   },
 } satisfies { readonly [N in OperationName]: RowOf<N> };
 

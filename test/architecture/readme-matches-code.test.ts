@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { EXIT } from '../../src/cli/errors.js';
-import { OPERATIONS, OPERATION_NAMES } from '../../src/ops/operations.js';
+import { ACCOUNT_OPERATION_NAMES, CODEC_OPERATION_NAMES, OPERATIONS } from '../../src/ops/operations.js';
 
 const read = (file: string) => readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8');
 
@@ -25,12 +25,15 @@ describe('what the README and docs/CLI.md list is what the code has', () => {
     expect(exitCodesListed(read('docs/CLI.md'), '## Exit codes')).toEqual(codes);
   });
 
-  it("every MCP tool, by its name and the hosted service's", () => {
+  it("every MCP tool, by its name and the hosted service's; the copies tools in docs/TRACING.md", () => {
     const section = read('README.md').split('## AI assistants (MCP)')[1].split('\n## ')[0];
-    const tools = OPERATION_NAMES.flatMap((name) => [
+    const tools = CODEC_OPERATION_NAMES.flatMap((name) => [
       name,
       ...(OPERATIONS[name].hosted ? [OPERATIONS[name].hosted.name] : []),
     ]);
     expect(tools.filter((tool) => !section.includes(`\`${tool}\``))).toEqual([]);
+    // the account operations are the copies' (the README points there): their one document names each
+    const tracing = read('docs/TRACING.md');
+    expect(ACCOUNT_OPERATION_NAMES.filter((tool) => !tracing.includes(`\`${tool}\``))).toEqual([]);
   });
 });

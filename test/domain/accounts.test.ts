@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Domain } from '../../src/domain/index.js';
+import { ACCOUNT_OPERATION_NAMES } from '../../src/domain/operation-rules.js';
 import { makeFixture, makeUser, PASSWORD, refusal, type Fixture } from './fixture.js';
 
 let f: Fixture;
@@ -197,6 +198,10 @@ describe('suspension', () => {
         expect((await refusal(operation)).code, `${part}.${name}`).toBe('ACCOUNT_SUSPENDED');
       }
     }
+    // and every account operation (the copies), by name: a new one is refused here without a line
+    const runAs = f.domain.accountOperations.forCaller(apiToken.token);
+    for (const name of ACCOUNT_OPERATION_NAMES)
+      expect((await refusal(() => runAs(name, {} as never))).code, name).toBe('ACCOUNT_SUSPENDED');
     await f.domain.admin.unsuspend(user.email);
     expect((await f.domain.sessions.authenticate(login.accessToken)).user.id).toBe(user.id);
     // nothing was consumed or changed while suspended: the verification link and the token still work

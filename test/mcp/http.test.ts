@@ -10,6 +10,7 @@ import {
   type SignedInUser,
   type TestServer,
 } from '../server/harness.js';
+import { ACCOUNT_OPERATION_NAMES } from '../../src/domain/operation-rules.js';
 import { TOOL_NAMES, call, connectHttp, errorText } from './mcp-client.js';
 
 // MCP on `wm serve` (/mcp), driven by the SDK's own client over real HTTP: the same tools as `wm mcp`, each call
@@ -75,13 +76,7 @@ afterAll(async () => {
 describe('/mcp on wm serve', () => {
   it('lists the eight tools, four aliases and the copies tools, with descriptions, schemas, annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([
-      ...TOOL_NAMES,
-      'issue_copies',
-      'preview_copies',
-      'trace',
-      'list_copies',
-    ]);
+    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, ...ACCOUNT_OPERATION_NAMES]);
     // the instructions name every tool of the table, the copies tools too
     const instructions = client.getInstructions() ?? '';
     for (const tool of tools) expect(instructions, tool.name).toContain(tool.name);

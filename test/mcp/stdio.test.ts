@@ -8,6 +8,8 @@ import { analyze, decode, decodeRobust, encode, encodeRobust, reveal, revealText
 import { CARRIER, ROOT, WM, makeTempDir, runWm } from '../cli/codec-harness.js';
 import { startLiveServer, type LiveServer } from '../reliability/live-server.js';
 import { MEMO } from '../domain/copies/texts.js';
+import { ACCOUNT_OPERATION_NAMES } from '../../src/domain/operation-rules.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
 import { OFFLINE_TOOL_NAMES, TOOL_NAMES, call, errorText } from './mcp-client.js';
 
 // `wm mcp` as an assistant runs it: the built CLI spawned as a process, driven by the SDK's own stdio client.
@@ -46,7 +48,8 @@ const structured = async (client: Client, name: string, args: Record<string, unk
 
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value));
 
-const COPIES_TOOLS = ['issue_copies', 'preview_copies', 'trace', 'list_copies'];
+// every account operation is a copies tool: the table's list, so a new one is learned here by itself
+const COPIES_TOOLS = ACCOUNT_OPERATION_NAMES;
 
 let offline: Client;
 
@@ -59,7 +62,7 @@ afterAll(async () => {
 });
 
 describe('wm mcp (stdio, offline)', () => {
-  it('lists every tool with its description, input and output schema, read-only offline but for an issue', async () => {
+  it('lists every tool with description, input and output schema; read-only unless it changes records', async () => {
     const { tools } = await offline.listTools();
     // not c2pa_sign: it signs with a channel's certificate, which only a server holds (offline: wm c2pa sign)
     expect(tools.map((tool) => tool.name)).toEqual([...OFFLINE_TOOL_NAMES, ...COPIES_TOOLS]);
@@ -67,9 +70,13 @@ describe('wm mcp (stdio, offline)', () => {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.properties).toBeDefined();
       expect(tool.outputSchema?.properties).toBeDefined();
-      expect(tool.annotations).toMatchObject({
-        readOnlyHint: tool.name !== 'issue_copies',
-        destructiveHint: false,
+      // what changes the account's records (an issue adds, a forget deletes) is no read, even offline
+      const records = OPERATION_NAMES.includes(tool.name as OperationName)
+        ? OPERATIONS[tool.name as OperationName].records
+        : undefined;
+      expect(tool.annotations, tool.name).toMatchObject({
+        readOnlyHint: records === undefined,
+        destructiveHint: records === 'deletes',
         openWorldHint: false,
       });
     }
@@ -179,9 +186,8 @@ describe('wm mcp (stdio, offline)', () => {
 describe('wm mcp offline copies', () => {
   it('offers the copies tools in its help and its instructions', async () => {
     const help = await runWm(['mcp', '--help'], { env });
-    expect(help.out.replace(/\s+/g, ' ')).toContain(
-      'the copies tools issue_copies, preview_copies, trace and list_copies',
-    );
+    const listed = `${COPIES_TOOLS.slice(0, -1).join(', ')} and ${COPIES_TOOLS[COPIES_TOOLS.length - 1]}`;
+    expect(help.out.replace(/\s+/g, ' ')).toContain(`the copies tools ${listed}`);
     expect(offline.getInstructions()).toMatch(/issue_copies \(.*trace \(.*list_copies \(/);
   });
 

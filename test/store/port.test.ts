@@ -154,6 +154,29 @@ describe('copies', () => {
     expect(await store.copies.copyIdsOf(bob.id, [memo.id])).toEqual([]);
   });
 
+  it("deletes a document with its copies, variants and hashes, and only its owner's", async () => {
+    const [alice, bob] = [await insertUser(), await insertUser()];
+    const memo = await document(alice.id, 'memo');
+    const kept = await document(alice.id, 'kept');
+    await store.copies.insertCopies([copy(memo.id, 'd0', 0), copy(memo.id, 'd1', 1), copy(kept.id, 'k0', 0)]);
+    const variants = { salt: randomBytes(16), record: Uint8Array.of(1), classes: '[]', sites: 0, positions: 0 };
+    await store.copies.insertVariants({ ...variants, documentId: memo.id });
+    const hashes = Int32Array.of(1, -2, 3);
+
+    expect(await store.transaction((tx) => tx.copies.deleteDocument(bob.id, memo.id))).toBe(false);
+    expect(await store.copies.documentOf(alice.id, memo.id)).toBeDefined();
+    expect(await store.transaction((tx) => tx.copies.deleteDocument(alice.id, memo.id))).toBe(true);
+    expect(await store.copies.deleteDocument(alice.id, memo.id)).toBe(false);
+
+    expect(await store.copies.documentOf(alice.id, memo.id)).toBeUndefined();
+    expect(await store.copies.copiesOf(alice.id, ['d0', 'd1', 'k0'])).toMatchObject([{ id: 'k0' }]);
+    expect(await store.copies.variantsOf(alice.id, [memo.id])).toEqual([]);
+    // the other document keeps its fingerprint's index rows, which it shares with the one deleted
+    const sharing = await store.copies.documentsSharing(alice.id, 1, hashes);
+    expect(sharing.map(({ document, shared }) => [document.id, shared])).toEqual([[kept.id, 3]]);
+    expect((await store.copies.documentsOf(alice.id, 10)).map(({ name }) => name)).toEqual(['kept']);
+  });
+
   it('a document has one variant record, and it goes with its owner', async () => {
     const user = await insertUser();
     const memo = await document(user.id, 'memo');

@@ -1,17 +1,24 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { CodecOperationName } from '../../domain/operation-rules.js';
-import { parseInteger } from './option-parsers.js';
+import { parseInteger, parseText } from './option-parsers.js';
 import type { OperationOptionSpec } from './option-spec.js';
 import { OPERATION_OPTIONS } from './options.generated.js';
 
 /** The table's flags each command has so far: a command adds some beside related flags of its own, then the rest. */
 const added = new WeakMap<Command, Set<string>>();
 
-function optionOf(spec: OperationOptionSpec): Option {
+/** The commander option of a flag of the table, parsing and checking its value as the schema says. */
+export function optionOf(spec: OperationOptionSpec): Option {
   const option = new Option(spec.flags, spec.help);
   if (spec.choices) option.choices(spec.choices);
-  const { integer } = spec;
+  const { integer, text = {}, repeatable } = spec;
   if (integer) option.argParser((value) => parseInteger(value, integer.min, integer.max));
+  else if (repeatable)
+    option.argParser((value, previous: string[] | undefined) => {
+      if ((previous?.length ?? 0) >= repeatable.max) throw new InvalidArgumentError(`at most ${repeatable.max}.`);
+      return [...(previous ?? []), parseText(value, text)];
+    });
+  else if (spec.text) option.argParser((value) => parseText(value, text));
   if (spec.default !== undefined) option.default(spec.default);
   if (spec.implies) option.implies(spec.implies);
   if (spec.conflicts) option.conflicts([...spec.conflicts]);

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from 'commander';
+import type { TextLimits } from './option-spec.js';
 
 /** A whole number from MINIMUM to MAXIMUM, written in decimal digits (no sign unless negative, no exponent). */
 export function parseInteger(value: string, minimum: number, maximum: number): number {
@@ -11,6 +12,16 @@ export function parseInteger(value: string, minimum: number, maximum: number): n
 }
 
 export const parseSeed = (value: string): number => parseInteger(value, 0, 2 ** 32 - 1);
+
+/** A string within a schema's bounds (length in UTF-16 code units, as JSON Schema's validators count here). */
+export function parseText(value: string, limits: TextLimits): string {
+  const { minLength = 0, maxLength = Number.MAX_SAFE_INTEGER, pattern } = limits;
+  if (value.length < minLength) throw new InvalidArgumentError(`expected at least ${minLength} characters.`);
+  if (value.length > maxLength) throw new InvalidArgumentError(`expected at most ${maxLength} characters.`);
+  if (pattern !== undefined && !new RegExp(pattern, 'u').test(value))
+    throw new InvalidArgumentError(`expected only the characters of /${pattern}/.`);
+  return value;
+}
 
 /** commander's collector for a repeatable option. */
 export const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];

@@ -25,6 +25,39 @@ export interface OperationOptionSpec {
   conflicts?: readonly string[];
   /** the value names a file, or - for standard input, whose text is the field's value */
   file?: boolean;
+  /** a string the schema bounds: its length in code units, and a pattern (a regular expression's source) */
+  text?: TextLimits;
+  /** an array of strings: the flag is repeatable, each value one item, with the schema's bounds on their count */
+  repeatable?: { min: number; max: number };
+}
+
+export interface TextLimits {
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+}
+
+/**
+ * An account operation's command (wm copies list, wm trace…), made from its row's `command` face: its words after
+ * `wm`, its argument (the one required string field: a file whose text it is, or the value itself) and its flags.
+ */
+export interface AccountCommandSpec {
+  /** the words after wm: ['copies', 'list'] */
+  words: readonly string[];
+  argument?: {
+    field: string;
+    /** its name in the backend's input (document_id → documentId) */
+    input: string;
+    /** commander's argument: `[file]` (standard input when left out) or `<document-id>` */
+    name: string;
+    help: string;
+    /** the argument names a file (or -, or nothing: standard input) whose text is the field's value */
+    file?: boolean;
+    text?: TextLimits;
+  };
+  options: readonly OperationOptionSpec[];
+  /** the REST answer the --json object is: `GET /api/v2/copies` */
+  http?: string;
 }
 
 /**

@@ -1,17 +1,7 @@
-import { formatJson } from '../codec/format.js';
-import { writeOutput } from '../codec/io.js';
-import { copiesBackendFor, type CopiesOptions } from './backend.js';
-
-export interface ListOptions extends CopiesOptions {
-  document?: string;
-  json?: boolean;
-}
+import type { ListCopiesResult } from '../../domain/copies/types.js';
 
 /** `wm copies list`: the documents issued, newest first; with --document ID, its copies. */
-export async function runCopiesList(options: ListOptions): Promise<void> {
-  const backend = await copiesBackendFor(options);
-  const list = await backend.run('list_copies', options.document === undefined ? {} : { documentId: options.document });
-  if (options.json) return await writeOutput(formatJson(list), undefined);
+export function formatList(list: ListCopiesResult): string[] {
   const lines = list.documents.flatMap((document) => [
     `${document.id}\t${document.created_at}\t${document.copies} copies\t${document.name}\n`,
     ...(document.recipients ?? []).map(
@@ -20,5 +10,5 @@ export async function runCopiesList(options: ListOptions): Promise<void> {
         `${copy.marks.robust_marks} robust marks)\n`,
     ),
   ]);
-  await writeOutput(lines.length > 0 ? lines : ['no copies issued yet\n'], undefined);
+  return lines.length > 0 ? lines : ['no copies issued yet\n'];
 }

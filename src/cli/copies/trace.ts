@@ -1,13 +1,5 @@
 import type { TraceResult, VariantScore } from '../../domain/copies/types.js';
-import { CliError, EXIT } from '../errors.js';
-import { formatJson } from '../codec/format.js';
-import { readInputText, writeOutput } from '../codec/io.js';
-import { copiesBackendFor, type CopiesOptions } from './backend.js';
-
-export interface TraceOptions extends CopiesOptions {
-  json?: boolean;
-  out?: string;
-}
+import { EXIT } from '../errors.js';
 
 /** Exit codes of `wm trace` (docs/CLI.md), one per verdict. */
 const TRACE_EXIT: Record<TraceResult['verdict'], number> = {
@@ -25,7 +17,7 @@ const variantsEvidence = (score: VariantScore) =>
 
 const percent = (share: number) => `${(share * 100).toFixed(share < 0.1 ? 1 : 0)} %`;
 
-function formatTrace(result: TraceResult): string[] {
+export function formatTrace(result: TraceResult): string[] {
   const recipients = result.recipients.map((found) => {
     const robust = found.evidence.robust
       .map((mark) => `robust mark: ${mark.copies_agreeing} of ${mark.copies_found} copies agree`)
@@ -59,10 +51,5 @@ function formatTrace(result: TraceResult): string[] {
   return [`${result.message}\n`, ...recipients, ...variants, ...documents, ...unconfirmed];
 }
 
-/** `wm trace FILE`: whose copy a leaked text is; the exit code says how much could be told. */
-export async function runTrace(file: string | undefined, options: TraceOptions): Promise<void> {
-  const backend = await copiesBackendFor(options);
-  const result = await backend.run('trace', { text: await readInputText(file) });
-  await writeOutput(options.json ? formatJson(result) : formatTrace(result), options.out);
-  if (result.verdict !== 'recipient') throw new CliError(TRACE_EXIT[result.verdict], '');
-}
+/** `wm trace FILE`'s exit code: how much could be told. */
+export const traceExitCode = (result: TraceResult): number => TRACE_EXIT[result.verdict];

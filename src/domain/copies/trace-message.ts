@@ -11,6 +11,8 @@ export function traceMessage(
     documents: TracedDocument[];
     unconfirmed: UnconfirmedMark[];
     variants: TracedVariants[];
+    /** copy marks of the account whose copy is not on record */
+    other: number;
   },
   words: number,
 ): string {
@@ -40,7 +42,11 @@ export function traceMessage(
         'document and a few sentences for a mark. Nothing can be said either way.'
       );
     case 'not_found':
-      return 'Nothing in this text is from any of your documents: no mark of your copies, no matching fingerprint.';
+      return found.other > 0
+        ? 'This text carries the mark of a copy of yours that is no longer on record (a copy of a forgotten ' +
+            'document, or of one issued after the backup this database was restored from); no document of yours ' +
+            'matches it. Such a mark names no one.'
+        : 'Nothing in this text is from any of your documents: no mark of your copies, no matching fingerprint.';
   }
 }
 

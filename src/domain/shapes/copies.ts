@@ -36,6 +36,9 @@ export const IssueCopiesInput = Type.Object({
   variants: Type.Optional(VariantsRequest),
 });
 
+/** What a document id is made of (it is opaque: ../opaque-id.ts); anything else is refused as input. */
+const DOCUMENT_ID_PATTERN = '^[A-Za-z0-9_-]+$';
+
 export const TraceInput = Type.Object({ text: Type.String({ minLength: 1, description: 'the leaked text' }) });
 
 export const ListCopiesInput = Type.Object({
@@ -43,6 +46,7 @@ export const ListCopiesInput = Type.Object({
     Type.String({
       minLength: 1,
       maxLength: 64,
+      pattern: DOCUMENT_ID_PATTERN,
       description: 'one document (its id, as issue and list give it), with its copies',
     }),
   ),

@@ -80,6 +80,11 @@ export interface CopyRepository {
   documentOf(ownerId: string, id: number): Promise<DocumentRow | undefined>;
   /** The copies of the owner's document, in the order issued ([] when the document is not the owner's). */
   copiesOfDocument(ownerId: string, documentId: number): Promise<CopyRow[]>;
+  /**
+   * Deletes the owner's document `id` and everything recorded of it: its copies, its variant record, its fingerprint
+   * and the index rows of its hashes. False when it is not the owner's (nothing deleted). Run it in a unit of work.
+   */
+  deleteDocument(ownerId: string, id: number): Promise<boolean>;
   /** Records the variants of a document (in the issue's unit of work, after its document). */
   insertVariants(variants: DocumentVariantsRow): Promise<void>;
   /** The variants of the owner's documents among `documentIds`; documents without variants are left out. */

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { fingerprintBytes } from '../fingerprint-bytes.js';
+import { fingerprintBytes, hashesOfFingerprintBytes } from '../fingerprint-bytes.js';
 import type { CopyRow, DocumentRow, DocumentSharingHashes, DocumentVariantsRow } from '../port/index.js';
 import type { PgSession, Statement } from './database.js';
 import { copies, documents, documentVariants, fingerprintKeys } from './schema.js';
@@ -27,6 +27,11 @@ const copyColumns = {
 const INSERT_HASHES: Statement = {
   name: 'document_hashes_insert',
   text: `INSERT INTO document_hashes (hash, document_id) SELECT unnest($1::int[]), $2 ON CONFLICT DO NOTHING`,
+};
+
+const DELETE_HASHES: Statement = {
+  name: 'document_hashes_delete',
+  text: `DELETE FROM document_hashes WHERE hash = ANY($1::int[]) AND document_id = $2`,
 };
 
 // the trace: the leak's hashes looked up in the primary key first (a materialised CTE fixes that order whatever the
@@ -128,6 +133,20 @@ export function copyStatements({ db, run }: PgSession) {
         .innerJoin(documents, eq(documents.id, copies.documentId))
         .where(and(eq(copies.documentId, documentId), eq(documents.ownerId, ownerId)))
         .orderBy(copies.position),
+    deleteDocument: async (ownerId: string, id: number): Promise<boolean> => {
+      const [row] = await db
+        .select({ fingerprint: documents.fingerprint })
+        .from(documents)
+        .where(and(eq(documents.id, id), eq(documents.ownerId, ownerId)));
+      if (!row) return false;
+      // the index has no foreign key (schema.ts): its rows go by primary key, found from the fingerprint
+      const hashes = hashesOfFingerprintBytes(row.fingerprint);
+      if (hashes.length > 0) await run(DELETE_HASHES, [[...hashes], id]);
+      await db.delete(documentVariants).where(eq(documentVariants.documentId, id));
+      await db.delete(copies).where(eq(copies.documentId, id));
+      await db.delete(documents).where(eq(documents.id, id));
+      return true;
+    },
     insertVariants: async (variants: DocumentVariantsRow): Promise<void> => {
       await db
         .insert(documentVariants)

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
-import { fingerprintBytes } from '../fingerprint-bytes.js';
+import { fingerprintBytes, hashesOfFingerprintBytes } from '../fingerprint-bytes.js';
 import type { CopyRow, DocumentRow, DocumentSharingHashes, DocumentVariantsRow } from '../port/index.js';
 import type { Db } from './database.js';
 import { preparedOnce } from './prepared.js';
@@ -21,6 +21,9 @@ export function copyStatements(db: Db) {
   const sqlite = db.$client;
   const insertHash = preparedOnce(() =>
     sqlite.prepare('INSERT OR IGNORE INTO document_hashes (hash, document_id) VALUES (?, ?)'),
+  );
+  const deleteHash = preparedOnce(() =>
+    sqlite.prepare('DELETE FROM document_hashes WHERE hash = ? AND document_id = ?'),
   );
   // the trace: the leak's hashes looked up in the primary key, then their documents kept if the owner's. CROSS JOIN
   // fixes that order: without statistics SQLite would walk the owner's documents by its index and probe every one
@@ -127,6 +130,21 @@ export function copyStatements(db: Db) {
         .where(and(eq(copies.documentId, documentId), eq(documents.ownerId, ownerId)))
         .orderBy(copies.position)
         .all(),
+    deleteDocument: (ownerId: string, id: number): boolean => {
+      const row = db
+        .select({ fingerprint: documents.fingerprint })
+        .from(documents)
+        .where(and(eq(documents.id, id), eq(documents.ownerId, ownerId)))
+        .get();
+      if (!row) return false;
+      // the index has no foreign key (schema.ts): its rows go by primary key, found from the fingerprint
+      const remove = deleteHash();
+      for (const hash of hashesOfFingerprintBytes(row.fingerprint)) remove.run(hash, id);
+      db.delete(documentVariants).where(eq(documentVariants.documentId, id)).run();
+      db.delete(copies).where(eq(copies.documentId, id)).run();
+      db.delete(documents).where(eq(documents.id, id)).run();
+      return true;
+    },
     insertVariants: (variants: DocumentVariantsRow): void => {
       db.insert(documentVariants)
         .values({ ...variants, salt: Buffer.from(variants.salt), record: Buffer.from(variants.record) })

@@ -30,6 +30,18 @@ async function owner(permissions: ('encode' | 'decode')[] = ['encode', 'decode']
 const paragraph = (text: string, n: number) => text.split('\n\n')[n];
 
 describe('issued copies', () => {
+  it('a copy whose record is gone is a mark of yours no longer on record: it names no one', async () => {
+    const { user, token } = await owner();
+    const issued = await runAs(token)('issue_copies', { text: MEMO, recipients: ['alice@example.com'] });
+    const [row] = await f.store.copies.documentsOf(user.id, 1);
+    expect(await f.store.transaction((tx) => tx.copies.deleteDocument(user.id, row.id))).toBe(true);
+    const traced = await runAs(token)('trace', { text: issued.copies[0].text });
+    expect(traced).toMatchObject({ verdict: 'not_found', recipients: [], documents: [], unconfirmed: [] });
+    expect(traced.leak.other_marks).toBeGreaterThan(0);
+    expect(traced.message).toMatch(/no longer on record .* names no one\.$/);
+    expect(traced.message).not.toContain('alice');
+  });
+
   it('each recipient gets a differently marked copy of the same visible text, traced back to them', async () => {
     const { token } = await owner();
     const issued = await runAs(token)('issue_copies', {
