@@ -1,5 +1,6 @@
 import type { SigningAlgorithm, SigningCredentials } from 'wm-watermark-c2pa';
 import type { ChannelRow, C2paCertificateRow } from '../store/index.js';
+import { c2paSignedAnswer, type C2paSigned } from './c2pa-signed.js';
 import type { DomainContext } from './context.js';
 import { DomainError, invalid } from './errors.js';
 import { openSealedKey, sealKey } from './keys.js';
@@ -209,17 +210,6 @@ export interface C2paSignInput {
   title?: string;
 }
 
-/** What a server's signing answers: the signed text and who signed it. */
-export interface C2paSigned {
-  text: string;
-  manifest: string;
-  bytes: number;
-  soft_binding: boolean;
-  signer: string;
-  issuer: string;
-  algorithm: SigningAlgorithm;
-}
-
 /**
  * The text signed with the certificate of `channelId` (an API token's channel). A token without a channel, a channel
  * without a certificate and a text that already carries a manifest are refused (VALIDATION), before anything is
@@ -239,7 +229,7 @@ export async function signWithChannel(
         : "the API token's channel holds no C2PA certificate: make or import one first";
     throw invalid({ c2pa_certificate: problem }, `Cannot sign with C2PA: ${problem}`);
   }
-  const { signText, signerOf, C2paSignError, ACTIONS, SOURCE_TYPES } = await c2pa();
+  const { signText, C2paSignError, ACTIONS, SOURCE_TYPES } = await c2pa();
   const action = input.action === undefined ? undefined : (`c2pa.${input.action}` as const);
   const sourceType = input.sourceType ?? 'digitalCreation';
   requireValid({
@@ -247,24 +237,16 @@ export async function signWithChannel(
     source_type: (SOURCE_TYPES as readonly string[]).includes(sourceType) ? undefined : 'unknown source type',
   });
   try {
-    const signed = signText(input.text, {
-      credentials,
-      generator,
-      sourceType: sourceType as (typeof SOURCE_TYPES)[number],
-      actions: action === undefined ? [] : [action as (typeof ACTIONS)[number]],
-      ...(input.title === undefined ? {} : { title: input.title }),
-      now: context.now(),
-    });
-    const signer = signerOf(credentials.chain[0]);
-    return {
-      text: signed.text,
-      manifest: signed.manifest,
-      bytes: signed.bytes,
-      soft_binding: signed.softBinding,
-      signer: signer.name,
-      issuer: signer.issuer,
-      algorithm: credentials.algorithm,
-    };
+    return c2paSignedAnswer(
+      signText(input.text, {
+        credentials,
+        generator,
+        sourceType: sourceType as (typeof SOURCE_TYPES)[number],
+        actions: action === undefined ? [] : [action as (typeof ACTIONS)[number]],
+        ...(input.title === undefined ? {} : { title: input.title }),
+        now: context.now(),
+      }),
+    );
   } catch (error) {
     if (!(error instanceof C2paSignError)) throw error;
     throw invalid({ text: error.message }, error.message);

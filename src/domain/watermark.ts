@@ -14,7 +14,8 @@ import type {
   VerifyingKey,
 } from 'wm-watermark-codec';
 import { isWellFormedApiTokenSecret } from './api-token-secret.js';
-import { signWithChannel, type C2paSignInput, type C2paSigned } from './c2pa-certificates.js';
+import { signWithChannel, type C2paSignInput } from './c2pa-certificates.js';
+import type { C2paSigned } from './c2pa-signed.js';
 import { channelKeyOf } from './channels.js';
 import { chargeRefusal, type TokenUse } from './charges.js';
 import type { TokenCaller } from '../store/index.js';

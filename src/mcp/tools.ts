@@ -1,6 +1,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { TSchema } from '@sinclair/typebox';
 import type { OperationBackend } from '../ops/backend.js';
+import { SERVER_ONLY_OPERATIONS } from '../ops/local-backend.js';
 import { declaredInputOf, inputSchemaOf, renamedInput, withAliasesResolved } from '../ops/input-fields.js';
 import {
   isAccountOperation,
@@ -108,8 +109,9 @@ function annotationsOf(operation: OperationName, backend: OperationBackend): Too
 const toolsByKind = new Map<string, ToolDefinition[]>();
 
 /**
- * A tool per operation, the names of the hosted service's client, then, where the backend knows an account (wm
- * serve's /mcp, wm mcp --server), the operations on the account's records: for one kind of backend.
+ * A tool per operation (offline, but those only a server runs), the names of the hosted service's client, then,
+ * where the backend knows an account (wm serve's /mcp, wm mcp --server), the operations on the account's records:
+ * for one kind of backend.
  */
 export function toolsFor(backend: OperationBackend): ToolDefinition[] {
   const kind = `${backend.kind}${backend.account ? '+account' : ''}`;
@@ -144,7 +146,9 @@ function defineTools(backend: OperationBackend): ToolDefinition[] {
       problemOf: problemsOf(name, inputSchema, (args) => withAliasesResolved(name, args)),
     };
   };
-  const tools = OPERATION_NAMES.filter((name) => !isAccountOperation(name)).map(toolOf);
+  const offered = (name: OperationName) =>
+    !isAccountOperation(name) && !(backend.kind === 'local' && SERVER_ONLY_OPERATIONS.includes(name));
+  const tools = OPERATION_NAMES.filter(offered).map(toolOf);
   // the tool names of the hosted service's MCP client, so that an assistant configured for it keeps working
   const hosted = OPERATION_NAMES.flatMap((name): ToolDefinition[] => {
     const operation = OPERATIONS[name];

@@ -2,12 +2,16 @@ import type { SigningKey, VerifyingKey } from 'wm-watermark-codec/signing';
 import type { AccountHandlers } from './account-handlers.js';
 import { backendOf, type OperationBackend, type OperationHandlers } from './backend.js';
 import { OperationFailure } from './failure.js';
+import type { OperationName } from './operations.js';
 import { ACCOUNT_OPERATION_NAMES } from '../domain/operation-rules.js';
 
 /**
  * c2pa_sign signs with a channel's certificate, which only a server holds; offline, `wm c2pa sign` signs with the
- * key and certificate files it is given.
+ * key and certificate files it is given. An offline `wm mcp` does not offer it (a tool that always refuses is no
+ * tool); the handler answers anything else that calls it here.
  */
+export const SERVER_ONLY_OPERATIONS: readonly OperationName[] = ['c2pa_sign'];
+
 const c2paSignOffline = (): never => {
   throw new OperationFailure(
     'invalid-input',

@@ -81,7 +81,8 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
   domain: /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
   'data-folder':
     /^(fastify|@fastify\/|commander|@inquirer\/|chalk|better-sqlite3|drizzle-orm|drizzle-kit|pg|postgres)(\/|$)/,
-  web: /^(?!preact(\/|$)|@preact\/signals$|wm-watermark-codec(\/|$))/,
+  // the C2PA package's verification only (its signing needs node:crypto)
+  web: /^(?!preact(\/|$)|@preact\/signals$|wm-watermark-codec(\/|$)|wm-watermark-c2pa\/verify$)/,
   client: /^(?!node:)/,
   // the scan package: Node's own modules, the codec, and the two small packages of its walk (globs, .gitignore)
   scan: /^(?!node:|wm-watermark-codec(\/|$)|picomatch$|ignore$)/,
@@ -90,11 +91,13 @@ const FORBIDDEN_PACKAGES: Record<string, RegExp> = {
 };
 
 /**
- * The one module allowed a package its layer forbids: the codec's stand-in for node:crypto in browsers, which
+ * The modules allowed a package their layer forbids: the codec's stand-in for node:crypto in browsers, which
  * verifies signatures with the noble libraries (docs/ARCHITECTURE.md, "What the codec package may load").
  */
 const PACKAGE_EXCEPTIONS: Record<string, RegExp> = {
   [join(CODEC_SRC, 'browser-crypto.ts')]: /^@noble\/(ed25519|hashes\/sha2\.js)$/,
+  // and the C2PA package's SHA-256 in browsers, the same library's
+  [join(C2PA_SRC, 'browser-sha256.ts')]: /^@noble\/hashes\/sha2\.js$/,
 };
 
 /** The store's entry point, and the modules behind it that make up its port (the rest is the data folder's). */

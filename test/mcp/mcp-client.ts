@@ -38,3 +38,6 @@ export const TOOL_NAMES = [
   'robust_encode',
   'robust_decode',
 ];
+
+/** Offline, c2pa_sign is not offered: it signs with a channel's certificate, which only a server holds. */
+export const OFFLINE_TOOL_NAMES = TOOL_NAMES.filter((name) => name !== 'c2pa_sign');

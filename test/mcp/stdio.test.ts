@@ -10,7 +10,7 @@ import { startLiveServer, type LiveServer } from '../reliability/live-server.js'
 import { MEMO } from '../domain/copies/texts.js';
 import { ACCOUNT_OPERATION_NAMES } from '../../src/domain/operation-rules.js';
 import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../../src/ops/operations.js';
-import { TOOL_NAMES, call, errorText } from './mcp-client.js';
+import { OFFLINE_TOOL_NAMES, TOOL_NAMES, call, errorText } from './mcp-client.js';
 
 // `wm mcp` as an assistant runs it: the built CLI spawned as a process, driven by the SDK's own stdio client.
 
@@ -64,7 +64,8 @@ afterAll(async () => {
 describe('wm mcp (stdio, offline)', () => {
   it('lists every tool with description, input and output schema; read-only unless it changes records', async () => {
     const { tools } = await offline.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual([...TOOL_NAMES, ...COPIES_TOOLS]);
+    // not c2pa_sign: it signs with a channel's certificate, which only a server holds (offline: wm c2pa sign)
+    expect(tools.map((tool) => tool.name)).toEqual([...OFFLINE_TOOL_NAMES, ...COPIES_TOOLS]);
     for (const tool of tools) {
       expect(tool.description!.length).toBeGreaterThan(40);
       expect(tool.inputSchema.properties).toBeDefined();
@@ -386,7 +387,7 @@ describe('wm mcp on stdout', () => {
     // answers may come in any order (JSON-RPC matches them by id)
     parsed.sort((a, b) => a.id - b.id);
     expect(parsed.map((message) => message.id)).toEqual([1, 2, 3, 4, 5]);
-    expect(parsed[1].result.tools).toHaveLength(TOOL_NAMES.length + COPIES_TOOLS.length);
+    expect(parsed[1].result.tools).toHaveLength(OFFLINE_TOOL_NAMES.length + COPIES_TOOLS.length);
     expect(parsed[2].result.structuredContent.encoded).toBeTypeOf('string');
     expect(parsed[3].result.isError).toBe(true);
     expect(parsed[4].error.code).toBe(-32602);

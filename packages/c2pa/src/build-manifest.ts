@@ -1,7 +1,7 @@
 import { encode } from 'cbor2';
 import { contentBox, superBox, superBoxPayload, writeBox, type SuperBox } from './jumbf.js';
 import { assertionUrl, LABEL, SIGNATURE_URL, UUID } from './labels.js';
-import { sha256 } from './text-binding.js';
+import { sha256 } from './bytes.js';
 
 /** What one manifest says, before it is signed: a claim (v2) over CBOR assertions. */
 export interface ManifestDraft {

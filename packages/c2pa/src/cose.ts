@@ -1,4 +1,3 @@
-import { sign, verify, type KeyObject } from 'node:crypto';
 import { decode, encode, Tag } from 'cbor2';
 
 /**
@@ -10,10 +9,10 @@ import { decode, encode, Tag } from 'cbor2';
 
 export type SigningAlgorithm = 'es256' | 'ed25519';
 
-const COSE_ALGORITHM: Record<SigningAlgorithm, number> = { es256: -7, ed25519: -8 };
-const HEADER_ALG = 1;
-const HEADER_X5CHAIN = 33;
-const COSE_SIGN1_TAG = 18;
+export const COSE_ALGORITHM: Record<SigningAlgorithm, number> = { es256: -7, ed25519: -8 };
+export const HEADER_ALG = 1;
+export const HEADER_X5CHAIN = 33;
+export const COSE_SIGN1_TAG = 18;
 
 export class CoseError extends Error {
   override readonly name = 'CoseError';
@@ -25,23 +24,6 @@ export interface CoseSign1 {
   chain: Uint8Array[];
   protectedBytes: Uint8Array;
   signature: Uint8Array;
-}
-
-/** The tagged COSE_Sign1 of `payload` (detached) signed with `privateKey`. */
-export function signCose(payload: Uint8Array, privateKey: KeyObject, algorithm: SigningAlgorithm, chain: Uint8Array[]) {
-  const x5chain = chain.length === 1 ? chain[0] : chain;
-  const protectedBytes = encode(
-    new Map<number, unknown>([
-      [HEADER_ALG, COSE_ALGORITHM[algorithm]],
-      [HEADER_X5CHAIN, x5chain],
-    ]),
-  );
-  const toBeSigned = sigStructure(protectedBytes, payload);
-  const signature =
-    algorithm === 'es256'
-      ? sign('sha256', toBeSigned, { key: privateKey, dsaEncoding: 'ieee-p1363' })
-      : sign(null, toBeSigned, privateKey);
-  return encode(new Tag(COSE_SIGN1_TAG, [protectedBytes, new Map(), null, new Uint8Array(signature)]));
 }
 
 /** Reads a tagged (or untagged) COSE_Sign1; throws CoseError for anything else. */
@@ -76,18 +58,34 @@ export function readCose(bytes: Uint8Array): CoseSign1 {
   return { algorithm, chain, protectedBytes, signature };
 }
 
-/** Whether the signature over `payload` verifies with the key `publicKey` gives (the chain's first certificate's). */
-export function verifyCose(cose: CoseSign1, payload: Uint8Array, publicKeyOf: () => KeyObject): boolean {
+/**
+ * Whether the signature over `payload` verifies with the public key `spki` (the chain's first certificate's), by
+ * WebCrypto, which Node.js and browsers share: ES256 signatures are r‖s there as in COSE. Throws a CoseError when
+ * this runtime cannot verify the algorithm at all (a browser without Ed25519), which is no verdict on the signature.
+ */
+export async function verifyCose(cose: CoseSign1, payload: Uint8Array, spki: () => Uint8Array): Promise<boolean> {
   const toBeSigned = sigStructure(cose.protectedBytes, payload);
+  let key: Awaited<ReturnType<typeof crypto.subtle.importKey>>;
   try {
-    const publicKey = publicKeyOf();
-    return cose.algorithm === 'es256'
-      ? verify('sha256', toBeSigned, { key: publicKey, dsaEncoding: 'ieee-p1363' }, cose.signature)
-      : verify(null, toBeSigned, publicKey, cose.signature);
+    key = await crypto.subtle.importKey('spki', copy(spki()), VERIFY_KEY[cose.algorithm], false, ['verify']);
+  } catch (error) {
+    if ((error as Error).name === 'NotSupportedError') {
+      throw new CoseError(`this runtime cannot verify ${cose.algorithm} signatures (WebCrypto)`);
+    }
+    return false;
+  }
+  try {
+    return await crypto.subtle.verify(VERIFY[cose.algorithm], key, copy(cose.signature), copy(toBeSigned));
   } catch {
     return false;
   }
 }
 
-const sigStructure = (protectedBytes: Uint8Array, payload: Uint8Array): Uint8Array =>
+const VERIFY_KEY = { es256: { name: 'ECDSA', namedCurve: 'P-256' }, ed25519: { name: 'Ed25519' } } as const;
+const VERIFY = { es256: { name: 'ECDSA', hash: 'SHA-256' }, ed25519: { name: 'Ed25519' } } as const;
+
+/** A copy on an ArrayBuffer of its own: the DOM library's BufferSource takes no other. */
+const copy = (bytes: Uint8Array): Uint8Array<ArrayBuffer> => new Uint8Array(bytes);
+
+export const sigStructure = (protectedBytes: Uint8Array, payload: Uint8Array): Uint8Array =>
   encode(['Signature1', protectedBytes, new Uint8Array(0), payload]);

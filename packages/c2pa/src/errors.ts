@@ -2,3 +2,8 @@
 export class C2paSignError extends Error {
   override readonly name = 'C2paSignError';
 }
+
+/** Why a key or a certificate cannot sign, or a PEM text holds no certificate. */
+export class CredentialError extends Error {
+  override readonly name = 'CredentialError';
+}

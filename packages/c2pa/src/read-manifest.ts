@@ -1,4 +1,5 @@
 import { decode } from 'cbor2';
+import { equalBytes } from './bytes.js';
 import { JumbfError, readSuperBox, superBoxPayload, type SuperBox } from './jumbf.js';
 import { LABEL, UUID } from './labels.js';
 import type { StatusCode } from './status.js';
@@ -45,13 +46,13 @@ export function readManifest(storeBytes: Uint8Array): ReadManifest {
   } catch (error) {
     throw new ManifestReadError('general.error', `the manifest store is not JUMBF: ${(error as JumbfError).message}`);
   }
-  if (!sameBytes(store.uuid, UUID.store) || store.label !== LABEL.store) {
+  if (!equalBytes(store.uuid, UUID.store) || store.label !== LABEL.store) {
     throw new ManifestReadError('general.error', 'the JUMBF superbox is not a C2PA manifest store');
   }
   const manifests = store.children.filter((box): box is SuperBox => box.kind === 'super');
   const manifest = manifests[manifests.length - 1];
   if (!manifest) throw new ManifestReadError('manifest.missing', 'the manifest store holds no manifest');
-  if (!sameBytes(manifest.uuid, UUID.manifest)) {
+  if (!equalBytes(manifest.uuid, UUID.manifest)) {
     throw new ManifestReadError(
       'general.error',
       `${manifest.label} is not a standard manifest (no other kind is read)`,
@@ -116,7 +117,7 @@ function generatorOf(claim: Record<string, unknown>): string | undefined {
 const child = (box: SuperBox, label: string, uuid: Uint8Array): SuperBox | undefined =>
   box.children.find(
     (candidate): candidate is SuperBox =>
-      candidate.kind === 'super' && candidate.label === label && sameBytes(candidate.uuid, uuid),
+      candidate.kind === 'super' && candidate.label === label && equalBytes(candidate.uuid, uuid),
   );
 
 /** The payload of a superbox's 'cbor' content box. */
@@ -132,5 +133,3 @@ function decodeOr(bytes: Uint8Array, failure: () => Error): unknown {
     throw failure();
   }
 }
-
-const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.from(a).equals(Buffer.from(b));

@@ -3,11 +3,14 @@ import { c2paWrapperText, c2paWrapperUtf8Length, findC2paWrappers } from 'wm-wat
 import { actionsAssertion, type FollowingAction, type SourceType } from './actions.js';
 import { buildManifestStore, type ManifestDraft } from './build-manifest.js';
 import type { SigningCredentials } from './certificates.js';
-import { signCose } from './cose.js';
+import { signCose } from './cose-sign.js';
+import type { SigningAlgorithm } from './cose.js';
+import { signerOf, type SignerIdentity } from './credential-check.js';
 import { C2paSignError } from './errors.js';
 import { LABEL } from './labels.js';
 import { softBindingAssertion, watermarkBinding } from './soft-binding.js';
-import { boundBytes, sha256, utf8Length } from './text-binding.js';
+import { sha256 } from './bytes.js';
+import { boundBytes, utf8Length } from './text-binding.js';
 
 export interface SignTextOptions {
   credentials: SigningCredentials;
@@ -28,6 +31,9 @@ export interface SignedText {
   bytes: number;
   /** whether a soft binding names the text's wm watermark */
   softBinding: boolean;
+  /** who signed: the signing certificate's names */
+  signer: SignerIdentity;
+  algorithm: SigningAlgorithm;
 }
 
 /**
@@ -97,5 +103,7 @@ export function signText(text: string, options: SignTextOptions): SignedText {
     manifest: draft.label,
     bytes: store.length,
     softBinding: binding !== undefined,
+    signer: signerOf(credentials.chain[0]),
+    algorithm: credentials.algorithm,
   };
 }

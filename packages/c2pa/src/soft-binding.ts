@@ -1,6 +1,6 @@
 import { findMarks } from 'wm-watermark-codec/findings';
 import { payloadBytes } from 'wm-watermark-codec/scan';
-import { sha256 } from './text-binding.js';
+import { base64Of, sha256 } from './bytes.js';
 
 /**
  * The soft binding (c2pa.soft-binding) that names the wm watermark a text carries: a digest of the text's hidden
@@ -20,7 +20,7 @@ export function watermarkBinding(text: string): string | undefined {
   const labelled = new Uint8Array(DIGEST_LABEL.length + payload.length);
   labelled.set(DIGEST_LABEL);
   labelled.set(payload, DIGEST_LABEL.length);
-  return Buffer.from(sha256(labelled)).toString('base64');
+  return base64Of(sha256(labelled));
 }
 
 export const softBindingAssertion = (value: string) => ({

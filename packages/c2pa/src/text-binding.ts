@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * The hard binding of unstructured text (C2PA 2.4, A.8, "Validating a data hash"): the exclusions are byte ranges of
  * the text's UTF-8 as stored; the bytes left are decoded, normalised to NFC and encoded again, and that is hashed.
@@ -14,6 +12,7 @@ export interface Exclusion {
 }
 
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 export const utf8Length = (text: string): number => encoder.encode(text).length;
 
@@ -28,11 +27,10 @@ export function boundBytes(utf8: Uint8Array, exclusions: readonly Exclusion[]): 
     at = end;
   }
   kept.push(utf8.subarray(at));
-  const rest = Buffer.concat(kept).toString('utf8');
+  // each piece begins and ends at a character's boundary, so decoding them apart is decoding the whole
+  const rest = kept.map((piece) => decoder.decode(piece)).join('');
   return encoder.encode(rest.normalize('NFC'));
 }
-
-export const sha256 = (bytes: Uint8Array): Uint8Array => new Uint8Array(createHash('sha256').update(bytes).digest());
 
 /** Whether `index` is not inside a UTF-8 sequence (its byte is no continuation byte). */
 const boundary = (utf8: Uint8Array, index: number): boolean => index === utf8.length || (utf8[index] & 0xc0) !== 0x80;

@@ -1,12 +1,13 @@
 import { c2paManifestStore, findC2paWrappers, type C2paWrapper } from 'wm-watermark-codec/c2pa';
 import { countCodePoints } from 'wm-watermark-codec/scan';
 import { declaredActions, type DeclaredAction } from './actions.js';
-import { checkCredentials, publicKeyOf, type SignerIdentity } from './certificates.js';
-import { readCose, verifyCose, type SigningAlgorithm } from './cose.js';
+import { equalBytes, sha256 } from './bytes.js';
+import { checkCredentials, spkiOf, type SignerIdentity } from './credential-check.js';
+import { CoseError, readCose, verifyCose, type SigningAlgorithm } from './cose.js';
 import { readManifest, type ReadManifest } from './read-manifest.js';
 import { declaredSoftBinding, watermarkBinding } from './soft-binding.js';
 import { isSuccess, type StatusCode, type StatusEntry } from './status.js';
-import { boundBytes, sha256, utf8Length, type Exclusion } from './text-binding.js';
+import { boundBytes, utf8Length, type Exclusion } from './text-binding.js';
 import { LABEL } from './labels.js';
 
 export interface VerifyTextOptions {
@@ -96,12 +97,19 @@ async function verifyWrapper(
     url: signatureUrl,
     ...(credentials.explanation ? { explanation: credentials.explanation } : {}),
   });
-  const signed =
-    credentials.signer !== undefined && verifyCose(cose, manifest.claimBytes, () => publicKeyOf(cose.chain[0]));
-  report(signed ? 'claimSignature.validated' : 'claimSignature.mismatch', {
-    url: signatureUrl,
-    ...(signed ? {} : { explanation: signatureProblem(cose) }),
-  });
+  let signed: boolean | undefined;
+  try {
+    signed =
+      credentials.signer !== undefined && (await verifyCose(cose, manifest.claimBytes, () => spkiOf(cose.chain[0])));
+  } catch (error) {
+    if (!(error instanceof CoseError)) throw error;
+    report('algorithm.unsupported', { url: signatureUrl, explanation: error.message });
+  }
+  if (signed !== undefined)
+    report(signed ? 'claimSignature.validated' : 'claimSignature.mismatch', {
+      url: signatureUrl,
+      ...(signed ? {} : { explanation: signatureProblem(cose) }),
+    });
   for (const reference of manifest.references) {
     const url = reference.url;
     if (!reference.box)
@@ -190,5 +198,3 @@ function finish(result: Omit<C2paVerification, 'state'>): C2paVerification {
 
 const isExclusion = (value: unknown): value is Exclusion =>
   Number.isSafeInteger((value as Exclusion)?.start) && Number.isSafeInteger((value as Exclusion)?.length);
-
-const equalBytes = (a: Uint8Array, b: unknown): boolean => b instanceof Uint8Array && Buffer.from(a).equals(b);

@@ -1,11 +1,11 @@
 // @peculiar/x509 resolves its algorithms through tsyringe, which needs the Reflect metadata API: this module is the
 // one place that loads it, before the library.
 import 'reflect-metadata';
-import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-// Node's webcrypto is the Crypto the library takes; the DOM library and Node's types spell that type apart
-x509.cryptoProvider.set(webcrypto as never);
+// the runtime's WebCrypto (Node.js's global, or a browser's) is the Crypto the library takes; the DOM library and
+// Node's types spell that type apart
+x509.cryptoProvider.set(globalThis.crypto as never);
 
 /**
  * A DER certificate parsed, from a copy of its bytes: the DOM library's BufferSource (in a program that includes the

@@ -3,12 +3,12 @@ import {
   C2paSignError,
   CredentialError,
   readCredentials,
-  signerOf,
   signText,
   SOURCE_TYPES,
   type FollowingAction,
   type SourceType,
 } from 'wm-watermark-c2pa';
+import { c2paSignedAnswer } from '../../domain/c2pa-signed.js';
 import { VERSION } from '../../version.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
@@ -60,19 +60,7 @@ export async function runC2paSign(file: string | undefined, options: C2paSignOpt
     if (error instanceof C2paSignError) throw new CliError(EXIT.USAGE, error.message);
     throw error;
   }
-  const signer = signerOf(credentials.chain[0]);
-  await writeResult(
-    {
-      text: signed.text,
-      manifest: signed.manifest,
-      bytes: signed.bytes,
-      soft_binding: signed.softBinding,
-      signer: signer.name,
-      issuer: signer.issuer,
-      algorithm: credentials.algorithm,
-    },
-    options,
-  );
+  await writeResult(c2paSignedAnswer(signed), options);
 }
 
 /** The c2pa_sign operation on the server: the certificate of the token's channel signs. */

@@ -5,6 +5,7 @@ import { Notice } from '../app/ui/notice.js';
 import { characterCount } from './characters.js';
 import { MARK_KINDS, classify, type TagText } from './classify.js';
 import { strip } from './codec.js';
+import { ContentCredentials } from './content-credentials.js';
 import { inspect, type Inspection } from './inspect.js';
 import { loadServerKeySet, verifyingKeys } from './key-sets.js';
 import { ResultActions } from './result-actions.js';
@@ -84,6 +85,7 @@ export function CheckPanel({ text, onText }: { text: string; onText: (text: stri
             )}
           </section>
           <Watermarks inspection={inspection} text={checked} />
+          <ContentCredentials text={checked} />
           <section class="card" aria-labelledby="strip-title">
             <h2 id="strip-title">Remove them</h2>
             <p>

@@ -4,6 +4,7 @@ import type { SignatureReport } from 'wm-watermark-codec/signature-report';
 import { Notice } from '../app/ui/notice.js';
 import type { VerifiedMark, VerifyResult } from './codec.js';
 import type { Outcome } from './inspect.js';
+import { PasteField, usePasted } from './paste-field.js';
 import { addKeySet, addedKeySet, serverKeySet, THIS_SERVER, verifyingKeys } from './key-sets.js';
 import { visibleSecret } from './secret-text.js';
 
@@ -111,14 +112,13 @@ function KeySource({ signer }: { signer: FileKey }) {
 
 /** One more key set, pasted or linked; refused with the reason when it cannot be used. */
 function KeySetForm() {
-  const [input, setInput] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const pasted = usePasted();
   const [busy, setBusy] = useState(false);
   const added = addedKeySet.value;
   const submit = async (event: Event) => {
     event.preventDefault();
     setBusy(true);
-    setError(await addKeySet(input));
+    pasted.setError(await addKeySet(pasted.value));
     setBusy(false);
   };
   if (added) {
@@ -134,30 +134,17 @@ function KeySetForm() {
   }
   return (
     <form class="key-set-form" onSubmit={submit} noValidate>
-      <label class="label" for="key-set">
-        Check with another key set
-      </label>
-      <textarea
+      <PasteField
         id="key-set"
-        rows={3}
-        spellcheck={false}
-        value={input}
-        onInput={(event) => {
-          setInput(event.currentTarget.value);
-          setError(null);
-        }}
-        aria-describedby={error ? 'key-set-hint key-set-error' : 'key-set-hint'}
-        aria-invalid={error ? 'true' : undefined}
+        label="Check with another key set"
+        {...pasted.field}
+        hint={
+          <>
+            Paste a key set (wm-keys.json) or a public key (PEM), or its https:// address, such as a publisher’s
+            /.well-known/wm-keys.json: your browser fetches it from there; the text is not sent.
+          </>
+        }
       />
-      <p class="hint" id="key-set-hint">
-        Paste a key set (wm-keys.json) or a public key (PEM), or its https:// address, such as a publisher’s
-        /.well-known/wm-keys.json: your browser fetches it from there; the text is not sent.
-      </p>
-      {error && (
-        <p class="field-error" id="key-set-error">
-          {error}
-        </p>
-      )}
       <button type="submit" class="button" disabled={busy}>
         {busy ? 'Loading…' : 'Use this key set'}
       </button>
