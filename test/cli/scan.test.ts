@@ -214,7 +214,7 @@ describe('wm scan', async () => {
     expect(strip(two)).toBe(strip(one));
     expect(one.match(/^\S.*\.txt$/gm)).toHaveLength(15);
     // a V8 flag given to node reaches the workers as it reaches the process (Node refuses one listed for a worker)
-    const flagged = await runWm(['scan', '-l', many], { nodeArgs: ['--stack-size=900'] });
+    const flagged = await runWm(['scan', '-l', '--threads', '2', many], { nodeArgs: ['--stack-size=900'] });
     expect([flagged.code, flagged.stderr]).toEqual([0, '']);
     expect(flagged.out.split('\n').filter(Boolean)).toHaveLength(15);
   });
