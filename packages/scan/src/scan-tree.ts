@@ -10,14 +10,16 @@ import { walk, type WalkEntry, type WalkOptions } from './walk.js';
  * A walk whose files would take less than this to read in one thread is read in this thread: a worker thread costs
  * about 0.15 s of CPU to start (Node's bootstrap of its isolate, on the machine of docs/PERFORMANCE.md) before it
  * reads a file, and a scan this short gains less wall time from two than they take to start. The estimate: FILE_US
- * per file (opening, reading, closing and looking at it, and its share of the walk), and the bytes read at
- * BYTES_PER_US. The walk is looked ahead of by as many files as the budget holds (no sizes asked: a stat per file
- * costs as much as a fifth of reading it); once it ends within them, the files are read here until their bytes
- * spend the budget, and the rest goes to the workers.
+ * per file (opening, reading, closing and looking at it, and its share of the walk), the bytes read at BYTES_PER_US
+ * and those decoded at DECODED_BYTES_PER_US. The walk is looked ahead of by as many files as the budget holds (no
+ * sizes asked: a stat per file costs as much as a fifth of reading it); once it ends within them, the files are read
+ * here until their bytes spend the budget, and the rest goes to the workers.
  */
 const INLINE_BUDGET_US = 250_000;
 const FILE_US = 50;
 const BYTES_PER_US = 2_000;
+/** a file with findings was decoded too (V8 decodes UTF-8 at 75–270 MB/s on that machine) */
+const DECODED_BYTES_PER_US = 100;
 /** With the threads given, a walk of this many files or fewer is still read in this thread. */
 const INLINE_FILES = 4;
 /** Files looked at before the share of them that may hold marks decides whether batches get a first look. */
@@ -120,6 +122,7 @@ async function scanAll(
       const entry = ahead[read];
       const outcome = entry.kind === 'file' ? await scanFile(entry.path, settings) : walkError(entry);
       if (outcome.type !== 'error') cost += outcome.bytes / BYTES_PER_US;
+      if (outcome.type === 'file') cost += outcome.bytes / DECODED_BYTES_PER_US;
       report(outcome);
     }
     if (read === ahead.length) return;
