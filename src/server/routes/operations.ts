@@ -9,6 +9,7 @@ import type { ServerContext } from '../context.js';
 import { sessionOf } from '../edge/authentication.js';
 import { HttpError } from '../http-error.js';
 import { jsonStream } from '../json-stream.js';
+import { holdsWrittenJson } from '../work-pool/written-json.js';
 import { CannotReadResponse } from '../schemas/watermark.js';
 import { errors } from '../schemas/common.js';
 import { TokenIdParams } from '../schemas/tokens.js';
@@ -48,7 +49,7 @@ export function operationRoutes(app: FastifyInstance, context: ServerContext): v
     reply: FastifyReply,
   ) => {
     const result = await createDomainBackend(context.domain, caller).run(name, input);
-    if (!OPERATIONS[name].http?.streamed) return result;
+    if (!OPERATIONS[name].http?.streamed && !holdsWrittenJson(result)) return result;
     return reply.type('application/json; charset=utf-8').send(jsonStream(result));
   };
 

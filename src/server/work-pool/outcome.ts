@@ -10,9 +10,10 @@ export interface JobTask<N extends JobName = JobName> {
 /**
  * A job's answer as it crosses back: its result, or its failure as plain data. A thrown error would arrive as a bare
  * Error (structured clone keeps its message, not its class or fields), and a CodecError's code, option and reports
- * decide the answer a client gets.
+ * decide the answer a client gets. `written`: fields of the result sent as their JSON (./written-json.ts).
  */
-export type JobOutcome = { ok: true; value: unknown } | { ok: false; failure: SentFailure };
+export type JobOutcome =
+  { ok: true; value: unknown; written?: Record<string, Uint8Array> } | { ok: false; failure: SentFailure };
 
 type SentFailure =
   | {

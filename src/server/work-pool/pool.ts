@@ -13,6 +13,7 @@ import {
 import type { RunJob, WorkRunner } from '../../domain/work/runner.js';
 import { INLINE_BELOW } from './inline-threshold.js';
 import { receivedFailure, type JobOutcome, type JobTask } from './outcome.js';
+import { receiveWritten } from './written-json.js';
 
 export interface WorkPoolOptions {
   /** the worker script (dist/bundle/wm-work-worker.cjs: `workerScript()`) */
@@ -97,6 +98,7 @@ export function createWorkPool(options: WorkPoolOptions): WorkPool {
       const outcome = await piscina.run({ job: name, input }, { signal });
       jobMs = 0.8 * jobMs + 0.2 * (performance.now() - started);
       if (!outcome.ok) throw receivedFailure(outcome.failure);
+      if (outcome.written) receiveWritten(outcome.value as object, outcome.written);
       return outcome.value as JobResult<N>;
     } catch (error) {
       if (signal.aborted) throw workTimedOut(options.budgetSeconds);
