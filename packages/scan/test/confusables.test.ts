@@ -107,7 +107,7 @@ describe('look-alike names', () => {
     );
   });
 
-  it('in a source file: the first look never clears one, and the report places each as the whole text does', async () => {
+  it('in a source file: the first look never clears one; the report gives those the whole text gives', async () => {
     let file = 0;
     await fc.assert(
       fc.asyncProperty(text, async (code) => {
