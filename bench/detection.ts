@@ -151,7 +151,9 @@ interface Reported {
 
 export interface DetectionRow {
   tool: string;
+  /** wall and CPU time (user and system), the medians of ROUNDS runs */
   ms: number;
+  cpuMs: number;
   found: number;
   named: number;
   planted: number;
@@ -161,27 +163,44 @@ export interface DetectionRow {
   falseErrors?: number;
 }
 
-/** Runs a tool to its end, its output into a file (anti-trojan-source exits before a pipe is drained). */
-function timedRun(command: string, args: string[], cwd: string): { ms: number; out: string } {
+/**
+ * Runs a tool to its end, its output into a file (anti-trojan-source exits before a pipe is drained): its wall time,
+ * and its CPU time (user and system, all its threads and children), which bash's `times` reports of its children.
+ */
+function timedRun(command: string, args: string[], cwd: string): { ms: number; cpuMs: number; out: string } {
   const file = join(scratchDir(), 'tool-output');
   const out = openSync(file, 'w');
   const start = process.hrtime.bigint();
-  const run = spawnSync(command, args, { cwd, stdio: ['ignore', out, 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  const script = '"$@"; status=$?; times >&2; exit $status';
+  const run = spawnSync('bash', ['-c', script, 'bash', command, ...args], {
+    cwd,
+    stdio: ['ignore', out, 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+    encoding: 'utf8',
+  });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   closeSync(out);
   if (run.status !== 0 && run.status !== 1)
     throw new Error(`${command} ${args.join(' ')}: ${run.status} ${run.stderr}`);
-  return { ms, out: readFileSync(file, 'utf8') };
+  // the last line of `times`: the children's user and system time, as 0m0.720s 0m0.190s
+  const children = run.stderr.trim().split('\n').at(-1)!.split(' ');
+  const cpuMs = children.reduce((sum, time) => {
+    const [, minutes, seconds] = /^(\d+)m([\d.]+)s$/.exec(time)!;
+    return sum + (Number(minutes) * 60 + Number(seconds)) * 1000;
+  }, 0);
+  return { ms, cpuMs, out: readFileSync(file, 'utf8') };
 }
 
 const lineOf = (text: string, offset: number): number => text.slice(0, offset).split('\n').length;
 
-function readers(tree: string, tools: string): Record<string, () => { ms: number; reported: Reported[] }> {
+type Run = { ms: number; cpuMs: number; reported: Reported[] };
+
+function readers(tree: string, tools: string): Record<string, () => Run> {
   const antiTrojan = join(tools, 'node_modules', 'anti-trojan-source', 'bin', 'anti-trojan-source.js');
   const outOfCharacter = join(tools, 'node_modules', 'out-of-character', 'bin', 'out-of-character.js');
   return {
     'wm scan --json': () => {
-      const { ms, out } = timedRun(process.execPath, [WM, 'scan', '--json', '.'], tree);
+      const { out, ...times } = timedRun(process.execPath, [WM, 'scan', '--json', '.'], tree);
       const reported = out
         .trim()
         .split('\n')
@@ -209,15 +228,18 @@ function readers(tree: string, tools: string): Record<string, () => { ms: number
             level: name.level,
           })),
         ]);
-      return { ms, reported };
+      return { ...times, reported };
     },
     'anti-trojan-source --json': () => {
-      const { ms, out } = timedRun(process.execPath, [antiTrojan, '--json', '--files=**/*'], tree);
+      const { out, ...times } = timedRun(process.execPath, [antiTrojan, '--json', '--files=**/*'], tree);
       const files = JSON.parse(out || '[]') as { file: string; findings: { line: number }[] }[];
-      return { ms, reported: files.flatMap((file) => file.findings.map(({ line }) => ({ path: file.file, line }))) };
+      return {
+        ...times,
+        reported: files.flatMap((file) => file.findings.map(({ line }) => ({ path: file.file, line }))),
+      };
     },
     'out-of-character --detect': () => {
-      const { ms, out } = timedRun(process.execPath, [outOfCharacter, '--detect', '--recursive', '.'], tree);
+      const { out, ...times } = timedRun(process.execPath, [outOfCharacter, '--detect', '--recursive', '.'], tree);
       const reported: Reported[] = [];
       let path = '';
       for (const line of out.split('\n')) {
@@ -229,15 +251,15 @@ function readers(tree: string, tools: string): Record<string, () => { ms: number
           reported.push({ path: relative(tree, join(tree, path)), line: lineOf(text, Number(offset[1])) });
         }
       }
-      return { ms, reported };
+      return { ...times, reported };
     },
     'grep -rnP': () => {
-      const { ms, out } = timedRun('grep', ['-rnP', EVERY_HIDDEN, '.'], tree);
+      const { out, ...times } = timedRun('grep', ['-rnP', EVERY_HIDDEN, '.'], tree);
       const reported = out.split('\n').flatMap((line) => {
         const match = /^\.\/(.+?):(\d+):/.exec(line);
         return match ? [{ path: match[1], line: Number(match[2]) }] : [];
       });
-      return { ms, reported };
+      return { ...times, reported };
     },
   };
 }
@@ -262,16 +284,32 @@ function installOthers(log: (line: string) => void): string {
   return dir;
 }
 
-/** Each tool on the corpus: planted payloads found and named, false alarms, and its wall time (one warm run). */
+const ROUNDS = 3;
+const median = (values: number[]): number => values.sort((a, b) => a - b)[values.length >> 1];
+
+/**
+ * Each tool on the corpus: planted payloads found and named, false alarms, and its wall and CPU time (after a run to
+ * warm the page cache, ROUNDS runs of each tool in turn, the order turning round by round: the medians).
+ */
 export function measureDetection(log: (line: string) => void): { files: number; rows: DetectionRow[] } {
   const tree = corpus(log);
   const planted = plant(tree);
-  const tools = installOthers(log);
+  const scratch = installOthers(log);
   const rows: DetectionRow[] = [];
-  for (const [tool, read] of Object.entries(readers(tree, tools))) {
-    log(`detection: ${tool}…`);
+  const tools = Object.entries(readers(tree, scratch));
+  const runs = new Map<string, Run[]>(tools.map(([tool]) => [tool, []]));
+  for (const [tool, read] of tools) {
+    log(`detection: ${tool} (warming up)…`);
     read();
-    const { ms, reported } = read();
+  }
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [tool, read] of round % 2 === 0 ? tools : [...tools].reverse()) {
+      log(`detection: ${tool}, round ${round + 1}…`);
+      runs.get(tool)!.push(read());
+    }
+  }
+  for (const [tool, measured] of runs) {
+    const { reported } = measured[0];
     const at = (place: Plant) => reported.filter((r) => r.path === place.path && (r.line ?? place.line) === place.line);
     const found = planted.filter((place) => at(place).length > 0);
     const named = planted.filter((place) => at(place).some((r) => r.rule === place.rule));
@@ -280,7 +318,8 @@ export function measureDetection(log: (line: string) => void): { files: number; 
     );
     rows.push({
       tool,
-      ms: Math.round(ms),
+      ms: Math.round(median(measured.map((run) => run.ms))),
+      cpuMs: Math.round(median(measured.map((run) => run.cpuMs))),
       found: found.length,
       named: named.length,
       planted: planted.length,

@@ -290,6 +290,7 @@ if (wants('detection')) {
       'false alarms (places)': (row) =>
         row.falseErrors === undefined ? row.falseAlarms : `${row.falseAlarms} (${row.falseErrors} errors)`,
       'wall time (ms)': 'ms',
+      'CPU time (ms)': 'cpuMs',
     },
   );
 }

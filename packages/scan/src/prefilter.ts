@@ -1,5 +1,6 @@
 import { isAscii } from 'node:buffer';
 import { BASE_LIMIT, ByteSearch, type BytePattern, type PassOver, type PatternSearch } from './byte-search.js';
+import { LineStretches } from './line-stretches.js';
 import { ScalarSearch } from './scalar-search.js';
 import {
   belongsToText,
@@ -113,36 +114,24 @@ export function mayHideMarks(bytes: Buffer): boolean {
 }
 
 /**
- * The stretches of whole lines of `bytes` that hold a character scan may report, as [start, end) byte offsets one
- * after the other ([] when there is none): a stretch begins at the start of the data or after a line feed, and ends
- * after a line feed or at the end. Stretches less than `gap` bytes apart are one. Where marks are on most lines of
+ * The stretches of whole lines of `bytes` that hold a character scan may report (LineStretches: [] when there is
+ * none); stretches less than `gap` bytes apart are one. Where marks are on most lines of
  * the first DENSE_PROBE bytes (a robust watermark), the whole of `bytes` is one stretch, without looking further.
  */
 export function markedLines(bytes: Buffer, gap: number): number[] {
   if (isAscii(bytes)) return [];
-  const stretches: number[] = [];
-  let covered = 0;
+  const stretches = new LineStretches(bytes, gap);
   searchOf().some(bytes, (start) => {
     if (!isReported(bytes, start)) return resumeAfter(bytes, start);
-    const lineStart = start === 0 ? 0 : bytes.lastIndexOf(0x0a, start - 1) + 1;
-    const newline = bytes.indexOf(0x0a, start);
-    const lineEnd = newline < 0 ? bytes.length : newline + 1;
-    const last = stretches.length - 1;
-    if (last > 0 && lineStart - stretches[last] < gap) {
-      covered += lineEnd - stretches[last];
-      stretches[last] = lineEnd;
-    } else {
-      covered += lineEnd - lineStart;
-      stretches.push(lineStart, lineEnd);
-    }
-    if (lineEnd >= DENSE_PROBE && covered * 2 > lineEnd) {
-      stretches.splice(0, stretches.length, 0, bytes.length);
+    const lineEnd = stretches.add(start);
+    if (lineEnd >= DENSE_PROBE && stretches.covered * 2 > lineEnd) {
+      stretches.list.splice(0, stretches.list.length, 0, bytes.length);
       return -1;
     }
     // the rest of the line is in the stretch already
     return lineEnd;
   });
-  return stretches;
+  return stretches.list;
 }
 
 const DENSE_PROBE = 8 << 10;

@@ -1,7 +1,6 @@
-import { isAscii } from 'node:buffer';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { findMarks, type ReadWatermark, type RobustFinding } from 'wm-watermark-codec/findings';
-import { confusableWords } from './confusables.js';
+import { findMarks, type ReadWatermark, type RobustFinding, type TextFindings } from 'wm-watermark-codec/findings';
+import { confusableWords, lookAlikeLines } from './confusables.js';
 import { reasonOf } from './error-reason.js';
 import { levelOf, type SettableLevel } from './levels.js';
 import { mayHideMarks, prefilterBuffer, selectSearch, type SearchEngine } from './prefilter.js';
@@ -9,7 +8,8 @@ import { sniffEncoding, type TextEncoding } from './encoding.js';
 import type { FileOutcome, FileReport, HiddenReport, RobustReport, ScanOutcome } from './report-types.js';
 import { hiddenRule, isScheme, RULES, type RuleId } from './rules.js';
 import { isSourcePath, schemeNamer } from './schemes.js';
-import { piecePositions } from './sparse-text.js';
+import { FILE_START } from './positions.js';
+import { piecePositions, sparseText } from './sparse-text.js';
 import { stripFile } from './strip-file.js';
 import type { WriteScope } from './write-scope.js';
 import { DEFAULT_SIZES, readWindows, type WindowBuffer, type WindowSizes } from './windows.js';
@@ -68,12 +68,15 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
     }
     const read = { buffer, bytesRead };
     const source = isSourcePath(path);
-    if (!decode) {
+    // a file of one window is looked at before it is decoded, as most files hold nothing (cheaper than the decoding
+    // read, which makes a report); a first look (decode false) answers what it saw
+    if (!decode || bytesRead === size) {
       const marked =
         settings.all ||
-        (source && mayHoldLookAlikes(read, size)) ||
-        mayBeMarked(fd, size, sniffed.encoding, read, settings.windows);
-      return marked ? { type: 'marked', path } : { type: 'clean', path, bytes: size };
+        mayBeMarked(fd, size, sniffed.encoding, read, settings.windows) ||
+        (source && holdsLookAlikes(read, size));
+      if (!marked) return { type: 'clean', path, bytes: size };
+      if (!decode) return { type: 'marked', path };
     }
     const report = findingsOf(fd, path, size, sniffed.encoding, settings, read, source);
     if (!report) return { type: 'clean', path, bytes: size };
@@ -94,11 +97,19 @@ export async function scanFile(path: string, settings: ScanSettings, decode = tr
 }
 
 /**
- * Whether a source file may hold look-alike names: any non-ASCII byte (a file larger than the bytes read so far is
- * decoded to be sure).
+ * Whether a source file that holds no mark holds look-alike names, told in the first look (confusables.ts: only the
+ * lines where a non-ASCII character meets an ASCII one of a name are decoded), so that the many files of non-ASCII
+ * source code (locales, comments in other languages) are not read again to decode. A file larger than one window is
+ * left to the decoding read.
  */
-const mayHoldLookAlikes = (read: WindowBuffer, size: number): boolean =>
-  read.bytesRead < size || !isAscii(read.buffer.subarray(0, read.bytesRead));
+function holdsLookAlikes(read: WindowBuffer, size: number): boolean {
+  if (read.bytesRead < size) return true;
+  const bytes = read.buffer.subarray(0, size);
+  const lines = lookAlikeLines(bytes);
+  if (lines.length === 0) return false;
+  const { text, ownLength } = sparseText(bytes, lines, size, FILE_START);
+  return confusableWords(text, ownLength).length > 0;
+}
 
 /** Whether a file may hold marks, before decoding (UTF-16 files always: they are not searched as bytes). */
 function mayBeMarked(
@@ -114,6 +125,8 @@ function mayBeMarked(
   for (const window of readWindows(fd, size, encoding, read, sizes, 'none')) if (window.marked) return true;
   return false;
 }
+
+const NO_MARKS: TextFindings = { watermarks: [], robust: [], c2pa: [], hidden: [] };
 
 interface HiddenTally extends HiddenReport {
   spelled: string[];
@@ -146,19 +159,22 @@ function findingsOf(
   // by rule: a kind's stretches of each scheme are a finding of their own
   const hidden = new Map<RuleId, HiddenTally>();
   const marksLevel = settings.marksLevel ?? 'warning';
-  // a source file's words are read whole wherever its bytes are not all ASCII
-  const decoding = settings.all || source ? 'every' : settings.sparse === false ? 'whole' : 'sparse';
+  // a source file is read whole where it may hold marks, else in its lines that may hold look-alike names
+  const decoding = settings.all ? 'every' : source ? 'source' : settings.sparse === false ? 'whole' : 'sparse';
   for (const window of readWindows(fd, size, encoding, read, settings.windows, decoding)) {
     const { text } = window;
     if (text === null) continue;
     const namer = schemeNamer(text, source);
-    const found = findMarks(text, {
-      key: settings.key,
-      firstPositions: settings.positions,
-      reportBefore: window.ownLength,
-      all: settings.all,
-      nameStretch: namer.name,
-    });
+    // lines decoded for their names only hold no mark (the prefilter agrees with findMarks)
+    const found = window.marked
+      ? findMarks(text, {
+          key: settings.key,
+          firstPositions: settings.positions,
+          reportBefore: window.ownLength,
+          all: settings.all,
+          nameStretch: namer.name,
+        })
+      : NO_MARKS;
     const named = found.hidden.map((kind) => ({
       ...kind,
       scheme: isScheme(kind.scheme) ? kind.scheme : undefined,

@@ -6,7 +6,21 @@ import type { FileOutcome, FileReport, ScanOutcome, SummaryReport } from './repo
 import { scanFile, type ScanSettings } from './scan-file.js';
 import { walk, type WalkEntry, type WalkOptions } from './walk.js';
 
-/** A walk that ends within this many files is read in this thread: starting workers would cost more. */
+/**
+ * A walk whose files would take less than this to read in one thread is read in this thread: a worker thread costs
+ * about 0.15 s of CPU to start (Node's bootstrap of its isolate, on the machine of docs/PERFORMANCE.md) before it
+ * reads a file, and a scan this short gains less wall time from two than they take to start. The estimate: FILE_US
+ * per file (opening, reading, closing and looking at it, and its share of the walk), the bytes read at BYTES_PER_US
+ * and those decoded at DECODED_BYTES_PER_US. The walk is looked ahead of by as many files as the budget holds (no
+ * sizes asked: a stat per file costs as much as a fifth of reading it); once it ends within them, the files are read
+ * here until their bytes spend the budget, and the rest goes to the workers.
+ */
+const INLINE_BUDGET_US = 250_000;
+const FILE_US = 50;
+const BYTES_PER_US = 2_000;
+/** a file with findings was decoded too (V8 decodes UTF-8 at 75–270 MB/s on that machine) */
+const DECODED_BYTES_PER_US = 100;
+/** With the threads given, a walk of this many files or fewer is still read in this thread. */
 const INLINE_FILES = 4;
 /** Files looked at before the share of them that may hold marks decides whether batches get a first look. */
 const MIN_BATCH_LOOKED = 16;
@@ -16,7 +30,7 @@ export interface TreeScanOptions {
   paths: readonly string[];
   walk: WalkOptions;
   settings: ScanSettings;
-  /** worker threads (default: one per core) */
+  /** worker threads (default: one per core, and none for a walk read quickly in this thread: INLINE_BUDGET_US) */
   threads?: number;
   /** the script the worker threads run (default: this package's built worker.js; the CLI's bundle has its own) */
   workerFile?: string;
@@ -79,31 +93,50 @@ const levelsOf = (report: FileReport): Level[] =>
 
 /**
  * Reads every file the walk yields and hands each outcome to `report` in walk order (later files wait for an
- * earlier, slower one), so the output is the same from run to run. A walk of a few small files is read here;
- * anything larger on a pool of worker threads, in batches (batchSize), at most IN_FLIGHT batches per worker at
- * once.
+ * earlier, slower one), so the output is the same from run to run. A walk read quickly in one thread
+ * (INLINE_BUDGET_US) is read here; anything larger on a pool of worker threads, in batches (batchSize), at most
+ * IN_FLIGHT batches per worker at once.
  */
 async function scanAll(
   entries: AsyncGenerator<WalkEntry>,
   { settings, threads, workerFile }: TreeScanOptions,
   report: (outcome: FileOutcome) => void,
 ): Promise<void> {
-  const first: WalkEntry[] = [];
+  // with the threads given, only a walk of a few files is read here
+  const budget = threads === undefined ? INLINE_BUDGET_US : 0;
+  const ahead: WalkEntry[] = [];
+  let files = 0;
   let ended = false;
-  while (first.length <= INLINE_FILES) {
+  while (!ended && (budget > 0 ? files * FILE_US <= budget : files <= INLINE_FILES)) {
     const next = await entries.next();
-    if (next.done) {
-      ended = true;
-      break;
-    }
-    first.push(next.value);
+    ended = next.done === true;
+    if (next.done) break;
+    ahead.push(next.value);
+    if (next.value.kind === 'file') files++;
   }
+  let read = 0;
   if (ended) {
-    for (const entry of first) {
-      report(entry.kind === 'file' ? await scanFile(entry.path, settings) : walkError(entry));
+    // the bytes of the files read so far count too: a few large files go to the workers all the same
+    let cost = files * FILE_US;
+    for (; read < ahead.length && (budget === 0 || cost <= budget); read++) {
+      const entry = ahead[read];
+      const outcome = entry.kind === 'file' ? await scanFile(entry.path, settings) : walkError(entry);
+      if (outcome.type !== 'error') cost += outcome.bytes / BYTES_PER_US;
+      if (outcome.type === 'file') cost += outcome.bytes / DECODED_BYTES_PER_US;
+      report(outcome);
     }
-    return;
+    if (read === ahead.length) return;
   }
+  await scanOnPool(ahead.slice(read), entries, { settings, threads, workerFile }, report);
+}
+
+/** Reads the files of `first`, then those of the rest of the walk, on worker threads (scanAll). */
+async function scanOnPool(
+  first: WalkEntry[],
+  entries: AsyncGenerator<WalkEntry>,
+  { settings, threads, workerFile }: Pick<TreeScanOptions, 'settings' | 'threads' | 'workerFile'>,
+  report: (outcome: FileOutcome) => void,
+): Promise<void> {
   const workers = threads ?? availableParallelism();
   const pool = new WorkerPool(workerFile ?? fileURLToPath(new URL('./worker.js', import.meta.url)), workers, settings);
   // batches in walk order; a walk error is a batch of its own, already settled

@@ -138,9 +138,11 @@ const SELECTOR_ARITHMETIC = /0x0*(?:fe00|e0100|fe0f|e01ef)\b|\b(?:65024|917760|6
 const RUN_CALL =
   /\beval\s*\(|\bnew\s+Function\s*\(|\bFunction\s*\(|\b(?:runInThisContext|runInNewContext|execSync)\s*\(/g;
 
-function codePointBefore(text: string, at: number): number {
+/** The code point that ends right before UTF-16 offset `at` (a lone surrogate as itself). */
+export function codePointBefore(text: string, at: number): number {
   const low = text.charCodeAt(at - 1);
-  return low >= 0xdc00 && low <= 0xdfff && at > 1 ? text.codePointAt(at - 2)! : low;
+  const high = text.charCodeAt(at - 2);
+  return low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? text.codePointAt(at - 2)! : low;
 }
 
 /**

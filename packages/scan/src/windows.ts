@@ -1,6 +1,7 @@
 import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
 import { decodeText, unitBytes, type TextEncoding } from './encoding.js';
+import { lookAlikeLines } from './confusables.js';
 import { markedLines, mayHideMarks } from './prefilter.js';
 import { FILE_START, originAfter, originAfterBytes, type TextOrigin } from './positions.js';
 import { sparseText, type SparseText } from './sparse-text.js';
@@ -27,8 +28,8 @@ export interface TextWindow {
   /** whether its bytes may hold a hidden character (the prefilter's answer; always for UTF-16) */
   marked: boolean;
   /**
-   * the window's text, own part and lookahead (with `sparse`, maybe only its lines that may hold marks: see
-   * pieces); null when its bytes hold no hidden character (not decoded)
+   * the window's text, own part and lookahead (with `sparse` or `source`, maybe only its lines that may hold marks
+   * or look-alike names: see pieces); null when there is nothing to look for in it (not decoded)
    */
   text: string | null;
   /** the bytes of the own part (valid until the next window is read) */
@@ -46,9 +47,31 @@ export interface TextWindow {
 /**
  * How windows that may hold marks are decoded: whole (strip, which writes them back), only in their lines that may
  * hold marks (sparse-text.ts: scan, which only reads), or not at all (a first look, which only asks whether any may).
+ * `every`: every window that is not all ASCII whole, without asking the prefilter (which passes over what belongs to
+ * the text). `source`, for source code: a window that may hold marks whole (a GlassWorm decoder is looked for
+ * anywhere in it), any other only in its lines that may hold look-alike names (confusables.ts), with `marked` false.
  */
-/** every: decode every window whole, without asking the prefilter (which passes over what belongs to the text) */
-export type Decoding = 'whole' | 'sparse' | 'every' | 'none';
+export type Decoding = 'whole' | 'sparse' | 'every' | 'source' | 'none';
+
+/** What of a window to decode: the stretches of its lines (null: all of it), and whether it may hold marks. */
+interface ToDecode {
+  marked: boolean;
+  stretches: number[] | null;
+}
+
+const ALL_MARKED: ToDecode = { marked: true, stretches: null };
+const NOTHING: ToDecode = { marked: false, stretches: [] };
+
+function toDecode(window: Buffer, decoding: Exclude<Decoding, 'none'>, gap: number): ToDecode {
+  if (isAscii(window)) return NOTHING;
+  if (decoding === 'every') return ALL_MARKED;
+  if (decoding === 'sparse') {
+    const stretches = markedLines(window, gap);
+    return { marked: stretches.length > 0, stretches };
+  }
+  if (mayHideMarks(window)) return ALL_MARKED;
+  return decoding === 'source' ? { marked: false, stretches: lookAlikeLines(window) } : NOTHING;
+}
 
 /**
  * The windows of the text file open as `fd` in `encoding`, in order. UTF-8 windows whose bytes cannot hold a hidden
@@ -84,24 +107,22 @@ export function* readWindows(
     if (decoding === 'none') {
       yield { ...plain, marked: encoding !== 'utf-8' || mayHideMarks(window) };
     } else {
-      const stretches =
-        encoding === 'utf-8' && decoding === 'sparse' ? markedLines(window, sizes.gap ?? DEFAULT_SIZES.gap!) : null;
+      const { marked, stretches } =
+        encoding === 'utf-8' ? toDecode(window, decoding, sizes.gap ?? DEFAULT_SIZES.gap!) : ALL_MARKED;
       const whole = stretches !== null && stretches.length === 2 && stretches[0] === 0 && stretches[1] === readEnd;
-      const clear =
-        decoding === 'every' ? isAscii(window) : stretches === null ? !mayHideMarks(window) : stretches.length === 0;
-      if (encoding === 'utf-8' && clear) {
+      if (!marked && (stretches === null || stretches.length === 0)) {
         yield { ...plain, marked: false };
         // where the next window starts is needed only when there is one
         if (!last) origin = originAfterBytes(ownBytes, origin);
       } else if (stretches !== null && !whole) {
-        yield { ...sparseText(window, stretches, ownEnd, origin), marked: true, ownBytes, origin, byteOffset: start };
+        yield { ...sparseText(window, stretches, ownEnd, origin), marked, ownBytes, origin, byteOffset: start };
         if (!last) origin = originAfterBytes(ownBytes, origin);
       } else {
         const own = decodeText(ownBytes, encoding);
         const text = readEnd > ownEnd ? own + decodeText(window.subarray(ownEnd), encoding) : own;
         yield {
           text,
-          marked: true,
+          marked,
           ownBytes,
           ownLength: own.length,
           origin,
