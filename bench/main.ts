@@ -385,6 +385,7 @@ if (wants('pool')) {
     'two workers': 'twoWorkersPerSecond',
     'two ÷ one': 'twoVsOne',
     'two ÷ this thread': 'twoVsInline',
+    'two processes ÷ one, no pool': 'twoProcessesVsOne',
   });
 }
 if (wants('healthz')) {

@@ -1,3 +1,4 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CodecError, encode } from 'wm-watermark-codec';
@@ -15,7 +16,8 @@ import { ROOT } from './processes.js';
  * wm serve's worker pool (src/server/work-pool/): what handing a job over costs, what each job costs per unit of
  * input on ordinary text and on the worst input found for it, and so below which size a job stays in the calling
  * thread (the rule of INLINE_BELOW: its work on ordinary text costs less than a hand-off, and on the worst input at
- * most STALL_MS); and encode throughput with two workers beside one, side by side.
+ * most STALL_MS); and encode throughput with two workers beside one, side by side, beside what the machine gives the
+ * same job looping in two processes.
  */
 
 const WORKER = join(ROOT, 'dist', 'bundle', 'wm-work-worker.cjs');
@@ -124,6 +126,8 @@ export interface PoolResult {
     /** median of per-round ratios */
     twoVsOne: number;
     twoVsInline: number;
+    /** the same job looping in two processes ÷ in one, no pool: what this machine gives it on two cores */
+    twoProcessesVsOne: number;
   }[];
 }
 
@@ -188,9 +192,26 @@ async function written(result: object): Promise<number> {
   return bytes;
 }
 
+/** `count` processes looping on the job at once (./job-loop.cjs), started together: jobs answered per second. */
+async function processesRate(count: number, task: { job: string; input: unknown }, jobs: number): Promise<number> {
+  const children = Array.from({ length: count }, () =>
+    fork(join(ROOT, 'bench', 'job-loop.cjs'), [WORKER], { serialization: 'advanced' }),
+  );
+  const next = (child: ChildProcess) => new Promise<unknown>((resolve) => child.once('message', resolve));
+  const ready = children.map(next);
+  for (const child of children) child.send({ task, jobs });
+  await Promise.all(ready);
+  const done = children.map(next);
+  for (const child of children) child.send('go');
+  const ms = (await Promise.all(done)) as number[];
+  return (count * jobs * 1000) / Math.max(...ms);
+}
+
 async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encode' | 'encode-robust', kb: number) {
   const input = INPUTS[operation](carrierOf('prose', kb * 1024));
   const inlineRates: number[] = [];
+  const oneProcessRates: number[] = [];
+  const twoProcessesRates: number[] = [];
   const oneRates: number[] = [];
   const twoRates: number[] = [];
   const minMs = QUICK ? 500 : 1500;
@@ -199,6 +220,9 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
     oneRates.push(await rate(async () => written(await one.forRequest()(operation, input)), 8, minMs));
     twoRates.push(await rate(async () => written(await two.forRequest()(operation, input)), 8, minMs));
     inlineRates.push(await rate(async () => written(runJob(operation, input)), 1, minMs));
+    const jobs = Math.ceil((inlineRates.at(-1)! * minMs) / 1000);
+    oneProcessRates.push(await processesRate(1, { job: operation, input }, jobs));
+    twoProcessesRates.push(await processesRate(2, { job: operation, input }, jobs));
   }
   return {
     operation,
@@ -208,6 +232,7 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
     twoWorkersPerSecond: round(median(twoRates)),
     twoVsOne: round(medianRatio(twoRates, oneRates)),
     twoVsInline: round(medianRatio(twoRates, inlineRates)),
+    twoProcessesVsOne: round(medianRatio(twoProcessesRates, oneProcessRates)),
   };
 }
 
