@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decode } from 'wm-watermark-codec/decode';
 import { encode } from 'wm-watermark-codec/encode';
 import { CodecError } from 'wm-watermark-codec/errors';
 import { encodeRobust } from 'wm-watermark-codec/robust';
 import { DomainError } from '../../src/domain/errors.js';
 import { fingerprintKey } from '../../src/domain/fingerprint/index.js';
 import { JOB_NAMES, runJob, type JobInput, type JobName, type JobResult } from '../../src/domain/work/jobs.js';
+import { jsonStream } from '../../src/server/json-stream.js';
 import { createWorkPool, workerScript, type WorkPool, type WorkPoolOptions } from '../../src/server/work-pool/index.js';
+import { holdsWrittenJson, receiveWritten, writtenJsonOf } from '../../src/server/work-pool/written-json.js';
 import { MEMO } from '../domain/copies/texts.js';
+import { bearer, createApiToken, makeServer, signUp } from './harness.js';
 
 // The worker pool of wm serve (src/server/work-pool/): the same answers as in this thread, and its limits — a
 // budget that ends the worker, a memory bound, a waiting line that refuses — each followed by a working pool.
@@ -208,5 +212,85 @@ describe('the work pool', () => {
     // a closed pool can run nothing: an answer can only have come from this thread
     expect((await work.forRequest()('strip', { text: 'a'.repeat(999) })).text).toHaveLength(999);
     await expect(work.forRequest()('strip', { text: 'a'.repeat(1000) })).rejects.toThrow();
+  });
+});
+
+// A long marked text crosses back from a worker as its JSON's bytes (src/server/work-pool/written-json.ts): it
+// reads as the string it was, and the answer's writer writes the bytes, JSON.stringify's.
+
+async function written(value: object): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of jsonStream(value as Record<string, unknown>)) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString();
+}
+
+const LONG = `“${MEMO}”\n`.repeat(Math.ceil(40_000 / MEMO.length));
+
+describe('a long marked text from a worker', () => {
+  it('is the same string to whoever reads it, and its answer is written from the bytes', async () => {
+    const run = poolOf().forRequest();
+    for (const [job, field] of [
+      ['encode', 'encoded'],
+      ['encode-robust', 'watermarked'],
+    ] as const) {
+      const result = (await run(job, { text: LONG, secret: 'ID-42', options: {} })) as unknown as Record<
+        string,
+        unknown
+      >;
+      expect(holdsWrittenJson(result), job).toBe(true);
+      const answer = await written(result);
+      const text = result[field] as string;
+      expect(typeof text).toBe('string');
+      expect(answer).toBe(JSON.stringify(result));
+      expect(JSON.parse(answer)[field]).toBe(text);
+      if (job === 'encode') expect(decode(text).decoded).toBe('ID-42');
+    }
+  });
+
+  it('stays a string for short texts', async () => {
+    const result = await poolOf().forRequest()('encode', { text: MEMO, secret: 'ID-42', options: {} });
+    expect(holdsWrittenJson(result)).toBe(false);
+    expect(await written(result)).toBe(JSON.stringify(result));
+  });
+
+  it('is never written from stale bytes: a field set again, or a copy of the object, is written as it is', async () => {
+    const json = new TextEncoder().encode(JSON.stringify('before "quoted"\u{E0100}'));
+    const result: Record<string, unknown> = { keyed: false };
+    receiveWritten(result, { encoded: json });
+    expect(result.encoded).toBe('before "quoted"\u{E0100}');
+    const copy = { ...result };
+    expect(holdsWrittenJson(copy)).toBe(false);
+    expect(await written(copy)).toBe(JSON.stringify(copy));
+    result.encoded = 'after';
+    expect(writtenJsonOf(result, 'encoded')).toBeUndefined();
+    expect(holdsWrittenJson(result)).toBe(false);
+    expect(await written(result)).toBe('{"keyed":false,"encoded":"after"}');
+  });
+});
+
+describe('an encode of a long text on wm serve', () => {
+  it('answers the JSON of the marked text, as the same encode run on the event loop does', async () => {
+    const answers = [];
+    for (const work of [poolOf(), undefined]) {
+      const server = await makeServer({ work });
+      try {
+        const user = await signUp(server, { plan: 'pro' });
+        await server.fixture.domain.admin.grantCredits(user.email, 10);
+        const { token } = await createApiToken(server, user);
+        const response = await server.app.inject({
+          method: 'POST',
+          url: '/api/watermark/encode',
+          payload: { text: LONG, secret: 'ID-42' },
+          headers: bearer(token),
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        answers.push(response.json());
+      } finally {
+        await server.close();
+      }
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(decode(answers[0].encoded).decoded).toBe('ID-42');
   });
 });
