@@ -26,6 +26,14 @@ export interface CoseSign1 {
   signature: Uint8Array;
 }
 
+/**
+ * A CBOR map as cbor2 gives it: a Map (keys other than strings), or a plain object (none, or strings only). Any other
+ * object (a simple value, a tag, a byte string) is not one, though nothing signs the unprotected header.
+ */
+const isCborMap = (value: unknown): boolean =>
+  value instanceof Map ||
+  (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype);
+
 /** Reads a tagged (or untagged) COSE_Sign1; throws CoseError for anything else. */
 export function readCose(bytes: Uint8Array): CoseSign1 {
   let value: unknown;
@@ -40,9 +48,7 @@ export function readCose(bytes: Uint8Array): CoseSign1 {
   if (!(protectedBytes instanceof Uint8Array) || !(signature instanceof Uint8Array)) {
     throw new CoseError('the COSE_Sign1 has no protected header or no signature');
   }
-  if (typeof unprotected !== 'object' || unprotected === null || Array.isArray(unprotected)) {
-    throw new CoseError('the COSE_Sign1 has no unprotected header map');
-  }
+  if (!isCborMap(unprotected)) throw new CoseError('the COSE_Sign1 has no unprotected header map');
   if (payload !== null) throw new CoseError("the COSE_Sign1's payload is not detached (nil), as C2PA signs a claim");
   const headers = protectedBytes.length === 0 ? new Map() : decode(protectedBytes);
   if (!(headers instanceof Map)) throw new CoseError('the protected header is not a map of COSE labels');

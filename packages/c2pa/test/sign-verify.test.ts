@@ -8,6 +8,22 @@ import { credentialsFor, GENERATOR, TRUSTED_CODES } from './credentials.js';
 const failures = (result: C2paVerification | null): string[] => result?.failure.map(({ code }) => code) ?? [];
 const TEXT = 'The minutes of the meeting, as approved.\nSecond paragraph, with é and 😀.\n';
 
+/** A wrapper's unit (a variation selector) as the byte it carries, and back. */
+const byteOfUnit = (unit: string): number => {
+  const codePoint = unit.codePointAt(0)!;
+  return codePoint < 0xe0100 ? codePoint - 0xfe00 : codePoint - 0xe0100 + 16;
+};
+const unitOfByte = (byte: number): string =>
+  byte < 16 ? String.fromCodePoint(0xfe00 + byte) : String.fromCodePoint(0xe0100 + byte - 16);
+
+/** The text with the byte at `index` of its one wrapper (counted from the magic) made `byte`. */
+function withWrapperByte(text: string, index: number, byte: number): string {
+  const [wrapper] = findC2paWrappers(text);
+  const units = [...text.slice(wrapper.index + 1, wrapper.end)];
+  units[index] = unitOfByte(byte);
+  return text.slice(0, wrapper.index + 1) + units.join('') + text.slice(wrapper.end);
+}
+
 describe('signing a text and verifying it', () => {
   test.each(['es256', 'ed25519'] as const)(
     '%s: trusted with its root, "valid" (unknown signer) without',
@@ -124,19 +140,11 @@ describe('a verification never calls a changed text valid', () => {
     const units = [...signed.text.slice(wrapper.index + 1, wrapper.end)];
     // the manifest's label is its name in the store, outside what C2PA signs (a claim v2 does not repeat it)
     const label = new TextEncoder().encode(signed.manifest);
-    const store = units.slice(13).map((unit) => {
-      const codePoint = unit.codePointAt(0)!;
-      return codePoint < 0xe0100 ? codePoint - 0xfe00 : codePoint - 0xe0100 + 16;
-    });
+    const store = units.slice(13).map(byteOfUnit);
     const labelAt = 13 + Buffer.from(store).indexOf(Buffer.from(label));
     await fc.assert(
       fc.asyncProperty(fc.nat(units.length - 1), fc.integer({ min: 1, max: 255 }), async (index, delta) => {
-        const codePoint = units[index].codePointAt(0)!;
-        const byte = codePoint < 0xe0100 ? codePoint - 0xfe00 : codePoint - 0xe0100 + 16;
-        const next = (byte + delta) % 256;
-        const changed = [...units];
-        changed[index] = next < 16 ? String.fromCodePoint(0xfe00 + next) : String.fromCodePoint(0xe0100 + next - 16);
-        const text = signed.text.slice(0, wrapper.index + 1) + changed.join('') + signed.text.slice(wrapper.end);
+        const text = withWrapperByte(signed.text, index, (byteOfUnit(units[index]) + delta) % 256);
         const result = await verifyText(text, { trustAnchors: anchors });
         // a changed padding byte is still padding; a changed magic makes the run no wrapper (A.8: not a candidate),
         // and the text then carries no manifest at all; anything else must fail, saying why
@@ -150,5 +158,19 @@ describe('a verification never calls a changed text valid', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  test('a signature whose unprotected header is no map is malformed, though nothing signs that header', async () => {
+    // found by the property above (seed 1692715630): the empty map (0xa0) made CBOR's simple value 0 (0xe0)
+    const { credentials, anchors } = await credentialsFor('ed25519');
+    const signed = signText(TEXT, { credentials, generator: GENERATOR });
+    const [wrapper] = findC2paWrappers(signed.text);
+    const bytes = Buffer.from([...signed.text.slice(wrapper.index + 1, wrapper.end)].map(byteOfUnit));
+    // the COSE_Sign1's unprotected header, before its nil payload and its 64-byte Ed25519 signature
+    const at = bytes.lastIndexOf(Buffer.from([0xa0, 0xf6, 0x58, 0x40]));
+    expect(at).toBeGreaterThan(13);
+    const result = await verifyText(withWrapperByte(signed.text, at, 0xe0), { trustAnchors: anchors });
+    expect(result!.state).toBe('invalid');
+    expect(result!.failure.length).toBeGreaterThan(0);
   });
 });
