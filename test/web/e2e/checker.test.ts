@@ -11,6 +11,7 @@ import {
   PASSWORD,
   makeAccount,
   openBrowser,
+  pageWatchingApi,
   signInThroughPage,
   startLiveServer,
   type Browser,
@@ -38,16 +39,12 @@ let server: LiveServer;
 let browser: Browser;
 let page: Page;
 /** requests the checker page made to the API (it must make none while working locally) */
-const apiRequests: string[] = [];
+let apiRequests: string[];
 
 beforeAll(async () => {
   server = await startLiveServer();
   browser = await openBrowser();
-  page = await browser.newPage();
-  page.on('request', (request) => {
-    // (loading a page asks /api/auth/refresh whether a session exists; that sends no text)
-    if (new URL(request.url()).pathname.startsWith('/api/watermark/')) apiRequests.push(request.url());
-  });
+  ({ page, apiRequests } = await pageWatchingApi(browser));
 });
 afterAll(async () => {
   await browser?.close();

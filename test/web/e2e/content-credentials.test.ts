@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCredentials, readCredentials, signText, type SigningCredentials } from 'wm-watermark-c2pa';
-import { accessibilityViolations, openBrowser, startLiveServer, type Browser, type LiveServer } from './harness.js';
+import {
+  accessibilityViolations,
+  openBrowser,
+  pageWatchingApi,
+  startLiveServer,
+  type Browser,
+  type LiveServer,
+} from './harness.js';
 
 const TEXT = 'The council approved the budget on Tuesday evening, after a long debate about the library.\n';
 
@@ -9,15 +16,12 @@ let server: LiveServer;
 let browser: Browser;
 let page: Page;
 /** requests the checker made to the API while verifying: none, the verification runs in the page */
-const apiRequests: string[] = [];
+let apiRequests: string[];
 
 beforeAll(async () => {
   server = await startLiveServer();
   browser = await openBrowser();
-  page = await browser.newPage();
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/watermark/')) apiRequests.push(request.url());
-  });
+  ({ page, apiRequests } = await pageWatchingApi(browser));
   await page.goto(`${server.url}/check`);
   await page.getByRole('heading', { level: 1, name: 'Checker' }).waitFor();
 });

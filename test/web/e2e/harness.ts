@@ -109,6 +109,17 @@ export async function openBrowser(
   };
 }
 
+/** A new page, and the requests it makes to the watermark endpoints (the checker working locally makes none). */
+export async function pageWatchingApi(browser: Browser): Promise<{ page: Page; apiRequests: string[] }> {
+  const page = await browser.newPage();
+  const apiRequests: string[] = [];
+  page.on('request', (request) => {
+    // (loading a page asks /api/auth/refresh whether a session exists; that sends no text)
+    if (new URL(request.url()).pathname.startsWith('/api/watermark/')) apiRequests.push(request.url());
+  });
+  return { page, apiRequests };
+}
+
 /** axe-core's serious and critical violations on the page as it is now (evaluated past the page's own CSP). */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
   const loaded = await page.evaluate('typeof window.axe !== "undefined"');
