@@ -15,8 +15,7 @@ import { SarifLog } from 'wm-watermark-scan/sarif';
 import { UNREADABLE } from 'wm-watermark-scan/unreadable';
 import { VERSION } from '../../version.js';
 import { escapeForTerminal, escapeName, forStream } from '../terminal-text.js';
-import type { ProgressLine } from './progress.js';
-import { formatBytes } from './progress.js';
+import { formatBytes, type ProgressLine } from './progress.js';
 
 /**
  * table: for people (coloured on a terminal); json: JSON Lines; list: the paths of the files with findings; sarif:

@@ -2,7 +2,6 @@ import { fileURLToPath } from 'node:url';
 import { reaches, type SettableLevel } from 'wm-watermark-scan/levels';
 import type { ScanSettings } from 'wm-watermark-scan/scan-file';
 import { scanTree } from 'wm-watermark-scan/scan-tree';
-import type { WalkOptions } from 'wm-watermark-scan/walk';
 import { writeScopeOf } from 'wm-watermark-scan/write-scope';
 import { CliError, EXIT } from '../errors.js';
 import { colourLevel } from '../codec/colour.js';
@@ -75,10 +74,8 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
       : {}),
   };
   const mode: OutputMode = format !== 'table' ? format : options.filesWithMatches ? 'list' : 'table';
-  const progress =
-    (mode === 'table' || mode === 'list') && process.stderr.isTTY && process.stdout.isTTY
-      ? new ProgressLine(process.stderr)
-      : undefined;
+  const onTerminal = process.stderr.isTTY && process.stdout.isTTY;
+  const progress = (mode === 'table' || mode === 'list') && onTerminal ? new ProgressLine(process.stderr) : undefined;
   const output = new ScanOutput({
     mode,
     colour: mode === 'table' ? colourLevel(!process.stdout.isTTY) : 0,
@@ -91,15 +88,14 @@ export async function runScan(paths: string[], options: ScanCommandOptions, stri
     progress,
     marksLevel,
   });
-  const walk: WalkOptions = {
-    follow: options.follow ?? false,
-    gitignore: options.ignore ?? true,
-    include: options.include ?? [],
-    exclude: options.exclude ?? [],
-  };
   const { summary, gravest } = await scanTree({
     paths,
-    walk,
+    walk: {
+      follow: options.follow ?? false,
+      gitignore: options.ignore ?? true,
+      include: options.include ?? [],
+      exclude: options.exclude ?? [],
+    },
     settings,
     threads: options.threads,
     workerFile: bundledWorkerFile(),
