@@ -58,11 +58,10 @@ function projects(): TestProjectInlineConfiguration[] {
 
 export default defineConfig({
   test: {
-    // a file more than there are cores (vitest's own default keeps one free: on two cores, one file at a time): most
-    // files wait on the processes they spawn (the CLI, wm serve) or the database, so another fills the wait.
-    // 844 s with one on a quiet machine, 752 s with two at a load of 11; with two on threads, CI's run took 671 s
-    // and left the cores a fifth idle
-    maxWorkers: availableParallelism() + 1,
+    // a file as many as there are cores (vitest's own default keeps one free: on two cores, one file at a time): most
+    // files wait on the processes they spawn (the CLI, wm serve) or the database, so a second one fills the wait.
+    // 844 s with one on a quiet machine, 752 s with two at a load of 11
+    maxWorkers: availableParallelism(),
     // each file on a worker thread rather than a process of its own: the same isolation (a fresh module context a
     // file), without starting a Node and vitest per file. On test/codec's 43 files: 65 s of processor time, 88 s in
     // processes. Nothing in the suites needs a process of its own (no chdir, umask or signals; the CLI and the
