@@ -6,7 +6,9 @@ import { visibleSecret } from './secret-text.js';
 import { TrustAnchorForm, trustAnchors } from './trust-anchors.js';
 import { verifyContentCredentials } from './verify-c2pa.js';
 
-type Checked = { state: 'checking' } | { state: 'done'; verification: C2paVerification } | { state: 'failed' };
+type Outcome = { state: 'done'; verification: C2paVerification } | { state: 'failed' };
+/** An outcome with what it was checked for: a render between a new text and its effect never shows the old one. */
+type Checked = Outcome & { text: string; anchors: unknown };
 
 /**
  * The text's C2PA manifest (Content Credentials), verified in this page by the C2PA package's own verify, as
@@ -15,20 +17,21 @@ type Checked = { state: 'checking' } | { state: 'done'; verification: C2paVerifi
 export function ContentCredentials({ text }: { text: string }) {
   const hasWrapper = useMemo(() => findC2paWrappers(text).length > 0, [text]);
   const anchors = trustAnchors.value;
-  const [checked, setChecked] = useState<Checked>({ state: 'checking' });
+  const [outcome, setOutcome] = useState<Checked | undefined>(undefined);
   useEffect(() => {
     if (!hasWrapper) return;
     let current = true;
-    setChecked({ state: 'checking' });
+    const settle = (result: Outcome) => current && setOutcome({ ...result, text, anchors });
     verifyContentCredentials(text, anchors?.certificates ?? []).then(
-      (verification) => current && setChecked({ state: 'done', verification }),
-      () => current && setChecked({ state: 'failed' }),
+      (verification) => settle({ state: 'done', verification }),
+      () => settle({ state: 'failed' }),
     );
     return () => {
       current = false;
     };
   }, [text, hasWrapper, anchors]);
   if (!hasWrapper) return null;
+  const checked = outcome?.text === text && outcome.anchors === anchors ? outcome : { state: 'checking' as const };
   return (
     <section class="card" aria-labelledby="c2pa-title">
       <h2 id="c2pa-title">Content Credentials (C2PA)</h2>

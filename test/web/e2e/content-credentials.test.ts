@@ -43,7 +43,10 @@ const signed = (credentials: SigningCredentials): string =>
     actions: ['c2pa.published'],
   }).text;
 
+/** The verdict on `text`, never the one left from the text before: the field is emptied and the card gone first. */
 async function check(text: string): Promise<{ verdict: string; codes: string }> {
+  await page.locator('#check-text').fill('');
+  await page.locator('#c2pa-title').waitFor({ state: 'detached' });
   await page.locator('#check-text').fill(text);
   const verdict = page.locator('#c2pa-verdict');
   await verdict.waitFor();
