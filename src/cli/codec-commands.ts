@@ -7,7 +7,7 @@ import { OPERATION_COMMANDS } from './codec/options.generated.js';
 import { CliError, EXIT } from './errors.js';
 import { registerC2pa } from './c2pa-commands.js';
 import { addJsonOption, addRemoteOptions } from './codec/command-flags.js';
-import { registerCopies, registerTrace } from './account-commands.js';
+import { registerCopies, registerTrace } from './row-commands.js';
 import { registerProbe } from './probe-commands.js';
 import { addWalkOptions, registerScan } from './scan-commands.js';
 

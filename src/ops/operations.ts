@@ -64,10 +64,11 @@ export interface HostedTool {
 }
 
 /**
- * The command of an account operation (codec operations have theirs in src/cli/codec-commands.ts): written from the
- * row into src/cli/codec/options.generated.ts by `npm run generate:cli-options`, defined and run by one generic
- * runner (src/cli/account-commands.ts, src/cli/copies/run.ts): its one required string field is its argument, every
- * other field a flag.
+ * The command of an operation that is no `wm <kebab name>` of a text (the codec commands, src/cli/codec-commands.ts):
+ * the account operations' and `wm c2pa sign`. Written from the row into src/cli/codec/options.generated.ts by
+ * `npm run generate:cli-options` and defined by one function (src/cli/row-commands.ts): its one required string
+ * field is its argument, every other field a flag. The account commands run on one generic runner
+ * (src/cli/copies/run.ts); `wm c2pa sign` on its own (src/cli/c2pa/sign.ts), which signs offline with key files.
  */
 export interface CommandFace {
   /** the words after `wm`: 'copies list', 'trace' */
@@ -89,7 +90,7 @@ export interface OperationRow {
   result: TSchema;
   /** served over REST (strip and reveal are not: they need no key and no account) */
   http?: HttpFace;
-  /** an account operation's command (the codec operations' are in src/cli/codec-commands.ts) */
+  /** its command, where it is no codec command of src/cli/codec-commands.ts (an account operation's, c2pa sign) */
   command?: CommandFace;
   hosted?: HostedTool;
   /** the same input always gives the same result (no random nonce or distribution) */
@@ -138,6 +139,15 @@ const C2PA_SIGN = Type.Object({
   ...schemas.C2paSignOptions,
 });
 const { IssueCopiesInput: ISSUE_COPIES, TraceInput: TRACE, ListCopiesInput: LIST_COPIES } = copiesSchemas;
+
+/** How `wm copies issue` and `wm copies preview` spell the fields of an issue. */
+const ISSUE_FIELDS: Readonly<Record<string, CliOption>> = {
+  text: { file: true, help: 'the document' },
+  recipients: { flag: 'to', value: 'recipient', help: 'a recipient’s label: an email address, a name' },
+  name: { help: 'the document’s name in the records (default: the file’s name)' },
+  // --variants, --classes, --colluders (src/cli/copies/variants-options.ts)
+  variants: { own: true },
+};
 
 /** The REST address of a watermark operation: /api/watermark/<kebab name>. */
 const watermarkPath = <N extends OperationName>(name: N) => `${API_PATHS.watermark}${kebabNameOf(name)}` as const;
@@ -283,6 +293,14 @@ const ROWS = {
     input: C2PA_SIGN,
     result: schemas.C2paSignResult,
     usage: 'Sign (C2PA)',
+    command: {
+      name: 'c2pa sign',
+      fields: {
+        text: { file: true, help: 'the text to sign' },
+        // repeatable offline, where the package declares any number of actions (src/cli/c2pa/sign.ts)
+        action: { own: true },
+      },
+    },
     http: {
       method: 'POST',
       path: watermarkPath('c2pa_sign'),
@@ -312,16 +330,7 @@ const ROWS = {
       summary: 'Issue one marked copy per recipient and record it; needs encode (one charge per copy)',
       streamed: true,
     },
-    command: {
-      name: 'copies issue',
-      fields: {
-        text: { file: true, help: 'the document' },
-        recipients: { flag: 'to', value: 'recipient', help: 'a recipient’s label: an email address, a name' },
-        name: { help: 'the document’s name in the records (default: the file’s name)' },
-        // --variants, --classes, --colluders and --dry-run (src/cli/copies/issue.ts)
-        variants: { own: true },
-      },
-    },
+    command: { name: 'copies issue', fields: ISSUE_FIELDS },
     usage: 'Issue copies',
     deterministic: false,
     records: 'adds',
@@ -344,6 +353,10 @@ const ROWS = {
       summary:
         'The dry run of an issue with visible variants: the sites, the capacity and each copy’s differences, or ' +
         'the refusal with its numbers; needs encode, records and charges nothing',
+    },
+    command: {
+      name: 'copies preview',
+      fields: { ...ISSUE_FIELDS, name: { help: 'the document’s name in the preview (default: the file’s name)' } },
     },
     deterministic: false,
   },

@@ -66,6 +66,19 @@ describe('wm c2pa sign and wm verify', () => {
     expect(json.c2pa.success.map(({ code }: { code: string }) => code)).toContain('assertion.dataHash.match');
   });
 
+  it('the flags are the c2pa_sign row’s: --action repeatable offline (c2pa.edited is edited), --source-type, --title', async () => {
+    const flags = ['--action', 'published', '--action', 'c2pa.edited', '--source-type', 'trainedAlgorithmicMedia'];
+    const signed = await runWm(['c2pa', 'sign', '--key', key, '--cert', cert, ...flags, '--title', 'Minutes'], {
+      input: TEXT,
+    });
+    expect(signed.code, signed.stderr).toBe(0);
+    const verified = await runWm(['verify', '--trust', root], { input: signed.out });
+    expect(verified.out).toContain('action c2pa.created (trainedAlgorithmicMedia)');
+    expect(verified.out).toMatch(/action c2pa\.published .*\n.*action c2pa\.edited /);
+    const json = await runWm(['verify', '--json', '--trust', root], { input: signed.out });
+    expect(JSON.parse(json.out).c2pa).toMatchObject({ state: 'trusted', title: 'Minutes' });
+  });
+
   it('a second manifest is refused (exit 2); two wrappers are multipleWrappers (exit 8)', async () => {
     const again = await runWm(['c2pa', 'sign', signedPath, '--key', key, '--cert', cert]);
     expect(again.code).toBe(2);

@@ -5,8 +5,8 @@ import { generatedProse } from '../../bench/variants/generated-prose.js';
 import { MEMO } from '../domain/copies/texts.js';
 import { makeTempDir, runWm } from './codec-harness.js';
 
-// `wm copies issue --variants` offline (docs/CLI.md): the dry run shows the sites, the capacity and each copy's
-// differences and writes, records and charges nothing; an issue with variants names its recipient from a copy
+// `wm copies issue --variants` offline (docs/CLI.md): its preview (`wm copies preview`, or `issue --dry-run`) shows
+// the sites, the capacity and each copy's differences and writes, records and charges nothing; an issue with variants names its recipient from a copy
 // stripped of every mark; too few sites are refused with the numbers (exit 2), before anything is written.
 
 const temp = makeTempDir();
@@ -33,41 +33,54 @@ afterAll(() => temp.remove());
 /** `wm copies issue FILE ARGS… --user`, FILE in the temporary folder. */
 const issue = (file: string, ...args: string[]) => wm(['copies', 'issue', temp.path(file), ...args, ...offline]);
 const toReaders = ['--to-file', temp.path('readers.txt')];
+/** `wm copies preview FILE ARGS… --user`. */
+const preview = (file: string, ...args: string[]) => wm(['copies', 'preview', temp.path(file), ...args, ...offline]);
 
 const documentsListed = async () => JSON.parse((await wm(['copies', 'list', '--json', ...offline])).out).documents;
 
 describe('wm copies issue --variants', () => {
-  it('--dry-run prints the sites, the capacity and each copy’s differences, and writes nothing', async () => {
-    const shown = await issue('report.txt', ...toReaders, '--variants', '--dry-run');
+  it('wm copies preview prints the sites, the capacity and each copy’s differences, and writes nothing', async () => {
+    const shown = await preview('report.txt', ...toReaders);
     expect(shown.code, shown.stderr).toBe(0);
     expect(shown.out).toMatch(/^dry run of "report.txt" \(\d+ characters\): nothing written, recorded or charged\n/);
     expect(shown.out).toMatch(/variants: \d+ sites in \d+ words .* independent choices \(bits\)/);
     expect(shown.out).toContain('enough for 8 recipients: an issue would be made');
     for (const reader of READERS) expect(shown.out).toMatch(new RegExp(`\\n${reader}: \\d+ differences\\n`));
 
-    const json = await issue('report.txt', '--to', 'a', '--to', 'b', '--variants', '--dry-run', '--json');
+    const json = await preview('report.txt', '--to', 'a', '--to', 'b', '--json');
     expect(json.code, json.stderr).toBe(0);
-    const preview = JSON.parse(json.out);
-    expect(preview.variants).toMatchObject({ enough: true, refusal: null, collusion: 1 });
-    expect(preview.sites).toHaveLength(preview.variants.sites);
-    for (const site of preview.sites) expect(REPORT.slice(site.start, site.end)).toBe(site.text);
+    const previewed = JSON.parse(json.out);
+    expect(previewed.variants).toMatchObject({ enough: true, refusal: null, collusion: 1 });
+    expect(previewed.sites).toHaveLength(previewed.variants.sites);
+    for (const site of previewed.sites) expect(REPORT.slice(site.start, site.end)).toBe(site.text);
     // every site is shown at its line:column of the file
     const lines = REPORT.split('\n');
-    const first = preview.sites[0];
+    const first = previewed.sites[0];
     const line = REPORT.slice(0, first.start).split('\n').length;
     const column = [...REPORT.slice(0, first.start).split('\n').pop()!].length + 1;
     expect(lines[line - 1].slice(column - 1)).toContain(first.text);
     expect(shown.out).toMatch(new RegExp(`\\n  ${line}:${column}\\t${first.class}\\t…[^\\t]*\\[[^\\t]*\\][^\\t]*…\\t`));
     expect(shown.out).toContain(`[${first.text.replace(/\s+/g, ' ')}]`);
-    expect(preview.copies.map((copy: { recipient: string }) => copy.recipient)).toEqual(['a', 'b']);
+    expect(previewed.copies.map((copy: { recipient: string }) => copy.recipient)).toEqual(['a', 'b']);
+    expect(await documentsListed()).toEqual([]);
+
+    // its first spelling: the same sites and capacity (each copy's differences are another draw)
+    const dryRun = await issue('report.txt', '--to', 'a', '--to', 'b', '--variants', '--dry-run', '--json');
+    expect(dryRun.code, dryRun.stderr).toBe(0);
+    const { sites, variants } = JSON.parse(dryRun.out);
+    expect({ sites, variants }).toEqual({ sites: previewed.sites, variants: previewed.variants });
     expect(await documentsListed()).toEqual([]);
   });
 
-  it('a dry run whose issue would be refused prints it, then the refusal with the numbers (exit 2)', async () => {
-    const refused = await issue('memo.txt', ...toReaders, '--variants', '--colluders', '2', '--dry-run');
-    expect(refused.code).toBe(2);
-    expect(refused.out).toMatch(/refused: This text has \d+ variant sites/);
-    expect(refused.stderr).toMatch(/^wm: This text has \d+ variant sites .* needs about \d+/);
+  it('a preview whose issue would be refused prints it, then the refusal with the numbers (exit 2)', async () => {
+    for (const refused of [
+      await preview('memo.txt', ...toReaders, '--colluders', '2'),
+      await issue('memo.txt', ...toReaders, '--variants', '--colluders', '2', '--dry-run'),
+    ]) {
+      expect(refused.code).toBe(2);
+      expect(refused.out).toMatch(/refused: This text has \d+ variant sites/);
+      expect(refused.stderr).toMatch(/^wm: This text has \d+ variant sites .* needs about \d+/);
+    }
     expect(await documentsListed()).toEqual([]);
   });
 

@@ -340,6 +340,32 @@ describe('codec commands on the server', () => {
     expect(unsigned.stderr).toMatch(/bind_text/);
   });
 
+  it('wm c2pa sign --server: the row’s flags sent, the channel’s certificate signs; offline-only flags refused', async () => {
+    const account = await live.signUp('gazette@example.com', { plan: 'starter' });
+    const auth = `Bearer ${account.accessToken}`;
+    const made = await live.api('POST', '/api/v2/channels', { auth, body: { channel_name: 'gazette' } });
+    const certificateUrl = `/api/v2/channels/${made.json.channel.id}/c2pa-certificate`;
+    const certified = await live.api('PUT', certificateUrl, { auth, body: { signer_name: 'The Gazette' } });
+    expect(certified.status, certified.text).toBe(201);
+    const { token } = await live.apiToken(account, { signing_channel_id: made.json.channel.id });
+    const sign = (...args: string[]) =>
+      wm(['c2pa', 'sign', temp.path('carrier.txt'), '--server', live.url, '--token', token, ...args]);
+    const signed = await sign('--action', 'published', '--source-type', 'humanEdits', '--title', 'Minutes', '--json');
+    expect(signed.code, signed.stderr).toBe(0);
+    const answer = JSON.parse(signed.out);
+    expect(answer).toMatchObject({ signer: 'The Gazette', soft_binding: false });
+    const verified = await wm(['verify', '--json'], { input: answer.text });
+    expect(JSON.parse(verified.out).c2pa).toMatchObject({ signer: { name: 'The Gazette' } });
+    expect(verified.out).toContain('humanEdits');
+    expect(verified.out).toContain('c2pa.published');
+    expect(verified.out).toContain('Minutes');
+    // one action on a server, and no key files: refused before anything is sent
+    expect((await sign('--action', 'published', '--action', 'edited')).stderr).toMatch(/one --action/);
+    const keyed = await sign('--key', temp.path('none.key'));
+    expect(keyed.code).toBe(2);
+    expect(keyed.stderr).toMatch(/--key and --cert sign offline/);
+  });
+
   it('out of credits (402) and a rate limit (429) exit 6 with the balance and the time to wait', async () => {
     // two sign-ins a minute per address: signUp's and one more
     const tight = await startLiveServer({ WM_FREE_CREDITS: '0', WM_AUTH_RATE_LIMIT: '2' });

@@ -1,41 +1,50 @@
-import {
-  ACTIONS,
-  C2paSignError,
-  CredentialError,
-  readCredentials,
-  signText,
-  SOURCE_TYPES,
-  type FollowingAction,
-  type SourceType,
-} from 'wm-watermark-c2pa';
+import { C2paSignError, CredentialError, readCredentials, signText, type FollowingAction } from 'wm-watermark-c2pa';
 import { c2paSignedAnswer } from '../../domain/c2pa-signed.js';
 import { VERSION } from '../../version.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
-import { readInputText, writeOutput } from '../codec/io.js';
+import { writeOutput } from '../codec/io.js';
+import { rowCommandInputOf } from '../codec/operation-input.js';
+import { ROW_COMMANDS } from '../codec/options.generated.js';
 import { runsRemotely, type RemoteOptions } from '../remote/options.js';
 import { readPemFile } from './pem-files.js';
 
 export interface C2paSignOptions extends RemoteOptions {
   key?: string;
   cert?: string;
+  /** the actions after c2pa.created, as the row names them (published…): checked by the flag's parser */
   action?: string[];
-  sourceType: string;
-  title?: string;
   out?: string;
   json?: boolean;
 }
 
-export async function runC2paSign(file: string | undefined, options: C2paSignOptions): Promise<void> {
-  const actions = (options.action ?? []).map(actionOf);
-  const sourceType = options.sourceType as SourceType;
-  if (!SOURCE_TYPES.includes(sourceType)) {
-    throw new CliError(EXIT.USAGE, `--source-type ${options.sourceType}: give one of ${SOURCE_TYPES.join(', ')}`);
+/**
+ * `wm c2pa sign [FILE]`, made from the c2pa_sign row: its input is the row's (the text, --source-type, --title, one
+ * --action); offline it is signed here with --key and --cert, which a server replaces with its channel's
+ * certificate, and any number of --action.
+ */
+export async function runC2paSign(file: string | undefined, given: Record<string, unknown>): Promise<void> {
+  const options = given as C2paSignOptions;
+  const spec = ROW_COMMANDS.c2pa_sign;
+  if (!spec) throw new Error('c2pa_sign has no command');
+  const actions = options.action ?? [];
+  if (runsRemotely(options)) {
+    if (options.key !== undefined || options.cert !== undefined)
+      throw new CliError(
+        EXIT.USAGE,
+        "--key and --cert sign offline; on a server, the token's channel's certificate signs",
+      );
+    if (actions.length > 1)
+      throw new CliError(EXIT.USAGE, 'a server declares one --action after c2pa.created; sign offline for more');
+    const { serverBackendFor } = await import('../codec/on-server.js');
+    const backend = (await serverBackendFor(options))!;
+    const input = await rowCommandInputOf<'c2pa_sign'>(spec, file, options);
+    const action = actions[0] as (typeof input)['action'];
+    return writeResult(await backend.run('c2pa_sign', { ...input, ...(action && { action }) }), options);
   }
-  if (runsRemotely(options)) return signOnServer(file, options, actions, sourceType);
   if (options.key === undefined || options.cert === undefined)
     throw new CliError(EXIT.USAGE, 'give --key and --cert (or --server: sign with a channel’s certificate there)');
-  const text = await readInputText(file);
+  const { text, sourceType, title } = await rowCommandInputOf<'c2pa_sign'>(spec, file, options);
   let credentials;
   try {
     credentials = await readCredentials(
@@ -52,9 +61,9 @@ export async function runC2paSign(file: string | undefined, options: C2paSignOpt
     signed = signText(text, {
       credentials,
       generator: { name: 'wm', version: VERSION },
-      sourceType,
-      actions,
-      ...(options.title !== undefined ? { title: options.title } : {}),
+      sourceType: sourceType ?? 'digitalCreation',
+      actions: actions.map((name) => `c2pa.${name}` as FollowingAction),
+      ...(title !== undefined ? { title } : {}),
     });
   } catch (error) {
     if (error instanceof C2paSignError) throw new CliError(EXIT.USAGE, error.message);
@@ -63,43 +72,6 @@ export async function runC2paSign(file: string | undefined, options: C2paSignOpt
   await writeResult(c2paSignedAnswer(signed), options);
 }
 
-/** The c2pa_sign operation on the server: the certificate of the token's channel signs. */
-async function signOnServer(
-  file: string | undefined,
-  options: C2paSignOptions,
-  actions: FollowingAction[],
-  sourceType: SourceType,
-): Promise<void> {
-  if (options.key !== undefined || options.cert !== undefined)
-    throw new CliError(
-      EXIT.USAGE,
-      "--key and --cert sign offline; on a server, the token's channel's certificate signs",
-    );
-  if (actions.length > 1)
-    throw new CliError(EXIT.USAGE, 'a server declares one --action after c2pa.created; sign offline for more');
-  const { serverBackendFor } = await import('../codec/on-server.js');
-  const backend = (await serverBackendFor(options))!;
-  const text = await readInputText(file);
-  const action = actions[0]?.slice('c2pa.'.length) as 'published' | undefined;
-  const result = await backend.run('c2pa_sign', {
-    text,
-    sourceType,
-    ...(action === undefined ? {} : { action }),
-    ...(options.title === undefined ? {} : { title: options.title }),
-  });
-  await writeResult(result, options);
-}
-
 async function writeResult<R extends { text: string }>(result: R, options: C2paSignOptions): Promise<void> {
   await writeOutput(options.json ? formatJson(result) : result.text, options.out);
-}
-
-/** "published" or "c2pa.published" → c2pa.published */
-function actionOf(name: string): FollowingAction {
-  const action = (name.startsWith('c2pa.') ? name : `c2pa.${name}`) as FollowingAction;
-  if (!ACTIONS.includes(action)) {
-    const names = ACTIONS.map((known) => known.slice('c2pa.'.length)).join(', ');
-    throw new CliError(EXIT.USAGE, `--action ${name}: give one of ${names} (c2pa.created is always the first)`);
-  }
-  return action;
 }

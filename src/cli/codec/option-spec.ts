@@ -38,10 +38,10 @@ export interface TextLimits {
 }
 
 /**
- * An account operation's command (wm copies list, wm trace…), made from its row's `command` face: its words after
- * `wm`, its argument (the one required string field: a file whose text it is, or the value itself) and its flags.
+ * An operation's command made from its row's `command` face (wm copies list, wm trace, wm c2pa sign…): its words
+ * after `wm`, its argument (the one required string field: a file whose text it is, or the value itself) and flags.
  */
-export interface AccountCommandSpec {
+export interface RowCommandSpec {
   /** the words after wm: ['copies', 'list'] */
   words: readonly string[];
   argument?: {

@@ -1,7 +1,7 @@
 import type { AccountOperationName } from '../../domain/operation-rules.js';
 import type { CodecInputs, OperationResults } from '../../ops/operations.js';
 import type { CopiesOptions } from './backend.js';
-import { runCopiesIssue } from './issue.js';
+import { runCopiesIssue, runCopiesPreview } from './issue.js';
 import { formatList } from './list.js';
 import { formatTrace, traceExitCode } from './trace.js';
 
@@ -16,7 +16,7 @@ export interface AccountCommandOptions extends CopiesOptions {
 export interface AccountCommandHook<N extends AccountOperationName> {
   /**
    * the whole run, with the input its argument and flags make (INPUTOF reads the file, once the command's own
-   * checks pass): issue writes a folder of copies
+   * checks pass): issue writes a folder of copies, preview prints each site where the text shows it
    */
   run?(
     inputOf: () => Promise<CodecInputs[N]>,
@@ -31,6 +31,7 @@ export interface AccountCommandHook<N extends AccountOperationName> {
 
 export const ACCOUNT_COMMAND_HOOKS: { [N in AccountOperationName]?: AccountCommandHook<N> } = {
   issue_copies: { run: runCopiesIssue },
+  preview_copies: { run: runCopiesPreview },
   trace: { format: formatTrace, exitCode: traceExitCode },
   list_copies: { format: formatList },
 };

@@ -1,5 +1,4 @@
 import { basename } from 'node:path';
-import type { VariantsRequest } from '../../domain/copies/types.js';
 import { CliError, EXIT } from '../errors.js';
 import { formatJson } from '../codec/format.js';
 import { writeOutput } from '../codec/io.js';
@@ -35,7 +34,7 @@ export async function runCopiesIssue(
   options: IssueOptions,
 ): Promise<void> {
   const variants = variantsRequestOf(options);
-  if (options.dryRun) return previewIssue(inputOf, file, options, variants!);
+  if (options.dryRun) return runCopiesPreview(inputOf, file, options);
   if (!options.outDir) throw new CliError(EXIT.USAGE, 'name the folder of the copies: -o, --out-dir DIR');
   let progress: IssueProgress | undefined;
   const backend = await copiesBackendFor(options, (line) => (progress ? progress.above(line) : say(line)));
@@ -88,15 +87,16 @@ const nameOf = (file: string | undefined, input: IssueInput) =>
   input.name ?? (file && file !== '-' ? basename(file) : undefined);
 
 /**
- * `wm copies issue --variants --dry-run`: the preview (every site, the capacity, each copy's differences), writing,
- * recording and charging nothing; exit 2 with the refusal's numbers when an issue would be refused.
+ * `wm copies preview` (and `wm copies issue --variants --dry-run`, its first spelling): the preview of an issue with
+ * visible variants (every site, the capacity, each copy's differences), writing, recording and charging nothing;
+ * exit 2 with the refusal's numbers when an issue would be refused.
  */
-async function previewIssue(
+export async function runCopiesPreview(
   inputOf: () => Promise<IssueInput>,
   file: string | undefined,
   options: IssueOptions,
-  variants: VariantsRequest,
-) {
+): Promise<void> {
+  const variants = variantsRequestOf({ ...options, variants: true });
   const backend = await copiesBackendFor(options, say);
   const recipients = await recipientsOf(options.to, options.toFile);
   const input = await inputOf();

@@ -1,8 +1,9 @@
 import type { AccountOperationName } from '../../domain/operation-rules.js';
-import type { CodecInputs, OperationResults } from '../../ops/operations.js';
+import type { OperationResults } from '../../ops/operations.js';
 import { formatJson } from '../codec/format.js';
-import { readInputText, writeOutput } from '../codec/io.js';
-import { ACCOUNT_COMMANDS } from '../codec/options.generated.js';
+import { writeOutput } from '../codec/io.js';
+import { rowCommandInputOf } from '../codec/operation-input.js';
+import { ROW_COMMANDS } from '../codec/options.generated.js';
 import { CliError, EXIT } from '../errors.js';
 import { copiesBackendFor } from './backend.js';
 import { ACCOUNT_COMMAND_HOOKS, type AccountCommandOptions } from './hooks.js';
@@ -12,24 +13,16 @@ import { plainLines } from './plain-lines.js';
  * Runs the command of account operation NAME (wm copies …, wm trace) as its row defines it: the input from its
  * argument (a file's text, or the value) and flags, on the backend the options choose (offline or a server), its
  * result printed (--json: the operation's answer as every face gives it). A command with a behaviour of its own does
- * it through its hook (./hooks.ts): the whole run (issue), its printing, its exit code (trace).
+ * it through its hook (./hooks.ts): the whole run (issue, preview), its printing, its exit code (trace).
  */
 export async function runAccountCommand<N extends AccountOperationName>(
   name: N,
   argument: string | undefined,
   options: AccountCommandOptions,
 ): Promise<void> {
-  const spec = ACCOUNT_COMMANDS[name];
+  const spec = ROW_COMMANDS[name];
   if (!spec) throw new Error(`${name} has no command`);
-  const inputOf = async () => {
-    const input: Record<string, unknown> = {};
-    if (spec.argument) input[spec.argument.input] = spec.argument.file ? await readInputText(argument) : argument;
-    for (const option of spec.options) {
-      const value = options[option.key];
-      if (value !== undefined) input[option.input] = value;
-    }
-    return input as CodecInputs[N];
-  };
+  const inputOf = () => rowCommandInputOf<N>(spec, argument, options);
   const hook = ACCOUNT_COMMAND_HOOKS[name];
   if (hook?.run) return hook.run(inputOf, argument, options);
   const input = await inputOf();
