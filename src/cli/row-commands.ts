@@ -75,7 +75,7 @@ export const registerCopies = (program: Command): void =>
   registerRowCommands(
     program
       .command('copies')
-      .summary('issue a marked copy of a document to each recipient; list what was issued')
+      .summary('issue a marked copy of a document to each recipient (preview it first); list or forget them')
       .description(
         'Give each recipient a copy marked with its own random copy id (keyed VS frames every few sentences and a ' +
           'keyed robust mark, sealed with the account’s copy-mark key), and record who got which, so that ' +

@@ -66,7 +66,7 @@ describe('wm c2pa sign and wm verify', () => {
     expect(json.c2pa.success.map(({ code }: { code: string }) => code)).toContain('assertion.dataHash.match');
   });
 
-  it('the flags are the c2pa_sign row’s: --action repeatable offline (c2pa.edited is edited), --source-type, --title', async () => {
+  it('the row’s flags: --action repeatable offline (c2pa.edited is edited), --source-type, --title', async () => {
     const flags = ['--action', 'published', '--action', 'c2pa.edited', '--source-type', 'trainedAlgorithmicMedia'];
     const signed = await runWm(['c2pa', 'sign', '--key', key, '--cert', cert, ...flags, '--title', 'Minutes'], {
       input: TEXT,

@@ -6,8 +6,9 @@ import { MEMO } from '../domain/copies/texts.js';
 import { makeTempDir, runWm } from './codec-harness.js';
 
 // `wm copies issue --variants` offline (docs/CLI.md): its preview (`wm copies preview`, or `issue --dry-run`) shows
-// the sites, the capacity and each copy's differences and writes, records and charges nothing; an issue with variants names its recipient from a copy
-// stripped of every mark; too few sites are refused with the numbers (exit 2), before anything is written.
+// the sites, the capacity and each copy's differences and writes, records and charges nothing; an issue with
+// variants names its recipient from a copy stripped of every mark; too few sites are refused with the numbers (exit
+// 2), before anything is written.
 
 const temp = makeTempDir();
 const EMAIL = 'ada@example.com';

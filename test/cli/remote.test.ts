@@ -340,7 +340,7 @@ describe('codec commands on the server', () => {
     expect(unsigned.stderr).toMatch(/bind_text/);
   });
 
-  it('wm c2pa sign --server: the row’s flags sent, the channel’s certificate signs; offline-only flags refused', async () => {
+  it('c2pa sign --server: the row’s flags sent, the channel’s certificate signs; --key refused', async () => {
     const account = await live.signUp('gazette@example.com', { plan: 'starter' });
     const auth = `Bearer ${account.accessToken}`;
     const made = await live.api('POST', '/api/v2/channels', { auth, body: { channel_name: 'gazette' } });
