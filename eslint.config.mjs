@@ -56,7 +56,7 @@ export default tseslint.config(
   {
     // Tests and benches read JSON answers of the server and the CLI, which are `any` by nature; checking every
     // member access of them would only add casts. The promise rules and the rest stay on.
-    files: ['test/**', 'bench/**', 'scripts/**', '*.config.ts'],
+    files: ['test/**', 'packages/*/test/**', 'bench/**', 'scripts/**', '*.config.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

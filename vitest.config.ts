@@ -63,7 +63,7 @@ export default defineConfig({
     // 844 s with one on a quiet machine, 752 s with two at a load of 11
     maxWorkers: availableParallelism(),
     // each file on a worker thread rather than a process of its own: the same isolation (a fresh module context a
-    // file), without starting a Node and vitest per file. On test/codec's 43 files: 65 s of processor time, 88 s in
+    // file), without starting a Node and vitest per file. On the codec's 43 files: 65 s of processor time, 88 s in
     // processes. Nothing in the suites needs a process of its own (no chdir, umask or signals; the CLI and the
     // server are spawned as they always were).
     pool: 'threads',

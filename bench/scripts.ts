@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
-import { LANGUAGES } from '../test/corpus/languages.js';
+import { LANGUAGES } from '../packages/codec/test/corpus/languages.js';
 import { SECRET_64 } from './codec.js';
 import { QUICK, median, round, timeRounds } from './measure.js';
 import { ROOT } from './processes.js';
@@ -28,8 +28,8 @@ function carrierOf(name: string, bytes: number): string {
 
 /**
  * Encode (64 B), decode, encode-robust and decode-robust on a carrier of each language of the coverage table
- * (test/corpus), every case of one language interleaved round by round. Robust marks fill the whole carrier, so
- * its figures move with the share of carrier positions (Thai and its kin: only before spaces).
+ * (packages/codec/test/corpus), every case of one language interleaved round by round. Robust marks fill the whole
+ * carrier, so its figures move with the share of carrier positions (Thai and its kin: only before spaces).
  */
 export function measureScripts(log: (line: string) => void): ScriptRow[] {
   log(`scripts: ${LANGUAGES.length} languages, ${MB} MB each…`);

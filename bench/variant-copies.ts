@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { strip } from 'wm-watermark-codec/strip';
 import { openBenchAccount } from './bench-account.js';
 import { QUICK, median, percentile, round } from './measure.js';
-import { crop } from './variants/leaks.js';
-import { generatedProse } from './variants/generated-prose.js';
+import { crop } from '../packages/codec/test/variants/leaks.js';
+import { generatedProse } from '../packages/codec/test/variants/generated-prose.js';
 import { newCopyId } from '../src/domain/copies/marking.js';
 
 /**

@@ -1,5 +1,5 @@
-import { crop } from './variants/leaks.js';
-import { generatedProse } from './variants/generated-prose.js';
+import { crop } from '../packages/codec/test/variants/leaks.js';
+import { generatedProse } from '../packages/codec/test/variants/generated-prose.js';
 import { QUICK, median, percentile, round } from './measure.js';
 import {
   accuseVariants,

@@ -1,16 +1,16 @@
 // The coverage table of README.md and docs/FORMAT.md (npm run report:coverage writes it there, and
 // test/scripts/coverage-table.test.ts checks that what is there is what the code gives now). For every language of
-// the corpus (test/corpus/<name>.txt: its first line is a typical sentence, the whole file a typical paragraph) it
-// counts the carrier positions, tries a 16-byte secret with the default method in the sentence, and marks the
-// paragraph, repeated up to 1,000 characters, with it in robust mode: how many copies it holds, and how many of its
-// halves keep the secret.
+// the corpus (packages/codec/test/corpus/<name>.txt: its first line is a typical sentence, the whole file a typical
+// paragraph) it counts the carrier positions, tries a 16-byte secret with the default method in the sentence, and
+// marks the paragraph, repeated up to 1,000 characters, with it in robust mode: how many copies it holds, and how
+// many of its halves keep the secret.
 import { CodecError, decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
 import { buildFrame } from '../packages/codec/src/frame.js';
 import { graphemes } from '../packages/codec/src/graphemes.js';
 import { carrierEnds } from '../packages/codec/src/robust/carrier-slots.js';
 import { layoutCopy } from '../packages/codec/src/robust/layout.js';
-import { LANGUAGES } from '../test/corpus/languages.js';
-import { loadCorpus, repeatedUpTo } from '../test/corpus/load.js';
+import { LANGUAGES } from '../packages/codec/test/corpus/languages.js';
+import { loadCorpus, repeatedUpTo } from '../packages/codec/test/corpus/load.js';
 
 const SECRET = 'ID-2026-000042-X'; // 16 bytes, ASCII: the hardest case after ideographs (see docs/FORMAT.md)
 
@@ -69,7 +69,7 @@ export function coverageTable(): string {
   const corpus = new Map(loadCorpus().map((entry) => [entry.name, entry.text]));
   const rows = LANGUAGES.map(([name, label]) => {
     const paragraph = corpus.get(name);
-    if (paragraph === undefined) throw new Error(`test/corpus/${name}.txt is missing`);
+    if (paragraph === undefined) throw new Error(`packages/codec/test/corpus/${name}.txt is missing`);
     const sentence = paragraph.split('\n')[0];
     const sentenceCarriers = carrierEnds(sentence, 'standard').length;
     const paragraphCarriers = carrierEnds(paragraph, 'standard').length;

@@ -15,7 +15,7 @@ import {
   type FingerprintParameters,
 } from '../../src/domain/fingerprint/index.js';
 import { visibleWords, WORD_UNITS } from '../../src/domain/fingerprint/visible-words.js';
-import { loadCorpus } from '../../test/corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 
 const QUICK = process.env.REPORT_QUICK === '1';
 const INDEXED = QUICK ? 200 : 1000;
@@ -199,7 +199,8 @@ const generated = [
     return `| ${leak.name} | ${similarity.toFixed(2)} | ${coverage.toFixed(3)} |`;
   }),
   '',
-  '**The corpus** (test/corpus, 25 languages; each text a document beside the generated ones; the leak is its middle ',
+  '**The corpus** (packages/codec/test/corpus, 25 languages; each text a document beside the generated ones; the ' +
+    'leak is its middle ',
   'three fifths, NFKC, re-wrapped at 30 columns)',
   '',
   corpusTable(FINGERPRINT_PARAMETERS),

@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { CodecError, encode, encodeRobust, strip, type EncodeOptions } from 'wm-watermark-codec';
 import type { MarkPositions } from '../../packages/codec/src/carriers.js';
 import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
-import { loadCorpus } from '../../test/corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 import { openRenderBrowser } from '../../test/render/chromium.js';
 import { compareRenderings } from '../../test/render/compare.js';
 import { copiesFromPage } from '../../test/render/copy.js';
 import { fontFamilyFor } from '../../test/render/fonts.js';
 import { popplerPages, printToPdf } from '../../test/render/pdf.js';
-import { searchFindings, typedWords } from '../../test/search/words.js';
+import { searchFindings, typedWords } from '../../packages/codec/test/search-words.js';
 import { rewriteBetween } from '../rewrite-between.js';
 
 type PlacementOptions = Pick<EncodeOptions, 'markWordEnds' | 'lineEndsOnly' | 'wholeWords'>;
@@ -173,7 +173,8 @@ const table = rows.map((row) => {
   return `| ${row.label} | ${cells.join(' | ')} |`;
 });
 const generated = [
-  `The ${corpus.length} corpus paragraphs (test/corpus, ${corpusCharacters.toLocaleString('en-US')} characters) and`,
+  `The ${corpus.length} corpus paragraphs (packages/codec/test/corpus, ` +
+    `${corpusCharacters.toLocaleString('en-US')} characters) and`,
   `the GPL 3 as real English prose (${characters(prose).toLocaleString('en-US')} characters), secret "${SECRET}";`,
   'texts: corpus paragraphs the placement can mark at all; room: carrier positions per 1,000 characters (VS `single`',
   `puts one byte on each, robust one bit); paragraphs: % of the GPL's ${paragraphs.length} paragraphs that hold a`,

@@ -1,8 +1,8 @@
 import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
 import { layoutCopy } from '../../packages/codec/src/robust/layout.js';
 import { buildFrame } from '../../packages/codec/src/frame.js';
-import { loadCorpus, type CorpusText } from '../../test/corpus/load.js';
-import { TEST_KEY } from '../../test/render/modes.js';
+import { loadCorpus, type CorpusText } from '../../packages/codec/test/corpus/load.js';
+import { TEST_KEY } from '../../packages/codec/test/modes.js';
 import type { StealthLevel } from 'wm-watermark-codec/types';
 
 export const SECRETS = ['ID-42', 'acct 7781'];

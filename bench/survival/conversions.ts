@@ -8,9 +8,9 @@ import { loadEditors, markdownShown, pasteInto } from './editors.js';
 import { OFFICE_FORMATS, hasLibreOffice, throughOffice, type OfficeFormat } from './office.js';
 import { pdfjsPages } from './pdfjs.js';
 import { CodecError, strip } from 'wm-watermark-codec';
-import { loadCorpus } from '../../test/corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 import { fontFamilyFor } from '../../test/render/fonts.js';
-import { MODES, type Mode } from '../../test/render/modes.js';
+import { MODES, type Mode } from '../../packages/codec/test/modes.js';
 import { popplerPages, printToPdf } from '../../test/render/pdf.js';
 
 const SECRET = 'ID-42';

@@ -1,7 +1,7 @@
 import { graphemes } from '../../packages/codec/src/graphemes.js';
 import { seededRandom } from '../../packages/codec/src/robust/prng.js';
-import type { CorpusText } from '../../test/corpus/load.js';
-import type { Mode } from '../../test/render/modes.js';
+import type { CorpusText } from '../../packages/codec/test/corpus/load.js';
+import type { Mode } from '../../packages/codec/test/modes.js';
 
 /**
  * Several watermarked passages in one text, as documents assembled from several sources have them: each passage is

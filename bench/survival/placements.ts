@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { CodecError, encode, encodeRobust, strip, type EncodeOptions } from 'wm-watermark-codec';
 import { carrierEnds } from '../../packages/codec/src/robust/carrier-slots.js';
 import type { MarkPositions } from '../../packages/codec/src/carriers.js';
-import { loadCorpus } from '../../test/corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 import { fontFamilyFor } from '../../test/render/fonts.js';
 import { popplerPages, printToPdf } from '../../test/render/pdf.js';
 

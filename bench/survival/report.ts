@@ -13,7 +13,7 @@ import { seededRandom } from '../../packages/codec/src/robust/prng.js';
 import { openRenderBrowser } from '../../test/render/chromium.js';
 import { copiesFromPage } from '../../test/render/copy.js';
 import { fontFamilyFor } from '../../test/render/fonts.js';
-import { MODES, type Mode } from '../../test/render/modes.js';
+import { MODES, type Mode } from '../../packages/codec/test/modes.js';
 
 const COPY_COLUMN = 'Chromium copy';
 

@@ -4,8 +4,8 @@
 import { OTHER_SECRET, SECRETS } from './carriers.js';
 import { TRANSFORMATIONS } from './transformations.js';
 import { seededRandom } from '../../packages/codec/src/robust/prng.js';
-import { loadCorpus, repeatedUpTo } from '../../test/corpus/load.js';
-import { MODES } from '../../test/render/modes.js';
+import { loadCorpus, repeatedUpTo } from '../../packages/codec/test/corpus/load.js';
+import { MODES } from '../../packages/codec/test/modes.js';
 
 const SCRIPTS = ['thai', 'lao', 'khmer', 'myanmar'];
 const COLUMNS = ['first ½', 'last ½', 'any ½', 'first ¼', 'delete 1 %', 'delete 5 %'];

@@ -16,7 +16,7 @@ import {
   type SigningKey,
   type VerifyingKey,
 } from 'wm-watermark-codec';
-import { TEST_KEY } from '../../test/render/modes.js';
+import { TEST_KEY } from '../../packages/codec/test/modes.js';
 
 const SIGNER: SigningKey = createSigningKey(new Uint8Array(32).map((_, i) => (i * 53 + 5) & 0xff));
 const KEYS: VerifyingKey[] = [{ publicKey: SIGNER.publicKey, name: 'survival' }];

@@ -2,10 +2,15 @@
 // its leaker, and how often simulated leaks name a colluder (and never an innocent), by passage length, number of
 // colluders and damage. Prints the tables and writes them into docs/TRACING.md (between the variants markers).
 import { readFileSync } from 'node:fs';
-import { generatedProse } from './generated-prose.js';
-import { DAMAGES, STRATEGIES, type Damage } from './leaks.js';
+import { generatedProse } from '../../packages/codec/test/variants/generated-prose.js';
+import { DAMAGES, STRATEGIES, type Damage } from '../../packages/codec/test/variants/leaks.js';
 import { rewriteBetween } from '../rewrite-between.js';
-import { issueDocument, RECIPIENTS, traceLeak, type IssuedDocument } from '../../test/codec/variants/simulation.js';
+import {
+  issueDocument,
+  RECIPIENTS,
+  traceLeak,
+  type IssuedDocument,
+} from '../../packages/codec/test/variants/simulation.js';
 import { variantClasses, type VariantPlan } from 'wm-watermark-codec/variants';
 
 const QUICK = process.env.REPORT_QUICK === '1';
@@ -40,7 +45,7 @@ function proseTable(): string {
   const byClass = new Map<string, number[]>();
   let totalWords = 0;
   for (const [i, kind] of KINDS.entries()) {
-    const text = readFileSync(new URL(`./prose/${kind}.txt`, import.meta.url), 'utf8');
+    const text = readFileSync(new URL(`../../packages/codec/test/variants/prose/${kind}.txt`, import.meta.url), 'utf8');
     const document = issueDocument(kind, text, 2, 100 + i);
     const { capacity } = document.plan;
     for (const spec of variantClasses('en')) {
@@ -182,7 +187,8 @@ const density = (document: IssuedDocument) =>
   `${document.plan.capacity.sitesPerThousandWords} sites and ` +
   `${((document.plan.capacity.positions / document.plan.capacity.words) * 1000).toFixed(1)} bits per 1,000 words`;
 const generated = [
-  '**Real prose** (bench/variants/prose, sources in its SOURCES.md; every class on; "words to name" divides the ' +
+  '**Real prose** (packages/codec/test/variants/prose, sources in its SOURCES.md; every class on; "words to name" ' +
+    'divides the ' +
     `positions a leak must show (an estimate: log₂(n/ε) = ${two.plan.capacity.requiredForOneLeaker} for one leaker, ` +
     `${two.plan.capacity.requiredPositions} for one of 2 colluders, n = ${RECIPIENTS}, ε = 10⁻⁶) by the text's bits ` +
     'per word; "whole copy traced": 20 copies of the text leaked whole, stripped, NFKC-normalised and re-wrapped, ' +
@@ -190,7 +196,7 @@ const generated = [
   '',
   proseTable(),
   '',
-  '**Simulated leaks** of generated prose (bench/variants/generated-prose.ts; documents of ' +
+  '**Simulated leaks** of generated prose (packages/codec/test/variants/generated-prose.ts; documents of ' +
     `${thousands(DOCUMENT_WORDS)} ` +
     `words with ${density(two)} for the code made for 2 colluders (p = ½), ${density(four)} for the code made ` +
     `for 4 (p = (1 ± 1/√3)/2); ${RECIPIENTS} copies each; ε = 10⁻⁶). Each cell: the share of ${LEAKS_PER_CELL} ` +

@@ -1,6 +1,6 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { c2paWrapper, cutWrapper } from '../codec/c2pa-fixtures.js';
+import { c2paWrapper, cutWrapper } from '../../packages/codec/test/c2pa-fixtures.js';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 
 // A C2PA text manifest beside (or instead of) our watermark, as a user meets it on the command line.

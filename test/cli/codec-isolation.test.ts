@@ -53,7 +53,7 @@ describe('codec commands load no server, database or prompt code', () => {
       runWm(['probe', 'new', '-o', temp.path('canary.txt')], { nodeArgs }),
       runWm(['probe', 'check'], { input: probeCanary(), nodeArgs }),
       // a tree of files: read on worker threads, which load the guard too
-      runWm(['scan', '-l', 'test/corpus', encodedFile], { nodeArgs }),
+      runWm(['scan', '-l', 'packages/codec/test/corpus', encodedFile], { nodeArgs }),
     ]);
     for (const run of [encoded, robust, ...runs]) {
       expect(run.stderr).toBe('');

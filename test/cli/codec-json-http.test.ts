@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { c2paWrapper } from '../codec/c2pa-fixtures.js';
+import { c2paWrapper } from '../../packages/codec/test/c2pa-fixtures.js';
 import { bearer, createApiToken, createChannel, makeServer, signUp, type TestServer } from '../server/harness.js';
 import { CARRIER, makeTempDir, runWm } from './codec-harness.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strip } from 'wm-watermark-codec/strip';
-import { generatedProse } from '../../bench/variants/generated-prose.js';
+import { generatedProse } from '../../packages/codec/test/variants/generated-prose.js';
 import { MEMO } from '../domain/copies/texts.js';
 import { makeTempDir, runWm } from './codec-harness.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WmClient, signIn } from '../../src/client/index.js';
 import { PASSWORD, startLiveServer, type LiveServer } from '../reliability/live-server.js';
-import { c2paWrapper } from '../codec/c2pa-fixtures.js';
+import { c2paWrapper } from '../../packages/codec/test/c2pa-fixtures.js';
 import { CARRIER, makeTempDir, runWm, type WmRun } from './codec-harness.js';
 import { hasScript, onTerminal } from './terminal.js';
 

@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSyn
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, runWm } from './codec-harness.js';
-import { c2paWrapper } from '../codec/c2pa-fixtures.js';
+import { c2paWrapper } from '../../packages/codec/test/c2pa-fixtures.js';
 
 // wm scan and wm strip --in-place over trees of files, run as a user runs them (the built CLI, worker threads
 // from its bundle).

@@ -10,7 +10,7 @@ import { runWm } from '../cli/codec-harness.js';
 import { emptyPostgresDatabase } from '../database.js';
 import { refreshCookieOf } from '../reliability/live-server.js';
 import { startServe } from '../server/serve-process.js';
-import { generatedProse } from '../../bench/variants/generated-prose.js';
+import { generatedProse } from '../../packages/codec/test/variants/generated-prose.js';
 import { MEMO } from '../domain/copies/texts.js';
 
 /**

@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { BOX_WIDTHS, useRenderPage } from './chromium.js';
 import { compareRenderings } from './compare.js';
 import { fontFamiliesFor, fontFamilyFor } from './fonts.js';
-import { loadCorpus } from '../corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 
 const VS17 = '\u{E0100}';
 const corpus = new Map(loadCorpus().map((entry) => [entry.name, entry.text]));

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { BOX_WIDTH, useRenderPage } from './chromium.js';
 import { FALLBACK_FAMILIES, fontFamiliesFor } from './fonts.js';
-import { loadCorpus } from '../corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 
 // An installed family that lacks a script's glyphs would leave them to another font: the render check would then
 // compare fewer families than it names. Chromium says which fonts drew a node's text (CSS.getPlatformFontsForNode).

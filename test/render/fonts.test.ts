@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { APT_PACKAGES, fontFamiliesFor } from './fonts.js';
-import { loadCorpus } from '../corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 
 // A family that is not installed would silently fall back to another font: the check would draw less than it says.
 test('every font family the corpus is drawn with is installed, and at least two per text', () => {

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { BOX_WIDTHS, useRenderPage } from './chromium.js';
 import { compareRenderings, describeDifference, type Comparison } from './compare.js';
 import { fontFamiliesFor } from './fonts.js';
-import { MODES, type Mode } from './modes.js';
-import { loadCorpus, type CorpusText } from '../corpus/load.js';
+import { MODES, type Mode } from '../../packages/codec/test/modes.js';
+import { loadCorpus, type CorpusText } from '../../packages/codec/test/corpus/load.js';
 import { CodecError } from 'wm-watermark-codec';
 
 const SECRET = 'ID-42';

@@ -6,7 +6,7 @@ import { compareExtractions, kindsOf } from './extraction.js';
 import { popplerPages, printToPdf } from './pdf.js';
 import { POPPLER_LIMITS, familyName } from './poppler-limits.js';
 import { CodecError, encode, encodeRobust, strip } from 'wm-watermark-codec';
-import { loadCorpus } from '../corpus/load.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
 
 // lineEndsOnly (docs/FORMAT.md §3): marks only on the last character of a line or of the text, where poppler's
 // `pdftotext -raw` keeps every line whole. Every corpus text that can take such marks (its lines must end in a

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { useRenderPage } from './chromium.js';
 import { compareExtractions, kindsOf, sameCharacters, type ExtractionDifference } from './extraction.js';
 import { fontFamiliesFor } from './fonts.js';
-import { MODES, type Mode } from './modes.js';
+import { MODES, type Mode } from '../../packages/codec/test/modes.js';
 import { popplerPages, printToPdf } from './pdf.js';
 import { POPPLER_LIMITS, familyName } from './poppler-limits.js';
-import { loadCorpus, type CorpusText } from '../corpus/load.js';
+import { loadCorpus, type CorpusText } from '../../packages/codec/test/corpus/load.js';
 import { CodecError } from 'wm-watermark-codec';
 
 const SECRET = 'ID-42';

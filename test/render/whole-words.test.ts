@@ -7,8 +7,8 @@ import { fontFamiliesFor } from './fonts.js';
 import { popplerPages, printToPdf } from './pdf.js';
 import { POPPLER_LIMITS, familyName } from './poppler-limits.js';
 import { CodecError, decode, decodeRobust, encode, encodeRobust } from 'wm-watermark-codec';
-import { loadCorpus } from '../corpus/load.js';
-import { typedWords } from '../search/words.js';
+import { loadCorpus } from '../../packages/codec/test/corpus/load.js';
+import { typedWords } from '../../packages/codec/test/search-words.js';
 
 // wholeWords (docs/FORMAT.md, "Whole words"): marks only after punctuation, symbols and emoji that neither join a
 // word nor stand before a space. The invisibility guarantees hold for it as for the default: every corpus text that

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import { COVERAGE_FILES, coverageTable, shownCoverageTable } from '../../scripts/coverage-table.js';
-import { LANGUAGES } from '../corpus/languages.js';
+import { LANGUAGES } from '../../packages/codec/test/corpus/languages.js';
 
 // The coverage table is measured, not written by hand: what README.md and docs/FORMAT.md show must be what the codec
 // gives now (after a change of the carrier rules or the corpus, `npm run report:coverage` writes it anew).

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { strip } from 'wm-watermark-codec/strip';
-import { generatedProse } from '../../bench/variants/generated-prose.js';
+import { generatedProse } from '../../packages/codec/test/variants/generated-prose.js';
 import { MEMO } from '../domain/copies/texts.js';
 import { bearer, createApiToken, makeServer, signUp, type SignedInUser, type TestServer } from './harness.js';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { c2paWrapper, cutWrapper } from '../codec/c2pa-fixtures.js';
+import { c2paWrapper, cutWrapper } from '../../packages/codec/test/c2pa-fixtures.js';
 import {
   bearer,
   createApiToken,

@@ -9,9 +9,9 @@ import { rewriteBetween } from '../../rewrite-between.js';
 import { CodecError, strip } from 'wm-watermark-codec';
 import { probeCanary, PROBE_KINDS, type ProbeKind } from 'wm-watermark-codec/probe/canary';
 import { checkProbe, type ProbeOutcome } from 'wm-watermark-codec/probe/check';
-import { loadCorpus } from '../../../test/corpus/load.js';
+import { loadCorpus } from '../../../packages/codec/test/corpus/load.js';
 import { openRenderBrowser } from '../../../test/render/chromium.js';
-import { MODES, type Mode } from '../../../test/render/modes.js';
+import { MODES, type Mode } from '../../../packages/codec/test/modes.js';
 
 const SECRET = 'ID-42';
 const MODE_NAMES = ['vs auto', 'vs auto keyed', 'robust standard/even', 'robust standard/even keyed'];

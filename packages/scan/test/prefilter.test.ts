@@ -5,7 +5,7 @@ import { findMarks, hasFindings } from 'wm-watermark-codec/findings';
 import { HIDDEN_CODE_POINTS } from 'wm-watermark-codec/hidden-marks';
 import { encodeRobust } from 'wm-watermark-codec/robust';
 import { mayHideMarks } from '../src/prefilter.js';
-import { c2paWrapper } from '../../../test/codec/c2pa-fixtures.js';
+import { c2paWrapper } from '../../codec/test/c2pa-fixtures.js';
 
 // The byte prefilter decides which files are decoded at all: it may say "maybe" too often, never "no" for a text
 // in which findMarks finds something.

@@ -277,7 +277,7 @@ interface SarifRun {
 }
 
 describe('no false alarm on real prose in many languages, read as prose and as source code', () => {
-  const corpus = fileURLToPath(new URL('../../../test/corpus', import.meta.url));
+  const corpus = fileURLToPath(new URL('../../codec/test/corpus', import.meta.url));
   it.each(readdirSync(corpus))('%s', async (name) => {
     for (const extension of ['.txt', '.js', '.py']) {
       copyFileSync(join(corpus, name), join(dir, `${name}${extension}`));

@@ -6,7 +6,7 @@ import { encode } from 'wm-watermark-codec/encode';
 import { encodeRobust } from 'wm-watermark-codec/robust';
 import { seededRandom } from '../../codec/src/robust/prng.js';
 import { scanFile } from '../src/scan-file.js';
-import { c2paWrapper } from '../../../test/codec/c2pa-fixtures.js';
+import { c2paWrapper } from '../../codec/test/c2pa-fixtures.js';
 
 // A window is decoded only in its lines that may hold marks: what scan reports must be exactly what it reports
 // from the whole window, positions included, whatever lies between those lines and wherever the windows fall.

@@ -10,7 +10,7 @@ import { encodeText, type TextEncoding } from '../src/encoding.js';
 import { FILE_START, originAfter, originAfterBytes, positionsOf } from '../src/positions.js';
 import { writeScopeOf } from '../src/write-scope.js';
 import { scanFile } from '../src/scan-file.js';
-import { c2paWrapper } from '../../../test/codec/c2pa-fixtures.js';
+import { c2paWrapper } from '../../codec/test/c2pa-fixtures.js';
 
 // A long file is read in windows so that memory stays flat: reading it in windows of a few hundred bytes must
 // report exactly what reading it whole reports, and strip it to exactly the same bytes.

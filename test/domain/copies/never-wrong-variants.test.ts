@@ -2,8 +2,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strip } from 'wm-watermark-codec/strip';
 import type { IssuedCopy } from '../../../src/domain/copies/types.js';
-import { generatedProse } from '../../../bench/variants/generated-prose.js';
-import { AUTOCORRECTED, STRATEGIES, autocorrect, crop, retype, rewrap } from '../../../bench/variants/leaks.js';
+import { generatedProse } from '../../../packages/codec/test/variants/generated-prose.js';
+import {
+  AUTOCORRECTED,
+  STRATEGIES,
+  autocorrect,
+  crop,
+  retype,
+  rewrap,
+} from '../../../packages/codec/test/variants/leaks.js';
 import { makeFixture, makeUser, type Fixture } from '../fixture.js';
 import { transplant } from './leaks.js';
 import { mixCopies } from './variant-leaks.js';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { strip } from 'wm-watermark-codec/strip';
-import { generatedProse } from '../../../bench/variants/generated-prose.js';
+import { generatedProse } from '../../../packages/codec/test/variants/generated-prose.js';
 import { makeFixture, makeUser, refusal, type Fixture } from '../fixture.js';
 import { transplant } from './leaks.js';
 import { MEMO } from './texts.js';

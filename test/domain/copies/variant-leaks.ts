@@ -1,5 +1,5 @@
 import { seededRandom } from '../../../packages/codec/src/robust/prng.js';
-import type { Strategy } from '../../../bench/variants/leaks.js';
+import type { Strategy } from '../../../packages/codec/test/variants/leaks.js';
 import type { VariantDifference } from '../../../src/domain/copies/types.js';
 
 /**

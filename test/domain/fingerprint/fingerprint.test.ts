@@ -10,7 +10,7 @@ import {
   type Fingerprint,
 } from '../../../src/domain/fingerprint/index.js';
 import { WORD_UNITS } from '../../../src/domain/fingerprint/visible-words.js';
-import { loadCorpus } from '../../corpus/load.js';
+import { loadCorpus } from '../../../packages/codec/test/corpus/load.js';
 
 const KEY = fingerprintKey(new Uint8Array(32).fill(1));
 const OTHER_KEY = fingerprintKey(new Uint8Array(32).fill(2));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { encode, encodeRobust } from 'wm-watermark-codec';
 import { selectorForByte } from 'wm-watermark-codec/selectors';
 import { classify } from '../../../src/web/checker/classify.js';
-import { c2paWrapper } from '../../codec/c2pa-fixtures.js';
+import { c2paWrapper } from '../../../packages/codec/test/c2pa-fixtures.js';
 
 const CARRIER = 'Every word of this sentence can carry a little of the hidden message for us.';
 const hiddenKinds = (text: string) => classify(text).pieces.flatMap((piece) => (piece.kind ? [piece.kind] : []));

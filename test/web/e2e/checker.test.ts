@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCorpus } from '../../corpus/load.js';
+import { loadCorpus } from '../../../packages/codec/test/corpus/load.js';
 import { WM_BIN } from '../../server/serve-process.js';
 import {
   PASSWORD,
@@ -18,7 +18,7 @@ import {
   type LiveServer,
 } from './harness.js';
 
-const CORPUS = fileURLToPath(new URL('../../corpus/', import.meta.url));
+const CORPUS = fileURLToPath(new URL('../../../packages/codec/test/corpus/', import.meta.url));
 const SECRET = 'copy #17 — ünïcødé ✓';
 const CARRIER_LONG =
   'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then. ' +

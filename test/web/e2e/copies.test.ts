@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import { generatedProse } from '../../../bench/variants/generated-prose.js';
+import { generatedProse } from '../../../packages/codec/test/variants/generated-prose.js';
 import { MEMO } from '../../domain/copies/texts.js';
 import {
   makeAccount,
