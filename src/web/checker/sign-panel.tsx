@@ -5,7 +5,7 @@ import type { WatermarkEndpoints } from '../app/api-types.js';
 import { Field } from '../app/ui/field.js';
 import { Notice } from '../app/ui/notice.js';
 import { ContentCredentials } from './content-credentials.js';
-import { ResultActions } from './result-actions.js';
+import { MadeText } from './result-actions.js';
 import { visibleSecret } from './secret-text.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
@@ -173,24 +173,18 @@ function SignedText({ signed, onCheck }: { signed: Signed; onCheck: (text: strin
   const algorithm = signed.algorithm === 'es256' ? 'ES256' : 'Ed25519';
   return (
     <>
-      <section class="card" aria-labelledby="signed-title">
-        <h2 id="signed-title">Signed text</h2>
-        <p role="status" id="signed-summary">
-          Signed by <bdi>{visibleSecret(signed.signer)}</bdi> (issued by <bdi>{visibleSecret(signed.issuer)}</bdi>),{' '}
-          {algorithm}; a manifest of {signed.bytes} bytes
-          {signed.soft_binding ? ' that names the text’s wm watermark' : ''}.
-        </p>
-        <label class="label" for="signed-text">
-          Signed text
-        </label>
-        <textarea id="signed-text" readOnly rows={6} value={signed.text} />
-        <div class="actions">
-          <ResultActions text={signed.text} fileName="signed.txt" what="signed text" />
-          <button type="button" class="button" onClick={() => onCheck(signed.text)}>
-            Check it
-          </button>
-        </div>
-      </section>
+      <MadeText
+        id="signed"
+        title="Signed text"
+        text={signed.text}
+        fileName="signed.txt"
+        what="signed text"
+        onCheck={onCheck}
+      >
+        Signed by <bdi>{visibleSecret(signed.signer)}</bdi> (issued by <bdi>{visibleSecret(signed.issuer)}</bdi>),{' '}
+        {algorithm}; a manifest of {signed.bytes} bytes
+        {signed.soft_binding ? ' that names the text’s wm watermark' : ''}.
+      </MadeText>
       <ContentCredentials text={signed.text} />
     </>
   );

@@ -105,7 +105,7 @@ function NoC2paToken({ channels }: { channels: Channel[] }) {
   }
   return (
     <p class="hint" id="c2pa-no-certificate">
-      None of your API tokens that may encode is bound to a channel with a C2PA certificate ({certified.join(', ')}).{' '}
+      No API token that may encode is bound to your channels with a C2PA certificate ({certified.join(', ')}).{' '}
       <Link href="/tokens">Create one</Link>, then come back.
     </p>
   );

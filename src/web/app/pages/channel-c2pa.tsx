@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { downloadText } from '../../checker/text-file.js';
 import { api } from '../session.js';
-import { Dialog } from '../ui/dialog.js';
+import { Dialog, DialogFormActions } from '../ui/dialog.js';
 import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
 import { useForm } from '../use-form.js';
@@ -90,14 +90,12 @@ export function C2paCertificateDialog({ channel, onDone, onCancel }: ChannelDial
             <option value="ed25519">Ed25519</option>
           </select>
         </div>
-        <div class="actions">
-          <button type="button" class="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" class="button primary" disabled={form.busy}>
-            {form.busy ? 'Making…' : channel.c2pa_certificate ? 'Make a new certificate' : 'Make certificate'}
-          </button>
-        </div>
+        <DialogFormActions
+          label={channel.c2pa_certificate ? 'Make a new certificate' : 'Make certificate'}
+          working="Making…"
+          busy={form.busy}
+          onCancel={onCancel}
+        />
       </form>
     </Dialog>
   );
