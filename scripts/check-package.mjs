@@ -11,8 +11,8 @@
 //     initialize, tools/list and a tools/call (placeholders: the key file, the server's URL and the token);
 //   - `npm install -g wm-watermark`, then `wm serve` answers /healthz and the installed `wm` runs the MCP entry.
 //     WM_PACKAGE_CHECK_GLOBAL=0 leaves the global install out and runs those commands through `npx -y wm-watermark`
-//     (scripts/test-node-versions.sh installs globally on one Node only: every install compiles the optional
-//     Node-20 driver here, where its prebuilt binary cannot be downloaded).
+//     (scripts/test-node-versions.sh installs globally on one Node only: a global install fetches every dependency
+//     again, a minute or two; on Node 22 and later as on a machine without a compiler: globalInstall).
 // The npm name `wm` belongs to an unrelated package: nothing here may ever run `npx wm`.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -140,6 +140,19 @@ const env = {
   WM_TOKEN: '',
 };
 
+/**
+ * `npm install -g wm-watermark`. npm installs optional dependencies globally whatever `omit` says (npm/cli#8284), so
+ * on Node 22 and later it builds the Node-20 driver it will never load when it finds no prebuilt binary (two minutes
+ * here, offline). There the install runs as on a machine without a compiler (CC and CXX fail), which must
+ * still work: npm leaves the optional driver out, and the installed `wm` runs on better-sqlite3 13's own binaries.
+ */
+async function globalInstall() {
+  if (nodeMajor < 22) return run('npm', ['install', '-g', NAME]);
+  await run('npm', ['install', '-g', NAME], { env: { ...env, CC: 'false', CXX: 'false' } });
+  const modules = readdirSync(join(env.npm_config_prefix, 'lib', 'node_modules', NAME, 'node_modules'));
+  if (modules.includes('better-sqlite3-node20')) throw new Error('the failed optional driver was installed anyway');
+}
+
 /** Starts an MCP server over stdio as an assistant does and asks it three questions; returns the tool names. */
 async function askMcp(command, args, extraEnv) {
   const child = spawn(command, args, { cwd: elsewhere, env: { ...env, ...extraEnv }, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -242,8 +255,8 @@ try {
 
   const installGlobally = process.env.WM_PACKAGE_CHECK_GLOBAL !== '0';
   if (installGlobally) {
-    step(`npm install -g ${NAME}`);
-    await run('npm', ['install', '-g', NAME]);
+    step(`npm install -g ${NAME}${nodeMajor >= 22 ? ', as on a machine that cannot build native modules' : ''}`);
+    await globalInstall();
   }
   const installed = join(env.npm_config_prefix, 'bin', 'wm');
   /** The installed `wm`, or the same commands through npx. */

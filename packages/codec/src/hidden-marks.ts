@@ -1,4 +1,5 @@
 import type { C2paWrapper } from './c2pa.js';
+import { holdsRightToLeft, isDirectionMark } from './direction-marks.js';
 import { belongsToText, freeVariationOfText, isJoiner } from './zero-width.js';
 import { c2paLabel } from './c2pa-report.js';
 import { findFrames } from './frame.js';
@@ -160,6 +161,8 @@ export function forEachHiddenMark(
   });
 
   const finder = new RegExp(OTHER_HIDDEN.source, 'g');
+  let rightToLeft: boolean | undefined;
+  const rightToLeftText = () => (rightToLeft ??= holdsRightToLeft(text));
   for (let found = finder.exec(text); found; found = finder.exec(text)) {
     const i = found.index;
     const unit = text.charCodeAt(i);
@@ -171,8 +174,18 @@ export function forEachHiddenMark(
         finder.lastIndex = i + sequence[0].length;
       }
     } else if (unit === 0xdb40) visit('tag', i, i + 2, 1);
-    else if (isBidi(unit)) visit('bidi', i, i + 1, 1);
-    else if (!wrapperMarkers.has(i)) {
+    else if (isBidi(unit)) {
+      // A lone direction mark in right-to-left text is routine: Unicode's CLDR writes Arabic short dates with an RLM
+      // beside each slash and Intl.DateTimeFormat('ar') prints them, so Arabic and Hebrew locale files carry some.
+      // Beside another invisible character it may be one symbol of a channel; in left-to-right text alone it changes
+      // nothing a writer meant: both reported.
+      const ofText =
+        isDirectionMark(unit) &&
+        !isHiddenCodePoint(codePointBefore(text, i)) &&
+        !isHiddenCodePoint(text.codePointAt(i + 1) ?? Number.NaN) &&
+        rightToLeftText();
+      visit(ofText ? 'text' : 'bidi', i, i + 1, 1);
+    } else if (!wrapperMarkers.has(i)) {
       const before = codePointBefore(text, i);
       const ofText =
         ((isJoiner(unit) || unit === 0x200b) && belongsToText(unit, before, text.codePointAt(i + 1) ?? Number.NaN)) ||
