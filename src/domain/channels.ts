@@ -136,8 +136,15 @@ export async function listChannels(context: DomainContext, userId: string): Prom
     context.store.signingKeys.publicOfUser(userId),
     context.store.users.byId(userId),
   ]);
+  const certified = new Set(
+    (await context.store.c2paCertificates.channelsWith(rows.map((row) => row.id))).map((row) => row.channelId),
+  );
   const verified = owner?.emailVerifiedAt != null;
-  return rows.map((row) => ({ ...toChannel(context, row, keys, verified), active_tokens: row.boundTokens }));
+  return rows.map((row) => ({
+    ...toChannel(context, row, keys, verified),
+    active_tokens: row.boundTokens,
+    c2pa_certificate: certified.has(row.id),
+  }));
 }
 
 /** One channel as the API shows it, with its signing keys. */

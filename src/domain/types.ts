@@ -140,6 +140,8 @@ export interface ChannelPublicationChange {
 export interface ChannelListItem extends Channel {
   /** API tokens bound to this channel (tokens are deleted on revocation, so every existing one is active) */
   active_tokens: number;
+  /** it holds a C2PA signing certificate (./c2pa-certificates.ts): its tokens sign Content Credentials */
+  c2pa_certificate: boolean;
 }
 
 export interface Quota {

@@ -35,7 +35,18 @@ async function channelOf(name = 'press') {
 describe("a channel's C2PA certificate", () => {
   it('made here: a signer named after the channel, under a root of its own that readers may trust', async () => {
     const { user, channel } = await channelOf('Ada Press');
+    const other = await f.domain.channels.create(user.id, 'blog');
+    const holding = async () => (await f.domain.channels.list(user.id)).map((c) => [c.id, c.c2pa_certificate]);
+    expect(await holding()).toEqual([
+      [channel.id, false],
+      [other.id, false],
+    ]);
     const made = await f.domain.channels.setC2paCertificate(user.id, channel.id, { make: { algorithm: 'ed25519' } });
+    // the channel list says which channels sign Content Credentials (the checker offers their tokens)
+    expect(await holding()).toEqual([
+      [channel.id, true],
+      [other.id, false],
+    ]);
     expect(made).toMatchObject({
       origin: 'made',
       algorithm: 'ed25519',

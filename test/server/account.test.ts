@@ -461,6 +461,7 @@ describe('/api/v2/channels', () => {
       keys_published: false,
       signer_name: null,
       active_tokens: 1,
+      c2pa_certificate: false,
     });
 
     const deactivated = await as(owner, 'DELETE', `/api/v2/channels/${id}`);

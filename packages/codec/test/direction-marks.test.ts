@@ -10,7 +10,9 @@ const [LRM, RLM, ALM] = ['\u200E', '\u200F', '\u061C'];
 const kinds = (text: string) => findMarks(text).hidden.map(({ kind, count }) => [kind, count]);
 
 // dayjs's Arabic locale (1.11.13, esm/locale/ar.js): the months, and the short date with an RLM after each slash
-const ARABIC_LOCALE = `const months = 'يناير_فبراير_مارس_أبريل_مايو_يونيو'.split('_');\nexport default {\n  formats: {\n    L: 'D/${RLM}M/${RLM}YYYY',\n  },\n};\n`;
+const ARABIC_LOCALE =
+  `const months = 'يناير_فبراير_مارس_أبريل_مايو_يونيو'.split('_');\n` +
+  `export default {\n  formats: {\n    L: 'D/${RLM}M/${RLM}YYYY',\n  },\n};\n`;
 
 describe('direction marks', () => {
   it('a lone mark in a right-to-left text is part of it: an Arabic locale file has no finding', () => {

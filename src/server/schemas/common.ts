@@ -104,7 +104,15 @@ export const Channel = Type.Object({
   }),
 });
 
-export const ChannelListItem = Type.Composite([Channel, Type.Object({ active_tokens: Type.Integer() })]);
+export const ChannelListItem = Type.Composite([
+  Channel,
+  Type.Object({
+    active_tokens: Type.Integer(),
+    c2pa_certificate: Type.Boolean({
+      description: 'it holds a C2PA signing certificate: its API tokens sign Content Credentials (c2pa-sign)',
+    }),
+  }),
+]);
 
 export const Quota = Type.Object({
   requests_made: Type.Integer(),

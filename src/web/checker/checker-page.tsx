@@ -2,11 +2,13 @@ import { useState } from 'preact/hooks';
 import { PageTitle } from '../app/ui/page-title.js';
 import { CheckPanel } from './check-panel.js';
 import { EncodePanel } from './encode-panel.js';
+import { SignPanel } from './sign-panel.js';
 
-type Tab = 'check' | 'encode';
+type Tab = 'check' | 'encode' | 'sign';
 const TABS: [Tab, string][] = [
   ['check', 'Check a text'],
   ['encode', 'Hide a secret'],
+  ['sign', 'Sign with Content Credentials'],
 ];
 
 /** The checker: find, read and remove hidden marks, or make some, with the codec running in this page. */
@@ -15,9 +17,14 @@ export function CheckerPage() {
   const [checkText, setCheckText] = useState('');
   const onKey = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    const next = tab === 'check' ? 'encode' : 'check';
+    const step = event.key === 'ArrowRight' ? 1 : TABS.length - 1;
+    const next = TABS[(TABS.findIndex(([id]) => id === tab) + step) % TABS.length][0];
     setTab(next);
     document.getElementById(`tab-${next}`)?.focus();
+  };
+  const check = (text: string) => {
+    setCheckText(text);
+    setTab('check');
   };
   return (
     <main id="main">
@@ -41,16 +48,9 @@ export function CheckerPage() {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-        {tab === 'check' ? (
-          <CheckPanel text={checkText} onText={setCheckText} />
-        ) : (
-          <EncodePanel
-            onCheck={(text) => {
-              setCheckText(text);
-              setTab('check');
-            }}
-          />
-        )}
+        {tab === 'check' && <CheckPanel text={checkText} onText={setCheckText} />}
+        {tab === 'encode' && <EncodePanel onCheck={check} />}
+        {tab === 'sign' && <SignPanel onCheck={check} />}
       </div>
     </main>
   );

@@ -17,7 +17,7 @@ import {
   type StealthLevel,
 } from './codec.js';
 import { characterCount } from './characters.js';
-import { ResultActions } from './result-actions.js';
+import { MadeText } from './result-actions.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
 import { sessionState } from '../app/session.js';
@@ -237,22 +237,16 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
         {busy ? 'Encoding…' : 'Hide the secret'}
       </button>
       {made && (
-        <section class="card" aria-labelledby="encoded-title">
-          <h2 id="encoded-title">Marked text</h2>
-          <p role="status">
-            Done: {made.summary}. It looks exactly like the original; {added} invisible characters were added.
-          </p>
-          <label class="label" for="encoded-text">
-            Marked text
-          </label>
-          <textarea id="encoded-text" readOnly rows={6} value={made.text} />
-          <div class="actions">
-            <ResultActions text={made.text} fileName="marked.txt" what="marked text" />
-            <button type="button" class="button" onClick={() => onCheck(made.text)}>
-              Check it
-            </button>
-          </div>
-        </section>
+        <MadeText
+          id="encoded"
+          title="Marked text"
+          text={made.text}
+          fileName="marked.txt"
+          what="marked text"
+          onCheck={onCheck}
+        >
+          Done: {made.summary}. It looks exactly like the original; {added} invisible characters were added.
+        </MadeText>
       )}
     </form>
   );

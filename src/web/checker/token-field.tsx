@@ -7,14 +7,21 @@ import { useLoad } from '../app/use-load.js';
 import { checkerToken, checkerTokenId, pickedToken } from './watermark-api.js';
 import { API_PATHS } from '../../api/paths.js';
 
+/** What the token must be able to do: encode or decode, or sign Content Credentials (encode, with a certificate). */
+type Need = 'encode' | 'decode' | 'c2pa-sign';
+
 /**
  * Which API token a server operation runs as. Signed in: one of the account's tokens, picked by name (the page uses
  * the session; the token's secret, shown once at creation, is never needed). Signed out: a pasted token, kept in
  * memory only.
  */
-export function TokenField({ need, channels = true }: { need: 'encode' | 'decode'; channels?: boolean }) {
+export function TokenField({ need, channels = true }: { need: Need; channels?: boolean }) {
   return sessionState.value === 'signed-in' ? <TokenPicker need={need} channels={channels} /> : <PastedToken />;
 }
+
+/** A token's channel holds a C2PA certificate: the server signs Content Credentials with it. */
+const signsC2pa = (token: ApiToken, channels: Channel[]) =>
+  channels.some((channel) => channel.id === token.signing_channel_id && channel.c2pa_certificate);
 
 /** Where a token's channel matters (`channels`: keyed watermarks, not copies), a word on it. */
 const channelHint = (channels: boolean) => (channels ? ' (bound to a channel for keyed watermarks)' : '');
@@ -26,13 +33,15 @@ const describe = (token: ApiToken, channels: Channel[]) => {
   return `${token.name} — ${token.permissions.join(', ')}${channel ? ` · channel ${channel}` : ''}${signs}`;
 };
 
-function TokenPicker({ need, channels }: { need: 'encode' | 'decode'; channels: boolean }) {
+function TokenPicker({ need, channels }: { need: Need; channels: boolean }) {
   const { data, error } = useLoad(async () => {
     const [tokens, { channels }] = await Promise.all([
       api<ApiToken[]>('GET', API_PATHS.tokens),
       api<{ channels: Channel[] }>('GET', API_PATHS.channels),
     ]);
-    return { tokens: tokens.filter((token) => token.permissions.includes(need)), channels };
+    const permitted = tokens.filter((token) => token.permissions.includes(need === 'decode' ? 'decode' : 'encode'));
+    if (need !== 'c2pa-sign') return { tokens: permitted, channels };
+    return { tokens: permitted.filter((token) => signsC2pa(token, channels)), channels };
   }, [need]);
   const tokens = data?.tokens ?? [];
   // keep the choice while it is still one of the tokens offered, else take the first
@@ -44,6 +53,7 @@ function TokenPicker({ need, channels }: { need: 'encode' | 'decode'; channels: 
     pickedToken.value = tokens.find((token) => token.id === checkerTokenId.value) ?? null;
   }, [data, checkerTokenId.value]);
   if (error) return <Notice kind="error">{error}</Notice>;
+  if (data && tokens.length === 0 && need === 'c2pa-sign') return <NoC2paToken channels={data.channels} />;
   if (data && tokens.length === 0) {
     return (
       <p class="hint">
@@ -73,6 +83,31 @@ function TokenPicker({ need, channels }: { need: 'encode' | 'decode'; channels: 
         Its permissions and channel apply, and the operation is charged to your account as that token's.
       </p>
     </div>
+  );
+}
+
+/**
+ * Why no token can sign Content Credentials: no channel holds a certificate (how to get one), or no token that may
+ * encode is bound to one that does.
+ */
+function NoC2paToken({ channels }: { channels: Channel[] }) {
+  const certified = channels.filter((channel) => channel.c2pa_certificate).map((channel) => channel.channel_name);
+  if (certified.length === 0) {
+    return (
+      <Notice kind="warn">
+        <p id="c2pa-no-certificate">
+          None of your channels holds a C2PA certificate, which the server signs Content Credentials with. Give one a
+          certificate on the <Link href="/channels">Channels</Link> page, or ask your server’s operator to run{' '}
+          <code>wm channels c2pa-certificate CHANNEL --user EMAIL</code>; then come back.
+        </p>
+      </Notice>
+    );
+  }
+  return (
+    <p class="hint" id="c2pa-no-certificate">
+      No API token that may encode is bound to your channels with a C2PA certificate ({certified.join(', ')}).{' '}
+      <Link href="/tokens">Create one</Link>, then come back.
+    </p>
   );
 }
 

@@ -25,6 +25,7 @@ function channel(fields: Partial<Channel>): Channel {
     signer_name: null,
     keys_published: false,
     active_tokens: 1,
+    c2pa_certificate: false,
     ...fields,
   };
 }

@@ -1,10 +1,21 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCredentials, readCredentials, signText, type SigningCredentials } from 'wm-watermark-c2pa';
+import {
+  newCredentials,
+  parseCertificates,
+  readCredentials,
+  signText,
+  verifyText,
+  type SigningCredentials,
+} from 'wm-watermark-c2pa';
 import {
   accessibilityViolations,
+  makeAccount,
   openBrowser,
   pageWatchingApi,
+  PASSWORD,
+  signInThroughPage,
   startLiveServer,
   type Browser,
   type LiveServer,
@@ -103,5 +114,144 @@ describe('the checker shows a text’s Content Credentials, verified in the page
     await page.locator('#check-text').fill(TEXT);
     await page.getByRole('heading', { name: 'Hidden characters' }).waitFor();
     expect(await page.locator('#c2pa-title').count()).toBe(0);
+  });
+});
+
+/** The session's headers of `email`, for what the test sets up through the API rather than the page. */
+async function sessionHeaders(email: string): Promise<Record<string, string>> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+}
+
+async function post<T>(path: string, headers: Record<string, string>, body: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function download(button: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
+  return readFileSync(await file.path(), 'utf8');
+}
+
+async function openSignTab(): Promise<void> {
+  await page.goto(`${server.url}/check`);
+  await page.getByRole('tab', { name: 'Sign with Content Credentials' }).click();
+}
+
+describe('the checker signs a text with Content Credentials of a channel that holds a certificate', () => {
+  const EMAIL = 'ada@example.com';
+  let blogToken: string;
+
+  beforeAll(async () => {
+    await makeAccount(server, EMAIL, { plan: 'starter' });
+    const session = await sessionHeaders(EMAIL);
+    for (const name of ['press', 'blog']) {
+      const { channel } = await post<{ channel: { id: string } }>('/api/v2/channels', session, { channel_name: name });
+      const token = await post<{ token: string }>('/api/v2/tokens', session, {
+        name: `${name} desk`,
+        permissions: ['encode'],
+        signing_channel_id: channel.id,
+      });
+      if (name === 'blog') blogToken = token.token;
+    }
+  });
+
+  it('signed out, a pasted token whose channel holds no certificate: the server’s refusal, as it says it', async () => {
+    await openSignTab();
+    await page.getByLabel('Text to sign').fill(TEXT);
+    await page.getByLabel('API token', { exact: true }).fill(blogToken);
+    await page.getByRole('button', { name: 'Sign with Content Credentials' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').innerText())
+      .toContain("Cannot sign with C2PA: the API token's channel holds no C2PA certificate");
+  });
+
+  it('signed in, no channel with a certificate: says how to get one; the Channels page makes one', async () => {
+    await signInThroughPage(page, server, EMAIL);
+    await openSignTab();
+    await expect
+      .poll(() => page.locator('#c2pa-no-certificate').innerText())
+      .toContain('None of your channels holds a C2PA certificate');
+    expect(await page.getByRole('button', { name: 'Sign with Content Credentials' }).isDisabled()).toBe(true);
+
+    await page.locator('#c2pa-no-certificate').getByRole('link', { name: 'Channels' }).click();
+    await page.getByRole('button', { name: 'Make a C2PA certificate for press' }).click();
+    await page.getByLabel('Signer name').fill('Ada Press');
+    await page.getByRole('button', { name: 'Make certificate' }).click();
+    await expect.poll(() => page.locator('#c2pa-certificate-made').innerText()).toContain('sign as Ada Press (ES256)');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    expect(parseCertificates(await download('Download press.root.crt'))).toHaveLength(1);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('C2PA', { exact: true }).waitFor();
+  });
+
+  it('signs as the picked token, shows the signer "unknown" until its root is trusted; the text verifies', async () => {
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`));
+    await openSignTab();
+    const picker = page.getByLabel('Run as your API token');
+    // only the tokens whose channel holds a certificate
+    await expect
+      .poll(() => picker.locator('option').allTextContents())
+      .toEqual(['press desk — encode · channel press']);
+    await page.getByLabel('Text to sign').fill(TEXT);
+    await page.getByLabel('Action').selectOption('published');
+    await page.getByLabel('How the text was made').selectOption('trainedAlgorithmicMedia');
+    await page.getByLabel('Title (optional)').fill('Council minutes');
+    await page.getByRole('button', { name: 'Sign with Content Credentials' }).click();
+    await expect.poll(() => page.locator('#signed-summary').innerText()).toContain('Signed by Ada Press');
+    await expect.poll(() => page.locator('#c2pa-verdict').innerText()).toContain('Signed by Ada Press, unknown signer');
+    expect(await page.locator('#c2pa-signer').innerText()).toBe('Ada Press');
+    const actions = await page.locator('#c2pa-actions').innerText();
+    expect(actions).toMatch(/c2pa\.created \(trainedAlgorithmicMedia\)/);
+    expect(actions).toContain('c2pa.published');
+    expect(await page.locator('#c2pa-codes').innerText()).toContain('assertion.dataHash.match');
+    expect(await accessibilityViolations(page)).toEqual([]);
+
+    const signed = await download('Download signed.txt');
+    expect(signed).toBe(await page.locator('#signed-text').inputValue());
+    // the page's output, verified as `wm verify` does: valid, unknown signer; trusted with the channel's root
+    const unknown = (await verifyText(signed))!;
+    expect(unknown).toMatchObject({ state: 'valid', signer: { name: 'Ada Press' }, title: 'Council minutes' });
+    const session = await sessionHeaders(EMAIL);
+    const { channels } = (await (await fetch(`${server.url}/api/v2/channels`, { headers: session })).json()) as {
+      channels: { id: string; channel_name: string }[];
+    };
+    const press = channels.find((channel) => channel.channel_name === 'press')!;
+    const certificate = (await (
+      await fetch(`${server.url}/api/v2/channels/${press.id}/c2pa-certificate`, { headers: session })
+    ).json()) as { certificate: { anchor_pem: string } };
+    const anchors = parseCertificates(certificate.certificate.anchor_pem);
+    expect((await verifyText(signed, { trustAnchors: anchors }))?.state).toBe('trusted');
+    expect((await verifyText(signed.replace('Tuesday', 'Monday'), { trustAnchors: anchors }))?.state).toBe('invalid');
+
+    await page.getByLabel('Trust a signer’s root certificate').fill(certificate.certificate.anchor_pem);
+    await page.getByRole('button', { name: 'Trust it' }).click();
+    await expect.poll(() => page.locator('#c2pa-verdict').innerText()).toContain('Signed by Ada Press — trusted');
+    await page.getByRole('button', { name: 'Stop trusting it' }).click();
+
+    // the session signs as the token, whose secret the page never holds
+    expect(sent.filter((line) => line.includes('/watermark/')).map((line) => line.split(' ')[0])).toEqual([
+      expect.stringMatching(/^\/api\/v2\/tokens\/[\w-]+\/watermark\/c2pa-sign$/),
+    ]);
+    expect(sent.some((line) => line.includes(blogToken))).toBe(false);
+
+    // a signed text is refused until its manifest is removed: sign last, once
+    await page.getByLabel('Text to sign').fill(signed);
+    await page.locator('#sign-already-signed').waitFor();
+    expect(await page.getByRole('button', { name: 'Sign with Content Credentials' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Remove its Content Credentials' }).click();
+    expect(await page.getByLabel('Text to sign').inputValue()).toBe(TEXT);
+    expect(await page.getByRole('button', { name: 'Sign with Content Credentials' }).isDisabled()).toBe(false);
+  });
+
+  it('left no CSP violation or page error behind', () => {
+    expect(browser.problems).toEqual([]);
   });
 });

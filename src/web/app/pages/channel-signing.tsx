@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Channel } from '../api-types.js';
 import { formatDateTime } from '../format.js';
 import { api } from '../session.js';
-import { ConfirmDialog, Dialog } from '../ui/dialog.js';
+import { ConfirmDialog, Dialog, DialogFormActions } from '../ui/dialog.js';
 import { Field } from '../ui/field.js';
 import { Notice } from '../ui/notice.js';
 import { useConfirmed } from '../use-confirmed.js';
@@ -136,14 +136,12 @@ export function PublishDialog({ channel, onDone, onCancel }: ChannelDialogProps)
             tokens still verify them.
           </p>
         )}
-        <div class="actions">
-          <button type="button" class="button" onClick={onCancel}>
-            Cancel
-          </button>
-          <button type="submit" class="button primary" disabled={form.busy}>
-            {form.busy ? 'Saving…' : publishing ? 'Publish keys' : 'Unpublish keys'}
-          </button>
-        </div>
+        <DialogFormActions
+          label={publishing ? 'Publish keys' : 'Unpublish keys'}
+          working="Saving…"
+          busy={form.busy}
+          onCancel={onCancel}
+        />
       </form>
     </Dialog>
   );

@@ -18,6 +18,7 @@ import {
   SigningKeyDialog,
   type ChannelDialogProps,
 } from './channel-signing.js';
+import { C2paCertificateDialog } from './channel-c2pa.js';
 import { API_PATHS, pathWith } from '../../../api/paths.js';
 
 const loadChannels = async () => {
@@ -33,7 +34,7 @@ const ASK_OPERATOR =
   'Plans are changed by the operator of this server (wm users set-plan); ask them for the starter or pro plan.';
 
 /** What a row's action opens: a dialog about that channel. */
-type ChannelAction = { kind: 'deactivate' | 'signing-key' | 'publish'; channel: Channel };
+type ChannelAction = { kind: 'deactivate' | 'signing-key' | 'publish' | 'c2pa'; channel: Channel };
 
 export function ChannelsPage() {
   const { data, error, reload } = useLoad(loadChannels);
@@ -84,6 +85,7 @@ export function ChannelsPage() {
       {action?.kind === 'deactivate' && <DeactivateDialog channel={action.channel} onDone={done} onCancel={cancel} />}
       {action?.kind === 'signing-key' && <SigningKeyDialog channel={action.channel} onDone={done} onCancel={cancel} />}
       {action?.kind === 'publish' && <PublishDialog channel={action.channel} onDone={done} onCancel={cancel} />}
+      {action?.kind === 'c2pa' && <C2paCertificateDialog channel={action.channel} onDone={done} onCancel={cancel} />}
     </main>
   );
 }
@@ -118,6 +120,11 @@ function ChannelTable({ channels, onAction }: { channels: Channel[]; onAction: (
                 <span class={`badge ${channel.is_active ? 'ok' : 'off'}`}>
                   {channel.is_active ? 'active' : 'deactivated'}
                 </span>
+                {channel.c2pa_certificate && (
+                  <span class="badge ok" title="It holds a C2PA certificate: its tokens sign Content Credentials">
+                    C2PA
+                  </span>
+                )}
               </td>
               <td data-label="Active tokens" class="num">
                 {channel.active_tokens}
@@ -152,6 +159,14 @@ function ChannelTable({ channels, onAction }: { channels: Channel[]; onAction: (
                       {publishVerb(channel)}
                     </button>
                   )}
+                  <button
+                    type="button"
+                    class="button small"
+                    onClick={() => onAction({ kind: 'c2pa', channel })}
+                    aria-label={`Make a C2PA certificate for ${channel.channel_name}`}
+                  >
+                    {channel.c2pa_certificate ? 'New C2PA certificate' : 'Make C2PA certificate'}
+                  </button>
                   {channel.is_active && (
                     <button
                       type="button"

@@ -63,3 +63,24 @@ export function ConfirmDialog({ id, title, confirmLabel, busy, error, onConfirm,
     </Dialog>
   );
 }
+
+/** The buttons of a form in a dialog: Cancel, and the submit button (`working` while busy). */
+export function DialogFormActions({ label, working, busy, onCancel }: DialogFormActionsProps) {
+  return (
+    <div class="actions">
+      <button type="button" class="button" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" class="button primary" disabled={busy}>
+        {busy ? working : label}
+      </button>
+    </div>
+  );
+}
+
+interface DialogFormActionsProps {
+  label: string;
+  working: string;
+  busy: boolean;
+  onCancel: () => void;
+}
