@@ -16,6 +16,7 @@ import {
   startLiveServer,
   type Browser,
   type LiveServer,
+  sessionHeaders,
 } from './harness.js';
 
 const CORPUS = fileURLToPath(new URL('../../../packages/codec/test/corpus/', import.meta.url));
@@ -23,17 +24,6 @@ const SECRET = 'copy #17 — ünïcødé ✓';
 const CARRIER_LONG =
   'The quarterly report goes to the press office on Monday morning, and nobody else should see it before then. ' +
   'Every word of this sentence can carry a little of the hidden message, and the robust kind needs many of them.';
-
-/** The headers of a signed-in API call for `email` (password PASSWORD). */
-async function sessionHeaders(email: string): Promise<Record<string, string>> {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
-}
 
 let server: LiveServer;
 let browser: Browser;
@@ -407,7 +397,7 @@ describe('the checker on foreign marks and keyed watermarks', () => {
 
   it('signed in: server mode runs as one of your tokens, picked by name; no secret is pasted or sent', async () => {
     await makeAccount(server, 'picker@example.com', { plan: 'starter' });
-    const session = await sessionHeaders('picker@example.com');
+    const session = await sessionHeaders(server, 'picker@example.com');
     const channel = (await (
       await fetch(`${server.url}/api/v2/channels`, {
         method: 'POST',

@@ -14,11 +14,12 @@ import {
   makeAccount,
   openBrowser,
   pageWatchingApi,
-  PASSWORD,
   signInThroughPage,
   startLiveServer,
   type Browser,
   type LiveServer,
+  sessionHeaders,
+  postJson,
 } from './harness.js';
 
 const TEXT = 'The council approved the budget on Tuesday evening, after a long debate about the library.\n';
@@ -117,23 +118,6 @@ describe('the checker shows a text’s Content Credentials, verified in the page
   });
 });
 
-/** The session's headers of `email`, for what the test sets up through the API rather than the page. */
-async function sessionHeaders(email: string): Promise<Record<string, string>> {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
-}
-
-async function post<T>(path: string, headers: Record<string, string>, body: unknown): Promise<T> {
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 async function download(button: string): Promise<string> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button }).click()]);
   return readFileSync(await file.path(), 'utf8');
@@ -150,10 +134,12 @@ describe('the checker signs a text with Content Credentials of a channel that ho
 
   beforeAll(async () => {
     await makeAccount(server, EMAIL, { plan: 'starter' });
-    const session = await sessionHeaders(EMAIL);
+    const session = await sessionHeaders(server, EMAIL);
     for (const name of ['press', 'blog']) {
-      const { channel } = await post<{ channel: { id: string } }>('/api/v2/channels', session, { channel_name: name });
-      const token = await post<{ token: string }>('/api/v2/tokens', session, {
+      const { channel } = await postJson<{ channel: { id: string } }>(server, '/api/v2/channels', session, {
+        channel_name: name,
+      });
+      const token = await postJson<{ token: string }>(server, '/api/v2/tokens', session, {
         name: `${name} desk`,
         permissions: ['encode'],
         signing_channel_id: channel.id,
@@ -219,7 +205,7 @@ describe('the checker signs a text with Content Credentials of a channel that ho
     // the page's output, verified as `wm verify` does: valid, unknown signer; trusted with the channel's root
     const unknown = (await verifyText(signed))!;
     expect(unknown).toMatchObject({ state: 'valid', signer: { name: 'Ada Press' }, title: 'Council minutes' });
-    const session = await sessionHeaders(EMAIL);
+    const session = await sessionHeaders(server, EMAIL);
     const { channels } = (await (await fetch(`${server.url}/api/v2/channels`, { headers: session })).json()) as {
       channels: { id: string; channel_name: string }[];
     };

@@ -230,6 +230,29 @@ export async function heapHolds(page: Page, needle: string): Promise<boolean> {
   }
 }
 
+/** The headers of a signed-in API call for `email` (password PASSWORD), for what a test sets up through the API. */
+export async function sessionHeaders(server: LiveServer, email: string): Promise<Record<string, string>> {
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
+}
+
+/** POSTs `body` as JSON and answers the JSON it gets back; any status but 2xx throws. */
+export async function postJson<T>(
+  server: LiveServer,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<T> {
+  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /**
  * Registers, verifies through the outboxed link (unless `unverified`) and sets a plan, with the CLI where the browser
  * is not the point.

@@ -16,6 +16,8 @@ import {
   startLiveServer,
   type Browser,
   type LiveServer,
+  sessionHeaders,
+  postJson,
 } from './harness.js';
 
 // Issue 44, as a reader and an editor meet it: signed articles checked in the page, hidden tag text spelled out,
@@ -43,22 +45,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function session(email: string): Promise<Record<string, string>> {
-  const login = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
-}
-
-async function post<T>(path: string, headers: Record<string, string>, body: unknown): Promise<T> {
-  const answer = await fetch(`${server.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-  if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
 function wm(input: string, ...args: string[]): string {
   const run = spawnSync(process.execPath, [WM_BIN, ...args], { input, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`wm ${args.join(' ')}: ${run.stderr}`);
@@ -78,14 +64,14 @@ describe('signed articles, checked in the page', () => {
 
   it('the editor signs with a token the list says signs, binds the text, and the page says so', async () => {
     await makeAccount(server, 'editor@example.com', { plan: 'starter' });
-    const headers = await session('editor@example.com');
-    const { channel } = await post<{ channel: { id: string } }>('/api/v2/channels', headers, {
+    const headers = await sessionHeaders(server, 'editor@example.com');
+    const { channel } = await postJson<{ channel: { id: string } }>(server, '/api/v2/channels', headers, {
       channel_name: 'newsroom',
       signing: true,
       keys_public: true,
       signer_name: 'Ada Valley News',
     });
-    await post('/api/v2/tokens', headers, {
+    await postJson(server, '/api/v2/tokens', headers, {
       name: 'publishing',
       permissions: ['encode', 'decode'],
       signing_channel_id: channel.id,
@@ -252,15 +238,15 @@ describe('the Channels page on a phone', () => {
     });
     expect(registered.status).toBe(201);
     expect(server.wm('users', 'set-plan', email, 'starter').status).toBe(0);
-    const headers = await session(email);
+    const headers = await sessionHeaders(server, email);
     const channels: { id: string }[] = [];
     for (const [name, signer] of [WORDS, UNBROKEN]) {
       const body = { channel_name: name, signing: true, keys_public: true, signer_name: signer };
-      channels.push((await post<{ channel: { id: string } }>('/api/v2/channels', headers, body)).channel);
+      channels.push((await postJson<{ channel: { id: string } }>(server, '/api/v2/channels', headers, body)).channel);
     }
     // a rotated key (its "1 retired") and a deactivated channel (its badge, no Deactivate button)
-    await post(`/api/v2/channels/${channels[1].id}/signing-keys`, headers, {});
-    const spare = await post<{ channel: { id: string } }>('/api/v2/channels', headers, {
+    await postJson(server, `/api/v2/channels/${channels[1].id}/signing-keys`, headers, {});
+    const spare = await postJson<{ channel: { id: string } }>(server, '/api/v2/channels', headers, {
       channel_name: `${UNBROKEN[0].slice(0, 60)}Old`,
       signing: true,
     });
