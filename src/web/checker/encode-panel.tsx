@@ -18,6 +18,7 @@ import {
 } from './codec.js';
 import { characterCount } from './characters.js';
 import { MadeText } from './result-actions.js';
+import { useSubmission, type Failure } from './submission.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
 import { sessionState } from '../app/session.js';
@@ -116,6 +117,18 @@ async function encodeOnServer(text: string, secret: string, options: Options, bi
   return { text: made.encoded, summary: `method ${made.stats.method}, ${describeServerMark(made)}` };
 }
 
+function encodeFailure(failure: unknown): Failure {
+  if (isCodecError(failure)) {
+    const field =
+      failure.code === 'PATTERN_NOT_FOUND' ? 'pattern' : failure.code === 'CARRIER_TOO_SHORT' ? 'text' : null;
+    return field ? { fields: { [field]: failure.message } } : { message: failure.message };
+  }
+  if (!(failure instanceof ApiError)) return { message: 'Something went wrong while encoding.' };
+  const fields = failure.fields;
+  const atAField = fields.text || fields.secret || fields.pattern || fields.chunkSize || fields.bind_text;
+  return { fields, message: atAField ? undefined : failure.message };
+}
+
 export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
   const [text, setText] = useState('');
   const [secret, setSecret] = useState('');
@@ -131,51 +144,17 @@ export function EncodePanel({ onCheck }: { onCheck: (text: string) => void }) {
     distribution: 'even',
     stealth: 'standard',
   });
-  const [made, setMade] = useState<Made | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** A result and its messages belong to the inputs that made them: any change of an input drops them. */
-  const changed =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      setMade(null);
-      setErrors({});
-      setError(null);
-    };
+  const { result: made, errors, error, busy, changed, submit } = useSubmission<Made>(encodeFailure);
   const set = <K extends keyof Options>(key: K, value: Options[K]) =>
     changed(setOptions)((current: Options) => ({ ...current, [key]: value }));
 
-  const run = async (event: Event) => {
+  const run = (event: Event) => {
     event.preventDefault();
-    setMade(null);
-    setErrors({});
-    setError(null);
-    setBusy(true);
-    try {
-      setMade(
-        onServer
-          ? await encodeOnServer(text, secret, options, bindText && bindTextOffered())
-          : encodeHere(text, secret, options),
-      );
-    } catch (failure) {
-      if (isCodecError(failure)) {
-        const field =
-          failure.code === 'PATTERN_NOT_FOUND' ? 'pattern' : failure.code === 'CARRIER_TOO_SHORT' ? 'text' : null;
-        if (field) setErrors({ [field]: failure.message });
-        else setError(failure.message);
-      } else if (failure instanceof ApiError) {
-        const fields = failure.fields;
-        setErrors(fields);
-        if (!fields.text && !fields.secret && !fields.pattern && !fields.chunkSize && !fields.bind_text)
-          setError(failure.message);
-      } else {
-        setError('Something went wrong while encoding.');
-      }
-    } finally {
-      setBusy(false);
-    }
+    void submit(() =>
+      onServer
+        ? encodeOnServer(text, secret, options, bindText && bindTextOffered())
+        : encodeHere(text, secret, options),
+    );
   };
   const added = made ? formatNumber(characterCount(made.text) - characterCount(text)) : '';
 

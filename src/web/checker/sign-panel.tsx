@@ -6,6 +6,7 @@ import { Field } from '../app/ui/field.js';
 import { Notice } from '../app/ui/notice.js';
 import { ContentCredentials } from './content-credentials.js';
 import { MadeText } from './result-actions.js';
+import { useSubmission, type Failure } from './submission.js';
 import { visibleSecret } from './secret-text.js';
 import { TextInput } from './text-input.js';
 import { TokenField } from './token-field.js';
@@ -34,6 +35,12 @@ const SOURCE_TYPES: Record<SourceType, string> = {
 /** The fields a server refusal may name, each shown at its input; any other goes in the notice. */
 const FIELDS = ['text', 'title'] as const;
 
+function signFailure(failure: unknown): Failure {
+  if (!(failure instanceof ApiError)) return { message: 'Something went wrong while signing.' };
+  const fields = failure.fields;
+  return { fields, message: FIELDS.some((field) => fields[field]) ? undefined : failure.message };
+}
+
 /**
  * Sign a text with Content Credentials (a C2PA manifest) on the server, with the certificate of the picked token's
  * channel: the server holds the signing key, the page never does. The signed text comes back verified here, by the
@@ -44,46 +51,19 @@ export function SignPanel({ onCheck }: { onCheck: (text: string) => void }) {
   const [action, setAction] = useState<Action | ''>('published');
   const [sourceType, setSourceType] = useState<SourceType>('digitalCreation');
   const [title, setTitle] = useState('');
-  const [signed, setSigned] = useState<Signed | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { result: signed, errors, error, busy, changed, submit } = useSubmission<Signed>(signFailure);
   const wrappers = useMemo(() => findC2paWrappers(text).length, [text]);
-  const changed =
-    <T,>(setter: (value: T) => void) =>
-    (value: T) => {
-      setter(value);
-      setSigned(null);
-      setErrors({});
-      setError(null);
-    };
 
-  const run = async (event: Event) => {
+  const run = (event: Event) => {
     event.preventDefault();
-    setSigned(null);
-    setErrors({});
-    setError(null);
-    setBusy(true);
-    try {
-      setSigned(
-        await watermarkRequest('c2pa-sign', {
-          text,
-          source_type: sourceType,
-          ...(action === '' ? {} : { action }),
-          ...(title.trim() === '' ? {} : { title: title.trim() }),
-        }),
-      );
-    } catch (failure) {
-      if (!(failure instanceof ApiError)) {
-        setError('Something went wrong while signing.');
-        return;
-      }
-      const fields = failure.fields;
-      setErrors(fields);
-      if (!FIELDS.some((field) => fields[field])) setError(failure.message);
-    } finally {
-      setBusy(false);
-    }
+    void submit(() =>
+      watermarkRequest('c2pa-sign', {
+        text,
+        source_type: sourceType,
+        ...(action === '' ? {} : { action }),
+        ...(title.trim() === '' ? {} : { title: title.trim() }),
+      }),
+    );
   };
 
   return (
