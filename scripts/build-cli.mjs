@@ -13,7 +13,8 @@
 // - wm-work-worker.cjs: the script of `wm serve`'s worker threads (the codec's and the copies' jobs).
 // A module two need is in both (the errors, the codec for copies): the errors are recognised by kind, not by
 // instanceof (src/error-kind.ts). Dependencies stay `require`s of node_modules except the few bundled ones (pure
-// ESM packages, which a CommonJS bundle cannot load on every Node 20, and those on a codec command's path).
+// ESM packages, which a CommonJS bundle cannot load on every Node 20, those on a codec command's path, and the many
+// small files that every server-side command loads: SERVER_BUNDLED_PACKAGES).
 // docs/PERFORMANCE.md has the figures. Paths like `../../drizzle` resolve the same from <build>/bundle/ as from
 // src/cli/: the bundles sit at that depth (a build's folder is one level below the package's).
 import { build } from 'esbuild';
@@ -51,6 +52,12 @@ const MCP_BUNDLED_PACKAGES = new Set([
 ]);
 
 /**
+ * wm-server.cjs carries the ORM and TypeBox too: hundreds of small CommonJS files each, which every admin and remote
+ * command loaded from node_modules at its start.
+ */
+const SERVER_BUNDLED_PACKAGES = new Set([...BUNDLED_PACKAGES, 'drizzle-orm', '@sinclair/typebox']);
+
+/**
  * Every other package stays a `require` of node_modules (native better-sqlite3, Fastify, pino's workers…); `#…` are a
  * bundled package's own imports.
  */
@@ -79,7 +86,11 @@ const externalPackages = (bundled) => ({
  *   them beside it, and no other command reads them.
  */
 const BUNDLES_APART = [
-  { file: './wm-server.cjs', modules: /^src\/(cli\/(admin|copies|remote)|data-folder|domain|server|store|ops)\// },
+  {
+    file: './wm-server.cjs',
+    modules: /^src\/(cli\/(admin|copies|remote)|data-folder|domain|server|store|ops)\//,
+    packages: SERVER_BUNDLED_PACKAGES,
+  },
   { file: './wm-scan.cjs', modules: /^src\/cli\/scan\// },
   { file: './wm-names.cjs', modules: /^src\/cli\/codec\/key-set-check\.ts$/ },
   { file: './wm-c2pa.cjs', modules: /^src\/cli\/c2pa\//, packages: { has: () => true } },
