@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { workspaceSourceAliases } from './test/codec-source.js';
+import { DATABASE_FREE_SUITES } from './test/postgres/database-free.js';
 
 /** Debian's PostgreSQL server programs (package `postgresql`); WM_TEST_POSTGRES_BIN names another folder. */
 const POSTGRES_BIN = process.env.WM_TEST_POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
@@ -37,6 +38,7 @@ const postgres: TestProjectInlineConfiguration = {
     ...common,
     name: 'postgres',
     include: POSTGRES_SUITES,
+    exclude: ['**/node_modules/**', ...DATABASE_FREE_SUITES],
     // a PostgreSQL server of its own for the run: test/postgres/global-setup.ts
     globalSetup: ['test/postgres/global-setup.ts'],
     setupFiles: ['test/postgres/after-file.ts'],
