@@ -17,6 +17,7 @@ import { registerGracefulClose } from './edge/graceful-close.js';
 import { registerJsonBodies } from './edge/json-bodies.js';
 import { registerSecurityHeaders } from './edge/security-headers.js';
 import { registerRoutes } from './routes/index.js';
+import { createSerializerCompiler } from './serialization.js';
 import { createValidatorCompiler } from './validation.js';
 
 export interface BuildAppOptions {
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (debugLogging) keepFailuresForDebug(app);
   capConnections(app, config.maxConnections);
   app.setValidatorCompiler(createValidatorCompiler());
+  app.setSerializerCompiler(createSerializerCompiler());
 
   const publicUrl = () => config.publicUrl ?? listeningUrl(app, config);
   const checkoutUrl = () => config.checkoutUrl ?? `${publicUrl()}/checkout`;

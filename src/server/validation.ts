@@ -1,7 +1,8 @@
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { isValidEmail } from '../domain/index.js';
+import { compiledByJson } from './compiled-schemas.js';
 
 /** Same safety settings as Fastify's own Ajv: allErrors stays off (on, it enables a DoS). */
 const BASE: Options = { allErrors: false, useDefaults: true, removeAdditional: false, strict: false };
@@ -23,7 +24,15 @@ function createAjv(options: Options): Ajv {
  * and not refused, so newer clients keep working against this server.
  */
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const forBody = createAjv({ coerceTypes: false });
-  const forUrl = createAjv({ coerceTypes: true });
-  return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forUrl).compile(schema as object);
+  validators ??= {
+    forBody: compiledBy(createAjv({ coerceTypes: false })),
+    forUrl: compiledBy(createAjv({ coerceTypes: true })),
+  };
+  const { forBody, forUrl } = validators;
+  return ({ schema, httpPart }) => (httpPart === 'body' ? forBody : forUrl)(schema as object);
 }
+
+const compiledBy = (ajv: Ajv) => compiledByJson((schema) => ajv.compile(schema));
+
+/** The validators, compiled once a process (compiled-schemas.ts). */
+let validators: Record<'forBody' | 'forUrl', (schema: object) => ValidateFunction> | undefined;
