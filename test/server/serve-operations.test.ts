@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/store/sqlite/index.js';
 import { WM_BIN, runWm, startServe, type ServeProcess } from './serve-process.js';
 
@@ -17,16 +17,24 @@ afterEach(async () => {
   for (const home of homes.splice(0)) rmSync(home, { recursive: true, force: true });
 });
 
+/** A data folder with one account made by `wm users create`, which each test copies (none tests the creation). */
+let template: string;
+beforeAll(() => {
+  template = join(mkdtempSync(join(tmpdir(), 'wm-ops-template-')), 'home');
+  const created = spawnSync(
+    process.execPath,
+    [WM_BIN, 'users', 'create', '--email', EMAIL, '--username', 'ops', '--password-stdin', '--home', template],
+    { env, input: 'Correct horse 42\n', encoding: 'utf8' },
+  );
+  expect(created.status, created.stderr).toBe(0);
+});
+afterAll(() => rmSync(join(template, '..'), { recursive: true, force: true }));
+
 /** A data folder with one account, whose history has `oldEntries` records of 60 days ago. */
 async function dataFolder(oldEntries = 0): Promise<string> {
   const home = mkdtempSync(join(tmpdir(), 'wm-ops-'));
   homes.push(home);
-  const created = spawnSync(
-    process.execPath,
-    [WM_BIN, 'users', 'create', '--email', EMAIL, '--username', 'ops', '--password-stdin', '--home', home],
-    { env, input: 'Correct horse 42\n', encoding: 'utf8' },
-  );
-  expect(created.status, created.stderr).toBe(0);
+  cpSync(template, home, { recursive: true });
   const store = openSqliteStore(join(home, 'wm.db'), { create: false });
   const user = (await store.users.byEmail(EMAIL))!;
   // an account of 90 days ago: its history can be older than the retention
