@@ -14,7 +14,7 @@ function cutsOf(text: string, fractions: number[]): number[] {
 }
 
 function writtenInSlices(text: string, cuts: number[]): string {
-  const json = new JsonStringBytes(1);
+  const json = new JsonStringBytes('', 0);
   let from = 0;
   for (const cut of [...cuts, text.length]) {
     json.appendSlice(text, from, Math.max(from, cut));

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decode } from 'wm-watermark-codec/decode';
 import { encode } from 'wm-watermark-codec/encode';
 import { CodecError } from 'wm-watermark-codec/errors';
-import { encodeRobust } from 'wm-watermark-codec/robust';
+import { decodeRobust, encodeRobust } from 'wm-watermark-codec/robust';
 import { DomainError } from '../../src/domain/errors.js';
 import { fingerprintKey } from '../../src/domain/fingerprint/index.js';
 import { JOB_NAMES, runJob, type JobInput, type JobName, type JobResult } from '../../src/domain/work/jobs.js';
@@ -244,6 +244,17 @@ describe('a long marked text from a worker', () => {
       expect(answer).toBe(JSON.stringify(result));
       expect(JSON.parse(answer)[field]).toBe(text);
       if (job === 'encode') expect(decode(text).decoded).toBe('ID-42');
+    }
+  });
+
+  it('is made from a long Latin-1 text sent as bytes, again and again in the buffers given back', async () => {
+    const run = poolOf().forRequest();
+    const latin1 = `${MEMO.replace(/[^\u0000-\u00ff]/g, '-')} ½ café\n`.repeat(Math.ceil(140_000 / MEMO.length));
+    for (const text of [latin1, latin1.slice(3), `${latin1}中`]) {
+      const input = { text, secret: 'ID-42', options: { seed: 7 } };
+      const result = await run('encode-robust', input);
+      expect(result).toEqual(runJob('encode-robust', input));
+      expect(decodeRobust(result.watermarked).decoded).toBe('ID-42');
     }
   });
 

@@ -16,8 +16,15 @@ export class JsonStringBytes {
   private bytes: Buffer;
   private at = 1;
 
-  constructor(expectedUnits: number) {
-    this.bytes = Buffer.allocUnsafeSlow(3 * expectedUnits + 2);
+  /**
+   * Made for a text and the units of marks it will get: room for the text's UTF-8 and an eighth more (JSON's
+   * escapes: a line feed takes two bytes), and the marks' at three bytes a unit; it grows if that was short. A
+   * buffer three times the text's units would always do, but every byte of it moved to the main thread counts
+   * there as memory outside V8's heap, whose growth sets off collections.
+   */
+  constructor(text: string, markUnits: number) {
+    const textBytes = Buffer.byteLength(text);
+    this.bytes = Buffer.allocUnsafeSlow(textBytes + (textBytes >> 3) + 3 * markUnits + 64);
     this.bytes[0] = 0x22;
   }
 
@@ -42,9 +49,9 @@ export class JsonStringBytes {
     for (let from = start; from < end;) {
       let to = Math.min(from + NATIVE_PIECE_UNITS, end);
       if (to < end && isHighSurrogate(text.charCodeAt(to - 1)) && isLowSurrogate(text.charCodeAt(to))) to--;
-      const json = JSON.stringify(text.slice(from, to));
-      this.reserve(3 * json.length);
-      this.at += this.bytes.write(json.slice(1, -1), this.at);
+      const json = JSON.stringify(text.slice(from, to)).slice(1, -1);
+      this.reserve(Buffer.byteLength(json));
+      this.at += this.bytes.write(json, this.at);
       from = to;
     }
   }

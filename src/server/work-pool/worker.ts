@@ -1,6 +1,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { runJob } from '../../domain/work/jobs.js';
+import { runJob, type JobInput, type JobName } from '../../domain/work/jobs.js';
 import { sentFailure, type JobOutcome, type JobTask } from './outcome.js';
+import { receiveTexts } from './sent-text.js';
 import { runWritten } from './written-json.js';
 
 /**
@@ -9,13 +10,19 @@ import { runWritten } from './written-json.js';
  * Fastify or the domain's context. A long marked text crosses back as its JSON's bytes, moved (./written-json.ts).
  */
 export default function work(task: JobTask): JobOutcome | ReturnType<typeof move> {
+  const { input, read } = receiveTexts(task.input, task.texts);
+  const { outcome, transfer } = outcomeOf(task.job, input);
+  if (read.length === 0 && transfer.length === 0) return outcome;
+  // piscina's Transferable: the value it sends, and what it moves rather than copies
+  return move({ [transferableSymbol]: [...read, ...transfer], [valueSymbol]: { ...outcome, read } });
+}
+
+function outcomeOf(job: JobName, input: JobInput<JobName>): { outcome: JobOutcome; transfer: ArrayBuffer[] } {
   try {
-    const written = runWritten(task.job, task.input);
-    if (!written) return { ok: true, value: runJob(task.job, task.input) };
-    const outcome: JobOutcome = { ok: true, value: written.value, written: written.written };
-    // piscina's Transferable: the value it sends, and what it moves rather than copies
-    return move({ [transferableSymbol]: written.transfer, [valueSymbol]: outcome });
+    const written = runWritten(job, input);
+    if (!written) return { outcome: { ok: true, value: runJob(job, input) }, transfer: [] };
+    return { outcome: { ok: true, value: written.value, written: written.written }, transfer: written.transfer };
   } catch (error) {
-    return { ok: false, failure: sentFailure(error) };
+    return { outcome: { ok: false, failure: sentFailure(error) }, transfer: [] };
   }
 }

@@ -15,7 +15,10 @@ const WRITTEN_JOBS: { [N in JobName]?: (input: JobInput<N>) => Written<N> | unde
   encode: ({ text, secret, options }) => {
     if ((options.output ?? 'full') !== 'full') return undefined;
     const { insertions, ...value } = encodeInsertions(text, secret, options);
-    const json = new JsonStringBytes(insertions.reduce((units, { marks }) => units + marks.length, text.length));
+    const json = new JsonStringBytes(
+      text,
+      insertions.reduce((units, { marks }) => units + marks.length, 0),
+    );
     let copied = 0;
     for (const { index, marks } of insertions) {
       json.appendSlice(text, copied, index);
@@ -26,7 +29,12 @@ const WRITTEN_JOBS: { [N in JobName]?: (input: JobInput<N>) => Written<N> | unde
     return { value, field: 'encoded', json: json.finish() };
   },
   'encode-robust': ({ text, secret, options }) => {
-    const { sink, result } = encodeRobustInto(text, secret, options, (units) => new JsonStringBytes(units));
+    const { sink, result } = encodeRobustInto(
+      text,
+      secret,
+      options,
+      (units) => new JsonStringBytes(text, units - text.length),
+    );
     return { value: result, field: 'watermarked', json: sink.finish() };
   },
 };
@@ -55,7 +63,7 @@ export function runWritten<N extends JobName>(job: N, input: JobInput<N>) {
   const written = WRITTEN_JOBS[job]?.(input);
   if (!written) return undefined;
   const { value, field, json } = written;
-  return { value, written: { [field]: json }, transfer: [json.buffer] };
+  return { value, written: { [field]: json }, transfer: [json.buffer as ArrayBuffer] };
 }
 
 /**
