@@ -1,10 +1,12 @@
 import { CodecError, isCodecError, type CodecErrorCode } from 'wm-watermark-codec/errors';
 import type { JobInput, JobName } from '../../domain/work/jobs.js';
+import type { SentTexts } from './sent-text.js';
 
-/** What the main thread sends a worker: one job and its input. */
+/** What the main thread sends a worker: one job and its input (its long texts as bytes: ./sent-text.ts). */
 export interface JobTask<N extends JobName = JobName> {
   job: N;
   input: JobInput<N>;
+  texts?: SentTexts;
 }
 
 /**
@@ -12,8 +14,12 @@ export interface JobTask<N extends JobName = JobName> {
  * Error (structured clone keeps its message, not its class or fields), and a CodecError's code, option and reports
  * decide the answer a client gets. `written`: fields of the result sent as their JSON (./written-json.ts).
  */
-export type JobOutcome =
-  { ok: true; value: unknown; written?: Record<string, Uint8Array> } | { ok: false; failure: SentFailure };
+export type JobOutcome = (
+  { ok: true; value: unknown; written?: Record<string, Uint8Array> } | { ok: false; failure: SentFailure }
+) & {
+  /** the buffers the input's texts came in, given back to be written again (./sent-text.ts) */
+  read?: ArrayBuffer[];
+};
 
 type SentFailure =
   | {

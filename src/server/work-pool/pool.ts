@@ -13,6 +13,7 @@ import {
 import type { RunJob, WorkRunner } from '../../domain/work/runner.js';
 import { INLINE_BELOW } from './inline-threshold.js';
 import { receivedFailure, type JobOutcome, type JobTask } from './outcome.js';
+import { keepSpare, sendTexts } from './sent-text.js';
 import { receiveWritten } from './written-json.js';
 
 export interface WorkPoolOptions {
@@ -95,8 +96,11 @@ export function createWorkPool(options: WorkPoolOptions): WorkPool {
     admitted++;
     const started = performance.now();
     try {
-      const outcome = await piscina.run({ job: name, input }, { signal });
+      const sent = sendTexts(input);
+      const task: JobTask<N> = { job: name, input: sent.input, texts: sent.texts };
+      const outcome = await piscina.run(task, { signal, transferList: sent.transfer });
       jobMs = 0.8 * jobMs + 0.2 * (performance.now() - started);
+      if (outcome.read) keepSpare(outcome.read);
       if (!outcome.ok) throw receivedFailure(outcome.failure);
       if (outcome.written) receiveWritten(outcome.value as object, outcome.written);
       return outcome.value as JobResult<N>;

@@ -1,7 +1,8 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { runJob } from '../../domain/work/jobs.js';
+import { runJob, type JobInput, type JobName } from '../../domain/work/jobs.js';
 import { sentFailure, type JobOutcome, type JobTask } from './outcome.js';
-import { writtenFields } from './written-json.js';
+import { receiveTexts } from './sent-text.js';
+import { runWritten } from './written-json.js';
 
 /**
  * The script of `wm serve`'s worker threads (bundled as dist/bundle/wm-work-worker.cjs; piscina calls it once per
@@ -9,14 +10,19 @@ import { writtenFields } from './written-json.js';
  * Fastify or the domain's context. A long marked text crosses back as its JSON's bytes, moved (./written-json.ts).
  */
 export default function work(task: JobTask): JobOutcome | ReturnType<typeof move> {
+  const { input, read } = receiveTexts(task.input, task.texts);
+  const { outcome, transfer } = outcomeOf(task.job, input);
+  if (read.length === 0 && transfer.length === 0) return outcome;
+  // piscina's Transferable: the value it sends, and what it moves rather than copies
+  return move({ [transferableSymbol]: [...read, ...transfer], [valueSymbol]: { ...outcome, read } });
+}
+
+function outcomeOf(job: JobName, input: JobInput<JobName>): { outcome: JobOutcome; transfer: ArrayBuffer[] } {
   try {
-    const value = runJob(task.job, task.input);
-    const fields = writtenFields(task.job, value);
-    if (!fields) return { ok: true, value };
-    const outcome: JobOutcome = { ok: true, value, written: fields.written };
-    // piscina's Transferable: the value it sends, and what it moves rather than copies
-    return move({ [transferableSymbol]: fields.transfer, [valueSymbol]: outcome });
+    const written = runWritten(job, input);
+    if (!written) return { outcome: { ok: true, value: runJob(job, input) }, transfer: [] };
+    return { outcome: { ok: true, value: written.value, written: written.written }, transfer: written.transfer };
   } catch (error) {
-    return { ok: false, failure: sentFailure(error) };
+    return { outcome: { ok: false, failure: sentFailure(error) }, transfer: [] };
   }
 }

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { keepSpare, receiveTexts, sendTexts } from '../../src/server/work-pool/sent-text.js';
+
+const LATIN1 = 'Ça coûte 5 € — no: 5 ¤, ½ price.\n'.replace('€', 'E').replace('—', '-').repeat(5000);
+const BEYOND = `${LATIN1}中`;
+
+describe("a job's long texts on their way to a worker", () => {
+  it('cross as bytes when each unit fits in one, and arrive as they were', () => {
+    const input = { text: LATIN1, original: LATIN1.slice(1), secret: 'ID-42', options: { seed: 7 } };
+    const sent = sendTexts(input);
+    expect(Object.keys(sent.texts ?? {}).sort()).toEqual(['original', 'text']);
+    expect(sent.input).toEqual({ secret: 'ID-42', options: { seed: 7 } });
+    expect(sent.transfer).toHaveLength(2);
+    expect(input.text).toBe(LATIN1);
+    const received = receiveTexts(sent.input, sent.texts);
+    expect(received.input).toEqual(input);
+    expect(received.read).toEqual(sent.transfer);
+  });
+
+  it('cross as they are when short, or beyond Latin-1', () => {
+    for (const input of [{ text: BEYOND }, { text: LATIN1.slice(0, 100_000) }, { text: 42 }]) {
+      const sent = sendTexts(input);
+      expect(sent).toEqual({ input, transfer: [] });
+      expect(receiveTexts(sent.input, sent.texts)).toEqual({ input, read: [] });
+    }
+  });
+
+  it('are written again into the buffers given back, never into one still held', () => {
+    const first = sendTexts({ text: LATIN1 });
+    const second = sendTexts({ text: LATIN1 });
+    expect(second.transfer[0]).not.toBe(first.transfer[0]);
+    keepSpare(first.transfer);
+    const third = sendTexts({ text: LATIN1.slice(2) });
+    expect(third.transfer[0]).toBe(first.transfer[0]);
+    expect(receiveTexts(third.input, third.texts).input).toEqual({ text: LATIN1.slice(2) });
+  });
+});
