@@ -385,6 +385,8 @@ if (wants('pool')) {
     'two workers': 'twoWorkersPerSecond',
     'two ÷ one': 'twoVsOne',
     'two ÷ this thread': 'twoVsInline',
+    'one core, no pool': 'oneCorePerSecond',
+    'two workers ÷ one core': 'twoVsOneCore',
     'two processes ÷ one, no pool': 'twoProcessesVsOne',
   });
 }

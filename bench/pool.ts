@@ -1,4 +1,4 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { CodecError, encode } from 'wm-watermark-codec';
@@ -126,6 +126,10 @@ export interface PoolResult {
     /** median of per-round ratios */
     twoVsOne: number;
     twoVsInline: number;
+    /** the job looping in one process held to one core, no pool: the most one core gives it */
+    oneCorePerSecond: number;
+    /** two workers ÷ that: what the hand-off and the answer's writing cost beside the job itself */
+    twoVsOneCore: number;
     /** the same job looping in two processes ÷ in one, no pool: what this machine gives it on two cores */
     twoProcessesVsOne: number;
   }[];
@@ -192,10 +196,23 @@ async function written(result: object): Promise<number> {
   return bytes;
 }
 
-/** `count` processes looping on the job at once (./job-loop.cjs), started together: jobs answered per second. */
-async function processesRate(count: number, task: { job: string; input: unknown }, jobs: number): Promise<number> {
+/** Whether `taskset` can hold a process to one core (Linux's util-linux). */
+const TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+
+/**
+ * `count` processes looping on the job at once (./job-loop.cjs), started together: jobs answered per second. With
+ * `oneCore`, the one process is held to the first core (`taskset`), its GC's helper threads too: what one core gives
+ * the job, with no pool and no event loop between two jobs.
+ */
+async function processesRate(
+  count: number,
+  task: { job: string; input: unknown },
+  jobs: number,
+  oneCore = false,
+): Promise<number> {
+  const pinned = oneCore && TASKSET ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath] } : {};
   const children = Array.from({ length: count }, () =>
-    fork(join(ROOT, 'bench', 'job-loop.cjs'), [WORKER], { serialization: 'advanced' }),
+    fork(join(ROOT, 'bench', 'job-loop.cjs'), [WORKER], { serialization: 'advanced', ...pinned }),
   );
   const next = (child: ChildProcess) => new Promise<unknown>((resolve) => child.once('message', resolve));
   const ready = children.map(next);
@@ -212,6 +229,7 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
   const inlineRates: number[] = [];
   const oneProcessRates: number[] = [];
   const twoProcessesRates: number[] = [];
+  const oneCoreRates: number[] = [];
   const oneRates: number[] = [];
   const twoRates: number[] = [];
   const minMs = QUICK ? 500 : 1500;
@@ -223,6 +241,7 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
     const jobs = Math.ceil((inlineRates.at(-1)! * minMs) / 1000);
     oneProcessRates.push(await processesRate(1, { job: operation, input }, jobs));
     twoProcessesRates.push(await processesRate(2, { job: operation, input }, jobs));
+    oneCoreRates.push(await processesRate(1, { job: operation, input }, jobs, true));
   }
   return {
     operation,
@@ -232,6 +251,8 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
     twoWorkersPerSecond: round(median(twoRates)),
     twoVsOne: round(medianRatio(twoRates, oneRates)),
     twoVsInline: round(medianRatio(twoRates, inlineRates)),
+    oneCorePerSecond: round(median(oneCoreRates)),
+    twoVsOneCore: round(medianRatio(twoRates, oneCoreRates)),
     twoProcessesVsOne: round(medianRatio(twoProcessesRates, oneProcessRates)),
   };
 }
@@ -252,6 +273,7 @@ export async function measurePool(log: (line: string) => void): Promise<PoolResu
       jobs.push(await measureJob(name, handoffUs, texts));
       log(`pool: ${JSON.stringify(jobs.at(-1))}`);
     }
+    if (!TASKSET) log('pool: no taskset here: the one-core figures are one process, not held to one core');
     const throughput = [];
     for (const [operation, kb] of [
       ['encode', 1024],

@@ -250,8 +250,7 @@ const PURE_JOBS = new RegExp(
     /^src\/domain\/work\/jobs\.ts$/,
     /^src\/domain\/copies\/(marking|reading|variant-jobs)\.ts$/,
     /^src\/domain\/fingerprint\//,
-    /^src\/server\/work-pool\/(worker|outcome|written-json)\.ts$/,
-    /^src\/server\/json-pieces\.ts$/,
+    /^src\/server\/work-pool\/(worker|outcome|written-json|json-string-bytes)\.ts$/,
     /^packages\/codec\/src\//,
     /^node_modules\/unicode-segmenter\//,
   ]

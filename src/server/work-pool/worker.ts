@@ -1,7 +1,7 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { runJob } from '../../domain/work/jobs.js';
 import { sentFailure, type JobOutcome, type JobTask } from './outcome.js';
-import { writtenFields } from './written-json.js';
+import { runWritten } from './written-json.js';
 
 /**
  * The script of `wm serve`'s worker threads (bundled as dist/bundle/wm-work-worker.cjs; piscina calls it once per
@@ -10,12 +10,11 @@ import { writtenFields } from './written-json.js';
  */
 export default function work(task: JobTask): JobOutcome | ReturnType<typeof move> {
   try {
-    const value = runJob(task.job, task.input);
-    const fields = writtenFields(task.job, value);
-    if (!fields) return { ok: true, value };
-    const outcome: JobOutcome = { ok: true, value, written: fields.written };
+    const written = runWritten(task.job, task.input);
+    if (!written) return { ok: true, value: runJob(task.job, task.input) };
+    const outcome: JobOutcome = { ok: true, value: written.value, written: written.written };
     // piscina's Transferable: the value it sends, and what it moves rather than copies
-    return move({ [transferableSymbol]: fields.transfer, [valueSymbol]: outcome });
+    return move({ [transferableSymbol]: written.transfer, [valueSymbol]: outcome });
   } catch (error) {
     return { ok: false, failure: sentFailure(error) };
   }

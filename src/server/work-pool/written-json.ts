@@ -1,46 +1,61 @@
-import type { JobName, JobResult } from '../../domain/work/jobs.js';
-import { stringJsonPieces } from '../json-pieces.js';
+import { encodeInsertions } from 'wm-watermark-codec/encode';
+import { encodeRobustInto } from 'wm-watermark-codec/robust';
+import type { JobInput, JobName, JobResult } from '../../domain/work/jobs.js';
+import { JsonStringBytes } from './json-string-bytes.js';
 
 /**
  * The marked text of an encode crosses back from a worker as its JSON's UTF-8 bytes (transferred, not copied), and
- * the answer's writer (../json-stream.ts) writes those bytes: the main thread never makes the string. A string of
- * more than 128 KiB is one of V8's large objects, made in fresh pages, and receiving one cost the event loop as much
- * as the encode itself cost its worker, so two workers could not give twice one's throughput (docs/PERFORMANCE.md,
- * "Work off the event loop"). Anything else that reads the field gets the string, made when first read.
+ * the answer's writer (../json-stream.ts) writes those bytes: no thread ever makes the string. A string of more than
+ * 128 KiB is one of V8's large objects, made in fresh pages: receiving one cost the event loop as much as the encode
+ * itself cost its worker, and making one was most of the encode's own cost, in a way two threads do not share well
+ * (docs/PERFORMANCE.md, "Work off the event loop"). Anything else that reads the field gets the string, made when
+ * first read.
  */
-const WRITTEN_FIELD: Partial<Record<JobName, string>> = {
-  encode: 'encoded',
-  'encode-robust': 'watermarked',
-} satisfies { [N in JobName]?: keyof JobResult<N> };
+const WRITTEN_JOBS: { [N in JobName]?: (input: JobInput<N>) => Written<N> | undefined } = {
+  encode: ({ text, secret, options }) => {
+    if ((options.output ?? 'full') !== 'full') return undefined;
+    const { insertions, ...value } = encodeInsertions(text, secret, options);
+    const json = new JsonStringBytes(insertions.reduce((units, { marks }) => units + marks.length, text.length));
+    let copied = 0;
+    for (const { index, marks } of insertions) {
+      json.appendSlice(text, copied, index);
+      json.append(marks);
+      copied = index;
+    }
+    json.appendSlice(text, copied, text.length);
+    return { value, field: 'encoded', json: json.finish() };
+  },
+  'encode-robust': ({ text, secret, options }) => {
+    const { sink, result } = encodeRobustInto(text, secret, options, (units) => new JsonStringBytes(units));
+    return { value: result, field: 'watermarked', json: sink.finish() };
+  },
+};
 
-/** Shorter strings cross as strings: below a large object, a copy costs less than its JSON. */
+interface Written<N extends JobName> {
+  /** the job's result without its long field */
+  value: object;
+  field: keyof JobResult<N>;
+  json: Uint8Array;
+}
+
+/** Shorter texts cross as strings: below a large object, a copy costs less than its JSON. */
 const WRITTEN_FROM_UNITS = 32_768;
 
 const WRITTEN = Symbol('the JSON of fields, written by a worker');
 
-type Written = Map<string, Uint8Array>;
-
-/** In the worker: the job's long field as JSON bytes, taken out of its result, with what to transfer. */
-export function writtenFields(job: JobName, result: unknown) {
-  const field = WRITTEN_FIELD[job];
-  if (field === undefined || typeof result !== 'object' || result === null) return undefined;
-  const text: unknown = (result as Record<string, unknown>)[field];
-  if (typeof text !== 'string' || text.length < WRITTEN_FROM_UNITS) return undefined;
-  delete (result as Record<string, unknown>)[field];
-  const json = jsonBytesOf(text);
-  return { written: { [field]: json }, transfer: [json.buffer] };
-}
+type WrittenFields = Map<string, Uint8Array>;
 
 /**
- * JSON.stringify's UTF-8 bytes of a long string, in an ArrayBuffer of their own, written a piece at a time: the JSON
- * as one string would be a large object more (docs/PERFORMANCE.md).
+ * In the worker: the job run with its long text field written as JSON bytes, with what to transfer; undefined for a
+ * job (or an input) that is run as it is.
  */
-function jsonBytesOf(text: string): Uint8Array {
-  const pieces = [...stringJsonPieces(text, WRITTEN_FROM_UNITS)];
-  const bytes = Buffer.allocUnsafeSlow(pieces.reduce((sum, piece) => sum + Buffer.byteLength(piece), 0));
-  let at = 0;
-  for (const piece of pieces) at += bytes.write(piece, at);
-  return new Uint8Array(bytes.buffer, 0, at);
+export function runWritten<N extends JobName>(job: N, input: JobInput<N>) {
+  const text = (input as { text?: unknown }).text;
+  if (typeof text !== 'string' || text.length < WRITTEN_FROM_UNITS) return undefined;
+  const written = WRITTEN_JOBS[job]?.(input);
+  if (!written) return undefined;
+  const { value, field, json } = written;
+  return { value, written: { [field]: json }, transfer: [json.buffer] };
 }
 
 /**
@@ -49,7 +64,7 @@ function jsonBytesOf(text: string): Uint8Array {
  * value. A copy of the object (`{ ...result }`) holds the string, not the bytes.
  */
 export function receiveWritten(result: object, written: Record<string, Uint8Array>): void {
-  const bytes: Written = new Map(Object.entries(written));
+  const bytes: WrittenFields = new Map(Object.entries(written));
   Object.defineProperty(result, WRITTEN, { value: bytes });
   for (const [field, json] of bytes) {
     let text: string | undefined;
@@ -67,10 +82,12 @@ export function receiveWritten(result: object, written: Record<string, Uint8Arra
 
 /** The JSON a worker wrote of an object's field, if it still holds it. */
 export function writtenJsonOf(object: object, field: string): Uint8Array | undefined {
-  return (object as { [WRITTEN]?: Written })[WRITTEN]?.get(field);
+  return (object as { [WRITTEN]?: WrittenFields })[WRITTEN]?.get(field);
 }
 
 /** Whether an object holds a field whose JSON a worker wrote: its answer is written with those bytes. */
 export function holdsWrittenJson(object: unknown): boolean {
-  return typeof object === 'object' && object !== null && ((object as { [WRITTEN]?: Written })[WRITTEN]?.size ?? 0) > 0;
+  return (
+    typeof object === 'object' && object !== null && ((object as { [WRITTEN]?: WrittenFields })[WRITTEN]?.size ?? 0) > 0
+  );
 }

@@ -2,7 +2,7 @@ import { WHITENED, PLAIN } from './alphabet.js';
 import { carrierEnds } from './carrier-slots.js';
 import { layoutCopy } from './layout.js';
 import { planMarks } from './placement.js';
-import { TextBuilder } from './text-builder.js';
+import { TextBuilder, type TextSink } from './text-builder.js';
 import { c2paWarnings } from '../c2pa-order.js';
 import { CodecError } from '../errors.js';
 import { buildFrame } from '../frame.js';
@@ -31,6 +31,20 @@ import { DISTRIBUTIONS, STEALTH_LEVELS, type EncodeRobustOptions, type EncodeRob
  * stay as they are. A C2PA text manifest stays as it is, with a warning (as encode's).
  */
 export function encodeRobust(text: string, secret: string, options: EncodeRobustOptions = {}): EncodeRobustResult {
+  const { sink, result } = encodeRobustInto(text, secret, options, (units) => new TextBuilder(units));
+  return { watermarked: sink.toString(), ...result };
+}
+
+/**
+ * encodeRobust() writing the watermarked text into a sink of the caller's (made for the text's length in UTF-16
+ * units) rather than making it as a string: `wm serve`'s workers write its JSON's bytes, never the long string.
+ */
+export function encodeRobustInto<Sink extends TextSink>(
+  text: string,
+  secret: string,
+  options: EncodeRobustOptions,
+  sinkFor: (units: number) => Sink,
+): { sink: Sink; result: Omit<EncodeRobustResult, 'watermarked'> } {
   checkText(text);
   const distribution = options.distribution ?? 'even';
   const stealthLevel = options.stealthLevel ?? 'standard';
@@ -91,7 +105,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   const alphabet = stealthLevel === 'standard' ? PLAIN : WHITENED;
 
   // every robust mark is one VS17–VS256: two UTF-16 units
-  const output = new TextBuilder(text.length + 2 * markCount);
+  const output = sinkFor(text.length + 2 * markCount);
   let written = 0;
   let mark = 0;
   for (let k = 0; k < ends.length; k++) {
@@ -106,8 +120,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
   output.appendSlice(text, written, text.length);
 
   const visibleLength = countCodePoints(text);
-  return {
-    watermarked: output.toString(),
+  const result = {
     keyed: key !== undefined,
     ...encodeSignatureOf(signing),
     stats: {
@@ -120,6 +133,7 @@ export function encodeRobust(text: string, secret: string, options: EncodeRobust
     },
     ...warnings,
   };
+  return { sink: output, result };
 }
 
 /** The carrier positions (ascending ends) after FROM: a carrier ending past a line feed starts after it. */

@@ -1,2 +1,3 @@
-export { encodeRobust } from './encode.js';
+export { encodeRobust, encodeRobustInto } from './encode.js';
+export type { TextSink } from './text-builder.js';
 export { decodeRobust } from './decode.js';

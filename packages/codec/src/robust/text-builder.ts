@@ -1,10 +1,17 @@
+/** Where an encoder writes a marked text: the untouched text a slice at a time, the marks between. */
+export interface TextSink {
+  /** Appends text[start, end) without making a substring. */
+  appendSlice(text: string, start: number, end: number): void;
+  append(piece: string): void;
+}
+
 /**
  * Appends many small pieces in linear time and memory: UTF-16 code units go into one growing byte array
  * (little-endian, whatever the platform) and become a string once, natively, at the end. A mark after every
  * letter means millions of pieces; a string per piece (even joined in batches) cost several times the copy
  * itself, String.fromCharCode over chunks ten times the native decoding (bench/). Lone surrogates pass through.
  */
-export class TextBuilder {
+export class TextBuilder implements TextSink {
   private bytes: Uint8Array;
   private length = 0;
 
