@@ -111,8 +111,8 @@ function NoC2paToken({ channels }: { channels: Channel[] }) {
         {one ? 'Your channel ' : 'Your channels '}
         {list('conjunction')} {one ? 'holds a C2PA certificate' : 'hold C2PA certificates'}, but none of your API tokens
         that may encode is bound to {one ? 'it' : 'any of them'}: the server signs with the certificate of the token’s
-        channel. On the <Link href="/tokens">API tokens</Link> page, create a token with the <strong>encode</strong>{' '}
-        permission and {list('disjunction')} as its channel; then come back and pick it here.
+        channel. On the <Link href="/tokens">API tokens</Link> page, create a token with the encode permission and{' '}
+        {list('disjunction')} as its channel; then come back and pick it here.
       </p>
     </Notice>
   );

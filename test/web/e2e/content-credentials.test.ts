@@ -160,7 +160,7 @@ describe('the checker signs a text with Content Credentials of a channel that ho
       .toContain("Cannot sign with C2PA: the API token's channel holds no C2PA certificate");
   });
 
-  it('signed in, no channel with a certificate: says how to get one; the Channels page makes one, imports one', async () => {
+  it('signed in, no certificate: says how to get one; the Channels page makes one, and imports a CA’s', async () => {
     await signInThroughPage(page, server, EMAIL);
     await openSignTab();
     await expect
