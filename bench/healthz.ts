@@ -221,10 +221,13 @@ async function prepare(home: string): Promise<Tokens> {
   }
 }
 
-/** Each kind of request once, smaller: the server's code and the workers' warm, as after its first requests. */
+/**
+ * Each kind of request once, smaller: the server's code and the workers' warm, as after its first requests. Its text
+ * is past 128 KiB, so that the paths of long texts (sent and answered as bytes) are warm too.
+ */
 async function warmUp(url: string, tokens: Tokens) {
   for (const item of CASES) {
-    const body = { ...item.body(), text: carrierOf('prose', 20_000) };
+    const body = { ...item.body(), text: carrierOf('prose', 200_000) };
     if ('recipients' in body) body.recipients = recipients(2);
     const answer = await fetch(url + item.path, {
       method: 'POST',

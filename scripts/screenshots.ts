@@ -44,8 +44,9 @@ async function api(server: LiveServer, method: string, path: string, token: stri
 }
 
 /**
- * A starter account with two channels (one signing, its keys published), three tokens, a month of operations and
- * a memo issued in copies. Returns a passage of one of the copies, to trace on the Copies page.
+ * A starter account with two channels (one signing, its keys published, and holding a C2PA certificate), three
+ * tokens, a month of operations and a memo issued in copies. Returns a passage of one of the copies, to trace on the
+ * Copies page.
  */
 async function seed(server: LiveServer): Promise<string> {
   await makeAccount(server, EMAIL, { plan: 'starter' });
@@ -64,6 +65,10 @@ async function seed(server: LiveServer): Promise<string> {
   });
   const approved = server.wm('channels', 'publish', 'press', '--user', EMAIL, '--approve');
   if (approved.status !== 0) throw new Error(`approving the publication of press: ${approved.stderr}`);
+  await api(server, 'PUT', `/api/v2/channels/${press.channel.id}/c2pa-certificate`, accessToken, {
+    signer_name: 'Ada News',
+    algorithm: 'es256',
+  });
   await api(server, 'POST', '/api/v2/channels', accessToken, { channel_name: 'contracts' });
   const laptop = await api(server, 'POST', '/api/v2/tokens', accessToken, {
     name: 'laptop',
@@ -164,6 +169,18 @@ async function shootEveryPage(server: LiveServer, browser: Browser, suffix: stri
     await both(path.slice(1));
   }
 
+  // the certificate dialog: a channel's first (the form), then press's renewed (what it made, its root to download)
+  await open(page, server, '/channels', 'Channels');
+  await page.getByRole('button', { name: 'Make a C2PA certificate for contracts' }).click();
+  await page.getByLabel('Signer name').waitFor();
+  await both('channel-c2pa');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Make a C2PA certificate for press' }).click();
+  await page.getByRole('button', { name: 'Make a new certificate' }).click();
+  await page.locator('#c2pa-certificate-made').waitFor();
+  await both('channel-c2pa-made');
+  await page.getByRole('button', { name: 'Done' }).click();
+
   await open(page, server, '/copies', 'Copies');
   const pressOffice = 'press office — encode, decode · channel press · signs';
   const picker = page.getByLabel('Run as your API token');
@@ -213,6 +230,15 @@ async function shootEveryPage(server: LiveServer, browser: Browser, suffix: stri
   await page.getByRole('button', { name: 'Check it' }).click();
   await page.getByText('Signed by Ada News — text unchanged.').waitFor();
   await both('checker-signed');
+
+  // the same article signed with Content Credentials of press's C2PA certificate, verified in the page
+  await page.getByRole('tab', { name: 'Sign with Content Credentials' }).click();
+  await picker.locator('option', { hasText: pressOffice }).waitFor({ state: 'attached' });
+  await page.getByLabel('Text to sign').fill(CARRIER);
+  await page.getByLabel('Title (optional)').fill('Quarterly report');
+  await page.getByRole('button', { name: 'Sign with Content Credentials' }).click();
+  await page.locator('#c2pa-verdict', { hasText: 'Signed by Ada News, unknown signer' }).waitFor();
+  await both('checker-sign');
 
   // an account whose address is not verified yet: the notice above every page, and its Profile
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -411,30 +411,7 @@ export const OPERATION_COMMANDS: { readonly [N in OperationName]: OperationComma
 export const ROW_COMMANDS: { readonly [N in OperationName]?: RowCommandSpec } = {
   c2pa_sign: {
     words: ['c2pa', 'sign'],
-    options: [
-      {
-        field: 'source_type',
-        input: 'sourceType',
-        flags: '--source-type <type>',
-        key: 'sourceType',
-        help: 'how the text was made, as an IPTC digital source type (trainedAlgorithmicMedia: by a ' + 'model)',
-        choices: [
-          'digitalCreation',
-          'humanEdits',
-          'trainedAlgorithmicMedia',
-          'compositeWithTrainedAlgorithmicMedia',
-          'algorithmicallyEnhanced',
-        ],
-        default: 'digitalCreation',
-      },
-      {
-        field: 'title',
-        input: 'title',
-        flags: '--title <title>',
-        key: 'title',
-        help: "the text's title in the manifest",
-      },
-    ],
+    options: [OPERATION_OPTIONS.c2pa_sign[1], OPERATION_OPTIONS.c2pa_sign[2]],
     argument: {
       field: 'text',
       input: 'text',

@@ -87,8 +87,8 @@ function TokenPicker({ need, channels }: { need: Need; channels: boolean }) {
 }
 
 /**
- * Why no token can sign Content Credentials: no channel holds a certificate (how to get one), or no token that may
- * encode is bound to one that does.
+ * Why no token can sign Content Credentials, and what to do: no channel holds a certificate (how to get one), or
+ * channels do but no token that may encode is bound to one of them (which token to create).
  */
 function NoC2paToken({ channels }: { channels: Channel[] }) {
   const certified = channels.filter((channel) => channel.c2pa_certificate).map((channel) => channel.channel_name);
@@ -103,11 +103,18 @@ function NoC2paToken({ channels }: { channels: Channel[] }) {
       </Notice>
     );
   }
+  const list = (type: Intl.ListFormatType) => new Intl.ListFormat('en', { type }).format(certified);
+  const one = certified.length === 1;
   return (
-    <p class="hint" id="c2pa-no-certificate">
-      No API token that may encode is bound to your channels with a C2PA certificate ({certified.join(', ')}).{' '}
-      <Link href="/tokens">Create one</Link>, then come back.
-    </p>
+    <Notice kind="warn">
+      <p id="c2pa-no-token">
+        {one ? 'Your channel ' : 'Your channels '}
+        {list('conjunction')} {one ? 'holds a C2PA certificate' : 'hold C2PA certificates'}, but none of your API tokens
+        that may encode is bound to {one ? 'it' : 'any of them'}: the server signs with the certificate of the token’s
+        channel. On the <Link href="/tokens">API tokens</Link> page, create a token with the encode permission and{' '}
+        {list('disjunction')} as its channel; then come back and pick it here.
+      </p>
+    </Notice>
   );
 }
 

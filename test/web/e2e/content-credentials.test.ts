@@ -146,6 +146,8 @@ describe('the checker signs a text with Content Credentials of a channel that ho
       });
       if (name === 'blog') blogToken = token.token;
     }
+    // a channel with no token, to import a CA's certificate into
+    await postJson(server, '/api/v2/channels', session, { channel_name: 'archive' });
   });
 
   it('signed out, a pasted token whose channel holds no certificate: the server’s refusal, as it says it', async () => {
@@ -158,7 +160,7 @@ describe('the checker signs a text with Content Credentials of a channel that ho
       .toContain("Cannot sign with C2PA: the API token's channel holds no C2PA certificate");
   });
 
-  it('signed in, no channel with a certificate: says how to get one; the Channels page makes one', async () => {
+  it('signed in, no certificate: says how to get one; the Channels page makes one, and imports a CA’s', async () => {
     await signInThroughPage(page, server, EMAIL);
     await openSignTab();
     await expect
@@ -175,6 +177,27 @@ describe('the checker signs a text with Content Credentials of a channel that ho
     expect(parseCertificates(await download('Download press.root.crt'))).toHaveLength(1);
     await page.getByRole('button', { name: 'Done' }).click();
     await page.getByText('C2PA', { exact: true }).waitFor();
+
+    // a chain a CA issued, imported with its key; the key of another certificate is refused at the chain
+    const issued = await newCredentials({ algorithm: 'ed25519', name: 'Ada Archive', days: 30 });
+    const other = await newCredentials({ algorithm: 'ed25519', name: 'Someone Else', days: 30 });
+    await page.getByRole('button', { name: 'Make a C2PA certificate for archive' }).click();
+    await page.getByLabel('Import one a certificate authority issued').check();
+    await page.getByLabel('Certificate chain (PEM)').fill(issued.chainPem);
+    await page.getByLabel('Private key (PEM)').fill(other.privateKeyPem);
+    await page.getByRole('button', { name: 'Import certificate' }).click();
+    await expect
+      .poll(() => page.locator('#c2pa-chain-pem-error').innerText())
+      .toContain("the private key is not the certificate's");
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await page.getByLabel('Private key (PEM)').fill(issued.privateKeyPem);
+    await page.getByRole('button', { name: 'Import certificate' }).click();
+    await expect
+      .poll(() => page.locator('#c2pa-certificate-made').innerText())
+      .toContain('sign as Ada Archive (Ed25519)');
+    expect(await page.getByRole('button', { name: /^Download/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect.poll(() => page.getByText('C2PA', { exact: true }).count()).toBe(2);
   });
 
   it('signs as the picked token, shows the signer "unknown" until its root is trusted; the text verifies', async () => {
