@@ -238,7 +238,8 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
     oneRates.push(await rate(async () => written(await one.forRequest()(operation, input)), 8, minMs));
     twoRates.push(await rate(async () => written(await two.forRequest()(operation, input)), 8, minMs));
     inlineRates.push(await rate(async () => written(runJob(operation, input)), 1, minMs));
-    const jobs = Math.ceil((inlineRates.at(-1)! * minMs) / 1000);
+    // as many jobs as one worker answers in minMs: the processes' loops (no hand-off) run at least that long
+    const jobs = Math.ceil((oneRates.at(-1)! * minMs) / 1000);
     oneProcessRates.push(await processesRate(1, { job: operation, input }, jobs));
     twoProcessesRates.push(await processesRate(2, { job: operation, input }, jobs));
     oneCoreRates.push(await processesRate(1, { job: operation, input }, jobs, true));

@@ -100,7 +100,7 @@ export async function startLiveServer(env: Record<string, string> = {}): Promise
     if (options.auth) headers.authorization = options.auth;
     if (options.cookie) headers.cookie = options.cookie;
     const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
-    const answer = await answerOf(await fetch(`${serve.url}${path}`, { method, headers, body }));
+    const answer = await answerOf(await fetchOnce(`${serve.url}${path}`, { method, headers, body }));
     answers.push(answer);
     return answer;
   };
@@ -188,4 +188,17 @@ export async function pool<T>(count: number, concurrency: number, work: (index: 
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
   return results;
+}
+
+/**
+ * fetch, sent again once if the kept-alive connection it took was closed by the server before the request was read
+ * (its idle timeout and the client's reuse crossing, seen under heavy load): the request never reached the server.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: unknown } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
 }
