@@ -8,9 +8,9 @@ const MAX_BYTES_PER_UNIT = 6;
 /**
  * The UTF-8 bytes of a JSON string (JSON.stringify's, quotes included) written from slices of texts, so that a long
  * marked text is never made as one string: a string of more than 128 KiB is one of V8's large objects, made in fresh
- * pages, which virtual machines make dear (20 µs a page on the one of docs/PERFORMANCE.md, "Work off the event
- * loop"), and two threads making them do not run twice as fast as one. The bytes live in one growing buffer of their
- * own, to be moved to the main thread.
+ * pages, which virtual machines make dear (docs/PERFORMANCE.md, "Work off the event loop", has the figure), and two
+ * threads making them do not run twice as fast as one. The bytes live in one growing buffer of their own, to be
+ * moved to the main thread.
  */
 export class JsonStringBytes {
   private bytes: Buffer;
