@@ -217,6 +217,8 @@ export async function warmUp(pool: WorkPool): Promise<void> {
 
 /** Whether `taskset` can hold a process to one core (Linux's util-linux). */
 const TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+/** fork's options that start a process held to the first core, its threads too */
+const ON_ONE_CORE = TASKSET ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath] } : {};
 
 /**
  * `count` processes looping on the job at once (./job-loop.cjs), started together: jobs answered per second. With
@@ -229,9 +231,8 @@ async function processesRate(
   jobs: number,
   oneCore = false,
 ): Promise<number> {
-  const pinned = oneCore && TASKSET ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath] } : {};
   const children = Array.from({ length: count }, () =>
-    fork(join(ROOT, 'bench', 'job-loop.cjs'), [WORKER], { serialization: 'advanced', ...pinned }),
+    fork(join(ROOT, 'bench', 'job-loop.cjs'), [WORKER], { serialization: 'advanced', ...(oneCore ? ON_ONE_CORE : {}) }),
   );
   const next = (child: ChildProcess) => new Promise<unknown>((resolve) => child.once('message', resolve));
   const ready = children.map(next);
@@ -252,8 +253,7 @@ interface PoolProcess {
 }
 
 async function startPoolProcess(threads: number, oneCore = false): Promise<PoolProcess> {
-  const pinned = oneCore && TASKSET ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath] } : {};
-  const child = fork(join(OUT, 'pool-process.mjs'), [String(threads)], pinned);
+  const child = fork(join(OUT, 'pool-process.mjs'), [String(threads)], oneCore ? ON_ONE_CORE : {});
   const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
   await next();
   return {
