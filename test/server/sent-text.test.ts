@@ -47,4 +47,12 @@ describe("a job's long texts on their way to a worker", () => {
     expect(third.transfer[0]).toBe(first.transfer[0]);
     expect(receiveTexts(third.input, third.texts).input).toEqual({ text: LATIN1.slice(2) });
   });
+
+  it('are not kept beyond a bound in bytes, however few', () => {
+    const huge = 'a'.repeat(33 * 1024 * 1024);
+    const first = sendTexts({ text: huge });
+    keepSpare(first.transfer);
+    const second = sendTexts({ text: huge });
+    expect(second.transfer[0]).not.toBe(first.transfer[0]);
+  });
 });

@@ -25,6 +25,9 @@ function encodingOf(text: string): SentEncoding | undefined {
 /** Buffers the workers gave back, kept to be written again: their pages are already there (fresh ones are dear). */
 const spare: ArrayBuffer[] = [];
 const MAX_SPARE = 8;
+/** At most this many bytes kept: a server whose body limit was raised to gigabytes does not hold eight of them. */
+const MAX_SPARE_BYTES = 32 * 1024 * 1024;
+let spareBytes = 0;
 
 /** In the main thread: the input with its long texts taken out as bytes, and what to transfer. */
 export function sendTexts<Input>(input: Input): { input: Input; texts?: SentTexts; transfer: ArrayBuffer[] } {
@@ -49,12 +52,19 @@ const buffersOf = (texts: SentTexts) => Object.values(texts).map(({ bytes }) => 
 /** A spare buffer of at least `bytes` and at most twice as many, or a new one. */
 function bufferOf(bytes: number): ArrayBuffer {
   const fit = spare.findIndex((buffer) => buffer.byteLength >= bytes && buffer.byteLength <= 2 * bytes);
-  return fit >= 0 ? spare.splice(fit, 1)[0] : new ArrayBuffer(bytes);
+  if (fit < 0) return new ArrayBuffer(bytes);
+  const [buffer] = spare.splice(fit, 1);
+  spareBytes -= buffer.byteLength;
+  return buffer;
 }
 
 /** In the main thread: the buffers of texts a worker has read, given back. */
 export function keepSpare(buffers: ArrayBuffer[]): void {
-  for (const buffer of buffers) if (spare.length < MAX_SPARE) spare.push(buffer);
+  for (const buffer of buffers) {
+    if (spare.length === MAX_SPARE || spareBytes + buffer.byteLength > MAX_SPARE_BYTES) continue;
+    spare.push(buffer);
+    spareBytes += buffer.byteLength;
+  }
 }
 
 /** In the worker: the input as it was sent, and the buffers it came in, to give back. */
