@@ -380,11 +380,11 @@ if (wants('pool')) {
   printRows('Throughput with the pool (jobs/s; ratios: median of per-round ratios)', pool.throughput, {
     operation: 'operation',
     'text KB': 'textKb',
-    'in this thread': 'inlinePerSecond',
     'one worker': 'oneWorkerPerSecond',
     'two workers': 'twoWorkersPerSecond',
     'two ÷ one': 'twoVsOne',
-    'two ÷ this thread': 'twoVsInline',
+    'pool held to one core': 'poolOnOneCorePerSecond',
+    'two cores ÷ one': 'twoCoresVsOne',
     'one core, no pool': 'oneCorePerSecond',
     'two workers ÷ one core': 'twoVsOneCore',
     'two processes ÷ one, no pool': 'twoProcessesVsOne',

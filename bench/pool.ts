@@ -10,14 +10,15 @@ import { jsonStream } from '../src/server/json-stream.js';
 import { createWorkPool, type WorkPool } from '../src/server/work-pool/pool.js';
 import { carrierOf } from './carriers.js';
 import { QUICK, median, medianRatio, round } from './measure.js';
-import { ROOT } from './processes.js';
+import { OUT, ROOT } from './processes.js';
 
 /**
  * wm serve's worker pool (src/server/work-pool/): what handing a job over costs, what each job costs per unit of
  * input on ordinary text and on the worst input found for it, and so below which size a job stays in the calling
  * thread (the rule of INLINE_BELOW: its work on ordinary text costs less than a hand-off, and on the worst input at
- * most STALL_MS); and encode throughput with two workers beside one, side by side, beside what the machine gives the
- * same job looping in two processes.
+ * most STALL_MS); and encode throughput of the pool on two cores (two workers) beside the same pool held to one core
+ * (one worker, its process pinned), each in a process of its own, side by side, beside what the machine gives the
+ * same job looping in one and two processes.
  */
 
 const WORKER = join(ROOT, 'dist', 'bundle', 'wm-work-worker.cjs');
@@ -59,7 +60,7 @@ const proseRecord = () =>
   }).record);
 
 /** Each job's input made of a text (the text is what grows). */
-const INPUTS: { [N in JobName]: (text: string) => JobInput<N> } = {
+export const INPUTS: { [N in JobName]: (text: string) => JobInput<N> } = {
   encode: (text) => ({ text, secret: 'ID-42', options: {} }),
   'encode-robust': (text) => ({ text, secret: 'ID-42', options: {} }),
   decode: (text) => ({ text, options: {} }),
@@ -120,12 +121,14 @@ export interface PoolResult {
   throughput: {
     operation: string;
     textKb: number;
-    inlinePerSecond: number;
     oneWorkerPerSecond: number;
     twoWorkersPerSecond: number;
     /** median of per-round ratios */
     twoVsOne: number;
-    twoVsInline: number;
+    /** the pool with one worker in a process held to one core (taskset): what it gives on a one-core machine */
+    poolOnOneCorePerSecond: number;
+    /** two workers (on two cores) ÷ that: the budget of issue 41, "on two cores, at least 1.6× one core" */
+    twoCoresVsOne: number;
     /** the job looping in one process held to one core, no pool: the most one core gives it */
     oneCorePerSecond: number;
     /** two workers ÷ that: what the hand-off and the answer's writing cost beside the job itself */
@@ -135,7 +138,7 @@ export interface PoolResult {
   }[];
 }
 
-const poolOf = (threads: number): WorkPool =>
+export const poolOf = (threads: number): WorkPool =>
   createWorkPool({
     workerFile: WORKER,
     threads,
@@ -196,8 +199,26 @@ async function written(result: object): Promise<number> {
   return bytes;
 }
 
+/**
+ * Jobs a pool answers per second, eight at a time (every worker always has the next one waiting), each answer
+ * written as a route writes it.
+ */
+export const poolRate = (
+  pool: WorkPool,
+  operation: Throughput['operation'],
+  input: JobInput<'encode'>,
+  minMs: number,
+) => rate(async () => written(await pool.forRequest()(operation, input)), 8, minMs);
+
+/** The workers' codec warmed up, as a server's is after its first requests. */
+export async function warmUp(pool: WorkPool): Promise<void> {
+  for (let i = 0; i < 200; i++) await pool.forRequest()('encode', INPUTS.encode(carrierOf('prose', 4096)));
+}
+
 /** Whether `taskset` can hold a process to one core (Linux's util-linux). */
 const TASKSET = spawnSync('taskset', ['-c', '0', 'true']).status === 0;
+/** fork's options that start a process held to the first core, its threads too */
+const ON_ONE_CORE = TASKSET ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath] } : {};
 
 /**
  * `count` processes looping on the job at once (./job-loop.cjs), started together: jobs answered per second. With
@@ -210,9 +231,8 @@ async function processesRate(
   jobs: number,
   oneCore = false,
 ): Promise<number> {
-  const pinned = oneCore && TASKSET ? { execPath: 'taskset', execArgv: ['-c', '0', process.execPath] } : {};
   const children = Array.from({ length: count }, () =>
-    fork(join(ROOT, 'bench', 'job-loop.cjs'), [WORKER], { serialization: 'advanced', ...pinned }),
+    fork(join(ROOT, 'bench', 'job-loop.cjs'), [WORKER], { serialization: 'advanced', ...(oneCore ? ON_ONE_CORE : {}) }),
   );
   const next = (child: ChildProcess) => new Promise<unknown>((resolve) => child.once('message', resolve));
   const ready = children.map(next);
@@ -224,22 +244,54 @@ async function processesRate(
   return (count * jobs * 1000) / Math.max(...ms);
 }
 
-async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encode' | 'encode-robust', kb: number) {
+export type Throughput = { operation: 'encode' | 'encode-robust'; kb: number; minMs: number };
+
+/** A process of its own running wm serve's pool (./pool-process.ts), warmed up: jobs per second on request. */
+interface PoolProcess {
+  rate(request: Throughput): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function startPoolProcess(threads: number, oneCore = false): Promise<PoolProcess> {
+  const child = fork(join(OUT, 'pool-process.mjs'), [String(threads)], oneCore ? ON_ONE_CORE : {});
+  const next = () => new Promise<unknown>((resolve) => child.once('message', resolve));
+  await next();
+  return {
+    async rate(request) {
+      const answer = next();
+      child.send(request);
+      return (await answer) as number;
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send('end');
+      await exited;
+    },
+  };
+}
+
+interface PoolProcesses {
+  one: PoolProcess;
+  two: PoolProcess;
+  /** one worker, the process held to one core */
+  onOneCore: PoolProcess;
+}
+
+async function measureThroughput(pools: PoolProcesses, operation: Throughput['operation'], kb: number) {
   const input = INPUTS[operation](carrierOf('prose', kb * 1024));
-  const inlineRates: number[] = [];
   const oneProcessRates: number[] = [];
   const twoProcessesRates: number[] = [];
   const oneCoreRates: number[] = [];
   const oneRates: number[] = [];
   const twoRates: number[] = [];
-  const minMs = QUICK ? 500 : 1500;
+  const onOneCoreRates: number[] = [];
+  const request = { operation, kb, minMs: QUICK ? 500 : 1500 };
   for (let i = 0; i < ROUNDS; i++) {
-    // eight jobs at a time: every worker always has the next one waiting; each answer written as a route writes it
-    oneRates.push(await rate(async () => written(await one.forRequest()(operation, input)), 8, minMs));
-    twoRates.push(await rate(async () => written(await two.forRequest()(operation, input)), 8, minMs));
-    inlineRates.push(await rate(async () => written(runJob(operation, input)), 1, minMs));
+    oneRates.push(await pools.one.rate(request));
+    twoRates.push(await pools.two.rate(request));
+    onOneCoreRates.push(await pools.onOneCore.rate(request));
     // as many jobs as one worker answers in minMs: the processes' loops (no hand-off) run at least that long
-    const jobs = Math.ceil((oneRates.at(-1)! * minMs) / 1000);
+    const jobs = Math.ceil((oneRates.at(-1)! * request.minMs) / 1000);
     oneProcessRates.push(await processesRate(1, { job: operation, input }, jobs));
     twoProcessesRates.push(await processesRate(2, { job: operation, input }, jobs));
     oneCoreRates.push(await processesRate(1, { job: operation, input }, jobs, true));
@@ -247,11 +299,11 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
   return {
     operation,
     textKb: kb,
-    inlinePerSecond: round(median(inlineRates)),
     oneWorkerPerSecond: round(median(oneRates)),
     twoWorkersPerSecond: round(median(twoRates)),
     twoVsOne: round(medianRatio(twoRates, oneRates)),
-    twoVsInline: round(medianRatio(twoRates, inlineRates)),
+    poolOnOneCorePerSecond: round(median(onOneCoreRates)),
+    twoCoresVsOne: round(medianRatio(twoRates, onOneCoreRates)),
     oneCorePerSecond: round(median(oneCoreRates)),
     twoVsOneCore: round(medianRatio(twoRates, oneCoreRates)),
     twoProcessesVsOne: round(medianRatio(twoProcessesRates, oneProcessRates)),
@@ -260,12 +312,8 @@ async function measureThroughput(one: WorkPool, two: WorkPool, operation: 'encod
 
 export async function measurePool(log: (line: string) => void): Promise<PoolResult> {
   const one = poolOf(1);
-  const two = poolOf(2);
   try {
-    // the workers' codec warmed up, as a server's is after its first requests
-    for (const pool of [one, two]) {
-      for (let i = 0; i < 200; i++) await pool.forRequest()('encode', INPUTS.encode(carrierOf('prose', 4096)));
-    }
+    await warmUp(one);
     const handoffUs = round(await measureHandoff(one));
     log(`pool: a hand-off costs ${handoffUs} µs`);
     const texts = Object.fromEntries(Object.entries(TEXTS).map(([name, make]) => [name, make(UNITS)]));
@@ -275,17 +323,26 @@ export async function measurePool(log: (line: string) => void): Promise<PoolResu
       log(`pool: ${JSON.stringify(jobs.at(-1))}`);
     }
     if (!TASKSET) log('pool: no taskset here: the one-core figures are one process, not held to one core');
+    const pools = {
+      one: await startPoolProcess(1),
+      two: await startPoolProcess(2),
+      onOneCore: await startPoolProcess(1, true),
+    };
     const throughput = [];
-    for (const [operation, kb] of [
-      ['encode', 1024],
-      ['encode', 64],
-      ['encode-robust', 64],
-    ] as const) {
-      throughput.push(await measureThroughput(one, two, operation, kb));
-      log(`pool: ${JSON.stringify(throughput.at(-1))}`);
+    try {
+      for (const [operation, kb] of [
+        ['encode', 1024],
+        ['encode', 64],
+        ['encode-robust', 64],
+      ] as const) {
+        throughput.push(await measureThroughput(pools, operation, kb));
+        log(`pool: ${JSON.stringify(throughput.at(-1))}`);
+      }
+    } finally {
+      await Promise.all(Object.values(pools).map((pool) => pool.close()));
     }
     return { handoffUs, jobs, throughput };
   } finally {
-    await Promise.all([one.close(), two.close()]);
+    await one.close();
   }
 }

@@ -12,7 +12,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'node_modules', '.cache', 'wm-bench');
 
 await build({
-  entryPoints: ['main.ts', 'bare-server.ts', 'peak-rss.ts'].map((entry) => join(root, 'bench', entry)),
+  entryPoints: ['main.ts', 'bare-server.ts', 'peak-rss.ts', 'pool-process.ts'].map((entry) =>
+    join(root, 'bench', entry),
+  ),
   outdir,
   bundle: true,
   platform: 'node',

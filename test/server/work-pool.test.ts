@@ -247,10 +247,10 @@ describe('a long marked text from a worker', () => {
     }
   });
 
-  it('is made from a long Latin-1 text sent as bytes, again and again in the buffers given back', async () => {
+  it('is made from a long text sent as bytes (Latin-1 or UTF-16), again and again in the buffers given back', async () => {
     const run = poolOf().forRequest();
     const latin1 = `${MEMO.replace(/[^\u0000-\u00ff]/g, '-')} ½ café\n`.repeat(Math.ceil(140_000 / MEMO.length));
-    for (const text of [latin1, latin1.slice(3), `${latin1}中`]) {
+    for (const text of [latin1, latin1.slice(3), `${latin1}中🎉`, `中${latin1}`]) {
       const input = { text, secret: 'ID-42', options: { seed: 7 } };
       const result = await run('encode-robust', input);
       expect(result).toEqual(runJob('encode-robust', input));
