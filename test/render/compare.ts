@@ -28,17 +28,23 @@ type Box = { text: string; font: string; width: number };
 interface InPage {
   wmRender: {
     layout(boxes: Box[]): Rect[];
-    forCapture(boxes: Box[]): Promise<{ rects: Rect[]; size: { width: number; height: number }; copied: string[] }>;
+    forCapture(boxes: Box[], maxHeight: number): Promise<{ rects: Rect[]; copied: string[] }>;
     copy(index: number): string;
     graphemeAt(index: number, x: number, y: number): { grapheme: number; segment: string } | null;
   };
 }
 // Callbacks below run inside the page, so each names its global itself (no closure crosses to the browser).
 
-/** Boxes per screenshot: keeps the page well under Chromium's 16384-pixel texture limit. */
-const BATCH = 12;
+/** The tallest stack of boxes one screenshot takes: well under Chromium's 16384-pixel texture limit. */
+const MAX_STACK_HEIGHT = 12_000;
+/** The most boxes laid out for one stack (those beyond its height are laid out, then dropped, for nothing). */
+const MAX_STACK_BOXES = 40;
 
-/** Renders `original` and each variant in boxes of one width and font, and compares each variant's pixels with it. */
+/**
+ * Renders `original` and each variant in boxes of one width and font, and compares each variant's pixels with it.
+ * A string drawn again in the same font and width draws the same pixels (the control box of each caller proves the
+ * drawing deterministic), so each distinct variant is drawn once and its comparison answers for its repeats.
+ */
 export async function compareRenderings(
   page: Page,
   original: string,
@@ -46,33 +52,41 @@ export async function compareRenderings(
   font: string,
   width = BOX_WIDTH,
 ): Promise<Comparison[]> {
-  const results: Comparison[] = [];
-  for (let start = 0; start < variants.length; start += BATCH) {
-    results.push(...(await compareBatch(page, original, variants.slice(start, start + BATCH), font, width)));
+  const compared = new Map<string, Comparison>();
+  let pending = [...new Set(variants)];
+  while (pending.length > 0) {
+    const { results, rest } = await compareStack(page, original, pending, font, width);
+    results.forEach((result, i) => compared.set(pending[i], result));
+    pending = rest;
   }
-  return results;
+  return variants.map((variant) => compared.get(variant)!);
 }
 
-async function compareBatch(
+/**
+ * Draws the original above the variants and compares the variants that fit in one screenshot with it; returns
+ * their comparisons and the variants left for the next stack.
+ */
+async function compareStack(
   page: Page,
   original: string,
   variants: string[],
   font: string,
   width: number,
-): Promise<Comparison[]> {
-  const boxes = [original, ...variants].map((text) => ({ text, font, width }));
-  const { rects, size, copied } = await page.evaluate(
-    (list) => (globalThis as unknown as InPage).wmRender.forCapture(list),
-    boxes,
+): Promise<{ results: Comparison[]; rest: string[] }> {
+  const boxes = [original, ...variants.slice(0, MAX_STACK_BOXES - 1)].map((text) => ({ text, font, width }));
+  const { rects, copied } = await page.evaluate(
+    ([list, maxHeight]) => (globalThis as unknown as InPage).wmRender.forCapture(list, maxHeight),
+    [boxes, MAX_STACK_HEIGHT] as const,
   );
   for (const rect of rects) {
     if (!rect.every(Number.isInteger))
       throw new Error(`box at ${rect.join(',')} is not pixel-aligned: comparison invalid`);
   }
-  const image = PNG.sync.read(await wholePage(page, size));
+  const clip = boundsOf(rects);
+  const image = PNG.sync.read(await screenshot(page, clip));
   const results: Comparison[] = [];
-  for (let i = 1; i < boxes.length; i++) {
-    const difference = firstDifference(image, rects[0], rects[i]);
+  for (let i = 1; i < rects.length; i++) {
+    const difference = firstDifference(image, clip, rects[0], rects[i]);
     if (difference) {
       const [x0, y0] = rects[0];
       const hit = await page.evaluate(
@@ -83,24 +97,33 @@ async function compareBatch(
     }
     results.push({ difference, copied: copied[i] });
   }
-  return results;
+  return { results, rest: variants.slice(rects.length - 1) };
+}
+
+/** The smallest rectangle holding every box: the only pixels compared, so the only ones captured. */
+function boundsOf(rects: Rect[]): Rect {
+  const left = Math.min(...rects.map(([x]) => x));
+  const top = Math.min(...rects.map(([, y]) => y));
+  const right = Math.max(...rects.map(([x, , w]) => x + w));
+  const bottom = Math.max(...rects.map(([, y, , h]) => y + h));
+  return [left, top, right - left, bottom - top];
 }
 
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
 
 /**
- * The whole page as a PNG, drawn as Playwright's fullPage screenshot draws it (the document's size, beyond the
- * viewport), but asked of Chromium with `optimizeForSpeed`: a quicker zlib level, the same pixels (PNG is lossless).
+ * The page's rectangle `clip` as a PNG, drawn as Playwright's fullPage screenshot draws it (beyond the viewport),
+ * but asked of Chromium with `optimizeForSpeed`: a quicker zlib level, the same pixels (PNG is lossless).
  * Half the render check's time went into Playwright's screenshots.
  */
-async function wholePage(page: Page, size: { width: number; height: number }): Promise<Buffer> {
+async function screenshot(page: Page, [x, y, width, height]: Rect): Promise<Buffer> {
   if (!sessions.has(page)) sessions.set(page, page.context().newCDPSession(page));
   const session = await sessions.get(page)!;
   const { data } = await session.send('Page.captureScreenshot', {
     format: 'png',
     optimizeForSpeed: true,
     captureBeyondViewport: true,
-    clip: { x: 0, y: 0, ...size, scale: 1 },
+    clip: { x, y, width, height, scale: 1 },
   });
   return Buffer.from(data, 'base64');
 }
@@ -108,9 +131,11 @@ async function wholePage(page: Page, size: { width: number; height: number }): P
 type Image = { width: number; data: Buffer };
 type Rect = [number, number, number, number];
 
-function firstDifference(image: Image, original: Rect, variant: Rect): Difference | null {
-  const [ox, oy, width, originalHeight] = original;
-  const [vx, vy, , variantHeight] = variant;
+/** `image` is the page's rectangle `clip`; the boxes' rectangles are the page's. */
+function firstDifference(image: Image, clip: Rect, original: Rect, variant: Rect): Difference | null {
+  const [cx, cy] = clip;
+  const [ox, oy, width, originalHeight] = [original[0] - cx, original[1] - cy, original[2], original[3]];
+  const [vx, vy, , variantHeight] = [variant[0] - cx, variant[1] - cy, variant[2], variant[3]];
   const height = Math.min(originalHeight, variantHeight);
   const rowBytes = width * 4;
   let first: { x: number; y: number } | null = null;

@@ -12,6 +12,11 @@ globalThis.wmRender = {
         return box;
       }),
     );
+    return this.rects();
+  },
+
+  /** Each box's [x, y, width, height] in CSS pixels. */
+  rects() {
     return [...document.body.children].map((box) => {
       const rect = box.getBoundingClientRect();
       return [rect.x + window.scrollX, rect.y + window.scrollY, rect.width, rect.height];
@@ -19,14 +24,18 @@ globalThis.wmRender = {
   },
 
   /**
-   * Lays the boxes out for a screenshot, once the fonts are ready: each box's rectangle, the page's size and each
-   * box's copy (all in one call: a round trip a box was a fifth of the render check's time).
+   * Lays the boxes out for a screenshot, once the fonts are ready, keeping those that end within `maxHeight` of the
+   * first's top (the first two at least): each kept box's rectangle and copy (all in one call: a round trip a box
+   * was a fifth of the render check's time).
    */
-  async forCapture(boxes) {
-    const rects = this.layout(boxes);
+  async forCapture(boxes, maxHeight) {
+    this.layout(boxes);
     await document.fonts.ready;
-    const { scrollWidth, scrollHeight } = document.documentElement;
-    return { rects, size: { width: scrollWidth, height: scrollHeight }, copied: boxes.map((_, i) => this.copy(i)) };
+    const rects = this.rects();
+    const beyond = rects.findIndex(([, y, , height]) => y + height - rects[0][1] > maxHeight);
+    const kept = beyond === -1 ? rects.length : Math.max(beyond, 2);
+    while (document.body.children.length > kept) document.body.lastChild.remove();
+    return { rects: rects.slice(0, kept), copied: rects.slice(0, kept).map((_, i) => this.copy(i)) };
   },
 
   /** What a reader copying the whole box gets: the selection's text. */
