@@ -247,7 +247,7 @@ describe('a long marked text from a worker', () => {
     }
   });
 
-  it('is made from a long text sent as bytes (Latin-1, UTF-16), again and again in the buffers given back', async () => {
+  it('is made from a long text sent as bytes (Latin-1, UTF-16), again and again in buffers given back', async () => {
     const run = poolOf().forRequest();
     const latin1 = `${MEMO.replace(/[^\u0000-\u00ff]/g, '-')} ½ café\n`.repeat(Math.ceil(140_000 / MEMO.length));
     for (const text of [latin1, latin1.slice(3), `${latin1}中🎉`, `中${latin1}`]) {
