@@ -8,7 +8,7 @@ type Stringify = (schema: object) => (data: unknown) => string;
 const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
 
 /** Fastify's own serializer compiler (fast-json-stringify of the response schema; wm adds no shared schemas). */
-let serializerOf: ((schema: object) => (data: unknown) => string) | undefined;
+let serializerOf: Stringify | undefined;
 
 /** The response serializers, compiled once a process (compiled-schemas.ts). */
 export function createSerializerCompiler(): FastifySerializerCompiler<unknown> {

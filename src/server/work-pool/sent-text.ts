@@ -9,7 +9,7 @@
  */
 const SENT_AS_BYTES_FROM_UNITS = 131_072;
 
-export type SentEncoding = 'latin1' | 'utf16le';
+type SentEncoding = 'latin1' | 'utf16le';
 
 /** Fields of the input sent as bytes, taken out of it. */
 export type SentTexts = Record<string, { bytes: Uint8Array; encoding: SentEncoding }>;
