@@ -29,6 +29,8 @@ export const DIST = 'dist';
 const BUILD_FOLDER = /^\.dist-\d+-\d+$/;
 /** What a publish that died half-way leaves: the next publish of the package removes it. */
 const PUBLISH_LEFTOVER = /^\.dist-\d+-\d+-(next|old)$|^\.dist-current-\d+$/;
+/** A build folder being created (startBuild) by the process it names: removed once that process is gone. */
+const STARTING_BUILD = /^\.dist-\d+-\d+-new-(\d+)$/;
 const LOCK = '.dist-lock';
 const LOCK_WAIT_MS = 10 * 60_000;
 
@@ -50,11 +52,16 @@ export function newBuildId() {
   return `${lastBuildTime}-${process.pid}`;
 }
 
-/** Creates the folder a build of the package writes into, registered to this process. */
+/**
+ * Creates the folder a build of the package writes into, registered to this process. It appears with its
+ * registration in one rename: a publish running meanwhile would remove a build folder it found with none.
+ */
 export function startBuild(packageDir, id) {
   const build = join(packageDir, `.dist-${id}`);
-  mkdirSync(join(build, RUNNING), { recursive: true });
-  writeFileSync(join(build, RUNNING, String(process.pid)), '');
+  const starting = `${build}-new-${process.pid}`;
+  mkdirSync(join(starting, RUNNING), { recursive: true });
+  writeFileSync(join(starting, RUNNING, String(process.pid)), '');
+  renameSync(starting, build);
   return build;
 }
 
@@ -137,10 +144,10 @@ function inUse(build) {
 function collect(packageDir, keep) {
   for (const name of readdirSync(packageDir)) {
     const path = join(packageDir, name);
-    if (PUBLISH_LEFTOVER.test(name)) rmSync(path, { recursive: true, force: true });
-    else if (BUILD_FOLDER.test(name) && !keep.includes(name) && !inUse(path)) {
-      rmSync(path, { recursive: true, force: true });
-    }
+    const starting = STARTING_BUILD.exec(name);
+    const leftover = PUBLISH_LEFTOVER.test(name) || (starting && !isAlive(Number(starting[1])));
+    const unused = BUILD_FOLDER.test(name) && !keep.includes(name) && !inUse(path);
+    if (leftover || unused) rmSync(path, { recursive: true, force: true });
   }
 }
 

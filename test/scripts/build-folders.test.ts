@@ -178,8 +178,15 @@ describe('builds are swapped in whole, and a running wm keeps its own', () => {
     });
     renameSync(join(died, '.running', String(process.pid)), join(died, '.running', exited.stdout));
     const beingWritten = writeBuild(dir, 'unfinished');
+    // a build folder appears with its registration, made under another name by the process that names it: what a
+    // process that died there left is removed, what a live one is making is not
+    const startedBy = (pid: string) => join(dir, `.dist-1-1-new-${pid}`, '.running');
+    mkdirSync(startedBy(exited.stdout), { recursive: true });
+    mkdirSync(startedBy(String(process.pid)), { recursive: true });
     publishBuild(dir, writeBuild(dir, 'next'));
     expect(existsSync(died)).toBe(false);
     expect(existsSync(beingWritten)).toBe(true);
+    expect(existsSync(startedBy(exited.stdout))).toBe(false);
+    expect(existsSync(startedBy(String(process.pid)))).toBe(true);
   });
 });
