@@ -103,6 +103,9 @@ function meaningOf(name: JobName, result: unknown): unknown {
   };
 }
 
+const TEST_WORKER = fileURLToPath(new URL('../fixtures/test-worker.cjs', import.meta.url));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
   return promise.then(
     () => {
@@ -158,20 +161,43 @@ describe('the work pool', () => {
   it('the budget is the whole request’s: a job handed over after it ran out is refused at once', async () => {
     const run = poolOf({ budgetSeconds: 1 }).forRequest();
     await run('strip', { text: marked });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await sleep(1100);
     await expect(run('strip', { text: marked })).rejects.toMatchObject({ code: 'WORK_LIMIT' });
     expect(pool!.state().replaced).toBe(0);
   });
 
   it('stops a job that needs more memory than a worker may hold, and replaces the worker', async () => {
-    const work = poolOf({
-      memoryMb: 64,
-      workerFile: fileURLToPath(new URL('../fixtures/hungry-worker.cjs', import.meta.url)),
-    });
+    const work = poolOf({ memoryMb: 64, workerFile: TEST_WORKER });
     const stopped = await failureOf(work.forRequest()('strip', { text: 'hungry' }));
     expect(stopped).toMatchObject({ code: 'WORK_LIMIT', details: { memory: '64 MB' } });
     expect(work.state().replaced).toBe(1);
     expect(await work.forRequest()('analyze', { encoded: 'still here' })).toEqual({ encoded: 'still here' });
+  });
+
+  it('runs again on a new worker the jobs that waited behind one its budget stopped', async () => {
+    const work = poolOf({ budgetSeconds: 1, workerFile: TEST_WORKER });
+    const stopped = work.forRequest();
+    await stopped('strip', { text: 'quick' }); // its budget runs from here
+    await sleep(600);
+    const slow = failureOf(stopped('strip', { text: 'slow 10000' }));
+    // short: handed to the busy worker, to wait in its port behind the slow job
+    const behind = work.forRequest()('strip', { text: 'behind' });
+    expect(await slow).toMatchObject({ code: 'WORK_LIMIT' });
+    expect(await behind).toEqual({ text: 'behind' });
+    expect(work.state()).toMatchObject({ running: 0, waiting: 0, replaced: 1 });
+  });
+
+  it('refuses a job whose budget ends while it waits behind another in a worker; the other goes on', async () => {
+    const work = poolOf({ budgetSeconds: 2, workerFile: TEST_WORKER });
+    const late = work.forRequest();
+    await late('strip', { text: 'quick' }); // its budget runs from here
+    await sleep(1000);
+    const slow = work.forRequest()('strip', { text: 'slow 1500' });
+    const behind = failureOf(late('strip', { text: 'behind' }));
+    expect(await behind).toMatchObject({ code: 'WORK_LIMIT' });
+    expect(await slow).toEqual({ text: 'slow 1500' });
+    expect(work.state()).toMatchObject({ replaced: 0 });
+    expect(await work.forRequest()('strip', { text: 'next' })).toEqual({ text: 'next' });
   });
 
   it('refuses before any work a job whose result would hold more text than a worker may', async () => {

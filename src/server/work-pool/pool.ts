@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { workBusy, workOutOfMemory, workTimedOut } from '../../domain/work/failures.js';
 import {
   JOB_RESULT_UNITS,
@@ -12,8 +11,9 @@ import {
 } from '../../domain/work/jobs.js';
 import type { RunJob, WorkRunner } from '../../domain/work/runner.js';
 import { INLINE_BELOW } from './inline-threshold.js';
-import { receivedFailure, type JobOutcome, type JobTask } from './outcome.js';
-import { keepSpare, sendTexts } from './sent-text.js';
+import { receivedFailure } from './outcome.js';
+import { keepSpare } from './sent-text.js';
+import { createThreads } from './threads.js';
 import { receiveWritten } from './written-json.js';
 
 export interface WorkPoolOptions {
@@ -54,30 +54,17 @@ export interface WorkPool extends WorkRunner {
 const INITIAL_JOB_MS = 1000;
 
 /**
- * The worker threads of `wm serve` (piscina): the jobs of ../../domain/work/jobs.ts run there, so that a large
+ * The worker threads of `wm serve` (./threads.ts): the jobs of ../../domain/work/jobs.ts run there, so that a large
  * request never holds the event loop that every other request, /healthz included, is answered on. A job stopped by
- * its request's budget (an AbortSignal) ends its worker, and a worker that runs out of memory ends too; piscina
- * starts another in its place, and the job's request fails before anything is recorded or charged. Tiny inputs run
- * in the calling thread: handing them over would cost more than the work (docs/PERFORMANCE.md).
+ * its request's budget (an AbortSignal) ends its worker, and a worker that runs out of memory ends too; another
+ * starts in its place, and the job's request fails before anything is recorded or charged. Tiny inputs run in the
+ * calling thread: handing them over would cost more than the work (docs/PERFORMANCE.md).
  */
 export function createWorkPool(options: WorkPoolOptions): WorkPool {
   const now = options.now ?? (() => new Date());
   const inlineBelow = { ...INLINE_BELOW, ...options.inlineBelow };
-  const piscina = new Piscina<JobTask, JobOutcome>({
-    filename: options.workerFile,
-    minThreads: options.threads,
-    maxThreads: options.threads,
-    // the bound is ours (`admitted` below): piscina counts only jobs without an AbortSignal against maxQueue
-    maxQueue: Number.MAX_SAFE_INTEGER,
-    resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
-  });
-  // a worker that fails outside a job (it could not start) is replaced by piscina; the jobs it held fail with it
-  piscina.on('error', () => {});
+  const threads = createThreads({ file: options.workerFile, count: options.threads, memoryMb: options.memoryMb });
   let closing = false;
-  let replaced = 0;
-  piscina.on('workerDestroy', () => {
-    if (!closing) replaced++;
-  });
   let admitted = 0;
   // a moving average of how long one job takes, for Retry-After
   let jobMs = INITIAL_JOB_MS;
@@ -96,9 +83,7 @@ export function createWorkPool(options: WorkPoolOptions): WorkPool {
     admitted++;
     const started = performance.now();
     try {
-      const sent = sendTexts(input);
-      const task: JobTask<N> = { job: name, input: sent.input, texts: sent.texts };
-      const outcome = await piscina.run(task, { signal, transferList: sent.transfer });
+      const outcome = await threads.run(name, input, signal);
       jobMs = 0.8 * jobMs + 0.2 * (performance.now() - started);
       if (outcome.read) keepSpare(outcome.read);
       if (!outcome.ok) throw receivedFailure(outcome.failure);
@@ -130,13 +115,12 @@ export function createWorkPool(options: WorkPoolOptions): WorkPool {
     state: () => ({
       running: Math.min(admitted, options.threads),
       waiting: Math.max(0, admitted - options.threads),
-      threadIds: piscina.threads.map((thread) => thread.threadId),
-      replaced,
+      ...threads.state(),
     }),
     close: () => {
       closing = true;
       // the server closes it once its requests are answered: what is left is ended
-      return piscina.destroy();
+      return threads.close();
     },
   };
 }

@@ -1,20 +1,19 @@
-import { move, transferableSymbol, valueSymbol } from 'piscina';
+import { parentPort } from 'node:worker_threads';
 import { runJob, type JobInput, type JobName } from '../../domain/work/jobs.js';
 import { sentFailure, type JobOutcome, type JobTask } from './outcome.js';
 import { receiveTexts } from './sent-text.js';
 import { runWritten } from './written-json.js';
 
 /**
- * The script of `wm serve`'s worker threads (bundled as dist/bundle/wm-work-worker.cjs; piscina calls it once per
- * job). It loads the pure jobs only: the codec, the fingerprint, the copies' marking and reading; never the store,
- * Fastify or the domain's context. A long marked text crosses back as its JSON's bytes, moved (./written-json.ts).
+ * The script of `wm serve`'s worker threads (bundled as dist/bundle/wm-work-worker.cjs): each message is one job,
+ * answered with one message, in the order they came (./threads.ts counts on it). It loads the pure jobs only: the
+ * codec, the fingerprint, the copies' marking and reading; never the store, Fastify or the domain's context. A long
+ * marked text crosses back as its JSON's bytes, moved (./written-json.ts).
  */
-export default function work(task: JobTask): JobOutcome | ReturnType<typeof move> {
+export default function work(task: JobTask): { outcome: JobOutcome; transfer: ArrayBuffer[] } {
   const { input, read } = receiveTexts(task.input, task.texts);
   const { outcome, transfer } = outcomeOf(task.job, input);
-  if (read.length === 0 && transfer.length === 0) return outcome;
-  // piscina's Transferable: the value it sends, and what it moves rather than copies
-  return move({ [transferableSymbol]: [...read, ...transfer], [valueSymbol]: { ...outcome, read } });
+  return { outcome: read.length > 0 ? { ...outcome, read } : outcome, transfer: [...read, ...transfer] };
 }
 
 function outcomeOf(job: JobName, input: JobInput<JobName>): { outcome: JobOutcome; transfer: ArrayBuffer[] } {
@@ -26,3 +25,9 @@ function outcomeOf(job: JobName, input: JobInput<JobName>): { outcome: JobOutcom
     return { outcome: { ok: false, failure: sentFailure(error) }, transfer: [] };
   }
 }
+
+// in a worker thread (not when a process requires the script to loop on a job itself: bench/job-loop.cjs)
+parentPort?.on('message', (task: JobTask) => {
+  const { outcome, transfer } = work(task);
+  parentPort!.postMessage(outcome, transfer);
+});
