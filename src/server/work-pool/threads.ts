@@ -33,6 +33,8 @@ interface Thread {
   held: Job[];
   /** it has answered a job: its script loads, so it is replaced at once if it ends */
   answered: boolean;
+  /** why it is ending (a crash, its memory): it is handed nothing more, and its jobs settle once it has exited */
+  failure?: Error;
 }
 
 export interface ThreadsOptions {
@@ -59,14 +61,16 @@ export function createThreads(options: ThreadsOptions) {
     const worker = new Worker(options.file, { resourceLimits: { maxOldGenerationSizeMb: options.memoryMb } });
     const thread: Thread = { worker, held: [], answered: false };
     worker.on('message', (outcome: JobOutcome) => answered(thread, outcome));
-    worker.on('error', (error) => end(thread, error));
-    worker.on('exit', (code) => end(thread, new Error(`a worker thread exited (code ${code})`)));
+    // the answers it sent before failing may arrive after the failure: they are all in by 'exit'
+    worker.on('error', (error) => (thread.failure = error));
+    worker.on('exit', (code) => end(thread, thread.failure ?? new Error(`a worker thread exited (code ${code})`)));
     worker.unref();
     threads.push(thread);
     return thread;
   }
 
   function answered(thread: Thread, outcome: JobOutcome) {
+    if (!threads.includes(thread)) return; // ended by a budget: its jobs are settled or waiting again
     const job = thread.held.shift()!;
     thread.answered = true;
     if (thread.held.length === 0) thread.worker.unref();
@@ -84,11 +88,12 @@ export function createThreads(options: ThreadsOptions) {
 
   /** The thread the next job goes to: one that holds nothing, else one with room for it, holding the least. */
   function threadFor(job: Job): Thread | undefined {
-    const idle = threads.find((thread) => thread.held.length === 0);
+    const working = threads.filter((thread) => !thread.failure);
+    const idle = working.find((thread) => thread.held.length === 0);
     if (idle) return idle;
     if (threads.length < options.count) return start();
     let best: { thread: Thread; weight: number } | undefined;
-    for (const thread of threads) {
+    for (const thread of working) {
       const weight = thread.held.reduce((sum, held) => sum + held.weight, job.weight);
       if (weight <= HELD_WEIGHT && (!best || weight < best.weight)) best = { thread, weight };
     }
