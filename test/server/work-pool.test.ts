@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decode } from 'wm-watermark-codec/decode';
@@ -104,7 +105,6 @@ function meaningOf(name: JobName, result: unknown): unknown {
 }
 
 const TEST_WORKER = fileURLToPath(new URL('../fixtures/test-worker.cjs', import.meta.url));
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
   return promise.then(

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createThreads, HELD_WEIGHT } from '../../src/server/work-pool/threads.js';
@@ -26,8 +27,6 @@ const job = fc.record({
   /** ms after the previous job that it is handed over */
   gapMs: fc.integer({ min: 0, max: 5 }),
 });
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the work pool’s threads', () => {
   it('give each job its own answer or a refusal, and answer every job that was not stopped', async () => {
